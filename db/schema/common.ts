@@ -1,0 +1,23 @@
+import { integer, text } from 'drizzle-orm/sqlite-core'
+
+/**
+ * The audit columns every entity carries (DESIGN: common columns). A function,
+ * not a constant: drizzle column builders must not be shared between tables.
+ * The server fills tenant and audit columns; validation never accepts them from
+ * a client (see server/lib/validation.ts SERVER_COLUMNS).
+ */
+export const commonColumns = () => ({
+  id: text().primaryKey(),
+  tenantId: text().notNull().default('000000'),
+  status: integer().notNull().default(1),
+  isDeleted: integer().notNull().default(0),
+  remark: text(),
+  createUser: text(),
+  createDept: text(),
+  createTime: text(),
+  updateUser: text(),
+  updateTime: text(),
+})
+
+/** Tables shared by all tenants (menus, system dictionaries, regions...) keep the columns but ignore tenant_id. */
+export const SERVER_COLUMNS = ['id', 'tenantId', 'isDeleted', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime'] as const

@@ -1,0 +1,49 @@
+import { Elysia } from 'elysia'
+import { and, eq } from 'drizzle-orm'
+import { session } from '../../db/schema/index.ts'
+import { anonymous, makeCtx, type Ctx, type Services } from './context.ts'
+import { langOf } from './messages.ts'
+import { requirePermission, routePermissionCodes } from './permissions.ts'
+import { verifyAccess } from './tokens.ts'
+
+/** Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a revoked session is anonymous. */
+export async function resolveCtx(services: Services, headers: Record<string, string | undefined>): Promise<Ctx> {
+  const lang = langOf(headers)
+  const raw = headers['blade-auth'] ?? ''
+  const token = raw.replace(/^bearer\s+/i, '').trim()
+  const tenantHint = headers['tenant-id'] ?? services.config.defaultTenantId
+  if (!token) return makeCtx(services.db, anonymous(tenantHint), lang)
+  const claims = await verifyAccess(services.jwtSecret, token)
+  const live = claims && (await services.db.select({ id: session.id }).from(session)
+    .where(and(eq(session.id, claims.sid), eq(session.revoked, 0))).get())
+  if (!claims || !live) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
+  const split = (s: string) => s.split(',').filter(Boolean)
+  return makeCtx(services.db, {
+    kind: 'user', userId: claims.sub, tenantId: claims.tid, account: claims.acc,
+    roleIds: split(claims.rid), deptIds: split(claims.did), sessionId: claims.sid, clientId: claims.cid,
+  }, lang)
+}
+
+/**
+ * The one auth plugin every module uses. It resolves `ctx` for each request
+ * and offers one route option, `perm`: a permission code (or several, any of
+ * which suffices), 'auth' for any signed-in user, or 'public'.
+ */
+export const authContext = (services: Services) =>
+  new Elysia({ name: 'auth-context', seed: services.id })
+    .resolve({ as: 'global' }, async ({ headers }) => ({ ctx: await resolveCtx(services, headers) }))
+    .macro({
+      perm: (code: string | string[]) => {
+        const codes = Array.isArray(code) ? code : [code]
+        codes.forEach((c) => routePermissionCodes.add(c))
+        return {
+          async beforeHandle({ ctx, request, path }: { ctx: Ctx; request: Request; path: string }) {
+            let denied: unknown
+            for (const c of codes) {
+              try { await requirePermission(ctx, c, request.method, path); return } catch (e) { denied = e }
+            }
+            throw denied
+          },
+        }
+      },
+    })

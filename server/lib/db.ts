@@ -1,0 +1,34 @@
+import { Database } from 'bun:sqlite'
+import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as schema from '../../db/schema/index.ts'
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
+
+const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url))
+
+/**
+ * Opens (creating if needed) the SQLite file in WAL mode with synchronous=NORMAL:
+ * a committed transaction survives a process crash, which is what "acknowledged"
+ * means for a single appliance. busy_timeout lets the CLI write while the server runs.
+ */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new Database(file, { create: true, strict: true })
+  sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = NORMAL')
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db
+}
+
+export function migrateDb(db: Db): void {
+  migrate(db, { migrationsFolder: MIGRATIONS })
+}
+
+export function closeDb(db: Db): void {
+  db.$client.close()
+}

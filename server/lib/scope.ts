@@ -1,0 +1,74 @@
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { roleScope, scopeData } from '../../db/schema/index.ts'
+import { type Ctx, memo } from './context.ts'
+import { isAdministrator } from './permissions.ts'
+
+export interface ScopeOptions {
+  /** Shared by all tenants (menus, system dictionary, regions): no tenant filter. */
+  global?: boolean
+  /** Resource code data scopes are declared against, e.g. 'system:user'. */
+  code?: string
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undefined {
+  const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+  const key = Object.keys(cols).find((k) => snake(k) === name || k === name)
+  return key ? cols[key] : undefined
+}
+
+/** Matches a column that holds one id or a comma-joined list of them. */
+const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
+
+type Grant = { scopeType: number; scopeColumn: string; scopeValue: string | null }
+
+const grantedDataScopes = (ctx: Ctx, code: string) =>
+  memo(ctx, `dataScope:${code}`, async (): Promise<Grant[]> => {
+    if (!ctx.actor.roleIds.length) return []
+    return ctx.db.select({ scopeType: scopeData.scopeType, scopeColumn: scopeData.scopeColumn, scopeValue: scopeData.scopeValue })
+      .from(scopeData)
+      .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
+      .where(and(inArray(roleScope.roleId, ctx.actor.roleIds), eq(scopeData.resourceCode, code), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, ctx.actor.tenantId)))
+  })
+
+function grantFilter(ctx: Ctx, table: SQLiteTable, g: Grant): SQL | undefined | 'all' {
+  if (g.scopeType === 1) return 'all'
+  const col = columnBySqlName(table, g.scopeType === 2 ? (g.scopeColumn === 'create_dept' ? 'create_user' : g.scopeColumn) : g.scopeColumn)
+  if (!col) return sql`0`
+  const depts = ctx.actor.deptIds
+  switch (g.scopeType) {
+    case 2: return eq(col, ctx.actor.userId)
+    case 3: return depts.length ? or(...depts.map((d) => listHas(col, d))) : sql`0`
+    case 4: return depts.length
+      ? sql`EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))}) AND ${listHas(col, sql`d.id`)})`
+      : sql`0`
+    case 5: {
+      const ids = (g.scopeValue ?? '').split(',').filter(Boolean)
+      return ids.length ? or(...ids.map((d) => listHas(col, d))) : sql`0`
+    }
+    default: return sql`0`
+  }
+}
+
+/**
+ * The rows of `table` the actor may see: its tenant, not soft-deleted, and
+ * within the data scopes its roles hold for `code`. Several granted scopes
+ * widen each other; no granted scope means no data-scope limit. Every query
+ * over tenant data, generated or hand-written, ANDs this in.
+ */
+export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions = {}): Promise<SQL> {
+  const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+  const parts: (SQL | undefined)[] = []
+  if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
+  if (cols.tenantId && !opts.global) parts.push(eq(cols.tenantId, ctx.actor.tenantId))
+  if (opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
+    const grants = await grantedDataScopes(ctx, opts.code)
+    if (grants.length) {
+      const filters = grants.map((g) => grantFilter(ctx, table, g))
+      if (!filters.includes('all')) parts.push(or(...(filters as SQL[])))
+    }
+  }
+  return and(...parts) ?? sql`1`
+}

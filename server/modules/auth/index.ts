@@ -1,0 +1,85 @@
+import { Elysia, t } from 'elysia'
+import { and, eq, inArray } from 'drizzle-orm'
+import { dept, logError, role, user } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { ApiError, unauthorized } from '../../lib/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import { t as say } from '../../lib/messages.ts'
+import { permissionCodes, roleAliases, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
+import { now } from '../../lib/time.ts'
+import { createCaptcha } from './captcha.ts'
+import { checkClient, grant, GrantError, revokeSession } from './grant.ts'
+import { registerGuest } from './register.ts'
+import './messages.ts'
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
+
+/** The browser's queued error-log entries (spec: url, time, type, message, stack, info). */
+const LogEntries = t.Array(t.Object({
+  url: t.Optional(t.String({ maxLength: 2000 })), time: t.Optional(t.String({ maxLength: 40 })), type: t.Optional(t.String({ maxLength: 40 })),
+  message: t.Optional(t.String({ maxLength: 4000 })), stack: t.Optional(t.String({ maxLength: 16000 })), info: t.Optional(t.String({ maxLength: 2000 })),
+}), { maxItems: 200 })
+
+export async function userInfo(ctx: Ctx) {
+  const u = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
+  if (!u) throw unauthorized('error.tokenInvalid')
+  const roles = await roleAliases(ctx)
+  const roleRows = ctx.actor.roleIds.length ? await ctx.db.select({ name: role.roleName }).from(role).where(inArray(role.id, ctx.actor.roleIds)) : []
+  const deptRows = ctx.actor.deptIds.length ? await ctx.db.select({ name: dept.deptName }).from(dept).where(inArray(dept.id, ctx.actor.deptIds)) : []
+  return {
+    user_id: u.id, account: u.account, user_name: u.account, name: u.name, real_name: u.realName, avatar: u.avatar ?? '', email: u.email, phone: u.phone,
+    tenant_id: u.tenantId, dept_id: ctx.actor.deptIds.join(','), role_id: ctx.actor.roleIds.join(','), role_name: roles.join(','),
+    dept_name: deptRows.map((d) => d.name).join(','), role_names: roleRows.map((r) => r.name).join(','), oauth_id: u.oauthId ?? '',
+    all_dept_id: u.deptId, all_role_id: u.roleId,
+    roles, permissions: [...(await permissionCodes(ctx))].sort(),
+  }
+}
+
+export const authModule = (services: Services) =>
+  new Elysia({ prefix: '/api' })
+    .use(authContext(services))
+    .post('/blade-auth/oauth/token', async ({ request, query, body, headers, set, ctx }) => {
+      const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
+      try {
+        const c = await checkClient(services, headers.authorization)
+        return await grant(services, c.clientId, {
+          grantType: str(p.grant_type) ?? 'password',
+          tenantId: str(headers['tenant-id']) ?? str(p.tenantId) ?? services.config.defaultTenantId,
+          username: str(p.username) ?? str(p.account), password: str(p.password), refreshToken: str(p.refresh_token),
+          captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
+          deptId: str(headers['dept-id']) ?? str(p.deptId), roleId: str(headers['role-id']) ?? str(p.roleId),
+        })
+      } catch (e) {
+        if (!(e instanceof GrantError)) throw e
+        set.status = e.status
+        const msg = say(ctx.lang, e.key)
+        services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
+        return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg }
+      }
+    }, { perm: PUBLIC })
+    .get('/blade-auth/oauth/captcha', async () => envelope(await createCaptcha(services.db), 'ok'), { perm: PUBLIC })
+    .get('/blade-auth/oauth/user-info', async ({ ctx }) => envelope(await userInfo(ctx), say(ctx.lang, 'ok')), { perm: SIGNED_IN })
+    .get('/blade-auth/oauth/logout', async ({ ctx }) => {
+      if (ctx.actor.sessionId) await revokeSession(services, ctx.actor.sessionId)
+      return envelope(true, say(ctx.lang, 'ok'))
+    }, { perm: SIGNED_IN })
+    .post('/blade-auth/oauth/logout', async ({ ctx, body }) => {
+      const stamp = now()
+      if (body.length) await ctx.db.insert(logError).values(body.map((e) => ({
+        id: newId(), tenantId: ctx.actor.tenantId, type: `web:${e.type ?? 'error'}`, title: e.message?.slice(0, 200), requestUri: e.url,
+        message: e.message, stackTrace: e.stack, params: e.info, createBy: ctx.actor.account, createTime: e.time && /^\d{4}-\d\d-\d\d/.test(e.time) ? e.time : stamp,
+      })))
+      return envelope(body.length, say(ctx.lang, 'auth.logsSaved'))
+    }, { perm: SIGNED_IN, body: LogEntries })
+    .get('/blade-auth/oauth/clear-cache', ({ ctx }) => {
+      ctx.memo.clear()
+      return envelope(true, say(ctx.lang, 'auth.cacheCleared'))
+    }, { perm: SIGNED_IN })
+    .post('/blade-system/user/register-guest', async ({ ctx, body, query }) => {
+      await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) })
+      return envelope(true, say(ctx.lang, 'auth.registered'))
+    }, { perm: PUBLIC })
+
+export { ApiError }

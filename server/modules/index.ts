@@ -1,0 +1,9 @@
+import type { Elysia } from 'elysia'
+import type { Services } from '../lib/context.ts'
+import { authModule } from './auth/index.ts'
+import { healthModule } from './health/index.ts'
+import { systemModule } from './system/index.ts'
+import { logModule } from './log/index.ts'
+
+/** Every API module, in the order they are mounted. A new area adds one line here. */
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule]

@@ -1,0 +1,103 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../lib/db.ts'
+import { newId } from '../../lib/ids.ts'
+import { now } from '../../lib/time.ts'
+import { dept, dictBiz, menu, param, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
+import { BIZ_DICTS } from '../../../db/seed/dicts.ts'
+import { hashPassword } from '../auth/password.ts'
+import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface TenantInput {
+  tenantId: string
+  tenantName: string
+  domain?: string | null
+  linkman?: string | null
+  contactNumber?: string | null
+  address?: string | null
+  accountNumber?: number
+  expireTime?: string | null
+  packageId?: string | null
+  adminAccount?: string
+  adminPassword?: string
+}
+
+/** Roles every tenant starts with: alias, zh name, menu codes granted (a code grants its buttons too). */
+export const TENANT_ROLES: [string, string, string[]][] = [
+  [TENANT_ADMIN, '租户管理员', []],
+  ['manager', '管理者', ['desk', 'system:user', 'system:dept', 'system:post', 'monitor', 'monitor:log:usual', 'monitor:log:api', 'monitor:log:error']],
+  ['teacher', '教师', ['desk', 'desk:dashboard', 'desk:message']],
+  ['platform', '平台运营', ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param']],
+  ['student', '学生', []],
+]
+
+const common = (tenantId: string) => ({ tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now(), status: 1, isDeleted: 0 })
+
+/** The data scopes an administrator can hand out for the user list. */
+const USER_SCOPES: [string, number, string][] = [
+  ['全部用户', 1, 'dept_id'], ['本人创建的用户', 2, 'create_user'], ['本部门用户', 3, 'dept_id'], ['本部门及下级用户', 4, 'dept_id'],
+]
+
+/**
+ * Creates a tenant with its roles, root department, administrator account,
+ * business dictionary, parameters and data scopes, in the caller's transaction.
+ * Used by the seed, the tenant screen and `atrium tenant create`.
+ */
+export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: string; adminUserId: string; roleIds: Record<string, string>; rootDeptId: string } {
+  const tid = input.tenantId
+  const tenantRowId = newId()
+  tx.insert(tenant).values({
+    id: tenantRowId, ...common(tid), tenantName: input.tenantName, domain: input.domain ?? null, linkman: input.linkman ?? null,
+    contactNumber: input.contactNumber ?? null, address: input.address ?? null, accountNumber: input.accountNumber ?? -1,
+    expireTime: input.expireTime ?? null, packageId: input.packageId ?? null,
+  }).run()
+
+  const roleIds: Record<string, string> = {}
+  const roles = tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员', []] as [string, string, string[]], ...TENANT_ROLES] : TENANT_ROLES
+  roles.forEach(([alias, name], i) => {
+    roleIds[alias] = newId()
+    tx.insert(role).values({ id: roleIds[alias], ...common(tid), roleName: name, roleAlias: alias, sort: i + 1, parentId: '0' }).run()
+  })
+  // A listed menu code brings its buttons along; child menus are listed one by one.
+  const menus = tx.select({ id: menu.id, code: menu.code, parentId: menu.parentId, category: menu.category }).from(menu).where(eq(menu.isDeleted, 0)).all()
+  for (const [alias, , codes] of roles) {
+    const granted = new Set(menus.filter((m) => codes.includes(m.code)).map((m) => m.id))
+    for (const m of menus) if (m.category === 2 && granted.has(m.parentId)) granted.add(m.id)
+    for (const menuId of granted) tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
+  }
+
+  const rootDeptId = newId()
+  tx.insert(dept).values({ id: rootDeptId, ...common(tid), parentId: '0', ancestors: '0', deptCategory: 1, deptName: input.tenantName, fullName: input.tenantName, sort: 1 }).run()
+
+  const adminUserId = newId()
+  tx.insert(user).values({
+    id: adminUserId, ...common(tid), account: input.adminAccount ?? 'admin', password: hashPassword(input.adminPassword ?? 'admin'),
+    name: '管理员', realName: '管理员', roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN], deptId: rootDeptId, userType: 1,
+  }).run()
+
+  for (const [code, zh, en, items] of BIZ_DICTS) {
+    const parentId = newId()
+    tx.insert(dictBiz).values({ id: parentId, ...common(tid), parentId: '0', code, dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1, isSealed: 0 }).run()
+    items.forEach(([k, v, ve], i) => tx.insert(dictBiz).values({ id: newId(), ...common(tid), parentId, code, dictKey: k, dictValue: v, dictValueEn: ve, sort: i + 1, isSealed: 0 }).run())
+  }
+
+  tx.insert(param).values({ id: newId(), ...common(tid), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true', remark: 'Account registration switch' }).run()
+  tx.insert(param).values({ id: newId(), ...common(tid), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: 'Initial password for new and reset accounts' }).run()
+
+  const userMenu = menus.find((m) => m.code === 'system:user')
+  if (userMenu) for (const [name, type, column] of USER_SCOPES) {
+    tx.insert(scopeData).values({ id: newId(), ...common(tid), menuId: userMenu.id, resourceCode: 'system:user', scopeName: name, scopeColumn: column, scopeType: type }).run()
+  }
+  return { tenantRowId, adminUserId, roleIds, rootDeptId }
+}
+
+/** Grants a role the data scope of the given type for a resource (seed and tests). */
+export function grantDataScope(tx: Tx, tenantId: string, roleId: string, resourceCode: string, scopeType: number): void {
+  const row = tx.select({ id: scopeData.id }).from(scopeData)
+    .where(and(eq(scopeData.tenantId, tenantId), eq(scopeData.resourceCode, resourceCode), eq(scopeData.scopeType, scopeType))).get()
+  if (row) tx.insert(roleScope).values({ id: newId(), scopeCategory: 1, scopeId: row.id, roleId }).run()
+}
+
+export const roleIdsByAlias = (tx: Tx, tenantId: string, aliases: string[]) =>
+  tx.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(eq(role.tenantId, tenantId), inArray(role.roleAlias, aliases))).all()

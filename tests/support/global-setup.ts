@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { migrateDb, openDb, closeDb } from '../../server/lib/db.ts'
+import { seed } from '../../db/seed/index.ts'
+
+/**
+ * Seeds one template database for the whole run (argon2 hashing makes a seed
+ * take a second); each test copies it into its own temporary data directory.
+ */
+export default function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-template-'))
+  const file = join(dir, 'atrium.db')
+  const db = openDb(file)
+  migrateDb(db)
+  seed(db)
+  db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  closeDb(db)
+  process.env.ATRIUM_TEST_TEMPLATE = file
+  return () => rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// Runs inside Bun (`bun --bun vitest run`): the server uses bun:sqlite and Bun.password.
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'web/src/**/*.test.ts'],
+    pool: 'threads',
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+  },
+})
