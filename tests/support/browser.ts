@@ -1,0 +1,86 @@
+/**
+ * Browser tests drive the real appliance (a server process over a temporary
+ * data directory, serving the built web bundle) with Debian's Chromium through
+ * playwright-core. Without Chromium they skip with a printed reason locally;
+ * in CI (CI=true) a missing browser is a failure, not a skip.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { describe, it } from 'vitest'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const WEB_DIST = resolve('web/dist')
+const haveChromium = existsSync(CHROMIUM)
+const haveWeb = existsSync(join(WEB_DIST, 'index.html'))
+
+/** describe() for browser suites: runs when Chromium and the web bundle exist; otherwise says why (and fails in CI). */
+export function describeBrowser(name: string, body: () => void) {
+  const reason = !haveChromium ? `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)` : !haveWeb ? 'web bundle not built (npx vite build --config web/vite.config.ts)' : ''
+  if (!reason) return describe(name, body)
+  if (process.env.CI) return describe(name, () => it(`needs a browser: ${reason}`, () => { throw new Error(reason) }))
+  console.warn(`[skip] ${name}: ${reason}`)
+  return describe.skipIf(true)(name, body)
+}
+
+export const freePort = () => new Promise<number>((ok, no) => {
+  const s = createServer()
+  s.once('error', no)
+  s.listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number }
+    s.close(() => ok(port))
+  })
+})
+
+export interface Appliance { url: string; dataDir: string; process: ChildProcess; stop(): Promise<void> }
+
+/** Starts server/main.ts on free ports over a copy of the seeded template database. */
+export async function startAppliance(env: Record<string, string> = {}): Promise<Appliance> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
+  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  const [port, mqttPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    url, dataDir, process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+  })
+
+/**
+ * Signs in through the login page. The page marks its inputs with
+ * data-testid login-account, login-password and login-submit.
+ */
+export async function signInUi(page: Page, baseUrl: string, account: string, password = account) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByTestId('login-account').fill(account)
+  await page.getByTestId('login-password').fill(password)
+  await page.getByTestId('login-submit').click()
+}

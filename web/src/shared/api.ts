@@ -1,0 +1,101 @@
+import { siteConfig } from './config'
+import i18n, { currentLang } from './i18n'
+import { notify } from './notify'
+import { session } from './session'
+
+/** The envelope every /api call answers (DESIGN: contract). */
+export interface Envelope<T> { code: number; success: boolean; msg: string; data: T; field?: string; error_description?: string }
+export interface Page<T> { records: T[]; total: number; size: number; current: number; pages: number }
+
+/** A failed call: `field` names the input a 400 is about, so a form can mark it. */
+export class ApiFailure extends Error {
+  constructor(readonly code: number, message: string, readonly field?: string, readonly body?: unknown) {
+    super(message)
+  }
+}
+
+export interface CallOptions {
+  params?: Record<string, unknown>
+  body?: unknown
+  /** No error toast (the caller shows its own, e.g. the login form). */
+  silent?: boolean
+  headers?: Record<string, string>
+}
+
+type UnauthorizedHandler = () => void
+let onUnauthorized: UnauthorizedHandler = () => {
+  session.clear()
+  window.location.assign('/login')
+}
+/** The router installs a handler that navigates without a full reload. */
+export const setUnauthorizedHandler = (h: UnauthorizedHandler) => { onUnauthorized = h }
+
+const basic = () => `Basic ${btoa(`${siteConfig.clientId}:${siteConfig.clientSecret}`)}`
+
+function query(params?: Record<string, unknown>) {
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null && v !== '') q.set(k, String(v))
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+/**
+ * The one API client. It adds the client and token headers, unwraps the
+ * envelope and applies the spec's §8 rules: 401 → sign out and /login; any
+ * other non-200 code → an error toast for 6 s (msg, else error description,
+ * else "unknown error") and a rejected promise; white-listed codes reject
+ * silently; network failures reject.
+ */
+export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOptions = {}): Promise<T> {
+  const { token, tenantId } = session.get()
+  const headers: Record<string, string> = {
+    Authorization: basic(),
+    'Tenant-Id': tenantId || siteConfig.defaultTenantId,
+    'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
+    ...o.headers,
+  }
+  if (token) headers['Blade-Auth'] = `bearer ${token}`
+  let body: BodyInit | undefined
+  if (o.body instanceof FormData) body = o.body
+  else if (o.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(o.body)
+  }
+  let res: Response
+  try {
+    res = await fetch(`${path}${query(o.params)}`, { method, headers, body, signal: AbortSignal.timeout(siteConfig.httpTimeoutMs) })
+  } catch (e) {
+    throw new ApiFailure(0, i18n.t('networkError'), undefined, e)
+  }
+  const json = (await res.json().catch(() => ({}))) as Partial<Envelope<T>>
+  const code = typeof json.code === 'number' ? json.code : res.status
+  if (code === 401 || res.status === 401) {
+    onUnauthorized()
+    throw new ApiFailure(401, json.msg || i18n.t('sessionExpired'))
+  }
+  if (code !== 200) {
+    const text = json.msg || json.error_description || i18n.t('unknownError')
+    if (!o.silent && !siteConfig.silentCodes.includes(code)) notify.error(text)
+    throw new ApiFailure(code, text, json.field, json)
+  }
+  return json.data as T
+}
+
+export const api = {
+  get: <T>(path: string, params?: Record<string, unknown>, o: Omit<CallOptions, 'params'> = {}) => request<T>('GET', path, { ...o, params }),
+  post: <T>(path: string, body?: unknown, params?: Record<string, unknown>, o: Omit<CallOptions, 'params' | 'body'> = {}) => request<T>('POST', path, { ...o, body, params }),
+  /** Multipart upload (field `files`), answering data.link (spec: put-file). */
+  upload: (file: File, path = '/api/blade-resource/oss/endpoint/put-file') => {
+    const form = new FormData()
+    form.append('files', file)
+    return request<{ link: string; name?: string; originalName?: string }>('POST', path, { body: form })
+  },
+  /** The token endpoint answers the bare token response, not the envelope. */
+  async token(params: Record<string, string>, headers: Record<string, string> = {}) {
+    const res = await fetch(`/api/blade-auth/oauth/token${query(params)}`, {
+      method: 'POST',
+      headers: { Authorization: basic(), 'Tenant-Id': params.tenantId ?? siteConfig.defaultTenantId, 'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN', ...headers },
+    })
+    return (await res.json()) as Record<string, unknown>
+  },
+}

@@ -1,0 +1,24 @@
+/** Site configuration (spec §6 and §9). Flags are off as in the reference build. */
+export const siteConfig = {
+  clientId: 'saber',
+  clientSecret: 'saber_secret',
+  defaultTenantId: '000000',
+  /** Token age in seconds at which the 10-second check refreshes it. */
+  tokenTime: 3000,
+  tokenCheckMs: 10_000,
+  httpTimeoutMs: 500_000,
+  tenantMode: false,
+  captchaMode: false,
+  switchMode: false,
+  lockPage: '/lock',
+  homePath: '/wel/index',
+  portalHome: '/home/index',
+  /** Codes the API client rejects without a toast. */
+  silentCodes: [] as number[],
+  pageSizes: [10, 30, 50, 100, 200],
+  themeColor: '#409EFF',
+  mainColor: '#1B79C3',
+  hotline: '4006-916-913',
+  serviceHours: '09:00-18:00',
+  copyright: '2006-2022',
+}

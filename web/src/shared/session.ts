@@ -1,0 +1,96 @@
+import Cookies from 'js-cookie'
+import { useSyncExternalStore } from 'react'
+import { PREFIX, store } from './storage'
+
+/** The token response of POST /api/blade-auth/oauth/token (spec §3 "Token response"). */
+export interface TokenResponse {
+  tenant_id: string
+  user_id: string
+  dept_id: string
+  role_id: string
+  oauth_id: string
+  account: string
+  user_name: string
+  nick_name: string
+  real_name: string
+  role_name: string
+  dept_name?: string
+  avatar: string
+  access_token: string
+  refresh_token: string
+  token_type: string
+  expires_in: number
+  license: string
+}
+
+export interface SessionState {
+  token: string | null
+  refreshToken: string | null
+  tenantId: string
+  user: TokenResponse | null
+  /** Role aliases (from the token's role_name). */
+  roles: string[]
+  /** Seconds since epoch when the token was issued here; drives the refresh timer. */
+  tokenTime: number
+}
+
+const ACCESS = `${PREFIX}access-token`
+const REFRESH = `${PREFIX}refresh-token`
+
+function read(): SessionState {
+  const user = store.get<TokenResponse | null>('user', null)
+  return {
+    token: Cookies.get(ACCESS) ?? null,
+    refreshToken: Cookies.get(REFRESH) ?? null,
+    tenantId: store.get('tenantId', '000000'),
+    user,
+    roles: user?.role_name ? user.role_name.split(',') : [],
+    tokenTime: store.get('tokenTime', 0),
+  }
+}
+
+let state = read()
+const listeners = new Set<() => void>()
+const publish = () => {
+  state = read()
+  listeners.forEach((l) => l())
+}
+
+/** Cleared on sign-in and sign-out (tabs and lock), by whoever owns them. */
+const resetHooks = new Set<() => void>()
+export const onSessionReset = (fn: () => void) => {
+  resetHooks.add(fn)
+  return () => resetHooks.delete(fn)
+}
+
+export const session = {
+  get: () => state,
+  subscribe(l: () => void) {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  },
+  /** Access and refresh tokens live in cookies (spec §9); user info in prefixed local storage. */
+  save(r: TokenResponse, { fresh = true } = {}) {
+    Cookies.set(ACCESS, r.access_token, { sameSite: 'strict' })
+    Cookies.set(REFRESH, r.refresh_token, { sameSite: 'strict' })
+    store.set('user', r)
+    store.set('tenantId', r.tenant_id)
+    store.set('tokenTime', Math.floor(Date.now() / 1000))
+    if (fresh) resetHooks.forEach((h) => h())
+    publish()
+  },
+  clear() {
+    Cookies.remove(ACCESS)
+    Cookies.remove(REFRESH)
+    store.remove('user')
+    store.remove('tokenTime')
+    resetHooks.forEach((h) => h())
+    publish()
+  },
+  isStudent: () => state.roles.includes('student') && state.roles.length === 1,
+}
+
+export const useSession = () => useSyncExternalStore(session.subscribe, session.get)
+
+/** Where a user lands after signing in: students at the site root, everyone else on the welcome page. */
+export const landingPath = (roles: string[]) => (roles.length > 0 && roles.every((r) => r === 'student') ? '/' : '/wel/index')
