@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts'
 import { healthModule } from './health/index.ts'
 import { systemModule } from './system/index.ts'
 import { logModule } from './log/index.ts'
+import { resourceModule } from './resource/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule]

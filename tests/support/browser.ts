@@ -5,7 +5,8 @@
  * in CI (CI=true) a missing browser is a failure, not a skip.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -15,11 +16,49 @@ import { describe, it } from 'vitest'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const WEB_DIST = resolve('web/dist')
 const haveChromium = existsSync(CHROMIUM)
-const haveWeb = existsSync(join(WEB_DIST, 'index.html'))
+
+/** Newest modification time under a folder, to tell whether the web bundle is stale. */
+function newest(dir: string): number {
+  let t = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return t
+}
+
+/**
+ * Builds web/dist when web/ changed since the last build. Test files run in
+ * parallel workers, so a lock directory makes one build and the others wait.
+ */
+function ensureWebBundle(): boolean {
+  const index = join(WEB_DIST, 'index.html')
+  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newest('web/src'), statSync('web/index.html').mtimeMs)
+  if (fresh()) return true
+  const lock = join(tmpdir(), 'atrium-web-build.lock')
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (Date.now() > deadline) return fresh()
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
+      if (fresh()) return true
+    }
+  }
+  try {
+    if (!fresh()) spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' })
+    return existsSync(index)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
 
 /** describe() for browser suites: runs when Chromium and the web bundle exist; otherwise says why (and fails in CI). */
 export function describeBrowser(name: string, body: () => void) {
-  const reason = !haveChromium ? `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)` : !haveWeb ? 'web bundle not built (npx vite build --config web/vite.config.ts)' : ''
+  const haveWeb = haveChromium && ensureWebBundle()
+  const reason = !haveChromium ? `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)` : !haveWeb ? 'the web bundle did not build (npx vite build --config web/vite.config.ts)' : ''
   if (!reason) return describe(name, body)
   if (process.env.CI) return describe(name, () => it(`needs a browser: ${reason}`, () => { throw new Error(reason) }))
   console.warn(`[skip] ${name}: ${reason}`)
