@@ -13,7 +13,7 @@
  * code, not because a default lets it through.
  */
 import { Elysia } from 'elysia'
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { authContext } from './auth-context.ts'
 import type { Ctx, Services } from './context.ts'
@@ -89,7 +89,8 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>) {
     const out: SQL[] = []
     for (const f of o.search ?? []) {
       const v = q[`${f}_like`] ?? q[f]
-      if (v) out.push(like(cols[f], `%${v.replace(/[%_]/g, (c) => `\\${c}`)}%`))
+      // The user's text is matched literally: % and _ are escaped, not wildcards.
+      if (v) out.push(sql`${cols[f]} LIKE ${`%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
     }
     for (const f of o.filters ?? []) {
       const v = q[f] ?? q[`${f}_equal`]

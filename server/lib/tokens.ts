@@ -28,7 +28,7 @@ function signer(secret: string): Signer {
 }
 
 export const signAccess = (secret: string, claims: AccessClaims, ttlSeconds: number) =>
-  signer(secret).sign({ ...claims, exp: Math.floor(Date.now() / 1000) + ttlSeconds })
+  signer(secret).sign({ ...claims, jti: randomToken(), exp: Math.floor(Date.now() / 1000) + ttlSeconds })
 
 export async function verifyAccess(secret: string, token: string): Promise<AccessClaims | null> {
   const p = await signer(secret).verify(token)
