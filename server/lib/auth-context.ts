@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { session } from '../../db/schema/index.ts'
 import { anonymous, makeCtx, type Ctx, type Services } from './context.ts'
 import { langOf } from './messages.ts'
-import { requirePermission, routePermissionCodes } from './permissions.ts'
+import { requirePermission } from './permissions.ts'
 import { verifyAccess } from './tokens.ts'
 
 /** Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a revoked session is anonymous. */
@@ -31,19 +31,19 @@ export async function resolveCtx(services: Services, headers: Record<string, str
  */
 export const authContext = (services: Services) =>
   new Elysia({ name: 'auth-context', seed: services.id })
-    .resolve({ as: 'global' }, async ({ headers }) => ({ ctx: await resolveCtx(services, headers) }))
+    // derive (not resolve) so the caller is known before body validation: a stranger gets 401, not a 400 about its body.
+    .derive({ as: 'global' }, async ({ headers }) => ({ ctx: await resolveCtx(services, headers) }))
     .macro({
       perm: (code: string | string[]) => {
         const codes = Array.isArray(code) ? code : [code]
-        codes.forEach((c) => routePermissionCodes.add(c))
-        return {
-          async beforeHandle({ ctx, request, path }: { ctx: Ctx; request: Request; path: string }) {
-            let denied: unknown
-            for (const c of codes) {
-              try { await requirePermission(ctx, c, request.method, path); return } catch (e) { denied = e }
-            }
-            throw denied
-          },
+        async function gate({ ctx, request, path }: { ctx: Ctx; request: Request; path: string }) {
+          let denied: unknown
+          for (const c of codes) {
+            try { await requirePermission(ctx, c, request.method, path); return } catch (e) { denied = e }
+          }
+          throw denied
         }
+        // Tagged so the permission-matrix test can read every route's codes from app.routes.
+        return { transform: Object.assign(gate, { permCodes: codes }) }
       },
     })

@@ -87,6 +87,3 @@ export async function requirePermission(ctx: Ctx, code: string, method: string, 
   if (ctx.actor.kind !== 'system' && !(await isAdministrator(ctx)) && !(await permissionCodes(ctx)).has(code)) throw new ApiError(403, 'error.forbidden')
   await checkApiScope(ctx, method, path)
 }
-
-/** Every code a route asks for, so a test can check each one is grantable through a menu. */
-export const routePermissionCodes = new Set<string>()

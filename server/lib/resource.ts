@@ -178,7 +178,12 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>) {
     return r
   }
 
-  return { options: o, perms, ops, routes, where, schemas }
+  const resource = { options: o as ResourceOptions<SQLiteTable>, perms, ops, routes, where, schemas }
+  resourceRegistry.push(resource)
+  return resource
 }
 
 export type Resource = ReturnType<typeof defineResource>
+
+/** Every declared resource, so one test can walk them all (tenant isolation, student denial). */
+export const resourceRegistry: Resource[] = []

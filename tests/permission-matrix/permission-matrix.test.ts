@@ -1,0 +1,119 @@
+/**
+ * One registry-driven walk over the whole API (DESIGN: tests): every route
+ * declares a permission code or stands on a short allowlist, and every
+ * resource keeps tenants apart and students out.
+ */
+import { describe, expect, it } from 'vitest'
+import { and, eq, getTableColumns, ne } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { menu } from '../../db/schema/index.ts'
+import { newId } from '../../server/lib/ids.ts'
+import { resourceRegistry } from '../../server/lib/resource.ts'
+import { recordUsual } from '../../server/lib/logs.ts'
+import { testApp } from '../support/harness.ts'
+
+/** Routes anyone may call. Keep this list short; each entry is a deliberate decision. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'POST /api/blade-auth/oauth/token',
+  'GET /api/blade-auth/oauth/captcha',
+  'POST /api/blade-system/user/register-guest',
+  'GET /api/blade-system/tenant/info',
+  'GET /api/blade-system/dict/dictionary',
+  'GET /api/blade-system/dict-biz/dictionary',
+  'GET /upload/*',
+])
+
+/** Routes any signed-in user may call: they only ever touch the caller's own data. */
+const SELF_SERVICE = new Set([
+  'GET /api/blade-auth/oauth/user-info',
+  'GET /api/blade-auth/oauth/logout',
+  'POST /api/blade-auth/oauth/logout',
+  'GET /api/blade-auth/oauth/clear-cache',
+  'POST /api/blade-resource/oss/endpoint/put-file',
+  'GET /api/blade-system/menu/routes',
+  'GET /api/blade-system/menu/buttons',
+  'GET /api/blade-system/menu/top-menu',
+  'GET /api/blade-system/user/info',
+  'POST /api/blade-system/user/update-info',
+  'POST /api/blade-system/user/update-password',
+  'GET /api/blade-message/message/my/topList',
+  'GET /api/blade-message/message/my/list',
+  'GET /api/blade-message/message/my/sendList',
+  'GET /api/blade-message/message/sendDetail',
+  'GET /api/blade-message/message/detail',
+  'POST /api/blade-message/message/remove',
+  'POST /api/blade-message/message/readAll',
+])
+
+const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {
+  const bh = route.hooks?.transform
+  const list = (Array.isArray(bh) ? bh : bh ? [bh] : []) as { fn?: { permCodes?: string[] }; permCodes?: string[] }[]
+  return list.flatMap((f) => (f.fn ?? f).permCodes ?? [])
+}
+
+describe('permission matrix', () => {
+  const t = testApp()
+  const routes = t.app.routes.filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/upload/')).map((r) => ({ key: `${r.method} ${r.path}`, method: r.method, path: r.path, codes: codesOf(r as never) }))
+
+  it('every route declares a permission code, or is on the public or self-service allowlist', () => {
+    expect(routes.length).toBeGreaterThan(20)
+    const undeclared = routes.filter((r) => r.codes.length === 0).map((r) => r.key)
+    expect(undeclared).toEqual([])
+    const publicNotListed = routes.filter((r) => r.codes.includes('public') && !PUBLIC.has(r.key)).map((r) => r.key)
+    expect(publicNotListed).toEqual([])
+    const selfNotListed = routes.filter((r) => r.codes.includes('auth') && !SELF_SERVICE.has(r.key)).map((r) => r.key)
+    expect(selfNotListed).toEqual([])
+  })
+
+  it('every permission code a route asks for can be granted through a menu', () => {
+    const menuCodes = new Set(t.services.db.select({ code: menu.code }).from(menu).all().map((m) => m.code))
+    const missing = [...new Set(routes.flatMap((r) => r.codes))].filter((c) => c !== 'public' && c !== 'auth' && !menuCodes.has(c))
+    expect(missing).toEqual([])
+  })
+
+  it('without a token every non-public route answers 401', async () => {
+    const wrong: string[] = []
+    for (const r of routes.filter((r) => !r.codes.includes('public'))) {
+      const res = await t.call(r.method, r.path.replace('*', 'x'), r.method === 'POST' ? { body: {} } : {})
+      if (res.status !== 401) wrong.push(`${r.key} → ${res.status}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('a student gets 403 from every route guarded by a code', async () => {
+    const student = await t.token('student')
+    const wrong: string[] = []
+    for (const r of routes.filter((r) => !r.codes.includes('public') && !r.codes.includes('auth'))) {
+      const res = await t.call(r.method, r.path, { token: student, ...(r.method === 'POST' ? { body: {} } : {}) })
+      if (res.status !== 403) wrong.push(`${r.key} → ${res.status}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('every tenant resource answers 404 to another tenant for detail, submit and remove', async () => {
+    const admin = await t.token('admin')
+    // Fill the logs with real events, so they too have rows to clone.
+    await t.post('/api/blade-auth/oauth/logout', admin, [{ type: 'error', message: 'matrix', url: '/x' }])
+    recordUsual(t.services, '000000', 'matrix event')
+    const checked: string[] = []
+    for (const res of resourceRegistry.filter((r) => !r.options.global)) {
+      const table = res.options.table as SQLiteTable
+      const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+      if (!cols.tenantId) continue
+      // Clone any existing row into tenant 100001: every table gets a row of another tenant without per-table fixtures.
+      const where = cols.isDeleted ? and(ne(cols.tenantId, '100001'), eq(cols.isDeleted, 0)) : ne(cols.tenantId, '100001')
+      const source = t.services.db.select().from(table).where(where).limit(1).get() as Record<string, unknown> | undefined
+      expect(source, `${res.options.path} has no row to clone: seed one`).toBeTruthy()
+      const id = newId()
+      t.services.db.insert(table).values({ ...source!, id, tenantId: '100001' } as never).run()
+      const paths = res.routes(t.services).routes.map((r) => r.path)
+      const base = res.options.path
+      if (paths.includes(`${base}/detail`)) expect((await t.get(`${base}/detail`, admin, { id })).status, `${base}/detail`).toBe(404)
+      if (paths.includes(`${base}/submit`)) expect((await t.post(`${base}/submit`, admin, { id })).status, `${base}/submit`).toBe(404)
+      if (paths.includes(`${base}/remove`)) expect((await t.post(`${base}/remove`, admin, undefined, { ids: id })).status, `${base}/remove`).toBe(404)
+      checked.push(base)
+    }
+    expect(checked.length).toBeGreaterThan(0)
+  })
+})
