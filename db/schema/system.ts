@@ -59,6 +59,8 @@ export const user = sqliteTable('blade_user', {
   deptId: text().notNull().default(''),
   postId: text(),
   oauthId: text(),
+  /** Free-form platform settings of the account (the spec's userExt), JSON text. */
+  userExt: text(),
   failCount: integer().notNull().default(0),
   /** 1 after too many failed sign-ins; only an administrator clears it. */
   locked: integer().notNull().default(0),

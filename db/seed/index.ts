@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { now } from '../../server/lib/time.ts'
-import { client, dept, dict, menu, region, tenant, tenantPackage, topMenu, topMenuSetting, user } from '../schema/index.ts'
+import { client, dept, dict, menu, region, roleScope, scopeApi, tenant, tenantPackage, topMenu, topMenuSetting, user } from '../schema/index.ts'
 import { BUTTON_NAMES, MENUS, type MenuSeed } from './menus.ts'
 import { SYSTEM_DICTS } from './dicts.ts'
 import { REGIONS } from './regions.ts'
@@ -61,6 +61,11 @@ export function seed(db: Db): boolean {
     person('manager', '赵主任', 'manager', academic, 'manager@atrium.local')
     // The manager sees only users of its own department and below: the data-scope demo.
     grantDataScope(tx, '000000', roleIds.manager, 'system:user', 4)
+    // The API-scope demo: log APIs are reserved to roles granted this scope (the manager is).
+    const logMenu = tx.select({ id: menu.id }).from(menu).where(eq(menu.code, 'monitor')).get()!
+    const apiScopeId = newId()
+    tx.insert(scopeApi).values({ id: apiScopeId, tenantId: '000000', ...audit(), menuId: logMenu.id, resourceCode: 'monitor:log', scopeName: '日志接口', scopePath: '/api/blade-log/**', scopeType: 1 }).run()
+    tx.insert(roleScope).values({ id: newId(), scopeCategory: 2, scopeId: apiScopeId, roleId: roleIds.manager }).run()
 
     const menus = tx.select({ id: menu.id, code: menu.code, category: menu.category, parentId: menu.parentId }).from(menu).all()
     const basic = menus.filter((m) => !['system:tenant', 'system:tenantpackage', 'system:client', 'system:menu', 'system:topmenu', 'monitor:health'].some((c) => m.code === c || m.code.startsWith(`${c}:`)))

@@ -36,10 +36,10 @@ export function recordApiCall(services: Services, ctx: Ctx | undefined, request:
 }
 
 /** Notable events (start-up, sign-in locks, grants, password resets) for the usual-log screen. */
-export function recordUsual(services: Pick<Services, 'db' | 'log'>, tenantId: string, title: string, data: Record<string, unknown> = {}, by?: string): void {
+export function recordUsual(services: Pick<Services, 'db'> & { log?: Services['log'] }, tenantId: string, title: string, data: Record<string, unknown> = {}, by?: string): void {
   try {
     services.db.insert(logUsual).values({ id: newId(), tenantId, type: 'event', logLevel: 'info', title, logData: JSON.stringify(data), serverHost: hostname(), createBy: by ?? null, createTime: now() }).run()
   } catch (e) {
-    services.log.error({ err: e }, 'could not record usual log')
+    services.log?.error({ err: e }, 'could not record usual log')
   }
 }

@@ -15,9 +15,10 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { TSchema } from '@sinclair/typebox'
 import { authContext } from './auth-context.ts'
 import type { Ctx, Services } from './context.ts'
-import { envelope } from './envelope.ts'
+import { envelope, type Page } from './envelope.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { newId } from './ids.ts'
 import { t as say } from './messages.ts'
@@ -25,7 +26,7 @@ import { pageOf, parsePaging } from './paging.ts'
 import { requirePermission } from './permissions.ts'
 import { scope } from './scope.ts'
 import { now } from './time.ts'
-import { bodySchemas, parseBody } from './validation.ts'
+import { bodySchemas, parseBody, type BodySchemas } from './validation.ts'
 import { parseIds } from './ids-param.ts'
 
 export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
@@ -61,6 +62,8 @@ export interface ResourceOptions<T extends SQLiteTable> {
   messages?: Record<string, string>
   /** Columns never sent to a client nor accepted from one. */
   hidden?: string[]
+  /** Body fields beyond (or instead of) the table's, e.g. a password the hooks hash. */
+  fields?: Record<string, TSchema>
   /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
   beforeWrite?: (ctx: Ctx, w: Write) => void | Promise<void>
@@ -69,10 +72,26 @@ export interface ResourceOptions<T extends SQLiteTable> {
   skip?: ('list' | 'page' | 'detail' | 'submit' | 'remove')[]
 }
 
-export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>) {
+/** What a declaration gives: routes for the app, operations for everyone else. */
+export interface Resource {
+  options: ResourceOptions<SQLiteTable>
+  perms: Record<Verb, string>
+  ops: {
+    page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<Row>>
+    all(ctx: Ctx, q?: Query, extra?: SQL): Promise<Row[]>
+    detail(ctx: Ctx, id: string | undefined): Promise<Row>
+    submit(ctx: Ctx, body: unknown): Promise<Row>
+    remove(ctx: Ctx, ids: unknown): Promise<void>
+  }
+  routes(services: Services): Elysia
+  where(ctx: Ctx, verb: Verb): Promise<SQL>
+  schemas: BodySchemas
+}
+
+export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
   const perms: Record<Verb, string> = { list: o.code, detail: o.code, add: `${o.code}:add`, edit: `${o.code}:edit`, remove: `${o.code}:delete`, ...o.perms }
-  const schemas = bodySchemas(o.table, o.messages, {}, o.hidden)
+  const schemas = bodySchemas(o.table, o.messages, o.fields, o.hidden)
   const hidden = new Set(o.hidden ?? [])
   const strip = (r: Row) => (hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r)
 
@@ -175,15 +194,14 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>) {
     if (!skip.has('detail')) r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query.id)), { perm: perms.detail })
     if (!skip.has('submit')) r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), { perm: [perms.add, perms.edit] })
     if (!skip.has('remove')) r.post('/remove', async ({ ctx, query, body }) => ok(ctx, await ops.remove(ctx, query.ids ?? (body as Row | undefined)?.ids)), { perm: perms.remove })
-    return r
+    // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
+    return r as unknown as Elysia
   }
 
-  const resource = { options: o as ResourceOptions<SQLiteTable>, perms, ops, routes, where, schemas }
+  const resource: Resource = { options: o as unknown as ResourceOptions<SQLiteTable>, perms, ops, routes, where, schemas }
   resourceRegistry.push(resource)
   return resource
 }
-
-export type Resource = ReturnType<typeof defineResource>
 
 /** Every declared resource, so one test can walk them all (tenant isolation, student denial). */
 export const resourceRegistry: Resource[] = []

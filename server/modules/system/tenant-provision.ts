@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
-import { dept, dictBiz, menu, param, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
+import { dept, dictBiz, menu, param, post, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
 import { BIZ_DICTS } from '../../../db/seed/dicts.ts'
 import { hashPassword } from '../auth/password.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
@@ -84,6 +84,9 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
 
   tx.insert(param).values({ id: newId(), ...common(tid), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true', remark: 'Account registration switch' }).run()
   tx.insert(param).values({ id: newId(), ...common(tid), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: 'Initial password for new and reset accounts' }).run()
+
+  const posts: [string, string, number][] = [['headmaster', '校长', 1], ['dean', '教务主任', 2], ['teacher', '任课教师', 3], ['counsellor', '辅导员', 3]]
+  posts.forEach(([postCode, postName, category], i) => tx.insert(post).values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 }).run())
 
   const userMenu = menus.find((m) => m.code === 'system:user')
   if (userMenu) for (const [name, type, column] of USER_SCOPES) {

@@ -1,0 +1,1 @@
+ALTER TABLE `blade_user` ADD `user_ext` text;

@@ -1,0 +1,104 @@
+import { Elysia, t } from 'elysia'
+import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { defineMessages, t as say } from '../../lib/messages.ts'
+import { ADMINISTRATOR, isAdministrator, packageMenuIds } from '../../lib/permissions.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
+import { buildTree, treeNode } from '../../lib/tree.ts'
+
+defineMessages({
+  'role.name': { zh: '请输入角色名称', en: 'please enter the role name' },
+  'role.alias': { zh: '请输入角色别名', en: 'please enter the role alias' },
+  'role.protected': { zh: '只有平台管理员可以修改超级管理员角色', en: 'only the platform administrator may change the administrator role' },
+})
+
+/** The administrator role is the platform's own: nobody else touches it. */
+const guardAdministrator = async (ctx: Ctx, rows: Record<string, unknown>[], alias?: unknown) => {
+  if ((rows.some((r) => r.roleAlias === ADMINISTRATOR) || alias === ADMINISTRATOR) && !(await isAdministrator(ctx))) throw new ApiError(403, 'role.protected')
+}
+
+export const roleResource = defineResource({
+  table: role,
+  path: '/api/blade-system/role',
+  code: 'system:role',
+  search: ['roleName', 'roleAlias'],
+  filters: ['parentId'],
+  messages: { roleName: 'role.name', roleAlias: 'role.alias' },
+  skip: ['list'],
+  async beforeWrite(ctx, w) {
+    await guardAdministrator(ctx, w.before, w.values.roleAlias)
+    if (w.op !== 'remove') return
+    const ids = w.before.map((r) => r.id as string)
+    const holders = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), or(...ids.map((id) => like(user.roleId, `%${id}%`))))).limit(1)
+    if (holders.length) throw new ApiError(400, 'role.inUse')
+  },
+  afterWrite(_ctx, w, tx) {
+    if (w.op !== 'remove') return
+    const ids = w.before.map((r) => r.id as string)
+    tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids)).run()
+    tx.delete(roleScope).where(inArray(roleScope.roleId, ids)).run()
+  },
+})
+
+const list = (v: unknown) => (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length) ? [] : parseIds(v))
+
+/**
+ * Replaces the grants of the named roles in one transaction: menus (clipped
+ * to the tenant package, else 400), data scopes and API scopes of the tenant.
+ */
+export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: unknown; dataScopeIds?: unknown; apiScopeIds?: unknown }) {
+  const roleIds = parseIds(input.roleIds)
+  const menuIds = list(input.menuIds), dataIds = list(input.dataScopeIds), apiIds = list(input.apiScopeIds)
+  const roles = await ctx.db.select().from(role).where(and(await roleResource.where(ctx, 'edit'), inArray(role.id, roleIds)))
+  if (roles.length !== new Set(roleIds).size) throw new ApiError(404, 'error.notFound')
+  await guardAdministrator(ctx, roles)
+  const pkg = await packageMenuIds(ctx)
+  if (pkg && menuIds.some((id) => !pkg.has(id))) throw badRequest('tenant.packageMenus', { field: 'menuIds' }, 'menuIds')
+  const own = async (table: typeof scopeData | typeof scopeApi, ids: string[], field: string) => {
+    if (!ids.length) return
+    const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+    if (found.length !== new Set(ids).size) throw badRequest('validation.invalid', { field }, field)
+  }
+  await own(scopeData, dataIds, 'dataScopeIds')
+  await own(scopeApi, apiIds, 'apiScopeIds')
+  ctx.db.transaction((tx) => {
+    tx.delete(roleMenu).where(inArray(roleMenu.roleId, roleIds)).run()
+    tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds)).run()
+    for (const roleId of roleIds) {
+      for (const menuId of new Set(menuIds)) tx.insert(roleMenu).values({ id: newId(), roleId, menuId }).run()
+      for (const scopeId of new Set(dataIds)) tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 1 }).run()
+      for (const scopeId of new Set(apiIds)) tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 2 }).run()
+    }
+  })
+}
+
+const ids = t.Union([t.String(), t.Array(t.String())])
+const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
+const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.roleName as string), roleAlias: r.roleAlias })))
+
+export const roleRoutes = (s: Services) =>
+  new Elysia({ prefix: '/api/blade-system/role' })
+    .use(authContext(s))
+    .use(roleResource.routes(s))
+    .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query) as never)), { perm: 'system:role' })
+    .get('/tree', async ({ ctx }) => ok(ctx, nodes(await roleResource.ops.all(ctx))), { perm: ['system:role', 'system:user'] })
+    .get('/tree-by-id', async ({ ctx, query }) => {
+      // The tree a role's editor may pick a parent from: everything but the role itself.
+      const rows = await roleResource.ops.all(ctx)
+      return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
+    }, { perm: 'system:role' })
+    .get('/select', async ({ ctx }) => ok(ctx, (await roleResource.ops.all(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
+    .post('/grant', async ({ ctx, body }) => {
+      await grantRoles(ctx, body)
+      recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
+      return ok(ctx, true)
+    }, { perm: 'system:role:grant', body: t.Object({ roleIds: ids, menuIds: t.Optional(ids), dataScopeIds: t.Optional(ids), apiScopeIds: t.Optional(ids) }) })
+

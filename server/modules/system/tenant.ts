@@ -1,0 +1,120 @@
+import { Elysia, t } from 'elysia'
+import { and, eq, inArray } from 'drizzle-orm'
+import { tenant, tenantPackage } from '../../../db/schema/index.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { defineMessages, t as say } from '../../lib/messages.ts'
+import { PLATFORM_TENANT, PUBLIC } from '../../lib/permissions.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { now } from '../../lib/time.ts'
+import { platformOnly, platformWrites } from './platform-only.ts'
+import { provisionTenant, type TenantInput } from './tenant-provision.ts'
+
+defineMessages({
+  'tenant.name': { zh: '请输入租户名称', en: 'please enter the tenant name' },
+  'tenant.idFormat': { zh: '租户编号必须是 6 位数字', en: 'the tenant id must be 6 digits' },
+  'tenant.idTaken': { zh: '租户编号 {tenantId} 已存在', en: 'the tenant id {tenantId} already exists' },
+  'tenant.domainTaken': { zh: '域名 {domain} 已被使用', en: 'the domain {domain} is already in use' },
+})
+
+export const tenantResource = defineResource({
+  table: tenant,
+  path: '/api/blade-system/tenant',
+  code: 'system:tenant',
+  global: true,
+  search: ['tenantName', 'linkman', 'domain'],
+  filters: ['packageId'],
+  messages: { tenantName: 'tenant.name' },
+  access: { ...platformWrites, list: platformOnly, detail: platformOnly },
+  skip: ['submit'],
+  async beforeWrite(ctx, w) {
+    if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT)) throw new ApiError(400, 'tenant.defaultProtected')
+    if (w.op === 'update' && w.values.domain) await domainFree(ctx, w.values.domain as string, w.before[0].id as string)
+  },
+})
+
+async function domainFree(ctx: Ctx, domain: string, exceptId?: string) {
+  const clash = await ctx.db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0))).get()
+  if (clash && clash.id !== exceptId) throw new ApiError(409, 'tenant.domainTaken', { domain }, true, 'domain')
+}
+
+/** A free 6-digit tenant id. */
+async function nextTenantId(ctx: Ctx): Promise<string> {
+  for (;;) {
+    const id = String(100000 + Math.floor(Math.random() * 900000))
+    if (!(await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, id)).get())) return id
+  }
+}
+
+/**
+ * Creates a tenant with everything it needs to sign in (roles, root
+ * department, admin account, dictionaries, params) in one transaction.
+ * The tenant screen's add and `atrium tenant create` both come here.
+ */
+export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Record<string, unknown>) {
+  await tenantResource.where(ctx, 'add')
+  const tenantName = typeof input.tenantName === 'string' ? input.tenantName.trim() : ''
+  if (!tenantName) throw badRequest('tenant.name', { field: 'tenantName' }, 'tenantName')
+  if (input.tenantId !== undefined && input.tenantId !== '' && !/^\d{6}$/.test(String(input.tenantId))) throw badRequest('tenant.idFormat', { field: 'tenantId' }, 'tenantId')
+  const tenantId = input.tenantId ? String(input.tenantId) : await nextTenantId(ctx)
+  if (await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, tenantId)).get()) throw conflict('tenant.idTaken', { tenantId })
+  if (input.domain) await domainFree(ctx, input.domain)
+  if (input.accountNumber !== undefined && (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)) throw badRequest('validation.invalid', { field: 'accountNumber' }, 'accountNumber')
+  if (input.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, input.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+  const created = ctx.db.transaction((tx) => provisionTenant(tx, {
+    ...input, tenantId, tenantName,
+    accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
+  }))
+  recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
+  return { ...(await tenantResource.ops.detail(ctx, created.tenantRowId)), adminAccount: input.adminAccount ?? 'admin' }
+}
+
+const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
+const byTenantId = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
+
+export const tenantRoutes = (s: Services) =>
+  new Elysia({ prefix: '/api/blade-system/tenant' })
+    .use(authContext(s))
+    .use(tenantResource.routes(s))
+    .post('/submit', async ({ ctx, body }) => {
+      const b = (body ?? {}) as Record<string, unknown>
+      return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
+    }, { perm: ['system:tenant:add', 'system:tenant:edit'] })
+    .post('/setting', async ({ ctx, body, query }) => {
+      const ids = parseIds(query.ids ?? body.ids)
+      await tenantResource.where(ctx, 'edit')
+      for (const id of ids) await tenantResource.ops.detail(ctx, id)
+      await ctx.db.update(tenant).set({ accountNumber: body.accountNumber ?? -1, expireTime: body.expireTime || null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(tenant.id, ids))
+      return ok(ctx, true)
+    }, { perm: 'system:tenant:setting', body: t.Object({ ids: t.Optional(t.Union([t.String(), t.Array(t.String())])), accountNumber: t.Optional(t.Integer({ minimum: -1 })), expireTime: t.Optional(t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()])) }) })
+    .post('/datasource', async ({ ctx, body }) => {
+      await tenantResource.where(ctx, 'edit')
+      const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+      if (!row) throw new ApiError(404, 'error.notFound')
+      await ctx.db.update(tenant).set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
+      return ok(ctx, true)
+    }, { perm: 'system:tenant:datasource', body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }) })
+    .get('/info', async ({ ctx, query }) => {
+      // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
+      const row = query.domain ? await ctx.db.select().from(tenant).where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1))).get() : undefined
+      return ok(ctx, row ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl } : null)
+    }, { perm: PUBLIC })
+    .get('/package-detail', async ({ ctx, query }) => {
+      await tenantResource.where(ctx, 'detail')
+      const row = await ctx.db.select({ packageId: tenant.packageId }).from(tenant).where(byTenantId(query.tenantId ?? '')).get()
+      if (!row) throw new ApiError(404, 'error.notFound')
+      const pkg = row.packageId ? await ctx.db.select().from(tenantPackage).where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0))).get() : null
+      return ok(ctx, pkg ?? null)
+    }, { perm: 'system:tenant' })
+    .post('/package-setting', async ({ ctx, body }) => {
+      await tenantResource.where(ctx, 'edit')
+      const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+      if (!row) throw new ApiError(404, 'error.notFound')
+      if (body.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+      await ctx.db.update(tenant).set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
+      return ok(ctx, true)
+    }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) })

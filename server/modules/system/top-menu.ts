@@ -1,0 +1,55 @@
+import { Elysia, t } from 'elysia'
+import { eq, inArray } from 'drizzle-orm'
+import { topMenu, topMenuSetting } from '../../../db/schema/index.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { newId } from '../../lib/ids.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { platformWrites } from './platform-only.ts'
+
+defineMessages({
+  'topmenu.name': { zh: '请输入顶部菜单名称', en: 'please enter the top menu name' },
+  'topmenu.code': { zh: '请输入顶部菜单编号', en: 'please enter the top menu code' },
+})
+
+/** Top menus group the sidebar: each lists the menu roots shown under it. Shared by all tenants. */
+export const topMenuResource = defineResource({
+  table: topMenu,
+  path: '/api/blade-system/topmenu',
+  code: 'system:topmenu',
+  global: true,
+  search: ['name', 'code'],
+  messages: { name: 'topmenu.name', code: 'topmenu.code' },
+  access: platformWrites,
+  afterWrite(_ctx, w, tx) {
+    if (w.op === 'remove') tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, w.before.map((r) => r.id as string))).run()
+  },
+})
+
+export const topMenuMenuIds = async (ctx: Ctx, topMenuId: string) =>
+  new Set((await ctx.db.select({ id: topMenuSetting.menuId }).from(topMenuSetting).where(eq(topMenuSetting.topMenuId, topMenuId))).map((r) => r.id))
+
+export const topMenuRoutes = (s: Services) =>
+  new Elysia({ prefix: '/api/blade-system/topmenu' })
+    .use(authContext(s))
+    .use(topMenuResource.routes(s))
+    .post('/grant', async ({ ctx, body }) => {
+      // Replaces the menu roots of every named top menu, checking each is one the caller may edit.
+      const topIds = parseIds(body.topMenuIds)
+      const menuIds = body.menuIds === '' || body.menuIds === undefined ? [] : parseIds(body.menuIds)
+      for (const id of topIds) await topMenuResource.ops.detail(ctx, id)
+      await topMenuResource.where(ctx, 'edit')
+      ctx.db.transaction((tx) => {
+        tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topIds)).run()
+        for (const topMenuId of topIds) for (const menuId of menuIds) tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId }).run()
+      })
+      return envelope(true, say(ctx.lang, 'ok'))
+    }, { perm: 'system:topmenu:setting', body: t.Object({ topMenuIds: t.Union([t.String(), t.Array(t.String())]), menuIds: t.Optional(t.Union([t.String(), t.Array(t.String())])) }) })
+    .get('/grant-tree-keys', async ({ ctx, query }) => {
+      const ids = parseIds(query.topMenuIds)
+      const rows = await ctx.db.select({ menuId: topMenuSetting.menuId }).from(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids))
+      return envelope({ menu: [...new Set(rows.map((r) => r.menuId))] }, say(ctx.lang, 'ok'))
+    }, { perm: 'system:topmenu:setting' })

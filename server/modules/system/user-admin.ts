@@ -1,0 +1,103 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { role, user } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../lib/context.ts'
+import { checkContact } from '../../lib/contact-rules.ts'
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { scope } from '../../lib/scope.ts'
+import { now } from '../../lib/time.ts'
+import { hashPassword, verifyPassword } from '../auth/password.ts'
+import { initialPassword, userResource } from './user.ts'
+
+defineMessages({
+  'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
+})
+
+/** Operations on users beyond CRUD, shared by the routes and the CLI (which calls them with the system actor). */
+
+export interface CreateUserInput {
+  account: string
+  password?: string
+  realName?: string
+  name?: string
+  email?: string
+  phone?: string
+  roleAliases?: string[]
+  roleId?: string
+  deptId?: string
+}
+
+export async function createUser(ctx: Ctx, input: CreateUserInput) {
+  let roleId = input.roleId
+  if (!roleId && input.roleAliases?.length) {
+    const rows = await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.roleAlias, input.roleAliases)))
+    if (rows.length !== input.roleAliases.length) throw badRequest('user.foreignRef', { field: 'roleId' }, 'roleId')
+    roleId = rows.map((r) => r.id).join(',')
+  }
+  const { roleAliases: _, ...rest } = input
+  return userResource.ops.submit(ctx, { ...rest, roleId: roleId ?? '', deptId: input.deptId ?? '', name: input.name ?? input.realName ?? input.account, realName: input.realName ?? input.name ?? input.account })
+}
+
+/** The users of `ids` the actor may edit (tenant, data scope), or 404. */
+async function editable(ctx: Ctx, ids: string[]) {
+  const rows = await ctx.db.select({ id: user.id, account: user.account }).from(user).where(and(await userResource.where(ctx, 'edit'), inArray(user.id, ids)))
+  if (rows.length !== new Set(ids).size) throw notFound()
+  return rows
+}
+
+export async function resetPasswords(ctx: Ctx, userIds: unknown) {
+  const ids = parseIds(userIds)
+  const rows = await editable(ctx, ids)
+  const hash = hashPassword(await initialPassword(ctx))
+  await ctx.db.update(user).set({ password: hash, failCount: 0, locked: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  recordUsual(ctx, ctx.actor.tenantId, 'password reset', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
+  return rows.length
+}
+
+export async function unlockUsers(ctx: Ctx, userIds: unknown) {
+  const ids = parseIds(userIds)
+  const rows = await editable(ctx, ids)
+  await ctx.db.update(user).set({ locked: 0, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  recordUsual(ctx, ctx.actor.tenantId, 'account unlocked', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
+  return rows.length
+}
+
+/** Approves pending third-party registrations (status 0 → 1). */
+export async function approveUsers(ctx: Ctx, userIds: unknown) {
+  const ids = parseIds(userIds)
+  await editable(ctx, ids)
+  await ctx.db.update(user).set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() }).where(and(inArray(user.id, ids), eq(user.status, 0)))
+}
+
+export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknown) {
+  const ids = parseIds(userIds)
+  const roles = parseIds(roleIds)
+  await editable(ctx, ids)
+  const found = await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.id, roles)))
+  if (found.length !== new Set(roles).size) throw badRequest('user.foreignRef', { field: 'roleIds' }, 'roleIds')
+  await ctx.db.update(user).set({ roleId: roles.join(','), updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+}
+
+/** The caller changes its own password: the old one must match, the new ones agree. */
+export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: string; newPassword?: string; newPassword1?: string }) {
+  if (!b.oldPassword) throw badRequest('auth.passwordRequired', { field: 'oldPassword' }, 'oldPassword')
+  if (!b.newPassword) throw badRequest('user.newPasswordRequired', { field: 'newPassword' }, 'newPassword')
+  if (b.newPassword !== b.newPassword1) throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
+  const me = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
+  if (!me) throw notFound()
+  if (!(await verifyPassword(b.oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
+  await ctx.db.update(user).set({ password: hashPassword(b.newPassword), updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id))
+}
+
+/** The caller edits its own profile; nothing else of the row is reachable this way. */
+export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
+  const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'] as const
+  const values = Object.fromEntries(allowed.filter((k) => b[k] !== undefined).map((k) => [k, b[k] === '' ? null : b[k]]))
+  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday']) if (values[k] !== undefined && values[k] !== null && typeof values[k] !== 'string') throw badRequest('validation.invalid', { field: k }, k)
+  if (values.sex !== undefined && values.sex !== null && ![1, 2, 3].includes(Number(values.sex))) throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
+  checkContact(values, { phoneRequired: 'phone' in values })
+  if (!Object.keys(values).length) throw new ApiError(400, 'validation.invalid', { field: 'body' })
+  await ctx.db.update(user).set({ ...values, sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex), updateUser: ctx.actor.userId, updateTime: now() } as never).where(eq(user.id, ctx.actor.userId))
+}

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox'
+import { and, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm'
+import { dept, param, role, tenant, user } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../lib/context.ts'
+import { checkContact } from '../../lib/contact-rules.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
+import { uniqueWithinTenant } from '../../lib/unique.ts'
+import { hashPassword } from '../auth/password.ts'
+
+defineMessages({
+  'user.account': { zh: '请输入登录账号', en: 'please enter the account' },
+  'user.roleId': { zh: '请选择所属角色', en: 'please select the roles' },
+  'user.deptId': { zh: '请选择所属机构', en: 'please select the department' },
+  'user.foreignRef': { zh: '所选{field}不属于当前租户', en: 'the selected {field} does not belong to this tenant' },
+})
+
+/** A tenant's initial password (param account.initPassword), for new and reset accounts. */
+export async function initialPassword(ctx: Ctx, tenantId = ctx.actor.tenantId): Promise<string> {
+  const row = await ctx.db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0))).get()
+  return row?.v || '123456'
+}
+
+/** Every id of a comma list must be a live row of the caller's tenant. */
+async function ownIds(ctx: Ctx, table: typeof role | typeof dept, csv: unknown, field: string) {
+  const ids = String(csv ?? '').split(',').filter(Boolean)
+  if (!ids.length) return
+  const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+  if (found.length !== new Set(ids).size) throw badRequest('user.foreignRef', { field }, field)
+}
+
+export const userResource = defineResource({
+  table: user,
+  path: '/api/blade-system/user',
+  code: 'system:user',
+  search: ['account', 'realName', 'name', 'phone', 'email'],
+  filters: ['status', 'userType', 'locked'],
+  dates: ['createTime'],
+  hidden: ['password', 'failCount'],
+  fields: { password: Type.Optional(Type.String({ maxLength: 128 })) },
+  messages: { account: 'user.account' },
+  skip: ['list', 'page', 'detail'],
+  async beforeWrite(ctx, w) {
+    if (w.op === 'remove') {
+      if (w.before.some((r) => r.id === ctx.actor.userId)) throw new ApiError(400, 'user.selfRemove')
+      return
+    }
+    checkContact(w.values)
+    await uniqueWithinTenant(ctx, user, w, 'account')
+    await ownIds(ctx, role, w.values.roleId, 'roleId')
+    await ownIds(ctx, dept, w.values.deptId, 'deptId')
+    if (w.op === 'update') {
+      // Editing a user never changes its password: reset-password and update-password do that.
+      delete w.values.password
+      return
+    }
+    const t = await ctx.db.select({ n: tenant.accountNumber }).from(tenant).where(and(eq(tenant.tenantId, ctx.actor.tenantId), eq(tenant.isDeleted, 0))).get()
+    if (t && t.n >= 0) {
+      const [{ n }] = await ctx.db.select({ n: count() }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+      if (n >= t.n) throw badRequest('tenant.quota', { field: 'account' }, 'account')
+    }
+    w.values.password = hashPassword((w.values.password as string) || (await initialPassword(ctx)))
+  },
+})
+
+const listHas = (col: typeof user.roleId | typeof user.deptId, id: string) => like(col, `%${id}%`)
+
+/** The page filters the spec names beyond plain columns: deptId (and below), roleId, roleName (alias or name). */
+export async function userFilters(ctx: Ctx, q: Record<string, string | undefined>): Promise<SQL | undefined> {
+  const parts: (SQL | undefined)[] = []
+  if (q.deptId) {
+    const ids = (await ctx.db.select({ id: dept.id }).from(dept).where(and(await scope(dept, ctx), or(eq(dept.id, q.deptId), like(dept.ancestors, `%,${q.deptId}`), like(dept.ancestors, `%,${q.deptId},%`))))).map((d) => d.id)
+    parts.push(ids.length ? or(...ids.map((id) => listHas(user.deptId, id))) : eq(user.id, '-1'))
+  }
+  const roleKeys = [q.roleId, q.roleName].filter(Boolean) as string[]
+  if (roleKeys.length) {
+    const roles = (await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), or(inArray(role.id, roleKeys), inArray(role.roleAlias, roleKeys), inArray(role.roleName, roleKeys))))).map((r) => r.id)
+    parts.push(roles.length ? or(...roles.map((id) => listHas(user.roleId, id))) : eq(user.id, '-1'))
+  }
+  if (q.excludeSelf) parts.push(ne(user.id, ctx.actor.userId))
+  return parts.length ? and(...parts) : undefined
+}
+
+/** Adds roleName and deptName (comma-joined) so lists show names, not ids. */
+export async function withNames(ctx: Ctx, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ids = (k: string) => [...new Set(rows.flatMap((r) => String(r[k] ?? '').split(',').filter(Boolean)))]
+  const roleIds = ids('roleId'), deptIds = ids('deptId')
+  const roles = new Map(roleIds.length ? (await ctx.db.select({ id: role.id, n: role.roleName }).from(role).where(inArray(role.id, roleIds))).map((r) => [r.id, r.n]) : [])
+  const depts = new Map(deptIds.length ? (await ctx.db.select({ id: dept.id, n: dept.deptName }).from(dept).where(inArray(dept.id, deptIds))).map((r) => [r.id, r.n]) : [])
+  const names = (csv: unknown, m: Map<string, string>) => String(csv ?? '').split(',').filter(Boolean).map((id) => m.get(id)).filter(Boolean).join(',')
+  return rows.map((r) => ({ ...r, roleName: names(r.roleId, roles), deptName: names(r.deptId, depts) }))
+}
