@@ -1,8 +1,10 @@
+/** A row with its nested children, as tree tables and pickers show it. */
+export type Tree<T> = T & { children?: Tree<T>[]; hasChildren: boolean }
+
 /** Rows with id/parentId become a nested tree; a row whose parent is missing (or out of scope) becomes a root. */
-export function buildTree<T extends { id: string; parentId: string }>(rows: T[]): (T & { children?: (T & { children?: unknown[] })[]; hasChildren: boolean })[] {
-  type N = T & { children?: N[]; hasChildren: boolean }
-  const byId = new Map<string, N>(rows.map((r) => [r.id, { ...r, hasChildren: false }]))
-  const roots: N[] = []
+export function buildTree<T extends { id: string; parentId: string }>(rows: T[]): Tree<T>[] {
+  const byId = new Map<string, Tree<T>>(rows.map((r) => [r.id, { ...r, hasChildren: false }]))
+  const roots: Tree<T>[] = []
   for (const n of byId.values()) {
     const parent = byId.get(n.parentId)
     if (parent && parent !== n) {
@@ -13,6 +15,6 @@ export function buildTree<T extends { id: string; parentId: string }>(rows: T[])
   return roots
 }
 
-/** The SpringBlade TreeNode shape pickers use: id, parentId, title, key, value, children, hasChildren. */
-export const treeNode = <T extends { id: string; parentId: string }>(r: T, title: string) =>
+/** The SpringBlade TreeNode shape pickers use: id, parentId, title, key, value (children and hasChildren come from buildTree). */
+export const treeNode = (r: { id: string; parentId: string }, title: string) =>
   ({ id: r.id, parentId: r.parentId, title, key: r.id, value: r.id })

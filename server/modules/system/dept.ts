@@ -1,14 +1,15 @@
 import { Elysia } from 'elysia'
-import { and, count, eq, like, or } from 'drizzle-orm'
+import { and, asc, count, eq, like, or, sql } from 'drizzle-orm'
 import { dept, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { envelope } from '../../lib/envelope.ts'
-import { ApiError, badRequest, forbidden } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
-import { isAdministrator } from '../../lib/permissions.ts'
-import { defineResource, type Write } from '../../lib/resource.ts'
-import { buildTree, treeNode } from '../../lib/tree.ts'
+import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
+import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
+import { actingFor } from './platform-only.ts'
 
 defineMessages({
   'dept.name': { zh: '请输入机构名称', en: 'please enter the unit name' },
@@ -16,14 +17,19 @@ defineMessages({
   'dept.parentMissing': { zh: '上级机构不存在', en: 'the parent unit does not exist' },
 })
 
+type Row = Record<string, unknown>
+/** Rows whose ancestors run through `id`: its whole subtree. */
+const below = (id: string) => or(like(dept.ancestors, `%,${id}`), like(dept.ancestors, `%,${id},%`))
+
 /** Keeps `ancestors` right (root…parent) and refuses cycles; removal only of empty leaves. */
 async function beforeWrite(ctx: Ctx, w: Write) {
   if (w.op === 'remove') {
-    const ids = w.before.map((r) => r.id as string)
-    for (const id of ids) {
-      const [{ n }] = await ctx.db.select({ n: count() }).from(dept).where(and(eq(dept.parentId, id), eq(dept.isDeleted, 0)))
+    for (const r of w.before) {
+      const [{ n }] = await ctx.db.select({ n: count() }).from(dept).where(and(eq(dept.parentId, r.id as string), eq(dept.isDeleted, 0)))
       if (n) throw new ApiError(400, 'tree.hasChildren')
-      const [{ u }] = await ctx.db.select({ u: count() }).from(user).where(and(like(user.deptId, `%${id}%`), eq(user.isDeleted, 0)))
+      // deptId holds a comma-joined list: a user of several units still counts.
+      const [{ u }] = await ctx.db.select({ u: count() }).from(user)
+        .where(and(eq(user.tenantId, r.tenantId as string), eq(user.isDeleted, 0), sql`(',' || ${user.deptId} || ',') LIKE ${`%,${r.id},%`}`))
       if (u) throw new ApiError(400, 'dept.inUse')
     }
     return
@@ -37,6 +43,16 @@ async function beforeWrite(ctx: Ctx, w: Write) {
   w.values.ancestors = `${parent.ancestors},${parent.id}`
 }
 
+/** A moved unit takes its subtree along: every descendant's ancestors are rewritten in the same transaction. */
+const afterWrite: ResourceOptions<typeof dept>['afterWrite'] = (_ctx, w, tx) => {
+  const old = w.before[0]
+  if (w.op !== 'update' || old.ancestors === w.values.ancestors) return
+  const id = old.id as string
+  const from = `${old.ancestors},${id}`, to = `${w.values.ancestors},${id}`
+  for (const d of tx.select({ id: dept.id, ancestors: dept.ancestors }).from(dept).where(and(eq(dept.tenantId, old.tenantId as string), below(id))).all())
+    tx.update(dept).set({ ancestors: to + d.ancestors.slice(from.length) }).where(eq(dept.id, d.id)).run()
+}
+
 export const deptResource = defineResource({
   table: dept,
   path: '/api/blade-system/dept',
@@ -46,46 +62,40 @@ export const deptResource = defineResource({
   messages: { deptName: 'dept.name' },
   skip: ['list'],
   beforeWrite,
+  afterWrite,
 })
 
-/** The platform administrator may look at another tenant's tree; everyone else sees its own. */
-async function tenantFor(ctx: Ctx, tenantId?: string) {
-  if (!tenantId || tenantId === ctx.actor.tenantId) return ctx
-  if (!(await isAdministrator(ctx))) throw forbidden()
-  return { ...ctx, actor: { ...ctx.actor, tenantId }, memo: new Map() } as Ctx
-}
-
+const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const typeFilter = (type?: string) => (type === '1' || type === '2' ? eq(dept.deptCategory, Number(type)) : undefined)
-const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.deptName as string), deptCategory: r.deptCategory, sort: r.sort })))
+const node = (r: Row) => ({ ...treeNode(r as { id: string; parentId: string }, r.deptName as string), deptCategory: r.deptCategory as number, sort: r.sort })
 
-async function lazy(ctx: Ctx, parentId: string, type?: string): Promise<Record<string, unknown>[]> {
-  const rows = await deptResource.ops.all(ctx, {}, and(eq(dept.parentId, parentId || '0'), typeFilter(type)))
-  const kids = await deptResource.ops.all(ctx, {}, typeFilter(type))
-  const parents = new Set(kids.map((k) => k.parentId))
+/** One level under parentId, each row flagged when it has children; a name search looks at every level. */
+async function lazy(ctx: Ctx, q: Record<string, string | undefined>): Promise<Row[]> {
+  const searching = Boolean(q.deptName || q.fullName)
+  const rows = await deptResource.ops.all(ctx, { ...q, parentId: searching ? undefined : q.parentId || '0' }, typeFilter(q.type))
+  const parents = new Set((await deptResource.ops.all(ctx, {}, typeFilter(q.type))).map((k) => k.parentId))
   return rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) }))
 }
 
-export const deptRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/dept' })
-    .use(authContext(s))
-    .use(deptResource.routes(s))
-    .get('/list', async ({ ctx, query }) => envelope(buildTree((await deptResource.ops.all(ctx, query)) as never), say(ctx.lang, 'ok')), { perm: 'system:dept' })
-    .get('/lazy-list', async ({ ctx, query }) => envelope(await lazy(ctx, query.parentId ?? '0'), say(ctx.lang, 'ok')), { perm: 'system:dept' })
-    .get('/tree', async ({ ctx, query }) => envelope(nodes(await deptResource.ops.all(await tenantFor(ctx, query.tenantId), {}, typeFilter(query.type))), say(ctx.lang, 'ok')), { perm: 'system:dept' })
-    .get('/lazy-tree', async ({ ctx, query }) => envelope((await lazy(ctx, query.parentId ?? '0', query.type)).map((r) => ({ ...treeNode(r as never, r.deptName as string), hasChildren: r.hasChildren, deptCategory: r.deptCategory })), say(ctx.lang, 'ok')), { perm: 'system:dept' })
-    .get('/select', async ({ ctx, query }) => envelope((await deptResource.ops.all(ctx, query)).map((r) => ({ id: r.id, deptName: r.deptName, parentId: r.parentId, deptCategory: r.deptCategory })), say(ctx.lang, 'ok')), { perm: 'system:dept' })
-    .get('/getClassTree', async ({ ctx }) => {
-      // Departments with their classes as leaves, for "classes" pickers; departments without classes are dropped.
-      const rows = await deptResource.ops.all(ctx)
-      const tree = nodes(rows) as (ReturnType<typeof nodes>[number] & { deptCategory: number })[]
-      const prune = (ns: any[]): any[] => ns.map((n) => ({ ...n, children: n.children ? prune(n.children) : undefined, disabled: n.deptCategory !== 2 }))
-        .filter((n) => n.deptCategory === 2 || n.children?.length)
-      return envelope(prune(tree), say(ctx.lang, 'ok'))
-    }, { perm: ['system:dept', 'desk'] })
-
-/** A department's id and all ids below it (through ancestors), within the caller's scope. */
-export async function deptAndBelow(ctx: Ctx, deptId: string): Promise<string[]> {
-  if (!deptId) return []
-  const rows = await deptResource.ops.all(ctx, {}, or(eq(dept.id, deptId), like(dept.ancestors, `%,${deptId}`), like(dept.ancestors, `%,${deptId},%`)))
-  return rows.map((r) => r.id as string)
+/** Keeps classes (deptCategory 2) and the departments above them; only classes are pickable. */
+function classesOnly(ns: Tree<ReturnType<typeof node>>[]): Row[] {
+  return ns.map((n) => ({ ...n, disabled: n.deptCategory !== 2, children: n.children && classesOnly(n.children) }))
+    .filter((n) => n.deptCategory === 2 || (n.children as Row[] | undefined)?.length)
 }
+
+export const deptRoutes = (s: Services) =>
+  new Elysia()
+    .use(deptResource.routes(s))
+    .use(new Elysia({ prefix: deptResource.options.path })
+      .use(authContext(s))
+      // The whole tree, unpaged: the screen shows departments as an expandable table.
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree((await deptResource.ops.all(ctx, query)) as never)), { perm: 'system:dept' })
+      .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazy(ctx, query)), { perm: 'system:dept' })
+      .get('/tree', async ({ ctx, query }) => ok(ctx, buildTree((await deptResource.ops.all(await actingFor(ctx, query.tenantId), {}, typeFilter(query.type))).map(node))), { perm: 'system:dept' })
+      .get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await lazy(ctx, { parentId: query.parentId, type: query.type })).map((r) => ({ ...node(r), hasChildren: r.hasChildren }))), { perm: 'system:dept' })
+      .get('/select', async ({ ctx, query }) => ok(ctx, (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({ id: r.id, parentId: r.parentId, deptName: r.deptName, fullName: r.fullName, deptCategory: r.deptCategory }))), { perm: 'system:dept' })
+      // Teachers pick classes for exam groups from the desk, hence either code.
+      .get('/getClassTree', async ({ ctx }) => {
+        const rows = await ctx.db.select().from(dept).where(await scope(dept, ctx, { code: deptResource.options.code })).orderBy(asc(dept.sort))
+        return ok(ctx, classesOnly(buildTree(rows.map(node))))
+      }, { perm: ['system:dept', 'desk'] }))

@@ -76,11 +76,7 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
     name: '管理员', realName: '管理员', roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN], deptId: rootDeptId, userType: 1,
   }).run()
 
-  for (const [code, zh, en, items] of BIZ_DICTS) {
-    const parentId = newId()
-    tx.insert(dictBiz).values({ id: parentId, ...common(tid), parentId: '0', code, dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1, isSealed: 0 }).run()
-    items.forEach(([k, v, ve], i) => tx.insert(dictBiz).values({ id: newId(), ...common(tid), parentId, code, dictKey: k, dictValue: v, dictValueEn: ve, sort: i + 1, isSealed: 0 }).run())
-  }
+  copyBizDicts(tx, tid)
 
   tx.insert(param).values({ id: newId(), ...common(tid), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true', remark: 'Account registration switch' }).run()
   tx.insert(param).values({ id: newId(), ...common(tid), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: 'Initial password for new and reset accounts' }).run()
@@ -93,6 +89,29 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
     tx.insert(scopeData).values({ id: newId(), ...common(tid), menuId: userMenu.id, resourceCode: 'system:user', scopeName: name, scopeColumn: column, scopeType: type }).run()
   }
   return { tenantRowId, adminUserId, roleIds, rootDeptId }
+}
+
+/**
+ * A new tenant starts with the platform tenant's business dictionary as it
+ * stands now (so the platform's edits reach later tenants); the platform
+ * tenant itself, or a platform without one, starts from the shipped set.
+ */
+function copyBizDicts(tx: Tx, tid: string) {
+  const source = tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(and(eq(dictBiz.tenantId, PLATFORM_TENANT), eq(dictBiz.isDeleted, 0))).all()
+  if (source.length) {
+    const ids = new Map(source.map((d) => [d.id, newId()]))
+    for (const d of source) {
+      // Entries whose parent was removed are not carried over.
+      if (d.parentId !== '0' && !ids.has(d.parentId)) continue
+      tx.insert(dictBiz).values({ ...d, ...common(tid), id: ids.get(d.id)!, parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!, status: d.status }).run()
+    }
+    return
+  }
+  for (const [code, zh, en, items] of BIZ_DICTS) {
+    const parentId = newId()
+    tx.insert(dictBiz).values({ id: parentId, ...common(tid), parentId: '0', code, dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1, isSealed: 0 }).run()
+    items.forEach(([k, v, ve], i) => tx.insert(dictBiz).values({ id: newId(), ...common(tid), parentId, code, dictKey: k, dictValue: v, dictValueEn: ve, sort: i + 1, isSealed: 0 }).run())
+  }
 }
 
 /** Grants a role the data scope of the given type for a resource (seed and tests). */

@@ -77,9 +77,10 @@ const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const byTenantId = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
 
 export const tenantRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/tenant' })
-    .use(authContext(s))
+  new Elysia()
     .use(tenantResource.routes(s))
+    .use(new Elysia({ prefix: tenantResource.options.path })
+    .use(authContext(s))
     .post('/submit', async ({ ctx, body }) => {
       const b = (body ?? {}) as Record<string, unknown>
       return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
@@ -117,4 +118,4 @@ export const tenantRoutes = (s: Services) =>
       if (body.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
       await ctx.db.update(tenant).set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
       return ok(ctx, true)
-    }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) })
+    }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) }))
