@@ -4,11 +4,12 @@ import { dict, dictBiz } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { envelope } from '../../lib/envelope.ts'
-import { ApiError, badRequest } from '../../lib/errors.ts'
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
-import { PUBLIC } from '../../lib/permissions.ts'
-import { defineResource } from '../../lib/resource.ts'
-import { buildTree } from '../../lib/tree.ts'
+import { PLATFORM_TENANT, PUBLIC } from '../../lib/permissions.ts'
+import { Type } from '@sinclair/typebox'
+import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
+import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 
 defineMessages({
@@ -16,17 +17,59 @@ defineMessages({
   'dict.value': { zh: '请输入字典名称', en: 'please enter the dictionary name' },
   'dict.key': { zh: '请输入字典键值', en: 'please enter the dictionary key' },
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
-  'dict.sealed': { zh: '请选择字典封存', en: 'please select whether it is sealed' },
+  'dict.isSealed': { zh: '请选择字典封存', en: 'please select whether it is sealed' },
   'dict.parentMissing': { zh: '上级字典不存在', en: 'the parent dictionary does not exist' },
+  'dict.keyTaken': { zh: '当前字典键值已存在', en: 'this dictionary key already exists' },
 })
 
 type DictTable = typeof dict | typeof dictBiz
+type Row = Record<string, unknown>
+type Q = Record<string, string | undefined>
 
 /**
- * The system dictionary (shared, platform-written) and the business
- * dictionary (per tenant) have one shape, so one definition serves both.
+ * The system dictionary (shared, written by the platform administrator) and
+ * the business dictionary (per tenant) have one shape, so one definition
+ * serves both. Items inherit their parent's code; a code's items are what
+ * pickers and labels show (`dictionary?code=`).
  */
 function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string, global: boolean) {
+  const rowsWhere = async (ctx: Ctx, cond: ReturnType<typeof and>) =>
+    (await ctx.db.select().from(table).where(and(await resource.where(ctx, 'list'), cond))) as Row[]
+
+  async function beforeWrite(ctx: Ctx, w: Write) {
+    if (w.op === 'remove') {
+      if (w.before.some((r) => r.isSealed === 1)) throw new ApiError(400, 'dict.sealed')
+      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(and(inArray(table.parentId, w.before.map((r) => r.id as string)), eq(table.isDeleted, 0)))
+      if (n) throw new ApiError(400, 'tree.hasChildren')
+      return
+    }
+    // Sort and the sealed flag have column defaults, but the screen asks for both.
+    if (w.op === 'insert') for (const f of ['sort', 'isSealed']) if (w.values[f] == null) throw badRequest(`dict.${f}`, { field: f }, f)
+    const self = w.before[0]?.id as string | undefined
+    const parentId = (w.values.parentId ?? w.before[0]?.parentId ?? '0') as string
+    if (parentId !== '0') {
+      const [parent] = await rowsWhere(ctx, eq(table.id, parentId))
+      if (!parent) throw badRequest('dict.parentMissing', { field: 'parentId' }, 'parentId')
+      // Walk up from the new parent: meeting the entry itself would make a cycle.
+      for (let p: Row | undefined = parent; p; p = p.parentId === '0' ? undefined : (await rowsWhere(ctx, eq(table.id, p.parentId as string)))[0])
+        if (p.id === self) throw badRequest('tree.selfParent', { field: 'parentId' }, 'parentId')
+      w.values.code = parent.code
+    }
+    const key = { code: (w.values.code ?? w.before[0]?.code) as string, dictKey: (w.values.dictKey ?? w.before[0]?.dictKey) as string }
+    const [clash] = await rowsWhere(ctx, and(eq(table.code, key.code), eq(table.dictKey, key.dictKey), self ? ne(table.id, self) : undefined))
+    if (clash) throw new ApiError(409, 'dict.keyTaken', {}, true, 'dictKey')
+  }
+
+  /** A parent whose code changed takes its whole subtree along, in the same transaction. */
+  const afterWrite: NonNullable<ResourceOptions<DictTable>['afterWrite']> = (_ctx, w, tx) => {
+    const old = w.before[0]
+    if (w.op !== 'update' || w.values.code === undefined || w.values.code === old.code) return
+    for (let level = [old.id as string]; level.length;) {
+      tx.update(table).set({ code: w.values.code as string }).where(inArray(table.parentId, level)).run()
+      level = tx.select({ id: table.id }).from(table).where(inArray(table.parentId, level)).all().map((r) => r.id)
+    }
+  }
+
   const resource = defineResource({
     table,
     path: `/api/blade-system/${service}`,
@@ -34,56 +77,51 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     global,
     search: ['code', 'dictValue', 'dictKey'],
     filters: ['parentId', 'isSealed'],
-    messages: { code: 'dict.code', dictValue: 'dict.value', dictKey: 'dict.key', sort: 'dict.sort', isSealed: 'dict.sealed' },
+    messages: { code: 'dict.code', dictValue: 'dict.value', dictKey: 'dict.key', sort: 'dict.sort', isSealed: 'dict.isSealed' },
+    fields: { isSealed: Type.Integer({ minimum: 0, maximum: 1 }) },
     access: global ? platformWrites : undefined,
     skip: ['list'],
-    async beforeWrite(ctx, w) {
-      if (w.op === 'remove') {
-        if (w.before.some((r) => r.isSealed === 1)) throw new ApiError(400, 'dict.sealed')
-        const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(and(inArray(table.parentId, w.before.map((r) => r.id as string)), eq(table.isDeleted, 0)))
-        if (n) throw new ApiError(400, 'tree.hasChildren')
-        return
-      }
-      // An item belongs to its parent's code; a parent's own key is -1.
-      const parentId = (w.values.parentId ?? w.before[0]?.parentId ?? '0') as string
-      if (parentId === '0') { w.values.dictKey ??= '-1'; return }
-      const parent = await ctx.db.select().from(table).where(and(eq(table.id, parentId), await resource.where(ctx, 'list'))).get()
-      if (!parent || parent.id === w.before[0]?.id) throw badRequest('dict.parentMissing', { field: 'parentId' }, 'parentId')
-      w.values.code = parent.code
-    },
+    beforeWrite,
+    afterWrite,
   })
 
-  const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
-  /** Items of a code for pickers and labels; public, since the portal shows them to guests. */
-  const items = async (ctx: Ctx, tenantId: string, c: string) => {
-    const cond = and(eq(table.code, c), ne(table.parentId, '0'), eq(table.isDeleted, 0), eq(table.status, 1), global ? undefined : eq(table.tenantId, tenantId))
-    return ctx.db.select({ id: table.id, parentId: table.parentId, code: table.code, dictKey: table.dictKey, dictValue: table.dictValue, dictValueEn: table.dictValueEn, sort: table.sort, remark: table.remark })
-      .from(table).where(cond).orderBy(asc(table.sort))
+  /** Items of a code for pickers and labels, ordered by sort. */
+  const items = async (ctx: Ctx, tenantId: string, c: string) =>
+    ctx.db.select({ id: table.id, parentId: table.parentId, code: table.code, dictKey: table.dictKey, dictValue: table.dictValue, dictValueEn: table.dictValueEn, sort: table.sort, remark: table.remark })
+      .from(table)
+      .where(and(eq(table.code, c), ne(table.parentId, '0'), eq(table.isDeleted, 0), eq(table.status, 1), global ? undefined : eq(table.tenantId, tenantId)))
+      .orderBy(asc(table.sort))
+
+  /** Everything under a parent entry (all levels, sharing its code), as a tree rooted at its children. */
+  async function childList(ctx: Ctx, q: Q) {
+    if (!q.parentId || !/^\d{1,20}$/.test(q.parentId)) throw badRequest('validation.id', { field: 'parentId' }, 'parentId')
+    const [parent] = await rowsWhere(ctx, eq(table.id, q.parentId))
+    if (!parent) throw notFound()
+    return buildTree((await resource.ops.all(ctx, { ...q, parentId: undefined, code: undefined }, and(eq(table.code, parent.code as string), ne(table.id, parent.id as string)))) as never)
   }
 
+  const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
   const routes = (s: Services) =>
-    new Elysia({ prefix: `/api/blade-system/${service}` })
-      .use(authContext(s))
+    new Elysia()
       .use(resource.routes(s))
-      .get('/parent-list', async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })), { perm: code })
-      .get('/child-list', async ({ ctx, query }) => {
-        if (!query.parentId) throw badRequest('validation.id', { field: 'parentId' }, 'parentId')
-        return ok(ctx, buildTree(await resource.ops.all(ctx, { ...query }) as never))
-      }, { perm: code })
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await resource.ops.all(ctx, query) as never)), { perm: code })
-      .get('/tree', async ({ ctx }) => ok(ctx, buildTree((await resource.ops.all(ctx)).map((r) => ({ id: r.id as string, parentId: r.parentId as string, title: r.dictValue, key: r.id, value: r.id, code: r.code })))), { perm: code })
-      .get('/dictionary', async ({ ctx, query, headers }) => {
-        if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
-        const tenantId = ctx.actor.kind === 'user' ? ctx.actor.tenantId : (headers['tenant-id'] ?? s.config.defaultTenantId)
-        let rows = await items(ctx, tenantId, query.code)
-        // A tenant without its own business entries for a code reads the system dictionary's.
-        if (!rows.length && !global) rows = await systemItems(ctx, query.code)
-        return ok(ctx, rows)
-      }, { perm: PUBLIC })
+      .use(new Elysia({ prefix: resource.options.path })
+        .use(authContext(s))
+        .get('/parent-list', async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })), { perm: code })
+        .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), { perm: code })
+        .get('/list', async ({ ctx, query }) => ok(ctx, buildTree((await resource.ops.all(ctx, query)) as never)), { perm: code })
+        .get('/tree', async ({ ctx }) => ok(ctx, buildTree((await resource.ops.all(ctx)).map((r) => ({ ...treeNode(r as never, r.dictValue as string), code: r.code, dictKey: r.dictKey })))), { perm: code })
+        // Public: the portal shows labels to guests. The tenant is the caller's, or the Tenant-Id header's.
+        .get('/dictionary', async ({ ctx, query, headers }) => {
+          if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
+          const tenantId = ctx.actor.kind === 'user' ? ctx.actor.tenantId : (headers['tenant-id'] || s.config.defaultTenantId)
+          let rows = await items(ctx, tenantId, query.code)
+          // A tenant without its own business entries for a code reads the system dictionary's.
+          if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
+          return ok(ctx, rows)
+        }, { perm: PUBLIC }))
 
   return { resource, routes, items }
 }
 
 export const systemDict = dictionary(dict, 'dict', 'system:dict', true)
 export const bizDict = dictionary(dictBiz, 'dict-biz', 'system:dictbiz', false)
-const systemItems = (ctx: Ctx, code: string) => systemDict.items(ctx, '000000', code)

@@ -55,7 +55,7 @@ async function nextTenantId(ctx: Ctx): Promise<string> {
  * department, admin account, dictionaries, params) in one transaction.
  * The tenant screen's add and `atrium tenant create` both come here.
  */
-export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Record<string, unknown>) {
+export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Record<string, unknown>): Promise<Record<string, unknown> & { tenantId: string; adminAccount: string }> {
   await tenantResource.where(ctx, 'add')
   const tenantName = typeof input.tenantName === 'string' ? input.tenantName.trim() : ''
   if (!tenantName) throw badRequest('tenant.name', { field: 'tenantName' }, 'tenantName')
@@ -70,7 +70,7 @@ export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Recor
     accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
   }))
   recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
-  return { ...(await tenantResource.ops.detail(ctx, created.tenantRowId)), adminAccount: input.adminAccount ?? 'admin' }
+  return { ...(await tenantResource.ops.detail(ctx, created.tenantRowId)), tenantId, adminAccount: input.adminAccount ?? 'admin' }
 }
 
 const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
