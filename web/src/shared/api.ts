@@ -30,6 +30,15 @@ let onUnauthorized: UnauthorizedHandler = () => {
 /** The router installs a handler that navigates without a full reload. */
 export const setUnauthorizedHandler = (h: UnauthorizedHandler) => { onUnauthorized = h }
 
+/** A failed call as observers see it (the error log queues 500s and network failures). */
+export interface FailureEvent { method: string; path: string; code: number; message: string }
+const failureListeners = new Set<(f: FailureEvent) => void>()
+export const onApiFailure = (l: (f: FailureEvent) => void) => {
+  failureListeners.add(l)
+  return () => { failureListeners.delete(l) }
+}
+const failed = (f: FailureEvent) => failureListeners.forEach((l) => l(f))
+
 const basic = () => `Basic ${btoa(`${siteConfig.clientId}:${siteConfig.clientSecret}`)}`
 
 function query(params?: Record<string, unknown>) {
@@ -65,6 +74,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
   try {
     res = await fetch(`${path}${query(o.params)}`, { method, headers, body, signal: AbortSignal.timeout(siteConfig.httpTimeoutMs) })
   } catch (e) {
+    failed({ method, path, code: 0, message: e instanceof Error ? e.message : String(e) })
     throw new ApiFailure(0, i18n.t('networkError'), undefined, e)
   }
   const json = (await res.json().catch(() => ({}))) as Partial<Envelope<T>>
@@ -75,6 +85,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
   }
   if (code !== 200) {
     const text = json.msg || json.error_description || i18n.t('unknownError')
+    failed({ method, path, code, message: text })
     if (!o.silent && !siteConfig.silentCodes.includes(code)) notify.error(text)
     throw new ApiFailure(code, text, json.field, json)
   }

@@ -79,6 +79,12 @@ export const session = {
     if (fresh) resetHooks.forEach((h) => h())
     publish()
   },
+  /** The user edited their own profile: the stored user info follows, the tokens and their age stay. */
+  updateUser(patch: Partial<Pick<TokenResponse, 'real_name' | 'user_name' | 'nick_name' | 'avatar'>>) {
+    if (!state.user) return
+    store.set('user', { ...state.user, ...patch })
+    publish()
+  },
   clear() {
     Cookies.remove(ACCESS)
     Cookies.remove(REFRESH)

@@ -1,0 +1,176 @@
+import {
+  Badge, Button, CounterBadge, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, Text, Tooltip,
+  makeStyles, mergeClasses, tokens,
+} from '@fluentui/react-components'
+import { AlertRegular, ArrowLeftRegular, CheckmarkCircleRegular, DeleteRegular, DismissRegular, MailReadRegular, MailUnreadRegular } from '@fluentui/react-icons'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, type Page } from '../../shared/api'
+import { notify } from '../../shared/notify'
+import './locale'
+import type { Message } from './unread'
+import { unreadStore, useUnread } from './unread-store'
+import Pager from './Pager'
+import { useConfirm } from './useConfirm'
+
+const BASE = '/api/blade-message/message'
+const POLL_MS = 60_000
+const PAGE_SIZES = [10, 20, 30, 50]
+
+const useStyles = makeStyles({
+  anchor: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '-2px', right: '-4px', pointerEvents: 'none' },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalS },
+  list: { display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'grid', gridTemplateColumns: '20px 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'start', cursor: 'pointer',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  unread: { fontWeight: tokens.fontWeightSemibold },
+  dim: { color: tokens.colorNeutralForeground3 },
+  meta: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  content: { whiteSpace: 'pre-wrap', lineHeight: tokens.lineHeightBase400, marginTop: tokens.spacingVerticalM },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  footer: { paddingTop: tokens.spacingVerticalM },
+})
+
+/**
+ * The top-bar bell: the unread count (polled every 60 s) and a drawer with my
+ * messages; opening one shows it and marks it read, "mark all read" and
+ * delete ask first. Failures show the server's message (the API client's toast).
+ */
+export default function MessageBell() {
+  const { t } = useTranslation('widgets')
+  const s = useStyles()
+  const { confirm, dialog } = useConfirm()
+  const count = useUnread() ?? 0
+  const [open, setOpen] = useState(false)
+  const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZES[0] })
+  const [page, setPage] = useState<Page<Message> | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [detail, setDetail] = useState<Message | null>(null)
+
+  const refreshCount = unreadStore.refresh
+
+  const loadList = useCallback(() => {
+    setFailed(false)
+    api.get<Page<Message>>(`${BASE}/my/list`, paging, { silent: true }).then(setPage, () => { setFailed(true); setPage(null) })
+  }, [paging])
+
+  useEffect(() => {
+    void refreshCount()
+    const timer = setInterval(refreshCount, POLL_MS)
+    return () => clearInterval(timer)
+  }, [refreshCount])
+
+  useEffect(() => { if (open) loadList() }, [open, loadList])
+
+  async function show(m: Message) {
+    try {
+      setDetail(await api.get<Message>(`${BASE}/detail`, { id: m.id }))
+      setPage((p) => p && { ...p, records: p.records.map((r) => (r.id === m.id ? { ...r, isRead: 0 } : r)) })
+      void refreshCount()
+    } catch { /* toast shown */ }
+  }
+
+  async function readAll() {
+    if (!(await confirm(t('bell.confirmReadAll')))) return
+    try {
+      await api.post(`${BASE}/readAll`)
+      notify.success(t('common:operationSuccessful'))
+      void refreshCount()
+      loadList()
+    } catch { /* toast shown */ }
+  }
+
+  async function remove(m: Message) {
+    if (!(await confirm(t('bell.confirmDelete')))) return
+    try {
+      await api.post(`${BASE}/remove`, undefined, { ids: m.id })
+      notify.success(t('common:operationSuccessful'))
+      setDetail(null)
+      void refreshCount()
+      loadList()
+    } catch { /* toast shown */ }
+  }
+
+  const typeName = (type: number) => t(`bell.types.${type}`, { defaultValue: String(type) })
+
+  return (
+    <>
+      <Tooltip content={t('bell.button')} relationship="label">
+        <span className={s.anchor}>
+          <Button appearance="subtle" icon={<AlertRegular />} onClick={() => setOpen(true)} data-testid="message-bell" />
+          {count > 0 && <CounterBadge className={s.badge} size="small" color="danger" count={count} overflowCount={99} data-testid="message-count" />}
+        </span>
+      </Tooltip>
+      <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => { setOpen(d.open); if (!d.open) setDetail(null) }} data-testid="message-drawer">
+        <DrawerHeader>
+          <DrawerHeaderTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t('common:close')} onClick={() => { setOpen(false); setDetail(null) }} />}>
+            {t('bell.title')}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody>
+          {detail ? (
+            <div data-testid="message-detail">
+              <div className={s.head}>
+                <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => setDetail(null)}>{t('bell.back')}</Button>
+                <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => remove(detail)}>{t('common:delete')}</Button>
+              </div>
+              <Divider />
+              <Text as="h3" size={500} weight="semibold" block style={{ marginTop: 12 }}>{detail.title}</Text>
+              <div className={s.meta}>
+                <Badge appearance="tint" size="small">{typeName(detail.type)}</Badge>
+                {detail.createUserName && <span>{t('bell.from')}: {detail.createUserName}</span>}
+                <span>{detail.createTime}</span>
+              </div>
+              <div className={s.content}>{detail.content}</div>
+            </div>
+          ) : (
+            <>
+              <div className={s.head}>
+                <Text className={s.dim} size={200}>{t('bell.unreadCount', { count })}</Text>
+                <Button size="small" icon={<CheckmarkCircleRegular />} onClick={readAll} disabled={count === 0} data-testid="message-read-all">{t('bell.markAllRead')}</Button>
+              </div>
+              {!page && !failed && <Spinner size="small" />}
+              {failed && <div className={s.empty}>{t('bell.loadFailed')}</div>}
+              {page && page.records.length === 0 && <div className={s.empty}>{t('bell.empty')}</div>}
+              {page && page.records.length > 0 && (
+                <div className={s.list} data-testid="message-list">
+                  {page.records.map((m) => {
+                    const unread = Number(m.isRead) === 1
+                    return (
+                      <div key={m.id} className={s.item} role="button" tabIndex={0} data-testid="message-item"
+                        onClick={() => show(m)} onKeyDown={(e) => { if (e.key === 'Enter') show(m) }}>
+                        {unread ? <MailUnreadRegular color={tokens.colorBrandForeground1} fontSize={18} /> : <MailReadRegular className={s.dim} fontSize={18} />}
+                        <div>
+                          <Text block className={mergeClasses(unread && s.unread)}>{m.title}</Text>
+                          <div className={s.meta}>
+                            <Badge appearance="tint" size="small" color={unread ? 'brand' : 'informative'}>{unread ? t('bell.unread') : t('bell.read')}</Badge>
+                            <span>{typeName(m.type)}</span>
+                            {m.createUserName && <span>{m.createUserName}</span>}
+                            <span>{m.createTime}</span>
+                          </div>
+                        </div>
+                        <Tooltip content={t('common:delete')} relationship="label">
+                          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={(e) => { e.stopPropagation(); void remove(m) }} />
+                        </Tooltip>
+                      </div>
+                    )
+                  })}
+                </div>
+              )}
+              {page && page.total > 0 && (
+                <div className={s.footer}>
+                  <Pager current={page.current} size={paging.size} total={page.total} sizes={PAGE_SIZES} onChange={(current, size) => setPaging({ current, size })} />
+                </div>
+              )}
+            </>
+          )}
+        </DrawerBody>
+      </OverlayDrawer>
+      {dialog}
+    </>
+  )
+}
