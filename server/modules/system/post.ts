@@ -1,11 +1,14 @@
 import { Elysia } from 'elysia'
+import { asc } from 'drizzle-orm'
 import { post } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { envelope } from '../../lib/envelope.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
+import { actingFor } from './platform-only.ts'
 
 defineMessages({
   'post.code': { zh: '请输入岗位编号', en: 'please enter the post code' },
@@ -23,7 +26,13 @@ export const postResource = defineResource({
 })
 
 export const postRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/post' })
-    .use(authContext(s))
+  new Elysia()
     .use(postResource.routes(s))
-    .get('/select', async ({ ctx }) => envelope((await postResource.ops.all(ctx)).map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode })), say(ctx.lang, 'ok')), { perm: ['system:post', 'system:user'] })
+    .use(new Elysia({ prefix: postResource.options.path })
+      .use(authContext(s))
+      // The user form picks posts from here; the platform administrator may name another tenant.
+      .get('/select', async ({ ctx, query }) => {
+        const as = await actingFor(ctx, query.tenantId)
+        const rows = await as.db.select().from(post).where(await scope(post, as, { code: postResource.options.code })).orderBy(asc(post.sort))
+        return envelope(rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })), say(ctx.lang, 'ok'))
+      }, { perm: ['system:post', 'system:user'] }))
