@@ -1,0 +1,16 @@
+import { Command } from 'commander'
+import pkg from '../package.json' with { type: 'json' }
+import { dbCommands } from './commands/db.ts'
+import { serveCommand } from './commands/serve.ts'
+import { tenantCommands } from './commands/tenant.ts'
+import { userCommands } from './commands/user.ts'
+
+/** `atrium`: provisioning and operations for the appliance, on the same operations the API uses. */
+const program = new Command('atrium').description('Atrium appliance CLI / Atrium 命令行').version(pkg.version)
+dbCommands(program)
+tenantCommands(program)
+userCommands(program)
+serveCommand(program)
+await program.parseAsync(process.argv)
+// Every command but `serve` is done once its action returns; ink and the database leave nothing worth waiting for.
+if (program.args[0] !== 'serve') process.exit(process.exitCode ?? 0)
