@@ -35,6 +35,10 @@ const SELF_SERVICE = new Set([
   'GET /api/blade-system/menu/buttons',
   'GET /api/blade-system/menu/top-menu',
   'GET /api/blade-system/user/info',
+  // Regions are shared reference data for address pickers (read-only here; writes need system:region codes).
+  'GET /api/blade-system/region/lazy-tree',
+  'GET /api/blade-system/region/lazy-list',
+  'GET /api/blade-system/region/detail',
   'POST /api/blade-system/user/update-info',
   'POST /api/blade-system/user/update-password',
   'GET /api/blade-message/message/my/topList',

@@ -1,67 +1,98 @@
-import { Elysia, t } from 'elysia'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { Elysia } from 'elysia'
+import { asc, count, eq, inArray, like, sql } from 'drizzle-orm'
 import { region } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { envelope } from '../../lib/envelope.ts'
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
-import { isAdministrator } from '../../lib/permissions.ts'
+import { isAdministrator, SIGNED_IN } from '../../lib/permissions.ts'
+import { bodySchemas, parseBody } from '../../lib/validation.ts'
 
 defineMessages({
   'region.code': { zh: '请输入区划编号', en: 'please enter the region code' },
+  'region.codeFormat': { zh: '区划编号必须是 2 到 12 位数字', en: 'the region code must be 2 to 12 digits' },
   'region.name': { zh: '请输入区划名称', en: 'please enter the region name' },
+  'region.parentMissing': { zh: '上级区划不存在', en: 'the parent region does not exist' },
 })
 
 /**
  * Regions are keyed by their official code and shared by all tenants, so they
  * are hand-written routes rather than a resource: submit inserts a new code or
- * updates a known one, and removal is a real delete of a leaf.
+ * updates a known one, and removal is a real delete of a leaf. Any signed-in
+ * user reads them (address pickers); only the platform administrator writes.
  */
+const ROOT = '00'
+type Region = typeof region.$inferSelect
 const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const byCode = (ctx: Ctx, code: string) => ctx.db.select().from(region).where(eq(region.code, code)).get()
+const schemas = bodySchemas(region, { code: 'region.code', name: 'region.name' })
 
-async function withChildrenFlag(ctx: Ctx, rows: (typeof region.$inferSelect)[]) {
+/** Each row as a lazy tree node (id and key are the code) with its children flag. */
+async function asNodes(ctx: Ctx, rows: Region[]) {
   if (!rows.length) return []
   const kids = await ctx.db.select({ p: region.parentCode, n: count() }).from(region).where(inArray(region.parentCode, rows.map((r) => r.code))).groupBy(region.parentCode)
   const has = new Set(kids.map((k) => k.p))
   return rows.map((r) => ({ ...r, id: r.code, parentId: r.parentCode, title: r.name, key: r.code, value: r.code, hasChildren: has.has(r.code) }))
 }
 
-const writer = async (ctx: Ctx) => { if (!(await isAdministrator(ctx))) throw forbidden() }
+/** One level under parentCode; a name search looks at every level. */
+const level = (ctx: Ctx, q: Record<string, string | undefined>) =>
+  ctx.db.select().from(region)
+    .where(q.name ? sql`instr(${region.name}, ${q.name}) > 0` : eq(region.parentCode, q.parentCode || ROOT))
+    .orderBy(asc(region.sort), asc(region.code))
 
-const Region = t.Object({
-  code: t.String({ pattern: '^\\d{2,12}$' }), parentCode: t.Optional(t.String({ pattern: '^\\d{2,12}$' })), name: t.String({ minLength: 1, maxLength: 64 }),
-  regionLevel: t.Optional(t.Integer({ minimum: 1, maximum: 5 })), sort: t.Optional(t.Integer()), remark: t.Optional(t.Union([t.String(), t.Null()])),
-})
+async function writer(ctx: Ctx) {
+  if (!(await isAdministrator(ctx))) throw forbidden()
+}
+
+async function submit(ctx: Ctx, body: unknown): Promise<Region> {
+  await writer(ctx)
+  // The code is the key: an `id` the form may carry means nothing here.
+  const { id: _, ...input } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  const { values } = parseBody(schemas, input)
+  const code = values.code as string
+  if (!/^\d{2,12}$/.test(code) || code === ROOT) throw badRequest('region.codeFormat', { field: 'code' }, 'code')
+  const old = await byCode(ctx, code)
+  const parentCode = (values.parentCode ?? old?.parentCode ?? ROOT) as string
+  const parent = parentCode === ROOT ? undefined : await byCode(ctx, parentCode)
+  if (parentCode !== ROOT && !parent) throw badRequest('region.parentMissing', { field: 'parentCode' }, 'parentCode')
+  if (parent && (parent.code === code || `,${parent.ancestors},`.includes(`,${code},`))) throw badRequest('tree.selfParent', { field: 'parentCode' }, 'parentCode')
+  const ancestors = parent ? `${parent.ancestors},${parent.code}` : ROOT
+  const row = { ...values, code, parentCode, ancestors, regionLevel: (values.regionLevel ?? old?.regionLevel ?? (parent ? Math.min(parent.regionLevel + 1, 5) : 1)) as number } as Region
+  ctx.db.transaction((tx) => {
+    if (!old) return void tx.insert(region).values(row).run()
+    tx.update(region).set(row).where(eq(region.code, code)).run()
+    // A moved region takes its subtree along.
+    if (old.ancestors !== ancestors) {
+      const from = `${old.ancestors},${code}`
+      for (const d of tx.select({ code: region.code, ancestors: region.ancestors }).from(region).where(like(region.ancestors, `${from}%`)).all())
+        if (d.ancestors === from || d.ancestors.startsWith(`${from},`)) tx.update(region).set({ ancestors: `${ancestors},${code}${d.ancestors.slice(from.length)}` }).where(eq(region.code, d.code)).run()
+    }
+  })
+  return (await byCode(ctx, code))!
+}
+
+async function remove(ctx: Ctx, code: string) {
+  await writer(ctx)
+  if (!code || !(await byCode(ctx, code))) throw notFound()
+  const [{ n }] = await ctx.db.select({ n: count() }).from(region).where(eq(region.parentCode, code))
+  if (n) throw new ApiError(400, 'tree.hasChildren')
+  await ctx.db.delete(region).where(eq(region.code, code))
+}
 
 export const regionRoutes = (s: Services) =>
   new Elysia({ prefix: '/api/blade-system/region' })
     .use(authContext(s))
-    .get('/lazy-tree', async ({ ctx, query }) => ok(ctx, await withChildrenFlag(ctx, await ctx.db.select().from(region).where(eq(region.parentCode, query.parentCode || '00')).orderBy(asc(region.sort), asc(region.code)))), { perm: 'system:region' })
-    .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await withChildrenFlag(ctx, await ctx.db.select().from(region).where(and(eq(region.parentCode, query.parentCode || '00'), query.name ? eq(region.name, query.name) : undefined)).orderBy(asc(region.sort), asc(region.code)))), { perm: 'system:region' })
+    .get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await asNodes(ctx, await level(ctx, { parentCode: query.parentCode }))).map(({ id, parentId, title, key, value, hasChildren, regionLevel }) => ({ id, parentId, title, key, value, hasChildren, regionLevel }))), { perm: SIGNED_IN })
+    .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await asNodes(ctx, await level(ctx, query))), { perm: SIGNED_IN })
     .get('/detail', async ({ ctx, query }) => {
       const row = query.code ? await byCode(ctx, query.code) : undefined
       if (!row) throw notFound()
       return ok(ctx, row)
-    }, { perm: 'system:region' })
-    .post('/submit', async ({ ctx, body }) => {
-      await writer(ctx)
-      const parentCode = body.parentCode ?? '00'
-      const parent = parentCode === '00' ? undefined : await byCode(ctx, parentCode)
-      if (parentCode !== '00' && !parent) throw badRequest('validation.invalid', { field: 'parentCode' }, 'parentCode')
-      if (parent && (parent.code === body.code || `,${parent.ancestors},`.includes(`,${body.code},`))) throw badRequest('tree.selfParent', { field: 'parentCode' }, 'parentCode')
-      const values = { ...body, parentCode, ancestors: parent ? `${parent.ancestors},${parent.code}` : '00', regionLevel: body.regionLevel ?? (parent ? Math.min(parent.regionLevel + 1, 5) : 1), sort: body.sort ?? 0 }
-      if (await byCode(ctx, body.code)) await ctx.db.update(region).set(values).where(eq(region.code, body.code))
-      else await ctx.db.insert(region).values(values)
-      return ok(ctx, await byCode(ctx, body.code))
-    }, { perm: ['system:region:add', 'system:region:edit'], body: Region })
+    }, { perm: SIGNED_IN })
+    .post('/submit', async ({ ctx, body }) => ok(ctx, await submit(ctx, body)), { perm: ['system:region:add', 'system:region:edit'] })
     .post('/remove', async ({ ctx, query, body }) => {
-      await writer(ctx)
-      const code = String(query.id ?? (body as Record<string, unknown> | undefined)?.id ?? '')
-      if (!(await byCode(ctx, code))) throw notFound()
-      const [{ n }] = await ctx.db.select({ n: count() }).from(region).where(eq(region.parentCode, code))
-      if (n) throw new ApiError(400, 'tree.hasChildren')
-      await ctx.db.delete(region).where(eq(region.code, code))
+      await remove(ctx, String(query.id ?? query.ids ?? (body as Record<string, unknown> | undefined)?.id ?? ''))
       return ok(ctx, true)
     }, { perm: 'system:region:delete' })
