@@ -17,12 +17,12 @@ export { installErrorCapture } from './error-log-store'
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
   badge: { position: 'absolute', top: '-2px', right: '-6px', pointerEvents: 'none' },
-  surface: { width: '100vw', maxWidth: '100vw', height: '100vh', maxHeight: '100vh', borderRadius: 0, display: 'flex' },
-  body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, width: '100%' },
-  content: { flex: 1, overflow: 'auto', minHeight: 0 },
+  surface: { width: '100vw', maxWidth: '100vw', height: '100vh', maxHeight: '100vh', borderRadius: 0 },
+  body: { height: '100%', maxHeight: '100%', gridTemplateRows: 'auto 1fr auto' },
+  content: { overflow: 'auto', minHeight: 0, maxHeight: 'none' },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },
-  stack: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, maxHeight: '160px', overflow: 'auto', margin: 0 },
-  wrap: { wordBreak: 'break-all' },
+  stack: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, lineHeight: tokens.lineHeightBase100, maxHeight: '160px', overflow: 'auto', margin: 0 },
+  wrap: { overflowWrap: 'anywhere' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 })
 
