@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { envelope } from '../../lib/envelope.ts'
+import { t } from '../../lib/messages.ts'
 import pkg from '../../../package.json' with { type: 'json' }
 import { dockerStatus } from './docker.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) =>
-  new Elysia({ prefix: '/api' }).use(authContext(services)).get('/health', async () => {
+  new Elysia({ prefix: '/api' }).use(authContext(services)).get('/health', async ({ ctx }) => {
     let database = 'up'
     try { services.db.get(sql`select 1`) } catch { database = 'down' }
     const broker = services.broker?.() ?? 'not started'
-    return envelope({ version: pkg.version, database, broker, docker: await dockerStatus() }, 'ok')
+    return envelope({ version: pkg.version, database, broker, docker: await dockerStatus() }, t(ctx.lang, 'ok'))
   }, { perm: 'public' })
