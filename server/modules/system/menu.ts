@@ -77,49 +77,50 @@ async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, me
 const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 
 export const menuRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/menu' })
-    .use(authContext(s))
+  new Elysia()
     .use(menuResource.routes(s))
-    .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, query) as never)), { perm: 'system:menu' })
-    .get('/lazy-list', async ({ ctx, query }) => {
-      const rows = await menuResource.ops.all(ctx, { ...query, parentId: query.parentId || '0' })
-      const parents = new Set((await allMenus(ctx)).map((m) => m.parentId))
-      return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
-    }, { perm: 'system:menu' })
-    .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }) as never)), { perm: 'system:menu' })
-    .get('/lazy-menu-list', async ({ ctx, query }) => {
-      const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
-      const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
-      return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
-    }, { perm: 'system:menu' })
-    .get('/tree', async ({ ctx, query }) => {
-      const pkg = query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
-      return ok(ctx, buildTree((await allMenus(ctx)).filter((m) => m.category === 1 && (!pkg || pkg.has(m.id))).map(node)))
-    }, { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] })
-    .get('/routes', async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))), { perm: SIGNED_IN })
-    .get('/buttons', async ({ ctx }) => {
-      // Buttons grouped under their menus: the web collects every node's code into its permission set.
-      const granted = await userMenus(ctx)
-      const ids = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
-      return ok(ctx, buildTree(granted.filter((m) => m.category === 2 || ids.has(m.id)).map((m) => ({ id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias, category: m.category, action: m.action, path: m.path }))))
-    }, { perm: SIGNED_IN })
-    .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN })
-    .get('/grant-tree', async ({ ctx }) => {
-      const menus = await grantable(ctx)
-      return ok(ctx, { menu: buildTree(menus.map(node)), dataScope: await scopeTree(ctx, scopeData, menus), apiScope: await scopeTree(ctx, scopeApi, menus) })
-    }, { perm: ['system:role:grant', 'system:tenantpackage'] })
-    .get('/role-tree-keys', async ({ ctx, query }) => {
-      // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
-      const roleIds = (await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.id, parseIds(query.roleIds))))).map((r) => r.id)
-      if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
-      const menus = await ctx.db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))
-      const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
-      return ok(ctx, {
-        menu: menus.map((m) => m.id),
-        dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
-        apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
-      })
-    }, { perm: 'system:role:grant' })
+    .use(new Elysia({ prefix: menuResource.options.path })
+      .use(authContext(s))
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, query) as never)), { perm: 'system:menu' })
+      .get('/lazy-list', async ({ ctx, query }) => {
+        const rows = await menuResource.ops.all(ctx, { ...query, parentId: query.parentId || '0' })
+        const parents = new Set((await allMenus(ctx)).map((m) => m.parentId))
+        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
+      }, { perm: 'system:menu' })
+      .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }) as never)), { perm: 'system:menu' })
+      .get('/lazy-menu-list', async ({ ctx, query }) => {
+        const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
+        const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
+        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
+      }, { perm: 'system:menu' })
+      .get('/tree', async ({ ctx, query }) => {
+        const pkg = query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
+        return ok(ctx, buildTree((await allMenus(ctx)).filter((m) => m.category === 1 && (!pkg || pkg.has(m.id))).map(node)))
+      }, { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] })
+      .get('/routes', async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))), { perm: SIGNED_IN })
+      .get('/buttons', async ({ ctx }) => {
+        // Buttons grouped under their menus: the web collects every node's code into its permission set.
+        const granted = await userMenus(ctx)
+        const ids = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
+        return ok(ctx, buildTree(granted.filter((m) => m.category === 2 || ids.has(m.id)).map((m) => ({ id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias, category: m.category, action: m.action, path: m.path }))))
+      }, { perm: SIGNED_IN })
+      .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN })
+      .get('/grant-tree', async ({ ctx }) => {
+        const menus = await grantable(ctx)
+        return ok(ctx, { menu: buildTree(menus.map(node)), dataScope: await scopeTree(ctx, scopeData, menus), apiScope: await scopeTree(ctx, scopeApi, menus) })
+      }, { perm: ['system:role:grant', 'system:tenantpackage'] })
+      .get('/role-tree-keys', async ({ ctx, query }) => {
+        // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
+        const roleIds = (await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.id, parseIds(query.roleIds))))).map((r) => r.id)
+        if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
+        const menus = await ctx.db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))
+        const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
+        return ok(ctx, {
+          menu: menus.map((m) => m.id),
+          dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
+          apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
+        })
+      }, { perm: 'system:role:grant' }))
 
 /** Top menus that lead to at least one menu the caller may use. */
 async function topMenusFor(ctx: Ctx) {

@@ -85,20 +85,21 @@ const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.roleName as string), roleAlias: r.roleAlias })))
 
 export const roleRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/role' })
-    .use(authContext(s))
+  new Elysia()
     .use(roleResource.routes(s))
-    .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query) as never)), { perm: 'system:role' })
-    .get('/tree', async ({ ctx }) => ok(ctx, nodes(await roleResource.ops.all(ctx))), { perm: ['system:role', 'system:user'] })
-    .get('/tree-by-id', async ({ ctx, query }) => {
-      // The tree a role's editor may pick a parent from: everything but the role itself.
-      const rows = await roleResource.ops.all(ctx)
-      return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
-    }, { perm: 'system:role' })
-    .get('/select', async ({ ctx }) => ok(ctx, (await roleResource.ops.all(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
-    .post('/grant', async ({ ctx, body }) => {
-      await grantRoles(ctx, body)
-      recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
-      return ok(ctx, true)
-    }, { perm: 'system:role:grant', body: t.Object({ roleIds: ids, menuIds: t.Optional(ids), dataScopeIds: t.Optional(ids), apiScopeIds: t.Optional(ids) }) })
+    .use(new Elysia({ prefix: roleResource.options.path })
+      .use(authContext(s))
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query) as never)), { perm: 'system:role' })
+      .get('/tree', async ({ ctx }) => ok(ctx, nodes(await roleResource.ops.all(ctx))), { perm: ['system:role', 'system:user'] })
+      .get('/tree-by-id', async ({ ctx, query }) => {
+        // The tree a role's editor may pick a parent from: everything but the role itself.
+        const rows = await roleResource.ops.all(ctx)
+        return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
+      }, { perm: 'system:role' })
+      .get('/select', async ({ ctx }) => ok(ctx, (await roleResource.ops.all(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
+      .post('/grant', async ({ ctx, body }) => {
+        await grantRoles(ctx, body)
+        recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
+        return ok(ctx, true)
+      }, { perm: 'system:role:grant', body: t.Object({ roleIds: ids, menuIds: t.Optional(ids), dataScopeIds: t.Optional(ids), apiScopeIds: t.Optional(ids) }) }))
 

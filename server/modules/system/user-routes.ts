@@ -31,66 +31,67 @@ const roleRoute = (roleName: string) => async ({ ctx, query }: { ctx: Ctx; query
 const idsFrom = (query: Q, body: unknown, key: string) => query[key] ?? (body as Record<string, unknown> | undefined)?.[key]
 
 export const userRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-system/user' })
-    .use(authContext(s))
+  new Elysia()
     .use(userResource.routes(s))
-    .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
-    .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
-    .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'] })
-    .get('/detail', async ({ ctx, query }) => ok(ctx, (await withNames(ctx, [await userResource.ops.detail(ctx, query.id)]))[0]), { perm: 'system:user' })
-    .get('/platform-detail', async ({ ctx, query }) => {
-      const u = await userResource.ops.detail(ctx, query.id)
-      return ok(ctx, { id: u.id, account: u.account, realName: u.realName, userType: u.userType, userExt: u.userExt })
-    }, { perm: 'system:user:platform' })
-    .get('/info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
-    .post('/update', async ({ ctx, body }) => {
-      if (!(body as Record<string, unknown>)?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-      return ok(ctx, await userResource.ops.submit(ctx, body))
-    }, { perm: 'system:user:edit' })
-    .post('/update-platform', async ({ ctx, body }) => {
-      await userResource.ops.detail(ctx, body.userId)
-      const ext = typeof body.userExt === 'string' ? body.userExt : JSON.stringify(body.userExt ?? {})
-      return ok(ctx, await userResource.ops.submit(ctx, { id: body.userId, userType: body.userType, userExt: ext }))
-    }, { perm: 'system:user:platform', body: t.Object({ userId: t.String(), userType: t.Integer({ minimum: 1, maximum: 3 }), userExt: t.Optional(t.Unknown()) }) })
-    .post('/reset-password', async ({ ctx, query, body }) => ok(ctx, await resetPasswords(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:reset' })
-    .post('/unlock', async ({ ctx, query, body }) => ok(ctx, await unlockUsers(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:unlock' })
-    .post('/audit-pass', async ({ ctx, query, body }) => ok(ctx, await approveUsers(ctx, idsFrom(query, body, 'ids'))), { perm: 'system:user:edit' })
-    .post('/grant', async ({ ctx, query, body }) => ok(ctx, await grantUserRoles(ctx, idsFrom(query, body, 'userIds'), idsFrom(query, body, 'roleIds'))), { perm: 'system:user:grant' })
-    .post('/update-password', async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })), { perm: SIGNED_IN })
-    .post('/update-info', async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)), { perm: SIGNED_IN })
-    .get('/getStudentList', async ({ ctx, query }) => {
-      const deptIds = parseIds(query.deptIds)
-      const rows = await userResource.ops.all(ctx, {}, and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => like(user.deptId, `%${d}%`)))))
-      return ok(ctx, await withNames(ctx, rows))
-    }, { perm: ['system:user', 'desk'] })
-    .get('/getUserByRole', async ({ ctx, query }) => {
-      if (!query.role) throw badRequest('validation.required', { field: 'role' }, 'role')
-      const rows = await userResource.ops.all(ctx, {}, await userFilters(ctx, { roleName: query.role }))
-      return ok(ctx, rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar })))
-    }, { perm: ['system:user', 'desk'] })
-    // Course and experiment enrolments arrive with the content round; until then these answer the tenant's students in scope.
-    .get('/getCourseExamineUserPage', roleRoute('student'), { perm: 'system:user' })
-    .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
-    .get('/getUserTotal', async ({ ctx }) => {
-      const where = await userResource.where(ctx, 'list')
-      const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
-      const byStatus = await ctx.db.select({ status: user.status, n: count() }).from(user).where(where).groupBy(user.status)
-      const [{ locked }] = await ctx.db.select({ locked: count() }).from(user).where(and(where, eq(user.locked, 1)))
-      return ok(ctx, { total: row.total, locked, pending: byStatus.find((b) => b.status === 0)?.n ?? 0, active: byStatus.find((b) => b.status === 1)?.n ?? 0, disabled: byStatus.find((b) => b.status === 2)?.n ?? 0 })
-    }, { perm: ['system:user', 'desk:dashboard'] })
-    .get('/getUserStatistics', async ({ ctx }) => {
-      const where = await userResource.where(ctx, 'list')
-      const users = await ctx.db.select({ roleId: user.roleId, createTime: user.createTime }).from(user).where(where)
-      const roles = await ctx.db.select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias }).from(role).where(await scope(role, ctx))
-      const byRole = roles.map((r) => ({ roleId: r.id, roleName: r.roleName, roleAlias: r.roleAlias, count: users.filter((u) => u.roleId.split(',').includes(r.id)).length }))
-      const months: { month: string; count: number }[] = []
-      const d = new Date()
-      for (let i = 11; i >= 0; i--) {
-        const m = formatDateTime(new Date(d.getFullYear(), d.getMonth() - i, 1)).slice(0, 7)
-        months.push({ month: m, count: users.filter((u) => u.createTime?.startsWith(m)).length })
-      }
-      return ok(ctx, { byRole, byMonth: months })
-    }, { perm: ['system:user', 'desk:dashboard'] })
+    .use(new Elysia({ prefix: userResource.options.path })
+      .use(authContext(s))
+      .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
+      .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
+      .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'] })
+      .get('/detail', async ({ ctx, query }) => ok(ctx, (await withNames(ctx, [await userResource.ops.detail(ctx, query.id)]))[0]), { perm: 'system:user' })
+      .get('/platform-detail', async ({ ctx, query }) => {
+        const u = await userResource.ops.detail(ctx, query.id)
+        return ok(ctx, { id: u.id, account: u.account, realName: u.realName, userType: u.userType, userExt: u.userExt })
+      }, { perm: 'system:user:platform' })
+      .get('/info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
+      .post('/update', async ({ ctx, body }) => {
+        if (!(body as Record<string, unknown>)?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+        return ok(ctx, await userResource.ops.submit(ctx, body))
+      }, { perm: 'system:user:edit' })
+      .post('/update-platform', async ({ ctx, body }) => {
+        await userResource.ops.detail(ctx, body.userId)
+        const ext = typeof body.userExt === 'string' ? body.userExt : JSON.stringify(body.userExt ?? {})
+        return ok(ctx, await userResource.ops.submit(ctx, { id: body.userId, userType: body.userType, userExt: ext }))
+      }, { perm: 'system:user:platform', body: t.Object({ userId: t.String(), userType: t.Integer({ minimum: 1, maximum: 3 }), userExt: t.Optional(t.Unknown()) }) })
+      .post('/reset-password', async ({ ctx, query, body }) => ok(ctx, await resetPasswords(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:reset' })
+      .post('/unlock', async ({ ctx, query, body }) => ok(ctx, await unlockUsers(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:unlock' })
+      .post('/audit-pass', async ({ ctx, query, body }) => ok(ctx, await approveUsers(ctx, idsFrom(query, body, 'ids'))), { perm: 'system:user:edit' })
+      .post('/grant', async ({ ctx, query, body }) => ok(ctx, await grantUserRoles(ctx, idsFrom(query, body, 'userIds'), idsFrom(query, body, 'roleIds'))), { perm: 'system:user:grant' })
+      .post('/update-password', async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })), { perm: SIGNED_IN })
+      .post('/update-info', async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)), { perm: SIGNED_IN })
+      .get('/getStudentList', async ({ ctx, query }) => {
+        const deptIds = parseIds(query.deptIds)
+        const rows = await userResource.ops.all(ctx, {}, and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => like(user.deptId, `%${d}%`)))))
+        return ok(ctx, await withNames(ctx, rows))
+      }, { perm: ['system:user', 'desk'] })
+      .get('/getUserByRole', async ({ ctx, query }) => {
+        if (!query.role) throw badRequest('validation.required', { field: 'role' }, 'role')
+        const rows = await userResource.ops.all(ctx, {}, await userFilters(ctx, { roleName: query.role }))
+        return ok(ctx, rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar })))
+      }, { perm: ['system:user', 'desk'] })
+      // Course and experiment enrolments arrive with the content round; until then these answer the tenant's students in scope.
+      .get('/getCourseExamineUserPage', roleRoute('student'), { perm: 'system:user' })
+      .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
+      .get('/getUserTotal', async ({ ctx }) => {
+        const where = await userResource.where(ctx, 'list')
+        const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
+        const byStatus = await ctx.db.select({ status: user.status, n: count() }).from(user).where(where).groupBy(user.status)
+        const [{ locked }] = await ctx.db.select({ locked: count() }).from(user).where(and(where, eq(user.locked, 1)))
+        return ok(ctx, { total: row.total, locked, pending: byStatus.find((b) => b.status === 0)?.n ?? 0, active: byStatus.find((b) => b.status === 1)?.n ?? 0, disabled: byStatus.find((b) => b.status === 2)?.n ?? 0 })
+      }, { perm: ['system:user', 'desk:dashboard'] })
+      .get('/getUserStatistics', async ({ ctx }) => {
+        const where = await userResource.where(ctx, 'list')
+        const users = await ctx.db.select({ roleId: user.roleId, createTime: user.createTime }).from(user).where(where)
+        const roles = await ctx.db.select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias }).from(role).where(await scope(role, ctx))
+        const byRole = roles.map((r) => ({ roleId: r.id, roleName: r.roleName, roleAlias: r.roleAlias, count: users.filter((u) => u.roleId.split(',').includes(r.id)).length }))
+        const months: { month: string; count: number }[] = []
+        const d = new Date()
+        for (let i = 11; i >= 0; i--) {
+          const m = formatDateTime(new Date(d.getFullYear(), d.getMonth() - i, 1)).slice(0, 7)
+          months.push({ month: m, count: users.filter((u) => u.createTime?.startsWith(m)).length })
+        }
+        return ok(ctx, { byRole, byMonth: months })
+      }, { perm: ['system:user', 'desk:dashboard'] }))
 
 /** blade-user/user-list and blade-system/search/*: small name look-ups for pickers, always scoped. */
 export const userLookupRoutes = (s: Services) =>
