@@ -5,11 +5,15 @@ import { closeDb } from './lib/db.ts'
 import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
 import { pruneSessions } from './modules/auth/grant.ts'
+import { githubProvider } from './modules/auth/social/github.ts'
+import { registerSocialProvider } from './modules/auth/social/provider.ts'
 
 /** Starts the appliance: database, broker, HTTP, jobs; stops them in reverse on SIGTERM/SIGINT. */
 export async function main() {
   const services = boot()
   const { config, log } = services
+  if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
+    registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
   const mqtt = await startBroker(config.mqttPort, log)
   services.broker = mqtt.state
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })

@@ -4,6 +4,7 @@ import { captcha, logError, tenant, user } from '../../../db/schema/index.ts'
 import { BASIC, testApp } from '../../../tests/support/harness.ts'
 import { signAccess } from '../../lib/tokens.ts'
 import { md5Hex } from './password.ts'
+import { registerSocialProvider } from './social/provider.ts'
 
 const TOKEN = '/api/blade-auth/oauth/token'
 
@@ -153,5 +154,32 @@ describe('POST /api/blade-system/user/register-guest', () => {
     const s = await t.signIn('newbie', 'pw123456')
     expect(s.role_name).toBe('student')
     expect((await register({ tenantId: '000000', account: 'newbie', password: 'x' })).status).toBe(409)
+  })
+})
+
+describe('third-party sign-in (grant_type=social)', () => {
+  const t = testApp()
+  // A stand-in for the provider outside the machine, behind the same interface a real adapter implements.
+  registerSocialProvider({ source: 'fake', exchange: async (code) => { if (code === 'bad') throw new Error('refused'); return { uuid: `u-${code}`, nickname: `Nick ${code}` } } })
+  const social = (code: string) => t.call('POST', TOKEN, { query: { grant_type: 'social', source: 'fake', code, state: 's', tenantId: '000000' }, headers: { authorization: BASIC }, lang: 'en' })
+
+  it('answers an unknown identity with its oauth_id; registering with it, then approval, lets it sign in', async () => {
+    const first = await social('alice')
+    expect(first.status).toBe(400)
+    expect(first.body.oauth_id).toMatch(/^\d+$/)
+    expect(first.body.error_description).toMatch(/register/)
+    const reg = await t.call('POST', '/api/blade-system/user/register-guest', { body: { tenantId: '000000', name: 'Alice', account: 'alice', password: md5Hex('pw'), oauthId: first.body.oauth_id } })
+    expect(reg.status).toBe(200)
+    expect((await social('alice')).body.error_description).toMatch(/approval/)
+    t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'alice')).run()
+    const ok = await social('alice')
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ account: 'alice', role_name: 'student' })
+  })
+
+  it('refuses unknown providers and codes the provider rejects', async () => {
+    expect((await social('bad')).status).toBe(400)
+    const r = await t.call('POST', TOKEN, { query: { grant_type: 'social', source: 'nope', code: 'x' }, headers: { authorization: BASIC } })
+    expect(r.status).toBe(400)
   })
 })

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { client, dept, role, session, tenant, user } from '../../../db/schema/index.ts'
+import { client, dept, role, session, tenant, user, userOauth } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -8,10 +8,13 @@ import { now } from '../../lib/time.ts'
 import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
 import { verifyPassword } from './password.ts'
 import { checkCaptcha } from './captcha.ts'
+import { socialProvider } from './social/provider.ts'
 
-/** A sign-in failure: answered with error_description, as the web's login expects. */
-export class GrantError extends ApiError {}
-const fail = (key: string, status: 400 | 401 | 423 = 400) => new GrantError(status, key)
+/** A sign-in failure: answered with error_description, as the web's login expects; `extra` joins the answer. */
+export class GrantError extends ApiError {
+  extra: Record<string, string> = {}
+}
+const fail = (key: string, status: 400 | 401 | 423 = 400, extra: Record<string, string> = {}) => Object.assign(new GrantError(status, key), { extra })
 
 export interface GrantInput {
   grantType: string
@@ -23,6 +26,9 @@ export interface GrantInput {
   captchaCode?: string
   deptId?: string
   roleId?: string
+  source?: string
+  code?: string
+  state?: string
 }
 
 /** Compares digests, so the time taken says nothing about how much of the secret matched. */
@@ -61,6 +67,32 @@ async function passwordUser(services: Services, g: GrantInput): Promise<UserRow>
   return u
 }
 
+/**
+ * Third-party sign-in: a known identity linked to an account signs in as it;
+ * an unknown one is remembered and answered with its oauth_id, so the web can
+ * open the registration dialog (spec: third-party registration).
+ */
+async function socialUser(services: Services, g: GrantInput): Promise<UserRow> {
+  const provider = g.source ? socialProvider(g.source) : undefined
+  if (!provider || !g.code) throw fail('auth.badGrant')
+  let profile
+  try {
+    profile = await provider.exchange(g.code, g.state)
+  } catch (e) {
+    services.log.warn({ err: e, source: g.source }, 'third-party sign-in failed')
+    throw fail('auth.socialFailed')
+  }
+  const { db } = services
+  const known = await db.select().from(userOauth).where(and(eq(userOauth.tenantId, g.tenantId), eq(userOauth.source, provider.source), eq(userOauth.uuid, profile.uuid))).get()
+  const linked = known?.userId ? await db.select().from(user).where(and(eq(user.id, known.userId), eq(user.isDeleted, 0))).get() : undefined
+  if (linked) return linked
+  const oauthId = known?.id ?? newId()
+  const row = { tenantId: g.tenantId, uuid: profile.uuid, source: provider.source, username: profile.username ?? null, nickname: profile.nickname ?? null, avatar: profile.avatar ?? null, email: profile.email ?? null, createTime: now() }
+  if (known) await db.update(userOauth).set(row).where(eq(userOauth.id, oauthId))
+  else await db.insert(userOauth).values({ id: oauthId, ...row })
+  throw fail('auth.socialNoAccount', 400, { oauth_id: oauthId, nick_name: profile.nickname ?? profile.username ?? '' })
+}
+
 function usable(u: UserRow) {
   if (u.locked) throw fail('auth.locked', 423)
   if (u.status === 0) throw fail('auth.pending')
@@ -93,6 +125,11 @@ export async function grant(services: Services, clientId: string, g: GrantInput)
     if (g.grantType === 'password' && config.captchaMode) throw fail('auth.passwordGrantOff')
     await checkTenant(services, g.tenantId)
     u = await passwordUser(services, g)
+    sessionId = newId()
+    await db.insert(session).values({ id: sessionId, userId: u.id, tenantId: u.tenantId, clientId, refreshHash: sha256(refreshToken), refreshExpiresAt, createTime: now() })
+  } else if (g.grantType === 'social') {
+    await checkTenant(services, g.tenantId)
+    u = await socialUser(services, g)
     sessionId = newId()
     await db.insert(session).values({ id: sessionId, userId: u.id, tenantId: u.tenantId, clientId, refreshHash: sha256(refreshToken), refreshExpiresAt, createTime: now() })
   } else throw fail('auth.badGrant')

@@ -50,13 +50,14 @@ export const authModule = (services: Services) =>
           username: str(p.username) ?? str(p.account), password: str(p.password), refreshToken: str(p.refresh_token),
           captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
           deptId: str(headers['dept-id']) ?? str(p.deptId), roleId: str(headers['role-id']) ?? str(p.roleId),
+          source: str(p.source), code: str(p.code), state: str(p.state),
         })
       } catch (e) {
         if (!(e instanceof GrantError)) throw e
         set.status = e.status
         const msg = say(ctx.lang, e.key)
         services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
-        return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg }
+        return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
       }
     }, { perm: PUBLIC })
     .get('/blade-auth/oauth/captcha', async () => envelope(await createCaptcha(services.db), 'ok'), { perm: PUBLIC })

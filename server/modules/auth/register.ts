@@ -42,7 +42,7 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>): Pr
       id, tenantId, account, name: name || account, realName: name || account, password: hashPassword(password), roleId: student?.id ?? '', deptId: root?.id ?? '',
       oauthId, status: 0, createUser: '0', createTime: stamp, updateUser: '0', updateTime: stamp, remark: 'registered by a third-party sign-in; awaiting approval',
     }).run()
-    if (oauthId) tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.uuid, oauthId), eq(userOauth.tenantId, tenantId))).run()
+    if (oauthId) tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId))).run()
   })
   return id
 }
