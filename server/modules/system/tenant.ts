@@ -80,42 +80,42 @@ export const tenantRoutes = (s: Services) =>
   new Elysia()
     .use(tenantResource.routes(s))
     .use(new Elysia({ prefix: tenantResource.options.path })
-    .use(authContext(s))
-    .post('/submit', async ({ ctx, body }) => {
-      const b = (body ?? {}) as Record<string, unknown>
-      return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
-    }, { perm: ['system:tenant:add', 'system:tenant:edit'] })
-    .post('/setting', async ({ ctx, body, query }) => {
-      const ids = parseIds(query.ids ?? body.ids)
-      await tenantResource.where(ctx, 'edit')
-      for (const id of ids) await tenantResource.ops.detail(ctx, id)
-      await ctx.db.update(tenant).set({ accountNumber: body.accountNumber ?? -1, expireTime: body.expireTime || null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(tenant.id, ids))
-      return ok(ctx, true)
-    }, { perm: 'system:tenant:setting', body: t.Object({ ids: t.Optional(t.Union([t.String(), t.Array(t.String())])), accountNumber: t.Optional(t.Integer({ minimum: -1 })), expireTime: t.Optional(t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()])) }) })
-    .post('/datasource', async ({ ctx, body }) => {
-      await tenantResource.where(ctx, 'edit')
-      const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-      if (!row) throw new ApiError(404, 'error.notFound')
-      await ctx.db.update(tenant).set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
-      return ok(ctx, true)
-    }, { perm: 'system:tenant:datasource', body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }) })
-    .get('/info', async ({ ctx, query }) => {
-      // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
-      const row = query.domain ? await ctx.db.select().from(tenant).where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1))).get() : undefined
-      return ok(ctx, row ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl } : null)
-    }, { perm: PUBLIC })
-    .get('/package-detail', async ({ ctx, query }) => {
-      await tenantResource.where(ctx, 'detail')
-      const row = await ctx.db.select({ packageId: tenant.packageId }).from(tenant).where(byTenantId(query.tenantId ?? '')).get()
-      if (!row) throw new ApiError(404, 'error.notFound')
-      const pkg = row.packageId ? await ctx.db.select().from(tenantPackage).where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0))).get() : null
-      return ok(ctx, pkg ?? null)
-    }, { perm: 'system:tenant' })
-    .post('/package-setting', async ({ ctx, body }) => {
-      await tenantResource.where(ctx, 'edit')
-      const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-      if (!row) throw new ApiError(404, 'error.notFound')
-      if (body.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
-      await ctx.db.update(tenant).set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
-      return ok(ctx, true)
-    }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) }))
+      .use(authContext(s))
+      .post('/submit', async ({ ctx, body }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
+      }, { perm: ['system:tenant:add', 'system:tenant:edit'] })
+      .post('/setting', async ({ ctx, body, query }) => {
+        const ids = parseIds(query.ids ?? body.ids)
+        await tenantResource.where(ctx, 'edit')
+        for (const id of ids) await tenantResource.ops.detail(ctx, id)
+        await ctx.db.update(tenant).set({ accountNumber: body.accountNumber ?? -1, expireTime: body.expireTime || null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(tenant.id, ids))
+        return ok(ctx, true)
+      }, { perm: 'system:tenant:setting', body: t.Object({ ids: t.Optional(t.Union([t.String(), t.Array(t.String())])), accountNumber: t.Optional(t.Integer({ minimum: -1 })), expireTime: t.Optional(t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()])) }) })
+      .post('/datasource', async ({ ctx, body }) => {
+        await tenantResource.where(ctx, 'edit')
+        const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+        if (!row) throw new ApiError(404, 'error.notFound')
+        await ctx.db.update(tenant).set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
+        return ok(ctx, true)
+      }, { perm: 'system:tenant:datasource', body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }) })
+      .get('/info', async ({ ctx, query }) => {
+        // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
+        const row = query.domain ? await ctx.db.select().from(tenant).where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1))).get() : undefined
+        return ok(ctx, row ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl } : null)
+      }, { perm: PUBLIC })
+      .get('/package-detail', async ({ ctx, query }) => {
+        await tenantResource.where(ctx, 'detail')
+        const row = await ctx.db.select({ packageId: tenant.packageId }).from(tenant).where(byTenantId(query.tenantId ?? '')).get()
+        if (!row) throw new ApiError(404, 'error.notFound')
+        const pkg = row.packageId ? await ctx.db.select().from(tenantPackage).where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0))).get() : null
+        return ok(ctx, pkg ?? null)
+      }, { perm: 'system:tenant' })
+      .post('/package-setting', async ({ ctx, body }) => {
+        await tenantResource.where(ctx, 'edit')
+        const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+        if (!row) throw new ApiError(404, 'error.notFound')
+        if (body.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+        await ctx.db.update(tenant).set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
+        return ok(ctx, true)
+      }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) }))
