@@ -6,6 +6,7 @@ import { client, dept, dict, menu, region, roleScope, scopeApi, tenant, tenantPa
 import { BUTTON_NAMES, MENUS, type MenuSeed } from './menus.ts'
 import { SYSTEM_DICTS } from './dicts.ts'
 import { REGIONS } from './regions.ts'
+import { seedMessages } from './messages.ts'
 import { grantDataScope, provisionTenant } from '../../server/modules/system/tenant-provision.ts'
 import { hashPassword } from '../../server/modules/auth/password.ts'
 
@@ -72,6 +73,8 @@ export function seed(db: Db): boolean {
     const packageId = newId()
     tx.insert(tenantPackage).values({ id: packageId, ...audit(), packageName: '学校基础套餐', menuId: basic.map((m) => m.id).join(','), remark: 'Everything a school runs itself; tenants, clients and menus stay with the platform.' }).run()
     provisionTenant(tx, { tenantId: '100001', tenantName: '示例中学', domain: 'demo.atrium.local', packageId, accountNumber: 500, linkman: '张校长' })
+
+    seedMessages(tx, '000000')
 
     const top = [['desk', '工作台', 'desktop', ['desk']], ['system', '系统管理', 'settings', ['system', 'authority', 'monitor']]] as const
     top.forEach(([code, name, source, roots], i) => {

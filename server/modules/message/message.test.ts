@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { dept, role } from '../../../db/schema/index.ts'
+import { testApp } from '../../../tests/support/harness.ts'
+
+const M = '/api/blade-message/message'
+
+describe('blade-message/message', () => {
+  const t = testApp()
+
+  it('shows the seeded unread messages; opening one marks it read; read-all clears the rest', async () => {
+    const token = await t.token('teacher')
+    const top = await t.get(`${M}/my/topList`, token)
+    expect(top.body.data.total).toBe(3)
+    const first = top.body.data.records[0]
+    const detail = await t.get(`${M}/detail`, token, { id: first.id })
+    expect(detail.body.data).toMatchObject({ id: first.id, isRead: 0 })
+    expect((await t.get(`${M}/my/topList`, token)).body.data.total).toBe(2)
+    expect((await t.get(`${M}/my/list`, token, { isRead: 0 })).body.data.total).toBe(1)
+    await t.post(`${M}/readAll`, token)
+    expect((await t.get(`${M}/my/topList`, token)).body.data.total).toBe(0)
+    await t.post(`${M}/remove`, token, undefined, { ids: first.id })
+    expect((await t.get(`${M}/my/list`, token)).body.data.total).toBe(2)
+  })
+
+  it('sends to users, departments and roles of the tenant; the sender sees it in sendList', async () => {
+    const admin = await t.token('admin')
+    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
+    const sent = await t.post(`${M}/save`, admin, { type: 2, title: '系会通知', content: '周五开会', receivers: cs.id })
+    expect(sent.status).toBe(200)
+    expect(sent.body.data.recipients).toBe(1)
+    const studentRole = t.services.db.select().from(role).where(eq(role.roleAlias, 'student')).all().find((r) => r.tenantId === '000000')!
+    expect((await t.post(`${M}/save`, admin, { type: 4, title: '致全体学生', receivers: studentRole.id })).body.data.recipients).toBe(1)
+    const student = await t.token('student')
+    expect((await t.get(`${M}/my/list`, student)).body.data.records.map((m: any) => m.title)).toContain('致全体学生')
+    const mine = await t.get(`${M}/my/sendList`, admin)
+    expect(mine.body.data.records.map((m: any) => m.title)).toEqual(expect.arrayContaining(['系会通知', '致全体学生']))
+    expect((await t.get(`${M}/sendDetail`, admin, { id: sent.body.data.id })).body.data).toMatchObject({ recipients: 1, unread: 1 })
+  })
+
+  it('names the field for bad input and keeps others out', async () => {
+    const admin = await t.token('admin')
+    expect((await t.call('POST', `${M}/save`, { token: admin, body: { title: '', receivers: '1' }, lang: 'en' })).body).toMatchObject({ field: 'title', msg: 'please enter the message title' })
+    expect((await t.post(`${M}/save`, admin, { title: 'x' })).body.field).toBe('receivers')
+    expect((await t.post(`${M}/save`, admin, { title: 'x', type: 9, receivers: '1' })).body.field).toBe('type')
+    const student = await t.token('student')
+    expect((await t.post(`${M}/save`, student, { title: 'x', receivers: '1' })).status).toBe(403)
+    // Sent to admin and teacher only: the student has no copy to open.
+    const adminInbox = (await t.get(`${M}/my/list`, admin)).body.data.records.find((m: any) => m.title === '账号安全提示')
+    expect((await t.get(`${M}/detail`, student, { id: adminInbox.id })).status).toBe(404)
+    const other = await t.token('admin', 'admin', '100001')
+    expect((await t.get(`${M}/my/list`, other)).body.data.total).toBe(0)
+    expect((await t.get(`${M}/sendDetail`, other, { id: adminInbox.id })).status).toBe(404)
+  })
+})
