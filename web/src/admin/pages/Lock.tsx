@@ -61,7 +61,7 @@ export default function Lock({ unlock, signOut }: LockProps) {
         <Text size={200} className={s.hint}>{t('lock.hint')}</Text>
         <form className={s.form} onSubmit={(e) => { e.preventDefault(); submit() }} noValidate>
           <Field validationMessage={error}>
-            <Input type="password" autoFocus placeholder={t('lock.password')} value={password} data-testid="lock-password"
+            <Input type="password" autoFocus placeholder={t('lock.password')} value={password} data-testid="unlock-password"
               onChange={(_, d) => { setPassword(d.value); setError(undefined) }} />
           </Field>
           <Button type="submit" appearance="primary" icon={<LockOpenRegular />} data-testid="lock-unlock">{t('lock.unlock')}</Button>
