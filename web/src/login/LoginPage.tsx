@@ -1,0 +1,132 @@
+import { Button, Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { ArrowClockwiseRegular, CheckmarkCircleRegular, LockClosedRegular, PersonRegular } from '@fluentui/react-icons'
+import md5 from 'md5'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { api } from '../shared/api'
+import { siteConfig } from '../shared/config'
+import { currentLang, setLang } from '../shared/i18n'
+import { notify } from '../shared/notify'
+import { landingPath, session, useSession, type TokenResponse } from '../shared/session'
+import RegisterDialog from '../admin/widgets/RegisterDialog'
+import './locale'
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'grid', gridTemplateColumns: '1.1fr 1fr', '@media (max-width: 992px)': { gridTemplateColumns: '1fr' } },
+  hero: {
+    display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: tokens.spacingVerticalL, padding: '8vw', color: '#fff',
+    backgroundImage: 'linear-gradient(135deg, #0f3a5f 0%, #1B79C3 60%, #409EFF 100%)', '@media (max-width: 992px)': { display: 'none' },
+  },
+  heroTitle: { fontSize: '34px', lineHeight: '44px', fontWeight: tokens.fontWeightSemibold },
+  point: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontSize: tokens.fontSizeBase400 },
+  side: { display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalXXL, backgroundColor: tokens.colorNeutralBackground2 },
+  card: {
+    width: 'min(400px, 92vw)', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: '36px 32px',
+    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow16,
+  },
+  head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' },
+  captcha: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  captchaImg: { height: '32px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer', border: `1px solid ${tokens.colorNeutralStroke2}` },
+  footer: { display: 'flex', justifyContent: 'space-between' },
+})
+
+type Errors = Partial<Record<'tenantId' | 'account' | 'password' | 'code', string>>
+
+/** /login and /home/user-login: password (md5 hex) sign-in, captcha when configured, then the role's landing page. */
+export default function LoginPage() {
+  const s = useStyles()
+  const { t, i18n } = useTranslation('login')
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { token, roles } = useSession()
+  const [form, setForm] = useState({ tenantId: siteConfig.defaultTenantId, account: '', password: '', code: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null)
+
+  const loadCaptcha = () => { if (siteConfig.captchaMode) void api.get<{ key: string; image: string }>('/api/blade-auth/oauth/captcha').then(setCaptcha) }
+  useEffect(loadCaptcha, [])
+
+  if (token && !register) return <Navigate to={params.get('redirect') || landingPath(roles)} replace />
+
+  const set = (k: keyof typeof form) => (_: unknown, d: { value: string }) => setForm((f) => ({ ...f, [k]: d.value }))
+  const submit = async () => {
+    const e: Errors = {
+      tenantId: siteConfig.tenantMode && !form.tenantId ? t('tenantRequired') : undefined,
+      account: form.account ? undefined : t('accountRequired'),
+      password: form.password ? undefined : t('passwordRequired'),
+      code: siteConfig.captchaMode && !form.code ? t('captchaRequired') : undefined,
+    }
+    setErrors(e)
+    if (Object.values(e).some(Boolean)) return
+    setBusy(true)
+    try {
+      const r = await api.token(
+        { tenantId: form.tenantId, username: form.account, password: md5(form.password), grant_type: siteConfig.captchaMode ? 'captcha' : 'password', scope: 'all', type: 'account' },
+        captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': form.code } : {},
+      )
+      // A failed sign-in shows the server's description and stores nothing (spec §8).
+      if (r.error_description || typeof r.access_token !== 'string') {
+        notify.error(String(r.error_description ?? r.msg ?? t('unknownError', { ns: 'common' })))
+        if (r.oauth_id) setRegister({ oauthId: String(r.oauth_id), name: String(r.nick_name ?? '') })
+        loadCaptcha()
+        return
+      }
+      const tokenResponse = r as unknown as TokenResponse
+      session.save(tokenResponse)
+      navigate(params.get('redirect') || landingPath(tokenResponse.role_name.split(',')), { replace: true })
+    } catch {
+      notify.error(t('networkError', { ns: 'common' }))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter') void submit() }
+
+  return (
+    <div className={s.root}>
+      <section className={s.hero}>
+        <img src="/favicon.svg" width={56} height={56} alt="" />
+        <div className={s.heroTitle}>Atrium</div>
+        <Text size={500}>{t('slogan')}</Text>
+        {(t('points', { returnObjects: true }) as string[]).map((p) => <div key={p} className={s.point}><CheckmarkCircleRegular fontSize={20} />{p}</div>)}
+      </section>
+      <section className={s.side}>
+        <div className={s.card}>
+          <div className={s.head}>
+            <div><Text as="h1" size={700} weight="semibold" block>{t('title')}</Text><Text size={200}>{t('subtitle')}</Text></div>
+            <Link onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')} data-testid="login-lang">{i18n.language === 'zh' ? 'English' : '中文'}</Link>
+          </div>
+          {siteConfig.tenantMode && (
+            <Field label={t('tenant')} required validationMessage={errors.tenantId}>
+              <Input value={form.tenantId} onChange={set('tenantId')} onKeyDown={onEnter} data-testid="login-tenant" />
+            </Field>
+          )}
+          <Field label={t('account')} required validationMessage={errors.account}>
+            <Input value={form.account} onChange={set('account')} onKeyDown={onEnter} contentBefore={<PersonRegular />} autoComplete="username" data-testid="login-account" />
+          </Field>
+          <Field label={t('password')} required validationMessage={errors.password}>
+            <Input type="password" value={form.password} onChange={set('password')} onKeyDown={onEnter} contentBefore={<LockClosedRegular />} autoComplete="current-password" data-testid="login-password" />
+          </Field>
+          {siteConfig.captchaMode && (
+            <Field label={t('captcha')} required validationMessage={errors.code}>
+              <div className={s.captcha}>
+                <Input value={form.code} onChange={set('code')} onKeyDown={onEnter} style={{ flex: 1 }} data-testid="login-captcha" />
+                {captcha && <img src={captcha.image} className={s.captchaImg} alt={t('captcha')} title={t('refreshCaptcha')} onClick={loadCaptcha} />}
+                <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={loadCaptcha} aria-label={t('refreshCaptcha')} />
+              </div>
+            </Field>
+          )}
+          <Button appearance="primary" size="large" onClick={submit} disabled={busy} data-testid="login-submit">{t('submit')}</Button>
+          <div className={s.footer}>
+            <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">{t('register')}</Link>
+            <RouterLink to="/home/index">{t('backHome')}</RouterLink>
+          </div>
+        </div>
+      </section>
+      {register && <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Spinner } from '@fluentui/react-components'
+import { createBrowserRouter, Navigate } from 'react-router-dom'
+import AdminLayout from '../admin/shell/AdminLayout'
+import MenuScreen from '../admin/shell/MenuScreen'
+import { screens } from '../admin/screens'
+import { setUnauthorizedHandler } from '../shared/api'
+import { session } from '../shared/session'
+import LoginPage from '../login/LoginPage'
+import PortalLayout from '../portal/PortalLayout'
+import LockRoute from './LockRoute'
+
+const PortalHome = lazy(() => import('../portal/PortalHome'))
+const NotFound = lazy(() => import('../admin/pages/NotFound'))
+const Forbidden = lazy(() => import('../admin/pages/Forbidden'))
+const ServerError = lazy(() => import('../admin/pages/ServerError'))
+const IFrame = lazy(() => import('../admin/pages/IFrame'))
+
+const page = (node: ReactNode) => <Suspense fallback={<Spinner style={{ marginTop: '20vh' }} />}>{node}</Suspense>
+const screen = (path: string) => {
+  const Screen = screens[path]
+  return Screen ? <Screen /> : <NotFound />
+}
+
+/**
+ * Fixed routes of spec §2; every other admin path is resolved from the
+ * user's menu (MenuScreen). Portal routes (/home/*) are open to guests; the
+ * admin layout sends guests to /home/user-login.
+ */
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/home/index" replace /> },
+  { path: '/login', element: page(<LoginPage />) },
+  { path: '/lock', element: page(<LockRoute />) },
+  { path: '/404', element: page(<NotFound />) },
+  { path: '/403', element: page(<Forbidden />) },
+  { path: '/500', element: page(<ServerError />) },
+  { path: '/home/user-login', element: page(<LoginPage />) },
+  {
+    path: '/home',
+    element: <PortalLayout />,
+    children: [
+      { index: true, element: <Navigate to="/home/index" replace /> },
+      { path: 'index', element: page(<PortalHome />) },
+      { path: ':section', element: page(<PortalHome />) },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+  {
+    element: <AdminLayout />,
+    children: [
+      { path: '/wel/index', element: screen('/wel/index') },
+      { path: '/wel/dashboard', element: screen('/wel/dashboard') },
+      { path: '/info/index', element: screen('/info/index') },
+      { path: '/dict-horizontal/index', element: screen('/dict-horizontal/index') },
+      { path: '/dict-vertical/index', element: screen('/dict-vertical/index') },
+      { path: '/myiframe/:routerPath', element: <IFrame /> },
+      { path: '*', element: <MenuScreen /> },
+    ],
+  },
+])
+
+// A 401 anywhere: sign out and go to /login without a full reload.
+setUnauthorizedHandler(() => {
+  session.clear()
+  void router.navigate('/login')
+})
