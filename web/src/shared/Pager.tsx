@@ -1,14 +1,13 @@
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import './locale'
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   sizes: { minWidth: '110px' },
 })
 
-/** Compact paging for the widgets' lists: total, page size, previous/next. */
+/** Compact paging for lists: total, page size, previous/next. */
 export default function Pager(p: { current: number; size: number; total: number; sizes: number[]; onChange: (current: number, size: number) => void }) {
   const { t } = useTranslation('common')
   const s = useStyles()
@@ -22,9 +21,9 @@ export default function Pager(p: { current: number; size: number; total: number;
       >
         {p.sizes.map((n) => <Option key={n} value={String(n)}>{t('pageSize', { size: n })}</Option>)}
       </Dropdown>
-      <Button size="small" appearance="subtle" icon={<ChevronLeftRegular />} disabled={p.current <= 1} onClick={() => p.onChange(p.current - 1, p.size)} aria-label={t('widgets:pager.previous')} />
+      <Button size="small" appearance="subtle" icon={<ChevronLeftRegular />} disabled={p.current <= 1} onClick={() => p.onChange(p.current - 1, p.size)} aria-label={t('previous')} />
       <Text size={200}>{p.current} / {pages}</Text>
-      <Button size="small" appearance="subtle" icon={<ChevronRightRegular />} disabled={p.current >= pages} onClick={() => p.onChange(p.current + 1, p.size)} aria-label={t('widgets:pager.next')} />
+      <Button size="small" appearance="subtle" icon={<ChevronRightRegular />} disabled={p.current >= pages} onClick={() => p.onChange(p.current + 1, p.size)} aria-label={t('next')} />
     </div>
   )
 }

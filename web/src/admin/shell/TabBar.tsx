@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { api } from '../../shared/api'
 import { notify } from '../../shared/notify'
-import { useConfirm } from '../widgets/useConfirm'
+import { useConfirm } from '../../shared/useConfirm'
 import { tabsStore, useTabs } from './tabs-store'
 
 const useStyles = makeStyles({

@@ -10,7 +10,7 @@ import { notify } from '../../shared/notify'
 import { badgeText } from './badge'
 import { errorLog, useErrorLog, type LogEntry } from './error-log-store'
 import './locale'
-import { useConfirm } from './useConfirm'
+import { useConfirm } from '../../shared/useConfirm'
 
 export { installErrorCapture } from './error-log-store'
 

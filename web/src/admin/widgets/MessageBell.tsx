@@ -10,8 +10,8 @@ import { notify } from '../../shared/notify'
 import './locale'
 import type { Message } from './unread'
 import { unreadStore, useUnread } from './unread-store'
-import Pager from './Pager'
-import { useConfirm } from './useConfirm'
+import Pager from '../../shared/Pager'
+import { useConfirm } from '../../shared/useConfirm'
 
 const BASE = '/api/blade-message/message'
 const POLL_MS = 60_000

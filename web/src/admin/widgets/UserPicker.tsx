@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { api, type Page } from '../../shared/api'
 import { notify } from '../../shared/notify'
 import './locale'
-import Pager from './Pager'
+import Pager from '../../shared/Pager'
 
 export interface PickedUser { id: string; account: string; realName: string; deptName?: string; roleName?: string; avatar?: string }
 
