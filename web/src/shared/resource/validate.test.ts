@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import type { Field } from './schema'
+import { initialValues, uploadProblem, validate } from './validate'
+
+const say = (t: unknown) => (typeof t === 'string' ? t : (t as { en: string }).en)
+const fields: Field[] = [
+  { name: 'paramName', label: { zh: '参数名称', en: 'Name' }, required: { zh: '请输入参数名称', en: 'please enter the parameter name' } },
+  { name: 'phone', label: { zh: '手机', en: 'Phone' }, rules: ['phone'] },
+  { name: 'email', label: { zh: '邮箱', en: 'E-mail' }, rules: ['email'] },
+  { name: 'sort', label: { zh: '排序', en: 'Sort' }, type: 'number', default: 1 },
+]
+
+describe('form validation', () => {
+  it('uses the spec message for a missing or blank required field', () => {
+    expect(validate(fields, { paramName: '  ' }, say)).toEqual({ paramName: 'please enter the parameter name' })
+  })
+  it('checks phone and e-mail only when given', () => {
+    expect(validate(fields, { paramName: 'x' }, say)).toEqual({})
+    expect(validate(fields, { paramName: 'x', phone: '1380013800', email: 'a@b' }, say)).toEqual({ phone: 'phoneLength', email: 'emailInvalid' })
+    expect(validate(fields, { paramName: 'x', phone: '13800138000', email: 'a@b.cn' }, say)).toEqual({})
+  })
+  it('starts new rows from defaults and the screen query', () => {
+    expect(initialValues(fields, { parentId: '7' })).toEqual({ sort: 1, parentId: '7' })
+  })
+  it('checks an upload against its type and size rule', () => {
+    const rule = { accept: ['jpg', 'jpeg', 'png'], maxKB: 5000, max: 1 }
+    expect(uploadProblem({ name: 'a.PNG', size: 100 }, rule)).toBeNull()
+    expect(uploadProblem({ name: 'a.gif', size: 100 }, rule)?.[0]).toBe('fileTypeNotAllowed')
+    expect(uploadProblem({ name: 'a.jpg', size: 6 * 1024 * 1024 }, rule)).toEqual(['fileTooLarge', { size: '5M' }])
+  })
+})
