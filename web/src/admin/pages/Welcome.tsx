@@ -2,12 +2,16 @@ import { Avatar, Badge, Button, Card, CardHeader, Link, Skeleton, SkeletonItem, 
 import { AlertRegular, ArrowRightRegular, CalendarLtrRegular, PeopleRegular, PersonRegular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { api } from '../../shared/api'
 import { useSession } from '../../shared/session'
+import { MenuIcon } from '../shell/icons'
+import { flatten, menuLabel } from '../shell/menu-tree'
+import { useMenu } from '../shell/menu-store'
+import { useMenuNavigation } from '../shell/useMenuNavigation'
 import { unreadStore, useUnread } from '../widgets/unread-store'
 import './locale'
-import { greetingKey, quickLinks, type MenuNode, type QuickLink } from './menu-links'
+import { greetingKey } from './greeting'
 
 /** GET /api/blade-auth/oauth/user-info (the fields shown here). */
 interface UserInfo { real_name: string; account: string; avatar: string; role_names: string; role_name: string; dept_name: string; roles: string[] }
@@ -15,6 +19,7 @@ interface UserInfo { real_name: string; account: string; avatar: string; role_na
 export interface UserTotal { total: number; active: number; pending: number; locked: number; disabled: number }
 
 const ADMIN_ROLES = ['administrator', 'admin']
+const QUICK_LINKS = 12
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -33,8 +38,12 @@ const useStyles = makeStyles({
   link: {
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalM, textDecorationLine: 'none',
     color: tokens.colorNeutralForeground1, borderRadius: tokens.borderRadiusLarge, border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1, transitionDuration: tokens.durationFast, transitionProperty: 'box-shadow, border-color',
+    backgroundColor: tokens.colorNeutralBackground1, cursor: 'pointer', textAlign: 'left', fontFamily: 'inherit', transitionDuration: tokens.durationFast, transitionProperty: 'box-shadow, border-color',
     ':hover': { boxShadow: tokens.shadow4, borderTopColor: tokens.colorBrandStroke1, borderRightColor: tokens.colorBrandStroke1, borderBottomColor: tokens.colorBrandStroke1, borderLeftColor: tokens.colorBrandStroke1 },
+  },
+  linkIcon: {
+    width: '36px', height: '36px', flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: tokens.borderRadiusLarge,
+    color: tokens.colorBrandForeground1, backgroundColor: tokens.colorBrandBackground2,
   },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   sectionHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
@@ -48,14 +57,16 @@ export default function Welcome() {
   const navigate = useNavigate()
   const { user: tokenUser, roles } = useSession()
   const [info, setInfo] = useState<UserInfo | null>(null)
-  const [links, setLinks] = useState<QuickLink[] | null>(null)
+  const menu = useMenu()
+  const openMenu = useMenuNavigation()
+  // The screens I can reach: the menu's leaves (role restrictions already applied by the shell), in menu order.
+  const links = menu.loaded ? flatten(menu.tree).filter((m) => !m.children?.length && m.path).slice(0, QUICK_LINKS) : null
   const unread = useUnread()
   const [totals, setTotals] = useState<UserTotal | null | 'none'>(null)
   const isAdmin = roles.some((r) => ADMIN_ROLES.includes(r))
 
   useEffect(() => {
     api.get<UserInfo>('/api/blade-auth/oauth/user-info', undefined, { silent: true }).then(setInfo, () => {})
-    api.get<MenuNode[]>('/api/blade-system/menu/routes', undefined, { silent: true }).then((tree) => setLinks(quickLinks(tree)), () => setLinks([]))
     void unreadStore.refresh()
   }, [])
   useEffect(() => {
@@ -120,10 +131,10 @@ export default function Welcome() {
         {links && links.length > 0 && (
           <div className={s.links} data-testid="welcome-links">
             {links.map((l) => (
-              <RouterLink key={l.id} to={l.to} className={s.link}>
-                <Avatar shape="square" size={36} name={en ? l.alias : l.name} color="colorful" idForColor={l.id} />
-                <Text weight="medium">{en ? l.alias : l.name}</Text>
-              </RouterLink>
+              <button key={l.id} type="button" className={s.link} onClick={() => openMenu(l)}>
+                <span className={s.linkIcon}><MenuIcon name={l.source} /></span>
+                <Text weight="medium">{menuLabel(l, i18n.language)}</Text>
+              </button>
             ))}
           </div>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { frameAddress } from './frame-address'
-import { greetingKey, quickLinks, type MenuNode } from './menu-links'
+import { greetingKey } from './greeting'
 
 describe('embedded frame address', () => {
   it('takes an encoded http(s) address', () => {
@@ -20,21 +20,7 @@ describe('embedded frame address', () => {
   })
 })
 
-describe('welcome quick links', () => {
-  const tree: MenuNode[] = [
-    { id: '1', name: '工作台', alias: 'Workbench', path: '/wel', children: [{ id: '2', name: '数据看板', alias: 'Dashboard', path: '/wel/dashboard' }] },
-    { id: '3', name: '监控', alias: 'Monitoring', path: '/monitor', children: [{ id: '4', name: '健康', alias: 'Health', path: 'http://localhost:8080/api/health' }] },
-    { id: '5', name: '空', path: '' },
-  ]
-
-  it('lists leaves in menu order; web addresses go through the embedded frame', () => {
-    const links = quickLinks(tree)
-    expect(links.map((l) => l.id)).toEqual(['2', '4'])
-    expect(links[0]).toMatchObject({ to: '/wel/dashboard', external: false, alias: 'Dashboard' })
-    expect(links[1]).toMatchObject({ to: `/myiframe/${encodeURIComponent('http://localhost:8080/api/health')}`, external: true })
-    expect(quickLinks(tree, 1)).toHaveLength(1)
-  })
-
+describe('welcome greeting', () => {
   it('greets by the hour', () => {
     expect(greetingKey(3)).toBe('night')
     expect(greetingKey(9)).toBe('morning')

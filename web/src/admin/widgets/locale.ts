@@ -3,7 +3,6 @@ import { registerLocale } from '../../shared/i18n'
 /** Texts of the top-bar widgets and shared dialogs (namespace 'widgets'). */
 registerLocale('widgets', {
   zh: {
-    pager: { previous: '上一页', next: '下一页' },
     bell: {
       button: '消息', title: '我的消息', unreadCount: '{{count}} 条未读', markAllRead: '全部已读', empty: '暂无消息',
       confirmReadAll: '确定将所有消息设为已读?', confirmDelete: '确定删除此消息?', from: '发送人', time: '时间',
@@ -27,7 +26,6 @@ registerLocale('widgets', {
     },
   },
   en: {
-    pager: { previous: 'Previous page', next: 'Next page' },
     bell: {
       button: 'Messages', title: 'My messages', unreadCount: '{{count}} unread', markAllRead: 'Mark all read', empty: 'No messages',
       confirmReadAll: 'confirm marking all messages as read?', confirmDelete: 'confirm deleting this message?', from: 'From', time: 'Time',
