@@ -23,9 +23,14 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, paddingBottom: tokens.spacingVerticalS },
   list: { display: 'flex', flexDirection: 'column' },
   item: {
-    display: 'grid', gridTemplateColumns: '20px 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'start', cursor: 'pointer',
+    display: 'grid', gridTemplateColumns: '20px 1fr auto', gap: tokens.spacingHorizontalS, alignItems: 'start',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  // The message itself is a plain button (its delete button sits beside it, not inside).
+  open: {
+    display: 'block', textAlign: 'left', cursor: 'pointer', border: 'none', background: 'none', padding: 0, minWidth: 0,
+    fontFamily: 'inherit', color: 'inherit', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusSmall },
   },
   unread: { fontWeight: tokens.fontWeightSemibold },
   dim: { color: tokens.colorNeutralForeground3 },
@@ -141,20 +146,19 @@ export default function MessageBell() {
                   {page.records.map((m) => {
                     const unread = Number(m.isRead) === 1
                     return (
-                      <div key={m.id} className={s.item} role="button" tabIndex={0} data-testid="message-item"
-                        onClick={() => show(m)} onKeyDown={(e) => { if (e.key === 'Enter') show(m) }}>
+                      <div key={m.id} className={s.item} data-testid="message-item">
                         {unread ? <MailUnreadRegular color={tokens.colorBrandForeground1} fontSize={18} /> : <MailReadRegular className={s.dim} fontSize={18} />}
-                        <div>
+                        <button type="button" className={s.open} onClick={() => show(m)} data-testid="message-open">
                           <Text block className={mergeClasses(unread && s.unread)}>{m.title}</Text>
-                          <div className={s.meta}>
+                          <span className={s.meta}>
                             <Badge appearance="tint" size="small" color={unread ? 'brand' : 'informative'}>{unread ? t('bell.unread') : t('bell.read')}</Badge>
                             <span>{typeName(m.type)}</span>
                             {m.createUserName && <span>{m.createUserName}</span>}
                             <span>{m.createTime}</span>
-                          </div>
-                        </div>
+                          </span>
+                        </button>
                         <Tooltip content={t('common:delete')} relationship="label">
-                          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={(e) => { e.stopPropagation(); void remove(m) }} />
+                          <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(m)} data-testid="message-delete" />
                         </Tooltip>
                       </div>
                     )

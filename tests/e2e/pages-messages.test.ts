@@ -1,0 +1,63 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
+import { apiCall, signedIn, tokenOf } from './pages-support'
+
+const M = '/api/blade-message/message'
+
+/** The message bell: the seeded unread count, reading one, mark-all-read, deleting. */
+describeBrowser('message bell', () => {
+  let app: Appliance
+  let browser: Browser
+  let page: Page
+  const unread = async () => (await apiCall(app.url, await tokenOf(app.url, 'teacher'), 'GET', `${M}/my/topList`)).data.total as number
+
+  beforeAll(async () => {
+    app = await startAppliance()
+    browser = await launchBrowser()
+    page = await browser.newPage()
+    await page.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
+    await signInUi(page, app.url, 'teacher')
+    await signedIn(page)
+    await page.getByTestId('message-bell').waitFor()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+
+  it('shows the seeded unread count', async () => {
+    const seeded = await unread()
+    expect(seeded).toBeGreaterThan(1)
+    await expect.poll(() => page.getByTestId('message-count').textContent()).toBe(String(seeded))
+  })
+
+  it('opening a message shows it and lowers the count', async () => {
+    const before = await unread()
+    await page.getByTestId('message-bell').click()
+    await page.getByTestId('message-open').first().click()
+    await page.getByTestId('message-detail').waitFor()
+    await expect.poll(() => page.getByTestId('message-count').textContent()).toBe(String(before - 1))
+    expect(await unread()).toBe(before - 1)
+    await page.getByText('Back to the list').click()
+  })
+
+  it('mark all read asks first, then zeroes the count', async () => {
+    await page.getByTestId('message-read-all').click()
+    await page.getByText('confirm marking all messages as read?').waitFor()
+    await page.getByTestId('confirm-ok').click()
+    await page.getByText('operation successful').first().waitFor()
+    await expect.poll(() => page.getByTestId('message-count').count()).toBe(0)
+    expect(await unread()).toBe(0)
+  })
+
+  it('deletes a message after confirming', async () => {
+    const token = await tokenOf(app.url, 'teacher')
+    const total = (await apiCall(app.url, token, 'GET', `${M}/my/list`)).data.total as number
+    await page.getByTestId('message-delete').first().click()
+    await page.getByText('confirm deleting this message?').waitFor()
+    await page.getByTestId('confirm-ok').click()
+    await expect.poll(async () => (await apiCall(app.url, token, 'GET', `${M}/my/list`)).data.total).toBe(total - 1)
+    await expect.poll(() => page.getByTestId('message-item').count()).toBe(total - 1)
+  })
+})
