@@ -95,7 +95,9 @@ export const menuRoutes = (s: Services) =>
       }, { perm: 'system:menu' })
       .get('/tree', async ({ ctx, query }) => {
         const pkg = query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
-        return ok(ctx, buildTree((await allMenus(ctx)).filter((m) => m.category === 1 && (!pkg || pkg.has(m.id))).map(node)))
+        // withButtons: packages grant buttons too, so their picker lists every menu and button.
+        const wanted = (m: MenuRow) => (m.category === 1 || query.withButtons === '1') && (!pkg || pkg.has(m.id))
+        return ok(ctx, buildTree((await allMenus(ctx)).filter(wanted).map(node)))
       }, { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] })
       .get('/routes', async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))), { perm: SIGNED_IN })
       .get('/buttons', async ({ ctx }) => {

@@ -87,7 +87,9 @@ export const regionRoutes = (s: Services) =>
     .get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await asNodes(ctx, await level(ctx, { parentCode: query.parentCode }))).map(({ id, parentId, title, key, value, hasChildren, regionLevel }) => ({ id, parentId, title, key, value, hasChildren, regionLevel }))), { perm: SIGNED_IN })
     .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await asNodes(ctx, await level(ctx, query))), { perm: SIGNED_IN })
     .get('/detail', async ({ ctx, query }) => {
-      const row = query.code ? await byCode(ctx, query.code) : undefined
+      // The code is the key; the generic screens send it as id.
+      const code = query.code ?? query.id
+      const row = code ? await byCode(ctx, code) : undefined
       if (!row) throw notFound()
       return ok(ctx, row)
     }, { perm: SIGNED_IN })

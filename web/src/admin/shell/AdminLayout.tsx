@@ -18,7 +18,7 @@ import { tabsStore } from './tabs-store'
 import { useTokenRefresh } from './token-refresh'
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gridTemplateRows: '52px auto 1fr', height: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  root: { display: 'grid', gridTemplateRows: '52px auto 1fr', gridTemplateColumns: 'minmax(0, 1fr)', height: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
   body: { display: 'grid', minHeight: 0, transition: 'grid-template-columns 160ms ease' },
   main: { overflow: 'auto', padding: tokens.spacingHorizontalL, minWidth: 0 },
 })

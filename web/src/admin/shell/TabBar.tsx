@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { DismissCircleRegular, DismissRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -10,15 +10,15 @@ import { tabsStore, useTabs } from './tabs-store'
 const useStyles = makeStyles({
   bar: {
     display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, minHeight: '38px',
+    backgroundColor: tokens.colorNeutralBackground1, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, minHeight: '38px', minWidth: 0,
   },
-  tabs: { display: 'flex', gap: tokens.spacingHorizontalXS, overflowX: 'auto', flex: 1 },
+  tabs: { display: 'flex', gap: tokens.spacingHorizontalXS, overflowX: 'auto', flex: 1, minWidth: 0, scrollbarWidth: 'thin' },
   tab: {
     display: 'inline-flex', alignItems: 'center', gap: '4px', height: '28px', padding: '0 6px 0 12px', whiteSpace: 'nowrap', cursor: 'pointer',
     border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, fontSize: tokens.fontSizeBase200,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
-  active: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, borderColor: tokens.colorBrandBackground, ':hover': { backgroundColor: tokens.colorBrandBackgroundHover } },
+  active: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor(tokens.colorBrandBackground), ':hover': { backgroundColor: tokens.colorBrandBackgroundHover } },
   close: { display: 'inline-flex', border: 'none', background: 'transparent', color: 'inherit', cursor: 'pointer', padding: '2px', borderRadius: '50%' },
 })
 

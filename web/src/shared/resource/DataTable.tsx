@@ -9,7 +9,7 @@ import { useSay } from './text'
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   toggle: { minWidth: 0, padding: 0, width: '20px', height: '20px', marginRight: '4px' },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -70,12 +70,13 @@ export default function DataTable({ fields, rows, tree, layout, selectable, sele
   const allChecked = allIds.length > 0 && allIds.every((id) => selected.has(id))
   return (
     <div className={s.wrap}>
-      <Table size="small" aria-label="list" data-testid="resource-table">
+      {/* auto layout: columns take their content's width and the wrapper scrolls, instead of squeezing text into a letter per line */}
+      <Table size="small" aria-label="list" data-testid="resource-table" style={{ tableLayout: 'auto', minWidth: '100%', width: 'max-content' }}>
         <TableHeader>
           <TableRow>
             {selectable && <TableHeaderCell style={{ width: 44 }}><Checkbox checked={allChecked ? true : selected.size ? 'mixed' : false} onChange={() => onSelect(allChecked ? new Set() : new Set(allIds))} aria-label="select all" /></TableHeaderCell>}
-            {columns.map((f) => <TableHeaderCell key={f.name} style={f.width ? { width: f.width } : undefined}>{say(f.label)}</TableHeaderCell>)}
-            <TableHeaderCell style={{ width: 220 }}>{say('actions')}</TableHeaderCell>
+            {columns.map((f) => <TableHeaderCell key={f.name} style={{ whiteSpace: 'nowrap', ...(f.width ? { minWidth: f.width } : {}) }}>{say(f.label)}</TableHeaderCell>)}
+            <TableHeaderCell>{say('actions')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -85,7 +86,7 @@ export default function DataTable({ fields, rows, tree, layout, selectable, sele
               <TableRow key={id} className={s.row} onClick={onRowClick ? () => onRowClick(row) : undefined} data-testid={`row-${id}`}>
                 {selectable && <TableCell onClick={(e) => e.stopPropagation()}><Checkbox checked={selected.has(id)} onChange={() => toggleRow(id)} aria-label="select" /></TableCell>}
                 {columns.map((f, i) => (
-                  <TableCell key={f.name}>
+                  <TableCell key={f.name} style={{ whiteSpace: 'nowrap', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     <span style={i === 0 && tree ? { paddingLeft: depth * 20, display: 'inline-flex', alignItems: 'center' } : undefined}>
                       {i === 0 && tree && (row.children?.length
                         ? <Button className={s.toggle} appearance="subtle" size="small" icon={open.has(id) ? <ChevronDownRegular /> : <ChevronRightRegular />}

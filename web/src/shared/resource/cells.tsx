@@ -22,7 +22,7 @@ function SelectCell({ field, value }: { field: Field; value: unknown }) {
 }
 
 function TreeCell({ field, value }: { field: Field; value: unknown }) {
-  const options = useTreeOptions(field.tree?.url, field.tree?.params)
+  const options = useTreeOptions(field.tree?.url, field.tree?.params, field.tree?.label)
   const ids = String(value ?? '').split(',').filter(Boolean)
   return <>{ids.map((id) => options.find((o) => o.value === id)?.label ?? id).join(', ')}</>
 }

@@ -39,7 +39,7 @@ function SelectEditor({ field, value, onChange, disabled }: EditorProps) {
 
 /** A tree endpoint as an indented single or multiple choice; multiple values are comma-joined. */
 function TreeEditor({ field, value, onChange, disabled }: EditorProps) {
-  const options = useTreeOptions(field.tree?.url, field.tree?.params)
+  const options = useTreeOptions(field.tree?.url, field.tree?.params, field.tree?.label)
   const multiple = !!field.tree?.multiple
   const chosen = str(value).split(',').filter(Boolean)
   const label = chosen.map((id) => options.find((o) => o.value === id)?.label ?? id).join(', ')

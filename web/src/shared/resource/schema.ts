@@ -29,7 +29,7 @@ export interface Field {
   /** For 'select': fixed options. */
   options?: { value: string | number; label: Text2 }[]
   /** For 'tree': an endpoint answering tree nodes {id|value, title, children}; multiple values are comma-joined. */
-  tree?: { url: string; params?: Record<string, string>; multiple?: boolean }
+  tree?: { url: string; params?: Record<string, string>; multiple?: boolean; label?: string }
   /** Shown in the search bar (text fields match by substring on the server). */
   search?: boolean
   /** Required in the form; the text is the spec's message. */

@@ -1,0 +1,87 @@
+import { Badge, Button } from '@fluentui/react-components'
+import { CheckmarkRegular, KeyResetRegular, LockOpenRegular, PeopleTeamRegular } from '@fluentui/react-icons'
+import { useState } from 'react'
+import { api } from '../../shared/api'
+import { notify } from '../../shared/notify'
+import { usePermissions } from '../../shared/permissions'
+import FormDialog from '../../shared/resource/FormDialog'
+import ResourcePage from '../../shared/resource/ResourcePage'
+import type { ActionContext, Field, ResourceScreen, Row } from '../../shared/resource/schema'
+import { useSay } from '../../shared/resource/text'
+import { useConfirm } from '../../shared/useConfirm'
+import DeptFilter from './DeptFilter'
+import { L, need } from './fields'
+
+const rolesField: Field = { name: 'roleId', label: L('所属角色', 'Roles'), type: 'tree', tree: { url: '/api/blade-system/role/tree', multiple: true }, required: need('请选择所属角色', 'please select the roles') }
+
+const fields: Field[] = [
+  { name: 'account', label: L('登录账号', 'Account'), search: true, addOnly: true, required: need('请输入登录账号', 'please enter the account') },
+  { name: 'password', label: L('密码（留空为初始密码）', 'Password (empty = initial password)'), type: 'password', list: false, view: false, addOnly: true },
+  { name: 'realName', label: L('姓名', 'Real name'), search: true },
+  { name: 'name', label: L('昵称', 'Nickname'), list: false },
+  { ...rolesField, list: false },
+  { name: 'roleName', label: L('角色', 'Roles'), form: false },
+  { name: 'deptId', label: L('所属机构', 'Department'), type: 'tree', tree: { url: '/api/blade-system/dept/tree', multiple: true }, list: false },
+  { name: 'deptName', label: L('机构', 'Department'), form: false },
+  { name: 'postId', label: L('岗位', 'Post'), type: 'tree', tree: { url: '/api/blade-system/post/select', multiple: true, label: 'postName' }, list: false },
+  { name: 'phone', label: L('手机号码', 'Phone'), rules: ['phone'] },
+  { name: 'email', label: L('电子邮箱', 'E-mail'), rules: ['email'], list: false },
+  { name: 'sex', label: L('性别', 'Sex'), type: 'dict', dict: { code: 'sex' }, list: false },
+  { name: 'birthday', label: L('生日', 'Birthday'), type: 'date', list: false },
+  { name: 'status', label: L('账号状态', 'Status'), type: 'dict', dict: { code: 'account_status' }, default: 1, search: true, width: 100 },
+  { name: 'locked', label: L('已锁定', 'Locked'), type: 'switch', form: false, width: 80 },
+]
+
+/** Users: department tree on the left; reset password, unlock, approve and assign roles. */
+export default function User() {
+  const say = useSay()
+  const perms = usePermissions()
+  const { confirm, dialog } = useConfirm()
+  const [assigning, setAssigning] = useState<{ rows: Row[]; reload: () => void } | null>(null)
+
+  const act = async (path: string, ids: string[], question: string | null, ctx: ActionContext) => {
+    if (!ids.length) return notify.warning(say('selectAtLeastOne'))
+    if (question && !(await confirm(question))) return
+    await api.post(`/api/blade-system/user/${path}`, { userIds: ids.join(','), ids: ids.join(',') })
+    notify.success(say('operationSuccessful'))
+    ctx.reload()
+  }
+  const ids = (rows: Row[]) => rows.map((r) => String(r.id))
+  const resetText = say(L('确定将选择账号密码重置为初始密码?', 'reset the selected accounts to the initial password?'))
+
+  const screen: ResourceScreen = {
+    base: '/api/blade-system/user',
+    perm: 'system:user',
+    title: L('用户管理', 'Users'),
+    fields,
+    side: (setFilter, filters) => <DeptFilter value={filters.deptId} onChange={(d) => setFilter('deptId', d)} />,
+    toolbar: (ctx) => (
+      <>
+        {perms.has('system:user:grant') && <Button icon={<PeopleTeamRegular />} onClick={() => (ctx.selected.length ? setAssigning({ rows: ctx.selected, reload: ctx.reload }) : notify.warning(say('selectAtLeastOne')))}>{say(L('角色配置', 'Assign roles'))}</Button>}
+        {perms.has('system:user:reset') && <Button icon={<KeyResetRegular />} onClick={() => void act('reset-password', ids(ctx.selected), resetText, ctx)}>{say(L('密码重置', 'Reset password'))}</Button>}
+      </>
+    ),
+    rowActions: (row, ctx) => (
+      <>
+        {row.status === 0 && perms.has('system:user:edit') && <Button size="small" appearance="transparent" icon={<CheckmarkRegular />} onClick={() => void act('audit-pass', [String(row.id)], null, ctx)} data-testid="row-approve">{say(L('审核通过', 'Approve'))}</Button>}
+        {row.locked === 1 && perms.has('system:user:unlock') && <Button size="small" appearance="transparent" icon={<LockOpenRegular />} onClick={() => void act('unlock', [String(row.id)], null, ctx)} data-testid="row-unlock">{say(L('解锁', 'Unlock'))}</Button>}
+        {row.status === 0 && <Badge appearance="tint" color="warning">{say(L('待审核', 'Pending'))}</Badge>}
+      </>
+    ),
+  }
+
+  const saveRoles = async (v: Row) => {
+    await api.post('/api/blade-system/user/grant', { userIds: ids(assigning!.rows).join(','), roleIds: String(v.roleId ?? '') })
+    notify.success(say('operationSuccessful'))
+    assigning!.reload()
+    setAssigning(null)
+  }
+
+  return (
+    <>
+      <ResourcePage screen={screen} />
+      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={[rolesField]} initial={{ roleId: assigning.rows.length === 1 ? assigning.rows[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
+      {dialog}
+    </>
+  )
+}
