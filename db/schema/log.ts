@@ -26,9 +26,9 @@ export const logUsual = sqliteTable('blade_log_usual', {
   logLevel: text(),
   logId: text(),
   logData: text(),
-}, (t) => [index('ix_log_usual_tenant').on(t.tenantId, t.createTime)])
+}, (t) => [index('ix_log_usual_tenant').on(t.tenantId, t.createTime), index('ix_log_usual_id').on(t.tenantId, t.id)])
 
-export const logApi = sqliteTable('blade_log_api', logColumns(), (t) => [index('ix_log_api_tenant').on(t.tenantId, t.createTime)])
+export const logApi = sqliteTable('blade_log_api', logColumns(), (t) => [index('ix_log_api_tenant').on(t.tenantId, t.createTime), index('ix_log_api_id').on(t.tenantId, t.id)])
 
 export const logError = sqliteTable('blade_log_error', {
   ...logColumns(),
@@ -37,4 +37,4 @@ export const logError = sqliteTable('blade_log_error', {
   message: text(),
   fileName: text(),
   lineNumber: integer(),
-}, (t) => [index('ix_log_error_tenant').on(t.tenantId, t.createTime)])
+}, (t) => [index('ix_log_error_tenant').on(t.tenantId, t.createTime), index('ix_log_error_id').on(t.tenantId, t.id)])

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { commonColumns } from './common.ts'
+import { commonColumns, scopedListIndex } from './common.ts'
 
 export const tenant = sqliteTable('blade_tenant', {
   ...commonColumns(),
@@ -64,7 +64,7 @@ export const user = sqliteTable('blade_user', {
   failCount: integer().notNull().default(0),
   /** 1 after too many failed sign-ins; only an administrator clears it. */
   locked: integer().notNull().default(0),
-}, (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account)])
+}, (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account), scopedListIndex('user', t)])
 
 export const role = sqliteTable('blade_role', {
   ...commonColumns(),
@@ -72,7 +72,7 @@ export const role = sqliteTable('blade_role', {
   roleName: text().notNull(),
   sort: integer().notNull().default(0),
   roleAlias: text().notNull(),
-})
+}, (t) => [scopedListIndex('role', t)])
 
 export const roleMenu = sqliteTable('blade_role_menu', {
   id: text().primaryKey(),
@@ -98,7 +98,7 @@ export const dept = sqliteTable('blade_dept', {
   deptName: text().notNull(),
   fullName: text(),
   sort: integer().notNull().default(0),
-})
+}, (t) => [scopedListIndex('dept', t)])
 
 export const post = sqliteTable('blade_post', {
   ...commonColumns(),
@@ -106,7 +106,7 @@ export const post = sqliteTable('blade_post', {
   postCode: text().notNull(),
   postName: text().notNull(),
   sort: integer().notNull().default(0),
-})
+}, (t) => [scopedListIndex('post', t)])
 
 export const menu = sqliteTable('blade_menu', {
   ...commonColumns(),
@@ -167,14 +167,14 @@ export const dictBiz = sqliteTable('blade_dict_biz', {
   dictValueEn: text(),
   sort: integer().notNull().default(0),
   isSealed: integer().notNull().default(0),
-}, (t) => [index('ix_dict_biz_code').on(t.tenantId, t.code)])
+}, (t) => [index('ix_dict_biz_code').on(t.tenantId, t.code), scopedListIndex('dict_biz', t)])
 
 export const param = sqliteTable('blade_param', {
   ...commonColumns(),
   paramName: text().notNull(),
   paramKey: text().notNull(),
   paramValue: text().notNull(),
-}, (t) => [index('ix_param_key').on(t.tenantId, t.paramKey)])
+}, (t) => [index('ix_param_key').on(t.tenantId, t.paramKey), scopedListIndex('param', t)])
 
 /** Administrative regions, keyed by their official code. */
 export const region = sqliteTable('blade_region', {

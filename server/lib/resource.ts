@@ -126,7 +126,8 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     return out
   }
 
-  const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), ...(cols.createTime ? [desc(cols.createTime)] : []), desc(Object.values(cols).find((c) => c.primary)!)]
+  // Ids are time-ordered, so newest-first is the primary key read backwards: no sort over the whole table.
+  const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(Object.values(cols).find((c) => c.primary)!)]
 
   async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<Row[]> {
     const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(cols.id, ids)))

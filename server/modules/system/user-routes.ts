@@ -72,15 +72,16 @@ export const userRoutes = (s: Services) =>
       // Course and experiment enrolments arrive with the content round; until then these answer the tenant's students in scope.
       .get('/getCourseExamineUserPage', roleRoute('student'), { perm: 'system:user' })
       .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
+      // Dashboard figures are counts only: the dashboard code suffices, rows stay within tenant and data scope.
       .get('/getUserTotal', async ({ ctx }) => {
-        const where = await userResource.where(ctx, 'list')
+        const where = await scope(user, ctx, { code: 'system:user' })
         const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
         const byStatus = await ctx.db.select({ status: user.status, n: count() }).from(user).where(where).groupBy(user.status)
         const [{ locked }] = await ctx.db.select({ locked: count() }).from(user).where(and(where, eq(user.locked, 1)))
         return ok(ctx, { total: row.total, locked, pending: byStatus.find((b) => b.status === 0)?.n ?? 0, active: byStatus.find((b) => b.status === 1)?.n ?? 0, disabled: byStatus.find((b) => b.status === 2)?.n ?? 0 })
       }, { perm: ['system:user', 'desk:dashboard'] })
       .get('/getUserStatistics', async ({ ctx }) => {
-        const where = await userResource.where(ctx, 'list')
+        const where = await scope(user, ctx, { code: 'system:user' })
         const users = await ctx.db.select({ roleId: user.roleId, createTime: user.createTime }).from(user).where(where)
         const roles = await ctx.db.select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias }).from(role).where(await scope(role, ctx))
         const byRole = roles.map((r) => ({ roleId: r.id, roleName: r.roleName, roleAlias: r.roleAlias, count: users.filter((u) => u.roleId.split(',').includes(r.id)).length }))
