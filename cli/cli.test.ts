@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../server/app.ts'
+import { boot } from '../server/boot.ts'
+import { loadConfig } from '../server/lib/config.ts'
+import { closeDb } from '../server/lib/db.ts'
+import { md5Hex } from '../server/modules/auth/password.ts'
+import { BASIC } from '../tests/support/harness.ts'
+
+/** The real CLI as a subprocess over a data directory the real app then serves. */
+describe('atrium CLI', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-'))
+  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const cli = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], { env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' }, encoding: 'utf8' })
+    return { status: r.status, out: r.stdout, json: (() => { try { return JSON.parse(r.stdout) } catch { return null } })() }
+  }
+  /** Signs in through a fresh app over the CLI's data directory (as the server would, side by side). */
+  async function signIn(account: string, password: string, tenantId = '000000') {
+    const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), { logLevel: 'silent' })
+    try {
+      const res = await createApp(services).handle(new Request(`http://localhost/api/blade-auth/oauth/token?tenantId=${tenantId}&username=${account}&password=${md5Hex(password)}&grant_type=password`, { method: 'POST', headers: { authorization: BASIC } }))
+      return { status: res.status, body: await res.json() }
+    } finally {
+      closeDb(services.db)
+    }
+  }
+
+  it('user create, then that account signs in', async () => {
+    const r = cli('user', 'create', '--account', 'wang', '--password', 's3cret', '--name', '王老师', '--role', 'teacher', '--json')
+    expect(r.status).toBe(0)
+    expect(r.json).toMatchObject({ account: 'wang', realName: '王老师', tenantId: '000000' })
+    expect(r.out).not.toContain('argon2')
+    const s = await signIn('wang', 's3cret')
+    expect(s.status).toBe(200)
+    expect(s.body.role_name).toBe('teacher')
+  })
+
+  it('an account locked by 5 failed sign-ins is unlocked by atrium user unlock', async () => {
+    for (let i = 0; i < 5; i++) await signIn('teacher', 'wrong')
+    expect((await signIn('teacher', 'teacher')).status).toBe(423)
+    const r = cli('user', 'unlock', 'teacher', '--json')
+    expect(r.json).toEqual({ unlocked: 1, accounts: ['teacher'] })
+    expect((await signIn('teacher', 'teacher')).status).toBe(200)
+  })
+
+  it('resets a password to the tenant initial password', async () => {
+    expect(cli('user', 'reset-password', 'student', '--json').json).toEqual({ reset: 1, accounts: ['student'] })
+    expect((await signIn('student', '123456')).status).toBe(200)
+  })
+
+  it('creates and lists tenants; the new tenant administrator signs in', async () => {
+    const r = cli('tenant', 'create', '--name', '第一中学', '--id', '300001', '--admin-password', 'pw300001', '--json')
+    expect(r.status).toBe(0)
+    expect(r.json).toMatchObject({ tenantId: '300001', tenantName: '第一中学', adminAccount: 'admin' })
+    expect(cli('tenant', 'list', '--json').json.records.map((t: any) => t.tenantId)).toContain('300001')
+    expect((await signIn('admin', 'pw300001', '300001')).status).toBe(200)
+    expect(cli('user', 'list', '--tenant', '300001', '--json').json.records.map((u: any) => u.account)).toEqual(['admin'])
+  })
+
+  it('bad input is a clear error and a non-zero exit', () => {
+    const missing = cli('user', 'create', '--json')
+    expect(missing.status).not.toBe(0)
+    const dup = cli('user', 'create', '--account', 'admin', '--json')
+    expect(dup.status).toBe(1)
+    expect(dup.json).toMatchObject({ field: 'account', code: 409 })
+    const unknown = cli('user', 'unlock', 'nobody', '--json')
+    expect(unknown.status).toBe(1)
+    expect(unknown.json.error).toContain('nobody')
+    const badTenant = cli('tenant', 'create', '--name', 'x', '--id', '12', '--json')
+    expect(badTenant.json).toMatchObject({ field: 'tenantId' })
+  })
+
+  it('every command answers --help', () => {
+    for (const args of [[], ['db'], ['db', 'migrate'], ['db', 'seed'], ['tenant', 'create'], ['tenant', 'list'], ['user', 'create'], ['user', 'list'], ['user', 'reset-password'], ['user', 'unlock'], ['serve']]) {
+      const r = cli(...args, '--help')
+      expect(r.status, args.join(' ')).toBe(0)
+      expect(r.out).toContain('Usage')
+    }
+  })
+
+  it('db migrate and db seed are idempotent', () => {
+    expect(cli('db', 'migrate', '--json').json).toMatchObject({ migrated: true })
+    expect(cli('db', 'seed', '--json').json).toEqual({ seeded: false })
+  })
+})
