@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser.ts'
+
+describeBrowser('users screen (browser)', () => {
+  let app: Appliance
+  let browser: Browser
+  let page: Page
+  beforeAll(async () => {
+    app = await startAppliance()
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1366, height: 860 } })
+    page.setDefaultTimeout(8000)
+    await signInUi(page, app.url, 'admin')
+    await page.waitForURL('**/wel/index')
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+  const dialog = () => page.getByTestId('form-dialog')
+  const rows = () => page.getByTestId('resource-table').locator('tbody tr')
+
+  it('opens users from the menu, searches, and keeps the search in the URL', async () => {
+    await page.getByRole('navigation', { name: 'menu' }).getByText('系统管理').click()
+    await page.getByTestId('menu-/system/user').click()
+    await page.waitForURL('**/system/user')
+    await expect.poll(() => rows().count()).toBe(4)
+    await page.getByTestId('search-bar').getByTestId('field-account').fill('teach')
+    await page.getByTestId('search-submit').click()
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(page.url()).toContain('account=teach')
+    await page.reload()
+    await expect.poll(() => rows().count()).toBe(1)
+    await expect.poll(() => rows().first().textContent()).toContain('李老师')
+  })
+
+  it('adds a user: a validation error first, then fixed; a bad phone is named on its field', async () => {
+    await page.goto(`${app.url}/system/user`)
+    await page.getByTestId('toolbar-add').click()
+    await dialog().getByTestId('form-submit').click()
+    await expect.poll(() => dialog().getByText('请输入登录账号').count()).toBe(1)
+    await dialog().getByTestId('field-account').fill('zhao')
+    await dialog().getByTestId('field-realName').fill('赵同学')
+    await dialog().getByTestId('field-phone').fill('1380013800')
+    await dialog().getByTestId('form-submit').click()
+    await expect.poll(() => dialog().getByText('手机号必须为 11 位数字').count()).toBe(1)
+    await dialog().getByTestId('field-phone').fill('13800138000')
+    // The role choices load with the dialog; open the picker once they are there.
+    await page.waitForLoadState('networkidle')
+    await dialog().getByTestId('field-roleId').click()
+    await page.locator('[role=option], [role=menuitemcheckbox]', { hasText: '学生' }).click()
+    await page.keyboard.press('Escape')
+    await dialog().getByTestId('form-submit').click()
+    await expect.poll(() => page.getByText('新增成功').count()).toBeGreaterThan(0)
+    await expect.poll(() => dialog().count()).toBe(0)
+    await expect.poll(() => rows().filter({ hasText: 'zhao' }).count()).toBe(1)
+  })
+
+  it('edits that user and deletes it after confirmation', async () => {
+    const row = rows().filter({ hasText: 'zhao' })
+    await row.getByTestId('row-edit').click()
+    await dialog().getByTestId('field-realName').fill('赵晓')
+    await dialog().getByTestId('form-submit').click()
+    await expect.poll(() => page.getByText('修改成功').count()).toBeGreaterThan(0)
+    await expect.poll(() => rows().filter({ hasText: '赵晓' }).count()).toBe(1)
+    await rows().filter({ hasText: '赵晓' }).getByTestId('row-delete').click()
+    await page.getByTestId('confirm-ok').click()
+    await expect.poll(() => page.getByText('删除成功').count()).toBeGreaterThan(0)
+    await expect.poll(() => rows().filter({ hasText: 'zhao' }).count()).toBe(0)
+  })
+
+  it('batch delete with nothing selected warns', async () => {
+    await page.getByTestId('toolbar-delete').click()
+    await expect.poll(() => page.getByText('请选择至少一条数据').count()).toBeGreaterThan(0)
+  })
+})
