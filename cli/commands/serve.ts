@@ -2,24 +2,13 @@ import React from 'react'
 import type { Command } from 'commander'
 import { render } from 'ink'
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
 import { say } from '../lang.ts'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 
-function newest(dir: string): number {
-  let t = 0
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return t
-}
-
 /** Builds web/dist when it is missing or older than web/src, showing vite's progress as a bar. */
 export async function buildWebIfStale(json: boolean): Promise<void> {
-  const index = 'web/dist/index.html'
-  if (existsSync(index) && statSync(index).mtimeMs >= newest('web/src')) return
+  if (webBundleIsFresh()) return
   const bar = json ? undefined : render(React.createElement(ProgressBar, { value: 0, label: say('building') }))
   let seen = 0
   await new Promise<void>((ok, no) => {

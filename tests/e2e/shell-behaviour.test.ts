@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser.ts'
+import { beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
 import { apiCall, tokenOf } from './pages-support.ts'
 
 describeBrowser('admin shell behaviour (browser)', () => {
-  let app: Appliance
-  let browser: Browser
+  const s = browserSession('admin')
   let page: Page
-  beforeAll(async () => {
-    app = await startAppliance()
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1366, height: 860 } })
-    page.setDefaultTimeout(8000)
-    await signInUi(page, app.url, 'admin')
-    await page.waitForURL('**/wel/index')
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
-  })
+  beforeAll(() => { page = s.page })
   const tabPaths = () => page.getByTestId('tab-bar').locator('[role=tab]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')!.slice(4)))
 
   it('tabs: one per page, no duplicates, closing the active opens the previous, close-others and close-all', async () => {
     for (const p of ['/system/param', '/system/post', '/system/param', '/system/client']) {
-      await page.goto(app.url + p)
+      await page.goto(s.app.url + p)
       await page.getByTestId('resource-table').or(page.getByText('暂无数据')).first().waitFor()
     }
     await expect.poll(tabPaths).toEqual(['/wel/index', '/system/param', '/system/post', '/system/client'])
@@ -48,7 +36,7 @@ describeBrowser('admin shell behaviour (browser)', () => {
     await page.getByTestId('lock-password').fill('l0ck')
     await page.getByTestId('lock-submit').click()
     await page.waitForURL('**/lock')
-    await page.goto(`${app.url}/system/user`)
+    await page.goto(`${s.app.url}/system/user`)
     await page.waitForURL('**/lock')
     await page.reload()
     await page.waitForURL('**/lock')
@@ -75,25 +63,25 @@ describeBrowser('admin shell behaviour (browser)', () => {
   })
 
   it('a menu granted to a role appears in that role\'s sidebar after re-login', async () => {
-    const teacherPage = await browser.newPage({ viewport: { width: 1366, height: 860 } })
-    await signInUi(teacherPage, app.url, 'teacher')
+    const teacherPage = await s.browser.newPage({ viewport: { width: 1366, height: 860 } })
+    await signInUi(teacherPage, s.app.url, 'teacher')
     await teacherPage.waitForURL('**/wel/index')
     const sidebar = () => teacherPage.getByRole('navigation', { name: 'menu' })
     await expect.poll(() => sidebar().getByText('工作台').count()).toBe(1)
     expect(await sidebar().getByText('系统管理').count()).toBe(0)
 
-    const admin = await tokenOf(app.url, 'admin')
-    const tree = (await apiCall(app.url, admin, 'GET', '/api/blade-system/menu/grant-tree')).data.menu
+    const admin = await tokenOf(s.app.url, 'admin')
+    const tree = (await apiCall(s.app.url, admin, 'GET', '/api/blade-system/menu/grant-tree')).data.menu
     const flat = (ns: any[]): any[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
     const ids = flat(tree).filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param'].includes(m.code)).map((m) => m.id)
-    const teacherRole = (await apiCall(app.url, admin, 'GET', '/api/blade-system/role/list')).data.find((r: any) => r.roleAlias === 'teacher')
-    expect((await apiCall(app.url, admin, 'POST', '/api/blade-system/role/grant', {}, { roleIds: [teacherRole.id], menuIds: ids })).code).toBe(200)
+    const teacherRole = (await apiCall(s.app.url, admin, 'GET', '/api/blade-system/role/list')).data.find((r: any) => r.roleAlias === 'teacher')
+    expect((await apiCall(s.app.url, admin, 'POST', '/api/blade-system/role/grant', {}, { roleIds: [teacherRole.id], menuIds: ids })).code).toBe(200)
 
     await teacherPage.getByTestId('user-menu').click()
     await teacherPage.getByTestId('logout').click()
     await teacherPage.getByTestId('confirm-ok').click()
     await teacherPage.waitForURL('**/login')
-    await signInUi(teacherPage, app.url, 'teacher')
+    await signInUi(teacherPage, s.app.url, 'teacher')
     await teacherPage.waitForURL('**/wel/index')
     await sidebar().getByText('系统管理').click()
     await expect.poll(() => sidebar().getByText('参数管理').count()).toBe(1)

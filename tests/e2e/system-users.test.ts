@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser.ts'
+import { beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
 
 describeBrowser('users screen (browser)', () => {
-  let app: Appliance
-  let browser: Browser
+  const s = browserSession('admin')
   let page: Page
-  beforeAll(async () => {
-    app = await startAppliance()
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1366, height: 860 } })
-    page.setDefaultTimeout(8000)
-    await signInUi(page, app.url, 'admin')
-    await page.waitForURL('**/wel/index')
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.stop()
-  })
+  beforeAll(() => { page = s.page })
   const dialog = () => page.getByTestId('form-dialog')
   const rows = () => page.getByTestId('resource-table').locator('tbody tr')
 
@@ -36,7 +24,7 @@ describeBrowser('users screen (browser)', () => {
   })
 
   it('adds a user: a validation error first, then fixed; a bad phone is named on its field', async () => {
-    await page.goto(`${app.url}/system/user`)
+    await page.goto(`${s.app.url}/system/user`)
     await page.getByTestId('toolbar-add').click()
     await dialog().getByTestId('form-submit').click()
     await expect.poll(() => dialog().getByText('请输入登录账号').count()).toBe(1)

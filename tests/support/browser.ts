@@ -6,26 +6,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const WEB_DIST = resolve('web/dist')
 const haveChromium = existsSync(CHROMIUM)
-
-/** Newest modification time under a folder, to tell whether the web bundle is stale. */
-function newest(dir: string): number {
-  let t = 0
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
-  }
-  return t
-}
 
 /**
  * Builds web/dist when web/ changed since the last build. Test files run in
@@ -33,7 +24,7 @@ function newest(dir: string): number {
  */
 function ensureWebBundle(): boolean {
   const index = join(WEB_DIST, 'index.html')
-  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newest('web/src'), statSync('web/index.html').mtimeMs)
+  const fresh = webBundleIsFresh
   if (fresh()) return true
   const lock = join(tmpdir(), 'atrium-web-build.lock')
   const deadline = Date.now() + 300_000
@@ -122,4 +113,27 @@ export async function signInUi(page: Page, baseUrl: string, account: string, pas
   await page.getByTestId('login-account').fill(account)
   await page.getByTestId('login-password').fill(password)
   await page.getByTestId('login-submit').click()
+}
+
+/**
+ * What a browser suite shares: one appliance, one browser and one page,
+ * signed in as `account` when given; all stopped after the suite.
+ */
+export function browserSession(account?: string, password = account) {
+  const s = {} as { app: Appliance; browser: Browser; page: Page }
+  beforeAll(async () => {
+    s.app = await startAppliance()
+    s.browser = await launchBrowser()
+    s.page = await s.browser.newPage({ viewport: { width: 1366, height: 860 } })
+    s.page.setDefaultTimeout(8000)
+    if (account) {
+      await signInUi(s.page, s.app.url, account, password)
+      await s.page.waitForURL((u) => !u.pathname.startsWith('/login'))
+    }
+  })
+  afterAll(async () => {
+    await s.browser?.close()
+    await s.app?.stop()
+  })
+  return s
 }
