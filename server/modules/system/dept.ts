@@ -91,7 +91,12 @@ export const deptRoutes = (s: Services) =>
       // The whole tree, unpaged: the screen shows departments as an expandable table.
       .get('/list', async ({ ctx, query }) => ok(ctx, buildTree((await deptResource.ops.all(ctx, query)) as never)), { perm: 'system:dept' })
       .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazy(ctx, query)), { perm: 'system:dept' })
-      .get('/tree', async ({ ctx, query }) => ok(ctx, buildTree((await deptResource.ops.all(await actingFor(ctx, query.tenantId), {}, typeFilter(query.type))).map(node))), { perm: 'system:dept' })
+      // The tree is also the department picker of the user screen, so holding system:user is enough to read it.
+      .get('/tree', async ({ ctx, query }) => {
+        const c = await actingFor(ctx, query.tenantId)
+        const rows = await c.db.select().from(dept).where(and(await scope(dept, c, { code: 'system:dept' }), typeFilter(query.type))).orderBy(asc(dept.sort))
+        return ok(ctx, buildTree((rows as Record<string, unknown>[]).map(node)))
+      }, { perm: ['system:dept', 'system:user'] })
       .get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await lazy(ctx, { parentId: query.parentId, type: query.type })).map((r) => ({ ...node(r), hasChildren: r.hasChildren }))), { perm: 'system:dept' })
       .get('/select', async ({ ctx, query }) => ok(ctx, (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({ id: r.id, parentId: r.parentId, deptName: r.deptName, fullName: r.fullName, deptCategory: r.deptCategory }))), { perm: 'system:dept' })
       // Teachers pick classes for exam groups from the desk, hence either code.

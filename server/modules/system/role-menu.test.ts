@@ -52,6 +52,22 @@ describe('blade-system/role', () => {
   })
 })
 
+describe('pickers for the user screen', () => {
+  const t = testApp()
+  it('whoever may manage users reads the role and department trees, but not the role list itself', async () => {
+    const admin = await t.token('admin')
+    const tree = flat((await t.get('/api/blade-system/menu/grant-tree', admin)).body.data.menu)
+    const teacherRole = (await t.get('/api/blade-system/role/list', admin)).body.data.find((r: any) => r.roleAlias === 'teacher')
+    const menuIds = tree.filter((m) => m.code === 'system' || m.code.startsWith('system:user')).map((m) => m.id)
+    await t.post('/api/blade-system/role/grant', admin, { roleIds: teacherRole.id, menuIds })
+    const teacher = await t.token('teacher')
+    expect((await t.get('/api/blade-system/role/tree', teacher)).body.data.length).toBe(6)
+    expect((await t.get('/api/blade-system/dept/tree', teacher)).status).toBe(200)
+    expect((await t.get('/api/blade-system/role/list', teacher)).status).toBe(403)
+    expect((await t.get('/api/blade-system/dept/list', teacher)).status).toBe(403)
+  })
+})
+
 describe('blade-system/menu and topmenu', () => {
   const t = testApp()
   const db = t.services.db

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -80,6 +80,12 @@ export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: 
   })
 }
 
+/**
+ * The tenant's roles for pickers: whoever may edit users may choose roles for
+ * them without holding the role screen's own code.
+ */
+const pickable = async (ctx: Ctx) => ctx.db.select().from(role).where(await scope(role, ctx)).orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
+
 const ids = t.Union([t.String(), t.Array(t.String())])
 const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.roleName as string), roleAlias: r.roleAlias })))
@@ -90,13 +96,13 @@ export const roleRoutes = (s: Services) =>
     .use(new Elysia({ prefix: roleResource.options.path })
       .use(authContext(s))
       .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query) as never)), { perm: 'system:role' })
-      .get('/tree', async ({ ctx }) => ok(ctx, nodes(await roleResource.ops.all(ctx))), { perm: ['system:role', 'system:user'] })
+      .get('/tree', async ({ ctx }) => ok(ctx, nodes(await pickable(ctx))), { perm: ['system:role', 'system:user'] })
       .get('/tree-by-id', async ({ ctx, query }) => {
         // The tree a role's editor may pick a parent from: everything but the role itself.
         const rows = await roleResource.ops.all(ctx)
         return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
       }, { perm: 'system:role' })
-      .get('/select', async ({ ctx }) => ok(ctx, (await roleResource.ops.all(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
+      .get('/select', async ({ ctx }) => ok(ctx, (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
       .post('/grant', async ({ ctx, body }) => {
         await grantRoles(ctx, body)
         recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
