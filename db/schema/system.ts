@@ -133,6 +133,8 @@ export const topMenu = sqliteTable('blade_top_menu', {
   ...commonColumns(),
   code: text().notNull(),
   name: text().notNull(),
+  /** English name, as for menus. */
+  alias: text(),
   source: text(),
   path: text(),
   sort: integer().notNull().default(0),

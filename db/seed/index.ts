@@ -76,10 +76,10 @@ export function seed(db: Db): boolean {
 
     seedMessages(tx, '000000')
 
-    const top = [['desk', '工作台', 'desktop', ['desk']], ['system', '系统管理', 'settings', ['system', 'authority', 'monitor']]] as const
-    top.forEach(([code, name, source, roots], i) => {
+    const top = [['desk', '工作台', 'Workbench', 'desktop', ['desk']], ['system', '系统管理', 'System', 'settings', ['system', 'authority', 'monitor']]] as const
+    top.forEach(([code, name, alias, source, roots], i) => {
       const id = newId()
-      tx.insert(topMenu).values({ id, ...audit(), code, name, source, path: `/${code}`, sort: i + 1 }).run()
+      tx.insert(topMenu).values({ id, ...audit(), code, name, alias, source, path: `/${code}`, sort: i + 1 }).run()
       for (const m of menus.filter((m) => (roots as readonly string[]).includes(m.code))) tx.insert(topMenuSetting).values({ id: newId(), topMenuId: id, menuId: m.id }).run()
     })
   })

@@ -14,6 +14,7 @@ import MessageBell from '../widgets/MessageBell'
 import { useConfirm } from '../../shared/useConfirm'
 import { logout } from './logout'
 import { menuStore, useMenu } from './menu-store'
+import { menuLabel } from './menu-tree'
 import { THEMES, themeStore, useTheme } from './theme'
 
 const useStyles = makeStyles({
@@ -55,7 +56,7 @@ export default function TopBar({ onToggle, onSearch, onLock, onSwitch }: TopBarP
       {tops.length > 1 && (
         <TabList className={s.tops} size="small" selectedValue={topMenuId} onTabSelect={(_, d) => void menuStore.chooseTop(String(d.value))} aria-label={t('topMenu')}>
           <Tab value="">{t('allMenus')}</Tab>
-          {tops.map((top) => <Tab key={top.id} value={top.id}>{top.name}</Tab>)}
+          {tops.map((top) => <Tab key={top.id} value={top.id}>{menuLabel(top, i18n.language)}</Tab>)}
         </TabList>
       )}
       <div className={s.spacer} />

@@ -4,7 +4,7 @@ import { onSessionReset, session } from '../../shared/session'
 import { store } from '../../shared/storage'
 import { visibleMenu, type MenuItem } from './menu-tree'
 
-export interface TopMenu { id: string; code: string; name: string; source?: string; path?: string }
+export interface TopMenu { id: string; code: string; name: string; alias?: string | null; source?: string; path?: string }
 
 interface MenuState { tree: MenuItem[]; tops: TopMenu[]; topMenuId: string; loaded: boolean }
 

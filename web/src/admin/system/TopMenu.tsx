@@ -28,6 +28,7 @@ export default function TopMenu() {
     title: L('顶部菜单', 'Top menus'),
     fields: [
       { name: 'name', label: L('菜单名称', 'Name'), search: true, required: need('请输入顶部菜单名称', 'please enter the top menu name') },
+      { name: 'alias', label: L('英文名称', 'English name') },
       { name: 'code', label: L('菜单编号', 'Code'), search: true, required: need('请输入顶部菜单编号', 'please enter the top menu code') },
       { name: 'source', label: L('图标', 'Icon') },
       { name: 'path', label: L('路由', 'Path') },

@@ -1,0 +1,1 @@
+ALTER TABLE `blade_top_menu` ADD `alias` text;
