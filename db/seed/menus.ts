@@ -26,7 +26,7 @@ export const MENUS: MenuSeed[] = [
     code: 'desk', name: '工作台', alias: 'Workbench', path: '/wel', source: 'desktop',
     children: [
       { code: 'desk:dashboard', name: '数据看板', alias: 'Dashboard', path: '/wel/dashboard', source: 'chart' },
-      { code: 'desk:message', name: '我的消息', alias: 'My messages', path: '/desk/message', source: 'mail', buttons: [['send', '发送消息', 'Send message'], 'delete'] },
+      { code: 'desk:message', name: '我的消息', alias: 'My messages', path: '/desk/message', source: 'mail', buttons: [['send', '发送消息', 'Send message'], 'view', 'delete'] },
     ],
   },
   {

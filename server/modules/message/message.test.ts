@@ -53,3 +53,18 @@ describe('blade-message/message', () => {
     expect((await t.get(`${M}/sendDetail`, other, { id: adminInbox.id })).status).toBe(404)
   })
 })
+
+describe('blade-user/user-list (the recipient picker)', () => {
+  const t = testApp()
+  it('pages the tenant\'s active users for whoever may send messages, names only', async () => {
+    const teacher = await t.token('teacher')
+    const r = await t.get('/api/blade-user/user-list', teacher, { realName: '王', size: 5 })
+    expect(r.status).toBe(200)
+    expect(r.body.data).toMatchObject({ total: 1, size: 5, current: 1 })
+    expect(r.body.data.records[0]).toEqual(expect.objectContaining({ account: 'student', realName: '王同学', deptName: '2024级计算机1班' }))
+    expect(Object.keys(r.body.data.records[0]).sort()).toEqual(['account', 'avatar', 'deptName', 'id', 'realName', 'roleName'])
+    expect((await t.get('/api/blade-user/user-list', await t.token('student'))).status).toBe(403)
+    const other = await t.get('/api/blade-user/user-list', await t.token('admin', 'admin', '100001'))
+    expect(other.body.data.records.map((u: any) => u.account)).toEqual(['admin'])
+  })
+})

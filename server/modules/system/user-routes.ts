@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, count, eq, like, or } from 'drizzle-orm'
+import { and, count, desc, eq, like, or } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { dept, post, role, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -9,6 +9,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { t as say } from '../../lib/messages.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
+import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { scope } from '../../lib/scope.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInfo } from '../auth/index.ts'
@@ -98,9 +99,15 @@ export const userRoutes = (s: Services) =>
 export const userLookupRoutes = (s: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(s))
+    // The recipient picker of messages: whoever may send messages pages the tenant's active users (names only).
     .get('/blade-user/user-list', async ({ ctx, query }) => {
-      const rows = await userResource.ops.all(ctx, query, await userFilters(ctx, query))
-      return ok(ctx, (await withNames(ctx, rows)).slice(0, 500).map((r) => ({ id: r.id, account: r.account, realName: r.realName, deptName: r.deptName, roleName: r.roleName, avatar: r.avatar })))
+      const { current, size, offset } = parsePaging(query)
+      const text = (col: SQLiteColumn, v?: string) => (v ? like(col, `%${v}%`) : undefined)
+      const cond = and(await scope(user, ctx, { code: 'system:user' }), eq(user.status, 1), await userFilters(ctx, query), text(user.account, query.account), text(user.realName, query.realName))
+      const [{ total }] = await ctx.db.select({ total: count() }).from(user).where(cond)
+      const rows = await ctx.db.select().from(user).where(cond).orderBy(desc(user.id)).limit(size).offset(offset)
+      const named = await withNames(ctx, rows as Record<string, unknown>[])
+      return ok(ctx, pageOf(named.map((r) => ({ id: r.id, account: r.account, realName: r.realName, deptName: r.deptName, roleName: r.roleName, avatar: r.avatar })), total, current, size))
     }, { perm: ['system:user', 'desk:message:send'] })
     .get('/blade-system/search/user', async ({ ctx, query }) => ok(ctx, (await userResource.ops.all(ctx, { realName: query.name ?? query.realName, account: query.account })).slice(0, 50).map((r) => ({ id: r.id, account: r.account, realName: r.realName }))), { perm: 'system:user' })
     .get('/blade-system/search/role', async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, role, role.roleName, query.name)), { perm: 'system:role' })

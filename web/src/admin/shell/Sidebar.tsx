@@ -56,14 +56,14 @@ export default function Sidebar({ tree, collapsed, onExpand }: { tree: MenuItem[
     if (m.children?.length) {
       return (
         <TreeItem key={m.id} itemType="branch" value={m.id}>
-          <TreeItemLayout className={s.item} iconBefore={<MenuIcon name={m.source} />}>{label}</TreeItemLayout>
+          <TreeItemLayout className={s.item} iconBefore={{ children: <MenuIcon name={m.source} />, style: { color: 'inherit' } }}>{label}</TreeItemLayout>
           <Tree>{render(m.children)}</Tree>
         </TreeItem>
       )
     }
     return (
       <TreeItem key={m.id} itemType="leaf" value={m.id} onClick={() => go(m)} data-testid={`menu-${m.path}`}>
-        <TreeItemLayout className={mergeClasses(s.item, m.id === activeId && s.active)} iconBefore={<MenuIcon name={m.source} />}
+        <TreeItemLayout className={mergeClasses(s.item, m.id === activeId && s.active)} iconBefore={{ children: <MenuIcon name={m.source} />, style: { color: 'inherit' } }}
           iconAfter={m.isOpen === 1 ? <Tooltip content={t('newWindow')} relationship="label"><OpenRegular /></Tooltip> : undefined}>
           {label}
         </TreeItemLayout>

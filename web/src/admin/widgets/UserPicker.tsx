@@ -20,6 +20,8 @@ export interface UserPickerProps {
   multiple?: boolean
   /** Extra filters for user/page, e.g. { roleName: 'teacher' }. */
   filters?: Record<string, string>
+  /** The paged user list to pick from; message senders use blade-user/user-list, which needs no user-admin code. */
+  url?: string
   /** Users already chosen, shown as selected. */
   value?: PickedUser[]
 }
@@ -40,7 +42,7 @@ const useStyles = makeStyles({
 })
 
 /** A dialog (60% wide) to choose users of the tenant, searched by account or real name, 10 per page. */
-export default function UserPicker({ open, onClose, onConfirm, multiple = false, filters, value }: UserPickerProps) {
+export default function UserPicker({ open, onClose, onConfirm, multiple = false, filters, value, url = '/api/blade-system/user/page' }: UserPickerProps) {
   const { t } = useTranslation('widgets')
   const s = useStyles()
   const [draft, setDraft] = useState({ account: '', realName: '' })
@@ -60,9 +62,9 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
   useEffect(() => {
     if (!open) return
     setPage(null)
-    api.get<Page<PickedUser>>('/api/blade-system/user/page', { ...JSON.parse(filterKey), ...query, size: SIZE })
+    api.get<Page<PickedUser>>(url, { ...JSON.parse(filterKey), ...query, size: SIZE })
       .then(setPage, () => setPage({ records: [], total: 0, size: SIZE, current: 1, pages: 0 }))
-  }, [open, query, filterKey])
+  }, [open, query, filterKey, url])
 
   const isChosen = (u: PickedUser) => chosen.some((c) => c.id === u.id)
   const toggle = (u: PickedUser) => {
