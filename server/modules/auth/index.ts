@@ -4,7 +4,7 @@ import { dept, logError, role, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { envelope } from '../../lib/envelope.ts'
-import { ApiError, unauthorized } from '../../lib/errors.ts'
+import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
 import { permissionCodes, roleAliases, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
@@ -82,5 +82,3 @@ export const authModule = (services: Services) =>
       await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) })
       return envelope(true, say(ctx.lang, 'auth.registered'))
     }, { perm: PUBLIC })
-
-export { ApiError }
