@@ -10,3 +10,4 @@ Bun.serve({
     return body === undefined ? new Response('not found', { status: 404 }) : new Response(body, { headers: { 'content-type': 'application/json' } })
   },
 })
+export {}

@@ -4,7 +4,7 @@ import { store } from '../storage'
 import common from './common'
 
 export type Lang = 'zh' | 'en'
-export type Dict = { [key: string]: string | Dict }
+export type Dict = { [key: string]: string | string[] | Dict | Dict[] }
 
 /** Chinese is the default (spec §9); the choice persists across reloads. */
 export const currentLang = (): Lang => (store.get<string>('lang', 'zh') === 'en' ? 'en' : 'zh')

@@ -9,7 +9,7 @@ import { uploadProblem } from './validate'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  item: { position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 4 },
+  item: { position: 'relative', display: 'inline-flex', alignItems: 'center', gap: '4px' },
   remove: { position: 'absolute', top: '-6px', right: '-6px', minWidth: 0, padding: 0, width: '20px', height: '20px', borderRadius: '50%' },
   tip: { width: '100%', color: tokens.colorNeutralForeground3 },
 })
