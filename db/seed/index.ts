@@ -8,7 +8,7 @@ import { SYSTEM_DICTS } from './dicts.ts'
 import { REGIONS } from './regions.ts'
 import { seedMessages } from './messages.ts'
 import { grantDataScope, provisionTenant } from '../../server/modules/system/tenant-provision.ts'
-import { hashPassword } from '../../server/modules/auth/password.ts'
+import { hashPasswordBeforeListening as hashPassword } from '../../server/modules/auth/password.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 const audit = () => ({ createUser: '0', createTime: now(), updateUser: '0', updateTime: now() })
@@ -45,7 +45,7 @@ export function seed(db: Db): boolean {
     for (const r of REGIONS) tx.insert(region).values(r).run()
     tx.insert(client).values({ id: newId(), ...audit(), clientId: 'saber', clientSecret: 'saber_secret', scope: 'all', authorizedGrantTypes: 'refresh_token,password,captcha,social', accessTokenValidity: 3600, refreshTokenValidity: 604800 }).run()
 
-    const { roleIds, rootDeptId } = provisionTenant(tx, { tenantId: '000000', tenantName: 'Atrium 示范学校', domain: 'localhost', linkman: '管理员', contactNumber: '4006916913' })
+    const { roleIds, rootDeptId } = provisionTenant(tx, { adminPasswordHash: hashPassword('admin'), tenantId: '000000', tenantName: 'Atrium 示范学校', domain: 'localhost', linkman: '管理员', contactNumber: '4006916913' })
     const dep = (name: string, parentId: string, ancestors: string, category: number, sort: number) => {
       const id = newId()
       tx.insert(dept).values({ id, tenantId: '000000', ...audit(), parentId, ancestors, deptCategory: category, deptName: name, fullName: name, sort }).run()
@@ -72,7 +72,7 @@ export function seed(db: Db): boolean {
     const basic = menus.filter((m) => !['system:tenant', 'system:tenantpackage', 'system:client', 'system:menu', 'system:topmenu', 'monitor:health'].some((c) => m.code === c || m.code.startsWith(`${c}:`)))
     const packageId = newId()
     tx.insert(tenantPackage).values({ id: packageId, ...audit(), packageName: '学校基础套餐', menuId: basic.map((m) => m.id).join(','), remark: 'Everything a school runs itself; tenants, clients and menus stay with the platform.' }).run()
-    provisionTenant(tx, { tenantId: '100001', tenantName: '示例中学', domain: 'demo.atrium.local', packageId, accountNumber: 500, linkman: '张校长' })
+    provisionTenant(tx, { adminPasswordHash: hashPassword('admin'), tenantId: '100001', tenantName: '示例中学', domain: 'demo.atrium.local', packageId, accountNumber: 500, linkman: '张校长' })
 
     seedMessages(tx, '000000')
 

@@ -15,7 +15,10 @@ export const errorHandler = (services: Services) =>
         set.headers['content-type'] = 'application/json; charset=utf-8'
         return { ...envelope(null, t(lang, key, params), status), ...(field ? { field } : {}) }
       }
-      if (error instanceof ApiError && error.isPublic) return answer(error.status, error.key, error.params, error.field)
+      if (error instanceof ApiError && error.isPublic) {
+        if (error.status === 429 && error.params.retryAfter) set.headers['retry-after'] = String(error.params.retryAfter)
+        return answer(error.status, error.key, error.params, error.field)
+      }
       if (error instanceof ValidationError || code === 'VALIDATION') {
         const v = error as ValidationError
         const first = v.all?.[0] as { path?: string } | undefined

@@ -16,6 +16,7 @@ const messages: Catalogue = {
   'error.notFound': { zh: '数据不存在或无权访问', en: 'the record does not exist or is not accessible' },
   'error.routeNotFound': { zh: '接口不存在', en: 'no such API' },
   'error.forbidden': { zh: '没有权限执行此操作', en: 'you do not have permission for this operation' },
+  'error.outOfScope': { zh: '不能写入超出自身数据权限范围的数据', en: 'you cannot write data outside your data scope' },
   'error.unauthorized': { zh: '请先登录', en: 'please sign in first' },
   'error.tokenInvalid': { zh: '登录已过期，请重新登录', en: 'your session has expired, please sign in again' },
   'error.badJson': { zh: '请求体不是合法的 JSON', en: 'the request body is not valid JSON' },

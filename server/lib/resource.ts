@@ -7,7 +7,8 @@
  *   validate (schema) → permission code → access filter → fill tenant/audit
  *   columns → beforeWrite (may be async, may change values) → write in one
  *   transaction, with afterWrite inside it (synchronous, for related rows, so
- *   they commit or roll back with the row).
+ *   they commit or roll back with the row). The written row must still lie
+ *   within the caller's scope and access filter, else the write rolls back.
  * Reads: permission code → scope() (tenant, not deleted, data scope) AND access.
  * Nothing here skips access: the system actor passes because it holds every
  * code, not because a default lets it through.
@@ -157,7 +158,8 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       const { isUpdate, values } = parseBody(schemas, body)
       const stamp = now()
       const a = ctx.actor
-      const before = isUpdate ? await inScope(ctx, 'edit', [values.id as string]) : (await where(ctx, 'add'), [])
+      const bound = await where(ctx, isUpdate ? 'edit' : 'add')
+      const before = isUpdate ? await inScope(ctx, 'edit', [values.id as string]) : []
       const w: Write = {
         op: isUpdate ? 'update' : 'insert', before,
         values: isUpdate
@@ -169,6 +171,8 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       ctx.db.transaction((tx) => {
         if (isUpdate) tx.update(o.table).set(w.values as never).where(eq(cols.id, id)).run()
         else tx.insert(o.table).values(w.values as never).run()
+        // Data scope bounds writes as it bounds reads: a row written outside the caller's scope rolls back.
+        if (!tx.select({ id: cols.id }).from(o.table as SQLiteTable).where(and(bound, eq(cols.id, id))).get()) throw new ApiError(403, 'error.outOfScope')
         o.afterWrite?.(ctx, w, tx)
       })
       const [row] = await ctx.db.select().from(o.table as SQLiteTable).where(eq(cols.id, id))

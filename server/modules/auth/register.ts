@@ -37,9 +37,10 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>): Pr
   const id = newId()
   const oauthId = text(body.oauthId) || null
   const stamp = now()
+  const hash = await hashPassword(password)
   db.transaction((tx) => {
     tx.insert(user).values({
-      id, tenantId, account, name: name || account, realName: name || account, password: hashPassword(password), roleId: student?.id ?? '', deptId: root?.id ?? '',
+      id, tenantId, account, name: name || account, realName: name || account, password: hash, roleId: student?.id ?? '', deptId: root?.id ?? '',
       oauthId, status: 0, createUser: '0', createTime: stamp, updateUser: '0', updateTime: stamp, remark: 'registered by a third-party sign-in; awaiting approval',
     }).run()
     if (oauthId) tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId))).run()

@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
-import { ADMINISTRATOR, isAdministrator, packageMenuIds } from '../../lib/permissions.ts'
+import { ADMINISTRATOR, TENANT_ADMIN, isAdministrator, packageMenuIds, roleAliases } from '../../lib/permissions.ts'
+import { assertAssignable, assertGrantableMenus } from '../../lib/role-assignment.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
@@ -20,9 +21,16 @@ defineMessages({
   'role.protected': { zh: '只有平台管理员可以修改超级管理员角色', en: 'only the platform administrator may change the administrator role' },
 })
 
-/** The administrator role is the platform's own: nobody else touches it. */
+/**
+ * The administrator role is the platform's own: nobody else touches it. Other
+ * roles are changed only by someone who could assign them (editing a role
+ * above you would otherwise raise everyone holding it), and only a tenant or
+ * platform administrator names a role `admin` (which holds the whole package).
+ */
 const guardAdministrator = async (ctx: Ctx, rows: Record<string, unknown>[], alias?: unknown) => {
   if ((rows.some((r) => r.roleAlias === ADMINISTRATOR) || alias === ADMINISTRATOR) && !(await isAdministrator(ctx))) throw new ApiError(403, 'role.protected')
+  if (rows.length) await assertAssignable(ctx, rows.map((r) => r.id as string), 'id')
+  if (alias === TENANT_ADMIN && !(await isAdministrator(ctx)) && !(await roleAliases(ctx)).includes(TENANT_ADMIN)) throw new ApiError(403, 'role.assignAbove', { role: TENANT_ADMIN })
 }
 
 export const roleResource = defineResource({
@@ -62,6 +70,7 @@ export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: 
   await guardAdministrator(ctx, roles)
   const pkg = await packageMenuIds(ctx)
   if (pkg && menuIds.some((id) => !pkg.has(id))) throw badRequest('tenant.packageMenus', { field: 'menuIds' }, 'menuIds')
+  await assertGrantableMenus(ctx, menuIds)
   const own = async (table: typeof scopeData | typeof scopeApi, ids: string[], field: string) => {
     if (!ids.length) return
     const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))

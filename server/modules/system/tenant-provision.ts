@@ -4,7 +4,6 @@ import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 import { dept, dictBiz, menu, param, post, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
 import { BIZ_DICTS } from '../../../db/seed/dicts.ts'
-import { hashPassword } from '../auth/password.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -20,13 +19,14 @@ export interface TenantInput {
   expireTime?: string | null
   packageId?: string | null
   adminAccount?: string
-  adminPassword?: string
+  /** argon2id hash of the administrator's password, made before the transaction (hashing is async). */
+  adminPasswordHash: string
 }
 
 /** Roles every tenant starts with: alias, zh name, menu codes granted (a code grants its buttons too). */
 export const TENANT_ROLES: [string, string, string[]][] = [
   [TENANT_ADMIN, '租户管理员', []],
-  ['manager', '管理者', ['desk', 'system:user', 'system:dept', 'system:post', 'monitor', 'monitor:log:usual', 'monitor:log:api', 'monitor:log:error']],
+  ['manager', '管理者', ['desk', 'desk:dashboard', 'desk:message', 'system:user', 'system:dept', 'system:post', 'monitor', 'monitor:log:usual', 'monitor:log:api', 'monitor:log:error']],
   ['teacher', '教师', ['desk', 'desk:dashboard', 'desk:message']],
   ['platform', '平台运营', ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param']],
   ['student', '学生', []],
@@ -72,7 +72,7 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
 
   const adminUserId = newId()
   tx.insert(user).values({
-    id: adminUserId, ...common(tid), account: input.adminAccount ?? 'admin', password: hashPassword(input.adminPassword ?? 'admin'),
+    id: adminUserId, ...common(tid), account: input.adminAccount ?? 'admin', password: input.adminPasswordHash,
     name: '管理员', realName: '管理员', roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN], deptId: rootDeptId, userType: 1,
   }).run()
 

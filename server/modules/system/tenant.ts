@@ -8,7 +8,9 @@ import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
-import { PLATFORM_TENANT, PUBLIC } from '../../lib/permissions.ts'
+import { isAdministrator, PLATFORM_TENANT, PUBLIC, TENANT_ADMIN } from '../../lib/permissions.ts'
+import '../../lib/role-assignment.ts'
+import { hashPassword, PASSWORD_MAX } from '../auth/password.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
@@ -65,8 +67,12 @@ export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Recor
   if (input.domain) await domainFree(ctx, input.domain)
   if (input.accountNumber !== undefined && (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)) throw badRequest('validation.invalid', { field: 'accountNumber' }, 'accountNumber')
   if (input.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, input.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+  // Provisioning hands the new tenant's administrator role out: only the platform administrator may (the role-assignment rule).
+  if (!(await isAdministrator(ctx))) throw new ApiError(403, 'role.assignAbove', { role: TENANT_ADMIN })
+  if (input.adminPassword !== undefined && (typeof input.adminPassword !== 'string' || input.adminPassword.length > PASSWORD_MAX)) throw badRequest('validation.invalid', { field: 'adminPassword' }, 'adminPassword')
+  const adminPasswordHash = await hashPassword(input.adminPassword || 'admin')
   const created = ctx.db.transaction((tx) => provisionTenant(tx, {
-    ...input, tenantId, tenantName,
+    ...input, tenantId, tenantName, adminPasswordHash,
     accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
   }))
   recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)

@@ -9,7 +9,8 @@ import { defineMessages } from '../../lib/messages.ts'
 import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
-import { initialPassword, userResource } from './user.ts'
+import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
+import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
@@ -50,7 +51,7 @@ async function editable(ctx: Ctx, ids: string[]) {
 export async function resetPasswords(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   const rows = await editable(ctx, ids)
-  const hash = hashPassword(await initialPassword(ctx))
+  const hash = await hashPassword(await initialPassword(ctx))
   await ctx.db.update(user).set({ password: hash, failCount: 0, locked: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
   recordUsual(ctx, ctx.actor.tenantId, 'password reset', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
   return rows.length
@@ -64,20 +65,31 @@ export async function unlockUsers(ctx: Ctx, userIds: unknown) {
   return rows.length
 }
 
-/** Approves pending third-party registrations (status 0 → 1). */
+/**
+ * Approves pending third-party registrations (status 0 → 1). Approval is when
+ * the registration's roles are really handed out, so the approver must be
+ * allowed to assign them.
+ */
 export async function approveUsers(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   await editable(ctx, ids)
+  const pending = await ctx.db.select({ roleId: user.roleId }).from(user).where(and(inArray(user.id, ids), eq(user.status, 0)))
+  await assertAssignable(ctx, pending.flatMap((p) => roleIdList(p.roleId)), 'ids')
   await ctx.db.update(user).set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() }).where(and(inArray(user.id, ids), eq(user.status, 0)))
 }
 
+/** Replaces the roles of users: every role added or taken away must be one the caller may assign; each change is logged. */
 export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknown) {
   const ids = parseIds(userIds)
-  const roles = parseIds(roleIds)
+  const roles = [...new Set(parseIds(roleIds))]
   await editable(ctx, ids)
-  const found = await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.id, roles)))
-  if (found.length !== new Set(roles).size) throw badRequest('user.foreignRef', { field: 'roleIds' }, 'roleIds')
-  await ctx.db.update(user).set({ roleId: roles.join(','), updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  const before = await ctx.db.select({ id: user.id, account: user.account, roleId: user.roleId }).from(user).where(inArray(user.id, ids))
+  await assertAssignable(ctx, [...roles, ...before.flatMap((b) => changedRoles(b.roleId, roles.join(',')))], 'roleIds')
+  const after = roles.join(',')
+  ctx.db.transaction((tx) => {
+    tx.update(user).set({ roleId: after, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids)).run()
+    for (const b of before) recordRoleChange(ctx, b.account, b.roleId, after)
+  })
 }
 
 /** The caller changes its own password: the old one must match, the new ones agree. */
@@ -88,7 +100,7 @@ export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: string; new
   const me = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
   if (!me) throw notFound()
   if (!(await verifyPassword(b.oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
-  await ctx.db.update(user).set({ password: hashPassword(b.newPassword), updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id))
+  await ctx.db.update(user).set({ password: await hashPassword(b.newPassword), updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id))
 }
 
 /** The caller edits its own profile; nothing else of the row is reachable this way. */

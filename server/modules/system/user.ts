@@ -9,6 +9,8 @@ import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 
 defineMessages({
   'user.account': { zh: '请输入登录账号', en: 'please enter the account' },
@@ -23,8 +25,20 @@ export async function initialPassword(ctx: Ctx, tenantId = ctx.actor.tenantId): 
   return row?.v || '123456'
 }
 
+/** Roles added or taken away by a write: both count as handing out that role. */
+export const changedRoles = (before: unknown, after: unknown) => {
+  const a = new Set(roleIdList(before)), b = new Set(roleIdList(after))
+  return [...[...b].filter((id) => !a.has(id)), ...[...a].filter((id) => !b.has(id))]
+}
+
+/** Records a change of a user's roles in the usual log: who, whom, from which roles to which. */
+export function recordRoleChange(ctx: Ctx, account: unknown, before: unknown, after: unknown) {
+  if (!changedRoles(before, after).length) return
+  recordUsual(ctx, ctx.actor.tenantId, 'roles changed', { by: ctx.actor.account, account, from: roleIdList(before), to: roleIdList(after) }, ctx.actor.account)
+}
+
 /** Every id of a comma list must be a live row of the caller's tenant. */
-async function ownIds(ctx: Ctx, table: typeof role | typeof dept, csv: unknown, field: string) {
+async function ownIds(ctx: Ctx, table: typeof dept, csv: unknown, field: string) {
   const ids = String(csv ?? '').split(',').filter(Boolean)
   if (!ids.length) return
   const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
@@ -49,7 +63,7 @@ export const userResource = defineResource({
     }
     checkContact(w.values)
     await uniqueWithinTenant(ctx, user, w, 'account')
-    await ownIds(ctx, role, w.values.roleId, 'roleId')
+    if (w.values.roleId !== undefined) await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
     await ownIds(ctx, dept, w.values.deptId, 'deptId')
     if (w.op === 'update') {
       // Editing a user never changes its password: reset-password and update-password do that.
@@ -61,7 +75,11 @@ export const userResource = defineResource({
       const [{ n }] = await ctx.db.select({ n: count() }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
       if (n >= t.n) throw badRequest('tenant.quota', { field: 'account' }, 'account')
     }
-    w.values.password = hashPassword((w.values.password as string) || (await initialPassword(ctx)))
+    w.values.password = await hashPassword((w.values.password as string) || (await initialPassword(ctx)))
+  },
+  afterWrite(ctx, w) {
+    if (w.op === 'remove' || w.values.roleId === undefined) return
+    recordRoleChange(ctx, w.values.account ?? w.before[0]?.account, w.before[0]?.roleId ?? '', w.values.roleId)
   },
 })
 
