@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import type { Services } from './lib/context.ts'
 import { errorHandler } from './lib/error-handler.ts'
+import { ApiError } from './lib/errors.ts'
 import { requestLog } from './lib/request-log.ts'
 import { modules } from './modules/index.ts'
 
@@ -13,11 +14,9 @@ function webBundle(dist: string) {
   if (!existsSync(join(dist, 'index.html'))) return app
   return app
     .use(staticPlugin({ assets: join(dist, 'assets'), prefix: '/assets', alwaysStatic: false }))
-    .get('/*', ({ path, set }) => {
-      if (path.startsWith('/api/') || path === '/api') {
-        set.status = 404
-        return { code: 404, success: false, msg: 'no such API', data: null }
-      }
+    .get('/*', ({ path }) => {
+      // An unknown API answers like every other error: the envelope, in the caller's language.
+      if (path.startsWith('/api/') || path === '/api') throw new ApiError(404, 'error.routeNotFound')
       const file = normalize(join(dist, path))
       if (file.startsWith(dist) && path !== '/' && existsSync(file) && !file.endsWith('/')) return Bun.file(file)
       return Bun.file(join(dist, 'index.html'))

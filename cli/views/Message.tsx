@@ -1,4 +1,3 @@
-import React from 'react'
 import { Text } from 'ink'
 
 export const Success = ({ text }: { text: string }) => <Text color="green">✔ {text}</Text>

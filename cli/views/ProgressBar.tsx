@@ -1,4 +1,3 @@
-import React from 'react'
 import { Box, Text } from 'ink'
 
 /** A bar for long work: `value` from 0 to 1, with the current step's label. */

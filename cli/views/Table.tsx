@@ -1,4 +1,3 @@
-import React from 'react'
 import { Box, Text } from 'ink'
 
 /** A plain column table sized to its content (CJK characters count double). */

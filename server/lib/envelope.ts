@@ -1,3 +1,6 @@
+import type { Ctx } from './context.ts'
+import { t } from './messages.ts'
+
 /** The one response shape of the /api contract. */
 export interface Envelope<T = unknown> {
   code: number
@@ -15,3 +18,6 @@ export interface Page<T> {
   current: number
   pages: number
 }
+
+/** The success envelope in the caller's language: every route answers success through this one helper. */
+export const ok = <T>(ctx: Ctx, data: T, key = 'ok'): Envelope<T> => envelope(data, t(ctx.lang, key))

@@ -19,4 +19,3 @@ export function newId(): string {
   return (((ms - EPOCH) << 22n) | (NODE << 12n) | seq).toString()
 }
 
-export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,20}$/.test(v)

@@ -68,8 +68,6 @@ export function t(lang: Lang, key: string, params: Record<string, string | numbe
   return text.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? `{${k}}`))
 }
 
-export const hasMessage = (key: string) => key in messages
-
 /** 'en…' in Accept-Language (or the web's language header) picks English; anything else Chinese. */
 export function langOf(headers: Record<string, string | undefined>): Lang {
   const v = headers['accept-language'] ?? ''

@@ -19,10 +19,9 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { TSchema } from '@sinclair/typebox'
 import { authContext } from './auth-context.ts'
 import type { Ctx, Services } from './context.ts'
-import { envelope, type Page } from './envelope.ts'
+import { ok, type Page } from './envelope.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { newId } from './ids.ts'
-import { t as say } from './messages.ts'
 import { pageOf, parsePaging } from './paging.ts'
 import { requirePermission } from './permissions.ts'
 import { scope } from './scope.ts'
@@ -35,12 +34,17 @@ type Row = Record<string, unknown>
 type Query = Record<string, string | undefined>
 type Tx = Parameters<Parameters<Ctx['db']['transaction']>[0]>[0]
 
-export interface Write {
+/** A stored row of the table, as drizzle infers it. */
+export type RowOf<T extends SQLiteTable> = T['$inferSelect']
+/** What may be written to the table, as drizzle infers it. */
+export type InsertOf<T extends SQLiteTable> = T['$inferInsert']
+
+export interface Write<T extends SQLiteTable = SQLiteTable> {
   op: 'insert' | 'update' | 'remove'
   /** The values about to be written (insert/update); hooks may change them. */
-  values: Row
+  values: Partial<InsertOf<T>> & Row
   /** The stored rows an update or remove touches. */
-  before: Row[]
+  before: RowOf<T>[]
 }
 
 export interface ResourceOptions<T extends SQLiteTable> {
@@ -67,21 +71,25 @@ export interface ResourceOptions<T extends SQLiteTable> {
   fields?: Record<string, TSchema>
   /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
-  beforeWrite?: (ctx: Ctx, w: Write) => void | Promise<void>
-  afterWrite?: (ctx: Ctx, w: Write, tx: Tx) => void
+  beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
+  afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
   /** Routes to leave out because the module answers them itself. */
   skip?: ('list' | 'page' | 'detail' | 'submit' | 'remove')[]
 }
 
-/** What a declaration gives: routes for the app, operations for everyone else. */
-export interface Resource {
-  options: ResourceOptions<SQLiteTable>
+/**
+ * What a declaration gives: routes for the app, operations for everyone else.
+ * Operations answer the table's own row type; submit takes raw input (a body,
+ * CLI flags) because it validates it, and answers the stored row.
+ */
+export interface Resource<T extends SQLiteTable = SQLiteTable> {
+  options: ResourceOptions<T>
   perms: Record<Verb, string>
   ops: {
-    page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<Row>>
-    all(ctx: Ctx, q?: Query, extra?: SQL): Promise<Row[]>
-    detail(ctx: Ctx, id: string | undefined): Promise<Row>
-    submit(ctx: Ctx, body: unknown): Promise<Row>
+    page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<RowOf<T>>>
+    all(ctx: Ctx, q?: Query, extra?: SQL): Promise<RowOf<T>[]>
+    detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
+    submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
     remove(ctx: Ctx, ids: unknown): Promise<void>
   }
   routes(services: Services): Elysia
@@ -89,12 +97,12 @@ export interface Resource {
   schemas: BodySchemas
 }
 
-export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource {
+export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource<T> {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
   const perms: Record<Verb, string> = { list: o.code, detail: o.code, add: `${o.code}:add`, edit: `${o.code}:edit`, remove: `${o.code}:delete`, ...o.perms }
   const schemas = bodySchemas(o.table, o.messages, o.fields, o.hidden)
   const hidden = new Set(o.hidden ?? [])
-  const strip = (r: Row) => (hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r)
+  const strip = (r: Row) => (hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r) as RowOf<T>
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
   async function where(ctx: Ctx, verb: Verb): Promise<SQL> {
@@ -130,10 +138,10 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   // Ids are time-ordered, so newest-first is the primary key read backwards: no sort over the whole table.
   const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(Object.values(cols).find((c) => c.primary)!)]
 
-  async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<Row[]> {
+  async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<RowOf<T>[]> {
     const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(cols.id, ids)))
     if (rows.length !== new Set(ids).size) throw notFound()
-    return rows as Row[]
+    return rows as RowOf<T>[]
   }
 
   const ops = {
@@ -146,28 +154,28 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       return pageOf((rows as Row[]).map(strip), total, current, size)
     },
     /** Every matching row, unpaged: for trees and selects, which the spec wants whole. */
-    async all(ctx: Ctx, q: Query = {}, extra?: SQL): Promise<Row[]> {
+    async all(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, 'list'), ...filtersOf(q), extra)).orderBy(...order())
       return (rows as Row[]).map(strip)
     },
-    async detail(ctx: Ctx, id: string | undefined): Promise<Row> {
+    async detail(ctx: Ctx, id: string | undefined) {
       if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
       return strip((await inScope(ctx, 'detail', [id]))[0])
     },
-    async submit(ctx: Ctx, body: unknown): Promise<Row> {
+    async submit(ctx: Ctx, body: unknown) {
       const { isUpdate, values } = parseBody(schemas, body)
       const stamp = now()
       const a = ctx.actor
       const bound = await where(ctx, isUpdate ? 'edit' : 'add')
       const before = isUpdate ? await inScope(ctx, 'edit', [values.id as string]) : []
-      const w: Write = {
+      const w: Write<T> = {
         op: isUpdate ? 'update' : 'insert', before,
         values: isUpdate
           ? { ...values, updateUser: a.userId, updateTime: stamp }
           : { ...values, id: newId(), ...(o.global ? {} : { tenantId: a.tenantId }), createUser: a.userId, createDept: a.deptIds[0] ?? null, createTime: stamp, updateUser: a.userId, updateTime: stamp },
       }
       await o.beforeWrite?.(ctx, w)
-      const id = (w.values.id ?? values.id) as string
+      const id = ((w.values as Row).id ?? values.id) as string
       ctx.db.transaction((tx) => {
         if (isUpdate) tx.update(o.table).set(w.values as never).where(eq(cols.id, id)).run()
         else tx.insert(o.table).values(w.values as never).run()
@@ -181,7 +189,7 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     async remove(ctx: Ctx, idsParam: unknown): Promise<void> {
       const ids = parseIds(idsParam)
       const before = await inScope(ctx, 'remove', ids)
-      const w: Write = { op: 'remove', values: { isDeleted: 1, updateUser: ctx.actor.userId, updateTime: now() }, before }
+      const w: Write<T> = { op: 'remove', values: { isDeleted: 1, updateUser: ctx.actor.userId, updateTime: now() }, before }
       await o.beforeWrite?.(ctx, w)
       ctx.db.transaction((tx) => {
         tx.update(o.table).set(w.values as never).where(inArray(cols.id, ids)).run()
@@ -191,7 +199,6 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   }
 
   const skip = new Set(o.skip ?? [])
-  const ok = (ctx: Ctx, data: unknown, key = 'ok') => envelope(data, say(ctx.lang, key))
   const routes = (services: Services) => {
     const r = new Elysia({ prefix: o.path }).use(authContext(services))
     if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
@@ -203,10 +210,14 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     return r as unknown as Elysia
   }
 
-  const resource: Resource = { options: o as unknown as ResourceOptions<SQLiteTable>, perms, ops, routes, where, schemas }
-  resourceRegistry.push(resource)
+  const resource: Resource<T> = { options: o, perms, ops, routes, where, schemas }
+  resourceRegistry.push(resource as AnyResource)
   return resource
 }
 
+/** A resource of any table, for code that walks them all. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = Resource<any>
+
 /** Every declared resource, so one test can walk them all (tenant isolation, student denial). */
-export const resourceRegistry: Resource[] = []
+export const resourceRegistry: AnyResource[] = []

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
+import { browserSession, describeBrowser } from '../support/browser.ts'
 
 describeBrowser('users screen (browser)', () => {
   const s = browserSession('admin')

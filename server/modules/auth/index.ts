@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { dept, logError, role, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { envelope, ok } from '../../lib/envelope.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
@@ -60,11 +60,11 @@ export const authModule = (services: Services) =>
         return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
       }
     }, { perm: PUBLIC })
-    .get('/blade-auth/oauth/captcha', async () => envelope(await createCaptcha(services.db), 'ok'), { perm: PUBLIC })
-    .get('/blade-auth/oauth/user-info', async ({ ctx }) => envelope(await userInfo(ctx), say(ctx.lang, 'ok')), { perm: SIGNED_IN })
+    .get('/blade-auth/oauth/captcha', async ({ ctx }) => ok(ctx, await createCaptcha(services.db)), { perm: PUBLIC })
+    .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
     .get('/blade-auth/oauth/logout', async ({ ctx }) => {
       if (ctx.actor.sessionId) await revokeSession(services, ctx.actor.sessionId)
-      return envelope(true, say(ctx.lang, 'ok'))
+      return ok(ctx, true)
     }, { perm: SIGNED_IN })
     .post('/blade-auth/oauth/logout', async ({ ctx, body }) => {
       const stamp = now()
@@ -72,13 +72,13 @@ export const authModule = (services: Services) =>
         id: newId(), tenantId: ctx.actor.tenantId, type: `web:${e.type ?? 'error'}`, title: e.message?.slice(0, 200), requestUri: e.url,
         message: e.message, stackTrace: e.stack, params: e.info, createBy: ctx.actor.account, createTime: e.time && /^\d{4}-\d\d-\d\d/.test(e.time) ? e.time : stamp,
       })))
-      return envelope(body.length, say(ctx.lang, 'auth.logsSaved'))
+      return ok(ctx, body.length, 'auth.logsSaved')
     }, { perm: SIGNED_IN, body: LogEntries })
     .get('/blade-auth/oauth/clear-cache', ({ ctx }) => {
       ctx.memo.clear()
-      return envelope(true, say(ctx.lang, 'auth.cacheCleared'))
+      return ok(ctx, true, 'auth.cacheCleared')
     }, { perm: SIGNED_IN })
     .post('/blade-system/user/register-guest', async ({ ctx, body, query }) => {
       await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) })
-      return envelope(true, say(ctx.lang, 'auth.registered'))
+      return ok(ctx, true, 'auth.registered')
     }, { perm: PUBLIC })

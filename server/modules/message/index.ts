@@ -3,16 +3,13 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { t as say } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
-
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 
 /** The caller's own copies: every inbox query starts here, so nobody reads another's messages. */
 const mine = (ctx: Ctx) => and(eq(messageRecipient.userId, ctx.actor.userId), eq(messageRecipient.tenantId, ctx.actor.tenantId), eq(messageRecipient.isDeleted, 0))

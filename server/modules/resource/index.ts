@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs'
 import { normalize } from 'node:path'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { localStorage } from './storage.ts'
 
@@ -50,7 +50,7 @@ export const resourceModule = (services: Services) => {
       const ext = await detectExt(bytes, file.name)
       if (!ext) throw badRequest('upload.type', {}, 'files')
       const saved = await storage.put(bytes, ext)
-      return envelope({ link: saved.link, name: saved.key, originalName: file.name, size: file.size, ext }, say(ctx.lang, 'ok'))
+      return ok(ctx, { link: saved.link, name: saved.key, originalName: file.name, size: file.size, ext })
     }, { perm: SIGNED_IN, body: t.Object({ files: t.Union([t.File(), t.Array(t.File())]) }) })
     .get('/upload/*', ({ params, set }) => {
       const key = normalize(params['*'])

@@ -3,9 +3,9 @@ import { and, asc, count, eq, like, or, sql } from 'drizzle-orm'
 import { dept, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
@@ -22,10 +22,10 @@ type Row = Record<string, unknown>
 const below = (id: string) => or(like(dept.ancestors, `%,${id}`), like(dept.ancestors, `%,${id},%`))
 
 /** Keeps `ancestors` right (root…parent) and refuses cycles; removal only of empty leaves. */
-async function beforeWrite(ctx: Ctx, w: Write) {
+async function beforeWrite(ctx: Ctx, w: Write<typeof dept>) {
   if (w.op === 'remove') {
     for (const r of w.before) {
-      const [{ n }] = await ctx.db.select({ n: count() }).from(dept).where(and(eq(dept.parentId, r.id as string), eq(dept.isDeleted, 0)))
+      const [{ n }] = await ctx.db.select({ n: count() }).from(dept).where(and(eq(dept.parentId, r.id), eq(dept.isDeleted, 0)))
       if (n) throw new ApiError(400, 'tree.hasChildren')
       // deptId holds a comma-joined list: a user of several units still counts.
       const [{ u }] = await ctx.db.select({ u: count() }).from(user)
@@ -64,8 +64,6 @@ export const deptResource = defineResource({
   beforeWrite,
   afterWrite,
 })
-
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const typeFilter = (type?: string) => (type === '1' || type === '2' ? eq(dept.deptCategory, Number(type)) : undefined)
 const node = (r: Row) => ({ ...treeNode(r as { id: string; parentId: string }, r.deptName as string), deptCategory: r.deptCategory as number, sort: r.sort })
 
@@ -89,7 +87,7 @@ export const deptRoutes = (s: Services) =>
     .use(new Elysia({ prefix: deptResource.options.path })
       .use(authContext(s))
       // The whole tree, unpaged: the screen shows departments as an expandable table.
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree((await deptResource.ops.all(ctx, query)) as never)), { perm: 'system:dept' })
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await deptResource.ops.all(ctx, query))), { perm: 'system:dept' })
       .get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazy(ctx, query)), { perm: 'system:dept' })
       // The tree is also the department picker of the user screen, so holding system:user is enough to read it.
       .get('/tree', async ({ ctx, query }) => {

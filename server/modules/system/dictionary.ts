@@ -3,9 +3,9 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import { dict, dictBiz } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { PLATFORM_TENANT, PUBLIC } from '../../lib/permissions.ts'
 import { Type } from '@sinclair/typebox'
 import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
@@ -36,10 +36,10 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
   const rowsWhere = async (ctx: Ctx, cond: ReturnType<typeof and>) =>
     (await ctx.db.select().from(table).where(and(await resource.where(ctx, 'list'), cond))) as Row[]
 
-  async function beforeWrite(ctx: Ctx, w: Write) {
+  async function beforeWrite(ctx: Ctx, w: Write<DictTable>) {
     if (w.op === 'remove') {
       if (w.before.some((r) => r.isSealed === 1)) throw new ApiError(400, 'dict.sealed')
-      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(and(inArray(table.parentId, w.before.map((r) => r.id as string)), eq(table.isDeleted, 0)))
+      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(and(inArray(table.parentId, w.before.map((r) => r.id)), eq(table.isDeleted, 0)))
       if (n) throw new ApiError(400, 'tree.hasChildren')
       return
     }
@@ -53,7 +53,7 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
       // Walk up from the new parent: meeting the entry itself would make a cycle.
       for (let p: Row | undefined = parent; p; p = p.parentId === '0' ? undefined : (await rowsWhere(ctx, eq(table.id, p.parentId as string)))[0])
         if (p.id === self) throw badRequest('tree.selfParent', { field: 'parentId' }, 'parentId')
-      w.values.code = parent.code
+      w.values.code = parent.code as string
     }
     const key = { code: (w.values.code ?? w.before[0]?.code) as string, dictKey: (w.values.dictKey ?? w.before[0]?.dictKey) as string }
     const [clash] = await rowsWhere(ctx, and(eq(table.code, key.code), eq(table.dictKey, key.dictKey), self ? ne(table.id, self) : undefined))
@@ -97,10 +97,8 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     if (!q.parentId || !/^\d{1,20}$/.test(q.parentId)) throw badRequest('validation.id', { field: 'parentId' }, 'parentId')
     const [parent] = await rowsWhere(ctx, eq(table.id, q.parentId))
     if (!parent) throw notFound()
-    return buildTree((await resource.ops.all(ctx, { ...q, parentId: undefined, code: undefined }, and(eq(table.code, parent.code as string), ne(table.id, parent.id as string)))) as never)
+    return buildTree(await resource.ops.all(ctx, { ...q, parentId: undefined, code: undefined }, and(eq(table.code, parent.code as string), ne(table.id, parent.id as string))))
   }
-
-  const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
   const routes = (s: Services) =>
     new Elysia()
       .use(resource.routes(s))
@@ -108,8 +106,8 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
         .use(authContext(s))
         .get('/parent-list', async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })), { perm: code })
         .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), { perm: code })
-        .get('/list', async ({ ctx, query }) => ok(ctx, buildTree((await resource.ops.all(ctx, query)) as never)), { perm: code })
-        .get('/tree', async ({ ctx }) => ok(ctx, buildTree((await resource.ops.all(ctx)).map((r) => ({ ...treeNode(r as never, r.dictValue as string), code: r.code, dictKey: r.dictKey })))), { perm: code })
+        .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await resource.ops.all(ctx, query))), { perm: code })
+        .get('/tree', async ({ ctx }) => ok(ctx, buildTree((await resource.ops.all(ctx)).map((r) => ({ ...treeNode(r, r.dictValue), code: r.code, dictKey: r.dictKey })))), { perm: code })
         // Public: the portal shows labels to guests. The tenant is the caller's, or the Tenant-Id header's.
         .get('/dictionary', async ({ ctx, query, headers }) => {
           if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')

@@ -3,10 +3,10 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
@@ -31,11 +31,11 @@ export const menuResource = defineResource({
   skip: ['list'],
   async beforeWrite(ctx, w) {
     if (w.op !== 'remove') return
-    const [{ n }] = await ctx.db.select({ n: count() }).from(menu).where(and(inArray(menu.parentId, w.before.map((r) => r.id as string)), eq(menu.isDeleted, 0)))
+    const [{ n }] = await ctx.db.select({ n: count() }).from(menu).where(and(inArray(menu.parentId, w.before.map((r) => r.id)), eq(menu.isDeleted, 0)))
     if (n) throw new ApiError(400, 'tree.hasChildren')
   },
   afterWrite(_ctx, w, tx) {
-    if (w.op === 'remove') tx.delete(roleMenu).where(inArray(roleMenu.menuId, w.before.map((r) => r.id as string))).run()
+    if (w.op === 'remove') tx.delete(roleMenu).where(inArray(roleMenu.menuId, w.before.map((r) => r.id))).run()
   },
 })
 
@@ -74,24 +74,22 @@ async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, me
   }))
 }
 
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
-
 export const menuRoutes = (s: Services) =>
   new Elysia()
     .use(menuResource.routes(s))
     .use(new Elysia({ prefix: menuResource.options.path })
       .use(authContext(s))
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, query) as never)), { perm: 'system:menu' })
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, query))), { perm: 'system:menu' })
       .get('/lazy-list', async ({ ctx, query }) => {
         const rows = await menuResource.ops.all(ctx, { ...query, parentId: query.parentId || '0' })
         const parents = new Set((await allMenus(ctx)).map((m) => m.parentId))
-        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
+        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })))
       }, { perm: 'system:menu' })
-      .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }) as never)), { perm: 'system:menu' })
+      .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: "1" }))), { perm: 'system:menu' })
       .get('/lazy-menu-list', async ({ ctx, query }) => {
         const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
         const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
-        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id as string) })))
+        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })))
       }, { perm: 'system:menu' })
       .get('/tree', async ({ ctx, query }) => {
         const pkg = query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null

@@ -3,8 +3,8 @@ import { asc } from 'drizzle-orm'
 import { post } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { ok } from '../../lib/envelope.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
@@ -34,5 +34,5 @@ export const postRoutes = (s: Services) =>
       .get('/select', async ({ ctx, query }) => {
         const as = await actingFor(ctx, query.tenantId)
         const rows = await as.db.select().from(post).where(await scope(post, as, { code: postResource.options.code })).orderBy(asc(post.sort))
-        return envelope(rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })), say(ctx.lang, 'ok'))
+        return ok(ctx, rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })))
       }, { perm: ['system:post', 'system:user'] }))

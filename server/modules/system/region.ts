@@ -3,9 +3,9 @@ import { asc, count, eq, inArray, like, sql } from 'drizzle-orm'
 import { region } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { isAdministrator, SIGNED_IN } from '../../lib/permissions.ts'
 import { bodySchemas, parseBody } from '../../lib/validation.ts'
 
@@ -24,7 +24,6 @@ defineMessages({
  */
 const ROOT = '00'
 type Region = typeof region.$inferSelect
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const byCode = (ctx: Ctx, code: string) => ctx.db.select().from(region).where(eq(region.code, code)).get()
 const schemas = bodySchemas(region, { code: 'region.code', name: 'region.name' })
 

@@ -3,12 +3,12 @@ import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { ADMINISTRATOR, TENANT_ADMIN, isAdministrator, packageMenuIds, roleAliases } from '../../lib/permissions.ts'
 import { assertAssignable, assertGrantableMenus } from '../../lib/role-assignment.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -44,13 +44,13 @@ export const roleResource = defineResource({
   async beforeWrite(ctx, w) {
     await guardAdministrator(ctx, w.before, w.values.roleAlias)
     if (w.op !== 'remove') return
-    const ids = w.before.map((r) => r.id as string)
+    const ids = w.before.map((r) => r.id)
     const holders = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), or(...ids.map((id) => like(user.roleId, `%${id}%`))))).limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },
   afterWrite(_ctx, w, tx) {
     if (w.op !== 'remove') return
-    const ids = w.before.map((r) => r.id as string)
+    const ids = w.before.map((r) => r.id)
     tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids)).run()
     tx.delete(roleScope).where(inArray(roleScope.roleId, ids)).run()
   },
@@ -96,7 +96,6 @@ export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: 
 const pickable = async (ctx: Ctx) => ctx.db.select().from(role).where(await scope(role, ctx)).orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
 
 const ids = t.Union([t.String(), t.Array(t.String())])
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.roleName as string), roleAlias: r.roleAlias })))
 
 export const roleRoutes = (s: Services) =>
@@ -104,7 +103,7 @@ export const roleRoutes = (s: Services) =>
     .use(roleResource.routes(s))
     .use(new Elysia({ prefix: roleResource.options.path })
       .use(authContext(s))
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query) as never)), { perm: 'system:role' })
+      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query))), { perm: 'system:role' })
       .get('/tree', async ({ ctx }) => ok(ctx, nodes(await pickable(ctx))), { perm: ['system:role', 'system:user'] })
       .get('/tree-by-id', async ({ ctx, query }) => {
         // The tree a role's editor may pick a parent from: everything but the role itself.

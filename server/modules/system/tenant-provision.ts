@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
@@ -120,6 +120,3 @@ export function grantDataScope(tx: Tx, tenantId: string, roleId: string, resourc
     .where(and(eq(scopeData.tenantId, tenantId), eq(scopeData.resourceCode, resourceCode), eq(scopeData.scopeType, scopeType))).get()
   if (row) tx.insert(roleScope).values({ id: newId(), scopeCategory: 1, scopeId: row.id, roleId }).run()
 }
-
-export const roleIdsByAlias = (tx: Tx, tenantId: string, aliases: string[]) =>
-  tx.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(eq(role.tenantId, tenantId), inArray(role.roleAlias, aliases))).all()

@@ -3,11 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { tenant, tenantPackage } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { isAdministrator, PLATFORM_TENANT, PUBLIC, TENANT_ADMIN } from '../../lib/permissions.ts'
 import '../../lib/role-assignment.ts'
 import { hashPassword, PASSWORD_MAX } from '../auth/password.ts'
@@ -78,8 +78,6 @@ export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Recor
   recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
   return { ...(await tenantResource.ops.detail(ctx, created.tenantRowId)), tenantId, adminAccount: input.adminAccount ?? 'admin' }
 }
-
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const byTenantId = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
 
 export const tenantRoutes = (s: Services) =>

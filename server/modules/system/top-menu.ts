@@ -3,10 +3,10 @@ import { eq, inArray } from 'drizzle-orm'
 import { topMenu, topMenuSetting } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { platformWrites } from './platform-only.ts'
 
@@ -25,7 +25,7 @@ export const topMenuResource = defineResource({
   messages: { name: 'topmenu.name', code: 'topmenu.code' },
   access: platformWrites,
   afterWrite(_ctx, w, tx) {
-    if (w.op === 'remove') tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, w.before.map((r) => r.id as string))).run()
+    if (w.op === 'remove') tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, w.before.map((r) => r.id))).run()
   },
 })
 
@@ -47,10 +47,10 @@ export const topMenuRoutes = (s: Services) =>
           tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topIds)).run()
           for (const topMenuId of topIds) for (const menuId of menuIds) tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId }).run()
         })
-        return envelope(true, say(ctx.lang, 'ok'))
+        return ok(ctx, true)
       }, { perm: 'system:topmenu:setting', body: t.Object({ topMenuIds: t.Union([t.String(), t.Array(t.String())]), menuIds: t.Optional(t.Union([t.String(), t.Array(t.String())])) }) })
       .get('/grant-tree-keys', async ({ ctx, query }) => {
         const ids = parseIds(query.topMenuIds)
         const rows = await ctx.db.select({ menuId: topMenuSetting.menuId }).from(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids))
-        return envelope({ menu: [...new Set(rows.map((r) => r.menuId))] }, say(ctx.lang, 'ok'))
+        return ok(ctx, { menu: [...new Set(rows.map((r) => r.menuId))] })
       }, { perm: 'system:topmenu:setting' }))

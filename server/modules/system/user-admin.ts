@@ -111,5 +111,6 @@ export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
   if (values.sex !== undefined && values.sex !== null && ![1, 2, 3].includes(Number(values.sex))) throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
   checkContact(values, { phoneRequired: 'phone' in values })
   if (!Object.keys(values).length) throw new ApiError(400, 'validation.invalid', { field: 'body' })
-  await ctx.db.update(user).set({ ...values, sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex), updateUser: ctx.actor.userId, updateTime: now() } as never).where(eq(user.id, ctx.actor.userId))
+  const change: Partial<typeof user.$inferInsert> = { ...values, sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex), updateUser: ctx.actor.userId, updateTime: now() }
+  await ctx.db.update(user).set(change).where(eq(user.id, ctx.actor.userId))
 }

@@ -4,10 +4,9 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { dept, post, role, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { t as say } from '../../lib/messages.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { scope } from '../../lib/scope.ts'
@@ -17,8 +16,6 @@ import { userFilters, userResource, withNames } from './user.ts'
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers, updateOwnInfo, updateOwnPassword } from './user-admin.ts'
 
 type Q = Record<string, string | undefined>
-const ok = (ctx: Ctx, data: unknown, key = 'ok') => envelope(data, say(ctx.lang, key))
-const ids = t.Union([t.String(), t.Array(t.String())])
 
 async function page(ctx: Ctx, q: Q) {
   const p = await userResource.ops.page(ctx, q, await userFilters(ctx, q))
