@@ -1,12 +1,25 @@
 /**
- * npm run bench: GET /api/health and a paged list over 10,000 rows at 50
- * connections, against the real appliance and against a bare Bun.serve
- * answering the same bytes, measured in the same run. The ratio is the figure.
+ * npm run bench: the hot set of authenticated requests (health, user-info,
+ * menu routes and buttons, a user page, param list page 1 and page 500 of
+ * 10,000 rows) at 50 connections, measured with wrk against three servers in
+ * the same run, interleaved target by target so a busy shared machine slows
+ * all three alike:
+ *   atrium  — the appliance (server/main.ts) over a seeded data directory;
+ *   hand    — tests/bench/handwritten.ts: Bun.serve + bun:sqlite doing the same
+ *             work per request with prepared statements (the limit for this work);
+ *   bare    — tests/bench/bare.ts: Bun.serve answering the recorded bytes (the wire limit).
+ * Targets: atrium ≥ 0.5 of hand and p99 < 20 ms per route; page 500 costs at
+ * most 1.5× page 1.
+ *
+ * Env: BENCH_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_ROUNDS (1; medians are
+ * printed), BENCH_ONLY (substring of a target name), BENCH_PROFILE=1 (CPU
+ * profile of atrium under the selected targets' load; prints its top entries).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { isDeepStrictEqual } from 'node:util'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
@@ -15,14 +28,28 @@ import { now } from '../../server/lib/time.ts'
 import { param } from '../../db/schema/index.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { freePort } from '../support/browser.ts'
+import { summarise } from './profile.ts'
+import { wrk, type LoadResult } from './wrk.ts'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
+const ONLY = process.env.BENCH_ONLY ?? ''
+const PROFILE = process.env.BENCH_PROFILE === '1'
 const ROWS = 10_000
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'))
+const profDir = join(dataDir, 'profile')
 const children: ChildProcess[] = []
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'))
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    await Bun.sleep(100)
+  }
+  throw new Error(`${url} did not come up`)
+}
 
 try {
   // 10,000 rows of one tenant, written in one transaction through the schema.
@@ -32,49 +59,95 @@ try {
   })
   closeDb(services.db)
 
-  const [appPort, mqttPort, barePort] = [await freePort(), await freePort(), await freePort()]
-  const app = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, PORT: String(appPort), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
+  const [appPort, mqttPort, barePort, handPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+  const app = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'server/main.ts'], {
+    env: { ...process.env, PORT: String(appPort), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, stdio: 'ignore',
+  })
   children.push(app)
   const base = `http://127.0.0.1:${appPort}`
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
-    await Bun.sleep(100)
-  }
+  await waitFor(`${base}/api/health`)
   const token = (await (await fetch(`${base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`, {
     method: 'POST', headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
   })).json()).access_token as string
   const auth = `Blade-Auth: bearer ${token}`
-  const targets = [
+  const allTargets = [
     { name: 'GET /api/health', path: '/api/health', header: '' },
-    { name: `GET param/list (page 500 of ${ROWS} rows)`, path: '/api/blade-system/param/list?current=500&size=10', header: auth },
+    { name: 'GET oauth/user-info', path: '/api/blade-auth/oauth/user-info', header: auth },
+    { name: 'GET menu/routes', path: '/api/blade-system/menu/routes', header: auth },
+    { name: 'GET menu/buttons', path: '/api/blade-system/menu/buttons', header: auth },
+    { name: 'GET user/page (page 1)', path: '/api/blade-system/user/page?current=1&size=10', header: auth },
+    { name: `GET param/list (page 1 of ${ROWS})`, path: '/api/blade-system/param/list?current=1&size=10', header: auth },
+    { name: `GET param/list (page 500 of ${ROWS})`, path: '/api/blade-system/param/list?current=500&size=10', header: auth },
   ]
+  const targets = allTargets.filter((t) => t.name.includes(ONLY))
 
-  // The baseline answers exactly the bytes the appliance answered.
+  // The wire baseline answers exactly the bytes the appliance answered.
   const bodies: Record<string, string> = {}
-  for (const t of targets) bodies[t.path] = await (await fetch(base + t.path, { headers: t.header ? { 'blade-auth': `bearer ${token}` } : {} })).text()
+  const get = (origin: string, t: (typeof allTargets)[number]) => fetch(origin + t.path, { headers: t.header ? { 'blade-auth': `bearer ${token}` } : {} })
+  for (const t of allTargets) {
+    const res = await get(base, t)
+    if (!res.ok) throw new Error(`${t.name} answered ${res.status}`)
+    bodies[t.path] = await res.text()
+  }
   const bodiesFile = join(dataDir, 'bodies.json')
   writeFileSync(bodiesFile, JSON.stringify(bodies))
-  const bare = spawn(process.execPath, ['tests/bench/bare.ts', String(barePort), bodiesFile], { stdio: 'ignore' })
-  children.push(bare)
-  await Bun.sleep(500)
+  children.push(spawn(process.execPath, ['tests/bench/bare.ts', String(barePort), bodiesFile], { stdio: 'ignore' }))
+  children.push(spawn(process.execPath, ['tests/bench/handwritten.ts', String(handPort), dataDir, bodiesFile], { stdio: ['ignore', 'ignore', 'inherit'] }))
+  const bareBase = `http://127.0.0.1:${barePort}`, handBase = `http://127.0.0.1:${handPort}`
+  await waitFor(`${bareBase}/api/health`)
+  await waitFor(`${handBase}/api/health`)
 
-  const load = (url: string, header: string) => new Promise<{ rps: number; p50: number; p99: number; errors: number }>((ok, no) => {
-    const p = spawn(process.execPath, ['tests/bench/load.ts', url, String(CONNECTIONS), String(SECONDS), header], { stdio: ['ignore', 'pipe', 'inherit'] })
-    let out = ''
-    p.stdout.on('data', (d) => { out += d })
-    p.on('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : no(new Error(`load generator exited ${code}`))))
-  })
-
-  const f = (n: number, d = 0) => n.toFixed(d).padStart(9)
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per target, loopback\n`)
-  console.log(`${'target'.padEnd(42)}${'atrium rps'.padStart(11)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}  ${'bare rps'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}  ${'ratio'.padStart(7)}`)
+  // The hand-written server must answer the same data, or it is not the same work.
   for (const t of targets) {
-    const a = await load(base + t.path, t.header)
-    const b = await load(`http://127.0.0.1:${barePort}${t.path}`, '')
-    console.log(`${t.name.padEnd(42)}${f(a.rps).padStart(11)}${f(a.p50, 2)}${f(a.p99, 2)}  ${f(b.rps)}${f(b.p50, 2)}${f(b.p99, 2)}  ${(a.rps / b.rps).toFixed(2).padStart(7)}${a.errors ? `  (${a.errors} errors)` : ''}`)
+    const mine = JSON.parse(bodies[t.path]).data, its = (await (await get(handBase, t)).json()).data
+    if (!isDeepStrictEqual(mine, its)) throw new Error(`the hand-written server answers ${t.name} differently:\n${JSON.stringify(its).slice(0, 400)}\n≠\n${JSON.stringify(mine).slice(0, 400)}`)
+  }
+  // Warm-up (JIT, statement caches, page cache) so the first target measured is not penalised.
+  for (const origin of [base, handBase, bareBase]) for (const t of targets) for (let i = 0; i < 200; i++) await (await get(origin, t)).arrayBuffer()
+
+  const servers = [['atrium', base], ['hand', handBase], ['bare', bareBase]] as const
+  const runs = new Map<string, LoadResult[]>()
+  for (let round = 0; round < ROUNDS; round++)
+    for (const t of targets)
+      for (const [who, origin] of PROFILE ? servers.slice(0, 1) : servers) {
+        const r = await wrk(origin + t.path, CONNECTIONS, SECONDS, who === 'bare' ? '' : t.header)
+        runs.set(`${t.name}|${who}`, [...(runs.get(`${t.name}|${who}`) ?? []), r])
+      }
+  const median = (rs: LoadResult[], k: keyof LoadResult) => rs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rs.length / 2)]
+  const res = (t: string, who: string) => {
+    const rs = runs.get(`${t}|${who}`) ?? []
+    return { rps: median(rs, 'rps'), p50: median(rs, 'p50'), p99: median(rs, 'p99'), errors: rs.reduce((s, r) => s + r.errors, 0) }
+  }
+
+  const f = (n: number, d = 0, w = 9) => (Number.isFinite(n) ? n.toFixed(d) : '-').padStart(w)
+  console.log(`\n${process.argv.slice(1).join(' ')}  ·  ${CONNECTIONS} connections, ${SECONDS} s per target per server, ${ROUNDS} round(s), wrk -t2, loopback`)
+  console.log(`${new Date().toISOString()}  ·  load average before ${loadavg().map((l) => l.toFixed(1)).join(' ')}  ·  bun ${Bun.version}\n`)
+  const head = (s: string) => `${s.padStart(9)}${'p50'.padStart(7)}${'p99'.padStart(7)}`
+  console.log(`${'target'.padEnd(33)}${head('atrium/s')} │${head('hand/s')} │${head('bare/s')} │${'÷hand'.padStart(6)}${'÷bare'.padStart(6)}  verdict`)
+  let failed = 0
+  for (const t of targets) {
+    const a = res(t.name, 'atrium'), h = res(t.name, 'hand'), b = res(t.name, 'bare')
+    const ok = PROFILE || (a.rps / h.rps >= 0.5 && a.p99 < 20 && !a.errors)
+    if (!ok) failed++
+    const cols = (r: typeof a) => `${f(r.rps)}${f(r.p50, 1, 7)}${f(r.p99, 1, 7)}`
+    console.log(`${t.name.padEnd(33)}${cols(a)} │${cols(h)} │${cols(b)} │${f(a.rps / h.rps, 2, 6)}${f(a.rps / b.rps, 2, 6)}  ${ok ? 'ok' : 'MISS'}${a.errors ? ` (${a.errors} errors)` : ''}`)
+  }
+  const p1 = targets.find((t) => t.path.includes('param/list?current=1&')), p500 = targets.find((t) => t.path.includes('current=500'))
+  if (p1 && p500) {
+    const ratio = res(p1.name, 'atrium').rps / res(p500.name, 'atrium').rps
+    console.log(`\npage 500 costs ${ratio.toFixed(2)}× page 1 (target ≤ 1.5×): ${ratio <= 1.5 ? 'ok' : 'MISS'}`)
+    if (ratio > 1.5) failed++
+  }
+  console.log(PROFILE ? '' : `\ntargets: atrium ≥ 0.5× hand and p99 < 20 ms per route · ${failed ? `${failed} missed` : 'all met'}`)
+
+  if (PROFILE) {
+    app.kill('SIGTERM')
+    await new Promise((ok) => app.once('exit', ok))
+    const file = readdirSync(profDir).find((n) => n.endsWith('.cpuprofile'))
+    console.log(file ? `\nCPU profile of atrium under that load (${join(profDir, file)}):\n${summarise(join(profDir, file))}` : '\nno CPU profile was written')
   }
 } finally {
   stopAll()
   await Bun.sleep(300)
-  rmSync(dataDir, { recursive: true, force: true })
+  if (!PROFILE) rmSync(dataDir, { recursive: true, force: true })
 }
