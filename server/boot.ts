@@ -3,17 +3,28 @@ import { loadConfig, type Config } from './lib/config.ts'
 import { migrateDb, openDb } from './lib/db.ts'
 import { loadSecrets } from './lib/secrets.ts'
 import type { Services } from './lib/context.ts'
-import { seed } from '../db/seed/index.ts'
+import { syncReference } from './lib/reference/sync.ts'
+import { seedDemoSchool } from './modules/system/demo-school.ts'
 
 /**
- * Opens the data directory: database (WAL), migrations, first-start seed and
- * secrets. Shared by main.ts and the CLI so both see the same appliance.
+ * Opens the data directory: database (WAL), migrations, reference data (every
+ * start), the demo school (first start) and secrets. Shared by main.ts and the CLI so both see the same appliance.
  */
 export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logLevel?: string } = {}): Services & { seeded: boolean } {
   const log = createLogger(opts.logLevel ?? config.logLevel)
   const db = openDb(config.dbFile)
   migrateDb(db)
-  const seeded = opts.seed === false ? false : seed(db)
+  const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   return { id: crypto.randomUUID(), db, config, log, jwtSecret: loadSecrets(config.dataDir).jwtSecret, seeded }
+}
+
+/**
+ * Brings the database's reference data up to date (every start: an upgraded
+ * install gets new areas' menus and dictionaries), then seeds the demo school
+ * on first start. Answers whether this was the first start.
+ */
+export function prepare(db: Services['db']): boolean {
+  syncReference(db)
+  return seedDemoSchool(db)
 }

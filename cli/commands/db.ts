@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb, migrateDb, openDb } from '../../server/lib/db.ts'
-import { seed } from '../../db/seed/index.ts'
+import { prepare } from '../../server/boot.ts'
 import { done, fail } from '../output.ts'
 import { say } from '../lang.ts'
 
@@ -22,7 +22,7 @@ export function dbCommands(program: Command) {
       try {
         const d = openDb(loadConfig().dbFile)
         migrateDb(d)
-        const seeded = seed(d)
+        const seeded = prepare(d)
         closeDb(d)
         await done(!!o.json, { seeded }, say(seeded ? 'seeded' : 'alreadySeeded'))
       } catch (e) { fail(!!o.json, e) }

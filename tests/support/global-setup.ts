@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrateDb, openDb, closeDb } from '../../server/lib/db.ts'
-import { seed } from '../../db/seed/index.ts'
+import { prepare } from '../../server/boot.ts'
 
 /**
  * Seeds one template database for the whole run (argon2 hashing makes a seed
@@ -13,7 +13,7 @@ export default function setup() {
   const file = join(dir, 'atrium.db')
   const db = openDb(file)
   migrateDb(db)
-  seed(db)
+  prepare(db)
   db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   closeDb(db)
   process.env.ATRIUM_TEST_TEMPLATE = file

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
-import { dept, dictBiz, menu, param, post, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
-import { BIZ_DICTS } from '../../../db/seed/dicts.ts'
+import { dept, dictBiz, menu, post, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
+import { defaultMenuIds, syncTenantReference, type Tx } from '../../lib/reference/sync.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface TenantInput {
   tenantId: string
@@ -23,13 +21,9 @@ export interface TenantInput {
   adminPasswordHash: string
 }
 
-/** Roles every tenant starts with: alias, zh name, menu codes granted (a code grants its buttons too). */
-export const TENANT_ROLES: [string, string, string[]][] = [
-  [TENANT_ADMIN, '租户管理员', []],
-  ['manager', '管理者', ['desk', 'desk:dashboard', 'desk:message', 'system:user', 'system:dept', 'system:post', 'monitor', 'monitor:log:usual', 'monitor:log:api', 'monitor:log:error']],
-  ['teacher', '教师', ['desk', 'desk:dashboard', 'desk:message']],
-  ['platform', '平台运营', ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param']],
-  ['student', '学生', []],
+/** Roles every tenant starts with (alias, zh name); what each holds by default is in the reference data's `grant` lists. */
+export const TENANT_ROLES: [string, string][] = [
+  [TENANT_ADMIN, '租户管理员'], ['manager', '管理者'], ['teacher', '教师'], ['platform', '平台运营'], ['student', '学生'],
 ]
 
 const common = (tenantId: string) => ({ tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now(), status: 1, isDeleted: 0 })
@@ -54,18 +48,12 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
   }).run()
 
   const roleIds: Record<string, string> = {}
-  const roles = tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员', []] as [string, string, string[]], ...TENANT_ROLES] : TENANT_ROLES
+  const roles: [string, string][] = tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员'], ...TENANT_ROLES] : TENANT_ROLES
   roles.forEach(([alias, name], i) => {
     roleIds[alias] = newId()
     tx.insert(role).values({ id: roleIds[alias], ...common(tid), roleName: name, roleAlias: alias, sort: i + 1, parentId: '0' }).run()
   })
-  // A listed menu code brings its buttons along; child menus are listed one by one.
-  const menus = tx.select({ id: menu.id, code: menu.code, parentId: menu.parentId, category: menu.category }).from(menu).where(eq(menu.isDeleted, 0)).all()
-  for (const [alias, , codes] of roles) {
-    const granted = new Set(menus.filter((m) => codes.includes(m.code)).map((m) => m.id))
-    for (const m of menus) if (m.category === 2 && granted.has(m.parentId)) granted.add(m.id)
-    for (const menuId of granted) tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
-  }
+  for (const [alias] of roles) for (const menuId of defaultMenuIds(tx, alias)) tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
 
   const rootDeptId = newId()
   tx.insert(dept).values({ id: rootDeptId, ...common(tid), parentId: '0', ancestors: '0', deptCategory: 1, deptName: input.tenantName, fullName: input.tenantName, sort: 1 }).run()
@@ -76,15 +64,13 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
     name: '管理员', realName: '管理员', roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN], deptId: rootDeptId, userType: 1,
   }).run()
 
+  // Business dictionary and parameters: the platform's dictionary as it stands, then the reference data.
   copyBizDicts(tx, tid)
-
-  tx.insert(param).values({ id: newId(), ...common(tid), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true', remark: 'Account registration switch' }).run()
-  tx.insert(param).values({ id: newId(), ...common(tid), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: 'Initial password for new and reset accounts' }).run()
 
   const posts: [string, string, number][] = [['headmaster', '校长', 1], ['dean', '教务主任', 2], ['teacher', '任课教师', 3], ['counsellor', '辅导员', 3]]
   posts.forEach(([postCode, postName, category], i) => tx.insert(post).values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 }).run())
 
-  const userMenu = menus.find((m) => m.code === 'system:user')
+  const userMenu = tx.select({ id: menu.id }).from(menu).where(and(eq(menu.code, 'system:user'), eq(menu.isDeleted, 0))).get()
   if (userMenu) for (const [name, type, column] of USER_SCOPES) {
     tx.insert(scopeData).values({ id: newId(), ...common(tid), menuId: userMenu.id, resourceCode: 'system:user', scopeName: name, scopeColumn: column, scopeType: type }).run()
   }
@@ -93,25 +79,18 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
 
 /**
  * A new tenant starts with the platform tenant's business dictionary as it
- * stands now (so the platform's edits reach later tenants); the platform
- * tenant itself, or a platform without one, starts from the shipped set.
+ * stands now (so the platform's edits and removals reach later tenants; rows
+ * keep whether an administrator touched them); the reference data then adds
+ * whatever is still missing.
  */
 function copyBizDicts(tx: Tx, tid: string) {
-  const source = tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(and(eq(dictBiz.tenantId, PLATFORM_TENANT), eq(dictBiz.isDeleted, 0))).all()
-  if (source.length) {
-    const ids = new Map(source.map((d) => [d.id, newId()]))
-    for (const d of source) {
-      // Entries whose parent was removed are not carried over.
-      if (d.parentId !== '0' && !ids.has(d.parentId)) continue
-      tx.insert(dictBiz).values({ ...d, ...common(tid), id: ids.get(d.id)!, parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!, status: d.status }).run()
-    }
-    return
+  const source = tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(eq(dictBiz.tenantId, PLATFORM_TENANT)).all()
+  const ids = new Map(source.map((d) => [d.id, newId()]))
+  for (const d of source) {
+    if (d.parentId !== '0' && !ids.has(d.parentId)) continue
+    tx.insert(dictBiz).values({ ...d, ...common(tid), id: ids.get(d.id)!, parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!, status: d.status, isDeleted: d.isDeleted, updateUser: d.updateUser }).run()
   }
-  for (const [code, zh, en, items] of BIZ_DICTS) {
-    const parentId = newId()
-    tx.insert(dictBiz).values({ id: parentId, ...common(tid), parentId: '0', code, dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1, isSealed: 0 }).run()
-    items.forEach(([k, v, ve], i) => tx.insert(dictBiz).values({ id: newId(), ...common(tid), parentId, code, dictKey: k, dictValue: v, dictValueEn: ve, sort: i + 1, isSealed: 0 }).run())
-  }
+  syncTenantReference(tx, tid)
 }
 
 /** Grants a role the data scope of the given type for a resource (seed and tests). */
