@@ -7,6 +7,8 @@ export default defineConfig({
     pool: 'threads',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
+    // Browser assertions poll the page; on a busy 2-core machine a screen can take more than the default 1 s to appear.
+    expect: { poll: { timeout: 5000 } },
     hookTimeout: 120_000,
     reporters: ['default', './tests/support/summary-reporter.ts'],
   },

@@ -1,6 +1,8 @@
 import { FluentProvider, Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router-dom'
+import { queryClient } from './shared/data'
 import { onNotify } from './shared/notify'
 import { useTheme } from './admin/shell/theme'
 import { installErrorCapture } from './admin/widgets/ErrorLog'
@@ -23,8 +25,10 @@ export default function App() {
   const theme = useTheme()
   return (
     <FluentProvider theme={theme.fluent} style={{ minHeight: '100vh' }}>
-      <Notifications />
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <Notifications />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </FluentProvider>
   )
 }

@@ -20,6 +20,8 @@ export interface CallOptions {
   /** No error toast (the caller shows its own, e.g. the login form). */
   silent?: boolean
   headers?: Record<string, string>
+  /** Aborts the call (the data layer passes its query's signal, so a superseded request is dropped). */
+  signal?: AbortSignal
 }
 
 type UnauthorizedHandler = () => void
@@ -70,14 +72,19 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(o.body)
   }
+  const timeout = AbortSignal.timeout(siteConfig.httpTimeoutMs)
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout
   let res: Response
   try {
-    res = await fetch(`${path}${query(o.params)}`, { method, headers, body, signal: AbortSignal.timeout(siteConfig.httpTimeoutMs) })
+    res = await fetch(`${path}${query(o.params)}`, { method, headers, body, signal })
   } catch (e) {
+    // Cancelled by the caller: not a failure to report, just no answer.
+    if (o.signal?.aborted) throw e
     failed({ method, path, code: 0, message: e instanceof Error ? e.message : String(e) })
     throw new ApiFailure(0, i18n.t('networkError'), undefined, e)
   }
   const json = (await res.json().catch(() => ({}))) as Partial<Envelope<T>>
+  o.signal?.throwIfAborted()
   const code = typeof json.code === 'number' ? json.code : res.status
   if (code === 401 || res.status === 401) {
     onUnauthorized()

@@ -6,7 +6,7 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { Field, ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
-import { unreadStore } from '../widgets/unread-store'
+import { refreshMessages } from '../widgets/unread-store'
 import SendDialog from './SendDialog'
 
 const common: Field[] = [
@@ -38,7 +38,6 @@ export default function Messages() {
   const perms = usePermissions()
   const [tab, setTab] = useState<'inbox' | 'sent'>('inbox')
   const [writing, setWriting] = useState(false)
-  const [version, setVersion] = useState(0)
   const send = perms.has('desk:message:send') && <Button appearance="primary" icon={<SendRegular />} onClick={() => setWriting(true)} data-testid="write-message">{say(L('发送消息', 'Send a message'))}</Button>
   return (
     <>
@@ -46,8 +45,8 @@ export default function Messages() {
         <Tab value="inbox">{say(inbox.title)}</Tab>
         <Tab value="sent">{say(sent.title)}</Tab>
       </TabList>
-      <ResourcePage key={`${tab}-${version}`} screen={{ ...(tab === 'inbox' ? inbox : sent), toolbar: () => send, onRowClick: tab === 'inbox' ? () => void unreadStore.refresh() : undefined }} />
-      {writing && <SendDialog onClose={() => setWriting(false)} onSent={() => { setWriting(false); setTab('sent'); setVersion((v) => v + 1) }} />}
+      <ResourcePage key={tab} screen={{ ...(tab === 'inbox' ? inbox : sent), toolbar: () => send, onRowClick: tab === 'inbox' ? () => void refreshMessages() : undefined }} />
+      {writing && <SendDialog onClose={() => setWriting(false)} onSent={() => { setWriting(false); setTab('sent') }} />}
     </>
   )
 }

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field as FluentField, Input, Textarea } from '@fluentui/react-components'
 import { PeopleAddRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
-import { api, ApiFailure } from '../../shared/api'
+import { ApiFailure } from '../../shared/api'
+import { write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { EditorOf } from '../../shared/resource/editors'
 import type { Field } from '../../shared/resource/schema'
@@ -35,7 +36,7 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
     setErrors(e)
     if (Object.keys(e).length) return
     try {
-      await api.post('/api/blade-message/message/save', { type, title, content, receivers })
+      await write('/api/blade-message/message/save', { body: { type, title, content, receivers } })
       notify.success(say('operationSuccessful'))
       onSent()
     } catch (err) {

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, CardHeader, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwiseRegular, DatabaseRegular, PlugConnectedRegular, ServerRegular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../shared/api'
+import { invalidate, useFetch } from '../../shared/data'
 import { ColumnChart, HorizontalBars } from './BarChart'
 import './locale'
 import type { UserTotal } from './Welcome'
@@ -16,6 +16,8 @@ interface UserStatistics {
 interface Health { version: string; database: string; broker: string; docker: string }
 
 type Loaded<T> = T | null | 'none'
+/** A figure while loading (null), failed ('none') or known; a refresh shows loading again. */
+const loaded = <T,>(q: { data?: T; isError: boolean; isFetching: boolean }): Loaded<T> => (q.isFetching ? null : q.isError ? 'none' : q.data ?? null)
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -35,18 +37,12 @@ const useStyles = makeStyles({
 export default function Dashboard() {
   const { t, i18n } = useTranslation('pages')
   const s = useStyles()
-  const [totals, setTotals] = useState<Loaded<UserTotal>>(null)
-  const [stats, setStats] = useState<Loaded<UserStatistics>>(null)
-  const [health, setHealth] = useState<Loaded<Health>>(null)
-  const [checkedAt, setCheckedAt] = useState('')
-
-  const load = useCallback(() => {
-    setTotals(null); setStats(null); setHealth(null)
-    api.get<UserTotal>('/api/blade-system/user/getUserTotal', undefined, { silent: true }).then(setTotals, () => setTotals('none'))
-    api.get<UserStatistics>('/api/blade-system/user/getUserStatistics', undefined, { silent: true }).then(setStats, () => setStats('none'))
-    api.get<Health>('/api/health', undefined, { silent: true }).then(setHealth, () => setHealth('none')).finally(() => setCheckedAt(new Date().toLocaleTimeString()))
-  }, [])
-  useEffect(load, [load])
+  const totals = loaded(useFetch<UserTotal>('/api/blade-system/user/getUserTotal', undefined, { silent: true, staleTime: 0 }))
+  const stats = loaded(useFetch<UserStatistics>('/api/blade-system/user/getUserStatistics', undefined, { silent: true, staleTime: 0 }))
+  const healthQuery = useFetch<Health>('/api/health', undefined, { silent: true, staleTime: 0 })
+  const health = loaded(healthQuery)
+  const checkedAt = healthQuery.dataUpdatedAt || healthQuery.errorUpdatedAt ? new Date(Math.max(healthQuery.dataUpdatedAt, healthQuery.errorUpdatedAt)).toLocaleTimeString() : ''
+  const load = () => void invalidate('/api/blade-system/user', '/api/health')
 
   const en = i18n.language === 'en'
   const figure = (k: keyof UserTotal) => (

@@ -1,15 +1,14 @@
 import { Avatar, Badge, Button, Card, CardHeader, Link, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { AlertRegular, ArrowRightRegular, CalendarLtrRegular, PeopleRegular, PersonRegular } from '@fluentui/react-icons'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { api } from '../../shared/api'
+import { useFetch } from '../../shared/data'
 import { useSession } from '../../shared/session'
 import { MenuIcon } from '../shell/icons'
 import { flatten, menuLabel } from '../shell/menu-tree'
 import { useMenu } from '../shell/menu-store'
 import { useMenuNavigation } from '../shell/useMenuNavigation'
-import { unreadStore, useUnread } from '../widgets/unread-store'
+import { useUnread } from '../widgets/unread-store'
 import './locale'
 import { greetingKey } from './greeting'
 
@@ -56,23 +55,16 @@ export default function Welcome() {
   const s = useStyles()
   const navigate = useNavigate()
   const { user: tokenUser, roles } = useSession()
-  const [info, setInfo] = useState<UserInfo | null>(null)
+  const info = useFetch<UserInfo>('/api/blade-auth/oauth/user-info', undefined, { silent: true }).data
   const menu = useMenu()
   const openMenu = useMenuNavigation()
   // The screens I can reach: the menu's leaves (role restrictions already applied by the shell), in menu order.
   const links = menu.loaded ? flatten(menu.tree).filter((m) => !m.children?.length && m.path).slice(0, QUICK_LINKS) : null
   const unread = useUnread()
-  const [totals, setTotals] = useState<UserTotal | null | 'none'>(null)
   const isAdmin = roles.some((r) => ADMIN_ROLES.includes(r))
-
-  useEffect(() => {
-    api.get<UserInfo>('/api/blade-auth/oauth/user-info', undefined, { silent: true }).then(setInfo, () => {})
-    void unreadStore.refresh()
-  }, [])
-  useEffect(() => {
-    // The figures need user-list rights; without them (or before the endpoint exists) the card says so.
-    if (isAdmin) api.get<UserTotal>('/api/blade-system/user/getUserTotal', undefined, { silent: true }).then(setTotals, () => setTotals('none'))
-  }, [isAdmin])
+  // The figures need user-list rights; without them the card says so.
+  const totalsQuery = useFetch<UserTotal>('/api/blade-system/user/getUserTotal', undefined, { silent: true, enabled: isAdmin })
+  const totals = totalsQuery.isError ? 'none' : totalsQuery.data ?? null
 
   const name = info?.real_name || tokenUser?.real_name || tokenUser?.account || ''
   // Role names are stored in Chinese; English shows the role aliases, which are English words.

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option } from '@fluentui/react-components'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../shared/api'
+import { useFetch } from '../../shared/data'
 import { refreshNow } from './token-refresh'
 import { menuStore } from './menu-store'
 
@@ -15,38 +15,35 @@ interface Named { id: string; name: string }
 export default function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell')
   const { t: c } = useTranslation()
-  const [depts, setDepts] = useState<Named[]>([])
-  const [roles, setRoles] = useState<Named[]>([])
-  const [deptId, setDeptId] = useState('')
-  const [roleId, setRoleId] = useState('')
+  const info = useFetch<Info>('/api/blade-auth/oauth/user-info', undefined, { enabled: open, staleTime: 0 }).data
+  const allDepts = useFetch<{ id: string; deptName: string }[]>('/api/blade-system/dept/select', undefined, { enabled: open, silent: true }).data
+  const allRoles = useFetch<{ id: string; roleName: string }[]>('/api/blade-system/role/select', undefined, { enabled: open, silent: true }).data
+  const mine = (csv = '') => csv.split(',').filter(Boolean)
+  const depts: Named[] = mine(info?.all_dept_id).map((id) => ({ id, name: allDepts?.find((x) => x.id === id)?.deptName ?? id }))
+  const roles: Named[] = mine(info?.all_role_id).map((id) => ({ id, name: allRoles?.find((x) => x.id === id)?.roleName ?? id }))
+  // Until the user chooses, the current department and role are selected.
+  const [choice, setChoice] = useState<{ deptId?: string; roleId?: string }>({})
+  const deptId = choice.deptId ?? mine(info?.dept_id)[0] ?? ''
+  const roleId = choice.roleId ?? mine(info?.role_id)[0] ?? ''
+  const setDeptId = (id: string) => setChoice((c) => ({ ...c, deptId: id }))
+  const setRoleId = (id: string) => setChoice((c) => ({ ...c, roleId: id }))
   const [errors, setErrors] = useState<{ dept?: string; role?: string }>({})
-
-  useEffect(() => {
-    if (!open) return
-    void api.get<Info>('/api/blade-auth/oauth/user-info').then(async (info) => {
-      const [d, r] = await Promise.all([
-        api.get<{ id: string; deptName: string }[]>('/api/blade-system/dept/select').catch(() => []),
-        api.get<{ id: string; roleName: string }[]>('/api/blade-system/role/select').catch(() => []),
-      ])
-      const mine = (csv: string) => csv.split(',').filter(Boolean)
-      setDepts(mine(info.all_dept_id).map((id) => ({ id, name: d.find((x) => x.id === id)?.deptName ?? id })))
-      setRoles(mine(info.all_role_id).map((id) => ({ id, name: r.find((x) => x.id === id)?.roleName ?? id })))
-      setDeptId(info.dept_id.split(',')[0] ?? '')
-      setRoleId(info.role_id.split(',')[0] ?? '')
-    })
-  }, [open])
+  const close = () => {
+    setChoice({})
+    onClose()
+  }
 
   const submit = async () => {
     const e = { dept: deptId ? undefined : t('switch.deptRequired'), role: roleId ? undefined : t('switch.roleRequired') }
     setErrors(e)
     if (e.dept || e.role) return
     if (await refreshNow({ deptId, roleId })) {
-      await menuStore.load(true)
-      onClose()
+      await menuStore.reload()
+      close()
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) close() }}>
       <DialogSurface style={{ maxWidth: 440 }}>
         <DialogBody>
           <DialogTitle>{t('switch.title')}</DialogTitle>
@@ -63,7 +60,7 @@ export default function SwitchDialog({ open, onClose }: { open: boolean; onClose
             </Field>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>{c('cancel')}</Button>
+            <Button onClick={close}>{c('cancel')}</Button>
             <Button appearance="primary" onClick={submit}>{c('ok')}</Button>
           </DialogActions>
         </DialogBody>

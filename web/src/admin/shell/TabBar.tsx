@@ -3,6 +3,7 @@ import { DismissCircleRegular, DismissRegular, MoreHorizontalRegular } from '@fl
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { api } from '../../shared/api'
+import { queryClient } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { useConfirm } from '../../shared/useConfirm'
 import { tabsStore, useTabs } from './tabs-store'
@@ -39,6 +40,8 @@ export default function TabBar({ onSearch }: { onSearch: () => void }) {
   const clearCache = async () => {
     if (!(await confirm(t('tabs.confirmClearCache')))) return
     await api.get('/api/blade-auth/oauth/clear-cache')
+    // The server's caches are gone; everything this page read is read again too.
+    await queryClient.invalidateQueries()
     notify.success(t('tabs.cleared'))
   }
   const actions = (

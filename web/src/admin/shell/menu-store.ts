@@ -1,53 +1,42 @@
-import { useEffect, useSyncExternalStore } from 'react'
-import { api } from '../../shared/api'
-import { onSessionReset, session } from '../../shared/session'
+import { keepPreviousData } from '@tanstack/react-query'
+import { useMemo, useSyncExternalStore } from 'react'
+import { invalidate, useFetch } from '../../shared/data'
+import { onSessionReset, useSession } from '../../shared/session'
 import { store } from '../../shared/storage'
 import { visibleMenu, type MenuItem } from './menu-tree'
 
 export interface TopMenu { id: string; code: string; name: string; alias?: string | null; source?: string; path?: string }
 
-interface MenuState { tree: MenuItem[]; tops: TopMenu[]; topMenuId: string; loaded: boolean }
-
-/** The signed-in user's menu (GET menu/routes), its top menus and the chosen one. */
-let state: MenuState = { tree: [], tops: [], topMenuId: store.get('topMenuId', ''), loaded: false }
+/** The chosen top menu persists across reloads; the menus themselves come through the data layer. */
+let chosenTop: string = store.get('topMenuId', '')
 const listeners = new Set<() => void>()
-const set = (next: Partial<MenuState>) => {
-  state = { ...state, ...next }
+const setTop = (id: string) => {
+  chosenTop = id
   listeners.forEach((l) => l())
 }
-let loading: Promise<void> | null = null
 
 onSessionReset(() => {
   store.remove('topMenuId')
-  set({ tree: [], tops: [], topMenuId: '', loaded: false })
+  setTop('')
 })
 
 export const menuStore = {
-  get: () => state,
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => { listeners.delete(l) }
-  },
-  load(force = false): Promise<void> {
-    if (loading && !force) return loading
-    loading = (async () => {
-      const tops = await api.get<TopMenu[]>('/api/blade-system/menu/top-menu').catch(() => [])
-      const topMenuId = tops.some((t) => t.id === state.topMenuId) ? state.topMenuId : ''
-      const tree = await api.get<MenuItem[]>('/api/blade-system/menu/routes', { topMenuId }).catch(() => [])
-      set({ tops, topMenuId, tree: visibleMenu(tree, session.get().roles), loaded: true })
-    })()
-    return loading
-  },
-  async chooseTop(topMenuId: string) {
+  chooseTop(topMenuId: string) {
     store.set('topMenuId', topMenuId)
-    set({ topMenuId })
-    await menuStore.load(true)
+    setTop(topMenuId)
   },
+  /** After the role or department changed: the menus are read again. */
+  reload: () => invalidate('/api/blade-system/menu'),
 }
 
-/** The menu, loaded once per session. */
+/** The signed-in user's menu (GET menu/routes), its top menus and the chosen one; refreshed when menus are edited. */
 export function useMenu() {
-  const s = useSyncExternalStore(menuStore.subscribe, menuStore.get)
-  useEffect(() => { if (!s.loaded) void menuStore.load() }, [s.loaded])
-  return s
+  const { roles } = useSession()
+  const stored = useSyncExternalStore((l) => { listeners.add(l); return () => { listeners.delete(l) } }, () => chosenTop)
+  const tops = useFetch<TopMenu[]>('/api/blade-system/menu/top-menu')
+  // The stored choice is read at once (beside the top menus); a choice that no longer exists falls back to all menus.
+  const topMenuId = !stored || (tops.data && !tops.data.some((t) => t.id === stored)) ? '' : stored
+  const routes = useFetch<MenuItem[]>('/api/blade-system/menu/routes', { topMenuId }, { placeholderData: keepPreviousData })
+  const tree = useMemo(() => visibleMenu(routes.data ?? [], roles), [routes.data, roles])
+  return { tree, tops: tops.data ?? [], topMenuId, loaded: routes.data !== undefined || routes.isError }
 }

@@ -8,6 +8,8 @@ export const deptScreen: ResourceScreen = {
   perm: 'system:dept',
   title: L('机构管理', 'Departments'),
   tree: true,
+  // The user list shows department names.
+  invalidates: ['/api/blade-system/user'],
   fields: [
     { name: 'deptName', label: L('机构名称', 'Name'), search: true, required: need('请输入机构名称', 'please enter the unit name') },
     { name: 'fullName', label: L('机构全称', 'Full name') },

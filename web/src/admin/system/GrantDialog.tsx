@@ -1,8 +1,8 @@
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Tab, TabList, makeStyles, tokens,
 } from '@fluentui/react-components'
-import { useEffect, useState } from 'react'
-import { api } from '../../shared/api'
+import { useMemo, useState } from 'react'
+import { useAction, useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
@@ -33,29 +33,24 @@ export default function GrantDialog({ roles, onClose }: { roles: Row[]; onClose:
   const s = useStyles()
   const say = useSay()
   const [kind, setKind] = useState<Kind>('menu')
-  const [trees, setTrees] = useState<Record<Kind, FlatOption[]> | null>(null)
-  const [checked, setChecked] = useState<Record<Kind, Set<string>>>({ menu: new Set(), dataScope: new Set(), apiScope: new Set() })
+  const tree = useFetch<Record<Kind, TreeNode[]>>('/api/blade-system/menu/grant-tree').data
+  const keys = useFetch<Record<Kind, string[]>>('/api/blade-system/menu/role-tree-keys', { roleIds: roles.map((r) => r.id).join(',') }, { staleTime: 0 }).data
+  const trees = useMemo(() => tree && { menu: flattenTree(tree.menu), dataScope: flattenTree(tree.dataScope), apiScope: flattenTree(tree.apiScope) }, [tree])
+  // What the user ticked here; until then, what the roles hold.
+  const [edited, setEdited] = useState<Record<Kind, Set<string>> | null>(null)
+  const checked = edited ?? { menu: new Set(keys?.menu), dataScope: new Set(keys?.dataScope), apiScope: new Set(keys?.apiScope) }
+  // A grant changes what the granted users (maybe this one) may see: menus and buttons are read again.
+  const grant = useAction('/api/blade-system/role/grant', { invalidates: ['/api/blade-system/menu'] })
 
-  useEffect(() => {
-    const ids = roles.map((r) => r.id).join(',')
-    void Promise.all([
-      api.get<Record<Kind, TreeNode[]>>('/api/blade-system/menu/grant-tree'),
-      api.get<Record<Kind, string[]>>('/api/blade-system/menu/role-tree-keys', { roleIds: ids }),
-    ]).then(([tree, keys]) => {
-      setTrees({ menu: flattenTree(tree.menu), dataScope: flattenTree(tree.dataScope), apiScope: flattenTree(tree.apiScope) })
-      setChecked({ menu: new Set(keys.menu), dataScope: new Set(keys.dataScope), apiScope: new Set(keys.apiScope) })
-    })
-  }, [roles])
-
-  const toggle = (i: number, on: boolean) => setChecked((c) => {
+  const toggle = (i: number, on: boolean) => {
     const options = trees![kind]
-    const next = new Set(c[kind])
+    const next = new Set(checked[kind])
     for (const o of [options[i], ...descendants(options, i)]) if (!o.disabled) (on ? next.add(o.value) : next.delete(o.value))
-    return { ...c, [kind]: next }
-  })
+    setEdited({ ...checked, [kind]: next })
+  }
 
   const save = async () => {
-    await api.post('/api/blade-system/role/grant', { roleIds: roles.map((r) => r.id), menuIds: [...checked.menu], dataScopeIds: [...checked.dataScope], apiScopeIds: [...checked.apiScope] })
+    await grant.mutateAsync({ body: { roleIds: roles.map((r) => r.id), menuIds: [...checked.menu], dataScopeIds: [...checked.dataScope], apiScopeIds: [...checked.apiScope] } })
     notify.success(say('operationSuccessful'))
     onClose()
   }
@@ -69,7 +64,7 @@ export default function GrantDialog({ roles, onClose }: { roles: Row[]; onClose:
             <TabList selectedValue={kind} onTabSelect={(_, d) => setKind(d.value as Kind)}>
               {KINDS.map((k) => <Tab key={k} value={k}>{say(NAMES[k])}</Tab>)}
             </TabList>
-            {!trees ? <Spinner /> : (
+            {!trees || !keys ? <Spinner /> : (
               <div className={s.list}>
                 {trees[kind].map((o, i) => (
                   <Checkbox key={o.value} style={{ paddingLeft: o.depth * 20 }} label={o.label} disabled={o.disabled && !descendants(trees[kind], i).length}
@@ -81,7 +76,7 @@ export default function GrantDialog({ roles, onClose }: { roles: Row[]; onClose:
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('cancel')}</Button>
-            <Button appearance="primary" onClick={save} disabled={!trees} data-testid="grant-save">{say('save')}</Button>
+            <Button appearance="primary" onClick={save} disabled={!trees || !keys || grant.isPending} data-testid="grant-save">{say('save')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -20,6 +20,8 @@ export default function Role() {
     perm: 'system:role',
     title: L('角色管理', 'Roles'),
     tree: true,
+    // The user list shows role names.
+    invalidates: ['/api/blade-system/user'],
     fields: [
       { name: 'roleName', label: L('角色名称', 'Role name'), search: true, required: need('请输入角色名称', 'please enter the role name') },
       { name: 'roleAlias', label: L('角色别名', 'Alias'), search: true, required: need('请输入角色别名', 'please enter the role alias') },

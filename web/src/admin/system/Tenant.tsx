@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components'
 import { BoxRegular, SettingsRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
-import { api } from '../../shared/api'
+import { write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
@@ -20,7 +20,7 @@ const settingFields: Field[] = [
 export default function Tenant() {
   const say = useSay()
   const perms = usePermissions()
-  const [dialog, setDialog] = useState<{ kind: 'setting' | 'package'; row: Row; reload: () => void } | null>(null)
+  const [dialog, setDialog] = useState<{ kind: 'setting' | 'package'; row: Row } | null>(null)
   const screen: ResourceScreen = {
     base: '/api/blade-system/tenant',
     perm: 'system:tenant',
@@ -36,18 +36,17 @@ export default function Tenant() {
       { ...settingFields[1], form: false },
       { ...packageField, form: false },
     ],
-    rowActions: (row, ctx) => (
+    rowActions: (row) => (
       <>
-        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<SettingsRegular />} onClick={() => setDialog({ kind: 'setting', row, reload: ctx.reload })}>{say(L('授权配置', 'Licence'))}</Button>}
-        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<BoxRegular />} onClick={() => setDialog({ kind: 'package', row, reload: ctx.reload })}>{say(L('套餐配置', 'Package'))}</Button>}
+        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<SettingsRegular />} onClick={() => setDialog({ kind: 'setting', row })}>{say(L('授权配置', 'Licence'))}</Button>}
+        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<BoxRegular />} onClick={() => setDialog({ kind: 'package', row })}>{say(L('套餐配置', 'Package'))}</Button>}
       </>
     ),
   }
   const save = async (values: Row) => {
-    if (dialog!.kind === 'setting') await api.post('/api/blade-system/tenant/setting', { ids: dialog!.row.id, accountNumber: Number(values.accountNumber ?? -1), expireTime: values.expireTime || null })
-    else await api.post('/api/blade-system/tenant/package-setting', { tenantId: dialog!.row.tenantId, packageId: values.packageId || '' })
+    if (dialog!.kind === 'setting') await write('/api/blade-system/tenant/setting', { body: { ids: dialog!.row.id, accountNumber: Number(values.accountNumber ?? -1), expireTime: values.expireTime || null } })
+    else await write('/api/blade-system/tenant/package-setting', { body: { tenantId: dialog!.row.tenantId, packageId: values.packageId || '' } })
     notify.success(say('operationSuccessful'))
-    dialog!.reload()
     setDialog(null)
   }
   return (

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components'
 import { ListRegular } from '@fluentui/react-icons'
-import { useEffect, useState } from 'react'
-import { api } from '../../shared/api'
+import { useMemo, useState } from 'react'
+import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
@@ -17,11 +17,8 @@ export default function TopMenu() {
   const say = useSay()
   const perms = usePermissions()
   const [setting, setSetting] = useState<Row | null>(null)
-  const [initial, setInitial] = useState<Row | null>(null)
-  useEffect(() => {
-    if (!setting) return setInitial(null)
-    void api.get<{ menu: string[] }>('/api/blade-system/topmenu/grant-tree-keys', { topMenuIds: setting.id }).then((k) => setInitial({ menuIds: k.menu.join(',') }))
-  }, [setting])
+  const keys = useFetch<{ menu: string[] }>('/api/blade-system/topmenu/grant-tree-keys', { topMenuIds: setting?.id }, { enabled: !!setting, staleTime: 0 })
+  const initial = useMemo(() => (keys.data && !keys.isFetching ? { menuIds: keys.data.menu.join(',') } : null), [keys.data, keys.isFetching])
   const screen: ResourceScreen = {
     base: '/api/blade-system/topmenu',
     perm: 'system:topmenu',
@@ -39,7 +36,8 @@ export default function TopMenu() {
     ),
   }
   const save = async (v: Row) => {
-    await api.post('/api/blade-system/topmenu/grant', { topMenuIds: String(setting!.id), menuIds: String(v.menuIds ?? '') })
+    // The shell's top menus show the new choice at once.
+    await write('/api/blade-system/topmenu/grant', { body: { topMenuIds: String(setting!.id), menuIds: String(v.menuIds ?? '') } }, { invalidates: ['/api/blade-system/menu'] })
     notify.success(say('operationSuccessful'))
     setSetting(null)
   }

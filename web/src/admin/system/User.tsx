@@ -1,12 +1,12 @@
 import { Badge, Button } from '@fluentui/react-components'
 import { CheckmarkRegular, KeyResetRegular, LockOpenRegular, PeopleTeamRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
-import { api } from '../../shared/api'
+import { write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
 import ResourcePage from '../../shared/resource/ResourcePage'
-import type { ActionContext, Field, ResourceScreen, Row } from '../../shared/resource/schema'
+import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
 import DeptFilter from './DeptFilter'
@@ -37,14 +37,13 @@ export default function User() {
   const say = useSay()
   const perms = usePermissions()
   const { confirm, dialog } = useConfirm()
-  const [assigning, setAssigning] = useState<{ rows: Row[]; reload: () => void } | null>(null)
+  const [assigning, setAssigning] = useState<Row[] | null>(null)
 
-  const act = async (path: string, ids: string[], question: string | null, ctx: ActionContext) => {
+  const act = async (path: string, ids: string[], question: string | null) => {
     if (!ids.length) return notify.warning(say('selectAtLeastOne'))
     if (question && !(await confirm(question))) return
-    await api.post(`/api/blade-system/user/${path}`, { userIds: ids.join(','), ids: ids.join(',') })
+    await write(`/api/blade-system/user/${path}`, { body: { userIds: ids.join(','), ids: ids.join(',') } })
     notify.success(say('operationSuccessful'))
-    ctx.reload()
   }
   const ids = (rows: Row[]) => rows.map((r) => String(r.id))
   const resetText = say(L('确定将选择账号密码重置为初始密码?', 'reset the selected accounts to the initial password?'))
@@ -57,30 +56,29 @@ export default function User() {
     side: (setFilter, filters) => <DeptFilter value={filters.deptId} onChange={(d) => setFilter('deptId', d)} />,
     toolbar: (ctx) => (
       <>
-        {perms.has('system:user:grant') && <Button icon={<PeopleTeamRegular />} onClick={() => (ctx.selected.length ? setAssigning({ rows: ctx.selected, reload: ctx.reload }) : notify.warning(say('selectAtLeastOne')))}>{say(L('角色配置', 'Assign roles'))}</Button>}
-        {perms.has('system:user:reset') && <Button icon={<KeyResetRegular />} onClick={() => void act('reset-password', ids(ctx.selected), resetText, ctx)}>{say(L('密码重置', 'Reset password'))}</Button>}
+        {perms.has('system:user:grant') && <Button icon={<PeopleTeamRegular />} onClick={() => (ctx.selected.length ? setAssigning(ctx.selected) : notify.warning(say('selectAtLeastOne')))}>{say(L('角色配置', 'Assign roles'))}</Button>}
+        {perms.has('system:user:reset') && <Button icon={<KeyResetRegular />} onClick={() => void act('reset-password', ids(ctx.selected), resetText)}>{say(L('密码重置', 'Reset password'))}</Button>}
       </>
     ),
-    rowActions: (row, ctx) => (
+    rowActions: (row) => (
       <>
-        {row.status === 0 && perms.has('system:user:edit') && <Button size="small" appearance="transparent" icon={<CheckmarkRegular />} onClick={() => void act('audit-pass', [String(row.id)], null, ctx)} data-testid="row-approve">{say(L('审核通过', 'Approve'))}</Button>}
-        {row.locked === 1 && perms.has('system:user:unlock') && <Button size="small" appearance="transparent" icon={<LockOpenRegular />} onClick={() => void act('unlock', [String(row.id)], null, ctx)} data-testid="row-unlock">{say(L('解锁', 'Unlock'))}</Button>}
+        {row.status === 0 && perms.has('system:user:edit') && <Button size="small" appearance="transparent" icon={<CheckmarkRegular />} onClick={() => void act('audit-pass', [String(row.id)], null)} data-testid="row-approve">{say(L('审核通过', 'Approve'))}</Button>}
+        {row.locked === 1 && perms.has('system:user:unlock') && <Button size="small" appearance="transparent" icon={<LockOpenRegular />} onClick={() => void act('unlock', [String(row.id)], null)} data-testid="row-unlock">{say(L('解锁', 'Unlock'))}</Button>}
         {row.status === 0 && <Badge appearance="tint" color="warning">{say(L('待审核', 'Pending'))}</Badge>}
       </>
     ),
   }
 
   const saveRoles = async (v: Row) => {
-    await api.post('/api/blade-system/user/grant', { userIds: ids(assigning!.rows).join(','), roleIds: String(v.roleId ?? '') })
+    await write('/api/blade-system/user/grant', { body: { userIds: ids(assigning!).join(','), roleIds: String(v.roleId ?? '') } })
     notify.success(say('operationSuccessful'))
-    assigning!.reload()
     setAssigning(null)
   }
 
   return (
     <>
       <ResourcePage screen={screen} />
-      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={[rolesField]} initial={{ roleId: assigning.rows.length === 1 ? assigning.rows[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
+      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={[rolesField]} initial={{ roleId: assigning.length === 1 ? assigning[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
       {dialog}
     </>
   )

@@ -3,18 +3,18 @@ import {
   makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components'
 import { AlertRegular, ArrowLeftRegular, CheckmarkCircleRegular, DeleteRegular, DismissRegular, MailReadRegular, MailUnreadRegular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, type Page } from '../../shared/api'
+import type { Page } from '../../shared/api'
+import { fetchOnce, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import './locale'
 import type { Message } from './unread'
-import { unreadStore, useUnread } from './unread-store'
+import { refreshMessages, useUnread } from './unread-store'
 import Pager from '../../shared/Pager'
 import { useConfirm } from '../../shared/useConfirm'
 
 const BASE = '/api/blade-message/message'
-const POLL_MS = 60_000
 const PAGE_SIZES = [10, 20, 30, 50]
 
 const useStyles = makeStyles({
@@ -52,51 +52,33 @@ export default function MessageBell() {
   const count = useUnread() ?? 0
   const [open, setOpen] = useState(false)
   const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZES[0] })
-  const [page, setPage] = useState<Page<Message> | null>(null)
-  const [failed, setFailed] = useState(false)
   const [detail, setDetail] = useState<Message | null>(null)
-
-  const refreshCount = unreadStore.refresh
-
-  const loadList = useCallback(() => {
-    setFailed(false)
-    api.get<Page<Message>>(`${BASE}/my/list`, paging, { silent: true }).then(setPage, () => { setFailed(true); setPage(null) })
-  }, [paging])
-
-  useEffect(() => {
-    void refreshCount()
-    const timer = setInterval(refreshCount, POLL_MS)
-    return () => clearInterval(timer)
-  }, [refreshCount])
-
-  useEffect(() => { if (open) loadList() }, [open, loadList])
+  const list = useFetch<Page<Message>>(`${BASE}/my/list`, paging, { silent: true, enabled: open, staleTime: 0 })
+  const page = list.data ?? null
+  const failed = list.isError
 
   async function show(m: Message) {
     try {
-      setDetail(await api.get<Message>(`${BASE}/detail`, { id: m.id }))
-      setPage((p) => p && { ...p, records: p.records.map((r) => (r.id === m.id ? { ...r, isRead: 0 } : r)) })
-      void refreshCount()
+      // Reading marks it read: the list and the count are read again.
+      setDetail(await fetchOnce<Message>(`${BASE}/detail`, { id: m.id }))
+      void refreshMessages()
     } catch { /* toast shown */ }
   }
 
   async function readAll() {
     if (!(await confirm(t('bell.confirmReadAll')))) return
     try {
-      await api.post(`${BASE}/readAll`)
+      await write(`${BASE}/readAll`)
       notify.success(t('common:operationSuccessful'))
-      void refreshCount()
-      loadList()
     } catch { /* toast shown */ }
   }
 
   async function remove(m: Message) {
     if (!(await confirm(t('bell.confirmDelete')))) return
     try {
-      await api.post(`${BASE}/remove`, undefined, { ids: m.id })
+      await write(`${BASE}/remove`, { params: { ids: m.id } })
       notify.success(t('common:operationSuccessful'))
       setDetail(null)
-      void refreshCount()
-      loadList()
     } catch { /* toast shown */ }
   }
 

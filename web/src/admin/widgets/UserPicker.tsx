@@ -5,7 +5,8 @@ import {
 import { SearchRegular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, type Page } from '../../shared/api'
+import type { Page } from '../../shared/api'
+import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import './locale'
 import Pager from '../../shared/Pager'
@@ -47,7 +48,6 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
   const s = useStyles()
   const [draft, setDraft] = useState({ account: '', realName: '' })
   const [query, setQuery] = useState({ account: '', realName: '', current: 1 })
-  const [page, setPage] = useState<Page<PickedUser> | null>(null)
   const [chosen, setChosen] = useState<PickedUser[]>([])
 
   // Each opening starts from the caller's current choice; later renders of the caller do not reset it.
@@ -58,13 +58,9 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
     setQuery({ account: '', realName: '', current: 1 })
   }, [open])
 
-  const filterKey = JSON.stringify(filters ?? {})
-  useEffect(() => {
-    if (!open) return
-    setPage(null)
-    api.get<Page<PickedUser>>(url, { ...JSON.parse(filterKey), ...query, size: SIZE })
-      .then(setPage, () => setPage({ records: [], total: 0, size: SIZE, current: 1, pages: 0 }))
-  }, [open, query, filterKey, url])
+  // A newer search aborts the one still loading, so its late answer cannot replace this one.
+  const list = useFetch<Page<PickedUser>>(url, { ...filters, ...query, size: SIZE }, { enabled: open, staleTime: 0 })
+  const page = list.isError ? { records: [], total: 0, size: SIZE, current: 1, pages: 0 } : list.data ?? null
 
   const isChosen = (u: PickedUser) => chosen.some((c) => c.id === u.id)
   const toggle = (u: PickedUser) => {

@@ -1,29 +1,18 @@
-import { useSyncExternalStore } from 'react'
-import { api } from '../../shared/api'
+import { invalidate, useFetch } from '../../shared/data'
 import { unreadCount } from './unread'
+
+const BASE = '/api/blade-message/message'
+const POLL_MS = 60_000
 
 /**
  * The unread-message count, shared by the bell and the welcome page so both
- * move together when a message is read. null until known (or while the
- * message service does not answer).
+ * move together: any write to messages (read, delete, send) refreshes it, and
+ * it is polled while shown. null until known (or while the service fails).
  */
-let value: number | null = null
-const listeners = new Set<() => void>()
-
-export const unreadStore = {
-  get: () => value,
-  subscribe(l: () => void) {
-    listeners.add(l)
-    return () => { listeners.delete(l) }
-  },
-  async refresh() {
-    try {
-      value = unreadCount(await api.get<unknown>('/api/blade-message/message/my/topList', undefined, { silent: true }))
-    } catch {
-      value = null
-    }
-    listeners.forEach((l) => l())
-  },
+export function useUnread(): number | null {
+  const q = useFetch<unknown>(`${BASE}/my/topList`, undefined, { silent: true, refetchInterval: POLL_MS, staleTime: 0 })
+  return q.data === undefined || q.isError ? null : unreadCount(q.data)
 }
 
-export const useUnread = () => useSyncExternalStore(unreadStore.subscribe, unreadStore.get)
+/** Reading a message is a GET that marks it read: the count and lists are read again. */
+export const refreshMessages = () => invalidate(BASE)

@@ -1,7 +1,7 @@
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular, EyeRegular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { api, type Page } from '../api'
+import { useMemo, useState } from 'react'
+import { fetchOnce, invalidate, useList, useRemove, useSubmit } from '../data'
 import { notify } from '../notify'
 import Pager from '../Pager'
 import { siteConfig } from '../config'
@@ -37,40 +37,45 @@ export default function ResourcePage({ screen }: { screen: ResourceScreen }) {
   const { confirm, dialog } = useConfirm()
   const searchFields = useMemo(() => screen.fields.filter((f) => f.search), [screen.fields])
   const list = useListState(searchFields.map((f) => f.name).concat(screen.side ? ['deptId', 'parentId'] : []))
-  const [data, setData] = useState<{ rows: Row[]; total: number } | null>(null)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [form, setForm] = useState<{ mode: FormMode; row: Row } | null>(null)
   const a = { add: true, edit: true, delete: true, view: true, selection: true, ...screen.actions }
   const can = (verb: 'add' | 'edit' | 'delete' | 'view') => a[verb] && perms.has(`${screen.perm}:${verb}`)
-  const filterKey = JSON.stringify(list.filters)
 
-  const reload = useCallback(() => {
-    const params = { ...screen.query, ...list.filters, ...(screen.tree ? {} : { current: list.current, size: list.size }) }
-    void api.get<Page<Row> | Row[]>(`${screen.base}/${screen.listPath ?? 'list'}`, params).then((d) => {
-      setData(Array.isArray(d) ? { rows: d, total: d.length } : { rows: d.records, total: d.total })
-      setSelected(new Set())
-    }, () => setData({ rows: [], total: 0 }))
-  }, [screen.base, screen.listPath, JSON.stringify(screen.query), filterKey, list.current, list.size, screen.tree])
-  useEffect(reload, [reload])
+  const params = { ...screen.query, ...list.filters, ...(screen.tree ? {} : { current: list.current, size: list.size }) }
+  const listQuery = useList<Row>(screen.base, params, screen.listPath ?? 'list')
+  const data = useMemo(() => {
+    const d = listQuery.data
+    if (d) return Array.isArray(d) ? { rows: d, total: d.length } : { rows: d.records, total: d.total }
+    return listQuery.isError ? { rows: [], total: 0 } : null
+  }, [listQuery.data, listQuery.isError])
+  // A new answer (another page, a search, a write) starts with nothing selected.
+  const [selectedFor, setSelectedFor] = useState(data)
+  if (selectedFor !== data) {
+    setSelectedFor(data)
+    setSelected(new Set())
+  }
+  const writes = { invalidates: screen.invalidates }
+  const { submit } = useSubmit<Row>(screen.base, writes)
+  const { remove: removeRows } = useRemove(screen.base, writes)
+  const reload = () => void invalidate(screen.base, ...(screen.invalidates ?? []))
 
   const open = async (mode: FormMode, row?: Row) => {
     if (mode === 'add') return setForm({ mode, row: initialValues(screen.fields, screen.query) })
-    const full = await api.get<Row>(`${screen.base}/detail`, { id: row!.id })
+    const full = await fetchOnce<Row>(`${screen.base}/detail`, { id: row!.id })
     setForm({ mode, row: full })
   }
   const save = async (values: Row) => {
     const adding = form?.mode === 'add'
-    await api.post(`${screen.base}/submit`, values)
+    await submit(values)
     notify.success(say(screen.plainSuccess ? 'operationSuccessful' : adding ? 'addedSuccessfully' : 'updatedSuccessfully'))
     setForm(null)
-    reload()
   }
   const remove = async (ids: string[]) => {
     if (!ids.length) return notify.warning(say('selectAtLeastOne'))
     if (!(await confirm(say('confirmDelete')))) return
-    await api.post(`${screen.base}/remove`, undefined, { ids: ids.join(',') })
+    await removeRows(ids)
     notify.success(say(screen.plainSuccess ? 'operationSuccessful' : 'deletedSuccessfully'))
-    reload()
   }
   const ctx = { selected: data?.rows.filter((r) => selected.has(String(r.id))) ?? [], reload }
 

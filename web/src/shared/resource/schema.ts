@@ -67,6 +67,8 @@ export interface ResourceScreen {
   listPath?: string
   /** The list answers a whole tree (no paging). */
   tree?: boolean
+  /** Other resources ('/api/<service>/<entity>') whose lists show this one's data, refreshed after a write here. */
+  invalidates?: string[]
   /** Fixed query parameters of the list (and defaults of new rows). */
   query?: Record<string, string>
   actions?: ScreenActions

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { api } from '../api'
+import { useMemo } from 'react'
+import { useTree } from '../data'
 
 export interface TreeNode { id?: string; value?: string; key?: string; title?: string; name?: string; label?: string; children?: TreeNode[]; disabled?: boolean }
 export interface FlatOption { value: string; label: string; depth: number; disabled?: boolean }
@@ -12,17 +12,11 @@ export function flattenTree(nodes: TreeNode[], depth = 0, labelKey?: string): Fl
   ])
 }
 
-const cache = new Map<string, Promise<FlatOption[]>>()
+const none: FlatOption[] = []
 
-/** Options of a tree endpoint; cached per URL for the page's life unless `fresh`. */
-export function useTreeOptions(url?: string, params?: Record<string, string>, labelKey?: string, fresh = false): FlatOption[] {
-  const [options, setOptions] = useState<FlatOption[]>([])
-  const key = `${url}?${new URLSearchParams(params).toString()}`
-  useEffect(() => {
-    if (!url) return
-    // A list endpoint may answer a page; its records are the options then.
-    if (fresh || !cache.has(key)) cache.set(key, api.get<TreeNode[] | { records: TreeNode[] }>(url, params, { silent: true }).then((t) => flattenTree(Array.isArray(t) ? t : t.records ?? [], 0, labelKey), () => []))
-    void cache.get(key)!.then(setOptions)
-  }, [key])
-  return options
+/** Options of a tree (or list) endpoint, flattened; shared and refreshed through the data layer. */
+export function useTreeOptions(url?: string, params?: Record<string, string>, labelKey?: string): FlatOption[] {
+  const { data } = useTree<TreeNode[] | { records: TreeNode[] }>(url, params)
+  // A list endpoint may answer a page; its records are the options then.
+  return useMemo(() => (data ? flattenTree(Array.isArray(data) ? data : data.records ?? [], 0, labelKey) : none), [data, labelKey])
 }
