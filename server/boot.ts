@@ -5,6 +5,7 @@ import { loadSecrets } from './lib/secrets.ts'
 import type { Services } from './lib/context.ts'
 import { syncReference } from './lib/reference/sync.ts'
 import { seedDemoSchool } from './modules/system/demo-school.ts'
+import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -16,6 +17,7 @@ export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logL
   migrateDb(db)
   const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
+  installDemoFiles(config.dataDir)
   return { id: crypto.randomUUID(), db, config, log, jwtSecret: loadSecrets(config.dataDir).jwtSecret, seeded }
 }
 
@@ -26,5 +28,7 @@ export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logL
  */
 export function prepare(db: Services['db']): boolean {
   syncReference(db)
-  return seedDemoSchool(db)
+  const first = seedDemoSchool(db)
+  if (first) seedDemoFiles(db)
+  return first
 }

@@ -1,64 +1,26 @@
-import { Elysia, t } from 'elysia'
-import { fileTypeFromBuffer } from 'file-type'
-import { existsSync } from 'node:fs'
-import { normalize } from 'node:path'
+import { Elysia } from 'elysia'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
-import { defineMessages } from '../../lib/messages.ts'
-import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
-import { localStorage } from './storage.ts'
+import { SIGNED_IN } from '../../lib/permissions.ts'
+import { attachRoutes } from './attach.ts'
+import { filesOf } from './files.ts'
+import { ossRoutes } from './oss.ts'
+import { serveRoutes } from './serve.ts'
 
-defineMessages({
-  'upload.missing': { zh: '请上传文件', en: 'please upload a file' },
-  'upload.tooLarge': { zh: '文件不能超过 {max} MB', en: 'the file must not exceed {max} MB' },
-  'upload.type': { zh: '不支持的文件类型', en: 'this file type is not allowed' },
-})
-
-/** The largest upload any screen allows (courseware, spec §9); screens enforce their own smaller limits too. */
-const MAX_BYTES = 100 * 1024 * 1024
-
-/** Types recognised by their content (magic bytes), never by the name the browser sent. */
-const SNIFFED = new Set(['jpg', 'png', 'gif', 'webp', 'pdf', 'zip', 'rar', 'mp4', 'webm', 'mp3', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'gz', 'bin'])
-/** Text formats have no magic bytes: accepted by extension when the content is valid UTF-8. */
-const TEXT = new Set(['txt', 'md', 'csv', 'json', 'ino', 'c', 'py', 'js', 'ts', 'sh'])
-
-async function detectExt(bytes: Uint8Array, name: string): Promise<string | null> {
-  const sniffed = await fileTypeFromBuffer(bytes)
-  if (sniffed) {
-    if (sniffed.ext === 'cfb') return ['doc', 'xls', 'ppt'].find((e) => name.toLowerCase().endsWith(`.${e}`)) ?? null
-    return SNIFFED.has(sniffed.ext) ? sniffed.ext : null
-  }
-  const ext = name.split('.').pop()?.toLowerCase() ?? ''
-  if (TEXT.has(ext)) {
-    try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); return ext } catch { return null }
-  }
-  return name.toLowerCase().endsWith('.bin') ? 'bin' : null
-}
-
-/** blade-resource: file upload (field `files`, answer data.link) and serving what was uploaded. */
+/** blade-resource: put-file (streamed, checked by content), OSS configurations, attachments, and serving stored files. */
 export const resourceModule = (services: Services) => {
-  const storage = localStorage(services.config.dataDir)
+  const files = filesOf(services)
   return new Elysia({ name: 'resource-module', seed: services.id })
     .use(authContext(services))
-    .post('/api/blade-resource/oss/endpoint/put-file', async ({ ctx, body }) => {
-      const file = Array.isArray(body.files) ? body.files[0] : body.files
-      if (!file || !file.size) throw badRequest('upload.missing', {}, 'files')
-      if (file.size > MAX_BYTES) throw badRequest('upload.tooLarge', { max: MAX_BYTES / 1024 / 1024 }, 'files')
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const ext = await detectExt(bytes, file.name)
-      if (!ext) throw badRequest('upload.type', {}, 'files')
-      const saved = await storage.put(bytes, ext)
-      return ok(ctx, { link: saved.link, name: saved.key, originalName: file.name, size: file.size, ext })
-    }, { perm: SIGNED_IN, body: t.Object({ files: t.Union([t.File(), t.Array(t.File())]) }) })
-    .get('/upload/*', ({ params, set }) => {
-      const key = normalize(params['*'])
-      if (key.startsWith('..') || key.startsWith('/')) throw notFound()
-      const file = storage.path(key)
-      if (!existsSync(file)) throw notFound()
-      set.headers['cache-control'] = 'public, max-age=31536000, immutable'
-      set.headers['x-content-type-options'] = 'nosniff'
-      return Bun.file(file)
-    }, { perm: PUBLIC })
+    // parse: 'none' keeps the multipart body a stream; receiveFile reads it chunk by chunk.
+    .post('/api/blade-resource/oss/endpoint/put-file', async ({ ctx, request, query }) => {
+      const row = await files.upload(ctx, request, String(query.kind ?? 'image'))
+      // Private files answer a signed link too, so the uploader's form can preview what it just sent.
+      const preview = row.isPublic ? row.link : files.sign(row.link)
+      return ok(ctx, { link: row.link, preview, domain: row.domain, name: row.name, originalName: row.originalName, attachId: row.id, size: row.attachSize, ext: row.extension })
+    }, { perm: SIGNED_IN, parse: 'none' })
+    .use(ossRoutes(services))
+    .use(attachRoutes(services))
+    .use(serveRoutes(services))
 }

@@ -102,11 +102,14 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
 export const api = {
   get: <T>(path: string, params?: Record<string, unknown>, o: Omit<CallOptions, 'params'> = {}) => request<T>('GET', path, { ...o, params }),
   post: <T>(path: string, body?: unknown, params?: Record<string, unknown>, o: Omit<CallOptions, 'params' | 'body'> = {}) => request<T>('POST', path, { ...o, body, params }),
-  /** Multipart upload (field `files`), answering data.link (spec: put-file). */
-  upload: (file: File, path = '/api/blade-resource/oss/endpoint/put-file') => {
+  /**
+   * Multipart upload (field `files`), answering data.link (spec: put-file). `kind` picks the server's limits
+   * (image, banner, avatar, courseware, download, firmware, document); private kinds also answer a signed `preview`.
+   */
+  upload: (file: File, kind = 'image', path = '/api/blade-resource/oss/endpoint/put-file') => {
     const form = new FormData()
     form.append('files', file)
-    return request<{ link: string; name?: string; originalName?: string }>('POST', path, { body: form })
+    return request<{ link: string; preview?: string; name?: string; originalName?: string; attachId?: string; size?: number }>('POST', path, { body: form, params: { kind } })
   },
   /** The token endpoint answers the bare token response, not the envelope. */
   async token(params: Record<string, string>, headers: Record<string, string> = {}) {

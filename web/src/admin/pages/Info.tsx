@@ -72,7 +72,7 @@ export default function Info() {
     }
     setBusy('upload')
     try {
-      const { link } = await api.upload(f)
+      const { link } = await api.upload(f, 'avatar')
       setProfile((p) => ({ ...p, avatar: link }))
       setErrors((x) => ({ ...x, avatar: undefined }))
     } catch { /* the API client has shown why */ } finally {

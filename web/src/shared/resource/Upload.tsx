@@ -37,7 +37,7 @@ export default function Upload({ value, onChange, rule, images, disabled }: { va
     setBusy(true)
     try {
       const added: string[] = []
-      for (const f of chosen) added.push((await api.upload(f)).link)
+      for (const f of chosen) added.push((await api.upload(f, rule.kind ?? (images ? 'image' : 'download'))).link)
       onChange([...links, ...added].join(','))
     } finally {
       setBusy(false)

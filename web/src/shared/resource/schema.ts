@@ -13,6 +13,8 @@ export interface UploadRule {
   maxKB: number
   /** How many files the field holds (comma-joined links). */
   max: number
+  /** The server's upload kind (its limits and visibility); images by default. */
+  kind?: string
 }
 
 /**

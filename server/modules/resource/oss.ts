@@ -1,0 +1,65 @@
+import { Elysia } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
+import { and, eq, ne } from 'drizzle-orm'
+import { oss } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { now } from '../../lib/time.ts'
+
+defineMessages({
+  'oss.code': { zh: '请输入资源编号', en: 'please enter the storage code' },
+  'oss.endpoint': { zh: '请输入资源地址', en: 'please enter the endpoint' },
+  'oss.bucket': { zh: '请输入空间名', en: 'please enter the bucket name' },
+  'oss.accessKey': { zh: '请输入 accessKey', en: 'please enter the access key' },
+  'oss.secretKey': { zh: '请输入 secretKey', en: 'please enter the secret key' },
+})
+
+/** OSS configurations (blade-resource/oss): list, detail, submit, remove, and enable (one per tenant). */
+export const ossResource = defineResource({
+  table: oss,
+  path: '/api/blade-resource/oss',
+  code: 'resource:oss',
+  perms: { edit: 'resource:oss:edit' },
+  search: ['ossCode', 'endpoint', 'bucketName'],
+  filters: ['category', 'isEnabled'],
+  messages: { ossCode: 'oss.code' },
+  hidden: ['secretKey', 'isEnabled'],
+  fields: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
+  beforeWrite: (_ctx, w) => {
+    if (w.op === 'remove') return
+    // A blank secret on edit keeps the stored one; the stored one is never sent back.
+    if (w.op === 'update' && !w.values.secretKey) delete w.values.secretKey
+    const merged = { ...w.before[0], ...w.values }
+    if (Number(merged.category ?? 2) === 2) {
+      for (const [f, key] of [['endpoint', 'oss.endpoint'], ['bucketName', 'oss.bucket'], ['accessKey', 'oss.accessKey'], ['secretKey', 'oss.secretKey']] as const)
+        if (!merged[f]) throw badRequest(key, { field: f }, f)
+      if (!/^https?:\/\//.test(String(merged.endpoint))) throw badRequest('validation.url', { field: 'endpoint' }, 'endpoint')
+    }
+  },
+})
+
+export const ossRoutes = (s: Services) =>
+  new Elysia()
+    .use(ossResource.routes(s))
+    .use(new Elysia({ prefix: '/api/blade-resource/oss' }).use(authContext(s))
+      // Reads answer whether a configuration is the enabled one, without its secret.
+      .get('/enabled', async ({ ctx }) => {
+        const rows = await ossResource.ops.all(ctx, {})
+        const on = await ctx.db.select({ id: oss.id }).from(oss).where(and(eq(oss.tenantId, ctx.actor.tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
+        return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
+      }, { perm: 'resource:oss' })
+      // Enabling one turns the tenant's others off: new uploads go there; stored files stay where they were written.
+      .post('/enable', async ({ ctx, query }) => {
+        const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(query.id ?? '')))
+        if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
+        const stamp = now()
+        ctx.db.transaction((tx) => {
+          tx.update(oss).set({ isEnabled: 0, updateTime: stamp }).where(and(eq(oss.tenantId, ctx.actor.tenantId), ne(oss.id, row.id as string))).run()
+          tx.update(oss).set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp }).where(eq(oss.id, row.id as string)).run()
+        })
+        return ok(ctx, null)
+      }, { perm: 'resource:oss:enable' }))

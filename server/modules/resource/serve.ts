@@ -1,0 +1,65 @@
+import { Elysia } from 'elysia'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { notFound } from '../../lib/errors.ts'
+import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
+import { validKey } from './storage/adapter.ts'
+import { byteRange } from './byte-range.ts'
+import { filesOf, type AttachRow } from './files.ts'
+import { thumbnail, WIDTHS } from './thumbnail.ts'
+
+/** Shown in the page rather than downloaded. */
+const INLINE = new Set(['jpg', 'png', 'pdf', 'mp4', 'webm', 'mp3', 'md', 'txt', 'm3u8', 'ts'])
+
+/** Who may read a private file with their token: its uploader, or staff who manage attachments, in the file's tenant. */
+async function mayRead(ctx: Ctx, row: AttachRow): Promise<boolean> {
+  if (ctx.actor.kind !== 'user' || ctx.actor.tenantId !== row.tenantId && !(await isAdministrator(ctx))) return false
+  if (row.createUser === ctx.actor.userId || (await isAdministrator(ctx))) return true
+  return (await permissionCodes(ctx)).has('resource:attach')
+}
+
+/**
+ * GET /upload/<key>: stored files. Public files to anyone; private files only
+ * with a valid signed link or the token of someone allowed. Range requests are
+ * answered with 206 so video seeks; images take ?w= for a resized copy.
+ */
+export const serveRoutes = (services: Services) => {
+  const files = filesOf(services)
+  return new Elysia().use(authContext(services)).get('/upload/*', async ({ ctx, params, query, request, set }) => {
+    const key = decodeURIComponent(params['*'])
+    if (!validKey(key)) throw notFound()
+    const row = await files.find(key)
+    if (!row) throw notFound()
+    const signed = files.verify(key, query.expires, query.sign)
+    if (!row.isPublic && !signed && !(await mayRead(ctx, row))) throw notFound()
+
+    const adapter = await files.adapterOf(row)
+    let servedKey = key
+    let size = row.attachSize
+    const width = Number(query.w)
+    if (query.w && (row.extension === 'jpg' || row.extension === 'png') && WIDTHS.includes(width)) {
+      servedKey = await thumbnail(adapter, key, row.extension, width, files.tmpDir)
+      size = (await adapter.stat(servedKey)) ?? 0
+    }
+    const headers: Record<string, string> = {
+      'content-type': row.contentType ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      // Public names never change content; private answers stay out of shared caches.
+      'cache-control': row.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+      'content-disposition': `${INLINE.has(row.extension ?? '') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName || key.split('/').pop()!)}`,
+    }
+    const range = byteRange(request.headers.get('range'), size)
+    if (range === 'unsatisfiable') {
+      set.status = 416
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } })
+    }
+    if (range) {
+      return new Response(adapter.body(servedKey, range), {
+        status: 206,
+        headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(range.end - range.start + 1) },
+      })
+    }
+    return new Response(adapter.body(servedKey), { headers: { ...headers, 'content-length': String(size) } })
+  }, { perm: PUBLIC })
+}

@@ -1,0 +1,36 @@
+import { mkdir, rename, rm, stat, copyFile, unlink } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { validKey, type StorageAdapter } from './adapter.ts'
+
+/** Files under <data>/uploads/<key>. Temp files live in the same data directory, so moving one in is an atomic rename. */
+export function localAdapter(dataDir: string): StorageAdapter & { path(key: string): string } {
+  const root = join(dataDir, 'uploads')
+  const path = (key: string) => {
+    if (!validKey(key)) throw new Error(`invalid storage key ${key}`)
+    return join(root, key)
+  }
+  return {
+    id: 'local',
+    path,
+    async putFile(tmp, key) {
+      const file = path(key)
+      await mkdir(dirname(file), { recursive: true })
+      try {
+        await rename(tmp, file)
+      } catch {
+        // A temp directory on another file system: copy, then drop the temp file.
+        await copyFile(tmp, file)
+        await unlink(tmp)
+      }
+    },
+    open: (key) => Bun.file(path(key)),
+    // A Bun.file body is sent straight from the file (sendfile), a slice of it too.
+    body: (key, r) => (r ? Bun.file(path(key)).slice(r.start, r.end + 1) : Bun.file(path(key))),
+    async stat(key) {
+      try { return (await stat(path(key))).size } catch { return null }
+    },
+    async remove(key) {
+      await rm(path(key), { force: true })
+    },
+  }
+}
