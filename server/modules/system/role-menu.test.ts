@@ -75,7 +75,7 @@ describe('blade-system/menu and topmenu', () => {
   it('lists the whole menu tree, lazily by parent, menus only, and the tree for pickers (with buttons on request)', async () => {
     const admin = await t.token('admin')
     const list = (await t.get('/api/blade-system/menu/list', admin)).body.data
-    expect(list.map((m: any) => m.code)).toEqual(['desk', 'system', 'authority', 'monitor'])
+    expect(list.map((m: any) => m.code)).toEqual(['desk', 'system', 'authority', 'resource', 'monitor'])
     const lazy = (await t.get('/api/blade-system/menu/lazy-list', admin, { parentId: list[1].id })).body.data
     expect(lazy.find((m: any) => m.code === 'system:user').hasChildren).toBe(true)
     const menus = flat((await t.get('/api/blade-system/menu/menu-list', admin)).body.data)
