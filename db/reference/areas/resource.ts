@@ -4,7 +4,7 @@ import { CRUD, defineReference } from '../types.ts'
 export default defineReference({
   menus: [
     {
-      code: 'resource', name: '资源管理', alias: 'Resources', path: '/resource', source: 'folder', sort: 4, topMenu: 'system',
+      code: 'resource', name: '资源管理', alias: 'Resources', path: '/resource', source: 'folder', sort: 5, topMenu: 'system',
       children: [
         { code: 'resource:oss', name: '对象存储', alias: 'Object storage', path: '/resource/oss', source: 'cloud', buttons: [...CRUD, ['enable', '启用', 'Enable']] },
         { code: 'resource:attach', name: '附件管理', alias: 'Attachments', path: '/resource/attach', source: 'attach', buttons: ['view', 'delete'] },

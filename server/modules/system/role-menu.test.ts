@@ -75,7 +75,8 @@ describe('blade-system/menu and topmenu', () => {
   it('lists the whole menu tree, lazily by parent, menus only, and the tree for pickers (with buttons on request)', async () => {
     const admin = await t.token('admin')
     const list = (await t.get('/api/blade-system/menu/list', admin)).body.data
-    expect(list.map((m: any) => m.code)).toEqual(['desk', 'system', 'authority', 'resource', 'monitor'])
+    // Round-1 roots first, in their sort order; areas added later (resources, content, exams...) follow them.
+    expect(list.map((m: any) => m.code).slice(0, 4)).toEqual(['desk', 'system', 'authority', 'monitor'])
     const lazy = (await t.get('/api/blade-system/menu/lazy-list', admin, { parentId: list[1].id })).body.data
     expect(lazy.find((m: any) => m.code === 'system:user').hasChildren).toBe(true)
     const menus = flat((await t.get('/api/blade-system/menu/menu-list', admin)).body.data)
