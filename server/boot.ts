@@ -11,14 +11,14 @@ import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.t
  * Opens the data directory: database (WAL), migrations, reference data (every
  * start), the demo school (first start) and secrets. Shared by main.ts and the CLI so both see the same appliance.
  */
-export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logLevel?: string } = {}): Services & { seeded: boolean } {
+export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logLevel?: string } = {}): Services & { seeded: boolean; migrated: string[] } {
   const log = createLogger(opts.logLevel ?? config.logLevel)
   const db = openDb(config.dbFile)
-  migrateDb(db)
+  const migrated = migrateDb(db)
   const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   installDemoFiles(config.dataDir)
-  return { id: crypto.randomUUID(), db, config, log, jwtSecret: loadSecrets(config.dataDir).jwtSecret, seeded }
+  return { id: crypto.randomUUID(), db, config, log, jwtSecret: loadSecrets(config.dataDir).jwtSecret, seeded, migrated }
 }
 
 /**

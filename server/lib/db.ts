@@ -1,14 +1,11 @@
 import { Database } from 'bun:sqlite'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as schema from '../../db/schema/index.ts'
+import { applyMigrations } from './migrations.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
-
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url))
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode with synchronous=NORMAL:
@@ -25,8 +22,9 @@ export function openDb(file: string): Db {
   return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db
 }
 
-export function migrateDb(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS })
+/** Applies this release's pending migrations in one transaction; answers the tags applied. */
+export function migrateDb(db: Db): string[] {
+  return applyMigrations(db.$client)
 }
 
 export function closeDb(db: Db): void {
