@@ -1,4 +1,9 @@
 import cron from 'node-cron'
+import { rmSync, writeFileSync } from 'node:fs'
+import { loadConfig } from './lib/config.ts'
+import { finishRestore, pidFile } from './modules/backup/restore.ts'
+import { runScheduledBackup } from './modules/backup/schedule.ts'
+import { prepareUpgrade } from './modules/backup/upgrade.ts'
 import { createApp } from './app.ts'
 import { boot } from './boot.ts'
 import { closeDb } from './lib/db.ts'
@@ -10,8 +15,12 @@ import { registerSocialProvider } from './modules/auth/social/provider.ts'
 
 /** Starts the appliance: database, broker, HTTP, jobs; stops them in reverse on SIGTERM/SIGINT. */
 export async function main() {
-  const services = boot()
-  const { config, log } = services
+  const config = loadConfig()
+  // Before anything opens the database: refuse a newer data directory, back an older one up before migrating it.
+  const preUpgrade = await prepareUpgrade(config)
+  const services = boot(config)
+  const { log } = services
+  if (preUpgrade) log.info({ backup: preUpgrade, migrated: services.migrated }, 'upgraded the data directory; the previous state is backed up')
   if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
     registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
   const mqtt = await startBroker(config.mqttPort, log)
@@ -19,7 +28,13 @@ export async function main() {
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   log.info({ port: config.port, dataDir: config.dataDir }, `Atrium listening on http://localhost:${config.port}`)
   recordUsual(services, config.defaultTenantId, 'appliance started', { port: config.port, mqttPort: config.mqttPort })
-  const jobs = [cron.schedule('17 3 * * *', () => pruneSessions(services))]
+  writeFileSync(pidFile(config.dataDir), String(process.pid), { mode: 0o600 })
+  const restored = finishRestore(config.dataDir)
+  if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
+  const jobs = [
+    cron.schedule('17 3 * * *', () => pruneSessions(services)),
+    cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
+  ]
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -31,6 +46,7 @@ export async function main() {
     await app.stop(false)
     await mqtt.close()
     closeDb(services.db)
+    rmSync(pidFile(config.dataDir), { force: true })
     log.info('stopped')
     process.exit(0)
   }

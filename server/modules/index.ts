@@ -6,6 +6,7 @@ import { systemModule } from './system/index.ts'
 import { logModule } from './log/index.ts'
 import { resourceModule } from './resource/index.ts'
 import { messageModule } from './message/index.ts'
+import { backupModule } from './backup/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule]

@@ -1,0 +1,65 @@
+import { Elysia } from 'elysia'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts'
+import { t } from '../../lib/messages.ts'
+import { isAdministrator } from '../../lib/permissions.ts'
+import { listBackups } from './schedule.ts'
+import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
+import './messages.ts'
+
+/** Menu code of the backups screen; its buttons gate the writing verbs. */
+export const BACKUP_CODE = 'system:backup'
+
+const NAME = /^[\w.-]+\.tar\.gz$/
+
+/**
+ * Backups of the whole appliance, for the platform administrator only: they
+ * hold every tenant's data and the appliance's secrets, so a tenant
+ * administrator holding the menu code is still refused.
+ */
+export const backupModule = (services: Services) => {
+  const platformOnly = async (ctx: Ctx) => {
+    if (!(await isAdministrator(ctx))) throw forbidden()
+  }
+  const archive = (name: unknown) => {
+    if (typeof name !== 'string' || !NAME.test(name)) throw badRequest('backup.name', {}, 'name')
+    const file = join(backupsDir(services.config), name)
+    if (!existsSync(file)) throw new ApiError(404, 'backup.notFound', { name })
+    return file
+  }
+  return new Elysia({ prefix: '/api/blade-backup/backup' })
+    .use(authContext(services))
+    .get('/list', async ({ ctx }) => {
+      await platformOnly(ctx)
+      return envelope(listBackups(services.config), t(ctx.lang, 'ok'))
+    }, { perm: BACKUP_CODE })
+    .post('/create', async ({ ctx }) => {
+      await platformOnly(ctx)
+      const name = backupName('manual')
+      await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'manual' })
+      return envelope(listBackups(services.config).find((b) => b.name === name), t(ctx.lang, 'ok'))
+    }, { perm: `${BACKUP_CODE}:add` })
+    .get('/download', async ({ ctx, query, set }) => {
+      await platformOnly(ctx)
+      const file = archive(query.name)
+      set.headers['content-type'] = 'application/gzip'
+      set.headers['content-disposition'] = `attachment; filename="${query.name}"`
+      set.headers['x-content-type-options'] = 'nosniff'
+      return Bun.file(file)
+    }, { perm: `${BACKUP_CODE}:download` })
+    .post('/remove', async ({ ctx, query }) => {
+      await platformOnly(ctx)
+      const names = String(query.names ?? '').split(',').filter(Boolean)
+      if (!names.length) throw badRequest('backup.name', {}, 'names')
+      const files = names.map(archive)
+      for (const f of files) {
+        rmSync(f, { force: true })
+        rmSync(`${f}.json`, { force: true })
+      }
+      return envelope(null, t(ctx.lang, 'ok.deleted'))
+    }, { perm: `${BACKUP_CODE}:delete` })
+}

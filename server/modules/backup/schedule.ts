@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { param } from '../../../db/schema/index.ts'
+import type { Services } from '../../lib/context.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { PLATFORM_TENANT } from '../../lib/permissions.ts'
+import { formatDateTime } from '../../lib/time.ts'
+import { backupAppliance, backupName, backupsDir, type BackupSummary } from './snapshot.ts'
+
+/** System parameters (platform tenant) that steer the nightly backup; read on every check, so a change applies that night. */
+export const BACKUP_PARAMS = { time: 'backup.time', keep: 'backup.keep' } as const
+const DEFAULTS = { time: '02:30', keep: 7 }
+
+/** Every backup the appliance made, newest first, from the summaries beside the archives. */
+export function listBackups(config: Services['config']): BackupSummary[] {
+  const dir = backupsDir(config)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.tar.gz.json') && existsSync(join(dir, f.slice(0, -5))))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as BackupSummary)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name))
+}
+
+let newest: { dir: string; mtimeMs: number; last: BackupSummary | undefined } | undefined
+
+/**
+ * For /api/health: when the newest whole backup was made. Health is polled
+ * often, so the folder is re-read only when its modification time moves.
+ */
+export function lastGoodBackup(config: Services['config'], at = new Date()): { name: string; createdAt: string; ageHours: number } | null {
+  const dir = backupsDir(config)
+  const mtimeMs = existsSync(dir) ? statSync(dir).mtimeMs : 0
+  if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs) newest = { dir, mtimeMs, last: listBackups(config).find((b) => b.kind === 'full') }
+  const last = newest.last
+  if (!last) return null
+  const ageHours = (at.getTime() - new Date(last.createdAt.replace(' ', 'T')).getTime()) / 3_600_000
+  return { name: last.name, createdAt: last.createdAt, ageHours: Math.max(0, Math.round(ageHours * 10) / 10) }
+}
+
+function settings(services: Services): { time: string; keep: number } {
+  const rows = services.db.select({ key: param.paramKey, value: param.paramValue }).from(param)
+    .where(and(eq(param.tenantId, PLATFORM_TENANT), eq(param.isDeleted, 0), inArray(param.paramKey, Object.values(BACKUP_PARAMS)))).all()
+  const get = (k: string) => rows.find((r) => r.key === k)?.value?.trim()
+  const time = get(BACKUP_PARAMS.time) ?? ''
+  const keep = Number(get(BACKUP_PARAMS.keep))
+  return { time: /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : DEFAULTS.time, keep: Number.isInteger(keep) && keep > 0 ? keep : DEFAULTS.keep }
+}
+
+/** Keeps the newest `keep` nightly backups; manual and pre-upgrade ones are the administrator's to delete. */
+export function pruneNightly(services: Services, keep: number): string[] {
+  const old = listBackups(services.config).filter((b) => b.trigger === 'nightly').slice(keep)
+  for (const b of old) {
+    rmSync(join(backupsDir(services.config), b.name), { force: true })
+    rmSync(join(backupsDir(services.config), `${b.name}.json`), { force: true })
+  }
+  return old.map((b) => b.name)
+}
+
+/**
+ * Checked every few minutes by a cron schedule: once the configured time has
+ * passed and today has no nightly backup yet, make one and prune. Idempotent,
+ * so a restart or a missed tick only delays it.
+ */
+export async function runScheduledBackup(services: Services, at = new Date()): Promise<'not-due' | 'done' | 'failed'> {
+  const { time, keep } = settings(services)
+  const today = formatDateTime(at).slice(0, 10)
+  if (formatDateTime(at).slice(11, 16) < time) return 'not-due'
+  if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today))) return 'not-due'
+  const name = backupName('nightly')
+  try {
+    const m = await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'nightly' })
+    const removed = pruneNightly(services, keep)
+    recordUsual(services, PLATFORM_TENANT, 'scheduled backup completed', { name, files: m.files.length, keep, removed })
+    return 'done'
+  } catch (e) {
+    services.log.error({ err: e }, 'scheduled backup failed')
+    recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', { name, error: e instanceof Error ? e.message : String(e) })
+    return 'failed'
+  }
+}

@@ -1,0 +1,30 @@
+import { Database } from 'bun:sqlite'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../../lib/config.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { MIGRATIONS_DIR, schemaStatus } from '../../lib/migrations.ts'
+import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
+
+/**
+ * Runs before a release opens an existing data directory. A directory written by
+ * a newer release is refused (its schema is unknown here); one with migrations
+ * pending is backed up whole first, so an upgrade can always be undone with
+ * `atrium restore`. Answers the backup's path when one was made.
+ */
+export async function prepareUpgrade(config: Config, migrations = MIGRATIONS_DIR): Promise<string | null> {
+  if (!existsSync(config.dbFile)) return null
+  const db = new Database(config.dbFile, { readonly: true })
+  const status = (() => {
+    try {
+      return schemaStatus(db, migrations)
+    } finally {
+      db.close()
+    }
+  })()
+  if (status.newer) throw new ApiError(409, 'backup.newerData', { migration: status.current ?? '?' })
+  if (!status.pending.length || !status.applied.length) return null
+  const out = join(backupsDir(config), backupName('pre-upgrade'))
+  await backupAppliance(config, out, { trigger: 'pre-upgrade' })
+  return out
+}
