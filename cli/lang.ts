@@ -20,6 +20,15 @@ const texts = {
   stepCheck: { zh: '检查输入', en: 'checking input' },
   stepDone: { zh: '完成', en: 'done' },
   error: { zh: '错误', en: 'error' },
+  backingUp: { zh: '正在备份', en: 'backing up' },
+  backupDone: { zh: '已备份 {files} 个文件到 {file}', en: 'backed up {files} file(s) to {file}' },
+  tenantExported: { zh: '已导出租户 {tenantId}（{rows} 行，{files} 个文件）到 {file}', en: 'exported tenant {tenantId} ({rows} rows, {files} files) to {file}' },
+  restoring: { zh: '正在校验并恢复', en: 'verifying and restoring' },
+  restoreDone: { zh: '已从 {file} 恢复（备份时间 {createdAt}）。原数据保留在 {previous}，服务首次正常启动后删除。{restart}', en: 'restored from {file} (made {createdAt}). The previous data is kept at {previous} until the appliance has started healthy. {restart}' },
+  restartHint: { zh: '已停止正在运行的服务（进程 {pid}），请重新启动：npm start', en: 'the running appliance (pid {pid}) was stopped; start it again: npm start' },
+  tenantImported: { zh: '已导入租户 {tenantId}（{rows} 行，{files} 个文件）', en: 'imported tenant {tenantId} ({rows} rows, {files} files)' },
+  dbStatus: { zh: '数据库版本 {current}，待执行迁移 {pending} 个：{list}', en: 'schema version {current}, {pending} pending migration(s): {list}' },
+  preUpgrade: { zh: '迁移前已自动备份到 {file}', en: 'backed up to {file} before migrating' },
 } satisfies Record<string, Record<Lang, string>>
 
 export function say(key: keyof typeof texts, params: Record<string, string | number> = {}): string {

@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
+import { backupCommands } from './commands/backup.ts'
 import { dbCommands } from './commands/db.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tenantCommands } from './commands/tenant.ts'
@@ -10,6 +11,7 @@ const program = new Command('atrium').description('Atrium appliance CLI / Atrium
 dbCommands(program)
 tenantCommands(program)
 userCommands(program)
+backupCommands(program)
 serveCommand(program)
 await program.parseAsync(process.argv)
 // Every command but `serve` is done once its action returns; ink and the database leave nothing worth waiting for.
