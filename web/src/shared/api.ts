@@ -111,6 +111,23 @@ export const api = {
     form.append('files', file)
     return request<{ link: string; preview?: string; name?: string; originalName?: string; attachId?: string; size?: number }>('POST', path, { body: form, params: { kind } })
   },
+  /** A file behind the caller's token (e.g. a backup archive): fetched with the usual headers, then saved by the browser. */
+  async download(path: string, params: Record<string, unknown>, filename: string) {
+    const { token, tenantId } = session.get()
+    const res = await fetch(`${path}${query(params)}`, {
+      headers: { Authorization: basic(), 'Tenant-Id': tenantId || siteConfig.defaultTenantId, ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}) },
+    })
+    if (!res.ok) {
+      const json = (await res.json().catch(() => ({}))) as Partial<Envelope<unknown>>
+      const text = json.msg || i18n.t('unknownError')
+      notify.error(text)
+      throw new ApiFailure(res.status, text)
+    }
+    const url = URL.createObjectURL(await res.blob())
+    const a = Object.assign(document.createElement('a'), { href: url, download: filename })
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  },
   /** The token endpoint answers the bare token response, not the envelope. */
   async token(params: Record<string, string>, headers: Record<string, string> = {}) {
     const res = await fetch(`/api/blade-auth/oauth/token${query(params)}`, {

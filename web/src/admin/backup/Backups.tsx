@@ -1,0 +1,108 @@
+import {
+  Body1, Button, Caption1, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles, tokens,
+} from '@fluentui/react-components'
+import { ArrowDownloadRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../shared/api'
+import { notify } from '../../shared/notify'
+import { usePermissions } from '../../shared/permissions'
+import { useConfirm } from '../../shared/useConfirm'
+import './locale'
+
+interface Backup { name: string; size: number; kind: string; trigger: 'manual' | 'nightly' | 'pre-upgrade'; appVersion: string; migration: string | null; createdAt: string }
+
+const BASE = '/api/blade-backup/backup'
+const CODE = 'system:backup'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  code: { fontFamily: tokens.fontFamilyMonospace, background: tokens.colorNeutralBackground3, padding: '2px 6px', borderRadius: tokens.borderRadiusSmall },
+})
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`
+
+/** Backups of the whole appliance: make one now, download or delete them; restoring is a CLI command on the appliance itself. */
+export default function Backups() {
+  const { t } = useTranslation('backup')
+  const s = useStyles()
+  const { has } = usePermissions()
+  const { confirm, dialog } = useConfirm()
+  const [rows, setRows] = useState<Backup[] | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(() => api.get<Backup[]>(`${BASE}/list`).then(setRows, () => setRows([])), [])
+  useEffect(() => { void load() }, [load])
+
+  const create = async () => {
+    setBusy(true)
+    try {
+      await api.post(`${BASE}/create`)
+      notify.success(t('created'))
+      await load()
+    } finally {
+      setBusy(false)
+    }
+  }
+  const remove = async (b: Backup) => {
+    if (!(await confirm(t('confirmDelete', { name: b.name })))) return
+    await api.post(`${BASE}/remove`, undefined, { names: b.name })
+    await load()
+  }
+
+  return (
+    <div className={s.page} data-testid="backups-page">
+      <Title3 as="h1">{t('title')}</Title3>
+      <Card>
+        <Body1>{t('intro')}</Body1>
+        <Caption1>
+          {t('restoreHint')} <span className={s.code}>npx atrium restore &lt;file&gt;</span>
+        </Caption1>
+      </Card>
+      <div className={s.bar}>
+        {has(`${CODE}:add`) && (
+          <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <SaveRegular />} disabled={busy} onClick={() => void create()} data-testid="backup-create">
+            {busy ? t('creating') : t('create')}
+          </Button>
+        )}
+      </div>
+      {rows === null ? <Spinner /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
+        <Table aria-label={t('title')} data-testid="backup-table">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('name')}</TableHeaderCell>
+              <TableHeaderCell>{t('trigger')}</TableHeaderCell>
+              <TableHeaderCell>{t('createdAt')}</TableHeaderCell>
+              <TableHeaderCell>{t('size')}</TableHeaderCell>
+              <TableHeaderCell>{t('version')}</TableHeaderCell>
+              <TableHeaderCell />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((b) => (
+              <TableRow key={b.name}>
+                <TableCell>{b.name}</TableCell>
+                <TableCell>{t(`triggers.${b.trigger}`)}</TableCell>
+                <TableCell>{b.createdAt}</TableCell>
+                <TableCell>{mb(b.size)}</TableCell>
+                <TableCell>{b.appVersion} · {b.migration ?? '-'}</TableCell>
+                <TableCell>
+                  {has(`${CODE}:download`) && (
+                    <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void api.download(`${BASE}/download`, { name: b.name }, b.name)}>
+                      {t('download')}
+                    </Button>
+                  )}
+                  {has(`${CODE}:delete`) && (
+                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(b)}>{t('delete')}</Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {dialog}
+    </div>
+  )
+}
