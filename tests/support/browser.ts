@@ -67,10 +67,10 @@ export const freePort = () => new Promise<number>((ok, no) => {
 
 export interface Appliance { url: string; dataDir: string; process: ChildProcess; stop(): Promise<void> }
 
-/** Starts server/main.ts on free ports over a copy of the seeded template database. */
+/** Starts server/main.ts on free ports over a copy of the seeded template database, or over ATRIUM_DATA_DIR when given. */
 export async function startAppliance(env: Record<string, string> = {}): Promise<Appliance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  const dataDir = env.ATRIUM_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
+  if (!env.ATRIUM_DATA_DIR && process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   const [port, mqttPort] = [await freePort(), await freePort()]
   const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
     env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', ...env },

@@ -1,0 +1,288 @@
+import { Database } from 'bun:sqlite'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { testApp } from '../../../tests/support/harness.ts'
+import { loadConfig } from '../../lib/config.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { applyMigrations, MIGRATIONS_DIR, MigrationError, schemaStatus } from '../../lib/migrations.ts'
+import { readArchive, writeArchive } from './archive.ts'
+import { restoreAppliance } from './restore.ts'
+import { lastGoodBackup, listBackups, runScheduledBackup } from './schedule.ts'
+import { backupAppliance, backupsDir } from './snapshot.ts'
+import { exportTenant, importTenant } from './tenant.ts'
+import { prepareUpgrade } from './upgrade.ts'
+
+/** A real 1×1 PNG: uploads are judged by their content. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const FIXTURE = join(import.meta.dirname, '../../../tests/fixtures/backup-0.1.0.tar.gz')
+const scratch = mkdtempSync(join(tmpdir(), 'atrium-backup-test-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
+const configAt = (dataDir: string) => loadConfig({ ATRIUM_DATA_DIR: dataDir })
+/** Everything a failed restore must leave as it was: the names in the folder and the bytes of each file. */
+const fingerprint = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile()).map((e) => `${join(e.parentPath, e.name)}:${sha(join(e.parentPath, e.name))}`).sort()
+
+async function expectApiError(p: Promise<unknown>, key: string) {
+  const e = await p.then(() => null, (x: unknown) => x)
+  expect(e).toBeInstanceOf(ApiError)
+  expect((e as ApiError).key).toBe(key)
+}
+
+describe('backup archives', () => {
+  const { services, dataDir } = testApp()
+
+  it('hold the database and every file with checksums, and read back whole', async () => {
+    mkdirSync(join(dataDir, 'uploads/2026/01/02'), { recursive: true })
+    writeFileSync(join(dataDir, 'uploads/2026/01/02/a.png'), 'not really a png')
+    const out = join(scratch, 'a.tar.gz')
+    const m = await backupAppliance(services.config, out)
+    expect(m.files.map((f) => f.path)).toEqual(expect.arrayContaining(['db/atrium.db', 'files/secrets.json', 'files/uploads/2026/01/02/a.png']))
+    expect(m.files.some((f) => f.path.endsWith('-wal') || f.path.startsWith('files/backups'))).toBe(false)
+    expect(m.migration).toBe(schemaStatus(services.db.$client).current)
+    const again = await readArchive(out)
+    expect(again.files).toEqual(m.files)
+  })
+
+  it('refuses a truncated or bit-flipped archive and changes nothing', async () => {
+    const good = join(scratch, 'good.tar.gz')
+    await backupAppliance(services.config, good)
+    const bytes = readFileSync(good)
+    const truncated = join(scratch, 'truncated.tar.gz')
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
+    const flipped = join(scratch, 'flipped.tar.gz')
+    const copy = Buffer.from(bytes)
+    copy[Math.floor(copy.length / 2)] ^= 0xff
+    writeFileSync(flipped, copy)
+    const target = join(scratch, 'untouched')
+    cpSync(dataDir, target, { recursive: true })
+    const before = fingerprint(target)
+    for (const f of [truncated, flipped]) await expectApiError(restoreAppliance(configAt(target), f), 'backup.damaged')
+    expect(fingerprint(target)).toEqual(before)
+    expect(readdirSync(scratch).filter((n) => n.startsWith('untouched.'))).toEqual([])
+  })
+
+  it('refuses an archive whose file does not match its manifest', async () => {
+    const src = join(scratch, 'x.txt')
+    writeFileSync(src, 'original')
+    const out = join(scratch, 'tampered.tar.gz')
+    const m = await writeArchive(out, [{ path: 'files/x.txt', file: src }], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    expect(m.files[0].sha256).toBe(sha(src))
+    // Same length, other bytes: only the checksum can tell.
+    writeFileSync(src, 'ORIGINAL')
+    const forged = join(scratch, 'forged.tar.gz')
+    await writeArchive(forged, [{ path: 'files/x.txt', file: src }], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    const manifestless = join(scratch, 'manifestless.tar.gz')
+    await writeArchive(manifestless, [], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    await expect(readArchive(forged)).resolves.toBeTruthy()
+    // Swap the forged content under the original manifest by re-packing with a stale checksum.
+    const { default: tar } = await import('tar-stream')
+    const { createGzip } = await import('node:zlib')
+    const { pipeline } = await import('node:stream/promises')
+    const { createWriteStream } = await import('node:fs')
+    const pack = tar.pack()
+    const done = pipeline(pack, createGzip(), createWriteStream(join(scratch, 'stale.tar.gz')))
+    pack.entry({ name: 'files/x.txt' }, 'ORIGINAL')
+    pack.entry({ name: 'manifest.json' }, JSON.stringify({ format: 'atrium-backup', formatVersion: 1, kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now', files: m.files }))
+    pack.finalize()
+    await done
+    await expectApiError(readArchive(join(scratch, 'stale.tar.gz')), 'backup.damaged')
+  })
+
+  it('refuses a backup made by a newer release', async () => {
+    const out = join(scratch, 'newer.tar.gz')
+    await writeArchive(out, [], { kind: 'full', appVersion: '99.0.0', migration: null, migrations: 0, createdAt: 'now' })
+    const target = join(scratch, 'newer-target')
+    cpSync(dataDir, target, { recursive: true })
+    await expectApiError(restoreAppliance(configAt(target), out), 'backup.newer')
+    const unknownMigration = join(scratch, 'unknown-migration.tar.gz')
+    await writeArchive(unknownMigration, [], { kind: 'full', appVersion: '0.1.0', migration: '9999_from_the_future', migrations: 99, createdAt: 'now' })
+    await expectApiError(restoreAppliance(configAt(target), unknownMigration), 'backup.newer')
+  })
+
+  it('restores an older release backup: migrates it, applies reference data, keeps its users and files', async () => {
+    const target = join(scratch, 'from-round-one')
+    const r = await restoreAppliance(configAt(target), FIXTURE)
+    expect(r.previous).toBeNull()
+    const db = new Database(join(target, 'atrium.db'), { readonly: true })
+    try {
+      expect(schemaStatus(db).pending).toEqual([])
+      expect(db.query(`SELECT account FROM blade_user WHERE account = 'r1teacher'`).get()).toEqual({ account: 'r1teacher' })
+      // A menu that release did not have arrives through the reference data applied on start.
+      expect(db.query(`SELECT code FROM blade_menu WHERE code = 'system:backup' AND is_deleted = 0`).get()).toEqual({ code: 'system:backup' })
+    } finally {
+      db.close()
+    }
+    expect(readFileSync(join(target, 'uploads/2026/11/23/912637524822724999.txt'), 'utf8')).toBe('round one upload\n')
+  })
+})
+
+describe('upgrades', () => {
+  it('a failing migration leaves the database exactly as it was and names the migration', () => {
+    const dir = join(scratch, 'migrations')
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true })
+    const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8'))
+    const last = journal.entries.at(-1)
+    journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: '9000_broken', breakpoints: true })
+    writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
+    writeFileSync(join(dir, '9000_broken.sql'), 'CREATE TABLE upgrade_probe (id text);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x text;')
+    const file = join(scratch, 'upgrade.db')
+    const db = new Database(file, { create: true, strict: true })
+    try {
+      applyMigrations(db)
+      const before = schemaStatus(db, dir)
+      expect(before.pending).toEqual(['9000_broken'])
+      const tablesBefore = db.query(`SELECT name FROM sqlite_master ORDER BY name`).all()
+      let err: unknown
+      try { applyMigrations(db, dir) } catch (e) { err = e }
+      expect(err).toBeInstanceOf(MigrationError)
+      expect((err as MigrationError).message).toContain('9000_broken')
+      expect(db.query(`SELECT name FROM sqlite_master ORDER BY name`).all()).toEqual(tablesBefore)
+      expect(schemaStatus(db, dir)).toEqual(before)
+    } finally {
+      db.close()
+    }
+  })
+
+  it('backs an existing data directory up before migrating it, and refuses one written by a newer release', async () => {
+    const dataDir = join(scratch, 'upgrade-dir')
+    const config = configAt(dataDir)
+    mkdirSync(dataDir, { recursive: true })
+    const db = new Database(config.dbFile, { create: true, strict: true })
+    applyMigrations(db)
+    db.close()
+    const dir = join(scratch, 'migrations-next')
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true })
+    const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8'))
+    const last = journal.entries.at(-1)
+    journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: '9001_next', breakpoints: true })
+    writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
+    writeFileSync(join(dir, '9001_next.sql'), 'CREATE TABLE next_area (id text);')
+    const made = await prepareUpgrade(config, dir)
+    expect(made).toBeTruthy()
+    expect(listBackups(config).map((b) => [b.name, b.trigger])).toEqual([[made!.split('/').at(-1), 'pre-upgrade']])
+    // Nothing pending for this release: no backup.
+    expect(await prepareUpgrade(config)).toBeNull()
+    // The next release migrated it; this release must not open it.
+    const db2 = new Database(config.dbFile, { strict: true })
+    applyMigrations(db2, dir)
+    db2.close()
+    await expectApiError(prepareUpgrade(config), 'backup.newerData')
+  })
+})
+
+describe('scheduled backups', () => {
+  const { services } = testApp()
+  const setParam = (key: string, value: string) =>
+    services.db.$client.query(`INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, status, is_deleted, create_time) VALUES (?, '000000', ?, ?, ?, 1, 0, '2026-01-01 00:00:00')`)
+      .run(String(Date.now()) + Math.floor(Math.random() * 1000), key, key, value)
+
+  it('run once a day after the configured time, keep the newest N, log, and show in health', async () => {
+    setParam('backup.time', '01:00')
+    setParam('backup.keep', '2')
+    const early = new Date()
+    early.setHours(0, 30, 0, 0)
+    expect(await runScheduledBackup(services, early)).toBe('not-due')
+    // Three older nightly backups, as if made on earlier nights.
+    for (const day of ['01', '02', '03']) {
+      const out = join(backupsDir(services.config), `nightly-202601${day}.tar.gz`)
+      await backupAppliance(services.config, out, { trigger: 'nightly' })
+      const side = `${out}.json`
+      writeFileSync(side, JSON.stringify({ ...JSON.parse(readFileSync(side, 'utf8')), createdAt: `2026-01-${day} 02:30:00` }))
+    }
+    const late = new Date()
+    late.setHours(23, 0, 0, 0)
+    expect(await runScheduledBackup(services, late)).toBe('done')
+    expect(await runScheduledBackup(services, late)).toBe('not-due')
+    const nightly = listBackups(services.config).filter((b) => b.trigger === 'nightly')
+    expect(nightly).toHaveLength(2)
+    expect(nightly[1].createdAt).toBe('2026-01-03 02:30:00')
+    expect(existsSync(join(backupsDir(services.config), 'nightly-20260101.tar.gz'))).toBe(false)
+    const logged = services.db.$client.query(`SELECT title FROM blade_log_usual WHERE title = 'scheduled backup completed'`).all()
+    expect(logged).toHaveLength(1)
+    expect(lastGoodBackup(services.config)?.ageHours).toBeLessThan(1)
+  })
+})
+
+describe('backups in the back office', () => {
+  const { get, post, call, token } = testApp()
+
+  it('the platform administrator creates, lists, downloads and deletes backups', async () => {
+    const admin = await token('admin')
+    const made = await post('/api/blade-backup/backup/create', admin)
+    expect(made.status).toBe(200)
+    const name = made.body.data.name as string
+    expect(made.body.data).toMatchObject({ kind: 'full', trigger: 'manual' })
+    const list = await get('/api/blade-backup/backup/list', admin)
+    expect(list.body.data.map((b: { name: string }) => b.name)).toContain(name)
+    const health = await get('/api/health')
+    expect(health.body.data.lastBackup.name).toBe(name)
+    const dl = await call('GET', '/api/blade-backup/backup/download', { token: admin, query: { name } })
+    expect(dl.status).toBe(200)
+    expect((await get('/api/blade-backup/backup/download', admin, { name: '../secrets.json' })).status).toBe(400)
+    expect((await get('/api/blade-backup/backup/download', admin, { name: 'nope.tar.gz' })).status).toBe(404)
+    expect((await post('/api/blade-backup/backup/remove', admin, undefined, { names: name })).status).toBe(200)
+    expect((await get('/api/blade-backup/backup/list', admin)).body.data).toEqual([])
+  })
+
+  it('a tenant administrator, a manager and a student are refused', async () => {
+    for (const [account, tenant] of [['admin', '100001'], ['manager', '000000'], ['student', '000000']] as const) {
+      const tk = await token(account, account, tenant)
+      expect((await get('/api/blade-backup/backup/list', tk)).status).toBe(403)
+      expect((await post('/api/blade-backup/backup/create', tk)).status).toBe(403)
+    }
+    expect((await get('/api/blade-backup/backup/list')).status).toBe(401)
+  })
+})
+
+describe('moving a school between appliances', () => {
+  const source = testApp()
+  const target = testApp()
+
+  it('a tenant export imported elsewhere signs in its users and shows their content', async () => {
+    const admin = await source.token('admin', 'admin', '100001')
+    const form = new FormData()
+    form.append('files', new File([Buffer.from(PNG, 'base64')], 'logo.png'))
+    const up = await source.app.handle(new Request('http://localhost/api/blade-resource/oss/endpoint/put-file', { method: 'POST', headers: { 'blade-auth': `bearer ${admin}` }, body: form }))
+    const link = ((await up.json()) as { data: { link: string } }).data.link
+    const added = await source.post('/api/blade-system/user/submit', admin, {
+      account: 'mover', name: 'Mover', realName: 'Mover', password: 'mover', password2: 'mover', avatar: link,
+      roleId: (await source.get('/api/blade-system/role/tree', admin)).body.data[0].id,
+      deptId: (await source.get('/api/blade-system/dept/tree', admin)).body.data[0].id,
+    })
+    expect(added.status).toBe(200)
+    const out = join(scratch, 'tenant-100001.tar.gz')
+    const exported = await exportTenant(source.services.config, '100001', out)
+    expect(exported.files).toBeGreaterThanOrEqual(1)
+    expect(exported.tables.blade_user).toBeGreaterThanOrEqual(2)
+    expect(exported.tables.blade_session).toBeUndefined()
+
+    // The target appliance already has a 100001 (the demo seed): the school keeps its data under a new id, with new row ids.
+    await expectApiError(importTenant(target.services.config, out), 'backup.tenantExists')
+    const imported = await importTenant(target.services.config, out, '300003')
+    expect(imported).toMatchObject({ tenantId: '300003', from: '100001', remappedIds: true })
+    const moved = await target.signIn('mover', 'mover', '300003')
+    expect(moved.tenant_id).toBe('300003')
+    const info = await target.get('/api/blade-auth/oauth/user-info', moved.access_token)
+    expect(info.body.data.avatar ?? info.body.data.user?.avatar).toBe(link)
+    const file = await target.app.handle(new Request(`http://localhost${link}`, { headers: { 'blade-auth': `bearer ${moved.access_token}` } }))
+    expect(file.status).toBe(200)
+    expect(new Uint8Array(await file.arrayBuffer()).subarray(0, 4)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]))
+    const users = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), { size: 50 })
+    expect(users.body.data.records.map((u: { account: string }) => u.account).sort()).toEqual(['admin', 'mover'])
+    // The original tenant on the target is untouched.
+    expect((await target.signIn('admin', 'admin', '100001')).tenant_id).toBe('100001')
+  })
+
+  it('refuses a whole-appliance backup given as a tenant export and a bad tenant id', async () => {
+    await expectApiError(importTenant(target.services.config, FIXTURE, '400004'), 'backup.kindTenant')
+    const out = join(scratch, 'tenant-again.tar.gz')
+    await exportTenant(source.services.config, '100001', out)
+    await expectApiError(importTenant(target.services.config, out, '12'), 'backup.tenantId')
+    await expectApiError(exportTenant(source.services.config, '999999', join(scratch, 'none.tar.gz')), 'backup.tenantMissing')
+  })
+})
