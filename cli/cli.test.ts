@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../server/app.ts'
@@ -76,7 +76,7 @@ describe('atrium CLI', () => {
   })
 
   it('every command answers --help', () => {
-    for (const args of [[], ['db'], ['db', 'migrate'], ['db', 'seed'], ['tenant', 'create'], ['tenant', 'list'], ['user', 'create'], ['user', 'list'], ['user', 'reset-password'], ['user', 'unlock'], ['serve']]) {
+    for (const args of [[], ['db'], ['db', 'migrate'], ['db', 'seed'], ['tenant', 'create'], ['tenant', 'list'], ['user', 'create'], ['user', 'list'], ['user', 'reset-password'], ['user', 'unlock'], ['serve'], ['backup'], ['restore'], ['db', 'status']]) {
       const r = cli(...args, '--help')
       expect(r.status, args.join(' ')).toBe(0)
       expect(r.out).toContain('Usage')
@@ -86,5 +86,23 @@ describe('atrium CLI', () => {
   it('db migrate and db seed are idempotent', () => {
     expect(cli('db', 'migrate', '--json').json).toMatchObject({ migrated: true })
     expect(cli('db', 'seed', '--json').json).toEqual({ seeded: false })
+    expect(cli('db', 'status', '--json').json).toMatchObject({ pending: [], newer: false })
+  })
+
+  it('backup writes a verified archive; restore refuses a damaged one and names why', () => {
+    const file = join(dataDir, '..', `${dataDir.split('/').at(-1)}-cli.tar.gz`)
+    try {
+      const made = cli('backup', file, '--json')
+      expect(made.status).toBe(0)
+      expect(made.json).toMatchObject({ file, files: expect.any(Number) })
+      writeFileSync(file, readFileSync(file).subarray(0, 100))
+      const bad = cli('restore', file, '--json')
+      expect(bad.status).toBe(1)
+      expect(bad.json).toMatchObject({ field: 'file', code: 400 })
+      expect(bad.json.error).toContain('damaged')
+      expect(cli('backup', '--tenant', '999999', '--json').json).toMatchObject({ code: 404 })
+    } finally {
+      rmSync(file, { force: true })
+    }
   })
 })
