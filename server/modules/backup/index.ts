@@ -3,9 +3,8 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts'
-import { t } from '../../lib/messages.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import { listBackups } from './schedule.ts'
 import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
@@ -35,13 +34,13 @@ export const backupModule = (services: Services) => {
     .use(authContext(services))
     .get('/list', async ({ ctx }) => {
       await platformOnly(ctx)
-      return envelope(listBackups(services.config), t(ctx.lang, 'ok'))
+      return ok(ctx, listBackups(services.config))
     }, { perm: BACKUP_CODE })
     .post('/create', async ({ ctx }) => {
       await platformOnly(ctx)
       const name = backupName('manual')
       await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'manual' })
-      return envelope(listBackups(services.config).find((b) => b.name === name), t(ctx.lang, 'ok'))
+      return ok(ctx, listBackups(services.config).find((b) => b.name === name))
     }, { perm: `${BACKUP_CODE}:add` })
     .get('/download', async ({ ctx, query, set }) => {
       await platformOnly(ctx)
@@ -60,6 +59,6 @@ export const backupModule = (services: Services) => {
         rmSync(f, { force: true })
         rmSync(`${f}.json`, { force: true })
       }
-      return envelope(null, t(ctx.lang, 'ok.deleted'))
+      return ok(ctx, null, 'ok.deleted')
     }, { perm: `${BACKUP_CODE}:delete` })
 }
