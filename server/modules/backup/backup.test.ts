@@ -229,11 +229,26 @@ describe('backups in the back office', () => {
     expect((await get('/api/blade-backup/backup/list', admin)).body.data).toEqual([])
   })
 
+  it('the nightly schedule is kept as platform parameters; bad input names its field', async () => {
+    const admin = await token('admin')
+    expect((await get('/api/blade-backup/backup/settings', admin)).body.data).toMatchObject({ time: '02:30', keep: 7 })
+    const badTime = await post('/api/blade-backup/backup/settings', admin, { time: '25:00', keep: 3 })
+    expect(badTime).toMatchObject({ status: 400, body: { field: 'time' } })
+    const badKeep = await post('/api/blade-backup/backup/settings', admin, { time: '04:15', keep: 0 })
+    expect(badKeep).toMatchObject({ status: 400, body: { field: 'keep' } })
+    expect((await post('/api/blade-backup/backup/settings', admin, { time: '04:15', keep: 3 })).status).toBe(200)
+    expect((await post('/api/blade-backup/backup/settings', admin, { time: '04:20', keep: 4 })).status).toBe(200)
+    expect((await get('/api/blade-backup/backup/settings', admin)).body.data).toMatchObject({ time: '04:20', keep: 4 })
+    const params = await get('/api/blade-system/param/list', admin, { paramKey: 'backup.' })
+    expect(params.body.data.records.map((r: { paramKey: string; paramValue: string }) => [r.paramKey, r.paramValue]).sort()).toEqual([['backup.keep', '4'], ['backup.time', '04:20']])
+  })
+
   it('a tenant administrator, a manager and a student are refused', async () => {
     for (const [account, tenant] of [['admin', '100001'], ['manager', '000000'], ['student', '000000']] as const) {
       const tk = await token(account, account, tenant)
       expect((await get('/api/blade-backup/backup/list', tk)).status).toBe(403)
       expect((await post('/api/blade-backup/backup/create', tk)).status).toBe(403)
+      expect((await post('/api/blade-backup/backup/settings', tk, { time: '01:00', keep: 1 })).status).toBe(403)
     }
     expect((await get('/api/blade-backup/backup/list')).status).toBe(401)
   })

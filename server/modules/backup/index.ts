@@ -6,7 +6,8 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
-import { listBackups } from './schedule.ts'
+import { paramResource } from '../system/param.ts'
+import { BACKUP_PARAMS, backupSettings, lastGoodBackup, listBackups, validKeep, validTime } from './schedule.ts'
 import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
 import './messages.ts'
 
@@ -50,6 +51,23 @@ export const backupModule = (services: Services) => {
       set.headers['x-content-type-options'] = 'nosniff'
       return Bun.file(file)
     }, { perm: `${BACKUP_CODE}:download` })
+    .get('/settings', async ({ ctx }) => {
+      await platformOnly(ctx)
+      return ok(ctx, { ...backupSettings(services), lastBackup: lastGoodBackup(services.config) })
+    }, { perm: BACKUP_CODE })
+    .post('/settings', async ({ ctx, body }) => {
+      await platformOnly(ctx)
+      const { time, keep } = (body ?? {}) as { time?: unknown; keep?: unknown }
+      if (!validTime(time)) throw badRequest('backup.time', {}, 'time')
+      if (!validKeep(keep)) throw badRequest('backup.keep', {}, 'keep')
+      // Kept as ordinary platform parameters (audited like any other), so the parameters screen shows them too.
+      const existing = await paramResource.ops.all(ctx, { paramKey: 'backup.' })
+      for (const [key, value, name] of [[BACKUP_PARAMS.time, time, '每日备份时间（HH:mm）'], [BACKUP_PARAMS.keep, String(keep), '每日备份保留份数']]) {
+        const row = existing.find((r) => r.paramKey === key)
+        await paramResource.ops.submit(ctx, { ...(row ? { id: row.id } : {}), paramName: name, paramKey: key, paramValue: value })
+      }
+      return ok(ctx, backupSettings(services), 'ok.updated')
+    }, { perm: `${BACKUP_CODE}:edit` })
     .post('/remove', async ({ ctx, query }) => {
       await platformOnly(ctx)
       const names = String(query.names ?? '').split(',').filter(Boolean)

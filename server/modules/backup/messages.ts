@@ -13,6 +13,8 @@ defineMessages({
   'backup.tenantId': { zh: '租户编号必须是 6 位数字', en: 'the tenant id must be 6 digits' },
   'backup.serverBusy': { zh: '正在运行的服务（进程 {pid}）没有在 {seconds} 秒内停止，未做任何更改', en: 'the running appliance (pid {pid}) did not stop within {seconds} s; nothing was changed' },
   'backup.unhealthy': { zh: '恢复后的数据未通过检查（{detail}），原数据未改动', en: 'the restored data failed its check ({detail}); the current data was not touched' },
+  'backup.time': { zh: '请输入每日备份时间（HH:mm）', en: 'please enter the nightly backup time (HH:mm)' },
+  'backup.keep': { zh: '保留份数必须是 1 到 365 的整数', en: 'the number of backups to keep must be a whole number from 1 to 365' },
   'backup.scheduledOk': { zh: '定时备份完成', en: 'scheduled backup completed' },
   'backup.scheduledFailed': { zh: '定时备份失败', en: 'scheduled backup failed' },
 })

@@ -38,13 +38,23 @@ export function lastGoodBackup(config: Services['config'], at = new Date()): { n
   return { name: last.name, createdAt: last.createdAt, ageHours: Math.max(0, Math.round(ageHours * 10) / 10) }
 }
 
-function settings(services: Services): { time: string; keep: number } {
+export interface BackupSettings {
+  /** Local time of day, HH:mm, after which the nightly backup runs. */
+  time: string
+  /** How many nightly backups to keep. */
+  keep: number
+}
+
+export const validTime = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v)
+export const validKeep = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365
+
+export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
   const rows = services.db.select({ key: param.paramKey, value: param.paramValue }).from(param)
     .where(and(eq(param.tenantId, PLATFORM_TENANT), eq(param.isDeleted, 0), inArray(param.paramKey, Object.values(BACKUP_PARAMS)))).all()
   const get = (k: string) => rows.find((r) => r.key === k)?.value?.trim()
-  const time = get(BACKUP_PARAMS.time) ?? ''
+  const time = get(BACKUP_PARAMS.time)
   const keep = Number(get(BACKUP_PARAMS.keep))
-  return { time: /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? time : DEFAULTS.time, keep: Number.isInteger(keep) && keep > 0 ? keep : DEFAULTS.keep }
+  return { time: validTime(time) ? time : DEFAULTS.time, keep: validKeep(keep) ? keep : DEFAULTS.keep }
 }
 
 /** Keeps the newest `keep` nightly backups; manual and pre-upgrade ones are the administrator's to delete. */
@@ -63,7 +73,7 @@ export function pruneNightly(services: Services, keep: number): string[] {
  * so a restart or a missed tick only delays it.
  */
 export async function runScheduledBackup(services: Services, at = new Date()): Promise<'not-due' | 'done' | 'failed'> {
-  const { time, keep } = settings(services)
+  const { time, keep } = backupSettings(services)
   const today = formatDateTime(at).slice(0, 10)
   if (formatDateTime(at).slice(11, 16) < time) return 'not-due'
   if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today))) return 'not-due'

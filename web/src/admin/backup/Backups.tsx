@@ -9,6 +9,7 @@ import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import { useConfirm } from '../../shared/useConfirm'
 import './locale'
+import { ScheduleCard } from './ScheduleCard'
 
 interface Backup { name: string; size: number; kind: string; trigger: 'manual' | 'nightly' | 'pre-upgrade'; appVersion: string; migration: string | null; createdAt: string }
 
@@ -31,8 +32,10 @@ export default function Backups() {
   const { confirm, dialog } = useConfirm()
   const [rows, setRows] = useState<Backup[] | null>(null)
   const [busy, setBusy] = useState(false)
+  // Bumped after each change so the schedule card re-reads the newest backup's age.
+  const [version, setVersion] = useState(0)
 
-  const load = useCallback(() => api.get<Backup[]>(`${BASE}/list`).then(setRows, () => setRows([])), [])
+  const load = useCallback(() => api.get<Backup[]>(`${BASE}/list`).then(setRows, () => setRows([])).finally(() => setVersion((v) => v + 1)), [])
   useEffect(() => { void load() }, [load])
 
   const create = async () => {
@@ -60,6 +63,7 @@ export default function Backups() {
           {t('restoreHint')} <span className={s.code}>npx atrium restore &lt;file&gt;</span>
         </Caption1>
       </Card>
+      <ScheduleCard base={BASE} canEdit={has(`${CODE}:edit`)} version={version} />
       <div className={s.bar}>
         {has(`${CODE}:add`) && (
           <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <SaveRegular />} disabled={busy} onClick={() => void create()} data-testid="backup-create">
