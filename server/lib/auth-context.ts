@@ -1,10 +1,16 @@
 import { Elysia } from 'elysia'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { session } from '../../db/schema/index.ts'
 import { anonymous, makeCtx, type Ctx, type Services } from './context.ts'
+import type { Db } from './db.ts'
 import { langOf } from './messages.ts'
 import { requirePermission } from './permissions.ts'
+import { prepared } from './prepared.ts'
 import { verifyAccess } from './tokens.ts'
+
+/** The live-session check every authenticated request makes: prepared once, a database read each time. */
+const liveSession = (db: Db) =>
+  prepared(db, 'liveSession', (d) => d.select({ id: session.id }).from(session).where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
 
 /** Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a revoked session is anonymous. */
 export async function resolveCtx(services: Services, headers: Record<string, string | undefined>): Promise<Ctx> {
@@ -14,8 +20,7 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   const tenantHint = headers['tenant-id'] ?? services.config.defaultTenantId
   if (!token) return makeCtx(services.db, anonymous(tenantHint), lang)
   const claims = await verifyAccess(services.jwtSecret, token)
-  const live = claims && (await services.db.select({ id: session.id }).from(session)
-    .where(and(eq(session.id, claims.sid), eq(session.revoked, 0))).get())
+  const live = claims && liveSession(services.db).get({ sid: claims.sid })
   if (!claims || !live) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
   const split = (s: string) => s.split(',').filter(Boolean)
   return makeCtx(services.db, {
