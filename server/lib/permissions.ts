@@ -1,64 +1,32 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { menu, role, roleMenu, roleScope, scopeApi, tenant, tenantPackage } from '../../db/schema/index.ts'
-import { type Ctx, memo } from './context.ts'
+import type { Ctx } from './context.ts'
 import { ApiError } from './errors.ts'
+import { ADMINISTRATOR, effective, packageMenuIdsOf, PLATFORM_TENANT, TENANT_ADMIN } from './permission-cache.ts'
 
-/** The platform administrator's role alias: every permission, in every tenant it acts for. */
-export const ADMINISTRATOR = 'administrator'
-/** A tenant administrator holds every permission its tenant's package allows. */
-export const TENANT_ADMIN = 'admin'
-export const PLATFORM_TENANT = '000000'
+export { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN }
 
 /** Route options that are not permission codes: anyone, or any signed-in user. */
 export const PUBLIC = 'public'
 export const SIGNED_IN = 'auth'
 
-export const roleAliases = (ctx: Ctx) =>
-  memo(ctx, 'roleAliases', async () => {
-    if (!ctx.actor.roleIds.length) return [] as string[]
-    const rows = await ctx.db.select({ alias: role.roleAlias }).from(role)
-      .where(and(inArray(role.id, ctx.actor.roleIds), eq(role.tenantId, ctx.actor.tenantId), eq(role.isDeleted, 0)))
-    return rows.map((r) => r.alias)
-  })
+// The look-ups below read the caller's effective permissions (server/lib/permission-cache.ts):
+// computed once per role set, valid while the permission version in the database is unchanged.
+
+export const roleAliases = async (ctx: Ctx): Promise<readonly string[]> => (ctx.actor.roleIds.length ? effective(ctx).aliases : [])
 
 export const isAdministrator = async (ctx: Ctx) =>
-  ctx.actor.kind === 'system' || (ctx.actor.tenantId === PLATFORM_TENANT && (await roleAliases(ctx)).includes(ADMINISTRATOR))
+  ctx.actor.kind === 'system' || (ctx.actor.kind === 'user' && ctx.actor.tenantId === PLATFORM_TENANT && effective(ctx).administrator)
 
 /** Menu ids the tenant's package allows; null = no package, no limit. */
-export const packageMenuIds = (ctx: Ctx, tenantId = ctx.actor.tenantId) =>
-  memo(ctx, `package:${tenantId}`, async () => {
-    if (tenantId === PLATFORM_TENANT) return null
-    const [row] = await ctx.db.select({ menuId: tenantPackage.menuId }).from(tenant)
-      .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0)))
-    return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
-  })
+export const packageMenuIds = async (ctx: Ctx, tenantId = ctx.actor.tenantId) => packageMenuIdsOf(ctx, tenantId)
 
 /**
  * The menu ids the actor may use: all menus for administrators (tenant admins:
  * all within the package), otherwise what its roles were granted, always
  * clipped to the package.
  */
-export const grantedMenuIds = (ctx: Ctx) =>
-  memo(ctx, 'menuIds', async () => {
-    const aliases = await roleAliases(ctx)
-    const pkg = await packageMenuIds(ctx)
-    let ids: string[]
-    if (ctx.actor.kind === 'system' || aliases.includes(ADMINISTRATOR) || aliases.includes(TENANT_ADMIN)) {
-      ids = (await ctx.db.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0))).map((r) => r.id)
-    } else if (ctx.actor.roleIds.length) {
-      ids = (await ctx.db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, ctx.actor.roleIds))).map((r) => r.id)
-    } else ids = []
-    return new Set(pkg ? ids.filter((id) => pkg.has(id)) : ids)
-  })
+export const grantedMenuIds = async (ctx: Ctx) => effective(ctx).menuIds
 
-export const permissionCodes = (ctx: Ctx) =>
-  memo(ctx, 'codes', async () => {
-    const ids = [...(await grantedMenuIds(ctx))]
-    if (!ids.length) return new Set<string>()
-    const rows = await ctx.db.select({ code: menu.code }).from(menu).where(and(inArray(menu.id, ids), eq(menu.isDeleted, 0)))
-    return new Set(rows.map((r) => r.code))
-  })
+export const permissionCodes = async (ctx: Ctx) => effective(ctx).codes
 
 const pathMatches = (pattern: string, path: string) =>
   pattern.endsWith('**') ? path.startsWith(pattern.slice(0, -2)) : path === pattern
@@ -69,14 +37,17 @@ const pathMatches = (pattern: string, path: string) =>
  */
 async function checkApiScope(ctx: Ctx, method: string, path: string): Promise<void> {
   if (await isAdministrator(ctx)) return
-  const defined = await ctx.db.select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType }).from(scopeApi)
-    .where(and(eq(scopeApi.tenantId, ctx.actor.tenantId), eq(scopeApi.isDeleted, 0)))
-  const covering = defined.filter((s) => pathMatches(s.scopePath, path) && (s.scopeType === 1 || (s.scopeType === 2) === (method === 'GET')))
-  if (!covering.length) return
-  if (!ctx.actor.roleIds.length) throw new ApiError(403, 'error.forbidden')
-  const granted = await ctx.db.select({ id: roleScope.scopeId }).from(roleScope)
-    .where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, ctx.actor.roleIds), inArray(roleScope.scopeId, covering.map((c) => c.id))))
-  if (!granted.length) throw new ApiError(403, 'error.forbidden')
+  const e = effective(ctx)
+  if (!e.apiScopes.length) return
+  const key = `${method} ${path}`
+  let allowed = e.apiDecisions.get(key)
+  if (allowed === undefined) {
+    const covering = e.apiScopes.filter((s) => pathMatches(s.scopePath, path) && (s.scopeType === 1 || (s.scopeType === 2) === (method === 'GET')))
+    allowed = !covering.length || covering.some((c) => e.apiGranted.has(c.id))
+    // Paths carrying ids could grow the memo without end: keep a bounded one.
+    if (e.apiDecisions.size < 5000) e.apiDecisions.set(key, allowed)
+  }
+  if (!allowed) throw new ApiError(403, 'error.forbidden')
 }
 
 /** The one permission gate every route passes through (the `perm` route option). */

@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { roleScope, scopeData } from '../../db/schema/index.ts'
-import { type Ctx, memo } from './context.ts'
+import type { Ctx } from './context.ts'
+import { type DataGrant, effective } from './permission-cache.ts'
 import { isAdministrator } from './permissions.ts'
 
 export interface ScopeOptions {
@@ -22,18 +22,10 @@ function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undef
 /** Matches a column that holds one id or a comma-joined list of them. */
 const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
 
-type Grant = { scopeType: number; scopeColumn: string; scopeValue: string | null }
+/** The data-scope grants the caller's roles hold for a resource code (cached per role set: permission-cache.ts). */
+const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] => (ctx.actor.roleIds.length ? effective(ctx).dataScopes.get(code) ?? [] : [])
 
-const grantedDataScopes = (ctx: Ctx, code: string) =>
-  memo(ctx, `dataScope:${code}`, async (): Promise<Grant[]> => {
-    if (!ctx.actor.roleIds.length) return []
-    return ctx.db.select({ scopeType: scopeData.scopeType, scopeColumn: scopeData.scopeColumn, scopeValue: scopeData.scopeValue })
-      .from(scopeData)
-      .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
-      .where(and(inArray(roleScope.roleId, ctx.actor.roleIds), eq(scopeData.resourceCode, code), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, ctx.actor.tenantId)))
-  })
-
-function grantFilter(ctx: Ctx, table: SQLiteTable, g: Grant): SQL | undefined | 'all' {
+function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefined | 'all' {
   if (g.scopeType === 1) return 'all'
   const col = columnBySqlName(table, g.scopeType === 2 ? (g.scopeColumn === 'create_dept' ? 'create_user' : g.scopeColumn) : g.scopeColumn)
   if (!col) return sql`0`
@@ -64,7 +56,7 @@ export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions = {
   if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
   if (cols.tenantId && !opts.global) parts.push(eq(cols.tenantId, ctx.actor.tenantId))
   if (opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
-    const grants = await grantedDataScopes(ctx, opts.code)
+    const grants = grantedDataScopes(ctx, opts.code)
     if (grants.length) {
       const filters = grants.map((g) => grantFilter(ctx, table, g))
       if (!filters.includes('all')) parts.push(or(...(filters as SQL[])))

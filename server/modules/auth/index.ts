@@ -7,6 +7,7 @@ import { envelope, ok } from '../../lib/envelope.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
+import { dropPermissionCache } from '../../lib/permission-cache.ts'
 import { permissionCodes, roleAliases, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
@@ -76,6 +77,7 @@ export const authModule = (services: Services) =>
     }, { perm: SIGNED_IN, body: LogEntries })
     .get('/blade-auth/oauth/clear-cache', ({ ctx }) => {
       ctx.memo.clear()
+      dropPermissionCache(ctx.db)
       return ok(ctx, true, 'auth.cacheCleared')
     }, { perm: SIGNED_IN })
     .post('/blade-system/user/register-guest', async ({ ctx, body, query }) => {

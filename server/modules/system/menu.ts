@@ -7,6 +7,7 @@ import { ok } from '../../lib/envelope.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { liveMenus } from '../../lib/permission-cache.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
@@ -40,8 +41,8 @@ export const menuResource = defineResource({
 })
 
 type MenuRow = typeof menu.$inferSelect
-const live = () => eq(menu.isDeleted, 0)
-const allMenus = (ctx: Ctx) => ctx.db.select().from(menu).where(live()).orderBy(asc(menu.sort))
+// Live menus in order, read once per permission version (permission-cache.ts): every page load asks for routes and buttons.
+const allMenus = async (ctx: Ctx) => liveMenus(ctx)
 
 /** Menus the caller may use, optionally under one top menu; buttons only when asked. */
 async function userMenus(ctx: Ctx, category?: 1 | 2, topMenuId?: string): Promise<MenuRow[]> {

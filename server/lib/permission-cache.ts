@@ -1,0 +1,132 @@
+/**
+ * The caller's effective permissions — role aliases, menus and codes, the
+ * tenant package's clip, API scopes and data scopes — computed once per
+ * (tenant, role set) and reused while the permission version in the database
+ * stays the same. Triggers bump that version inside every transaction that
+ * changes what permissions derive from (db/schema/perm-version.ts), so a
+ * change made by any request, the CLI or another process shows on the next
+ * request: each request reads the version once (one prepared statement) and a
+ * changed version drops every entry. The database stays the only truth; this
+ * is a cache of derived values, bounded, per database.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { menu, permVersion, role, roleMenu, roleScope, scopeApi, scopeData, tenant, tenantPackage } from '../../db/schema/index.ts'
+import type { Ctx } from './context.ts'
+import type { Db } from './db.ts'
+import { prepared } from './prepared.ts'
+
+/** The platform administrator's role alias: every permission, in every tenant it acts for. */
+export const ADMINISTRATOR = 'administrator'
+/** A tenant administrator holds every permission its tenant's package allows. */
+export const TENANT_ADMIN = 'admin'
+export const PLATFORM_TENANT = '000000'
+
+export type MenuRow = typeof menu.$inferSelect
+export interface DataGrant { scopeType: number; scopeColumn: string; scopeValue: string | null }
+export interface ApiScope { id: string; scopePath: string; scopeType: number }
+
+/** What one role set of one tenant may do, at one permission version. Shared between requests: read only. */
+export interface Effective {
+  aliases: readonly string[]
+  /** The platform administrator (or the system actor): every permission. */
+  administrator: boolean
+  menuIds: ReadonlySet<string>
+  codes: ReadonlySet<string>
+  /** The API scopes the tenant defines and the ones these roles hold. */
+  apiScopes: readonly ApiScope[]
+  apiGranted: ReadonlySet<string>
+  /** Data-scope grants of these roles by resource code. */
+  dataScopes: ReadonlyMap<string, readonly DataGrant[]>
+  /** `METHOD path` → whether the API scopes let these roles call it, filled as calls come. */
+  apiDecisions: Map<string, boolean>
+}
+
+const MAX_ENTRIES = 1000
+const states = new WeakMap<Db, { version: number; entries: Map<string, unknown> }>()
+
+const readVersion = (db: Db) =>
+  prepared(db, 'permVersion', (d) => d.select({ v: permVersion.version }).from(permVersion).where(eq(permVersion.id, 1)).prepare()).get()?.v ?? 0
+
+/** This request's view of the cache: the version is read once per request, a new one starts empty. */
+function entries(ctx: Ctx): Map<string, unknown> {
+  const seen = ctx.memo.get('permissionCache') as Map<string, unknown> | undefined
+  if (seen) return seen
+  const version = readVersion(ctx.db)
+  let state = states.get(ctx.db)
+  if (!state || state.version !== version) states.set(ctx.db, (state = { version, entries: new Map() }))
+  ctx.memo.set('permissionCache', state.entries)
+  return state.entries
+}
+
+/**
+ * Computes synchronously (bun:sqlite), after the version was read: what is
+ * stored is never older than the version it is filed under.
+ */
+function cached<T>(ctx: Ctx, key: string, compute: () => T): T {
+  const m = entries(ctx)
+  if (m.has(key)) return m.get(key) as T
+  if (m.size >= MAX_ENTRIES) m.clear()
+  const value = compute()
+  m.set(key, value)
+  return value
+}
+
+/** Forgets this process's entries (the clear-cache call); the next request recomputes. */
+export const dropPermissionCache = (db: Db) => void states.delete(db)
+
+/** Every live menu and button, in menu order. */
+export const liveMenus = (ctx: Ctx): readonly MenuRow[] =>
+  cached(ctx, 'menus', () => ctx.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort)).all())
+
+/** Menu ids a tenant's package allows; null = no package (the platform), no limit. */
+export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string> | null =>
+  cached(ctx, `package:${tenantId}`, () => {
+    if (tenantId === PLATFORM_TENANT) return null
+    const row = ctx.db.select({ menuId: tenantPackage.menuId }).from(tenant)
+      .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
+      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0))).get()
+    return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
+  })
+
+export function effective(ctx: Ctx): Effective {
+  const a = ctx.actor
+  return cached(ctx, `actor:${a.kind}:${a.tenantId}:${[...a.roleIds].sort().join(',')}`, () => compute(ctx))
+}
+
+function compute(ctx: Ctx): Effective {
+  const { db, actor: a } = ctx
+  // Only the tenant's live roles count: a deleted or foreign role id grants nothing.
+  const roles = a.roleIds.length
+    ? db.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(inArray(role.id, a.roleIds), eq(role.tenantId, a.tenantId), eq(role.isDeleted, 0))).all()
+    : []
+  const roleIds = roles.map((r) => r.id), aliases = roles.map((r) => r.alias)
+  const administrator = a.kind === 'system' || (a.tenantId === PLATFORM_TENANT && aliases.includes(ADMINISTRATOR))
+
+  const menus = liveMenus(ctx)
+  const pkg = packageMenuIdsOf(ctx, a.tenantId)
+  const holdsAll = a.kind === 'system' || aliases.includes(ADMINISTRATOR) || aliases.includes(TENANT_ADMIN)
+  const granted = holdsAll ? null : new Set(roleIds.length ? db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds)).all().map((r) => r.id) : [])
+  const mine = menus.filter((m) => (!granted || granted.has(m.id)) && (!pkg || pkg.has(m.id)))
+
+  const dataScopes = new Map<string, DataGrant[]>()
+  if (roleIds.length) {
+    const grants = db.select({ code: scopeData.resourceCode, scopeType: scopeData.scopeType, scopeColumn: scopeData.scopeColumn, scopeValue: scopeData.scopeValue })
+      .from(scopeData)
+      .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
+      .where(and(inArray(roleScope.roleId, roleIds), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, a.tenantId))).all()
+    for (const { code, ...g } of grants) dataScopes.set(code, [...(dataScopes.get(code) ?? []), g])
+  }
+  return {
+    aliases,
+    administrator,
+    menuIds: new Set(mine.map((m) => m.id)),
+    codes: new Set(mine.map((m) => m.code)),
+    apiScopes: db.select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType }).from(scopeApi)
+      .where(and(eq(scopeApi.tenantId, a.tenantId), eq(scopeApi.isDeleted, 0))).all(),
+    apiGranted: new Set(roleIds.length
+      ? db.select({ id: roleScope.scopeId }).from(roleScope).where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds))).all().map((r) => r.id)
+      : []),
+    dataScopes,
+    apiDecisions: new Map(),
+  }
+}
