@@ -14,7 +14,7 @@
  * code, not because a default lets it through.
  */
 import { Elysia } from 'elysia'
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { TSchema } from '@sinclair/typebox'
 import { authContext } from './auth-context.ts'
@@ -22,6 +22,7 @@ import type { Ctx, Services } from './context.ts'
 import { ok, type Page } from './envelope.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { newId } from './ids.ts'
+import { pageQuery } from './page-query.ts'
 import { pageOf, parsePaging } from './paging.ts'
 import { requirePermission } from './permissions.ts'
 import { scope } from './scope.ts'
@@ -136,7 +137,8 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   }
 
   // Ids are time-ordered, so newest-first is the primary key read backwards: no sort over the whole table.
-  const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(Object.values(cols).find((c) => c.primary)!)]
+  const primaryKey = Object.values(cols).find((c) => c.primary)!
+  const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
 
   async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<RowOf<T>[]> {
     const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(cols.id, ids)))
@@ -149,8 +151,7 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
       const cond = and(await where(ctx, 'list'), ...filtersOf(q), extra)
-      const [{ total }] = await ctx.db.select({ total: count() }).from(o.table as SQLiteTable).where(cond)
-      const rows = await ctx.db.select().from(o.table as SQLiteTable).where(cond).orderBy(...order()).limit(size).offset(offset)
+      const { rows, total } = pageQuery(ctx.db, { table: o.table, where: cond, orderBy: order(), keyDesc: o.orderBy || cols.sort ? undefined : primaryKey }, size, offset)
       return pageOf((rows as Row[]).map(strip), total, current, size)
     },
     /** Every matching row, unpaged: for trees and selects, which the spec wants whole. */
