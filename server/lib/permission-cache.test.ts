@@ -3,7 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { join } from 'node:path'
 import { menu, permVersion, role, roleMenu, roleScope, scopeData, tenant, tenantPackage } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
+import { makeCtx } from './context.ts'
 import { closeDb, openDb, type Db } from './db.ts'
+import { permissionCodes } from './permissions.ts'
 
 /**
  * Effective permissions are cached per role set (permission-cache.ts). Every
@@ -98,5 +100,24 @@ describe('cached permissions never go stale', () => {
     expect(await accounts()).toEqual(expect.arrayContaining(['admin', 'manager', 'teacher']))
     elsewhere((other) => other.update(scopeData).set({ scopeType: 4 }).where(eq(scopeData.id, grant.id)).run())
     expect(await accounts()).toEqual(scoped)
+  })
+  it('what a rolled-back transaction saw is never reused, even when a later commit reaches the same version', async () => {
+    const teacher = await t.token('teacher')
+    const teacherRole = roleOf('teacher')
+    expect(await status(POSTS, teacher)).toBe(403)
+    const actor = { kind: 'user' as const, userId: 'x', tenantId: '000000', account: 'teacher', deptIds: [], roleIds: [teacherRole.id] }
+    const [postMenu] = menuIds('system:post')
+    let sawInside = false
+    expect(() => db.transaction((tx) => {
+      tx.insert(roleMenu).values({ id: '9000000000000000002', menuId: postMenu, roleId: teacherRole.id }).run()
+      void permissionCodes(makeCtx(db, actor)).then((codes) => { sawInside = codes.has('system:post') })
+      throw new Error('roll back')
+    })).toThrow('roll back')
+    await Promise.resolve()
+    expect(sawInside).toBe(true)
+    // One unrelated committed change brings the version to the number the rolled-back transaction had.
+    elsewhere((other) => other.update(role).set({ remark: 'again' }).where(eq(role.id, teacherRole.id)).run())
+    expect(await status(POSTS, teacher)).toBe(403)
+    expect((await permissionCodes(makeCtx(db, actor))).has('system:post')).toBe(false)
   })
 })

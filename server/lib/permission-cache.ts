@@ -51,6 +51,13 @@ const readVersion = (db: Db) =>
 function entries(ctx: Ctx): Map<string, unknown> {
   const seen = ctx.memo.get('permissionCache') as Map<string, unknown> | undefined
   if (seen) return seen
+  // Inside a transaction what is read may yet roll back (and the version with it, so a later commit could
+  // reuse the number): derive for this request alone and share nothing.
+  if (ctx.db.$client.inTransaction) {
+    const own = new Map<string, unknown>()
+    ctx.memo.set('permissionCache', own)
+    return own
+  }
   const version = readVersion(ctx.db)
   let state = states.get(ctx.db)
   if (!state || state.version !== version) states.set(ctx.db, (state = { version, entries: new Map() }))
