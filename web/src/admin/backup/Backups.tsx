@@ -2,9 +2,9 @@ import {
   Body1, Button, Caption1, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles, tokens,
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../shared/api'
+import { useAction, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import { useConfirm } from '../../shared/useConfirm'
@@ -30,28 +30,16 @@ export default function Backups() {
   const s = useStyles()
   const { has } = usePermissions()
   const { confirm, dialog } = useConfirm()
-  const [rows, setRows] = useState<Backup[] | null>(null)
-  const [busy, setBusy] = useState(false)
-  // Bumped after each change so the schedule card re-reads the newest backup's age.
-  const [version, setVersion] = useState(0)
-
-  const load = useCallback(() => api.get<Backup[]>(`${BASE}/list`).then(setRows, () => setRows([])).finally(() => setVersion((v) => v + 1)), [])
-  useEffect(() => { void load() }, [load])
-
-  const create = async () => {
-    setBusy(true)
-    try {
-      await api.post(`${BASE}/create`)
-      notify.success(t('created'))
-      await load()
-    } finally {
-      setBusy(false)
-    }
+  const { data: rows } = useFetch<Backup[]>(`${BASE}/list`)
+  // Creating and deleting refresh every read of the backups resource: the list and the schedule card's newest backup.
+  const create = useAction(`${BASE}/create`)
+  const make = async () => {
+    await create.mutateAsync({})
+    notify.success(t('created'))
   }
   const remove = async (b: Backup) => {
     if (!(await confirm(t('confirmDelete', { name: b.name })))) return
-    await api.post(`${BASE}/remove`, undefined, { names: b.name })
-    await load()
+    await write(`${BASE}/remove`, { params: { names: b.name } })
   }
 
   return (
@@ -63,15 +51,15 @@ export default function Backups() {
           {t('restoreHint')} <span className={s.code}>npx atrium restore &lt;file&gt;</span>
         </Caption1>
       </Card>
-      <ScheduleCard base={BASE} canEdit={has(`${CODE}:edit`)} version={version} />
+      <ScheduleCard base={BASE} canEdit={has(`${CODE}:edit`)} />
       <div className={s.bar}>
         {has(`${CODE}:add`) && (
-          <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <SaveRegular />} disabled={busy} onClick={() => void create()} data-testid="backup-create">
-            {busy ? t('creating') : t('create')}
+          <Button appearance="primary" icon={create.isPending ? <Spinner size="tiny" /> : <SaveRegular />} disabled={create.isPending} onClick={() => void make().catch(() => undefined)} data-testid="backup-create">
+            {create.isPending ? t('creating') : t('create')}
           </Button>
         )}
       </div>
-      {rows === null ? <Spinner /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
+      {rows === undefined ? <Spinner /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
         <Table aria-label={t('title')} data-testid="backup-table">
           <TableHeader>
             <TableRow>

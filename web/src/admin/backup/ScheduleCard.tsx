@@ -1,8 +1,9 @@
 import { Body1, Button, Card, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
 import { EditRegular } from '@fluentui/react-icons'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
+import { invalidate, useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 
 interface Settings { time: string; keep: number; lastBackup: { name: string; createdAt: string; ageHours: number } | null }
@@ -12,23 +13,22 @@ const useStyles = makeStyles({
 })
 
 /** The nightly schedule (time of day, how many to keep) and the age of the newest backup; editable by who holds system:backup:edit. */
-export function ScheduleCard({ base, canEdit, version }: { base: string; canEdit: boolean; version: number }) {
+export function ScheduleCard({ base, canEdit }: { base: string; canEdit: boolean }) {
   const { t } = useTranslation('backup')
   const s = useStyles()
-  const [settings, setSettings] = useState<Settings | null>(null)
+  const { data: settings } = useFetch<Settings>(`${base}/settings`, undefined, { silent: true })
   const [draft, setDraft] = useState<{ time: string; keep: string } | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
-
-  useEffect(() => { void api.get<Settings>(`${base}/settings`).then(setSettings, () => undefined) }, [base, version])
 
   const save = async () => {
     if (!draft) return
     setErrors({})
     try {
+      // Silent: a refusal names its field, shown under that input rather than as a toast.
       await api.post(`${base}/settings`, { time: draft.time, keep: Number(draft.keep) }, undefined, { silent: true })
+      await invalidate(base)
       notify.success(t('saved'))
       setDraft(null)
-      setSettings(await api.get<Settings>(`${base}/settings`))
     } catch (e) {
       if (e instanceof ApiFailure && e.field) setErrors({ [e.field]: e.message })
       else if (e instanceof ApiFailure) notify.error(e.message)

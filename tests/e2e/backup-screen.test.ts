@@ -1,0 +1,65 @@
+import { beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { readArchive } from '../../server/modules/backup/archive.ts'
+import { browserSession, describeBrowser } from '../support/browser.ts'
+
+/**
+ * The backups screen as the platform administrator meets it: back up now,
+ * the newest backup shown in the schedule card, download a verifiable archive,
+ * a wrong schedule named on its field, and delete after confirming.
+ */
+describeBrowser('backups screen (browser)', () => {
+  const s = browserSession('admin')
+  let page: Page
+  beforeAll(() => { page = s.page })
+  const rows = () => page.getByTestId('backup-table').locator('tbody tr')
+
+  it('is reached from the System menu, and a backup made now is listed and shown as the newest', async () => {
+    const link = page.getByTestId('menu-/system/backup')
+    if (!(await link.isVisible())) await page.getByRole('navigation', { name: 'menu' }).getByText('系统管理').click()
+    await link.click()
+    await page.waitForURL('**/system/backup')
+    await page.getByText('还没有备份').waitFor()
+    await page.getByText('还没有整机备份。').waitFor()
+
+    await page.getByTestId('backup-create').click()
+    await page.getByText('备份完成').first().waitFor()
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await rows().first().textContent()).toContain('手动')
+    // The schedule card reads the same resource, so it shows the new backup without a reload.
+    await page.getByTestId('backup-schedule').getByText(/最近一次整机备份/).waitFor()
+  })
+
+  it('downloads an archive whose manifest and checksums verify', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), rows().first().getByRole('button', { name: '下载' }).click()])
+    const file = await download.path()
+    expect(download.suggestedFilename()).toMatch(/^manual-\d{8}-\d{6}-\w+\.tar\.gz$/)
+    const manifest = await readArchive(file)
+    expect(manifest.files.some((f) => f.path.endsWith('.db'))).toBe(true)
+  })
+
+  it('names a wrong schedule time on its field and keeps the old schedule, then saves a right one', async () => {
+    const card = page.getByTestId('backup-schedule')
+    await card.getByTestId('backup-schedule-edit').click()
+    await card.getByTestId('backup-time').fill('25:99')
+    await card.getByTestId('backup-schedule-save').click()
+    await card.getByRole('alert').or(card.locator('[id$="__validationMessage"]')).first().waitFor()
+    expect(await card.getByTestId('backup-time').inputValue()).toBe('25:99')
+
+    await card.getByTestId('backup-time').fill('03:15')
+    await card.getByTestId('backup-keep').fill('5')
+    await card.getByTestId('backup-schedule-save').click()
+    await page.getByText('备份计划已保存').first().waitFor()
+    await card.getByText('每天 03:15 后自动备份，保留最近 5 份。').waitFor()
+  })
+
+  it('deletes a backup only after confirming', async () => {
+    await rows().first().getByRole('button', { name: '删除' }).click()
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '取消' }).click()
+    await page.getByTestId('confirm-dialog').waitFor({ state: 'hidden' })
+    expect(await rows().count()).toBe(1)
+    await rows().first().getByRole('button', { name: '删除' }).click()
+    await page.getByTestId('confirm-ok').click()
+    await page.getByText('还没有备份').waitFor()
+  })
+})
