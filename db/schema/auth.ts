@@ -14,7 +14,30 @@ export const session = sqliteTable('blade_session', {
   refreshExpiresAt: integer().notNull(),
   revoked: integer().notNull().default(0),
   createTime: text().notNull(),
-}, (t) => [index('ix_session_refresh').on(t.refreshHash)])
+  /** The roles and departments this sign-in acts with (comma-joined), read per request instead of trusting the token. */
+  roleIds: text().notNull().default(''),
+  deptIds: text().notNull().default(''),
+  /** Epoch seconds after which no refresh extends the session, however often it is refreshed. */
+  absoluteExpiresAt: integer().notNull().default(0),
+}, (t) => [index('ix_session_refresh').on(t.refreshHash), index('ix_session_user').on(t.userId)])
+
+/** Refresh tokens already rotated away: presenting one again means it leaked, and ends its session. */
+export const sessionSpent = sqliteTable('blade_session_spent', {
+  refreshHash: text().primaryKey(),
+  sessionId: text().notNull(),
+  expiresAt: integer().notNull(),
+})
+
+/**
+ * Fixed-window counters for throttles (sign-in failures per IP and per
+ * account+IP, registrations and captchas per IP): in the database, so every
+ * process sees the same counts and a restart forgets nothing.
+ */
+export const throttle = sqliteTable('blade_throttle', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  windowEnds: integer().notNull(),
+}, (t) => [index('ix_throttle_window').on(t.windowEnds)])
 
 export const captcha = sqliteTable('blade_captcha', {
   key: text().primaryKey(),

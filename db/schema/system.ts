@@ -62,8 +62,10 @@ export const user = sqliteTable('blade_user', {
   /** Free-form platform settings of the account (the spec's userExt), JSON text. */
   userExt: text(),
   failCount: integer().notNull().default(0),
-  /** 1 after too many failed sign-ins; only an administrator clears it. */
+  /** 1 after too many failed sign-ins; an administrator clears it, or time does (lockedUntil). */
   locked: integer().notNull().default(0),
+  /** Epoch seconds the lock ends; null = until an administrator unlocks. */
+  lockedUntil: integer(),
 }, (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account), scopedListIndex('user', t)])
 
 export const role = sqliteTable('blade_role', {

@@ -52,7 +52,7 @@ export const userResource = defineResource({
   search: ['account', 'realName', 'name', 'phone', 'email'],
   filters: ['status', 'userType', 'locked'],
   dates: ['createTime'],
-  hidden: ['password', 'failCount'],
+  hidden: ['password', 'failCount', 'lockedUntil'],
   fields: { password: Type.Optional(Type.String({ maxLength: 128 })) },
   messages: { account: 'user.account' },
   skip: ['list', 'page', 'detail'],
