@@ -10,6 +10,7 @@ import { closeDb } from './lib/db.ts'
 import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
 import { pruneSessions } from './modules/auth/grant.ts'
+import { pruneThrottles } from './lib/throttle.ts'
 import { githubProvider } from './modules/auth/social/github.ts'
 import { registerSocialProvider } from './modules/auth/social/provider.ts'
 
@@ -32,7 +33,7 @@ export async function main() {
   const restored = finishRestore(config.dataDir)
   if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
   const jobs = [
-    cron.schedule('17 3 * * *', () => pruneSessions(services)),
+    cron.schedule('17 3 * * *', () => { pruneSessions(services).run(); pruneThrottles(services.db).run() }),
     cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
   ]
 

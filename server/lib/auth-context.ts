@@ -10,9 +10,15 @@ import { verifyAccess } from './tokens.ts'
 
 /** The live-session check every authenticated request makes: prepared once, a database read each time. */
 const liveSession = (db: Db) =>
-  prepared(db, 'liveSession', (d) => d.select({ id: session.id }).from(session).where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
+  prepared(db, 'liveSession', (d) => d.select({ userId: session.userId, tenantId: session.tenantId, roleIds: session.roleIds, deptIds: session.deptIds }).from(session)
+    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
 
-/** Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a revoked session is anonymous. */
+/**
+ * Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a
+ * revoked session is anonymous. The token only names the session: user,
+ * tenant, roles and departments come from the live session row (one primary
+ * key look-up), which every change to the account ends.
+ */
 export async function resolveCtx(services: Services, headers: Record<string, string | undefined>): Promise<Ctx> {
   const lang = langOf(headers)
   const raw = headers['blade-auth'] ?? ''
@@ -21,11 +27,11 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   if (!token) return makeCtx(services.db, anonymous(tenantHint), lang)
   const claims = await verifyAccess(services.jwtSecret, token)
   const live = claims && liveSession(services.db).get({ sid: claims.sid })
-  if (!claims || !live) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
+  if (!claims || !live || live.userId !== claims.sub) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
   const split = (s: string) => s.split(',').filter(Boolean)
   return makeCtx(services.db, {
-    kind: 'user', userId: claims.sub, tenantId: claims.tid, account: claims.acc,
-    roleIds: split(claims.rid), deptIds: split(claims.did), sessionId: claims.sid, clientId: claims.cid,
+    kind: 'user', userId: live.userId, tenantId: live.tenantId, account: claims.acc,
+    roleIds: split(live.roleIds), deptIds: split(live.deptIds), sessionId: claims.sid, clientId: claims.cid,
   }, lang)
 }
 

@@ -16,6 +16,19 @@ export interface Config {
   captchaMode: boolean
   /** Failed sign-ins before an account locks. */
   maxLoginFailures: number
+  /** No refresh extends a session past this many seconds after sign-in. */
+  sessionMaxAge: number
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed. */
+  trustedProxies: string[]
+  /** Failed sign-ins per client address, and per account from one address, within signinWindow seconds, before 429. */
+  signinIpLimit: number
+  signinAccountIpLimit: number
+  signinWindow: number
+  /** Registrations per client address per hour, and pending applications a tenant may hold. */
+  registerIpLimit: number
+  pendingMax: number
+  /** Captchas one client address may ask for per minute. */
+  captchaIpLimit: number
   defaultTenantId: string
 }
 
@@ -35,6 +48,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtl: num(env.ATRIUM_REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     captchaMode: flag(env.ATRIUM_CAPTCHA_MODE),
     maxLoginFailures: 5,
+    sessionMaxAge: num(env.ATRIUM_SESSION_MAX_AGE, 30 * 24 * 3600),
+    trustedProxies: (env.ATRIUM_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    signinIpLimit: num(env.ATRIUM_SIGNIN_IP_LIMIT, 20),
+    signinAccountIpLimit: num(env.ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT, 5),
+    signinWindow: 15 * 60,
+    registerIpLimit: num(env.ATRIUM_REGISTER_IP_LIMIT, 5),
+    pendingMax: num(env.ATRIUM_PENDING_MAX, 200),
+    captchaIpLimit: 30,
     defaultTenantId: '000000',
   }
 }

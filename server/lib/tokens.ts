@@ -13,7 +13,7 @@ export interface AccessClaims {
   cid: string
 }
 
-type Signer = { sign(p: Record<string, unknown>): Promise<string>; verify(t?: string): Promise<false | Record<string, unknown>> }
+type Signer = { sign(p: Record<string, unknown>): Promise<string>; verify(t?: string, o?: { algorithms: string[]; requiredClaims: string[] }): Promise<false | Record<string, unknown>> }
 
 const signers = new Map<string, Signer>()
 
@@ -30,8 +30,9 @@ function signer(secret: string): Signer {
 export const signAccess = (secret: string, claims: AccessClaims, ttlSeconds: number) =>
   signer(secret).sign({ ...claims, jti: randomToken(), exp: Math.floor(Date.now() / 1000) + ttlSeconds })
 
+/** Only HS256 (what we sign with) is accepted, and a token without `exp` is refused: no algorithm games, no eternal tokens. */
 export async function verifyAccess(secret: string, token: string): Promise<AccessClaims | null> {
-  const p = await signer(secret).verify(token)
+  const p = await signer(secret).verify(token, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] })
   return p && typeof p.sub === 'string' && typeof p.sid === 'string' ? (p as unknown as AccessClaims) : null
 }
 

@@ -57,5 +57,6 @@ export default defineReference({
   params: [
     { key: 'account.registerUser', name: '是否开启注册功能', value: 'true', remark: 'Account registration switch' },
     { key: 'account.initPassword', name: '账号初始密码', value: '123456', remark: 'Initial password for new and reset accounts' },
+    { key: 'account.lockMinutes', name: '账号锁定时长（分钟）', value: '30', remark: 'Minutes an account stays locked after 5 failed sign-ins; 0 = until an administrator unlocks it' },
   ],
 })

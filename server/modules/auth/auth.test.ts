@@ -47,7 +47,7 @@ describe('POST /api/blade-auth/oauth/token', () => {
     expect(right.status).toBe(423)
     const row = t.services.db.select().from(user).where(eq(user.account, 'manager')).get()!
     expect(row.locked).toBe(1)
-    t.services.db.update(user).set({ locked: 0, failCount: 0 }).where(eq(user.id, row.id)).run()
+    expect((await t.post('/api/blade-system/user/unlock', await t.token('admin'), undefined, { userIds: row.id })).status).toBe(200)
     expect((await grant({ grant_type: 'password', username: 'manager', password: md5Hex('manager') })).status).toBe(200)
   })
 

@@ -12,6 +12,7 @@ import { permissionCodes, roleAliases, PUBLIC, SIGNED_IN } from '../../lib/permi
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
 import { checkClient, grant, GrantError, revokeSession } from './grant.ts'
+import { clientIp } from '../../lib/client-ip.ts'
 import { registerGuest } from './register.ts'
 import './messages.ts'
 
@@ -41,7 +42,7 @@ export async function userInfo(ctx: Ctx) {
 export const authModule = (services: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(services))
-    .post('/blade-auth/oauth/token', async ({ request, query, body, headers, set, ctx }) => {
+    .post('/blade-auth/oauth/token', async ({ request, query, body, headers, set, ctx, server }) => {
       const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
       try {
         const c = await checkClient(services, headers.authorization)
@@ -52,11 +53,12 @@ export const authModule = (services: Services) =>
           captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
           deptId: str(headers['dept-id']) ?? str(p.deptId), roleId: str(headers['role-id']) ?? str(p.roleId),
           source: str(p.source), code: str(p.code), state: str(p.state),
-        })
+        }, clientIp(services.config, request, server))
       } catch (e) {
         if (!(e instanceof GrantError)) throw e
         set.status = e.status
-        const msg = say(ctx.lang, e.key)
+        if (e.status === 429) set.headers['retry-after'] = String(e.params.retryAfter ?? 60)
+        const msg = say(ctx.lang, e.key, e.params)
         services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
         return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
       }

@@ -11,6 +11,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { isAdministrator, PLATFORM_TENANT, PUBLIC, TENANT_ADMIN } from '../../lib/permissions.ts'
 import '../../lib/role-assignment.ts'
 import { hashPassword, PASSWORD_MAX } from '../auth/password.ts'
+import { endSessions } from '../auth/grant.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
@@ -37,7 +38,14 @@ export const tenantResource = defineResource({
     if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT)) throw new ApiError(400, 'tenant.defaultProtected')
     if (w.op === 'update' && w.values.domain) await domainFree(ctx, w.values.domain as string, w.before[0].id as string)
   },
+  afterWrite(ctx, w) {
+    const gone = w.op === 'remove' || (w.values.status !== undefined && w.values.status !== 1) || (typeof w.values.expireTime === 'string' && expired(w.values.expireTime))
+    if (gone) endSessions(ctx.db, { tenantIds: w.before.map((r) => r.tenantId as string) })
+  },
 })
+
+/** A tenant whose licence has run out signs nobody in; its open sessions end when that is set. */
+const expired = (expireTime: string) => expireTime !== '' && expireTime < now()
 
 async function domainFree(ctx: Ctx, domain: string, exceptId?: string) {
   const clash = await ctx.db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0))).get()
@@ -94,6 +102,10 @@ export const tenantRoutes = (s: Services) =>
         await tenantResource.where(ctx, 'edit')
         for (const id of ids) await tenantResource.ops.detail(ctx, id)
         await ctx.db.update(tenant).set({ accountNumber: body.accountNumber ?? -1, expireTime: body.expireTime || null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(tenant.id, ids))
+        if (body.expireTime && expired(body.expireTime)) {
+          const rows = await ctx.db.select({ tenantId: tenant.tenantId }).from(tenant).where(inArray(tenant.id, ids))
+          endSessions(ctx.db, { tenantIds: rows.map((r) => r.tenantId) })
+        }
         return ok(ctx, true)
       }, { perm: 'system:tenant:setting', body: t.Object({ ids: t.Optional(t.Union([t.String(), t.Array(t.String())])), accountNumber: t.Optional(t.Integer({ minimum: -1 })), expireTime: t.Optional(t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()])) }) })
       .post('/datasource', async ({ ctx, body }) => {

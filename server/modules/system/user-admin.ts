@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { role, user } from '../../../db/schema/index.ts'
+import { and, eq, inArray, like } from 'drizzle-orm'
+import { role, throttle, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
@@ -9,6 +9,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
+import { endSessions } from '../auth/grant.ts'
 import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 
@@ -52,7 +53,10 @@ export async function resetPasswords(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   const rows = await editable(ctx, ids)
   const hash = await hashPassword(await initialPassword(ctx))
-  await ctx.db.update(user).set({ password: hash, failCount: 0, locked: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  ctx.db.transaction((tx) => {
+    tx.update(user).set({ password: hash, failCount: 0, locked: 0, lockedUntil: null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids)).run()
+    endSessions(ctx.db, { userIds: ids })
+  })
   recordUsual(ctx, ctx.actor.tenantId, 'password reset', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
   return rows.length
 }
@@ -60,7 +64,9 @@ export async function resetPasswords(ctx: Ctx, userIds: unknown) {
 export async function unlockUsers(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   const rows = await editable(ctx, ids)
-  await ctx.db.update(user).set({ locked: 0, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  await ctx.db.update(user).set({ locked: 0, lockedUntil: null, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  // The sign-in throttles of those accounts are forgiven too, or the unlocked user would still meet a 429.
+  for (const r of rows) ctx.db.delete(throttle).where(like(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:%`)).run()
   recordUsual(ctx, ctx.actor.tenantId, 'account unlocked', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
   return rows.length
 }
@@ -89,6 +95,7 @@ export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknow
   ctx.db.transaction((tx) => {
     tx.update(user).set({ roleId: after, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids)).run()
     for (const b of before) recordRoleChange(ctx, b.account, b.roleId, after)
+    endSessions(ctx.db, { userIds: before.filter((b) => changedRoles(b.roleId, after).length).map((b) => b.id) })
   })
 }
 
@@ -100,7 +107,12 @@ export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: string; new
   const me = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
   if (!me) throw notFound()
   if (!(await verifyPassword(b.oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
-  await ctx.db.update(user).set({ password: await hashPassword(b.newPassword), updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id))
+  const hash = await hashPassword(b.newPassword)
+  // Every session of the account ends, this one included: whoever knew the old password is signed out.
+  ctx.db.transaction((tx) => {
+    tx.update(user).set({ password: hash, updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id)).run()
+    endSessions(ctx.db, { userIds: [me.id] })
+  })
 }
 
 /** The caller edits its own profile; nothing else of the row is reachable this way. */

@@ -1,0 +1,119 @@
+/**
+ * Sign-in under attack: concurrent guesses, throttles per address and per
+ * account+address, a lock that ends by itself, unknown accounts that look
+ * like known ones, and hashing that never stalls other requests.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { param, user } from '../../../db/schema/index.ts'
+import { BASIC, testApp } from '../../../tests/support/harness.ts'
+import { md5Hex } from './password.ts'
+
+const TOKEN = '/api/blade-auth/oauth/token'
+const form = (account: string, password: string) => new URLSearchParams({ grant_type: 'password', username: account, password: md5Hex(password), tenantId: '000000' })
+
+describe('lockout under concurrent guesses', () => {
+  // Throttles out of the way here: this is about the account lock alone.
+  const t = testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
+  const signInAs = (account: string, password: string) => t.call('POST', TOKEN, { body: form(account, password).toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '000000' } })
+  const signIn = (password: string) => signInAs('teacher', password)
+
+  it('50 parallel wrong passwords check at most 5, a right one among them gets no token, and the account stays locked', async () => {
+    const verify = vi.spyOn(Bun.password, 'verify')
+    const calls = [...Array(25)].map(() => signIn('wrong')).concat(signIn('teacher'), ...[...Array(25)].map(() => signIn('wrong')))
+    const answers = await Promise.all(calls)
+    const checked = verify.mock.calls.length
+    verify.mockRestore()
+    expect(checked).toBeLessThanOrEqual(5)
+    expect(answers.filter((a) => a.status === 200)).toEqual([])
+    expect(answers[25].status).not.toBe(200)
+    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(4)
+    expect(answers.every((a) => [400, 423, 429].includes(a.status))).toBe(true)
+    const row = t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    expect(row.locked).toBe(1)
+    expect((await signIn('teacher')).status).toBe(423)
+  })
+
+  it('the lock is time-bound: 30 minutes by default, a parameter changes it, and it lifts by itself', async () => {
+    const row = t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    const left = row.lockedUntil! - Math.floor(Date.now() / 1000)
+    expect(left).toBeGreaterThan(29 * 60)
+    expect(left).toBeLessThanOrEqual(30 * 60)
+    t.services.db.update(user).set({ lockedUntil: Math.floor(Date.now() / 1000) - 1 }).where(eq(user.id, row.id)).run()
+    expect((await signIn('teacher')).status).toBe(200)
+
+    t.services.db.update(param).set({ paramValue: '2' }).where(and(eq(param.tenantId, '000000'), eq(param.paramKey, 'account.lockMinutes'))).run()
+    for (let i = 0; i < 5; i++) await signIn('wrong')
+    const locked = t.services.db.select().from(user).where(eq(user.id, row.id)).get()!
+    expect(locked.lockedUntil! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(120)
+  })
+
+  it('an unknown account is checked against a dummy hash, answers the same message and locks by name like a real one', async () => {
+    const verify = vi.spyOn(Bun.password, 'verify')
+    const unknown = await t.call('POST', TOKEN, { body: form('nobody-here', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, lang: 'en' })
+    expect(verify).toHaveBeenCalledTimes(1)
+    verify.mockRestore()
+    const known = await t.call('POST', TOKEN, { body: form('student', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, lang: 'en' })
+    expect(unknown.status).toBe(known.status)
+    expect(unknown.body.error_description).toBe(known.body.error_description)
+    const answers = []
+    for (let i = 0; i < 5; i++) answers.push((await t.call('POST', TOKEN, { body: form('ghost', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' } })).status)
+    expect(answers).toEqual([400, 400, 400, 400, 423])
+  })
+
+  it('password hashing leaves the event loop free: health answers while a storm of sign-ins is still hashing', async () => {
+    let pending = 12
+    const storm = [...Array(12)].map((_, i) => signInAs(`storm${i}`, 'x').finally(() => pending--))
+    const health = await t.get('/api/health')
+    expect(health.status).toBe(200)
+    expect(pending).toBeGreaterThan(4)
+    await Promise.all(storm)
+  })
+})
+
+/** A real listening server: the client address comes from the socket, X-Forwarded-For only through a trusted proxy. */
+function served(env: Record<string, string>) {
+  const t = testApp(env)
+  const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
+  afterAll(() => { server.stop() })
+  const base = () => `http://127.0.0.1:${server.server!.port}`
+  const signIn = (account: string, password: string, from?: string) => fetch(`${base()}${TOKEN}`, {
+    method: 'POST', body: form(account, password),
+    headers: { authorization: BASIC, 'tenant-id': '000000', ...(from ? { 'x-forwarded-for': from } : {}) },
+  })
+  return { t, signIn }
+}
+
+describe('sign-in throttles behind a trusted proxy', () => {
+  // The default is 20 failures per address per 15 minutes; 6 keeps the test short.
+  const { t, signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '6' })
+
+  it('the failure limit per address answers 429 with Retry-After; another address is unaffected', async () => {
+    for (let i = 0; i < 6; i++) expect((await signIn(`nobody${i}`, 'x', '203.0.113.7')).status).toBe(400)
+    const refused = await signIn('admin', 'admin', '203.0.113.7')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await refused.json()).error_description).toBeTruthy()
+    expect((await signIn('admin', 'admin', '198.51.100.1')).status).toBe(200)
+    // A forged hop to the left of the proxy's own entry changes nothing.
+    expect((await signIn('admin', 'admin', '198.51.100.99, 203.0.113.7')).status).toBe(429)
+  })
+
+  it('an address that failed on one account is still throttled for it once the lock is lifted behind its back', async () => {
+    for (let i = 0; i < 5; i++) await signIn('teacher', 'wrong', '203.0.113.8')
+    t.services.db.update(user).set({ locked: 0, lockedUntil: null, failCount: 0 }).where(eq(user.account, 'teacher')).run()
+    const again = await signIn('teacher', 'teacher', '203.0.113.8')
+    expect(again.status).toBe(429)
+    expect(again.headers.get('retry-after')).toBeTruthy()
+    expect((await signIn('teacher', 'teacher', '198.51.100.2')).status).toBe(200)
+  })
+})
+
+describe('sign-in throttles without a trusted proxy', () => {
+  const { signIn } = served({ ATRIUM_SIGNIN_IP_LIMIT: '6' })
+
+  it('X-Forwarded-For from an untrusted peer is ignored: rotating it does not escape the limit', async () => {
+    for (let i = 0; i < 6; i++) await signIn(`nobody${i}`, 'x', `10.0.0.${i}`)
+    expect((await signIn('admin', 'admin', '10.9.9.9')).status).toBe(429)
+  })
+})
