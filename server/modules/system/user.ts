@@ -79,13 +79,13 @@ export const userResource = defineResource({
     w.values.password = await hashPassword((w.values.password as string) || (await initialPassword(ctx)))
   },
   afterWrite(ctx, w) {
-    if (w.op === 'remove') return endSessions(ctx.db, { userIds: w.before.map((r) => r.id as string) })
+    if (w.op === 'remove') return endSessions(ctx.db, { userIds: w.before.map((r) => r.id) })
     if (w.op !== 'update') return
     const [b] = w.before
     if (w.values.roleId !== undefined) recordRoleChange(ctx, w.values.account ?? b.account, b.roleId ?? '', w.values.roleId)
     // Sessions carry the roles and departments they signed in with: a change to those, or to the status, ends them.
-    const changed = (k: string) => w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
-    if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId')) endSessions(ctx.db, { userIds: [b.id as string] })
+    const changed = (k: 'roleId' | 'deptId' | 'status' | 'tenantId') => w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
+    if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId')) endSessions(ctx.db, { userIds: [b.id] })
   },
 })
 
