@@ -25,7 +25,7 @@ describeBrowser('sign-in and landing (browser)', () => {
   it('a wrong password shows the server message and stores nothing; a guest is sent to the login page', async () => {
     const page = await s.browser.newPage()
     await signInUi(page, s.app.url, 'admin', 'wrong')
-    await expect.poll(() => page.getByText('用户名或密码错误').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText('用户名或密码错误').count(), { timeout: 5000 }).toBeGreaterThan(0)
     expect(page.url()).toContain('/login')
     expect((await page.context().cookies()).some((c) => c.name === 'atrium-access-token')).toBe(false)
     await page.goto(`${s.app.url}/system/user`)

@@ -8,8 +8,8 @@ describe('blade-system/param', () => {
     const admin = await t.token('admin')
     const r = await t.get('/api/blade-system/param/list', admin)
     expect(r.status).toBe(200)
-    expect(r.body.data.records.map((p: any) => p.paramKey).sort()).toEqual(['account.initPassword', 'account.registerUser'])
-    expect(r.body.data).toMatchObject({ total: 2, size: 10, current: 1, pages: 1 })
+    expect(r.body.data.records.map((p: any) => p.paramKey).sort()).toEqual(['account.initPassword', 'account.lockMinutes', 'account.registerUser'])
+    expect(r.body.data).toMatchObject({ total: 3, size: 10, current: 1, pages: 1 })
   })
 
   it('names the missing field with the spec message', async () => {

@@ -26,7 +26,7 @@ describe('blade-system/tenant', () => {
     // Copies hang under the copies of their parents, not under the platform's rows.
     const copiedIds = new Set(copied.map((d) => d.id))
     expect(copied.every((d) => d.parentId === '0' || copiedIds.has(d.parentId))).toBe(true)
-    expect(db.select({ k: param.paramKey }).from(param).where(eq(param.tenantId, tid)).all().map((p) => p.k).sort()).toEqual(['account.initPassword', 'account.registerUser'])
+    expect(db.select({ k: param.paramKey }).from(param).where(eq(param.tenantId, tid)).all().map((p) => p.k).sort()).toEqual(['account.initPassword', 'account.lockMinutes', 'account.registerUser'])
     expect(db.select().from(scopeData).where(eq(scopeData.tenantId, tid)).all().length).toBeGreaterThan(0)
 
     const session = await t.signIn('admin', 'admin', tid)
