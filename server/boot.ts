@@ -6,6 +6,7 @@ import type { Services } from './lib/context.ts'
 import { syncReference } from './lib/reference/sync.ts'
 import { seedDemoSchool } from './modules/system/demo-school.ts'
 import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.ts'
+import { seedDemoExam } from './modules/exam/demo-exam.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -29,6 +30,9 @@ export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logL
 export function prepare(db: Services['db']): boolean {
   syncReference(db)
   const first = seedDemoSchool(db)
-  if (first) seedDemoFiles(db)
+  if (first) {
+    seedDemoFiles(db)
+    seedDemoExam(db)
+  }
   return first
 }

@@ -13,6 +13,7 @@ import { pruneSessions } from './modules/auth/grant.ts'
 import { pruneThrottles } from './lib/throttle.ts'
 import { githubProvider } from './modules/auth/social/github.ts'
 import { registerSocialProvider } from './modules/auth/social/provider.ts'
+import { finalizeExpired } from './modules/exam/sitting.ts'
 
 /** Starts the appliance: database, broker, HTTP, jobs; stops them in reverse on SIGTERM/SIGINT. */
 export async function main() {
@@ -35,6 +36,8 @@ export async function main() {
   const jobs = [
     cron.schedule('17 3 * * *', () => { pruneSessions(services).run(); pruneThrottles(services.db).run() }),
     cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
+    // Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
+    cron.schedule('*/15 * * * * *', () => void finalizeExpired(services.db)),
   ]
 
   let stopping = false

@@ -48,6 +48,14 @@ const SELF_SERVICE = new Set([
   'GET /api/blade-message/message/detail',
   'POST /api/blade-message/message/remove',
   'POST /api/blade-message/message/readAll',
+  // A learner's own exam sittings: every call finds the sitting by the caller's user id.
+  'GET /api/nep-wbp/paperTime/showPaperMessage',
+  'GET /api/nep-wbp/paperQuestion/toAnswer',
+  'POST /api/nep-wbp/paperQuestion/saveAnswer',
+  'POST /api/nep-wbp/paperQuestion/saveAnswers',
+  'POST /api/nep-wbp/paperTimeUser/submitPaper',
+  'GET /api/nep-wbp/paperTime/lookMyPaperTime',
+  'GET /api/nep-wbp/paperTime/lookExamRecords',
 ])
 
 const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {

@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import type { Services } from '../../lib/context.ts'
+import { examGroupResource } from './exam-group.ts'
+import { examPortalRoutes } from './exam-portal.ts'
+import { examResultRoutes } from './exam-results.ts'
+import { paperRoutes } from './paper.ts'
+import { paperTimeResource } from './paper-time.ts'
+import { questionRoutes } from './question.ts'
+import { teamRoutes } from './team.ts'
+
+/** Question bank, papers, exams, groups, teams (back office) and taking exams (portal). */
+export const examModule = (s: Services) =>
+  new Elysia()
+    .use(questionRoutes(s))
+    .use(paperRoutes(s))
+    .use(paperTimeResource.routes(s))
+    .use(examResultRoutes(s))
+    .use(examGroupResource.routes(s))
+    .use(teamRoutes(s))
+    .use(examPortalRoutes(s))

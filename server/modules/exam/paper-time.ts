@@ -1,0 +1,53 @@
+import { and, inArray } from 'drizzle-orm'
+import { examGroup, paper, paperTime } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../lib/context.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { scope } from '../../lib/scope.ts'
+import { candidateIds, splitIds } from './candidates.ts'
+
+defineMessages({
+  'exam.title': { zh: '请输入考试名称', en: 'please enter the exam title' },
+  'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
+  'exam.endTime': { zh: '结束时间必须晚于开始时间', en: 'the end time must be after the start time' },
+  'exam.paperIds': { zh: '请选择试卷（本租户的试卷）', en: 'please choose the papers (papers of this tenant)' },
+  'exam.duration': { zh: '考试时长必须是 1 到 1440 分钟', en: 'the duration must be 1 to 1440 minutes' },
+  'exam.groupIds': { zh: '考试分组无效', en: 'invalid exam groups' },
+})
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+
+/** Every id of a comma list must name a live row of the caller's tenant. */
+async function allInScope(ctx: Ctx, table: typeof paper | typeof examGroup, ids: string[]) {
+  if (!ids.length) return true
+  if (ids.some((id) => !/^\d{1,20}$/.test(id))) return false
+  const rows = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+  return rows.length === new Set(ids).size
+}
+
+/** Exams (paper time): window, duration, papers drawn per candidate, candidates from groups and classes. */
+export const paperTimeResource = defineResource({
+  table: paperTime,
+  path: '/api/hm-paperTime/paperTime',
+  code: 'exam:paperTime',
+  search: ['title'],
+  filters: ['category', 'distributed'],
+  dates: ['startTime', 'createTime'],
+  messages: { title: 'exam.title', startTime: 'exam.startTime', endTime: 'exam.endTime', paperIds: 'exam.paperIds' },
+  async beforeWrite(ctx, w) {
+    if (w.op === 'remove') return
+    const v = { ...(w.before[0] ?? {}), ...w.values } as typeof paperTime.$inferSelect
+    if (!DATE_TIME.test(v.startTime)) throw badRequest('exam.startTime', { field: 'startTime' }, 'startTime')
+    if (!DATE_TIME.test(v.endTime) || v.endTime <= v.startTime) throw badRequest('exam.endTime', { field: 'endTime' }, 'endTime')
+    if (!Number.isInteger(v.duration ?? 60) || (v.duration ?? 60) < 1 || (v.duration ?? 60) > 1440) throw badRequest('exam.duration', { field: 'duration' }, 'duration')
+    const paperIds = splitIds(v.paperIds)
+    if (!paperIds.length || !(await allInScope(ctx, paper, paperIds))) throw badRequest('exam.paperIds', { field: 'paperIds' }, 'paperIds')
+    if (!(await allInScope(ctx, examGroup, splitIds(v.groupIds)))) throw badRequest('exam.groupIds', { field: 'groupIds' }, 'groupIds')
+    w.values.paperIds = paperIds.join(',')
+    if (w.values.content) w.values.content = sanitizeRichText(String(w.values.content))
+    const ids = await candidateIds(ctx.db, { tenantId: ctx.actor.tenantId, groupIds: v.groupIds, classIds: v.classIds })
+    w.values.candidatesNumber = ids?.size ?? 0
+  },
+})

@@ -1,0 +1,94 @@
+import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { paper, paperQuestion, question } from '../../../db/schema/index.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { envelope } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineResource, type Write } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
+import { withChildren } from './question-store.ts'
+
+defineMessages({
+  'paper.name': { zh: '请输入试卷名称', en: 'please enter the paper name' },
+  'paper.questions': { zh: '试题无效：每道题须是本租户题库中的题目，分值 0 到 1000，且不能重复', en: 'invalid questions: each must be a question of this bank, with points from 0 to 1000, and not repeated' },
+})
+
+type PaperItem = { questionId: string; score: number }
+const pending = new WeakMap<Write, PaperItem[]>()
+
+/** Checks a paper's question list against the caller's bank. */
+async function checkItems(ctx: Ctx, raw: unknown): Promise<PaperItem[]> {
+  const list = Array.isArray(raw) ? raw : []
+  const items = list.map((r) => ({ questionId: String((r as PaperItem)?.questionId ?? ''), score: Number((r as PaperItem)?.score) }))
+  const ids = items.map((i) => i.questionId)
+  const bad = () => badRequest('paper.questions', { field: 'questions' }, 'questions')
+  if (new Set(ids).size !== ids.length || items.some((i) => !/^\d{1,20}$/.test(i.questionId) || !Number.isFinite(i.score) || i.score < 0 || i.score > 1000)) throw bad()
+  if (ids.length) {
+    const found = await ctx.db.select({ id: question.id }).from(question).where(and(await scope(question, ctx), inArray(question.id, ids)))
+    if (found.length !== ids.length) throw bad()
+  }
+  return items
+}
+
+export const paperResource = defineResource({
+  table: paper,
+  path: '/api/hm-paper/paper',
+  code: 'exam:paper',
+  search: ['name'],
+  filters: ['type', 'status'],
+  messages: { name: 'paper.name' },
+  fields: { questions: Type.Array(Type.Object({ questionId: Type.String(), score: Type.Number() })) },
+  skip: ['detail'],
+  async beforeWrite(ctx, w) {
+    if (w.op === 'remove' || w.values.questions === undefined) {
+      delete w.values.questions
+      return
+    }
+    const items = await checkItems(ctx, w.values.questions)
+    delete w.values.questions
+    // The total is always the sum of the points: never typed in, never stale.
+    w.values.score = Math.round(items.reduce((s, i) => s + i.score, 0) * 100) / 100
+    pending.set(w, items)
+  },
+  afterWrite(ctx, w, tx) {
+    const items = pending.get(w)
+    if (!items) return
+    const paperId = w.values.id as string
+    tx.delete(paperQuestion).where(eq(paperQuestion.paperId, paperId)).run()
+    items.forEach((i, sort) => tx.insert(paperQuestion).values({ id: newId(), tenantId: ctx.actor.tenantId, paperId, questionId: i.questionId, score: i.score, sort }).run())
+  },
+})
+
+/** A paper's questions in order with their points and full content (answer key included: staff only). */
+export async function paperQuestions(ctx: Pick<Ctx, 'db'>, paperId: string) {
+  const rows = await ctx.db.select({ q: question, score: paperQuestion.score, sort: paperQuestion.sort })
+    .from(paperQuestion).innerJoin(question, eq(question.id, paperQuestion.questionId))
+    .where(eq(paperQuestion.paperId, paperId)).orderBy(asc(paperQuestion.sort))
+  const full = await withChildren(ctx.db, rows.map((r) => r.q))
+  return full.map((q, i) => ({ ...q, points: rows[i].score }))
+}
+
+export const paperRoutes = (s: Services) =>
+  new Elysia()
+    .use(paperResource.routes(s))
+    .use(new Elysia({ prefix: paperResource.options.path })
+      .use(authContext(s))
+      .get('/detail', async ({ ctx, query }) => {
+        const row = await paperResource.ops.detail(ctx, query.id)
+        return envelope({ ...row, questions: await paperQuestions(ctx, row.id as string) }, say(ctx.lang, 'ok'))
+      }, { perm: paperResource.perms.detail })
+      // Names for the exam form's paper picker.
+      .get('/getPaperNameList', async ({ ctx, query }) => {
+        const rows = await paperResource.ops.all(ctx, query)
+        return envelope(rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })), say(ctx.lang, 'ok'))
+      }, { perm: paperResource.perms.list }))
+    .use(new Elysia({ prefix: '/api/hm-paper/paperQuestion' })
+      .use(authContext(s))
+      .get('/getPaperQuestion', async ({ ctx, query }) => {
+        const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
+        return envelope(await paperQuestions(ctx, row.id as string), say(ctx.lang, 'ok'))
+      }, { perm: paperResource.perms.detail }))

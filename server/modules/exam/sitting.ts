@@ -1,0 +1,233 @@
+/**
+ * Taking an exam: one sitting per candidate (hm_paper_time_user) holding the
+ * drawn paper, the deadline on the server's clock and the state; one answer row
+ * per question with a version. All of it is in SQLite, so a reload, another
+ * browser, a server restart or a kill -9 finds the same state.
+ *
+ * - A save is committed (WAL) before it is acknowledged, and only replaces a
+ *   stored answer with a higher version: replays and late duplicates are no-ops.
+ * - Saves are accepted until deadline + GRACE_MS (network latency); the sitting
+ *   is then finalised (graded as submitted automatically) by whichever comes
+ *   first: any exam call touching it, or the sweep main.ts runs.
+ * - Submit is a conditional state change (state 1 → 2): a second submit finds
+ *   nothing to change and is refused.
+ */
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { paperAnswer, paperQuestion, paperTime, paperTimeUser, user } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../lib/context.ts'
+import type { Db } from '../../lib/db.ts'
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { formatDateTime, now } from '../../lib/time.ts'
+import { isCandidate, splitIds } from './candidates.ts'
+import { grade, isObjective, parseResponse } from './grading.ts'
+import { paperQuestions } from './paper.ts'
+import { answerKey, learnerView } from './question-store.ts'
+
+defineMessages({
+  'exam.notStarted': { zh: '考试尚未开始', en: 'the exam has not started yet' },
+  'exam.ended': { zh: '考试已结束', en: 'the exam has ended' },
+  'exam.notCandidate': { zh: '你不在本场考试的考生名单中', en: 'you are not a candidate of this exam' },
+  'exam.alreadySubmitted': { zh: '试卷已提交，不能重复提交', en: 'the paper has already been submitted' },
+  'exam.timeUp': { zh: '考试时间已到，答案未被接受', en: 'time is up: the answer was not accepted' },
+  'exam.notInPaper': { zh: '该题不在你的试卷中', en: 'that question is not on your paper' },
+  'exam.answer': { zh: '答案格式无效', en: 'the answer is not valid' },
+  'exam.version': { zh: '版本号必须是正整数', en: 'version must be a positive whole number' },
+  'exam.notSitting': { zh: '尚未开始答题', en: 'you have not started this exam' },
+})
+
+/** Saves arriving this long after the deadline still count: the network, not the learner, was late. */
+export const GRACE_MS = 30_000
+
+export type Sitting = typeof paperTimeUser.$inferSelect
+export type Exam = typeof paperTime.$inferSelect
+
+export const toEpoch = (s: string) => new Date(s.replace(' ', 'T')).getTime()
+
+/** Sitting states. */
+export const ANSWERING = 1, SUBMITTED = 2, CORRECTED = 3
+
+export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
+  if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'timeId' }, 'timeId')
+  const exam = await ctx.db.select().from(paperTime).where(and(eq(paperTime.id, id), eq(paperTime.tenantId, ctx.actor.tenantId), eq(paperTime.isDeleted, 0))).get()
+  if (!exam) throw notFound()
+  return exam
+}
+
+export const mySitting = (ctx: Ctx, examId: string) =>
+  ctx.db.select().from(paperTimeUser).where(and(eq(paperTimeUser.paperTimeId, examId), eq(paperTimeUser.userId, ctx.actor.userId), eq(paperTimeUser.tenantId, ctx.actor.tenantId))).get()
+
+/** mulberry32 seeded from the sitting id: the same candidate always sees the same order, nothing extra stored. */
+export function rng(seed: string) {
+  let a = 0
+  for (const c of seed) a = (Math.imul(a, 31) + c.charCodeAt(0)) | 0
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+export function shuffled<T>(list: T[], next: () => number): T[] {
+  const out = [...list]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
+
+/** Opens (or returns) the caller's sitting: window, candidate list and the drawn paper are checked here. */
+export async function startSitting(ctx: Ctx, exam: Exam): Promise<Sitting> {
+  await finalizeExpired(ctx.db, { sittingOf: { examId: exam.id, userId: ctx.actor.userId } })
+  const existing = await mySitting(ctx, exam.id)
+  if (existing) {
+    if (existing.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
+    return existing
+  }
+  const t = Date.now()
+  if (t < toEpoch(exam.startTime)) throw new ApiError(409, 'exam.notStarted')
+  if (t >= toEpoch(exam.endTime)) throw new ApiError(409, 'exam.ended')
+  if (!(await isCandidate(ctx.db, exam, ctx.actor.userId))) throw new ApiError(403, 'exam.notCandidate')
+  const papers = splitIds(exam.paperIds)
+  const paperId = papers[Math.floor(Math.random() * papers.length)]
+  const me = await ctx.db.select({ realName: user.realName, deptId: user.deptId }).from(user).where(eq(user.id, ctx.actor.userId)).get()
+  const row: Sitting = {
+    id: newId(), tenantId: ctx.actor.tenantId, paperTimeId: exam.id, userId: ctx.actor.userId, userName: me?.realName ?? ctx.actor.account,
+    classId: me?.deptId.split(',')[0] || null, paperId, state: ANSWERING, startTime: now(),
+    deadline: Math.min(t + exam.duration * 60_000, toEpoch(exam.endTime)),
+    submitTime: null, submitKind: null, objectiveScore: null, subjectiveScore: null, score: null, correctUser: null, correctTime: null,
+  }
+  // Two tabs opening at once: the unique (exam, user) index keeps one sitting; both get it.
+  ctx.db.insert(paperTimeUser).values(row).onConflictDoNothing().run()
+  return (await mySitting(ctx, exam.id))!
+}
+
+/** The paper as the candidate sees it: order (shuffled when the exam says so), points, no answer key; plus the stored answers. */
+export async function sittingPaper(ctx: Ctx, exam: Exam, s: Sitting) {
+  const qs = await paperQuestions(ctx, s.paperId)
+  const next = rng(s.id)
+  const ordered = exam.shuffle ? shuffled(qs, next) : qs
+  const questions = ordered.map((q) => {
+    const v = learnerView(q)
+    return { ...v, points: q.points, options: exam.shuffle ? shuffled(v.options, next) : v.options }
+  })
+  const answers = await ctx.db.select({ questionId: paperAnswer.questionId, answer: paperAnswer.answer, version: paperAnswer.version })
+    .from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, s.id))
+  return {
+    sittingId: s.id, timeId: exam.id, title: exam.title, content: exam.content, paperId: s.paperId,
+    deadline: s.deadline, serverTime: Date.now(), state: s.state,
+    totalScore: qs.reduce((a, q) => a + q.points, 0),
+    questions,
+    answers: Object.fromEntries(answers.map((a) => [a.questionId, { answer: parseResponse(a.answer), version: a.version }])),
+  }
+}
+
+export interface SaveInput { questionId: string; answer: unknown; version: number }
+
+function checkSave(raw: unknown): SaveInput {
+  const r = (raw ?? {}) as Record<string, unknown>
+  const questionId = String(r.questionId ?? '')
+  if (!/^\d{1,20}$/.test(questionId)) throw badRequest('validation.id', { field: 'questionId' }, 'questionId')
+  const version = Number(r.version)
+  if (!Number.isInteger(version) || version < 1 || version > 2 ** 31) throw badRequest('exam.version', { field: 'version' }, 'version')
+  const a = r.answer
+  const ok = (typeof a === 'string' && a.length <= 20_000) || (Array.isArray(a) && a.length <= 50 && a.every((x) => typeof x === 'string' && x.length <= 2_000))
+  if (!ok) throw badRequest('exam.answer', { field: 'answer' }, 'answer')
+  return { questionId, answer: a, version }
+}
+
+/** The caller's own sitting by id: another learner's id is simply not found. */
+export async function ownSitting(ctx: Ctx, sittingId: unknown): Promise<Sitting> {
+  const id = String(sittingId ?? '')
+  if (!/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'sittingId' }, 'sittingId')
+  const s = await ctx.db.select().from(paperTimeUser).where(and(eq(paperTimeUser.id, id), eq(paperTimeUser.userId, ctx.actor.userId), eq(paperTimeUser.tenantId, ctx.actor.tenantId))).get()
+  if (!s) throw notFound()
+  return s
+}
+
+export interface SaveResult { questionId: string; version: number; accepted: boolean }
+
+/**
+ * Stores answers in one transaction and answers with the version now stored per
+ * question (the client drops everything up to it from its queue). Committed
+ * before this returns: the acknowledgement is the commit.
+ */
+export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[]): Promise<SaveResult[]> {
+  const items = raws.map(checkSave)
+  await finalizeExpired(ctx.db, { sittingId: String(sittingId ?? '') })
+  const s = await ownSitting(ctx, sittingId)
+  if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
+  if (Date.now() > s.deadline + GRACE_MS) throw new ApiError(409, 'exam.timeUp')
+  const onPaper = new Set((await ctx.db.select({ id: paperQuestion.questionId }).from(paperQuestion).where(eq(paperQuestion.paperId, s.paperId))).map((r) => r.id))
+  const stray = items.find((i) => !onPaper.has(i.questionId))
+  if (stray) throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
+  return ctx.db.transaction((tx) => items.map((i) => {
+    tx.insert(paperAnswer).values({ id: newId(), tenantId: s.tenantId, paperTimeUserId: s.id, questionId: i.questionId, answer: JSON.stringify(i.answer), version: i.version, saveTime: now() })
+      .onConflictDoUpdate({
+        target: [paperAnswer.paperTimeUserId, paperAnswer.questionId],
+        set: { answer: sql`excluded.answer`, version: sql`excluded.version`, saveTime: sql`excluded.save_time` },
+        setWhere: sql`excluded.version > ${paperAnswer.version}`,
+      }).run()
+    const stored = tx.select({ version: paperAnswer.version }).from(paperAnswer)
+      .where(and(eq(paperAnswer.paperTimeUserId, s.id), eq(paperAnswer.questionId, i.questionId))).get()!
+    return { questionId: i.questionId, version: stored.version, accepted: stored.version === i.version }
+  }))
+}
+
+/** Grades a sitting's stored answers and closes it, in one transaction; false when it was no longer open. */
+async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
+  const qs = await paperQuestions({ db }, s.paperId)
+  const answers = await db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, s.id))
+  const byQ = new Map(answers.map((a) => [a.questionId, a]))
+  const graded = qs.map((q) => ({ q, a: byQ.get(q.id), g: grade(answerKey(q, q.points), parseResponse(byQ.get(q.id)?.answer)) }))
+  const objective = Math.round(graded.filter((x) => isObjective(x.q.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
+  const subjectiveLeft = graded.some((x) => !isObjective(x.q.type))
+  const stamp = kind === 2 ? formatDateTime(new Date(Math.min(Date.now(), s.deadline))) : now()
+  return db.transaction((tx) => {
+    const changed = tx.update(paperTimeUser).set({
+      state: subjectiveLeft ? SUBMITTED : CORRECTED, submitKind: kind, submitTime: stamp,
+      objectiveScore: objective, subjectiveScore: subjectiveLeft ? null : 0, score: subjectiveLeft ? null : objective,
+    }).where(and(eq(paperTimeUser.id, s.id), eq(paperTimeUser.state, ANSWERING))).returning({ id: paperTimeUser.id }).all()
+    if (!changed.length) return false
+    for (const x of graded) {
+      if (x.a) tx.update(paperAnswer).set({ score: x.g.score, correct: x.g.correct }).where(eq(paperAnswer.id, x.a.id)).run()
+      // Unanswered questions get a row too, so corrections and statistics see every question.
+      else tx.insert(paperAnswer).values({ id: newId(), tenantId: s.tenantId, paperTimeUserId: s.id, questionId: x.q.id, answer: 'null', version: 0, saveTime: stamp, score: isObjective(x.q.type) ? 0 : null, correct: isObjective(x.q.type) ? 0 : null }).run()
+    }
+    return true
+  })
+}
+
+/** The learner's submit: last answers (if sent) are saved first, in the same call, then the paper is graded. */
+export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[] = []): Promise<Sitting> {
+  await finalizeExpired(ctx.db, { sittingId: String(sittingId ?? '') })
+  const s = await ownSitting(ctx, sittingId)
+  if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
+  if (last.length) await saveAnswers(ctx, s.id, last)
+  if (!(await closeSitting(ctx.db, s, 1))) throw new ApiError(409, 'exam.alreadySubmitted')
+  return (await ownSitting(ctx, s.id))
+}
+
+/**
+ * Automatic submission: every open sitting past its deadline (plus grace) is
+ * graded with what was saved. Cheap (an index on state, deadline) so every
+ * exam call can run it for what it touches, and the sweep for everything.
+ */
+export async function finalizeExpired(db: Db, only: { sittingId?: string; sittingOf?: { examId: string; userId: string }; examId?: string; userId?: string } = {}): Promise<number> {
+  const cut = Date.now() - GRACE_MS
+  const conds = [eq(paperTimeUser.state, ANSWERING), lt(paperTimeUser.deadline, cut)]
+  if (only.sittingId !== undefined) conds.push(eq(paperTimeUser.id, only.sittingId))
+  if (only.examId) conds.push(eq(paperTimeUser.paperTimeId, only.examId))
+  if (only.userId) conds.push(eq(paperTimeUser.userId, only.userId))
+  if (only.sittingOf) conds.push(eq(paperTimeUser.paperTimeId, only.sittingOf.examId), eq(paperTimeUser.userId, only.sittingOf.userId))
+  const due = await db.select().from(paperTimeUser).where(and(...conds)).orderBy(asc(paperTimeUser.deadline)).limit(500)
+  let n = 0
+  for (const s of due) if (await closeSitting(db, s, 2)) n++
+  return n
+}
+
+/** What a learner may see of their result: the score only once distributed and when the exam shows scores. */
+export const visibleScore = (exam: Pick<Exam, 'distributed' | 'showScore'>, s: Sitting) =>
+  exam.distributed === 1 && exam.showScore === 1 ? { score: s.score, objectiveScore: s.objectiveScore, subjectiveScore: s.subjectiveScore } : { score: null, objectiveScore: null, subjectiveScore: null }
