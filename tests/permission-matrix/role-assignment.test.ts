@@ -21,7 +21,8 @@ describe('role assignment (permission matrix)', () => {
   const deputyRole = newId()
   db.insert(role).values({ id: deputyRole, tenantId: '000000', roleName: '副管理员', roleAlias: 'deputy', createTime: '2026-01-01 00:00:00', updateTime: '2026-01-01 00:00:00' }).run()
   const menus = db.select().from(menu).all()
-  const wanted = new Set(menus.filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:user', 'system:role', 'system:tenant', 'authority'].includes(m.code)).map((m) => m.id))
+  // The exam screens too: the deputy hands out the teacher role below, which holds them.
+  const wanted = new Set(menus.filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:user', 'system:role', 'system:tenant', 'authority'].includes(m.code) || m.code === 'exam' || (m.category === 1 && m.code.startsWith('exam:'))).map((m) => m.id))
   for (const m of menus) if (m.category === 2 && wanted.has(m.parentId)) wanted.add(m.id)
   for (const menuId of wanted) db.insert(roleMenu).values({ id: newId(), roleId: deputyRole, menuId }).run()
   db.update(user).set({ roleId: deputyRole }).where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000'))).run()

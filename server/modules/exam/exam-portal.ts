@@ -1,17 +1,15 @@
 import { Elysia } from 'elysia'
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm'
 import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
-import { t as say } from '../../lib/messages.ts'
+import { ok } from '../../lib/envelope.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { isCandidate } from './candidates.ts'
 import { finalizeExpired, findExam, mySitting, saveAnswers, sittingPaper, startSitting, submitSitting, toEpoch, visibleScore, type Exam, type Sitting } from './sitting.ts'
 
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 type Body = Record<string, unknown> | undefined
 
 /** Where the exam stands for the caller, on the server's clock. */

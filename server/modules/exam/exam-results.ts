@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs'
 import { dept, paperAnswer, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
@@ -24,14 +24,13 @@ defineMessages({
   'exam.stats.classes': { zh: '班级平均分', en: 'Classes' },
 })
 
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 const CODE = paperTimeResource.options.code
 
 /** An exam the caller may manage (tenant, data scope, permission) — the same gate as the exam list. */
 async function managedExam(ctx: Ctx, id: unknown) {
   const exam = await paperTimeResource.ops.detail(ctx, id === undefined ? undefined : String(id))
-  await finalizeExpired(ctx.db, { examId: exam.id as string })
-  return exam as typeof paperTime.$inferSelect
+  await finalizeExpired(ctx.db, { examId: exam.id })
+  return exam
 }
 
 async function managedSitting(ctx: Ctx, id: unknown) {

@@ -4,10 +4,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { paper, paperQuestion, question } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { withChildren } from './question-store.ts'
@@ -79,16 +79,16 @@ export const paperRoutes = (s: Services) =>
       .use(authContext(s))
       .get('/detail', async ({ ctx, query }) => {
         const row = await paperResource.ops.detail(ctx, query.id)
-        return envelope({ ...row, questions: await paperQuestions(ctx, row.id as string) }, say(ctx.lang, 'ok'))
+        return ok(ctx, { ...row, questions: await paperQuestions(ctx, row.id) })
       }, { perm: paperResource.perms.detail })
       // Names for the exam form's paper picker.
       .get('/getPaperNameList', async ({ ctx, query }) => {
         const rows = await paperResource.ops.all(ctx, query)
-        return envelope(rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })), say(ctx.lang, 'ok'))
+        return ok(ctx, rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })))
       }, { perm: paperResource.perms.list }))
     .use(new Elysia({ prefix: '/api/hm-paper/paperQuestion' })
       .use(authContext(s))
       .get('/getPaperQuestion', async ({ ctx, query }) => {
         const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
-        return envelope(await paperQuestions(ctx, row.id as string), say(ctx.lang, 'ok'))
+        return ok(ctx, await paperQuestions(ctx, row.id))
       }, { perm: paperResource.perms.detail }))

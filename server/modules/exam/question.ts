@@ -4,11 +4,10 @@ import { and, eq } from 'drizzle-orm'
 import { question } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
-import { t as say } from '../../lib/messages.ts'
+import { ok } from '../../lib/envelope.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
 import { normaliseQuestion, type QuestionInput } from './question-input.ts'
-import { childrenOf, withChildren, writeChildren, type QuestionRow } from './question-store.ts'
+import { childrenOf, withChildren, writeChildren } from './question-store.ts'
 
 /** The structured parts a submit carries beside the columns; moved out of the row in beforeWrite and written in afterWrite. */
 const pending = new WeakMap<Write, Pick<QuestionInput, 'options' | 'blanks'>>()
@@ -28,7 +27,7 @@ export const questionResource = defineResource({
   skip: ['detail'],
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
-    const stored = w.before[0] as QuestionRow | undefined
+    const stored = w.before[0]
     const merged: Record<string, unknown> = { ...stored, ...w.values }
     // An edit that leaves out the options or blanks keeps the stored ones.
     if (stored && (w.values.options === undefined || w.values.blanks === undefined)) {
@@ -56,9 +55,9 @@ export const questionRoutes = (s: Services) =>
       .use(authContext(s))
       // Staff detail: the row with its options (correct flags) and accepted blanks.
       .get('/detail', async ({ ctx, query }) => {
-        const row = await questionResource.ops.detail(ctx, query.id) as QuestionRow
+        const row = await questionResource.ops.detail(ctx, query.id)
         const [full] = await withChildren(ctx.db, [row])
-        return envelope(full, say(ctx.lang, 'ok'))
+        return ok(ctx, full)
       }, { perm: questionResource.perms.detail }))
 
 /** A question of the caller's tenant, live, or undefined. */

@@ -3,11 +3,11 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { paper, team, teamUser, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { envelope } from '../../lib/envelope.ts'
+import { ok } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { defineMessages, t as say } from '../../lib/messages.ts'
+import { defineMessages } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
@@ -20,7 +20,6 @@ defineMessages({
   'team.students': { zh: '请选择学生（本租户的用户）', en: 'please select students (users of this tenant)' },
 })
 
-const ok = (ctx: Ctx, data: unknown) => envelope(data, say(ctx.lang, 'ok'))
 
 /** Teams: members picked by class, a question set (a paper) to practise together. */
 export const teamResource = defineResource({
@@ -35,7 +34,7 @@ export const teamResource = defineResource({
     if (!found) throw badRequest('team.paperId', { field: 'paperId' }, 'paperId')
   },
   afterWrite(_ctx, w, tx) {
-    if (w.op === 'remove') tx.delete(teamUser).where(inArray(teamUser.teamId, w.before.map((b) => b.id as string))).run()
+    if (w.op === 'remove') tx.delete(teamUser).where(inArray(teamUser.teamId, w.before.map((b) => b.id))).run()
   },
 })
 
@@ -58,17 +57,17 @@ export const teamRoutes = (s: Services) =>
       .use(authContext(s))
       .get('/page-card', async ({ ctx, query }) => {
         const page = await teamResource.ops.page(ctx, query)
-        const ids = page.records.map((r) => r.id as string)
+        const ids = page.records.map((r) => r.id)
         const counts = ids.length ? await ctx.db.select({ teamId: teamUser.teamId, n: count() }).from(teamUser).where(inArray(teamUser.teamId, ids)).groupBy(teamUser.teamId) : []
         return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, memberCount: counts.find((c) => c.teamId === r.id)?.n ?? 0 })) })
       }, { perm: teamResource.perms.list }))
     .use(new Elysia({ prefix: '/api/hm-teamUser/teamUser' })
       .use(authContext(s))
-      .get('/getTeamUserInfo', async ({ ctx, query }) => ok(ctx, await members(ctx, (await managedTeam(ctx, query.teamId)).id as string, query)), { perm: teamResource.perms.detail })
+      .get('/getTeamUserInfo', async ({ ctx, query }) => ok(ctx, await members(ctx, (await managedTeam(ctx, query.teamId)).id, query)), { perm: teamResource.perms.detail })
       // The member picker pre-selects the team's students and their classes.
       .get('/getStuIdsAndClassIds', async ({ ctx, query }) => {
         const t = await managedTeam(ctx, query.teamId)
-        const rows = await ctx.db.select({ userId: teamUser.userId, classId: teamUser.classId }).from(teamUser).where(eq(teamUser.teamId, t.id as string))
+        const rows = await ctx.db.select({ userId: teamUser.userId, classId: teamUser.classId }).from(teamUser).where(eq(teamUser.teamId, t.id))
         return ok(ctx, { studentIds: rows.map((r) => r.userId), classIds: [...new Set(rows.map((r) => r.classId).filter(Boolean))] })
       }, { perm: teamResource.perms.detail })
       .post('/addStudents', async ({ ctx, body }) => {
@@ -79,9 +78,9 @@ export const teamRoutes = (s: Services) =>
         const people = await ctx.db.select({ id: user.id, deptId: user.deptId }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, ids)))
         if (people.length !== new Set(ids).size) throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
         ctx.db.transaction((tx) => {
-          for (const p of people) tx.insert(teamUser).values({ id: newId(), tenantId: ctx.actor.tenantId, teamId: t.id as string, userId: p.id, classId: p.deptId.split(',')[0] || null, createTime: now() }).onConflictDoNothing().run()
+          for (const p of people) tx.insert(teamUser).values({ id: newId(), tenantId: ctx.actor.tenantId, teamId: t.id, userId: p.id, classId: p.deptId.split(',')[0] || null, createTime: now() }).onConflictDoNothing().run()
         })
-        return ok(ctx, await members(ctx, t.id as string, {}))
+        return ok(ctx, await members(ctx, t.id, {}))
       }, { perm: teamResource.perms.edit })
       .post('/remove', async ({ ctx, query, body }) => {
         const ids = parseIds(query.ids ?? (body as { ids?: unknown } | undefined)?.ids)
