@@ -65,37 +65,57 @@ export const freePort = () => new Promise<number>((ok, no) => {
   })
 })
 
-export interface Appliance { url: string; dataDir: string; process: ChildProcess; stop(): Promise<void> }
+export interface Appliance {
+  url: string; dataDir: string; process: ChildProcess; stop(): Promise<void>
+  /** SIGKILL: no shutdown, no checkpoint — what a power cut does to the process. */
+  kill9(): Promise<void>
+  /** Starts the server again on the same ports and data directory. */
+  restart(): Promise<void>
+}
 
 /** Starts server/main.ts on free ports over a copy of the seeded template database, or over ATRIUM_DATA_DIR when given. */
 export async function startAppliance(env: Record<string, string> = {}): Promise<Appliance> {
   const dataDir = env.ATRIUM_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
   if (!env.ATRIUM_DATA_DIR && process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   const [port, mqttPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
-    await new Promise((r) => setTimeout(r, 150))
+  const spawnServer = async () => {
+    const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
+      env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break
+      } catch { /* not up yet */ }
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
+      await new Promise((r) => setTimeout(r, 150))
+    }
+    return child
   }
-  return {
-    url, dataDir, process: child,
+  const app: Appliance = {
+    url, dataDir, process: await spawnServer(),
     async stop() {
-      if (child.exitCode === null) {
+      const child = app.process
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')
         await exited
       }
       rmSync(dataDir, { recursive: true, force: true })
     },
+    async kill9() {
+      const child = app.process
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGKILL')
+      await exited
+    },
+    async restart() {
+      app.process = await spawnServer()
+    },
   }
+  return app
 }
 
 export const launchBrowser = (): Promise<Browser> =>

@@ -7,6 +7,15 @@ import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
 import { normaliseQuestion, type QuestionInput } from './question-input.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { formatOf, type Format } from './question-formats.ts'
+import { checkFormat, exportQuestions, importQuestions } from './question-import.ts'
+
+const EXPORT_TYPES: Record<Format, string> = {
+  json: 'application/json', csv: 'text/csv; charset=utf-8', moodle: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
 import { childrenOf, withChildren, writeChildren } from './question-store.ts'
 
 /** The structured parts a submit carries beside the columns; moved out of the row in beforeWrite and written in afterWrite. */
@@ -58,7 +67,23 @@ export const questionRoutes = (s: Services) =>
         const row = await questionResource.ops.detail(ctx, query.id)
         const [full] = await withChildren(ctx.db, [row])
         return ok(ctx, full)
-      }, { perm: questionResource.perms.detail }))
+      }, { perm: questionResource.perms.detail })
+      // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only checks.
+      .post('/import', async ({ ctx, body, query }) => {
+        const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string }
+        if (!(b.file instanceof Blob)) throw badRequest('validation.required', { field: 'file' }, 'file')
+        const name = b.file instanceof File ? b.file.name : ''
+        const format = checkFormat(b.format ?? query.format ?? formatOf(name))
+        const dryRun = [b.dryRun, query.dryRun].some((v) => v === '1' || v === 'true')
+        return ok(ctx, await importQuestions(ctx, format, new Uint8Array(await b.file.arrayBuffer()), { dryRun }))
+      }, { perm: 'exam:question:import' })
+      .get('/export', async ({ ctx, query, set }) => {
+        const format = checkFormat(query.format ?? 'json')
+        const bytes = await exportQuestions(ctx, format, query.ids ? parseIds(query.ids) : undefined)
+        set.headers['content-type'] = EXPORT_TYPES[format]
+        set.headers['content-disposition'] = `attachment; filename="questions.${format === 'moodle' ? 'xml' : format}"`
+        return new Response(new Blob([bytes as BlobPart]))
+      }, { perm: 'exam:question:export' }))
 
 /** A question of the caller's tenant, live, or undefined. */
 export const findQuestion = (db: Services['db'], tenantId: string, id: string) =>

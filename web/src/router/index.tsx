@@ -11,6 +11,7 @@ import PortalLayout from '../portal/PortalLayout'
 import LockRoute from './LockRoute'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
+const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
 const NotFound = lazy(() => import('../admin/pages/NotFound'))
 const Forbidden = lazy(() => import('../admin/pages/Forbidden'))
 const ServerError = lazy(() => import('../admin/pages/ServerError'))
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
   { path: '/403', element: page(<Forbidden />) },
   { path: '/500', element: page(<ServerError />) },
   { path: '/home/user-login', element: page(<LoginPage />) },
+  { path: '/home/competition-test', element: page(<CompetitionTest />) },
   {
     path: '/home',
     element: <PortalLayout />,
