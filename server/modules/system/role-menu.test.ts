@@ -95,7 +95,8 @@ describe('blade-system/menu and topmenu', () => {
     expect(buttons).toContain('system:user:add')
     const admin = await t.token('admin')
     const tops = (await t.get('/api/blade-system/menu/top-menu', admin)).body.data
-    expect(tops.map((x: any) => x.code)).toEqual(['desk', 'system'])
+    // Round-1 top menus lead; areas may add their own after them.
+    expect(tops.map((x: any) => x.code).slice(0, 2)).toEqual(['desk', 'system'])
     const desk = flat((await t.get('/api/blade-system/menu/routes', admin, { topMenuId: tops[0].id })).body.data)
     expect(desk.every((m) => m.code.startsWith('desk'))).toBe(true)
     expect((await t.get('/api/blade-system/menu/top-menu', await t.token('student'))).body.data).toEqual([])
