@@ -71,7 +71,9 @@ export default function AdminLayout() {
       <div className={s.body} style={{ gridTemplateColumns: collapsed ? '56px 1fr' : '232px 1fr' }}>
         <Sidebar tree={tree} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
         <main className={s.main}>
-          <Suspense fallback={<Spinner />}><Outlet /></Suspense>
+          {/* One boundary per screen: opening a screen whose code is still loading shows a spinner at once instead
+              of leaving the previous screen up (and clickable) under the new address. */}
+          <Suspense key={pathname} fallback={<Spinner />}><Outlet /></Suspense>
         </main>
       </div>
       <MenuSearch open={searching} onClose={() => setSearching(false)} tree={tree} />

@@ -1,6 +1,6 @@
 import { Button, Field as FluentField, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowResetRegular, SearchRegular } from '@fluentui/react-icons'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { EditorOf } from './editors'
 import type { Field } from './schema'
 import { useSay } from './text'
@@ -15,9 +15,23 @@ export default function SearchBar({ fields, value, onSearch }: { fields: Field[]
   const s = useStyles()
   const say = useSay()
   const [draft, setDraft] = useState<Record<string, unknown>>(value)
-  useEffect(() => setDraft(value), [JSON.stringify(value)])
+  // The URL's filters change when this bar searches and when something else does (back button, a shared link).
+  // Only the latter replaces the draft: the URL catches up with a search a moment later, and by then the user
+  // may be typing the next one, which must not be overwritten with the previous search.
+  const [seen, setSeen] = useState(() => filterKey(fields, value))
+  const [searched, setSearched] = useState<string | null>(null)
+  const key = filterKey(fields, value)
+  if (key !== seen) {
+    setSeen(key)
+    if (key !== searched) setDraft(value)
+  }
   if (!fields.length) return null
-  const submit = () => onSearch(Object.fromEntries(fields.map((f) => [f.name, draft[f.name] === undefined || draft[f.name] === null ? undefined : String(draft[f.name])])))
+  const search = (v: Record<string, unknown>) => {
+    const next = Object.fromEntries(fields.map((f) => [f.name, v[f.name] === undefined || v[f.name] === null ? undefined : String(v[f.name])]))
+    setSearched(filterKey(fields, next))
+    onSearch(next)
+  }
+  const submit = () => search(draft)
   return (
     <div className={s.root} onKeyDown={(e) => { if (e.key === 'Enter') submit() }} data-testid="search-bar">
       {fields.map((f) => (
@@ -27,8 +41,12 @@ export default function SearchBar({ fields, value, onSearch }: { fields: Field[]
       ))}
       <div className={s.buttons}>
         <Button appearance="primary" icon={<SearchRegular />} onClick={submit} data-testid="search-submit">{say('search')}</Button>
-        <Button icon={<ArrowResetRegular />} onClick={() => { setDraft({}); onSearch({}) }}>{say('reset')}</Button>
+        <Button icon={<ArrowResetRegular />} onClick={() => { setDraft({}); search({}) }}>{say('reset')}</Button>
       </div>
     </div>
   )
 }
+
+/** The search fields' non-empty values, in field order: what the URL holds after a search. */
+const filterKey = (fields: Field[], v: Record<string, unknown>) =>
+  JSON.stringify(fields.flatMap((f) => (v[f.name] === undefined || v[f.name] === null || v[f.name] === '' ? [] : [[f.name, String(v[f.name])]])))
