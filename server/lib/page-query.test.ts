@@ -25,6 +25,8 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
       expect(ids(10, offset)).toEqual(plain(10, offset))
       expect(pageQuery(db, q, 10, offset).total).toBe(1234)
     }
+    // Pages visited in any order start from the nearest page known before them.
+    for (const offset of [1100, 600, 610, 1000, 100, 99, 101, 605, 1233, 700, 600]) expect(ids(7, offset)).toEqual(plain(7, offset))
   })
 
   it('sees a write by this connection on the very next read', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 
 const byDb = new WeakMap<Db, Map<string, unknown>>()
@@ -14,3 +15,10 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   if (!mine.has(key)) mine.set(key, build(db))
   return mine.get(key) as T
 }
+
+/**
+ * `IN (…)` over a list given when the prepared query runs, as one JSON text
+ * parameter: `inArray(col, listParam('ids'))`, then `.all({ ids: JSON.stringify(list) })`.
+ * (A plain `inArray` bakes the list's length into the SQL, so it cannot be prepared once.)
+ */
+export const listParam = (name: string) => sql`(SELECT value FROM json_each(${sql.placeholder(name)}))`
