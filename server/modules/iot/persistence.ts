@@ -1,0 +1,289 @@
+import { Readable } from 'node:stream'
+import { and, asc, count, eq, like, ne, notInArray, or, sql } from 'drizzle-orm'
+import { QlobberTrue } from 'qlobber'
+import QlobberSub from 'qlobber/aedes/qlobber-sub.js'
+import AedesPacket from 'aedes-packet'
+import { mqttIncoming, mqttOutgoing, mqttRetained, mqttSubscription, mqttWill } from '../../../db/schema/index.ts'
+import type { Db } from '../../lib/db.ts'
+import { fromStored, toStored } from './packet-codec.ts'
+
+/*
+ * An aedes persistence kept in SQLite (the appliance's database), so sessions,
+ * subscriptions, queued QoS 1/2 messages, retained messages and wills survive
+ * a crash. It follows the contract of aedes-persistence v11 and passes its
+ * abstract suite (server/modules/iot/persistence.test.ts).
+ *
+ * Subscriptions are also held in memory in a topic trie: every publish asks
+ * "who is subscribed to this topic", and that must not be a table scan. The
+ * trie is rebuilt from the table at setup. Everything else is read from SQLite
+ * when asked, so an offline client's queue costs disk, not broker memory.
+ */
+
+const QLOBBER = { wildcard_one: '+', wildcard_some: '#', separator: '/' }
+
+interface SubRecord { qos: number; rh?: number; rap?: number; nl?: number; subscriptionIdentifier?: number }
+interface ClientRef { id: string }
+interface Sub { topic: string; qos: number; rh?: number; rap?: number; nl?: number; subscriptionIdentifier?: number }
+type AnyPacket = Record<string, any>
+// aedes-packet exports its constructor itself; its declaration file describes a namespace.
+const Packet = AedesPacket as unknown as new (p: object, broker?: unknown) => AnyPacket
+
+/**
+ * The literal part of a topic filter before its first wildcard, without its
+ * last separator ("a/b/#" also matches "a/b"): a LIKE prefix that narrows the
+ * scan; the trie then decides.
+ */
+function literalPrefix(pattern: string): string {
+  const cut = pattern.search(/[+#]/)
+  return cut < 0 ? pattern : pattern.slice(0, cut).replace(/\/$/, '')
+}
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export class SqlitePersistence {
+  #db: Db
+  #subs = new Map<string, Map<string, SubRecord>>()
+  #trie = new QlobberSub(QLOBBER)
+  #broker: any
+  #destroyed = false
+
+  constructor(db: Db) {
+    this.#db = db
+  }
+
+  get broker() {
+    return this.#broker
+  }
+
+  async setup(broker: unknown): Promise<void> {
+    this.#broker = broker
+    for (const row of this.#db.select().from(mqttSubscription).all()) {
+      const rec: SubRecord = { qos: row.qos, ...(row.options ? JSON.parse(row.options) : {}) }
+      this.#remember(row.clientId, row.topic, rec)
+    }
+  }
+
+  #remember(clientId: string, topic: string, rec: SubRecord) {
+    let stored = this.#subs.get(clientId)
+    if (!stored) this.#subs.set(clientId, (stored = new Map()))
+    const before = stored.get(topic)
+    if (rec.qos > 0) this.#trie.add(topic, { clientId, topic, qos: rec.qos, rh: rec.rh, rap: rec.rap, nl: rec.nl })
+    else if (before && before.qos > 0) this.#trie.remove(topic, { clientId, topic })
+    stored.set(topic, rec)
+  }
+
+  #forget(clientId: string, topic: string) {
+    const stored = this.#subs.get(clientId)
+    const rec = stored?.get(topic)
+    if (!stored || !rec) return
+    if (rec.qos > 0) this.#trie.remove(topic, { clientId, topic })
+    stored.delete(topic)
+    if (stored.size === 0) this.#subs.delete(clientId)
+  }
+
+  // ---- retained ----
+
+  async storeRetained(pkt: AnyPacket): Promise<void> {
+    const packet = { ...pkt }
+    const empty = packet.payload == null || packet.payload.length === 0
+    if (empty) {
+      this.#db.delete(mqttRetained).where(eq(mqttRetained.topic, packet.topic)).run()
+      return
+    }
+    const stored = toStored(packet)
+    const size = stored.payload?.length ?? Buffer.byteLength(String(packet.payload))
+    this.#db.insert(mqttRetained).values({ topic: packet.topic, ...stored, size })
+      .onConflictDoUpdate({ target: mqttRetained.topic, set: { ...stored, size } }).run()
+  }
+
+  #retainedMatching(patterns: string[]): AnyPacket[] {
+    const matcher = new QlobberTrue(QLOBBER)
+    for (const p of patterns) matcher.add(p)
+    const prefixes = [...new Set(patterns.map(literalPrefix))]
+    const where = prefixes.includes('') ? undefined : or(...prefixes.map((p) => like(mqttRetained.topic, `${likeEscape(p)}%`)))
+    const rows = this.#db.select().from(mqttRetained).where(where).orderBy(asc(mqttRetained.seq)).all()
+    // One packet per topic even when several patterns match it (aedes' memory store yields per pattern; a set is what a subscriber wants).
+    return rows.filter((r) => matcher.test(r.topic)).map((r) => fromStored(r))
+  }
+
+  createRetainedStream(pattern: string): Readable {
+    return Readable.from(this.#retainedMatching([pattern]))
+  }
+
+  createRetainedStreamCombi(patterns: string[]): Readable {
+    return Readable.from(this.#retainedMatching(patterns))
+  }
+
+  /** Retained messages in total and under one topic prefix (the broker's limits). */
+  retainedCount(prefix?: string): number {
+    const where = prefix ? like(mqttRetained.topic, `${likeEscape(prefix)}%`) : undefined
+    return this.#db.select({ n: count() }).from(mqttRetained).where(where).get()?.n ?? 0
+  }
+
+  hasRetained(topic: string): boolean {
+    return !!this.#db.select({ seq: mqttRetained.seq }).from(mqttRetained).where(eq(mqttRetained.topic, topic)).get()
+  }
+
+  // ---- subscriptions ----
+
+  async addSubscriptions(client: ClientRef, subs: Sub[]): Promise<void> {
+    this.#db.transaction((tx) => {
+      for (const sub of subs) {
+        const rec: SubRecord = { qos: sub.qos, rh: sub.rh, rap: sub.rap, nl: sub.nl }
+        if (sub.subscriptionIdentifier !== undefined) rec.subscriptionIdentifier = sub.subscriptionIdentifier
+        const { qos, ...extra } = rec
+        const options = JSON.stringify(extra)
+        tx.insert(mqttSubscription).values({ clientId: client.id, topic: sub.topic, qos, options })
+          .onConflictDoUpdate({ target: [mqttSubscription.clientId, mqttSubscription.topic], set: { qos, options } }).run()
+        this.#remember(client.id, sub.topic, rec)
+      }
+    })
+  }
+
+  async removeSubscriptions(client: ClientRef, topics: string[]): Promise<void> {
+    this.#db.transaction((tx) => {
+      for (const topic of topics) {
+        tx.delete(mqttSubscription).where(and(eq(mqttSubscription.clientId, client.id), eq(mqttSubscription.topic, topic))).run()
+        this.#forget(client.id, topic)
+      }
+    })
+  }
+
+  async subscriptionsByClient(client: ClientRef): Promise<Sub[]> {
+    const stored = this.#subs.get(client.id)
+    return stored ? [...stored].map(([topic, rec]) => ({ topic, ...rec })) : []
+  }
+
+  async countOffline(): Promise<{ subsCount: number; clientsCount: number }> {
+    return { subsCount: this.#trie.subscriptionsCount, clientsCount: this.#subs.size }
+  }
+
+  async subscriptionsByTopic(topic: string) {
+    return this.#trie.match(topic)
+  }
+
+  async cleanSubscriptions(client: ClientRef): Promise<void> {
+    const stored = this.#subs.get(client.id)
+    if (!stored) return
+    this.#db.delete(mqttSubscription).where(eq(mqttSubscription.clientId, client.id)).run()
+    for (const topic of [...stored.keys()]) this.#forget(client.id, topic)
+  }
+
+  getClientList(topic: string): Readable {
+    const ids: string[] = []
+    for (const [clientId, stored] of this.#subs) if (stored.has(topic)) ids.push(clientId)
+    return Readable.from(ids)
+  }
+
+  // ---- outgoing (QoS 1/2 queued for a persistent session) ----
+
+  async outgoingEnqueue(sub: { clientId: string }, packet: AnyPacket): Promise<void> {
+    await this.outgoingEnqueueCombi([sub], packet)
+  }
+
+  async outgoingEnqueueCombi(subs: { clientId: string }[], packet: AnyPacket): Promise<void> {
+    if (subs.length === 0) return
+    const p = new Packet(packet)
+    const stored = toStored(p)
+    const values = subs.map((s) => ({ clientId: s.clientId, brokerId: p.brokerId ?? null, brokerCounter: p.brokerCounter ?? null, messageId: p.messageId ?? null, ...stored }))
+    this.#db.transaction((tx) => {
+      for (let i = 0; i < values.length; i += 200) tx.insert(mqttOutgoing).values(values.slice(i, i + 200)).run()
+    })
+  }
+
+  async outgoingUpdate(client: ClientRef, packet: AnyPacket): Promise<void> {
+    const mine = eq(mqttOutgoing.clientId, client.id)
+    // The same delivery (broker id + counter) only learns its packet id;
+    // a different packet holding that packet id (a PUBREL after PUBREC) replaces it.
+    if (packet.brokerId) {
+      const same = this.#db.select({ seq: mqttOutgoing.seq, packet: mqttOutgoing.packet, payload: mqttOutgoing.payload }).from(mqttOutgoing)
+        .where(and(mine, eq(mqttOutgoing.brokerId, packet.brokerId), eq(mqttOutgoing.brokerCounter, packet.brokerCounter))).orderBy(asc(mqttOutgoing.seq)).get()
+      if (same) {
+        const current = fromStored<AnyPacket>(same)
+        current.messageId = packet.messageId
+        this.#db.update(mqttOutgoing).set({ messageId: packet.messageId, ...toStored(current) }).where(eq(mqttOutgoing.seq, same.seq)).run()
+        return
+      }
+    }
+    const other = this.#db.select({ seq: mqttOutgoing.seq }).from(mqttOutgoing)
+      .where(and(mine, eq(mqttOutgoing.messageId, packet.messageId), packet.brokerId ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`) : undefined))
+      .orderBy(asc(mqttOutgoing.seq)).get()
+    if (!other) throw new Error('no such packet')
+    this.#db.update(mqttOutgoing).set({ brokerId: packet.brokerId ?? null, brokerCounter: packet.brokerCounter ?? null, messageId: packet.messageId, ...toStored(packet) })
+      .where(eq(mqttOutgoing.seq, other.seq)).run()
+  }
+
+  async outgoingClearMessageId(client: ClientRef, packet: AnyPacket): Promise<AnyPacket | undefined> {
+    const row = this.#db.select().from(mqttOutgoing)
+      .where(and(eq(mqttOutgoing.clientId, client.id), eq(mqttOutgoing.messageId, packet.messageId))).orderBy(asc(mqttOutgoing.seq)).get()
+    if (!row) return undefined
+    this.#db.delete(mqttOutgoing).where(eq(mqttOutgoing.seq, row.seq)).run()
+    return fromStored(row)
+  }
+
+  outgoingStream(client: ClientRef): Readable {
+    const rows = this.#db.select().from(mqttOutgoing).where(eq(mqttOutgoing.clientId, client.id)).orderBy(asc(mqttOutgoing.seq)).all()
+    return Readable.from(rows.map((r) => fromStored(r)))
+  }
+
+  /** Messages waiting for a client that is away (the limits and the device screen show it). */
+  outgoingCount(clientId: string): number {
+    return this.#db.select({ n: count() }).from(mqttOutgoing).where(eq(mqttOutgoing.clientId, clientId)).get()?.n ?? 0
+  }
+
+  // ---- incoming (QoS 2 awaiting PUBREL) ----
+
+  async incomingStorePacket(client: ClientRef, packet: AnyPacket): Promise<void> {
+    const p = new Packet(packet)
+    p.messageId = packet.messageId
+    const stored = toStored(p)
+    this.#db.insert(mqttIncoming).values({ clientId: client.id, messageId: packet.messageId, ...stored })
+      .onConflictDoUpdate({ target: [mqttIncoming.clientId, mqttIncoming.messageId], set: stored }).run()
+  }
+
+  async incomingGetPacket(client: ClientRef, packet: AnyPacket): Promise<AnyPacket> {
+    const row = this.#db.select().from(mqttIncoming).where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId))).get()
+    if (!row) throw new Error('no such packet')
+    return fromStored(row)
+  }
+
+  async incomingDelPacket(client: ClientRef, packet: AnyPacket): Promise<void> {
+    const gone = this.#db.delete(mqttIncoming).where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId))).returning({ id: mqttIncoming.messageId }).all()
+    if (gone.length === 0) throw new Error('no such packet')
+  }
+
+  async cleanIncoming(client: ClientRef): Promise<void> {
+    this.#db.delete(mqttIncoming).where(eq(mqttIncoming.clientId, client.id)).run()
+  }
+
+  // ---- wills ----
+
+  async putWill(client: ClientRef, packet: AnyPacket): Promise<void> {
+    packet.brokerId = this.#broker.id
+    packet.clientId = client.id
+    const stored = toStored(packet)
+    this.#db.insert(mqttWill).values({ clientId: client.id, brokerId: packet.brokerId, ...stored })
+      .onConflictDoUpdate({ target: mqttWill.clientId, set: { brokerId: packet.brokerId, ...stored } }).run()
+  }
+
+  async getWill(client: ClientRef): Promise<AnyPacket | undefined> {
+    const row = this.#db.select().from(mqttWill).where(eq(mqttWill.clientId, client.id)).get()
+    return row ? fromStored(row) : undefined
+  }
+
+  async delWill(client: ClientRef): Promise<AnyPacket | undefined> {
+    const row = this.#db.delete(mqttWill).where(eq(mqttWill.clientId, client.id)).returning().get()
+    return row ? fromStored(row) : undefined
+  }
+
+  streamWill(brokers: Record<string, unknown> = {}): Readable {
+    const alive = Object.keys(brokers)
+    const rows = this.#db.select().from(mqttWill).where(alive.length ? notInArray(mqttWill.brokerId, alive) : undefined).all()
+    return Readable.from(rows.map((r) => fromStored(r)))
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#destroyed) throw new Error('destroyed called twice!')
+    this.#destroyed = true
+    this.#subs.clear()
+  }
+}

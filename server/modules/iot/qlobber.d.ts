@@ -1,0 +1,17 @@
+// qlobber ships no type declarations; these cover the two matchers the broker persistence uses.
+declare module 'qlobber' {
+  export class QlobberTrue {
+    constructor(opts: { wildcard_one: string; wildcard_some: string; separator: string })
+    add(topic: string): this
+    test(topic: string): boolean
+  }
+}
+declare module 'qlobber/aedes/qlobber-sub.js' {
+  export default class QlobberSub {
+    constructor(opts: { wildcard_one: string; wildcard_some: string; separator: string })
+    subscriptionsCount: number
+    add(topic: string, sub: { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }): void
+    remove(topic: string, sub: { clientId: string; topic: string }): void
+    match(topic: string): { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }[]
+  }
+}
