@@ -30,6 +30,24 @@ export interface Config {
   /** Captchas one client address may ask for per minute. */
   captchaIpLimit: number
   defaultTenantId: string
+  /** Address the MQTT listener binds (MQTT_HOST, default HOST). */
+  mqttHost: string
+  /** Broker limits: memory stays bounded whatever clients send. */
+  mqtt: {
+    maxPacketBytes: number
+    maxRetainedPerClient: number
+    maxRetainedTotal: number
+    /** Unacknowledged QoS 1/2 messages in flight per client, each way. */
+    maxInflight: number
+    /** Messages queued for one offline persistent session (older ones are kept, newer dropped). */
+    maxQueued: number
+    maxConnectionsPerDevice: number
+    maxConnections: number
+    /** Longest keep-alive a client may ask for, seconds. */
+    maxKeepalive: number
+  }
+  /** Days device telemetry and events are kept before the nightly prune. */
+  deviceLogDays: number
 }
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
@@ -57,5 +75,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pendingMax: num(env.ATRIUM_PENDING_MAX, 200),
     captchaIpLimit: 30,
     defaultTenantId: '000000',
+    mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
+    mqtt: {
+      maxPacketBytes: num(env.MQTT_MAX_PACKET_BYTES, 256 * 1024),
+      maxRetainedPerClient: num(env.MQTT_MAX_RETAINED_PER_CLIENT, 20),
+      maxRetainedTotal: num(env.MQTT_MAX_RETAINED, 10_000),
+      maxInflight: num(env.MQTT_MAX_INFLIGHT, 100),
+      maxQueued: num(env.MQTT_MAX_QUEUED, 1000),
+      maxConnectionsPerDevice: num(env.MQTT_MAX_CONNECTIONS_PER_DEVICE, 2),
+      maxConnections: num(env.MQTT_MAX_CONNECTIONS, 20_000),
+      maxKeepalive: num(env.MQTT_MAX_KEEPALIVE, 3600),
+    },
+    deviceLogDays: num(env.ATRIUM_DEVICE_LOG_DAYS, 30),
   }
 }
