@@ -1,19 +1,132 @@
 import { Aedes } from 'aedes'
 import { createServer, type Server } from 'node:net'
-import type { Logger } from 'pino'
+import { Duplex } from 'node:stream'
+import type { Services } from './lib/context.ts'
+import { brokerGuard, type BrokerGuard } from './modules/iot/broker-guard.ts'
+import { SqlitePersistence } from './modules/iot/persistence.ts'
 
-/** The embedded MQTT broker for campus devices; the IoT module attaches its handlers to `broker`. */
-export async function startBroker(port: number, log: Logger): Promise<{ broker: Aedes; server: Server; close(): Promise<void>; state(): string }> {
-  const broker = await Aedes.createBroker()
-  const server = createServer(broker.handle)
+/** What a browser's WebSocket needs from the broker: bytes in, bytes out, close. */
+export interface WsPeer {
+  send(data: Uint8Array): unknown
+  close(): unknown
+}
+
+/** The embedded MQTT broker as a service: modules publish through it and watch its clients. */
+export interface BrokerService {
+  aedes: Aedes
+  persistence: SqlitePersistence
+  guard: BrokerGuard
+  state(): string
+  /** Publishes as the platform (no client): not subject to the ACL, which is for clients. */
+  publish(topic: string, payload: string | Buffer | object, opts?: { qos?: 0 | 1; retain?: boolean }): Promise<void>
+  /** Starts an MQTT-over-WebSocket session; feed it the socket's messages and tell it when the socket closes. */
+  openWebSocket(peer: WsPeer): { message(data: Uint8Array): void; closed(): void }
+  /** Drops every live connection of a user (force-logout, revoked session). */
+  disconnectUser(userId: string): number
+  /** Drops every live connection of a device (secret rotated, device removed). */
+  disconnectDevice(deviceId: string): number
+  close(): Promise<void>
+}
+
+/**
+ * Refuses a packet whose announced length exceeds the limit as soon as its
+ * fixed header arrives, before the parser buffers its body (aedes has no such
+ * limit of its own; mqtt-packet reads the length in _parseLength).
+ */
+function capPacketSize(client: any, max: number) {
+  const parser = client._parser
+  const parseLength = parser._parseLength
+  parser._parseLength = function (this: any) {
+    const done = parseLength.call(this)
+    if (done && this.packet.length > max) {
+      this._list.consume(this._list.length)
+      client.conn.destroy()
+      return false
+    }
+    return done
+  }
+}
+
+/** Binds a WebSocket's message callbacks to a Node duplex stream, which is what aedes reads and writes. */
+function wsStream(peer: WsPeer) {
+  const stream = new Duplex({
+    read() {},
+    write(chunk, _enc, cb) {
+      try { peer.send(chunk) } catch { /* the socket is gone; close() follows */ }
+      cb()
+    },
+    final(cb) { peer.close(); cb() },
+    destroy(_err, cb) { peer.close(); cb(null) },
+  })
+  return stream
+}
+
+export async function startBroker(services: Services): Promise<BrokerService> {
+  const { config, log, db } = services
+  const limits = config.mqtt
+  const persistence = new SqlitePersistence(db, { maxQueued: limits.maxQueued })
+  const guard = brokerGuard(services, persistence)
+  const aedes = await Aedes.createBroker({
+    persistence: persistence as any,
+    preConnect: guard.preConnect,
+    authenticate: guard.authenticate,
+    authorizePublish: guard.authorizePublish,
+    authorizeSubscribe: guard.authorizeSubscribe,
+    // Packets a client may send before its CONNECT is authorised, and how long it has to send CONNECT.
+    queueLimit: 8,
+    connectTimeout: 10_000,
+    maxInflightInbound: limits.maxInflight,
+    maxClientsIdLength: 256,
+    keepaliveLimit: 0,
+  } as any)
+  aedes.on('clientReady', (c) => guard.track(c, true))
+  aedes.on('clientDisconnect', (c) => guard.track(c, false))
+
+  let open = 0
+  const accept = (conn: Duplex, req?: unknown) => {
+    if (open >= limits.maxConnections) { conn.destroy(); return }
+    open++
+    conn.once('close', () => { open-- })
+    const client = aedes.handle(conn as any, req as any)
+    capPacketSize(client, limits.maxPacketBytes)
+  }
+
+  const server: Server = createServer((socket) => accept(socket))
   let state = 'starting'
   await new Promise<void>((ok) => {
     server.once('error', (err) => { state = 'down'; log.error({ err }, 'MQTT broker could not listen'); ok() })
-    server.listen(port, () => { state = 'up'; ok() })
+    server.listen(config.mqttPort, config.mqttHost, () => { state = 'up'; ok() })
   })
-  if (state === 'up') log.info({ port }, 'MQTT broker listening')
+  if (state === 'up') log.info({ host: config.mqttHost, port: config.mqttPort }, 'MQTT broker listening')
+
   return {
-    broker, server, state: () => state,
-    close: () => new Promise<void>((ok) => { state = 'stopped'; server.close(() => broker.close(() => ok())) }),
+    aedes, persistence, guard, state: () => state,
+    publish: (topic, payload, opts = {}) => new Promise<void>((ok, fail) => {
+      const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload))
+      aedes.publish({ cmd: 'publish', topic, payload: bytes, qos: opts.qos ?? 0, retain: opts.retain ?? false, dup: false } as any, (err?: Error) => (err ? fail(err) : ok()))
+    }),
+    openWebSocket(peer) {
+      const stream = wsStream(peer)
+      accept(stream)
+      return {
+        message: (data) => { stream.push(Buffer.from(data)) },
+        closed: () => { stream.push(null); stream.destroy() },
+      }
+    },
+    disconnectUser(userId) {
+      const clients = guard.connectionsOf('user', userId)
+      for (const c of clients) c.close()
+      return clients.length
+    },
+    disconnectDevice(deviceId) {
+      const clients = guard.connectionsOf('device', deviceId)
+      for (const c of clients) c.close()
+      return clients.length
+    },
+    close: () => new Promise<void>((ok) => {
+      state = 'stopped'
+      server.close()
+      aedes.close(() => ok())
+    }),
   }
 }

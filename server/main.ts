@@ -9,6 +9,8 @@ import { boot } from './boot.ts'
 import { closeDb } from './lib/db.ts'
 import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
+import { pruneDeviceLogs } from './modules/iot/presence.ts'
+import { startIot } from './modules/iot/index.ts'
 import { pruneSessions } from './modules/auth/grant.ts'
 import { pruneThrottles } from './lib/throttle.ts'
 import { githubProvider } from './modules/auth/social/github.ts'
@@ -25,8 +27,10 @@ export async function main() {
   if (preUpgrade) log.info({ backup: preUpgrade, migrated: services.migrated }, 'upgraded the data directory; the previous state is backed up')
   if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
     registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
-  const mqtt = await startBroker(config.mqttPort, log)
+  const mqtt = await startBroker(services)
   services.broker = mqtt.state
+  services.mqtt = mqtt
+  const iot = startIot(services)
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   log.info({ port: config.port, dataDir: config.dataDir }, `Atrium listening on http://localhost:${config.port}`)
   recordUsual(services, config.defaultTenantId, 'appliance started', { port: config.port, mqttPort: config.mqttPort })
@@ -38,6 +42,7 @@ export async function main() {
     cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
     // Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
     cron.schedule('*/15 * * * * *', () => void finalizeExpired(services.db)),
+    cron.schedule('37 3 * * *', () => pruneDeviceLogs(services)),
   ]
 
   let stopping = false
@@ -48,6 +53,7 @@ export async function main() {
     jobs.forEach((j) => j.stop())
     // stop(false) lets in-flight requests finish before the socket closes.
     await app.stop(false)
+    iot.stop()
     await mqtt.close()
     closeDb(services.db)
     rmSync(pidFile(config.dataDir), { force: true })

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { Db } from './db.ts'
 import type { Lang } from './messages.ts'
+import type { BrokerService } from '../broker.ts'
 
 /** Who is acting. Routes get it from the token; the CLI, jobs and the broker use systemActor(). */
 export interface Actor {
@@ -37,6 +38,8 @@ export interface Services {
   jwtSecret: string
   /** The embedded broker's state for /api/health, once main.ts has started it. */
   broker?: () => string
+  /** The embedded MQTT broker, once main.ts has started it (absent in module tests that do not need it). */
+  mqtt?: BrokerService
 }
 
 export const anonymous = (tenantId = '000000'): Actor => ({ kind: 'anonymous', userId: '', tenantId, account: '', deptIds: [], roleIds: [] })

@@ -8,6 +8,7 @@ import { resourceModule } from './resource/index.ts'
 import { messageModule } from './message/index.ts'
 import { backupModule } from './backup/index.ts'
 import { examModule } from './exam/index.ts'
+import { iotModule } from './iot/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule]

@@ -45,9 +45,12 @@ export class SqlitePersistence {
   #trie = new QlobberSub(QLOBBER)
   #broker: any
   #destroyed = false
+  #maxQueued: number
 
-  constructor(db: Db) {
+  /** maxQueued bounds one offline session's queue: beyond it new messages are dropped, as Mosquitto does. */
+  constructor(db: Db, opts: { maxQueued?: number } = {}) {
     this.#db = db
+    this.#maxQueued = opts.maxQueued ?? 0
   }
 
   get broker() {
@@ -181,6 +184,7 @@ export class SqlitePersistence {
   }
 
   async outgoingEnqueueCombi(subs: { clientId: string }[], packet: AnyPacket): Promise<void> {
+    if (this.#maxQueued > 0) subs = subs.filter((s) => this.outgoingCount(s.clientId) < this.#maxQueued)
     if (subs.length === 0) return
     const p = new Packet(packet)
     const stored = toStored(p)

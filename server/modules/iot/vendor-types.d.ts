@@ -1,4 +1,4 @@
-// qlobber ships no type declarations; these cover the two matchers the broker persistence uses.
+// qlobber and the aedes-persistence conformance suite ship no type declarations; these cover what the broker uses.
 declare module 'qlobber' {
   export class QlobberTrue {
     constructor(opts: { wildcard_one: string; wildcard_some: string; separator: string })
@@ -14,4 +14,7 @@ declare module 'qlobber/aedes/qlobber-sub.js' {
     remove(topic: string, sub: { clientId: string; topic: string }): void
     match(topic: string): { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }[]
   }
+}
+declare module 'aedes-persistence/abstract.js' {
+  export default function abstractPersistence(opts: { test: unknown; testAsync?: boolean; persistence: () => unknown }): void
 }

@@ -1,0 +1,138 @@
+import { and, eq } from 'drizzle-orm'
+import { timingSafeEqual } from 'node:crypto'
+import { device, product } from '../../../db/schema/index.ts'
+import { resolveCtx } from '../../lib/auth-context.ts'
+import type { Services } from '../../lib/context.ts'
+import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
+import type { SqlitePersistence } from './persistence.ts'
+import { deviceRoot, DEVICE_PUBLISH, filterWithin, parseDeviceTopic, tenantStatusFilter, userInbox } from './topics.ts'
+
+/*
+ * Who may connect to the broker and what each may touch. Evaluated in aedes'
+ * hooks: preConnect resolves the identity from the CONNECT packet (device:
+ * user name "<productKey>/<sn>" and the device's secret; browser: its access
+ * token as password), authenticate answers CONNACK 5 "not authorized" to
+ * anyone else, and the authorize hooks apply the ACL of README "MQTT topics".
+ * A client id is namespaced by its identity ("d:<deviceId>:…", "u:<userId>:…")
+ * so nobody can take over another's persistent session by naming its client id.
+ */
+
+export type Identity =
+  | { kind: 'device'; tenantId: string; deviceId: string; productId: string; root: string; keepAliveTime: number }
+  | { kind: 'user'; tenantId: string; userId: string; sessionId: string; seesDevices: boolean; platform: boolean }
+
+/** Permission code of the device screen: staff holding it may watch their tenant's device status. */
+export const DEVICE_CODE = 'iot:device'
+
+const identities = new WeakMap<object, Identity>()
+export const identityOf = (client: object): Identity | undefined => identities.get(client)
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a), y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** The identity a CONNECT packet proves, or null. */
+export async function identify(services: Services, username: string | undefined, password: Buffer | undefined): Promise<Identity | null> {
+  if (!username || !password || password.length > 4096) return null
+  const secret = password.toString('utf8')
+  const slash = username.indexOf('/')
+  if (slash > 0) {
+    const productKey = username.slice(0, slash), sn = username.slice(slash + 1)
+    const row = services.db.select({ d: device, p: product }).from(device).innerJoin(product, eq(product.id, device.productId))
+      .where(and(eq(product.productKey, productKey), eq(product.isDeleted, 0), eq(device.sn, sn), eq(device.isDeleted, 0))).get()
+    if (!row?.d.secret || !same(row.d.secret, secret)) return null
+    return { kind: 'device', tenantId: row.d.tenantId, deviceId: row.d.id, productId: row.p.id, root: deviceRoot(productKey, sn), keepAliveTime: row.p.keepAliveTime }
+  }
+  const ctx = await resolveCtx(services, { 'blade-auth': `bearer ${secret}` })
+  if (ctx.actor.kind !== 'user' || !ctx.actor.sessionId) return null
+  const codes = await permissionCodes(ctx)
+  const platform = ctx.actor.tenantId === PLATFORM_TENANT && (await isAdministrator(ctx))
+  return { kind: 'user', tenantId: ctx.actor.tenantId, userId: ctx.actor.userId, sessionId: ctx.actor.sessionId, seesDevices: codes.has(DEVICE_CODE), platform }
+}
+
+const ownerKey = (id: Identity) => (id.kind === 'device' ? `d:${id.deviceId}` : `u:${id.userId}`)
+
+/** The subscribe ACL: a device under its root; a user its inbox, staff their tenant's device status, the platform $SYS. */
+export function maySubscribe(id: Identity, filter: string): boolean {
+  if (filter.startsWith('$SYS')) return id.kind === 'user' && id.platform
+  if (id.kind === 'device') return filterWithin(filter, id.root)
+  if (filter === userInbox(id.userId)) return true
+  if (!id.seesDevices) return false
+  const statusRoot = `tenant/${id.tenantId}/device`
+  return filter === tenantStatusFilter(id.tenantId) || /^tenant\/[^/]+\/device\/\d{1,20}\/status$/.test(filter) && filter.startsWith(`${statusRoot}/`)
+}
+
+/** The publish ACL: only devices publish, and only their upward channels. Browsers listen. */
+export function mayPublish(id: Identity, topic: string): boolean {
+  if (id.kind !== 'device' || !topic.startsWith(`${id.root}/`)) return false
+  const parsed = parseDeviceTopic(topic)
+  return !!parsed && DEVICE_PUBLISH.has(parsed.channel)
+}
+
+class Refused extends Error {
+  returnCode = 5
+  constructor() { super('not authorized') }
+}
+
+/** aedes hooks enforcing identity, ACL and the per-client limits of services.config.mqtt. */
+export function brokerGuard(services: Services, persistence: SqlitePersistence) {
+  const limits = services.config.mqtt
+  /** Live connections per owner (device or user), for the per-device connection limit and session kicks. */
+  const live = new Map<string, Set<any>>()
+
+  return {
+    live,
+    preConnect(client: any, packet: any, done: (err: Error | null, ok: boolean) => void) {
+      identify(services, packet.username, packet.password).then((id) => {
+        if (id) {
+          identities.set(client, id)
+          if (packet.clientId) packet.clientId = `${ownerKey(id)}:${packet.clientId}`.slice(0, 256)
+          // A device may not stay silent longer than its product allows; browsers within the broker's limit.
+          const most = id.kind === 'device' ? Math.min(id.keepAliveTime, limits.maxKeepalive) : limits.maxKeepalive
+          if (!packet.keepalive || packet.keepalive > most) packet.keepalive = most
+        }
+        done(null, true)
+      }, (err) => done(err, false))
+    },
+    authenticate(client: any, _u: unknown, _p: unknown, done: (err: Error | null, ok?: boolean) => void) {
+      const id = identities.get(client)
+      if (!id) return done(new Refused())
+      if (id.kind === 'device') {
+        const others = [...(live.get(ownerKey(id)) ?? [])].filter((c) => c.id !== client.id)
+        if (others.length >= limits.maxConnectionsPerDevice) return done(new Refused())
+      }
+      done(null, true)
+    },
+    authorizePublish(client: any, packet: any, done: (err?: Error | null) => void) {
+      const id = client && identities.get(client)
+      if (!id || !mayPublish(id, packet.topic)) return done(new Error('publish not authorized'))
+      if (packet.retain && packet.payload?.length && !persistence.hasRetained(packet.topic)) {
+        if (persistence.retainedCount(`${(id as { root: string }).root}/`) >= limits.maxRetainedPerClient) return done(new Error('retained limit per client'))
+        if (persistence.retainedCount() >= limits.maxRetainedTotal) return done(new Error('retained limit'))
+      }
+      done(null)
+    },
+    authorizeSubscribe(client: any, sub: any, done: (err: Error | null, sub: any) => void) {
+      const id = identities.get(client)
+      done(null, id && maySubscribe(id, sub.topic) ? sub : null)
+    },
+    /** Keeps the live-connection index; called from the broker's clientReady / clientDisconnect. */
+    track(client: any, up: boolean) {
+      const id = identities.get(client)
+      if (!id) return
+      const key = ownerKey(id)
+      const set = live.get(key) ?? new Set()
+      if (up) set.add(client)
+      else set.delete(client)
+      if (set.size) live.set(key, set)
+      else live.delete(key)
+    },
+    /** Live connections of a device or of a user. */
+    connectionsOf(kind: 'device' | 'user', id: string): any[] {
+      return [...(live.get(`${kind === 'device' ? 'd' : 'u'}:${id}`) ?? [])]
+    },
+  }
+}
+
+export type BrokerGuard = ReturnType<typeof brokerGuard>

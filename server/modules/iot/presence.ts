@@ -1,0 +1,95 @@
+import { eq, lt } from 'drizzle-orm'
+import { device, deviceLog } from '../../../db/schema/index.ts'
+import type { BrokerService } from '../../broker.ts'
+import type { Services } from '../../lib/context.ts'
+import { newId } from '../../lib/ids.ts'
+import { formatDateTime, now } from '../../lib/time.ts'
+import { identityOf } from './broker-guard.ts'
+import { deviceStatusTopic, parseDeviceTopic } from './topics.ts'
+
+/** Written per batch; beyond this many waiting rows new telemetry is dropped (and counted) so a flood cannot grow memory. */
+const MAX_PENDING_LOGS = 20_000
+const FLUSH_MS = 200
+
+type LogRow = typeof deviceLog.$inferInsert
+type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
+export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
+
+/**
+ * Device presence and what devices send: online/offline from connect,
+ * disconnect, last will and keep-alive expiry (aedes closes a silent client
+ * after 1.5× its keep-alive, which preConnect bounded by the product's
+ * keepAliveTime); telemetry and events stored as device logs in batches.
+ * Other modules (commands, OTA) register handlers for their channels.
+ */
+export function startPresence(services: Services, mqtt: BrokerService) {
+  const { db, log } = services
+  const pending: LogRow[] = []
+  let dropped = 0
+  const handlers = new Map<string, UpHandler>()
+
+  // No connection survives a restart: whatever the table says, every device is offline until it connects again.
+  db.update(device).set({ status: 0 }).where(eq(device.status, 1)).run()
+
+  const record = (id: DeviceIdentity, type: string, content: string) => {
+    if (pending.length >= MAX_PENDING_LOGS) { dropped++; return }
+    pending.push({ id: newId(), tenantId: id.tenantId, deviceId: id.deviceId, productId: id.productId, type, content, createTime: now(), status: 1, isDeleted: 0 })
+  }
+
+  const flush = () => {
+    if (dropped) { log.warn({ dropped }, 'device log backlog full: telemetry dropped'); dropped = 0 }
+    if (!pending.length) return
+    const rows = pending.splice(0, pending.length)
+    const seen = new Map(rows.map((r) => [r.deviceId, r.createTime!]))
+    db.transaction((tx) => {
+      for (let i = 0; i < rows.length; i += 500) tx.insert(deviceLog).values(rows.slice(i, i + 500)).run()
+      for (const [id, at] of seen) tx.update(device).set({ lastSeen: at }).where(eq(device.id, id)).run()
+    })
+  }
+  const timer = setInterval(flush, FLUSH_MS)
+
+  const announce = (id: DeviceIdentity, status: 0 | 1) => {
+    const at = now()
+    db.update(device).set(status ? { status, activeTime: at, lastSeen: at } : { status, lastSeen: at }).where(eq(device.id, id.deviceId)).run()
+    record(id, 'status', JSON.stringify({ status }))
+    mqtt.publish(deviceStatusTopic(id.tenantId, id.deviceId), { id: id.deviceId, status, time: at }).catch(() => {})
+  }
+
+  const { aedes } = mqtt
+  aedes.on('clientReady', (client) => {
+    const id = identityOf(client)
+    if (id?.kind === 'device' && mqtt.guard.connectionsOf('device', id.deviceId).length === 1) announce(id, 1)
+  })
+  aedes.on('clientDisconnect', (client) => {
+    const id = identityOf(client)
+    if (id?.kind === 'device' && mqtt.guard.connectionsOf('device', id.deviceId).length === 0) announce(id, 0)
+  })
+  aedes.on('keepaliveTimeout', (client) => {
+    const id = identityOf(client)
+    if (id?.kind === 'device') record(id, 'event', JSON.stringify({ event: 'keepalive-timeout' }))
+  })
+  aedes.on('publish', (packet, client) => {
+    const id = client && identityOf(client)
+    if (id?.kind !== 'device') return
+    const parsed = parseDeviceTopic(packet.topic)
+    if (!parsed) return
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
+    if (parsed.channel === 'telemetry' || parsed.channel === 'event') record(id, parsed.channel === 'event' ? 'event' : 'telemetry', payload.toString('utf8').slice(0, 8192))
+    else handlers.get(parsed.channel)?.(id, parsed.channel, payload)
+  })
+
+  return {
+    /** Handle what devices publish on a channel (command/reply, ota/progress). */
+    on(channel: string, h: UpHandler) { handlers.set(channel, h) },
+    flush,
+    stop() { clearInterval(timer); flush() },
+  }
+}
+
+export type Presence = ReturnType<typeof startPresence>
+
+/** The nightly retention job: device logs older than ATRIUM_DEVICE_LOG_DAYS go. */
+export function pruneDeviceLogs(services: Services, days = services.config.deviceLogDays): number {
+  const cutoff = formatDateTime(new Date(Date.now() - days * 86_400_000))
+  return services.db.delete(deviceLog).where(lt(deviceLog.createTime, cutoff)).returning({ id: deviceLog.id }).all().length
+}

@@ -1,0 +1,43 @@
+import { Elysia } from 'elysia'
+import { asc } from 'drizzle-orm'
+import { scope } from '../../lib/scope.ts'
+import { product } from '../../../db/schema/index.ts'
+import type { Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { randomToken } from '../../lib/tokens.ts'
+import './messages.ts'
+
+/** Product keys name a product on the broker (a topic level): short, URL- and topic-safe, unguessable enough. */
+const newProductKey = () => `p${randomToken().replace(/[-_]/g, '').slice(0, 11)}`
+
+export const productResource = defineResource({
+  table: product,
+  path: '/api/blade-product/product',
+  code: 'iot:product',
+  search: ['name'],
+  filters: ['categoryId', 'productKey'],
+  messages: { name: 'iot.product.name' },
+  beforeWrite: (_ctx, w) => {
+    if (w.op === 'remove') return
+    // The key and secret are the server's: generated once, never taken from a form.
+    delete w.values.productKey
+    delete w.values.productSecret
+    if (w.op === 'insert') Object.assign(w.values, { productKey: newProductKey(), productSecret: randomToken() })
+    const k = w.values.keepAliveTime
+    if (k !== undefined && (k < 5 || k > 3600)) throw badRequest('iot.keepAlive', {}, 'keepAliveTime')
+  },
+})
+
+export const productRoutes = (s: Services) =>
+  new Elysia()
+    .use(productResource.routes(s))
+    .use(new Elysia({ prefix: productResource.options.path }).use(authContext(s))
+      // Pickers (device form, OTA form) want every product, unpaged, name and id only.
+      .get('/allproduct', async ({ ctx }) => {
+        const rows = await ctx.db.select({ id: product.id, name: product.name, productKey: product.productKey, categoryId: product.categoryId }).from(product)
+          .where(await scope(product, ctx)).orderBy(asc(product.name))
+        return ok(ctx, rows)
+      }, { perm: ['iot:product', 'iot:device', 'iot:ota', 'iot:command'] }))

@@ -1,0 +1,38 @@
+/*
+ * The broker's topic layout (README "MQTT topics"). Every topic a client may
+ * touch starts with a root that names its owner, so an ACL is a prefix check
+ * and no wildcard can reach past the owner's root.
+ *
+ *   dev/<productKey>/<sn>/telemetry       device → platform, JSON readings
+ *   dev/<productKey>/<sn>/event           device → platform (also its last will)
+ *   dev/<productKey>/<sn>/command         platform → device  {id, method, params}
+ *   dev/<productKey>/<sn>/command/reply   device → platform  {id, ack?, code?, data?}
+ *   dev/<productKey>/<sn>/ota             platform → device  {otaId, version, url, sha256, size}
+ *   dev/<productKey>/<sn>/ota/progress    device → platform  {otaId, state, progress, error?, version?}
+ *   user/<userId>/inbox                   platform → one signed-in user's browsers
+ *   tenant/<tenantId>/device/<id>/status  platform → staff browsers of that tenant
+ *   $SYS/#                                platform only
+ */
+
+export const deviceRoot = (productKey: string, sn: string) => `dev/${productKey}/${sn}`
+
+/** What a device may publish under its root. */
+export const DEVICE_PUBLISH = new Set(['telemetry', 'event', 'command/reply', 'ota/progress'])
+
+export const userInbox = (userId: string) => `user/${userId}/inbox`
+export const deviceStatusTopic = (tenantId: string, deviceId: string) => `tenant/${tenantId}/device/${deviceId}/status`
+export const tenantStatusFilter = (tenantId: string) => `tenant/${tenantId}/device/+/status`
+
+/** The device root and channel of a device topic, or null. Product keys and serial numbers never contain '/'. */
+export function parseDeviceTopic(topic: string): { productKey: string; sn: string; channel: string } | null {
+  const m = /^dev\/([^/+#]+)\/([^/+#]+)\/(.+)$/.exec(topic)
+  return m ? { productKey: m[1], sn: m[2], channel: m[3] } : null
+}
+
+/** True when a subscription filter only matches topics under `root/` (no wildcard before or at the root). */
+export function filterWithin(filter: string, root: string): boolean {
+  return filter.startsWith(`${root}/`) && !/[+#]/.test(root)
+}
+
+/** Serial numbers and product keys become topic levels: no separators, wildcards or control characters. */
+export const TOPIC_SAFE = /^[A-Za-z0-9_.:-]{1,64}$/
