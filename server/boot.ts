@@ -7,6 +7,7 @@ import { syncReference } from './lib/reference/sync.ts'
 import { seedDemoSchool } from './modules/system/demo-school.ts'
 import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.ts'
 import { seedDemoExam } from './modules/exam/demo-exam.ts'
+import { seedDemoIot } from './modules/iot/demo-iot.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -33,6 +34,7 @@ export function prepare(db: Services['db']): boolean {
   if (first) {
     seedDemoFiles(db)
     seedDemoExam(db)
+    seedDemoIot(db)
   }
   return first
 }

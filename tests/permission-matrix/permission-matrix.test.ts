@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { and, eq, getTableColumns, ne } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { menu } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { resourceRegistry } from '../../server/lib/resource.ts'
@@ -120,7 +120,10 @@ describe('permission matrix', () => {
       const source = t.services.db.select().from(table).where(where).limit(1).get() as Record<string, unknown> | undefined
       expect(source, `${res.options.path} has no row to clone: seed one`).toBeTruthy()
       const id = newId()
-      t.services.db.insert(table).values({ ...source!, id, tenantId: '100001' } as never).run()
+      // Columns unique across tenants (a product's broker key) get a fresh value in the clone.
+      const unique = new Set(getTableConfig(table).indexes.filter((i) => i.config.unique).flatMap((i) => i.config.columns.map((c) => (c as SQLiteColumn).name)))
+      const fresh = Object.fromEntries(Object.entries(cols).filter(([k, c]) => unique.has(c.name) && k !== 'tenantId' && typeof source![k] === 'string').map(([k]) => [k, `${source![k]}-${id}`]))
+      t.services.db.insert(table).values({ ...source!, ...fresh, id, tenantId: '100001' } as never).run()
       const paths = res.routes(t.services).routes.map((r) => r.path)
       const base = res.options.path
       if (paths.includes(`${base}/detail`)) expect((await t.get(`${base}/detail`, admin, { id })).status, `${base}/detail`).toBe(404)

@@ -17,13 +17,15 @@ describe('role assignment (permission matrix)', () => {
   const deptOf = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
   const userOf = (account: string) => db.select().from(user).where(and(eq(user.account, account), eq(user.tenantId, '000000'))).get()!
 
-  // A deputy: holds the user, role and tenant screens with every button, but is no administrator.
+  // A deputy: holds the user, role and tenant screens with every button and whatever a teacher holds (areas grant
+  // teachers their screens), but is no administrator.
   const deputyRole = newId()
   db.insert(role).values({ id: deputyRole, tenantId: '000000', roleName: '副管理员', roleAlias: 'deputy', createTime: '2026-01-01 00:00:00', updateTime: '2026-01-01 00:00:00' }).run()
   const menus = db.select().from(menu).all()
   // The exam screens too: the deputy hands out the teacher role below, which holds them.
   const wanted = new Set(menus.filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:user', 'system:role', 'system:tenant', 'authority'].includes(m.code) || m.code === 'exam' || (m.category === 1 && m.code.startsWith('exam:'))).map((m) => m.id))
   for (const m of menus) if (m.category === 2 && wanted.has(m.parentId)) wanted.add(m.id)
+  for (const r of db.select().from(roleMenu).where(eq(roleMenu.roleId, roleOf('teacher'))).all()) wanted.add(r.menuId)
   for (const menuId of wanted) db.insert(roleMenu).values({ id: newId(), roleId: deputyRole, menuId }).run()
   db.update(user).set({ roleId: deputyRole }).where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000'))).run()
 

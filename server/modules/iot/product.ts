@@ -8,10 +8,8 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { randomToken } from '../../lib/tokens.ts'
+import { newProductKey } from './demo-iot.ts'
 import './messages.ts'
-
-/** Product keys name a product on the broker (a topic level): short, URL- and topic-safe, unguessable enough. */
-const newProductKey = () => `p${randomToken().replace(/[-_]/g, '').slice(0, 11)}`
 
 export const productResource = defineResource({
   table: product,
