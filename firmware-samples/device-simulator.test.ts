@@ -1,30 +1,61 @@
-import { describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
-import mqtt from 'mqtt'
-import pino from 'pino'
-import { startBroker } from '../server/broker.ts'
-import { freePort } from '../tests/support/browser.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { iotAppliance, type IotAppliance } from '../tests/support/iot.ts'
 
-/** The simulator against the real embedded broker, watched by a real MQTT client. */
-describe('device simulator', () => {
-  it('announces itself and publishes telemetry the broker delivers to a subscriber', async () => {
-    const port = await freePort()
-    const broker = await startBroker(port, pino({ level: 'silent' }))
-    const watcher = mqtt.connect(`mqtt://127.0.0.1:${port}`)
-    const got: Record<string, string> = {}
-    await new Promise<void>((ok) => watcher.on('connect', () => watcher.subscribe('atrium/demo/test-1/#', () => ok())))
-    const arrived = new Promise<void>((ok) => watcher.on('message', (topic, payload) => {
-      got[topic] = payload.toString()
-      if (got['atrium/demo/test-1/telemetry']) ok()
-    }))
-    const sim = spawn('node', ['firmware-samples/device-simulator.mjs'], { env: { ...process.env, MQTT_URL: `mqtt://127.0.0.1:${port}`, DEVICE_SN: 'test-1', COUNT: '1' }, stdio: 'ignore' })
-    await arrived
-    await new Promise((r) => sim.once('exit', r))
-    expect(got['atrium/demo/test-1/status']).toBe('online')
-    const reading = JSON.parse(got['atrium/demo/test-1/telemetry'])
-    expect(reading.sn).toBe('test-1')
-    expect(typeof reading.temperature).toBe('number')
-    watcher.end(true)
-    await broker.close()
+/** The Node simulator against the real appliance: it signs in with its secret, reports telemetry and answers commands. */
+let a: IotAppliance
+let admin: string
+const sims: ChildProcess[] = []
+
+beforeAll(async () => {
+  a = await iotAppliance()
+  admin = (await a.token('admin')).token
+}, 60_000)
+afterAll(async () => {
+  for (const s of sims) s.kill('SIGKILL')
+  await a?.stop()
+})
+
+const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms
+  while (Date.now() < end) { if (await check()) return true; await new Promise((r) => setTimeout(r, 150)) }
+  return false
+}
+
+function simulate(dev: { productKey: string; sn: string; secret: string }, env: Record<string, string> = {}) {
+  const out: string[] = []
+  const sim = spawn('node', ['firmware-samples/device-simulator.mjs'], {
+    env: { ...process.env, MQTT_URL: a.mqttUrl, PRODUCT_KEY: dev.productKey, DEVICE_SN: dev.sn, DEVICE_SECRET: dev.secret, INTERVAL_MS: '300', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  sim.stdout!.on('data', (d) => out.push(String(d)))
+  sim.stderr!.on('data', (d) => out.push(String(d)))
+  sims.push(sim)
+  return { sim, out }
+}
+
+describe('device simulator', () => {
+  it('signs in with its secret, goes online, stores telemetry and answers a command', async () => {
+    const dev = await a.provision(admin)
+    const { sim } = simulate(dev)
+    const detail = async () => (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id: dev.deviceId })).body.data
+    expect(await until(async () => (await detail()).status === 1)).toBe(true)
+    expect(await until(async () => (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: dev.deviceId, type: 'telemetry' })).body.data.total >= 2)).toBe(true)
+
+    const cmd = await a.call('POST', '/api/blade-command/command/submit', admin, { productId: dev.productId, name: '重启', code: 'reboot', timeout: 5 })
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId: cmd.body.data.id, params: {} })
+    expect(r.body.data.state).toBe(2)
+    expect(JSON.parse(r.body.data.answer)).toMatchObject({ method: 'reboot', version: '1.0.0' })
+
+    sim.kill('SIGTERM')
+    expect(await until(async () => (await detail()).status === 0)).toBe(true)
+  }, 40_000)
+
+  it('with a wrong secret it is refused and exits', async () => {
+    const dev = await a.provision(admin)
+    const { sim, out } = simulate({ ...dev, secret: 'wrong' })
+    const code = await new Promise((r) => sim.once('exit', r))
+    expect(code).toBe(1)
+    expect(out.join('')).toMatch(/not authorized/i)
+  }, 20_000)
 })

@@ -106,7 +106,8 @@ export async function sendCommand(services: Services, ctx: Ctx, input: { deviceI
   })
   await services.mqtt.publish(`${deviceRoot(prod!.productKey!, dev.sn)}/command`, { id, method: cmd.code, params }, { qos: 1 })
   await settled
-  expireCommands(services)
+  // Our own wait is the clock for this record: unanswered now means timed out (the sweeper handles records whose sender went away).
+  await ctx.db.update(commandRecord).set({ state: TIMED_OUT, updateTime: now() }).where(and(eq(commandRecord.id, id), inArray(commandRecord.state, [SENT, ACKED])))
   return ctx.db.select().from(commandRecord).where(eq(commandRecord.id, id)).get()
 }
 
