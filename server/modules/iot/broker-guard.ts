@@ -121,6 +121,9 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
     track(client: any, up: boolean) {
       const id = identities.get(client)
       if (!id) return
+      // aedes emits clientReady after the CONNACK and the queued messages; a client that left meanwhile has had
+      // its clientDisconnect already, and counting it now would leave a ghost connection behind.
+      if (up && client.closed) return
       const key = ownerKey(id)
       const set = live.get(key) ?? new Set()
       if (up) set.add(client)

@@ -58,6 +58,7 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   const { aedes } = mqtt
   aedes.on('clientReady', (client) => {
     const id = identityOf(client)
+    if ((client as { closed?: boolean }).closed) return
     if (id?.kind === 'device' && mqtt.guard.connectionsOf('device', id.deviceId).length === 1) announce(id, 1)
   })
   aedes.on('clientDisconnect', (client) => {
