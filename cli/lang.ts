@@ -28,6 +28,13 @@ const texts = {
   restartHint: { zh: '已停止正在运行的服务（进程 {pid}），请重新启动：npm start', en: 'the running appliance (pid {pid}) was stopped; start it again: npm start' },
   tenantImported: { zh: '已导入租户 {tenantId}（{rows} 行，{files} 个文件）', en: 'imported tenant {tenantId} ({rows} rows, {files} files)' },
   dbStatus: { zh: '数据库版本 {current}，待执行迁移 {pending} 个：{list}', en: 'schema version {current}, {pending} pending migration(s): {list}' },
+  importing: { zh: '正在导入题库', en: 'importing questions' },
+  imported: { zh: '已导入 {n} 道题（租户 {tenantId}）', en: 'imported {n} question(s) into tenant {tenantId}' },
+  importChecked: { zh: '已检查 {n} 道题，全部可以导入（未写入）', en: 'checked {n} question(s): all can be imported (nothing stored)' },
+  importRejected: { zh: '{total} 行中有 {n} 行有误，未导入任何题目', en: '{n} of {total} row(s) rejected; nothing imported' },
+  unknownTenant: { zh: '租户不存在：{tenantId}', en: 'no such tenant: {tenantId}' },
+  noFile: { zh: '找不到文件：{file}', en: 'no such file: {file}' },
+  exported: { zh: '已导出题库到 {file}', en: 'question bank exported to {file}' },
   preUpgrade: { zh: '迁移前已自动备份到 {file}', en: 'backed up to {file} before migrating' },
 } satisfies Record<string, Record<Lang, string>>
 

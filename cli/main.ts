@@ -2,6 +2,7 @@ import { Command } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { backupCommands } from './commands/backup.ts'
 import { dbCommands } from './commands/db.ts'
+import { questionCommands } from './commands/questions.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tenantCommands } from './commands/tenant.ts'
 import { userCommands } from './commands/user.ts'
@@ -12,6 +13,7 @@ dbCommands(program)
 tenantCommands(program)
 userCommands(program)
 backupCommands(program)
+questionCommands(program)
 serveCommand(program)
 await program.parseAsync(process.argv)
 // Every command but `serve` is done once its action returns; ink and the database leave nothing worth waiting for.

@@ -46,7 +46,8 @@ function fromSheetRow(r: Record<string, unknown>): Record<string, unknown> {
   const options = OPTION_COLUMNS.map((k, i) => ({ content: cell(k), isCorrect: letters.has(labelOf(i)) })).filter((o) => o.content)
   return {
     type, hard: cell('hard') || undefined, score: cell('score') || undefined, content: cell('content'),
-    options: type === 3 && !options.length ? undefined : options,
+    // True/false: option columns with a letter, or just the answer word (正确/错误, true/false…).
+    options: type === 3 && (!options.length || !letters.size) ? undefined : options,
     answer: type === 3 ? correct : cell('answer') || undefined,
     blanks: cell('blanks') ? cell('blanks').split(';').map((b) => b.split('|').map((x) => x.trim()).filter(Boolean)) : [],
     analysis: cell('analysis') || undefined, title: cell('title') || undefined, courseName: cell('courseName') || undefined, bankType: cell('bankType') || undefined,
@@ -55,8 +56,10 @@ function fromSheetRow(r: Record<string, unknown>): Record<string, unknown> {
 
 function toSheetRow(q: QuestionInput): Record<string, string | number> {
   const row: Record<string, string | number> = { type: q.type, hard: q.hard, score: q.score, content: q.content }
-  q.options.forEach((o, i) => { row[labelOf(i)] = o.content })
-  row.correct = q.type === 3 ? (q.options[0]?.isCorrect ? '正确' : '错误') : q.options.map((o, i) => (o.isCorrect ? labelOf(i) : '')).filter(Boolean).join(',')
+  // A true/false question with the usual 正确/错误 choices needs no option columns: its answer word says it all.
+  const plainJudge = q.type === 3 && q.options.map((o) => o.content).join() === '正确,错误'
+  if (!plainJudge) q.options.forEach((o, i) => { row[labelOf(i)] = o.content })
+  row.correct = plainJudge ? (q.options[0]?.isCorrect ? '正确' : '错误') : q.options.map((o, i) => (o.isCorrect ? labelOf(i) : '')).filter(Boolean).join(',')
   row.blanks = q.blanks.map((b) => b.join('|')).join(';')
   row.answer = q.type === 5 ? q.answer ?? '' : ''
   for (const k of ['analysis', 'title', 'courseName', 'bankType'] as const) row[k] = q[k] ?? ''
@@ -102,9 +105,14 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 const textOf = (node: unknown): string => {
   if (node === undefined || node === null) return ''
   if (typeof node === 'string' || typeof node === 'number') return String(node)
+  // <answer> is always parsed as a list (multichoice has many); a matching pair's single answer is its first.
+  if (Array.isArray(node)) return textOf(node[0])
   const n = node as Record<string, unknown>
   return textOf(n.text ?? n['#text'] ?? '')
 }
+
+/** The name a question without a title gets in Moodle XML. */
+const nameFrom = (content: string) => richTextToPlain(content).slice(0, 60)
 
 export function parseMoodle(xml: string): SourceRow[] {
   let doc: { quiz?: { question?: Record<string, any>[] } }
@@ -120,13 +128,15 @@ export function parseMoodle(xml: string): SourceRow[] {
     const line = lines[i] ?? 1
     const kind = String(q['@type'] ?? '')
     if (kind === 'category') {
-      category = textOf(q.category).replace(/^\$course\$\/(top\/)?/, '').replace(/^top\//, '') || undefined
+      // "$course$/top" alone is Moodle's default category: no bank type.
+      category = textOf(q.category).replace(/^\$course\$\//, '').replace(/^top(\/|$)/, '') || undefined
       return
     }
     if (!MOODLE_SUPPORTED.includes(kind)) return rows.push({ line, error: 'import.moodleType', params: { type: kind || '?' } })
     const answers: { text: string; fraction: number }[] = (q.answer ?? []).map((a: Record<string, unknown>) => ({ text: textOf(a), fraction: Number(a['@fraction'] ?? 0) }))
     const base = {
-      title: textOf(q.name) || undefined, content: textOf(q.questiontext), analysis: textOf(q.generalfeedback) || undefined,
+      // Moodle requires a name; ours is the stem's start when the question has no title, which is no title.
+      title: textOf(q.name) && textOf(q.name) !== nameFrom(textOf(q.questiontext)) ? textOf(q.name) : undefined, content: textOf(q.questiontext), analysis: textOf(q.generalfeedback) || undefined,
       score: q.defaultgrade !== undefined ? Number(textOf(q.defaultgrade)) : undefined, bankType: category,
     }
     if (kind === 'multichoice') {
@@ -145,7 +155,8 @@ export function parseMoodle(xml: string): SourceRow[] {
         return '____'
       })
       if (/\{\d*:[A-Z_]+:/.test(content) || !blanks.length) return rows.push({ line, error: 'import.moodleType', params: { type: 'cloze' } })
-      rows.push({ line, raw: { ...base, type: 4, content, blanks } })
+      const title = base.title === nameFrom(content) ? undefined : base.title
+      rows.push({ line, raw: { ...base, title, type: 4, content, blanks } })
     } else if (kind === 'essay') {
       rows.push({ line, raw: { ...base, type: 5, answer: textOf(q.graderinfo) || undefined } })
     } else {
@@ -195,9 +206,10 @@ function moodleXml(questions: QuestionInput[]): string {
   const out: Record<string, unknown>[] = []
   let category: string | null | undefined
   for (const q of questions) {
-    if (q.bankType && q.bankType !== category) out.push({ '@type': 'category', category: text(`$course$/top/${q.bankType}`) })
-    category = q.bankType ?? category
-    const base = { name: text(q.title ?? richTextToPlain(q.content).slice(0, 60)), questiontext: html(q.content), generalfeedback: html(q.analysis), defaultgrade: q.score }
+    // A category holds until the next one, so a question without a bank type after one with it switches back to the default.
+    if ((q.bankType ?? null) !== (category ?? null) && (q.bankType || category !== undefined)) out.push({ '@type': 'category', category: text(q.bankType ? `$course$/top/${q.bankType}` : '$course$/top') })
+    category = q.bankType ?? null
+    const base = { name: text(q.title ?? nameFrom(q.content)), questiontext: html(q.content), generalfeedback: html(q.analysis), defaultgrade: q.score }
     if (q.type === 1 || q.type === 2) {
       const right = q.options.filter((o) => o.isCorrect).length
       out.push({ '@type': 'multichoice', ...base, single: q.type === 1 ? 'true' : 'false', answer: q.options.map((o) => ({ '@fraction': o.isCorrect ? (q.type === 1 ? 100 : Math.round((100 / right) * 1e5) / 1e5) : 0, '@format': 'html', text: o.content })) })
