@@ -19,8 +19,8 @@ function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undef
   return key ? cols[key] : undefined
 }
 
-/** Matches a column that holds one id or a comma-joined list of them. */
-const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
+/** Matches a column that holds one id or a comma-joined list of them, element by element (id 9 never matches 19). */
+export const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
 
 /** The data-scope grants the caller's roles hold for a resource code (cached per role set: permission-cache.ts). */
 const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] => (ctx.actor.roleIds.length ? effective(ctx).dataScopes.get(code) ?? [] : [])

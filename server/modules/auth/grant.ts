@@ -155,7 +155,8 @@ async function socialUser(services: Services, g: GrantInput): Promise<UserRow> {
   const known = await db.select().from(userOauth).where(and(eq(userOauth.tenantId, g.tenantId), eq(userOauth.source, provider.source), eq(userOauth.uuid, profile.uuid))).get()
   const linked = known?.userId ? await db.select().from(user).where(and(eq(user.id, known.userId), eq(user.isDeleted, 0))).get() : undefined
   if (linked) return linked
-  const oauthId = known?.id ?? newId()
+  // The id is the capability to link this identity at registration, so it cannot be guessed.
+  const oauthId = known?.id ?? randomToken()
   const row = { tenantId: g.tenantId, uuid: profile.uuid, source: provider.source, username: profile.username ?? null, nickname: profile.nickname ?? null, avatar: profile.avatar ?? null, email: profile.email ?? null, createTime: now() }
   if (known) await db.update(userOauth).set(row).where(eq(userOauth.id, oauthId))
   else await db.insert(userOauth).values({ id: oauthId, ...row })

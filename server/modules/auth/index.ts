@@ -82,7 +82,9 @@ export const authModule = (services: Services) =>
       dropPermissionCache(ctx.db)
       return ok(ctx, true, 'auth.cacheCleared')
     }, { perm: SIGNED_IN })
-    .post('/blade-system/user/register-guest', async ({ ctx, body, query }) => {
-      await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) })
+    .post('/blade-system/user/register-guest', async ({ ctx, body, query, headers, request, server }) => {
+      await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) }, {
+        config: services.config, ip: clientIp(services.config, request, server), captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
+      })
       return ok(ctx, true, 'auth.registered')
     }, { perm: PUBLIC })

@@ -1,49 +1,86 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { dept, param, role, tenant, user, userOauth } from '../../../db/schema/index.ts'
+import type { Config } from '../../lib/config.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest, conflict } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { take } from '../../lib/throttle.ts'
 import { now } from '../../lib/time.ts'
-import { hashPassword } from './password.ts'
+import { assertQuota, pendingCount } from '../system/account-quota.ts'
+import { checkCaptcha } from './captcha.ts'
+import { hashPassword, PASSWORD_MAX } from './password.ts'
+
+defineMessages({
+  'auth.pendingFull': { zh: '待审核的注册申请过多，请稍后再试', en: 'too many applications are awaiting approval; please try again later' },
+  'auth.oauthInvalid': { zh: '第三方账号无效或已绑定', en: 'the third-party identity is not valid or is already linked' },
+})
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+
+/** What a registration knows about where it comes from. */
+export interface RegisterSource {
+  config: Config
+  ip: string
+  captchaKey?: string
+  captchaCode?: string
+}
 
 /**
  * Third-party registration: creates a pending account (status 0) with the
  * student role in the tenant's root department and links the third-party
  * identity. It cannot sign in until an administrator approves it (status 1).
- * Checks run in the spec's order: tenant, account, password, match.
+ * Checks run in the spec's order: tenant, account, password, match. Anyone
+ * may call it, so it is bounded: a captcha when captcha mode is on, a number
+ * of registrations per client address per hour, and a cap on applications a
+ * tenant holds awaiting approval; pending applications do not count against
+ * the tenant's account limit (approval checks it).
  */
-export async function registerGuest(ctx: Ctx, body: Record<string, unknown>): Promise<string> {
+export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, from: RegisterSource): Promise<string> {
   const tenantId = text(body.tenantId), account = text(body.account), name = text(body.name)
   const password = typeof body.password === 'string' ? body.password : ''
   if (!tenantId) throw badRequest('auth.tenantRequired', {}, 'tenantId')
   if (!account) throw badRequest('auth.accountRequired', {}, 'account')
   if (!password || (body.password2 !== undefined && !body.password2)) throw badRequest('auth.passwordRequired', {}, 'password')
   if (body.password2 !== undefined && body.password2 !== password) throw badRequest('auth.passwordMismatch', {}, 'password2')
-  if (account.length > 64 || name.length > 64) throw badRequest('validation.tooLong', { field: 'account', max: 64 }, 'account')
+  if (account.length > 64) throw badRequest('validation.tooLong', { field: 'account', max: 64 }, 'account')
+  if (name.length > 64) throw badRequest('validation.tooLong', { field: 'name', max: 64 }, 'name')
+  if (tenantId.length > 12) throw badRequest('validation.tooLong', { field: 'tenantId', max: 12 }, 'tenantId')
+  if (password.length > PASSWORD_MAX) throw badRequest('validation.tooLong', { field: 'password', max: PASSWORD_MAX }, 'password')
   const { db } = ctx
+  take(db, `register:${from.ip}`, from.config.registerIpLimit, 3600)
+  if (from.config.captchaMode) {
+    if (!from.captchaKey || !from.captchaCode) throw badRequest('auth.captchaRequired', {}, 'captcha')
+    if (!(await checkCaptcha(db, from.captchaKey, from.captchaCode))) throw badRequest('auth.captchaWrong', {}, 'captcha')
+  }
   const t = await db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).get()
-  if (!t) throw badRequest('auth.tenantMissing', {}, 'tenantId')
+  if (!t || t.status !== 1) throw badRequest('auth.tenantMissing', {}, 'tenantId')
   const open = await db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0))).get()
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
   if (await db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0))).get()) throw conflict('auth.accountTaken', { account })
-  if (t.accountNumber >= 0) {
-    const [{ n }] = await db.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
-    if (n >= t.accountNumber) throw badRequest('tenant.quota', {}, 'tenantId')
+  if ((await pendingCount(db, tenantId)) >= from.config.pendingMax) throw badRequest('auth.pendingFull', {}, 'tenantId')
+  // A full tenant could not approve the application anyway: say so now rather than after the wait.
+  await assertQuota(db, tenantId, 1, 'tenantId')
+  // Only an identity the third-party sign-in just remembered (unguessable id, not linked to anyone) may be linked.
+  const oauthId = text(body.oauthId) || null
+  if (oauthId && !(await db.select({ id: userOauth.id }).from(userOauth).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId))).get())) {
+    throw badRequest('auth.oauthInvalid', {}, 'oauthId')
   }
   const student = await db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))).get()
   const root = await db.select({ id: dept.id }).from(dept).where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0))).get()
   const id = newId()
-  const oauthId = text(body.oauthId) || null
   const stamp = now()
   const hash = await hashPassword(password)
   db.transaction((tx) => {
+    if (oauthId) {
+      // Linked in the same transaction, and only while still unlinked: two registrations racing for one identity cannot both win.
+      const linked = tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId))).returning({ id: userOauth.id }).get()
+      if (!linked) throw badRequest('auth.oauthInvalid', {}, 'oauthId')
+    }
     tx.insert(user).values({
       id, tenantId, account, name: name || account, realName: name || account, password: hash, roleId: student?.id ?? '', deptId: root?.id ?? '',
       oauthId, status: 0, createUser: '0', createTime: stamp, updateUser: '0', updateTime: stamp, remark: 'registered by a third-party sign-in; awaiting approval',
     }).run()
-    if (oauthId) tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId))).run()
   })
   return id
 }

@@ -23,6 +23,16 @@ describe('blade-message/message', () => {
     expect((await t.get(`${M}/my/list`, token)).body.data.total).toBe(2)
   })
 
+  it('matches receiver ids exactly: a digit or a part of an id reaches nobody', async () => {
+    const admin = await t.token('admin')
+    const studentRole = t.services.db.select().from(role).where(eq(role.roleAlias, 'student')).all().find((r) => r.tenantId === '000000')!
+    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
+    for (const [type, receivers] of [[4, '9'], [4, studentRole.id.slice(0, -1)], [4, studentRole.id.slice(1)], [2, '1'], [2, cs.id.slice(0, -2)]] as const) {
+      const r = await t.call('POST', `${M}/save`, { token: admin, body: { type, title: 'probe', receivers }, lang: 'en' })
+      expect(r.body).toMatchObject({ code: 400, field: 'receivers', msg: 'no recipients were found' })
+    }
+  })
+
   it('sends to users, departments and roles of the tenant; the sender sees it in sendList', async () => {
     const admin = await t.token('admin')
     const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!

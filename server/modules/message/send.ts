@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import { message, messageRecipient, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
+import { listHas } from '../../lib/scope.ts'
 
 defineMessages({
   'message.title': { zh: '请输入消息标题', en: 'please enter the message title' },
@@ -34,7 +35,7 @@ export async function sendMessage(ctx: Ctx, input: SendInput): Promise<{ id: str
   const tenant = and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), eq(user.status, 1))
   const column = type === 2 ? user.deptId : type === 4 ? user.roleId : undefined
   const people = await ctx.db.select({ id: user.id }).from(user)
-    .where(and(tenant, column ? or(...ids.map((id) => like(column, `%${id}%`))) : inArray(user.id, ids)))
+    .where(and(tenant, column ? or(...ids.map((id) => listHas(column, id))) : inArray(user.id, ids)))
   if (!people.length) throw badRequest('message.noRecipients', { field: 'receivers' }, 'receivers')
   const me = await ctx.db.select({ realName: user.realName, account: user.account }).from(user).where(eq(user.id, ctx.actor.userId)).get()
   const id = newId()

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -12,7 +12,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { ADMINISTRATOR, TENANT_ADMIN, isAdministrator, packageMenuIds, roleAliases } from '../../lib/permissions.ts'
 import { assertAssignable, assertGrantableMenus } from '../../lib/role-assignment.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
+import { listHas, scope } from '../../lib/scope.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 
 defineMessages({
@@ -45,7 +45,7 @@ export const roleResource = defineResource({
     await guardAdministrator(ctx, w.before, w.values.roleAlias)
     if (w.op !== 'remove') return
     const ids = w.before.map((r) => r.id)
-    const holders = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), or(...ids.map((id) => like(user.roleId, `%${id}%`))))).limit(1)
+    const holders = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), or(...ids.map((id) => listHas(user.roleId, id))))).limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },
   afterWrite(_ctx, w, tx) {

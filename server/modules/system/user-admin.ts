@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/grant.ts'
 import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
+import { assertQuota } from './account-quota.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
@@ -81,6 +82,7 @@ export async function approveUsers(ctx: Ctx, userIds: unknown) {
   await editable(ctx, ids)
   const pending = await ctx.db.select({ roleId: user.roleId }).from(user).where(and(inArray(user.id, ids), eq(user.status, 0)))
   await assertAssignable(ctx, pending.flatMap((p) => roleIdList(p.roleId)), 'ids')
+  await assertQuota(ctx.db, ctx.actor.tenantId, pending.length, 'ids')
   await ctx.db.update(user).set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() }).where(and(inArray(user.id, ids), eq(user.status, 0)))
 }
 

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
-import { scope } from '../../lib/scope.ts'
+import { listHas, scope } from '../../lib/scope.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInfo } from '../auth/index.ts'
 import { userFilters, userResource, withNames } from './user.ts'
@@ -59,7 +59,7 @@ export const userRoutes = (s: Services) =>
       .post('/update-info', async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)), { perm: SIGNED_IN })
       .get('/getStudentList', async ({ ctx, query }) => {
         const deptIds = parseIds(query.deptIds)
-        const rows = await userResource.ops.all(ctx, {}, and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => like(user.deptId, `%${d}%`)))))
+        const rows = await userResource.ops.all(ctx, {}, and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => listHas(user.deptId, d)))))
         return ok(ctx, await withNames(ctx, rows))
       }, { perm: ['system:user', 'desk'] })
       .get('/getUserByRole', async ({ ctx, query }) => {

@@ -1,18 +1,19 @@
 import { Type } from '@sinclair/typebox'
-import { and, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm'
-import { dept, param, role, tenant, user } from '../../../db/schema/index.ts'
+import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm'
+import { dept, param, role, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { listParam, prepared } from '../../lib/prepared.ts'
-import { scope } from '../../lib/scope.ts'
+import { listHas, scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/grant.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
+import { assertQuota } from './account-quota.ts'
 
 defineMessages({
   'user.account': { zh: '请输入登录账号', en: 'please enter the account' },
@@ -68,15 +69,13 @@ export const userResource = defineResource({
     if (w.values.roleId !== undefined) await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
     await ownIds(ctx, dept, w.values.deptId, 'deptId')
     if (w.op === 'update') {
+      // Approving a pending account through the form makes it count against the tenant's limit.
+      if (w.before[0]?.status === 0 && w.values.status !== undefined && Number(w.values.status) !== 0) await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'status')
       // Editing a user never changes its password: reset-password and update-password do that.
       delete w.values.password
       return
     }
-    const t = await ctx.db.select({ n: tenant.accountNumber }).from(tenant).where(and(eq(tenant.tenantId, ctx.actor.tenantId), eq(tenant.isDeleted, 0))).get()
-    if (t && t.n >= 0) {
-      const [{ n }] = await ctx.db.select({ n: count() }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
-      if (n >= t.n) throw badRequest('tenant.quota', { field: 'account' }, 'account')
-    }
+    if (Number(w.values.status ?? 1) !== 0) await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'account')
     w.values.password = await hashPassword((w.values.password as string) || (await initialPassword(ctx)))
   },
   afterWrite(ctx, w) {
@@ -89,8 +88,6 @@ export const userResource = defineResource({
     if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId')) endSessions(ctx.db, { userIds: [b.id] })
   },
 })
-
-const listHas = (col: typeof user.roleId | typeof user.deptId, id: string) => like(col, `%${id}%`)
 
 /** The page filters the spec names beyond plain columns: deptId (and below), roleId, roleName (alias or name). */
 export async function userFilters(ctx: Ctx, q: Record<string, string | undefined>): Promise<SQL | undefined> {
