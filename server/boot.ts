@@ -8,6 +8,9 @@ import { seedDemoSchool } from './modules/system/demo-school.ts'
 import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.ts'
 import { seedDemoExam } from './modules/exam/demo-exam.ts'
 import { seedDemoIot } from './modules/iot/demo-iot.ts'
+import { seedDemoLabs } from './modules/lab/demo.ts'
+import { Labs } from './labs/service.ts'
+import { dockerLabHost } from './labs/docker.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -20,7 +23,8 @@ export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logL
   const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   installDemoFiles(config.dataDir)
-  return { id: crypto.randomUUID(), db, config, log, jwtSecret: loadSecrets(config.dataDir).jwtSecret, seeded, migrated }
+  const { jwtSecret } = loadSecrets(config.dataDir)
+  return { id: crypto.randomUUID(), db, config, log, jwtSecret, labs: new Labs(db, log, jwtSecret, dockerLabHost(config.dockerSocket)), seeded, migrated }
 }
 
 /**
@@ -35,6 +39,7 @@ export function prepare(db: Services['db']): boolean {
     seedDemoFiles(db)
     seedDemoExam(db)
     seedDemoIot(db)
+    seedDemoLabs(db)
   }
   return first
 }

@@ -31,6 +31,7 @@ export async function main() {
   services.broker = mqtt.state
   services.mqtt = mqtt
   const iot = startIot(services)
+  await services.labs.start()
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   log.info({ port: config.port, dataDir: config.dataDir }, `Atrium listening on http://localhost:${config.port}`)
   recordUsual(services, config.defaultTenantId, 'appliance started', { port: config.port, mqttPort: config.mqttPort })
@@ -54,6 +55,7 @@ export async function main() {
     // stop(false) lets in-flight requests finish before the socket closes.
     await app.stop(false)
     iot.stop()
+    await services.labs.stop()
     await mqtt.close()
     closeDb(services.db)
     rmSync(pidFile(config.dataDir), { force: true })

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path'
+import { dockerSocket } from '../labs/docker.ts'
 
 /** Every setting the appliance reads, with its default. The README's configuration table mirrors this list. */
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   }
   /** Days device telemetry and events are kept before the nightly prune. */
   deviceLogDays: number
+  /** The Docker engine's unix socket (labs, health). */
+  dockerSocket: string
 }
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
@@ -87,5 +90,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxKeepalive: num(env.MQTT_MAX_KEEPALIVE, 3600),
     },
     deviceLogDays: num(env.ATRIUM_DEVICE_LOG_DAYS, 30),
+    dockerSocket: dockerSocket(env),
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db.ts'
 import type { Lang } from './messages.ts'
 import type { BrokerService } from '../broker.ts'
+import type { Labs } from '../labs/service.ts'
 
 /** Who is acting. Routes get it from the token; the CLI, jobs and the broker use systemActor(). */
 export interface Actor {
@@ -36,6 +37,8 @@ export interface Services {
   log: Logger
   /** HMAC secret for access tokens, generated on first start and kept in the data directory. */
   jwtSecret: string
+  /** The lab host (Docker): containers, pools, terminals; main.ts starts and stops it. */
+  labs: Labs
   /** The embedded broker's state for /api/health, once main.ts has started it. */
   broker?: () => string
   /** The embedded MQTT broker, once main.ts has started it (absent in module tests that do not need it). */

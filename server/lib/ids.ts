@@ -19,3 +19,5 @@ export function newId(): string {
   return (((ms - EPOCH) << 22n) | (NODE << 12n) | seq).toString()
 }
 
+/** A decimal id as the API carries it (1–20 digits). */
+export const isId = (v: unknown): v is string => typeof v === 'string' && /^\d{1,20}$/.test(v)

@@ -9,6 +9,7 @@ import { messageModule } from './message/index.ts'
 import { backupModule } from './backup/index.ts'
 import { examModule } from './exam/index.ts'
 import { iotModule } from './iot/index.ts'
+import { labModule } from './lab/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule]

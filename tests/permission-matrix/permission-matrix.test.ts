@@ -22,6 +22,11 @@ const PUBLIC = new Set([
   'GET /api/blade-system/dict/dictionary',
   'GET /api/blade-system/dict-biz/dictionary',
   'GET /upload/*',
+  // The portal's experiment catalogue, open to visitors (no env, no code folder in it).
+  'GET /api/nop-wbp/experiment/list',
+  'GET /api/nop-wbp/experiment/detail',
+  // A browser cannot send headers on a WebSocket: the lab terminal authenticates in its first frame.
+  'WS /api/hm-experiment/experiment/terminal',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */
@@ -56,6 +61,18 @@ const SELF_SERVICE = new Set([
   'POST /api/nep-wbp/paperTimeUser/submitPaper',
   'GET /api/nep-wbp/paperTime/lookMyPaperTime',
   'GET /api/nep-wbp/paperTime/lookExamRecords',
+  // Labs: each call reaches only the caller's own container (or its tenant's experiment catalogue and steps).
+  'GET /api/hm-experiment/experiment/getExperimentPage',
+  'GET /api/hm-experiment/experiment/openExperimentToContainer',
+  'GET /api/hm-experiment/experiment/getConteiner',
+  'GET /api/hm-experiment/experiment/labState',
+  'GET /api/hm-experiment/experiment/openExperimentToFile',
+  'GET /api/hm-wareStep/wareStep/getWareStep',
+  'POST /api/nep-wbp/experimentUser/signUp',
+  'GET /api/nep-wbp/experiment/resetExperiment',
+  'GET /api/nep-wbp/experiment/getContainerFile',
+  'POST /api/nep-wbp/experiment/uploadContainerFile',
+  'GET /api/hm-userContainer/userContainer/refreshContainerTime',
 ])
 
 const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {

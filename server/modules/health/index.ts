@@ -5,7 +5,6 @@ import type { Services } from '../../lib/context.ts'
 import { envelope } from '../../lib/envelope.ts'
 import { t } from '../../lib/messages.ts'
 import pkg from '../../../package.json' with { type: 'json' }
-import { dockerStatus } from './docker.ts'
 import { lastGoodBackup } from '../backup/schedule.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
@@ -14,5 +13,5 @@ export const healthModule = (services: Services) =>
     let database = 'up'
     try { services.db.get(sql`select 1`) } catch { database = 'down' }
     const broker = services.broker?.() ?? 'not started'
-    return envelope({ version: pkg.version, database, broker, docker: await dockerStatus(), lastBackup: lastGoodBackup(services.config) }, t(ctx.lang, 'ok'))
+    return envelope({ version: pkg.version, database, broker, docker: await services.labs.engine(), lastBackup: lastGoodBackup(services.config) }, t(ctx.lang, 'ok'))
   }, { perm: 'public' })

@@ -1,0 +1,215 @@
+import { and, desc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { experiment, experimentUser, labImage, userContainer } from '../../db/schema/index.ts'
+import type { Ctx } from '../lib/context.ts'
+import { ApiError, notFound } from '../lib/errors.ts'
+import { isId } from '../lib/ids.ts'
+import { permissionCodes } from '../lib/permissions.ts'
+import { badRequest } from '../lib/errors.ts'
+import { now } from '../lib/time.ts'
+import { packFolder } from './archive.ts'
+import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
+import { reserveSlot } from './quota.ts'
+import type { Labs } from './service.ts'
+
+export type ImageRow = typeof labImage.$inferSelect
+export type ExperimentRow = typeof experiment.$inferSelect
+export type LabRow = typeof userContainer.$inferSelect
+
+/** What the page needs about the learner's lab. */
+export interface LabView {
+  id: string
+  experimentId: string
+  containerId: string
+  state: string
+  startTime: string | null
+  expireTime: string | null
+  /** Seconds left before the reaper stops it. */
+  remainingSeconds: number
+  renewals: number
+  maxRenewals: number
+  service: string
+  codePath: string
+}
+
+/** Staff who may watch a learner's lab read-only (and stop it). */
+export const STAFF_CODE = 'lab:running'
+
+export function viewOf(row: LabRow, exp: ExperimentRow, image: ImageRow): LabView {
+  return {
+    id: row.id, experimentId: row.experimentId, containerId: row.containerId ?? '', state: row.state, startTime: row.startTime,
+    expireTime: row.expireTime, remainingSeconds: Math.max(0, Math.round((msOf(row.expireTime) - Date.now()) / 1000)),
+    renewals: row.renewals, maxRenewals: exp.maxRenewals, service: image.service, codePath: image.codePath,
+  }
+}
+
+/** The experiment in the caller's tenant, with its image; 404 otherwise. */
+export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ exp: ExperimentRow; image: ImageRow }> {
+  if (!isId(experimentId)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
+  const exp = ctx.db.select().from(experiment)
+    .where(and(eq(experiment.id, experimentId), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0))).get()
+  if (!exp) throw notFound()
+  const image = ctx.db.select().from(labImage).where(and(eq(labImage.id, exp.imagesName), eq(labImage.isDeleted, 0))).get()
+  if (!image) throw new ApiError(409, 'lab.imageMissing')
+  return { exp, image }
+}
+
+/** Staff with the experiment or running-labs codes may open any lab; a learner must be enrolled. */
+async function requireEnrolled(ctx: Ctx, exp: ExperimentRow) {
+  const codes = await permissionCodes(ctx)
+  if (codes.has('lab:experiment') || codes.has(STAFF_CODE)) return
+  const row = ctx.db.select({ id: experimentUser.id }).from(experimentUser)
+    .where(and(eq(experimentUser.experimentId, exp.id), eq(experimentUser.userId, ctx.actor.userId), eq(experimentUser.tenantId, ctx.actor.tenantId), eq(experimentUser.isDeleted, 0), eq(experimentUser.status, 1))).get()
+  if (!row) throw new ApiError(403, 'lab.notEnrolled')
+}
+
+/** The caller's live lab for an experiment, if the database has one. */
+export function liveRow(ctx: Ctx, experimentId: string): LabRow | undefined {
+  return ctx.db.select().from(userContainer).where(and(
+    eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId),
+    eq(userContainer.experimentId, experimentId), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0),
+  )).get()
+}
+
+/** The workspace a learner used last for this experiment (kept across expiry and idle stops, dropped by reset). */
+function lastWorkspace(ctx: Ctx, experimentId: string): string | undefined {
+  return ctx.db.select({ volume: userContainer.volume }).from(userContainer).where(and(
+    eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId),
+    eq(userContainer.experimentId, experimentId), isNotNull(userContainer.volume), or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
+  )).orderBy(desc(userContainer.id)).limit(1).get()?.volume ?? undefined
+}
+
+/** Creates and starts one hardened container for an image (cold path and pool refill share it). */
+export async function createContainer(labs: Labs, image: ImageRow, o: { name: string; labels: Record<string, string>; volume: string; networkKey: string }) {
+  const labels = { [L.appliance]: labs.applianceId, ...o.labels }
+  await labs.host.createVolume(o.volume, labels)
+  let network = 'none'
+  if (image.securitys === 'isolated') {
+    network = networkName(labs.applianceId, o.networkKey)
+    await labs.host.createNetwork(network, labels)
+  }
+  const id = await labs.host.create({
+    name: o.name, image: image.imageId, labels, volume: o.volume, mountPath: image.codePath, cpus: image.cpus, memoryMb: image.memoryMb,
+    pidsLimit: image.pidsLimit, capAdd: (image.capAdd ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean),
+    readOnlyRoot: image.readOnlyRoot === 1, network,
+  })
+  await labs.host.start(id)
+  return { containerId: id, network: network === 'none' ? null : network }
+}
+
+/** Copies the experiment's code folder (under <data>/lab-code) into a fresh workspace. */
+async function seedCode(labs: Labs, dataDir: string, exp: ExperimentRow, image: ImageRow, containerId: string) {
+  if (!exp.folders) return
+  const dir = join(dataDir, 'lab-code', exp.folders.replace(/\.\.+/g, ''))
+  if (!existsSync(dir)) return
+  await labs.host.putArchive(containerId, image.codePath, await packFolder(dir))
+}
+
+/**
+ * openExperimentToContainer / getConteiner: the learner's own container,
+ * started if needed. A live one is returned as it is; otherwise a place is
+ * reserved (host and tenant quotas, with a queue), a warm container is handed
+ * over when the learner has no workspace yet, or one is created cold on the
+ * learner's kept workspace.
+ */
+export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
+  const { exp, image } = await experimentOf(ctx, experimentId)
+  await requireEnrolled(ctx, exp)
+  await labs.requireEngine()
+  return labs.serial(`${ctx.actor.tenantId}:${ctx.actor.userId}:${exp.id}`, async () => {
+    const live = liveRow(ctx, exp.id)
+    if (live) {
+      const info = live.containerId ? await labs.host.inspect(live.containerId) : null
+      if (info?.running) return viewOf(live, exp, image)
+      if (info) {
+        await labs.host.start(info.id)
+        return viewOf(live, exp, image)
+      }
+      await endLab(labs, live, 'lost')
+    }
+    if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
+    if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
+
+    const row = reserveSlot(labs, ctx, exp, image)
+    try {
+      const kept = lastWorkspace(ctx, exp.id)
+      const pooled = kept ? undefined : labs.pools.take(image.id)
+      let containerId: string, volume: string, network: string | null
+      if (pooled) {
+        ;({ containerId, volume, network } = pooled)
+        await labs.host.rename(containerId, labName(labs.applianceId, row.id))
+      } else {
+        volume = kept ?? volumeName(labs.applianceId, row.id)
+        const made = await createContainer(labs, image, {
+          name: labName(labs.applianceId, row.id), volume, networkKey: row.id,
+          labels: { [L.tenant]: ctx.actor.tenantId, [L.user]: ctx.actor.userId, [L.experiment]: exp.id, [L.lab]: row.id },
+        })
+        ;({ containerId, network } = made)
+      }
+      if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
+      const start = Date.now()
+      ctx.db.update(userContainer).set({ containerId, volume, network, startTime: at(start), expireTime: at(start + exp.durationMinutes * 60_000), lastActive: at(start), updateTime: now() })
+        .where(eq(userContainer.id, row.id)).run()
+      labs.pools.refill(image.id)
+      return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
+    } catch (err) {
+      ctx.db.update(userContainer).set({ state: 'ended', endReason: 'failed', endTime: now() }).where(eq(userContainer.id, row.id)).run()
+      throw err
+    }
+  })
+}
+
+/** Ends a lab: the container and its network go, the workspace stays unless `dropWorkspace`. */
+export async function endLab(labs: Labs, row: LabRow, reason: string, dropWorkspace = false): Promise<void> {
+  labs.terminals.closeLab(row.id)
+  if (row.containerId) await labs.host.remove(row.containerId)
+  if (row.network) await labs.host.removeNetwork(row.network)
+  if (dropWorkspace && row.volume) await labs.host.removeVolume(row.volume)
+  labs.db.update(userContainer).set({ state: 'ended', endReason: reason, endTime: now(), updateTime: now() }).where(eq(userContainer.id, row.id)).run()
+}
+
+/** The caller's running lab by row id (owner only), or 404. */
+export function ownRow(ctx: Ctx, id: unknown): LabRow {
+  if (!isId(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
+  const row = ctx.db.select().from(userContainer).where(and(eq(userContainer.id, id), eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId), eq(userContainer.isDeleted, 0))).get()
+  if (!row) throw notFound()
+  return row
+}
+
+/** refreshContainerTime: adds the experiment's renewal minutes, up to its cap of renewals. */
+export function refreshLab(ctx: Ctx, id: unknown): LabView {
+  const row = ownRow(ctx, id)
+  if (row.state !== 'running') throw new ApiError(409, 'lab.notRunning')
+  const exp = ctx.db.select().from(experiment).where(eq(experiment.id, row.experimentId)).get()!
+  const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()!
+  if (row.renewals >= exp.maxRenewals) throw new ApiError(409, 'lab.renewCap', { max: exp.maxRenewals })
+  const from = Math.max(Date.now(), msOf(row.expireTime))
+  ctx.db.update(userContainer).set({ expireTime: at(from + exp.renewMinutes * 60_000), renewals: row.renewals + 1, updateTime: now() }).where(eq(userContainer.id, row.id)).run()
+  return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
+}
+
+/** resetExperiment: the container is recreated from the image on an empty workspace. */
+export async function resetLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
+  const { exp } = await experimentOf(ctx, experimentId)
+  await labs.requireEngine()
+  await labs.serial(`${ctx.actor.tenantId}:${ctx.actor.userId}:${exp.id}`, async () => {
+    const live = liveRow(ctx, exp.id)
+    if (live) await endLab(labs, live, 'reset', true)
+    else {
+      const kept = lastWorkspace(ctx, exp.id)
+      if (kept) {
+        await labs.host.removeVolume(kept)
+        ctx.db.update(userContainer).set({ endReason: 'reset' }).where(and(eq(userContainer.volume, kept), eq(userContainer.userId, ctx.actor.userId))).run()
+      }
+    }
+  })
+  return openLab(labs, ctx, exp.id, dataDir)
+}
+
+/** getConteiner without starting anything: the live lab or null. */
+export async function currentLab(ctx: Ctx, experimentId: unknown): Promise<LabView | null> {
+  const { exp, image } = await experimentOf(ctx, experimentId)
+  const live = liveRow(ctx, exp.id)
+  return live ? viewOf(live, exp, image) : null
+}

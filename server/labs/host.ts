@@ -1,0 +1,94 @@
+import type { Duplex, Readable } from 'node:stream'
+
+/**
+ * The lab host: where learners' containers run. One adapter today (the local
+ * Docker engine, docker.ts); the interface keeps the lab logic free of
+ * dockerode so another runtime could sit behind it.
+ */
+export interface LabSpec {
+  name: string
+  image: string
+  labels: Record<string, string>
+  /** The learner's workspace volume and where it is mounted: the only mount a lab gets. */
+  volume: string
+  mountPath: string
+  cpus: number
+  memoryMb: number
+  pidsLimit: number
+  capAdd: string[]
+  readOnlyRoot: boolean
+  /** 'none', or the name of a private internal network made for this lab. */
+  network: string
+}
+
+export interface LabInfo {
+  id: string
+  name: string
+  labels: Record<string, string>
+  running: boolean
+  image: string
+  created: number
+}
+
+export interface LabInspect extends LabInfo {
+  memoryBytes: number
+  nanoCpus: number
+  pidsLimit: number
+  privileged: boolean
+  readOnlyRoot: boolean
+  capDrop: string[]
+  capAdd: string[]
+  networkMode: string
+  mounts: { type: string; name?: string; source: string; destination: string }[]
+  /** IP on its private network, when it has one (the web proxy's target). */
+  ip?: string
+}
+
+export interface LabStats {
+  cpuPercent: number
+  memoryBytes: number
+}
+
+export interface ExecSession {
+  stream: Duplex
+  resize(cols: number, rows: number): Promise<void>
+}
+
+export interface ImageProgress {
+  /** A line of the engine's progress (a build step, a layer loaded). */
+  message: string
+}
+
+export interface LabHost {
+  /** Engine version, or throws when it is unreachable. */
+  version(): Promise<string>
+  imageExists(ref: string): Promise<boolean>
+  /** Loads a `docker save` tarball; resolves to the image references it held. */
+  loadImage(tarball: Readable, onProgress?: (p: ImageProgress) => void): Promise<string[]>
+  /** Builds a tagged image from a tar of a Dockerfile folder. */
+  buildImage(context: Readable, tag: string, onProgress?: (p: ImageProgress) => void): Promise<void>
+  removeImage(ref: string): Promise<void>
+
+  create(spec: LabSpec): Promise<string>
+  start(id: string): Promise<void>
+  /** Removes the container (forced) — never throws when it is already gone. */
+  remove(id: string): Promise<void>
+  rename(id: string, name: string): Promise<void>
+  inspect(id: string): Promise<LabInspect | null>
+  list(labels: Record<string, string>): Promise<LabInfo[]>
+  stats(id: string): Promise<LabStats | null>
+
+  createVolume(name: string, labels: Record<string, string>): Promise<void>
+  removeVolume(name: string): Promise<void>
+  listVolumes(labels: Record<string, string>): Promise<string[]>
+  createNetwork(name: string, labels: Record<string, string>): Promise<void>
+  removeNetwork(name: string): Promise<void>
+
+  exec(id: string, cmd: string[], opts: { env?: string[]; cols?: number; rows?: number; workdir?: string; user?: string }): Promise<ExecSession>
+  /** Runs a command to completion and answers its exit code and output (stdout and stderr joined). */
+  run(id: string, cmd: string[]): Promise<{ code: number; output: string }>
+  /** A tar of `path` from the container (engine archive API). */
+  getArchive(id: string, path: string): Promise<Readable>
+  /** Extracts a tar into `path` inside the container (engine archive API). */
+  putArchive(id: string, path: string, tar: Buffer): Promise<void>
+}

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm'
+import { experiment, userContainer } from '../../db/schema/index.ts'
+import { endLab } from './containers.ts'
+import { msOf } from './names.ts'
+import { dropStaleQueue } from './quota.ts'
+import type { Labs } from './service.ts'
+
+/**
+ * One reaper pass, idempotent: labs past their expiry end; labs with no
+ * terminal attached for the experiment's idle minutes end; stale queue places
+ * are given up. Workspaces are kept for the learner's next open.
+ */
+export async function reap(labs: Labs): Promise<{ expired: number; idle: number }> {
+  const stamp = Date.now()
+  const rows = labs.db.select({ row: userContainer, idleMinutes: experiment.idleMinutes }).from(userContainer)
+    .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
+    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).all()
+  let expired = 0, idle = 0
+  for (const { row, idleMinutes } of rows) {
+    if (!row.containerId) continue
+    if (row.expireTime && msOf(row.expireTime) <= stamp) {
+      await endLab(labs, row, 'expired')
+      expired++
+    } else if (idleMinutes > 0 && !labs.terminals.attached(row.id) && msOf(row.lastActive) + idleMinutes * 60_000 <= stamp) {
+      await endLab(labs, row, 'idle')
+      idle++
+    }
+  }
+  dropStaleQueue(labs)
+  if (expired || idle) labs.log.info({ expired, idle }, 'lab reaper stopped labs')
+  return { expired, idle }
+}
+

@@ -1,0 +1,84 @@
+import cron, { type ScheduledTask } from 'node-cron'
+import type { Logger } from 'pino'
+import type { Db } from '../lib/db.ts'
+import { ApiError } from '../lib/errors.ts'
+import { dockerLabHost } from './docker.ts'
+import type { LabHost } from './host.ts'
+import { applianceIdOf } from './names.ts'
+import { Pools } from './pool.ts'
+import { reap } from './reaper.ts'
+import { reconcile } from './reconcile.ts'
+import { loadLabSettings, type LabSettings } from './settings.ts'
+import { Terminals } from './terminals.ts'
+import './messages.ts'
+
+/**
+ * The lab service (DESIGN: subsystems beyond CRUD): made in boot, handed to
+ * modules through Services, started and stopped by main.ts. Holds only what
+ * cannot live in the database — the engine connection, warm pools and open
+ * terminals; labs themselves are rows plus labelled containers.
+ */
+export class Labs {
+  readonly applianceId: string
+  readonly pools: Pools
+  readonly terminals: Terminals
+  private engineState: { at: number; value: string } | undefined
+  private reaper: ScheduledTask | undefined
+  private locks = new Map<string, Promise<unknown>>()
+
+  constructor(
+    readonly db: Db,
+    readonly log: Logger,
+    secret: string,
+    readonly host: LabHost = dockerLabHost(),
+    readonly settings: LabSettings = loadLabSettings(),
+  ) {
+    this.applianceId = applianceIdOf(secret)
+    this.pools = new Pools(this)
+    this.terminals = new Terminals(this)
+  }
+
+  /** 'up <version>' or 'down', cached for 5 s so health checks and page loads do not hammer the engine. */
+  async engine(): Promise<string> {
+    if (this.engineState && Date.now() - this.engineState.at < 5000) return this.engineState.value
+    let value = 'down'
+    try { value = `up ${await this.host.version()}` } catch { /* unreachable: reported, never thrown */ }
+    this.engineState = { at: Date.now(), value }
+    return value
+  }
+
+  /** Lab calls answer 503 with a plain message when the engine is away; the rest of the appliance carries on. */
+  async requireEngine(): Promise<void> {
+    if (!(await this.engine()).startsWith('up')) throw new ApiError(503, 'lab.engineDown')
+  }
+
+  /** Runs work for one key at a time (one learner's experiment): two quick clicks open one container, not two. */
+  serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(key) ?? Promise.resolve()
+    const next = prev.catch(() => undefined).then(work)
+    this.locks.set(key, next)
+    void next.catch(() => undefined).finally(() => { if (this.locks.get(key) === next) this.locks.delete(key) })
+    return next
+  }
+
+  /** Reconciles from labels, refills pools and schedules the reaper; an absent engine is logged, not fatal. */
+  async start(): Promise<void> {
+    if ((await this.engine()).startsWith('up')) {
+      try { await reconcile(this) } catch (err) { this.log.error({ err }, 'lab reconcile failed') }
+    } else this.log.warn('docker engine not reachable: labs are unavailable until it is')
+    this.reaper = cron.schedule(`*/${Math.max(1, Math.min(59, this.settings.reapSeconds))} * * * * *`, () => void this.reapOnce(), { noOverlap: true })
+  }
+
+  async reapOnce(): Promise<void> {
+    try {
+      if ((await this.engine()).startsWith('up')) await reap(this)
+    } catch (err) { this.log.error({ err }, 'lab reaper failed') }
+  }
+
+  /** Stops the schedule and the terminals; containers keep running for the next start to find. */
+  async stop(): Promise<void> {
+    await this.reaper?.stop()
+    this.terminals.closeAll()
+    await this.pools.idle()
+  }
+}

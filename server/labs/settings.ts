@@ -1,0 +1,30 @@
+const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
+
+/** Lab-wide limits, from the environment (README's configuration table lists them). */
+export interface LabSettings {
+  /** Running labs this host takes at most (the host quota). */
+  maxRunning: number
+  /** Running labs one tenant takes at most. */
+  maxPerTenant: number
+  /** Seconds between reaper passes (expiry, idle, stale queue places). */
+  reapSeconds: number
+  /** Seconds a terminal's shell stays alive with nobody attached, so a reconnect finds it. */
+  terminalGraceSeconds: number
+  /** Largest file a learner may upload into, or download from, a workspace. */
+  uploadMaxMb: number
+  downloadMaxMb: number
+  /** A queued learner who stops asking for this long loses the place. */
+  queueStaleSeconds: number
+}
+
+export function loadLabSettings(env: Record<string, string | undefined> = process.env): LabSettings {
+  return {
+    maxRunning: num(env.ATRIUM_LABS_MAX, 60),
+    maxPerTenant: num(env.ATRIUM_LABS_PER_TENANT, 40),
+    reapSeconds: num(env.ATRIUM_LABS_REAP_SECONDS, 30),
+    terminalGraceSeconds: num(env.ATRIUM_LABS_TERMINAL_GRACE, 120),
+    uploadMaxMb: num(env.ATRIUM_LABS_UPLOAD_MB, 50),
+    downloadMaxMb: num(env.ATRIUM_LABS_DOWNLOAD_MB, 100),
+    queueStaleSeconds: 120,
+  }
+}

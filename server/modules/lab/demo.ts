@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../lib/db.ts'
+import { newId } from '../../lib/ids.ts'
+import { now } from '../../lib/time.ts'
+import { experiment, experimentUser, labImage, user, wareStep } from '../../../db/schema/index.ts'
+
+/** The lab environment the demo and the tests use; `atrium images build` or the CI script puts it on the engine. */
+export const DEMO_LAB_IMAGE = 'atrium/lab-busybox:1'
+
+const MANUAL = `# Linux 命令行入门
+
+本实验在你自己的容器中进行：左侧是实验手册，右侧是终端。
+
+1. 用 \`pwd\` 查看当前目录（工作目录 /workspace 会保存你的文件）。
+2. 用 \`echo hello > hello.txt\` 创建文件，再用 \`cat hello.txt\` 查看。
+3. 用 \`ls -l\` 列出文件，并在页面上下载 hello.txt。
+`
+
+/** First start: one environment, one experiment with steps, the demo student enrolled (once; never again after). */
+export function seedDemoLabs(db: Db, tenantId = '000000') {
+  if (db.select({ id: labImage.id }).from(labImage).where(eq(labImage.tenantId, tenantId)).get()) return
+  db.transaction((tx) => writeDemo(tx, tenantId))
+}
+
+function writeDemo(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId: string) {
+  const audit = { tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now() }
+  const imageRowId = newId()
+  tx.insert(labImage).values({
+    id: imageRowId, ...audit, title: 'BusyBox 命令行环境', imageId: DEMO_LAB_IMAGE, type: '2', experimentType: '1',
+    spec: '0.5 CPU / 128 MB', codePath: '/workspace', path: '/bin/sh', cpus: 0.5, memoryMb: 128, pidsLimit: 64, workspaceMb: 50,
+  }).run()
+  const experimentId = newId()
+  tx.insert(experiment).values({
+    id: experimentId, ...audit, title: 'Linux 命令行入门', imagesName: imageRowId, wareName: MANUAL, env: 'LANG=C.UTF-8\nLAB=intro',
+    durationMinutes: 60, renewMinutes: 30, maxRenewals: 3, idleMinutes: 20,
+  }).run()
+  const steps = [
+    ['认识工作目录', '输入 `pwd`，确认位于 /workspace。'],
+    ['创建文件', '输入 `echo hello > hello.txt`，再 `cat hello.txt`。'],
+    ['下载成果', '在“文件”面板中下载 hello.txt。'],
+  ]
+  steps.forEach(([title, content], i) => tx.insert(wareStep).values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 }).run())
+  const student = tx.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, 'student'))).get()
+  if (student) tx.insert(experimentUser).values({ id: newId(), ...audit, experimentId, userId: student.id }).run()
+}

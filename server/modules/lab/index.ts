@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import type { Services } from '../../lib/context.ts'
+import { experimentRoutes } from './experiment.ts'
+import { experimentUserRoutes } from './experiment-user.ts'
+import { imageRoutes } from './images.ts'
+import { portalLabRoutes } from './portal.ts'
+import { terminalRoutes } from './terminal.ts'
+import { userContainerRoutes } from './user-container.ts'
+import { wareStepRoutes } from './ware-step.ts'
+
+/** Labs: environments, experiments, steps, enrolment, the learner's container, its terminal and files. */
+export const labModule = (s: Services) =>
+  new Elysia({ name: 'lab-module', seed: s.id })
+    .use(imageRoutes(s))
+    .use(experimentRoutes(s))
+    .use(wareStepRoutes(s))
+    .use(experimentUserRoutes(s))
+    .use(userContainerRoutes(s))
+    .use(portalLabRoutes(s))
+    .use(terminalRoutes(s))

@@ -1,0 +1,41 @@
+import { Elysia } from 'elysia'
+import { and, asc, eq } from 'drizzle-orm'
+import { experiment, wareStep } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { isId } from '../../lib/ids.ts'
+import { SIGNED_IN } from '../../lib/permissions.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { scope } from '../../lib/scope.ts'
+
+/** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
+export const wareStepResource = defineResource({
+  table: wareStep,
+  path: '/api/hm-wareStep/wareStep',
+  code: 'lab:experiment',
+  perms: { add: 'lab:experiment:step', edit: 'lab:experiment:step', remove: 'lab:experiment:step' },
+  filters: ['experimentId'],
+  messages: { title: 'lab.titleRequired', experimentId: 'lab.experimentRequired' },
+  skip: ['list', 'page', 'detail'],
+  beforeWrite: async (ctx, w) => {
+    if (w.values.experimentId === undefined) return
+    const exp = await ctx.db.select({ id: experiment.id }).from(experiment).where(and(eq(experiment.id, String(w.values.experimentId)), await scope(experiment, ctx))).get()
+    if (!exp) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
+  },
+})
+
+export const wareStepRoutes = (s: Services) =>
+  new Elysia()
+    .use(wareStepResource.routes(s))
+    .use(new Elysia({ prefix: wareStepResource.options.path })
+      .use(authContext(s))
+      // Learners read the steps of their tenant's experiments; the tenant filter is the scope here.
+      .get('/getWareStep', async ({ ctx, query }) => {
+        const id = query.experimentId ?? query.id
+        if (!isId(id)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
+        const rows = await ctx.db.select().from(wareStep)
+          .where(and(eq(wareStep.experimentId, id), eq(wareStep.tenantId, ctx.actor.tenantId), eq(wareStep.isDeleted, 0))).orderBy(asc(wareStep.sort), asc(wareStep.id))
+        return ok(ctx, rows)
+      }, { perm: SIGNED_IN }))
