@@ -1,4 +1,6 @@
 import cron, { type ScheduledTask } from 'node-cron'
+import { eq } from 'drizzle-orm'
+import { labImage } from '../../db/schema/index.ts'
 import type { Logger } from 'pino'
 import type { Db } from '../lib/db.ts'
 import { ApiError } from '../lib/errors.ts'
@@ -63,6 +65,8 @@ export class Labs {
 
   /** Reconciles from labels, refills pools and schedules the reaper; an absent engine is logged, not fatal. */
   async start(): Promise<void> {
+    // An import or build cut short by the last stop cannot resume (its upload is gone): say so on the row.
+    this.db.update(labImage).set({ buildState: 2, buildLog: 'interrupted by a restart' }).where(eq(labImage.buildState, 1)).run()
     if ((await this.engine()).startsWith('up')) {
       try { await reconcile(this) } catch (err) { this.log.error({ err }, 'lab reconcile failed') }
     } else this.log.warn('docker engine not reachable: labs are unavailable until it is')

@@ -90,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxKeepalive: num(env.MQTT_MAX_KEEPALIVE, 3600),
     },
     deviceLogDays: num(env.ATRIUM_DEVICE_LOG_DAYS, 30),
-    dockerSocket: dockerSocket(env),
+    // The engine is a fact of the machine: a partial env (tests) still finds it through the process's DOCKER_HOST.
+    dockerSocket: dockerSocket({ ...process.env, ...env }),
   }
 }

@@ -87,11 +87,6 @@ export async function installImage(labs: Labs, ctx: Ctx, o: { id?: string; title
   return { id: rowId, done }
 }
 
-/** Image rows left "importing" by a restart are marked failed (the upload is gone). */
-export function failInterrupted(labs: Labs) {
-  labs.db.update(labImage).set({ buildState: 2, buildLog: 'interrupted by a restart' }).where(eq(labImage.buildState, 1)).run()
-}
-
 export const imageRoutes = (s: Services) =>
   new Elysia()
     .use(imageResource.routes(s))
