@@ -5,11 +5,11 @@ export default defineReference({
   topMenus: [{ code: 'lab', name: '实验管理', alias: 'Labs', source: 'beaker', sort: 5 }],
   menus: [
     {
-      code: 'lab', name: '实验管理', alias: 'Labs', path: '/lab', source: 'beaker', sort: 5, topMenu: 'lab', grant: ['teacher'],
+      code: 'lab', name: '实验管理', alias: 'Labs', path: '/lab', source: 'beaker', sort: 5, topMenu: 'lab', grant: ['teacher', 'manager'],
       children: [
-        { code: 'lab:experiment', name: '实验管理', alias: 'Experiments', path: '/lab/experiment', source: 'beaker', grant: ['teacher'], buttons: [...CRUD, ['enrol', '添加学生', 'Enrol students'], ['step', '实验步骤', 'Steps']] },
+        { code: 'lab:experiment', name: '实验管理', alias: 'Experiments', path: '/lab/experiment', source: 'beaker', grant: ['teacher', 'manager'], buttons: [...CRUD, ['enrol', '添加学生', 'Enrol students'], ['step', '实验步骤', 'Steps']] },
         { code: 'lab:image', name: '镜像管理', alias: 'Lab environments', path: '/lab/image', source: 'box', buttons: [...CRUD, ['import', '导入镜像', 'Import image'], ['build', '构建镜像', 'Build image']] },
-        { code: 'lab:running', name: '运行中的实验', alias: 'Running labs', path: '/lab/running', source: 'pulse', grant: ['teacher'], buttons: [['stop', '停止', 'Stop'], ['observe', '旁观', 'Observe']] },
+        { code: 'lab:running', name: '运行中的实验', alias: 'Running labs', path: '/lab/running', source: 'pulse', grant: ['teacher', 'manager'], buttons: [['stop', '停止', 'Stop'], ['observe', '旁观', 'Observe']] },
       ],
     },
   ],
