@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { experiment } from '../../../db/schema/index.ts'
+import { and, eq } from 'drizzle-orm'
+import { experiment, role } from '../../../db/schema/index.ts'
+import { md5Hex } from '../auth/password.ts'
 import { createApp } from '../../app.ts'
 import { Labs } from '../../labs/service.ts'
 import { reconcile } from '../../labs/reconcile.ts'
@@ -42,14 +43,16 @@ describeDocker('lab terminal over a WebSocket', () => {
   const t = testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let server: ReturnType<ReturnType<typeof createApp>['listen']>
-  let url: string, student: string, admin: string, teacherOfNothing: string, labId: string, expId: string
+  let url: string, student: string, admin: string, otherLearner: string, labId: string, expId: string
 
   beforeAll(async () => {
     server = createApp(t.services).listen({ port: 0, hostname: '127.0.0.1' })
     url = `ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`
     student = await t.token('student')
     admin = await t.token('admin')
-    teacherOfNothing = await t.token('manager')
+    const studentRole = t.services.db.select({ id: role.id }).from(role).where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))).get()!.id
+    expect((await t.post('/api/blade-system/user/submit', admin, { account: 'learner2', realName: '另一位同学', roleId: studentRole, password: md5Hex('learner2') })).status).toBe(200)
+    otherLearner = await t.token('learner2')
     expId = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!.id
     const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', student, { experimentId: expId })
     expect(open.status).toBe(200)
@@ -87,8 +90,8 @@ describeDocker('lab terminal over a WebSocket', () => {
     b.close()
   })
 
-  it('another signed-in user cannot attach; no token, no terminal', async () => {
-    const stranger = new Term(url, { token: teacherOfNothing, lab: labId })
+  it('another learner cannot attach; no token, no terminal', async () => {
+    const stranger = new Term(url, { token: otherLearner, lab: labId })
     await stranger.until(() => stranger.closeCode !== undefined, 'refusal')
     expect([stranger.exit, stranger.closeCode]).toEqual(['forbidden', 4403])
     const anon = new Term(url, { lab: labId })
