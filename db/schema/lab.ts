@@ -63,13 +63,14 @@ export const experiment = sqliteTable('hm_experiment', {
   idleMinutes: integer().notNull().default(15),
 }, (t) => [scopedListIndex('experiment', t)])
 
-export const wareStep = sqliteTable('hm_ware_step', {
+/** An experiment's steps, shown beside the terminal (courseware steps are content's hm_ware_step). */
+export const experimentStep = sqliteTable('hm_experiment_step', {
   ...commonColumns(),
   experimentId: text().notNull(),
   title: text().notNull(),
   content: text(),
   sort: integer().notNull().default(0),
-}, (t) => [index('ix_ware_step_experiment').on(t.experimentId)])
+}, (t) => [index('ix_experiment_step').on(t.experimentId)])
 
 /** Enrolment of a learner in an experiment (status 1 enrolled, 0 pending). */
 export const experimentUser = sqliteTable('blade_experiment_user', {

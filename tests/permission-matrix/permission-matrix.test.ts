@@ -67,7 +67,7 @@ const SELF_SERVICE = new Set([
   'GET /api/hm-experiment/experiment/getConteiner',
   'GET /api/hm-experiment/experiment/labState',
   'GET /api/hm-experiment/experiment/openExperimentToFile',
-  'GET /api/hm-wareStep/wareStep/getWareStep',
+  'GET /api/hm-experimentStep/experimentStep/getSteps',
   'POST /api/nep-wbp/experimentUser/signUp',
   'GET /api/nep-wbp/experiment/resetExperiment',
   'GET /api/nep-wbp/experiment/getContainerFile',

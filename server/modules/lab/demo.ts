@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
-import { experiment, experimentUser, labImage, user, wareStep } from '../../../db/schema/index.ts'
+import { experiment, experimentUser, labImage, user, experimentStep } from '../../../db/schema/index.ts'
 
 /** The lab environment the demo and the tests use; `atrium images build` or the CI script puts it on the engine. */
 export const DEMO_LAB_IMAGE = 'atrium/lab-busybox:1'
@@ -39,7 +39,7 @@ function writeDemo(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId
     ['创建文件', '输入 `echo hello > hello.txt`，再 `cat hello.txt`。'],
     ['下载成果', '在“文件”面板中下载 hello.txt。'],
   ]
-  steps.forEach(([title, content], i) => tx.insert(wareStep).values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 }).run())
+  steps.forEach(([title, content], i) => tx.insert(experimentStep).values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 }).run())
   const student = tx.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, 'student'))).get()
   if (student) tx.insert(experimentUser).values({ id: newId(), ...audit, experimentId, userId: student.id }).run()
 }

@@ -19,7 +19,7 @@ describe('labs without a reachable engine', () => {
     expect(state.body.data).toEqual({ engine: 'down', lab: null })
     // The catalogue, steps and the rest of the appliance carry on.
     expect((await t.get('/api/nop-wbp/experiment/detail', undefined, { id: exp.id })).body.data.title).toBe('Linux 命令行入门')
-    expect((await t.get('/api/hm-wareStep/wareStep/getWareStep', student, { experimentId: exp.id })).body.data).toHaveLength(3)
+    expect((await t.get('/api/hm-experimentStep/experimentStep/getSteps', student, { experimentId: exp.id })).body.data).toHaveLength(3)
     expect((await t.get('/api/blade-system/user/info', student)).status).toBe(200)
     // The reaper and start-up reconcile skip quietly.
     await t.services.labs.start()

@@ -6,14 +6,14 @@ import { imageRoutes } from './images.ts'
 import { portalLabRoutes } from './portal.ts'
 import { terminalRoutes } from './terminal.ts'
 import { userContainerRoutes } from './user-container.ts'
-import { wareStepRoutes } from './ware-step.ts'
+import { experimentStepRoutes } from './experiment-step.ts'
 
 /** Labs: environments, experiments, steps, enrolment, the learner's container, its terminal and files. */
 export const labModule = (s: Services) =>
   new Elysia({ name: 'lab-module', seed: s.id })
     .use(imageRoutes(s))
     .use(experimentRoutes(s))
-    .use(wareStepRoutes(s))
+    .use(experimentStepRoutes(s))
     .use(experimentUserRoutes(s))
     .use(userContainerRoutes(s))
     .use(portalLabRoutes(s))

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
-import { experiment, wareStep } from '../../../db/schema/index.ts'
+import { experiment, experimentStep } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -11,9 +11,9 @@ import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 
 /** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
-export const wareStepResource = defineResource({
-  table: wareStep,
-  path: '/api/hm-wareStep/wareStep',
+export const experimentStepResource = defineResource({
+  table: experimentStep,
+  path: '/api/hm-experimentStep/experimentStep',
   code: 'lab:experiment',
   perms: { add: 'lab:experiment:step', edit: 'lab:experiment:step', remove: 'lab:experiment:step' },
   filters: ['experimentId'],
@@ -26,16 +26,16 @@ export const wareStepResource = defineResource({
   },
 })
 
-export const wareStepRoutes = (s: Services) =>
+export const experimentStepRoutes = (s: Services) =>
   new Elysia()
-    .use(wareStepResource.routes(s))
-    .use(new Elysia({ prefix: wareStepResource.options.path })
+    .use(experimentStepResource.routes(s))
+    .use(new Elysia({ prefix: experimentStepResource.options.path })
       .use(authContext(s))
       // Learners read the steps of their tenant's experiments; the tenant filter is the scope here.
-      .get('/getWareStep', async ({ ctx, query }) => {
+      .get('/getSteps', async ({ ctx, query }) => {
         const id = query.experimentId ?? query.id
         if (!isId(id)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
-        const rows = await ctx.db.select().from(wareStep)
-          .where(and(eq(wareStep.experimentId, id), eq(wareStep.tenantId, ctx.actor.tenantId), eq(wareStep.isDeleted, 0))).orderBy(asc(wareStep.sort), asc(wareStep.id))
+        const rows = await ctx.db.select().from(experimentStep)
+          .where(and(eq(experimentStep.experimentId, id), eq(experimentStep.tenantId, ctx.actor.tenantId), eq(experimentStep.isDeleted, 0))).orderBy(asc(experimentStep.sort), asc(experimentStep.id))
         return ok(ctx, rows)
       }, { perm: SIGNED_IN }))
