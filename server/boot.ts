@@ -11,6 +11,7 @@ import { seedDemoIot } from './modules/iot/demo-iot.ts'
 import { seedDemoLabs } from './modules/lab/demo.ts'
 import { Labs } from './labs/service.ts'
 import { dockerLabHost } from './labs/docker.ts'
+import { seedDemoContent } from './modules/course/demo-content.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -40,6 +41,7 @@ export function prepare(db: Services['db']): boolean {
     seedDemoExam(db)
     seedDemoIot(db)
     seedDemoLabs(db)
+    seedDemoContent(db)
   }
   return first
 }

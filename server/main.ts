@@ -16,6 +16,8 @@ import { pruneThrottles } from './lib/throttle.ts'
 import { githubProvider } from './modules/auth/social/github.ts'
 import { registerSocialProvider } from './modules/auth/social/provider.ts'
 import { finalizeExpired } from './modules/exam/sitting.ts'
+import { startJobRunner } from './lib/jobs.ts'
+import { useTranscodeServices } from './modules/course/transcode.ts'
 
 /** Starts the appliance: database, broker, HTTP, jobs; stops them in reverse on SIGTERM/SIGINT. */
 export async function main() {
@@ -45,6 +47,8 @@ export async function main() {
     cron.schedule('*/15 * * * * *', () => void finalizeExpired(services.db)),
     cron.schedule('37 3 * * *', () => pruneDeviceLogs(services)),
   ]
+  useTranscodeServices(services)
+  const queue = startJobRunner(services)
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -52,6 +56,8 @@ export async function main() {
     stopping = true
     log.info({ signal }, 'shutting down')
     jobs.forEach((j) => j.stop())
+    // Running jobs (transcodes) are put back in the queue and resume on the next start.
+    await queue.stop()
     // stop(false) lets in-flight requests finish before the socket closes.
     await app.stop(false)
     iot.stop()

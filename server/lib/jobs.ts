@@ -30,6 +30,8 @@ export interface JobContext<P = Record<string, unknown>> {
   payload: P
   /** 1 on the first try. */
   attempt: number
+  /** No retry follows if this attempt fails: the handler should record the failure where users see it. */
+  lastAttempt: boolean
   /** Records 0–100 on the job row (at most a few writes a second). */
   progress(percent: number): void
   /** Fires when the runner stops; the job is then queued again, not failed. */
@@ -107,7 +109,7 @@ export function startJobRunner(services: Pick<Services, 'db' | 'log'>, o: { kind
     perKind.set(row.kind, (perKind.get(row.kind) ?? 0) + 1)
     let lastWrite = 0
     const ctx: JobContext = {
-      id: row.id, tenantId: row.tenantId, ref: row.ref, payload: JSON.parse(row.payload), attempt: row.attempts, signal: stopper.signal,
+      id: row.id, tenantId: row.tenantId, ref: row.ref, payload: JSON.parse(row.payload), attempt: row.attempts, lastAttempt: row.attempts >= row.maxAttempts, signal: stopper.signal,
       log: log.child({ job: row.id, kind: row.kind }),
       progress(p) {
         const t = Date.now()

@@ -10,6 +10,9 @@ import { backupModule } from './backup/index.ts'
 import { examModule } from './exam/index.ts'
 import { iotModule } from './iot/index.ts'
 import { labModule } from './lab/index.ts'
+import { courseModule } from './course/index.ts'
+import { contentModule } from './content/index.ts'
+import { portalModule } from './portal/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule, courseModule, contentModule, portalModule]

@@ -27,6 +27,24 @@ const PUBLIC = new Set([
   'GET /api/nop-wbp/experiment/detail',
   // A browser cannot send headers on a WebSocket: the lab terminal authenticates in its first frame.
   'WS /api/hm-experiment/experiment/terminal',
+  // The learner portal (spec §2: portal pages are public): listed courses, series, banners, published news,
+  // downloads (files only through the lead form), cloud document folders (files only for signed-in users).
+  'GET /api/nep-wbp/course/list',
+  'GET /api/nep-wbp/course/hotCourse',
+  'GET /api/nop-wbp/course/detail',
+  'GET /api/nep-wbp/course/getCourseDetail',
+  'GET /api/nep-wbp/course/getCourseSection',
+  'GET /api/nep-wbp/courseEvaluate/detail',
+  'GET /api/nep-wbp/courseSeries/getCourseSeriesList',
+  'GET /api/nep-wbp/courseSeries/getCourseSeries',
+  'GET /api/nop-wbp/banner/getBannerByType',
+  'GET /api/nop-wbp/blog/list',
+  'GET /api/nop-wbp/blog/detail',
+  'GET /api/nop-wbp/download/list',
+  'POST /api/nop-wbp/downloadMessage/save',
+  'GET /api/nop-wbp/folder/lazy-tree',
+  'GET /api/nop-wbp/folder/getDocument',
+  'GET /api/nop-wbp/document/detail',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */
@@ -73,6 +91,14 @@ const SELF_SERVICE = new Set([
   'GET /api/nep-wbp/experiment/getContainerFile',
   'POST /api/nep-wbp/experiment/uploadContainerFile',
   'GET /api/hm-userContainer/userContainer/refreshContainerTime',
+  // A learner's own enrolment, progress, rating and cards (server/modules/portal).
+  'POST /api/nep-wbp/courseUser/signUp',
+  'GET /api/nep-wbp/courseUser/showMyCourse',
+  'POST /api/nep-wbp/courseStatistics/save',
+  'POST /api/nep-wbp/courseEvaluate/submit',
+  'GET /api/nep-wbp/courseCard/checkCard',
+  'GET /api/nep-wbp/courseCard/useCard',
+  'GET /api/nep-wbp/courseCard/getUseList',
 ])
 
 const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {

@@ -1,0 +1,120 @@
+import { Elysia } from 'elysia'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { cloudDocument, cloudFolder } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { assertOwnFile } from '../course/ware.ts'
+import { filesOf } from '../resource/files.ts'
+import './messages.ts'
+
+type Folder = typeof cloudFolder.$inferSelect
+
+/** Cloud document folders: a tree (parentId '0' is the root). */
+export const folderResource = defineResource({
+  table: cloudFolder,
+  path: '/api/cloud-document/folder',
+  code: 'content:cloud',
+  search: ['name'],
+  filters: ['parentId'],
+  messages: { name: 'folder.name' },
+  orderBy: (c) => [asc(c.sort), asc(c.id)],
+  beforeWrite: async (ctx, w) => {
+    if (w.op === 'remove') {
+      const ids = w.before.map((r) => r.id)
+      const [{ kids }] = await ctx.db.select({ kids: count() }).from(cloudFolder).where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
+      const [{ docs }] = await ctx.db.select({ docs: count() }).from(cloudDocument).where(and(inArray(cloudDocument.folderId, ids), eq(cloudDocument.isDeleted, 0)))
+      if (kids || docs) throw new ApiError(409, 'folder.notEmpty')
+      return
+    }
+    const parent = w.values.parentId
+    if (typeof parent === 'string' && parent !== '0') {
+      // The parent must be a folder of the tenant, and not the folder itself or one below it.
+      const all = await folderResource.ops.all(ctx, {})
+      const self = w.before[0]?.id
+      let p: Folder | undefined = all.find((f) => f.id === parent)
+      if (!p) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
+      for (let hops = 0; p && hops < 100; hops++, p = all.find((f) => f.id === p!.parentId)) if (p.id === self) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
+    }
+  },
+})
+
+/** Documents in folders: PDF or Markdown files (private, served by signed link). */
+export const documentResource = defineResource({
+  table: cloudDocument,
+  path: '/api/cloud-document/document',
+  code: 'content:cloud',
+  search: ['title'],
+  filters: ['folderId', 'fileType'],
+  messages: { title: 'document.title', folderId: 'document.folder' },
+  orderBy: (c) => [asc(c.sort), asc(c.id)],
+  beforeWrite: async (ctx, w) => {
+    if (w.op === 'remove') return
+    if (w.values.folderId !== undefined) await folderResource.ops.detail(ctx, w.values.folderId as string)
+    delete w.values.fileType
+    delete w.values.fileSize
+    if (w.values.fileAddress !== undefined || w.op === 'insert') {
+      const file = await assertOwnFile(ctx, w.values.fileAddress, 'fileAddress', ['document'])
+      if (!file || !['pdf', 'md'].includes(file.extension ?? '')) throw badRequest('document.file', { field: 'fileAddress' }, 'fileAddress')
+      w.values.fileType = file.extension
+      w.values.fileSize = file.attachSize
+    }
+  },
+})
+
+export interface FolderNode extends Folder { children: FolderNode[]; hasChildren: boolean }
+
+/** Folders as a tree, in sort order. */
+export function folderTree(rows: Folder[]): FolderNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, { ...r, children: [] as FolderNode[], hasChildren: false }]))
+  const roots: FolderNode[] = []
+  for (const n of nodes.values()) {
+    const p = nodes.get(n.parentId)
+    if (p) { p.children.push(n); p.hasChildren = true } else roots.push(n)
+  }
+  return roots
+}
+
+/** One level of the tree, each folder saying whether it has sub-folders (for a lazily opened tree). */
+export async function lazyLevel(ctx: Ctx, parentId: string, tenantId = ctx.actor.tenantId) {
+  const level = await ctx.db.select().from(cloudFolder).where(and(eq(cloudFolder.tenantId, tenantId), eq(cloudFolder.parentId, parentId), eq(cloudFolder.isDeleted, 0))).orderBy(asc(cloudFolder.sort), asc(cloudFolder.id))
+  const ids = level.map((f) => f.id)
+  const kids = ids.length ? await ctx.db.select({ parentId: cloudFolder.parentId, n: count() }).from(cloudFolder).where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0))).groupBy(cloudFolder.parentId) : []
+  return level.map((f) => ({ ...f, hasChildren: kids.some((k) => k.parentId === f.id) }))
+}
+
+/** A document with a signed link to its file and, for Markdown, its text (rendered by the page). */
+export async function documentInfo(s: Services, doc: typeof cloudDocument.$inferSelect) {
+  const files = filesOf(s)
+  const link = doc.fileAddress ? files.sign(doc.fileAddress, 2 * 3600) : null
+  let text: string | null = null
+  if (doc.fileType === 'md' && doc.fileAddress) {
+    const row = await files.find(doc.fileAddress)
+    if (row) text = await new Response((await files.adapterOf(row)).open(row.name)).text()
+  }
+  return { ...doc, link, text }
+}
+
+export const cloudRoutes = (s: Services) =>
+  new Elysia()
+    .use(new Elysia().use(authContext(s))
+      .get('/api/cloud-document/folder/tree', async ({ ctx }) => ok(ctx, folderTree(await folderResource.ops.all(ctx, {}))), { perm: 'content:cloud' })
+      .get('/api/cloud-document/folder/lazy-tree', async ({ ctx, query }) => ok(ctx, await lazyLevel(ctx, query.parentId || '0')), { perm: 'content:cloud' })
+      .get('/api/cloud-document/document/info', async ({ ctx, query }) => ok(ctx, await documentInfo(s, await documentResource.ops.detail(ctx, query.id))), { perm: 'content:cloud' })
+      // Changes a document's description only (title, intro, folder, sort), never its file.
+      .post('/api/cloud-document/document/update-info', async ({ ctx, body }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        const picked = Object.fromEntries(['id', 'title', 'intro', 'folderId', 'sort'].filter((k) => b[k] !== undefined).map((k) => [k, b[k]]))
+        if (!picked.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+        return ok(ctx, await documentResource.ops.submit(ctx, picked), 'ok.updated')
+      }, { perm: 'content:cloud:edit' })
+      // update = submit of an existing document (the spec names both).
+      .post('/api/cloud-document/document/update', async ({ ctx, body }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        if (!b.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+        return ok(ctx, await documentResource.ops.submit(ctx, b), 'ok.updated')
+      }, { perm: 'content:cloud:edit' }))
+    .use(folderResource.routes(s))
+    .use(documentResource.routes(s))

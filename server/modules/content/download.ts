@@ -1,0 +1,70 @@
+import { Elysia } from 'elysia'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { download, downloadMessage } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { checkImages } from '../course/course.ts'
+import { assertOwnFile } from '../course/ware.ts'
+import './messages.ts'
+
+/** Spec §5: phone exactly 11 digits; e-mail name@domain. */
+export function checkContact(v: Record<string, unknown>) {
+  const phone = typeof v.phone === 'string' ? v.phone.trim() : ''
+  if (!phone) throw badRequest('validation.phoneEmpty', { field: 'phone' }, 'phone')
+  if (!/^\d{11}$/.test(phone)) throw badRequest('validation.phoneLength', { field: 'phone' }, 'phone')
+  v.phone = phone
+  if (typeof v.email === 'string' && v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) throw badRequest('validation.email', { field: 'email' }, 'email')
+}
+
+/** Downloadable files: private files released through the lead form; size in MB from the stored file. */
+export const downloadResource = defineResource({
+  table: download,
+  path: '/api/hm-download/download',
+  code: 'content:download',
+  search: ['title'],
+  filters: ['tag', 'status', 'createUser'],
+  messages: { title: 'download.title', fileAddress: 'download.file' },
+  beforeWrite: async (ctx, w) => {
+    if (w.op === 'remove') return
+    checkImages(w.values.cover, 1)
+    delete w.values.count
+    if (w.values.fileAddress !== undefined) {
+      const file = await assertOwnFile(ctx, w.values.fileAddress, 'fileAddress', ['download'])
+      if (!file) throw badRequest('download.file', { field: 'fileAddress' }, 'fileAddress')
+      w.values.fileSize = Math.round((file.attachSize / 1024 / 1024) * 100) / 100
+    } else delete w.values.fileSize
+  },
+})
+
+/** Leads left before a download (name, phone, …); staff read and remove them. */
+export const leadResource = defineResource({
+  table: downloadMessage,
+  path: '/api/blade-downloadMessage/downloadMessage',
+  code: 'content:lead',
+  search: ['name', 'phone', 'unit'],
+  filters: ['downloadFileId', 'category'],
+  // Leads are written by visitors through the portal's form; staff read and remove them.
+  skip: ['page', 'submit'],
+  dates: ['createTime'],
+  messages: { name: 'lead.name', phone: 'validation.phoneEmpty' },
+  orderBy: (c) => [desc(c.id)],
+  beforeWrite: (_ctx, w) => {
+    if (w.op !== 'remove') checkContact({ ...w.before[0], ...w.values })
+  },
+})
+
+export const downloadRoutes = (s: Services) =>
+  new Elysia()
+    .use(downloadResource.routes(s))
+    .use(leadResource.routes(s))
+    .use(new Elysia().use(authContext(s))
+      // With the file's title, for the lead list.
+      .get('/api/blade-downloadMessage/downloadMessage/page', async ({ ctx, query }) => {
+        const page = await leadResource.ops.page(ctx, query)
+        const ids = [...new Set(page.records.map((r) => r.downloadFileId).filter((x): x is string => !!x))]
+        const files = ids.length ? await ctx.db.select({ id: download.id, title: download.title }).from(download).where(and(inArray(download.id, ids), eq(download.tenantId, ctx.actor.tenantId))) : []
+        return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '' })) })
+      }, { perm: 'content:lead' }))

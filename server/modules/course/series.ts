@@ -1,0 +1,53 @@
+import { Elysia } from 'elysia'
+import { asc, eq, inArray } from 'drizzle-orm'
+import { course, courseSeries, series } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { defineResource } from '../../lib/resource.ts'
+import { sanitizeRich } from '../content/rich-text.ts'
+import { checkImages, courseResource } from './course.ts'
+import './messages.ts'
+
+/** Course series (status: listing_status, 1 listed). */
+export const seriesResource = defineResource({
+  table: series,
+  path: '/api/blade-series/series',
+  code: 'content:series',
+  search: ['title'],
+  filters: ['status'],
+  messages: { title: 'series.title' },
+  beforeWrite: (_ctx, w) => {
+    if (w.op === 'remove') return
+    checkImages(w.values.cover, 1)
+    for (const f of ['intro', 'content'] as const) if (typeof w.values[f] === 'string') w.values[f] = sanitizeRich(w.values[f] as string)
+  },
+})
+
+export const courseSeriesResource = defineResource({
+  table: courseSeries,
+  path: '/api/blade-courseSeries/courseSeries',
+  code: 'content:series',
+  perms: { add: 'content:series:edit', edit: 'content:series:edit', remove: 'content:series:edit' },
+  filters: ['seriesId', 'courseId'],
+  messages: { seriesId: 'validation.required', courseId: 'validation.required' },
+  orderBy: (c) => [asc(c.sort), asc(c.id)],
+  beforeWrite: async (ctx, w) => {
+    if (w.op !== 'insert') return
+    await seriesResource.ops.detail(ctx, w.values.seriesId as string)
+    await courseResource.ops.detail(ctx, w.values.courseId as string)
+  },
+})
+
+export const seriesRoutes = (s: Services) =>
+  new Elysia()
+    .use(seriesResource.routes(s))
+    .use(courseSeriesResource.routes(s))
+    .use(new Elysia().use(authContext(s))
+      // The courses of a series, in order, each with its link id (id = the series).
+      .get('/api/blade-courseSeries/courseSeries/getCourseSeries', async ({ ctx, query }) => {
+        const sr = await seriesResource.ops.detail(ctx, query.id ?? query.seriesId)
+        const links = await courseSeriesResource.ops.all(ctx, {}, eq(courseSeries.seriesId, sr.id))
+        const rows = links.length ? await ctx.db.select({ id: course.id, title: course.title, cover: course.cover, type: course.type }).from(course).where(inArray(course.id, links.map((l) => l.courseId))) : []
+        return ok(ctx, links.map((l) => ({ linkId: l.id, sort: l.sort, ...rows.find((r) => r.id === l.courseId) })).filter((r) => r.id))
+      }, { perm: 'content:series' }))
