@@ -109,7 +109,7 @@ export const courseCard = sqliteTable('hm_course_card', {
   userId: text(),
   useTime: text(),
   expireTime: text(),
-}, (t) => [uniqueIndex('uq_course_card_number').on(t.cardNumber), scopedListIndex('course_card', t)])
+}, (t) => [uniqueIndex('uq_course_card_tenant_number').on(t.tenantId, t.cardNumber), scopedListIndex('course_card', t)])
 
 /** Ratings: four stars and a text, one per learner per course. */
 export const courseEvaluate = sqliteTable('hm_course_evaluate', {
