@@ -40,11 +40,16 @@ const PUBLIC = new Set([
   'GET /api/nop-wbp/banner/getBannerByType',
   'GET /api/nop-wbp/blog/list',
   'GET /api/nop-wbp/blog/detail',
+  'GET /api/nop-wbp/notice/list',
+  'GET /api/nop-wbp/notice/detail',
   'GET /api/nop-wbp/download/list',
   'POST /api/nop-wbp/downloadMessage/save',
   'GET /api/nop-wbp/folder/lazy-tree',
   'GET /api/nop-wbp/folder/getDocument',
   'GET /api/nop-wbp/document/detail',
+  // Portal sign-up by phone: the code goes through the SMS provider; the account is a student of the host's tenant.
+  'GET /api/nop-wbp/send/msg',
+  'POST /api/nop-wbp/user/addUser',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */

@@ -5,7 +5,7 @@ export default defineReference({
   topMenus: [{ code: 'content', name: '教学内容', alias: 'Teaching content', source: 'book', sort: 3 }],
   menus: [
     {
-      code: 'content', name: '教学内容', alias: 'Teaching content', path: '/content', source: 'book', sort: 3, topMenu: 'content', grant: ['teacher', 'manager'],
+      code: 'content', name: '教学内容', alias: 'Teaching content', path: '/content', source: 'book', sort: 10, topMenu: 'content', grant: ['teacher', 'manager'],
       children: [
         { code: 'content:course', name: '课程管理', alias: 'Courses', path: '/content/course', source: 'book', grant: ['teacher', 'manager'],
           buttons: [...CRUD, ['hot', '热门课程', 'Hot courses'], ['audit', '报名审核', 'Review enrolments'], ['user', '添加学员', 'Add learners']] },

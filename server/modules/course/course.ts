@@ -33,7 +33,7 @@ export const courseResource = defineResource({
   dates: ['createTime'],
   messages: { title: 'course.title' },
   fields: { teacherId: t.Optional(t.Union([t.String({ pattern: '^\\d{1,20}$' }), t.Null()])) },
-  skip: ['list'],
+  skip: ['list', 'detail'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values as Record<string, unknown>
@@ -70,6 +70,11 @@ export const courseRoutes = (s: Services) =>
   new Elysia()
     .use(courseResource.routes(s))
     .use(new Elysia({ prefix: '/api/hm-course/course' }).use(authContext(s))
+      // The form edits the teacher as teacherId (createUser is the server's column).
+      .get('/detail', async ({ ctx, query }) => {
+        const row = await courseResource.ops.detail(ctx, query.id)
+        return ok(ctx, { ...row, teacherId: row.createUser })
+      }, { perm: 'content:course' })
       .get('/list', async ({ ctx, query }) => {
         const page = await courseResource.ops.page(ctx, query)
         return ok(ctx, { ...page, records: await withCounts(ctx, page.records) })

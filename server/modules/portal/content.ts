@@ -26,6 +26,32 @@ const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 /** News a guest may read: published and already released. */
 const published = (ctx: Ctx) => and(eq(blog.tenantId, ctx.actor.tenantId), eq(blog.isDeleted, 0), eq(blog.status, BLOG.published), lte(blog.releaseTime, now()))!
 
+/** Published news, newest first (category from blog_type). */
+async function newsPage(ctx: Ctx, query: Record<string, string | undefined>) {
+  const { current, size } = parsePaging(query)
+  const where: SQL[] = [published(ctx)]
+  if (query.category) where.push(eq(blog.category, Number(query.category) || 0))
+  if (query.title) where.push(sql`${blog.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
+  const [{ total }] = await ctx.db.select({ total: count() }).from(blog).where(and(...where))
+  const rows = await ctx.db.select({ id: blog.id, title: blog.title, category: blog.category, releaseTime: blog.releaseTime, cover: blog.cover, summary: blog.summary })
+    .from(blog).where(and(...where)).orderBy(desc(blog.releaseTime), desc(blog.id)).limit(size).offset((current - 1) * size)
+  return pageOf(rows, total, current, size)
+}
+
+/** One published item with its body and its neighbours in the same category. */
+async function newsItem(ctx: Ctx, id: unknown, category?: number) {
+  const [b] = await ctx.db.select().from(blog).where(and(published(ctx), eq(blog.id, idOf(id)), ...(category ? [eq(blog.category, category)] : [])))
+  if (!b) throw notFound()
+  const around = (dir: 'prev' | 'next') => ctx.db.select({ id: blog.id, title: blog.title }).from(blog)
+    .where(and(published(ctx), eq(blog.category, b.category), dir === 'prev' ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})` : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`))
+    .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime)).limit(1)
+  const [[prev], [next]] = await Promise.all([around('prev'), around('next')])
+  return { id: b.id, title: b.title, category: b.category, releaseTime: b.releaseTime, cover: b.cover, summary: b.summary, content: await blogContent(ctx, b.id), prev: prev ?? null, next: next ?? null }
+}
+
+/** blog_type 2 is "notices": the portal's notice calls read those. */
+const NOTICE = 2
+
 export const portalContentRoutes = (s: Services) =>
   new Elysia().use(authContext(s))
     .get('/api/nop-wbp/banner/getBannerByType', async ({ ctx, query }) => {
@@ -35,26 +61,11 @@ export const portalContentRoutes = (s: Services) =>
         .from(banner).where(and(eq(banner.tenantId, ctx.actor.tenantId), eq(banner.isDeleted, 0), eq(banner.status, 1), eq(banner.position, position))).orderBy(asc(banner.sort), desc(banner.id))
       return ok(ctx, rows)
     }, { perm: PUBLIC })
-    // News list (category from blog_type; the portal's notices are category 2) and one item with its body.
-    .get('/api/nop-wbp/blog/list', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where: SQL[] = [published(ctx)]
-      if (query.category) where.push(eq(blog.category, Number(query.category) || 0))
-      if (query.title) where.push(sql`${blog.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
-      const [{ total }] = await ctx.db.select({ total: count() }).from(blog).where(and(...where))
-      const rows = await ctx.db.select({ id: blog.id, title: blog.title, category: blog.category, releaseTime: blog.releaseTime, cover: blog.cover, summary: blog.summary })
-        .from(blog).where(and(...where)).orderBy(desc(blog.releaseTime), desc(blog.id)).limit(size).offset((current - 1) * size)
-      return ok(ctx, pageOf(rows, total, current, size))
-    }, { perm: PUBLIC })
-    .get('/api/nop-wbp/blog/detail', async ({ ctx, query }) => {
-      const [b] = await ctx.db.select().from(blog).where(and(published(ctx), eq(blog.id, idOf(query.id))))
-      if (!b) throw notFound()
-      const around = (dir: 'prev' | 'next') => ctx.db.select({ id: blog.id, title: blog.title }).from(blog)
-        .where(and(published(ctx), eq(blog.category, b.category), dir === 'prev' ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})` : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`))
-        .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime)).limit(1)
-      const [[prev], [next]] = await Promise.all([around('prev'), around('next')])
-      return ok(ctx, { id: b.id, title: b.title, category: b.category, releaseTime: b.releaseTime, cover: b.cover, summary: b.summary, content: await blogContent(ctx, b.id), prev: prev ?? null, next: next ?? null })
-    }, { perm: PUBLIC })
+    // News (blog) and notices (news of category 2), each a list and one item with its body.
+    .get('/api/nop-wbp/blog/list', async ({ ctx, query }) => ok(ctx, await newsPage(ctx, query)), { perm: PUBLIC })
+    .get('/api/nop-wbp/blog/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id)), { perm: PUBLIC })
+    .get('/api/nop-wbp/notice/list', async ({ ctx, query }) => ok(ctx, await newsPage(ctx, { ...query, category: String(NOTICE) })), { perm: PUBLIC })
+    .get('/api/nop-wbp/notice/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id, NOTICE)), { perm: PUBLIC })
     // Downloads: the list never carries the file; it is released by downloadMessage/save.
     .get('/api/nop-wbp/download/list', async ({ ctx, query }) => {
       const { current, size } = parsePaging(query)
