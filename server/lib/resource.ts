@@ -29,6 +29,7 @@ import { scope } from './scope.ts'
 import { now } from './time.ts'
 import { bodySchemas, parseBody, type BodySchemas } from './validation.ts'
 import { parseIds } from './ids-param.ts'
+import type { Fields } from '../../db/fields/types.ts'
 
 export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
 type Row = Record<string, unknown>
@@ -64,12 +65,17 @@ export interface ResourceOptions<T extends SQLiteTable> {
   /** Date/time columns: <field>=yyyy-MM-dd, <field>_datege, <field>_datelt. */
   dates?: string[]
   orderBy?: (cols: Record<string, SQLiteColumn>) => SQL[]
-  /** Field → message key when that required field is missing. */
+  /**
+   * The resource's field description (db/fields/<area>.ts), shared with its web screen:
+   * required fields and their messages, lengths, contact rules.
+   */
+  fields?: Fields
+  /** Field → message key when that required field is missing (resources without a field description). */
   messages?: Record<string, string>
   /** Columns never sent to a client nor accepted from one. */
   hidden?: string[]
   /** Body fields beyond (or instead of) the table's, e.g. a password the hooks hash. */
-  fields?: Record<string, TSchema>
+  body?: Record<string, TSchema>
   /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
@@ -101,7 +107,7 @@ export interface Resource<T extends SQLiteTable = SQLiteTable> {
 export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource<T> {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
   const perms: Record<Verb, string> = { list: o.code, detail: o.code, add: `${o.code}:add`, edit: `${o.code}:edit`, remove: `${o.code}:delete`, ...o.perms }
-  const schemas = bodySchemas(o.table, o.messages, o.fields, o.hidden)
+  const schemas = bodySchemas(o.table, { fields: o.fields, code: o.code, messages: o.messages, body: o.body, hidden: o.hidden })
   const hidden = new Set(o.hidden ?? [])
   const strip = (r: Row) => (hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r) as RowOf<T>
 

@@ -3,7 +3,10 @@ import { createSchemaFactory } from 'drizzle-typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { SERVER_COLUMNS } from '../../db/schema/common.ts'
+import { requiredText, ruleProblem, type FieldRule, type Fields } from '../../db/fields/types.ts'
 import { badRequest } from './errors.ts'
+import { defineMessages } from './messages.ts'
+import './contact-rules.ts'
 
 // Plain TypeBox rather than Elysia's `t`: Elysia's t.Integer also admits numeric
 // strings (meant for query strings), which would store text in integer columns.
@@ -15,27 +18,68 @@ export interface BodySchemas {
   update: TSchema
   /** Field → message key for "please enter …" when that field is missing or blank. */
   messages: Record<string, string>
+  /** Field → the contact rules its value must pass. */
+  rules: Record<string, FieldRule[]>
 }
 
+export interface BodyOptions {
+  /** The resource's field description (db/fields): required, lengths, rules and messages. */
+  fields?: Fields
+  /** Names the resource's messages (its permission code). */
+  code?: string
+  /** Field → message key, for resources without a field description. */
+  messages?: Record<string, string>
+  /** Body fields beyond (or instead of) the table's. */
+  body?: Record<string, TSchema>
+  /** Columns a client never sends. */
+  hidden?: string[]
+}
+
+/** A string schema (or the string branch of a nullable one) with a length limit. */
+function withMax(s: TSchema, max: number): TSchema {
+  if (s.type === 'string') return { ...s, maxLength: max }
+  if (Array.isArray(s.anyOf)) return { ...s, anyOf: s.anyOf.map((x: TSchema) => (x.type === 'string' ? { ...x, maxLength: max } : x)) }
+  return s
+}
+
+const nonBlank = () => t.String({ minLength: 1, pattern: '\\S' })
+
 /**
- * Submit bodies are checked against the drizzle table itself (drizzle-typebox), minus the columns only the server writes. Required text
- * columns must also be non-blank. Insert needs every required column; update
- * needs only the id.
+ * Submit bodies are checked against the drizzle table itself (drizzle-typebox),
+ * minus the columns only the server writes, tightened by the resource's field
+ * description: its required fields must be present and non-blank, texts keep
+ * within their length. Insert needs every required field; update only the id.
  */
-export function bodySchemas(table: SQLiteTable, messages: Record<string, string> = {}, extra: Record<string, TSchema> = {}, hidden: string[] = []): BodySchemas {
+export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchemas {
   const full = createInsertSchema(table) as unknown as { properties: Record<string, TSchema>; required?: string[] }
+  const fields = o.fields ?? {}
   const props: Record<string, TSchema> = {}
-  const required: string[] = []
+  const required = new Set<string>()
+  const messages: Record<string, string> = { ...o.messages }
+  const rules: Record<string, FieldRule[]> = {}
   for (const [k, s] of Object.entries(full.properties)) {
-    if ((SERVER_COLUMNS as readonly string[]).includes(k) || hidden.includes(k)) continue
-    const isRequired = (full.required ?? []).includes(k)
-    props[k] = isRequired && s.type === 'string' ? t.String({ minLength: 1, pattern: '\\S' }) : s
-    if (isRequired) required.push(k)
+    if ((SERVER_COLUMNS as readonly string[]).includes(k) || o.hidden?.includes(k)) continue
+    const f = fields[k]
+    const isRequired = (full.required ?? []).includes(k) || Boolean(f?.required)
+    const isText = s.type === 'string' || (Array.isArray(s.anyOf) && s.anyOf.some((x: TSchema) => x.type === 'string'))
+    let schema = isRequired && isText ? nonBlank() : s
+    if (f?.max) schema = withMax(schema, f.max)
+    props[k] = schema
+    if (isRequired) required.add(k)
   }
-  Object.assign(props, extra)
-  const insert = t.Object(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.includes(k) ? s : t.Optional(s)])))
+  Object.assign(props, o.body)
+  for (const [k, f] of Object.entries(fields)) {
+    const text = requiredText(f)
+    if (text) {
+      const key = `field:${o.code ?? 'resource'}.${k}`
+      defineMessages({ [key]: text })
+      messages[k] = key
+    }
+    if (f.rules?.length) rules[k] = f.rules
+  }
+  const insert = t.Object(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.has(k) ? s : t.Optional(s)])))
   const update = t.Object({ ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])), id: t.String({ pattern: '^\\d{1,20}$' }) })
-  return { insert, update, messages }
+  return { insert, update, messages, rules }
 }
 
 /** Forms send '' for an empty optional input; store that as null rather than reject it. */
@@ -63,8 +107,14 @@ export function parseBody(schemas: BodySchemas, input: unknown): { isUpdate: boo
   if (first) {
     const field = first.path.split('/').filter(Boolean)[0] ?? (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ?? 'body'
     const missing = body[field] === undefined || body[field] === null || body[field] === ''
-    const key = missing ? (schemas.messages[field] ?? 'validation.required') : (schemas.messages[`${field}.invalid`] ?? 'validation.invalid')
-    throw badRequest(key, { field }, field)
+    if (missing) throw badRequest(schemas.messages[field] ?? 'validation.required', { field }, field)
+    const max = (first.schema as { maxLength?: number }).maxLength
+    if (max !== undefined && typeof body[field] === 'string' && (body[field] as string).length > max) throw badRequest('validation.tooLong', { field, max }, field)
+    throw badRequest(schemas.messages[`${field}.invalid`] ?? 'validation.invalid', { field }, field)
+  }
+  for (const [field, rules] of Object.entries(schemas.rules)) {
+    const broken = ruleProblem(rules, body[field])
+    if (broken) throw badRequest(`rule.${broken}`, { field }, field)
   }
   return { isUpdate, values: body }
 }

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { Type as t } from '@sinclair/typebox'
 import { and, eq, ne } from 'drizzle-orm'
 import { oss } from '../../../db/schema/index.ts'
+import { ossFields } from '../../../db/fields/resource.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -11,7 +12,6 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 
 defineMessages({
-  'oss.code': { zh: '请输入资源编号', en: 'please enter the storage code' },
   'oss.endpoint': { zh: '请输入资源地址', en: 'please enter the endpoint' },
   'oss.bucket': { zh: '请输入空间名', en: 'please enter the bucket name' },
   'oss.accessKey': { zh: '请输入 accessKey', en: 'please enter the access key' },
@@ -26,9 +26,9 @@ export const ossResource = defineResource({
   perms: { edit: 'resource:oss:edit' },
   search: ['ossCode', 'endpoint', 'bucketName'],
   filters: ['category', 'isEnabled'],
-  messages: { ossCode: 'oss.code' },
+  fields: ossFields,
   hidden: ['secretKey', 'isEnabled'],
-  fields: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
+  body: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
     // A blank secret on edit keeps the stored one; the stored one is never sent back.
@@ -37,7 +37,7 @@ export const ossResource = defineResource({
     if (Number(merged.category ?? 2) === 2) {
       for (const [f, key] of [['endpoint', 'oss.endpoint'], ['bucketName', 'oss.bucket'], ['accessKey', 'oss.accessKey'], ['secretKey', 'oss.secretKey']] as const)
         if (!merged[f]) throw badRequest(key, { field: f }, f)
-      if (!/^https?:\/\//.test(String(merged.endpoint))) throw badRequest('validation.url', { field: 'endpoint' }, 'endpoint')
+      if (!/^https?:\/\//.test(String(merged.endpoint))) throw badRequest('rule.url', { field: 'endpoint' }, 'endpoint')
     }
   },
 })

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, eq, like, or, sql } from 'drizzle-orm'
 import { dept, user } from '../../../db/schema/index.ts'
+import { deptFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -12,7 +13,6 @@ import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
 
 defineMessages({
-  'dept.name': { zh: '请输入机构名称', en: 'please enter the unit name' },
   'dept.inUse': { zh: '机构下仍有用户，无法删除', en: 'the unit still has users and cannot be removed' },
   'dept.parentMissing': { zh: '上级机构不存在', en: 'the parent unit does not exist' },
 })
@@ -59,7 +59,7 @@ export const deptResource = defineResource({
   code: 'system:dept',
   search: ['deptName', 'fullName'],
   filters: ['deptCategory', 'parentId'],
-  messages: { deptName: 'dept.name' },
+  fields: deptFields,
   skip: ['list'],
   beforeWrite,
   afterWrite,

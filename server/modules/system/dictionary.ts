@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import { dict, dictBiz } from '../../../db/schema/index.ts'
+import { dictFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -13,9 +14,6 @@ import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 
 defineMessages({
-  'dict.code': { zh: '请输入字典编号', en: 'please enter the dictionary code' },
-  'dict.value': { zh: '请输入字典名称', en: 'please enter the dictionary name' },
-  'dict.key': { zh: '请输入字典键值', en: 'please enter the dictionary key' },
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
   'dict.isSealed': { zh: '请选择字典封存', en: 'please select whether it is sealed' },
   'dict.parentMissing': { zh: '上级字典不存在', en: 'the parent dictionary does not exist' },
@@ -77,8 +75,8 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     global,
     search: ['code', 'dictValue', 'dictKey'],
     filters: ['parentId', 'isSealed'],
-    messages: { code: 'dict.code', dictValue: 'dict.value', dictKey: 'dict.key', sort: 'dict.sort', isSealed: 'dict.isSealed' },
-    fields: { isSealed: Type.Integer({ minimum: 0, maximum: 1 }) },
+    fields: dictFields,
+    body: { isSealed: Type.Integer({ minimum: 0, maximum: 1 }) },
     access: global ? platformWrites : undefined,
     skip: ['list'],
     beforeWrite,

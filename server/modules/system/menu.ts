@@ -1,12 +1,12 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu } from '../../../db/schema/index.ts'
+import { menuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { defineMessages } from '../../lib/messages.ts'
 import { liveMenus } from '../../lib/permission-cache.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -15,11 +15,6 @@ import { buildTree } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 import { topMenuMenuIds } from './top-menu.ts'
 
-defineMessages({
-  'menu.name': { zh: '请输入菜单名称', en: 'please enter the menu name' },
-  'menu.code': { zh: '请输入菜单编号', en: 'please enter the menu code' },
-})
-
 export const menuResource = defineResource({
   table: menu,
   path: '/api/blade-system/menu',
@@ -27,7 +22,7 @@ export const menuResource = defineResource({
   global: true,
   search: ['name', 'code', 'alias'],
   filters: ['category', 'parentId'],
-  messages: { name: 'menu.name', code: 'menu.code' },
+  fields: menuFields,
   access: platformWrites,
   skip: ['list'],
   async beforeWrite(ctx, w) {

@@ -1,19 +1,14 @@
 import { Elysia } from 'elysia'
 import { asc } from 'drizzle-orm'
 import { post } from '../../../db/schema/index.ts'
+import { postFields } from '../../../db/fields/system.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { actingFor } from './platform-only.ts'
-
-defineMessages({
-  'post.code': { zh: '请输入岗位编号', en: 'please enter the post code' },
-  'post.name': { zh: '请输入岗位名称', en: 'please enter the post name' },
-})
 
 export const postResource = defineResource({
   table: post,
@@ -21,7 +16,7 @@ export const postResource = defineResource({
   code: 'system:post',
   search: ['postName', 'postCode'],
   filters: ['category'],
-  messages: { postCode: 'post.code', postName: 'post.name' },
+  fields: postFields,
   beforeWrite: (ctx, w) => uniqueWithinTenant(ctx, post, w, 'postCode'),
 })
 

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { asc, count, eq, inArray, like, sql } from 'drizzle-orm'
 import { region } from '../../../db/schema/index.ts'
+import { regionFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -10,9 +11,7 @@ import { isAdministrator, SIGNED_IN } from '../../lib/permissions.ts'
 import { bodySchemas, parseBody } from '../../lib/validation.ts'
 
 defineMessages({
-  'region.code': { zh: '请输入区划编号', en: 'please enter the region code' },
   'region.codeFormat': { zh: '区划编号必须是 2 到 12 位数字', en: 'the region code must be 2 to 12 digits' },
-  'region.name': { zh: '请输入区划名称', en: 'please enter the region name' },
   'region.parentMissing': { zh: '上级区划不存在', en: 'the parent region does not exist' },
 })
 
@@ -25,7 +24,7 @@ defineMessages({
 const ROOT = '00'
 type Region = typeof region.$inferSelect
 const byCode = (ctx: Ctx, code: string) => ctx.db.select().from(region).where(eq(region.code, code)).get()
-const schemas = bodySchemas(region, { code: 'region.code', name: 'region.name' })
+const schemas = bodySchemas(region, { fields: regionFields, code: 'system:region' })
 
 /** Each row as a lazy tree node (id and key are the code) with its children flag. */
 async function asNodes(ctx: Ctx, rows: Region[]) {

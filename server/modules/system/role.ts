@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
+import { roleFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -16,8 +17,6 @@ import { listHas, scope } from '../../lib/scope.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 
 defineMessages({
-  'role.name': { zh: '请输入角色名称', en: 'please enter the role name' },
-  'role.alias': { zh: '请输入角色别名', en: 'please enter the role alias' },
   'role.protected': { zh: '只有平台管理员可以修改超级管理员角色', en: 'only the platform administrator may change the administrator role' },
 })
 
@@ -39,7 +38,7 @@ export const roleResource = defineResource({
   code: 'system:role',
   search: ['roleName', 'roleAlias'],
   filters: ['parentId'],
-  messages: { roleName: 'role.name', roleAlias: 'role.alias' },
+  fields: roleFields,
   skip: ['list'],
   async beforeWrite(ctx, w) {
     await guardAdministrator(ctx, w.before, w.values.roleAlias)

@@ -1,14 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import { scopeApi, scopeData } from '../../../db/schema/index.ts'
+import { apiScopeFields, dataScopeFields } from '../../../db/fields/system.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 
 defineMessages({
-  'scope.name': { zh: '请输入权限名称', en: 'please enter the scope name' },
-  'scope.menu': { zh: '请选择所属菜单', en: 'please select the menu' },
-  'scope.code': { zh: '请输入资源编号', en: 'please enter the resource code' },
-  'scope.path': { zh: '请输入接口路径', en: 'please enter the API path' },
   'scope.value': { zh: '请输入自定义的机构编号', en: 'please enter the unit ids of the custom scope' },
 })
 
@@ -23,9 +20,9 @@ export const dataScopeResource = defineResource({
   code: 'system:datascope',
   search: ['scopeName', 'resourceCode'],
   filters: ['menuId', 'scopeType'],
-  messages: { scopeName: 'scope.name', menuId: 'scope.menu', resourceCode: 'scope.code' },
+  fields: dataScopeFields,
   // 1 all, 2 own records, 3 own unit, 4 own unit and below, 5 the listed units.
-  fields: { scopeType: Type.Integer({ minimum: 1, maximum: 5 }), scopeColumn: Type.String({ pattern: '^[a-z_]{1,64}$' }) },
+  body: { scopeType: Type.Integer({ minimum: 1, maximum: 5 }), scopeColumn: Type.String({ pattern: '^[a-z_]{1,64}$' }) },
   beforeWrite(_ctx, w) {
     if (w.op === 'remove') return
     const type = w.values.scopeType ?? w.before[0]?.scopeType
@@ -40,7 +37,7 @@ export const apiScopeResource = defineResource({
   code: 'system:apiscope',
   search: ['scopeName', 'resourceCode', 'scopePath'],
   filters: ['menuId', 'scopeType'],
-  messages: { scopeName: 'scope.name', menuId: 'scope.menu', resourceCode: 'scope.code', scopePath: 'scope.path' },
+  fields: apiScopeFields,
   // 1 every method, 2 GET only, 3 the other methods; a path ending in ** covers everything below it.
-  fields: { scopeType: Type.Integer({ minimum: 1, maximum: 3 }), scopePath: Type.String({ pattern: '^/api/\\S*$' }) },
+  body: { scopeType: Type.Integer({ minimum: 1, maximum: 3 }), scopePath: Type.String({ pattern: '^/api/\\S*$' }) },
 })

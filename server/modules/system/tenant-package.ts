@@ -1,12 +1,7 @@
 import { tenantPackage } from '../../../db/schema/index.ts'
-import { defineMessages } from '../../lib/messages.ts'
+import { tenantPackageFields } from '../../../db/fields/system.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
-
-defineMessages({
-  'package.name': { zh: '请输入套餐名称', en: 'please enter the package name' },
-  'package.menus': { zh: '请选择菜单', en: 'please select menus' },
-})
 
 /**
  * A package is the set of menus a tenant may use (comma-joined ids). It is read
@@ -18,6 +13,6 @@ export const tenantPackageResource = defineResource({
   code: 'system:tenantpackage',
   global: true,
   search: ['packageName'],
-  messages: { packageName: 'package.name', menuId: 'package.menus' },
+  fields: tenantPackageFields,
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
 })

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { tenant, tenantPackage } from '../../../db/schema/index.ts'
+import { tenantFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -31,7 +32,7 @@ export const tenantResource = defineResource({
   global: true,
   search: ['tenantName', 'linkman', 'domain'],
   filters: ['packageId'],
-  messages: { tenantName: 'tenant.name' },
+  fields: tenantFields,
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
   skip: ['submit'],
   async beforeWrite(ctx, w) {

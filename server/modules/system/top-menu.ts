@@ -1,19 +1,14 @@
 import { Elysia, t } from 'elysia'
 import { eq, inArray } from 'drizzle-orm'
 import { topMenu, topMenuSetting } from '../../../db/schema/index.ts'
+import { topMenuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
-import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { platformWrites } from './platform-only.ts'
-
-defineMessages({
-  'topmenu.name': { zh: '请输入顶部菜单名称', en: 'please enter the top menu name' },
-  'topmenu.code': { zh: '请输入顶部菜单编号', en: 'please enter the top menu code' },
-})
 
 /** Top menus group the sidebar: each lists the menu roots shown under it. Shared by all tenants. */
 export const topMenuResource = defineResource({
@@ -22,7 +17,7 @@ export const topMenuResource = defineResource({
   code: 'system:topmenu',
   global: true,
   search: ['name', 'code'],
-  messages: { name: 'topmenu.name', code: 'topmenu.code' },
+  fields: topMenuFields,
   access: platformWrites,
   afterWrite(_ctx, w, tx) {
     if (w.op === 'remove') tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, w.before.map((r) => r.id))).run()

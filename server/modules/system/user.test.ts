@@ -47,17 +47,22 @@ describe('blade-system/user', () => {
     const admin = await t.token('admin')
     const cases: [Record<string, unknown>, number, string][] = [
       [{ realName: 'x' }, 400, 'account'],
-      [{ account: 'teacher' }, 409, 'account'],
+      [{ account: 'n0', realName: 'x' }, 400, 'roleId'],
+      [{ account: 'teacher', roleId: roleId('teacher', '000000') }, 409, 'account'],
       [{ account: 'n1', roleId: roleId('teacher', '100001') }, 400, 'roleId'],
-      [{ account: 'n2', phone: '1380013800' }, 400, 'phone'],
-      [{ account: 'n3', email: 'nope' }, 400, 'email'],
+      [{ account: 'n2', roleId: roleId('teacher', '000000'), phone: '1380013800' }, 400, 'phone'],
+      [{ account: 'n3', roleId: roleId('teacher', '000000'), email: 'nope' }, 400, 'email'],
     ]
     for (const [body, status, field] of cases) {
       const r = await t.call('POST', `${U}/submit`, { token: admin, body, lang: 'en' })
       expect(r.status, JSON.stringify(body)).toBe(status)
       expect(r.body.field).toBe(field)
     }
-    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n4', phone: '123' }, lang: 'en' })).body.msg).toBe('phone number must be 11 digits')
+    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n4', roleId: roleId('teacher', '000000'), phone: '123' }, lang: 'en' })).body.msg).toBe('phone number must be 11 digits')
+    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n5' }, lang: 'en' })).body.msg).toBe('please select the roles')
+    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { realName: 'x' } })).body.msg).toBe('请输入登录账号')
+    const long = await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'a'.repeat(46), roleId: roleId('teacher', '000000') }, lang: 'en' })
+    expect([long.status, long.body.field, long.body.msg]).toEqual([400, 'account', 'field account is too long (at most 45 characters)'])
   })
 
   it('resets passwords, unlocks accounts and approves pending registrations', async () => {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm'
 import { dept, param, role, user } from '../../../db/schema/index.ts'
+import { userFields } from '../../../db/fields/system.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
@@ -16,9 +17,6 @@ import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
 
 defineMessages({
-  'user.account': { zh: '请输入登录账号', en: 'please enter the account' },
-  'user.roleId': { zh: '请选择所属角色', en: 'please select the roles' },
-  'user.deptId': { zh: '请选择所属机构', en: 'please select the department' },
   'user.foreignRef': { zh: '所选{field}不属于当前租户', en: 'the selected {field} does not belong to this tenant' },
 })
 
@@ -56,8 +54,8 @@ export const userResource = defineResource({
   filters: ['status', 'userType', 'locked'],
   dates: ['createTime'],
   hidden: ['password', 'failCount', 'lockedUntil'],
-  fields: { password: Type.Optional(Type.String({ maxLength: 128 })) },
-  messages: { account: 'user.account' },
+  body: { password: Type.Optional(Type.String({ maxLength: 128 })) },
+  fields: userFields,
   skip: ['list', 'page', 'detail'],
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') {

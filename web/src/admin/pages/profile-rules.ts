@@ -1,20 +1,22 @@
 /**
  * The personal-information page's client-side rules (spec §5), as pure
  * functions returning an i18n key (namespace-qualified) or null, so they are
- * unit-tested without a browser and give the same texts as the server.
+ * unit-tested without a browser and give the same texts as the server
+ * (rules and texts: db/fields/types.ts).
  */
+import { ruleProblem } from '../../../../db/fields/types'
 
 /** Phone: empty → "cannot be empty"; anything but exactly 11 digits → "must be 11 digits". */
 export function phoneProblem(phone: string): string | null {
   const v = phone.trim()
   if (!v) return 'common:phoneEmpty'
-  return /^\d{11}$/.test(v) ? null : 'common:phoneLength'
+  return ruleProblem(['phone'], v) ? 'common:phoneLength' : null
 }
 
 /** E-mail is optional; when given it must look like name@domain. */
 export function emailProblem(email: string): string | null {
   const v = email.trim()
-  return !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? null : 'common:emailInvalid'
+  return ruleProblem(['email'], v) ? 'common:emailInvalid' : null
 }
 
 export const AVATAR_MAX_BYTES = 500 * 1024

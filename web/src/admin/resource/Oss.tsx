@@ -3,10 +3,12 @@ import { CheckmarkCircleRegular } from '@fluentui/react-icons'
 import { api } from '../../shared/api'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
+import { ossFields } from '../../../../db/fields/resource'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField } from '../system/fields'
+import { L } from '../system/fields'
 
 /** Object-storage configurations: the enabled one receives new uploads; none enabled = the appliance's own disk. */
 export default function Oss() {
@@ -16,17 +18,10 @@ export default function Oss() {
     base: '/api/blade-resource/oss',
     perm: 'resource:oss',
     title: L('对象存储', 'Object storage'),
-    fields: [
-      { name: 'ossCode', label: L('资源编号', 'Code'), search: true, required: need('请输入资源编号', 'please enter the storage code') },
-      { name: 'category', label: L('存储类型', 'Kind'), type: 'dict', dict: { code: 'oss_category' }, default: 2, search: true, width: 130 },
-      { name: 'endpoint', label: L('资源地址', 'Endpoint'), rules: ['url'], span: 24 },
-      { name: 'bucketName', label: L('空间名', 'Bucket') },
-      { name: 'region', label: L('区域', 'Region'), list: false },
-      { name: 'accessKey', label: L('accessKey', 'Access key'), list: false },
-      { name: 'secretKey', label: L('secretKey（留空不修改）', 'Secret key (empty = unchanged)'), type: 'password', list: false, view: false },
-      { name: 'isEnabled', label: L('已启用', 'Enabled'), type: 'switch', form: false, width: 90 },
-      remarkField,
-    ],
+    fields: screenFields(ossFields, {
+      ossCode: { search: true }, category: { search: true, width: 130 }, endpoint: { span: 24 }, bucketName: {}, region: { list: false }, accessKey: { list: false },
+      secretKey: { list: false, view: false }, isEnabled: { form: false, width: 90 }, remark: { list: false },
+    }),
     rowActions: (row, ctx) => (
       <>
         {row.isEnabled === 1 ? <Badge appearance="tint" color="success">{say(L('使用中', 'In use'))}</Badge>

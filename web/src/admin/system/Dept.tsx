@@ -1,6 +1,8 @@
+import { screenFields } from '../../shared/resource/fields'
+import { deptFields } from '../../../../db/fields/system'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { L, need, remarkField, sortField } from './fields'
+import { L } from './fields'
 
 /** Departments and classes as one tree (spec: type 1 department, 2 class). */
 export const deptScreen: ResourceScreen = {
@@ -10,14 +12,7 @@ export const deptScreen: ResourceScreen = {
   tree: true,
   // The user list shows department names.
   invalidates: ['/api/blade-system/user'],
-  fields: [
-    { name: 'deptName', label: L('机构名称', 'Name'), search: true, required: need('请输入机构名称', 'please enter the unit name') },
-    { name: 'fullName', label: L('机构全称', 'Full name') },
-    { name: 'parentId', label: L('上级机构', 'Parent'), type: 'tree', tree: { url: '/api/blade-system/dept/tree' }, list: false, default: '0' },
-    { name: 'deptCategory', label: L('机构类型', 'Type'), type: 'dict', dict: { code: 'dept_category' }, default: 1, search: true },
-    sortField,
-    remarkField,
-  ],
+  fields: screenFields(deptFields, { deptName: { search: true }, fullName: {}, parentId: { list: false }, deptCategory: { search: true }, sort: { width: 80 }, remark: { list: false } }),
 }
 
 export default function Dept() {

@@ -1,27 +1,22 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useState } from 'react'
+import { dictFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField } from './fields'
+import { L } from './fields'
 
-const required = {
-  code: need('请输入字典编号', 'please enter the dictionary code'),
-  dictValue: need('请输入字典名称', 'please enter the dictionary name'),
-  dictKey: need('请输入字典键值', 'please enter the dictionary key'),
-  sort: need('请输入字典排序', 'please enter the sort order'),
-  isSealed: need('请选择字典封存', 'please select whether it is sealed'),
-}
-
-const fields = (child: boolean): Field[] => [
-  { name: 'code', label: L('字典编号', 'Code'), search: !child, required: required.code, addOnly: child, form: !child },
-  { name: 'dictValue', label: L('字典名称', 'Name'), search: !child, required: required.dictValue },
-  { name: 'dictValueEn', label: L('英文名称', 'English name') },
-  { name: 'dictKey', label: L('字典键值', 'Key'), required: required.dictKey, form: child, list: child, default: child ? undefined : '-1' },
-  { name: 'sort', label: L('字典排序', 'Sort'), type: 'number', required: required.sort, default: 1, width: 80 },
-  { name: 'isSealed', label: L('封存', 'Sealed'), type: 'dict', dict: { code: 'yes_no' }, required: required.isSealed, default: 0, width: 80 },
-  remarkField,
-]
+/** Parents (codes) and their items share one field description; which fields show differs. */
+const fields = (child: boolean): Field[] => screenFields(dictFields, {
+  code: { search: !child, addOnly: child, form: !child },
+  dictValue: { search: !child },
+  dictValueEn: {},
+  dictKey: { form: child, list: child, default: child ? undefined : '-1' },
+  sort: { width: 80 },
+  isSealed: { width: 80 },
+  remark: { list: false },
+})
 
 const useStyles = makeStyles({
   horizontal: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalL, '@media (max-width: 1200px)': { gridTemplateColumns: '1fr' } },

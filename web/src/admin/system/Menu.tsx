@@ -1,6 +1,8 @@
+import { screenFields } from '../../shared/resource/fields'
+import { menuFields } from '../../../../db/fields/system'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { L, need, remarkField, sortField } from './fields'
+import { L } from './fields'
 
 /** Menus and buttons: the codes here are the permission codes the server checks. */
 export const menuScreen: ResourceScreen = {
@@ -8,19 +10,10 @@ export const menuScreen: ResourceScreen = {
   perm: 'system:menu',
   title: L('菜单管理', 'Menus'),
   tree: true,
-  fields: [
-    { name: 'name', label: L('菜单名称', 'Name'), search: true, required: need('请输入菜单名称', 'please enter the menu name') },
-    { name: 'alias', label: L('英文名称', 'English name') },
-    { name: 'code', label: L('菜单编号', 'Code'), search: true, required: need('请输入菜单编号', 'please enter the menu code') },
-    { name: 'path', label: L('路由地址', 'Path'), span: 24 },
-    { name: 'parentId', label: L('上级菜单', 'Parent'), type: 'tree', tree: { url: '/api/blade-system/menu/tree' }, list: false, default: '0' },
-    { name: 'source', label: L('菜单图标', 'Icon'), list: false },
-    { name: 'category', label: L('菜单类型', 'Type'), type: 'dict', dict: { code: 'menu_category' }, default: 1, width: 90 },
-    { name: 'action', label: L('按钮功能', 'Button position'), type: 'dict', dict: { code: 'button_func' }, default: 0, list: false },
-    { name: 'isOpen', label: L('新窗口', 'New window'), type: 'dict', dict: { code: 'yes_no' }, default: 0, width: 90 },
-    sortField,
-    remarkField,
-  ],
+  fields: screenFields(menuFields, {
+    name: { search: true }, alias: {}, code: { search: true }, path: { span: 24 }, parentId: { list: false }, source: { list: false },
+    category: { width: 90 }, action: { list: false }, isOpen: { width: 90 }, sort: { width: 80 }, remark: { list: false },
+  }),
 }
 
 export default function Menu() {

@@ -1,10 +1,12 @@
 import { Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button } from '@fluentui/react-components'
 import { ArrowDownRightRegular } from '@fluentui/react-icons'
 import { Fragment, useState } from 'react'
+import { regionFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField, sortField } from './fields'
+import { L } from './fields'
 
 /** Regions load one level at a time (lazy-list by parentCode); "lower level" drills down, the trail goes back. */
 export default function Region() {
@@ -18,14 +20,7 @@ export default function Region() {
     listPath: 'lazy-list',
     tree: true,
     query: { parentCode },
-    fields: [
-      { name: 'code', label: L('区划编号', 'Code'), addOnly: true, required: need('请输入区划编号', 'please enter the region code') },
-      { name: 'name', label: L('区划名称', 'Name'), required: need('请输入区划名称', 'please enter the region name') },
-      { name: 'parentCode', label: L('上级编号', 'Parent code'), list: false },
-      { name: 'regionLevel', label: L('区划层级', 'Level'), type: 'dict', dict: { code: 'region_level' }, default: 1 },
-      sortField,
-      remarkField,
-    ],
+    fields: screenFields(regionFields, { code: { addOnly: true }, name: {}, parentCode: { list: false }, regionLevel: {}, sort: { width: 80 }, remark: { list: false } }),
     rowActions: (row: Row) => row.hasChildren
       ? <Button size="small" appearance="transparent" icon={<ArrowDownRightRegular />} onClick={() => setTrail((t) => [...t, { code: String(row.code), name: String(row.name) }])}>{say(L('下级', 'Lower level'))}</Button>
       : null,

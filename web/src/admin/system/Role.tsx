@@ -3,10 +3,12 @@ import { KeyRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
+import { roleFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField, sortField } from './fields'
+import { L } from './fields'
 import GrantDialog from './GrantDialog'
 
 /** Roles as a tree, with the grant dialog for menus, data scopes and API scopes. */
@@ -22,13 +24,7 @@ export default function Role() {
     tree: true,
     // The user list shows role names.
     invalidates: ['/api/blade-system/user'],
-    fields: [
-      { name: 'roleName', label: L('角色名称', 'Role name'), search: true, required: need('请输入角色名称', 'please enter the role name') },
-      { name: 'roleAlias', label: L('角色别名', 'Alias'), search: true, required: need('请输入角色别名', 'please enter the role alias') },
-      { name: 'parentId', label: L('上级角色', 'Parent'), type: 'tree', tree: { url: '/api/blade-system/role/tree' }, list: false, default: '0' },
-      sortField,
-      remarkField,
-    ],
+    fields: screenFields(roleFields, { roleName: { search: true }, roleAlias: { search: true }, parentId: { list: false }, sort: { width: 80 }, remark: { list: false } }),
     toolbar: ({ selected }) => perms.has('system:role:grant') && (
       <Button icon={<KeyRegular />} onClick={() => (selected.length ? setGranting(selected) : notify.warning(say('selectAtLeastOne')))}>{say(grantLabel)}</Button>
     ),

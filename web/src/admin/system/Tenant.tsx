@@ -5,16 +5,15 @@ import { write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
+import { tenantFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
-import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
+import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need } from './fields'
+import { L } from './fields'
 
-const packageField: Field = { name: 'packageId', label: L('租户套餐', 'Package'), type: 'tree', tree: { url: '/api/blade-system/tenant-package/list', params: { size: '200' }, label: 'packageName' } }
-const settingFields: Field[] = [
-  { name: 'accountNumber', label: L('账号额度（-1 不限）', 'Account limit (-1 = unlimited)'), type: 'number', default: -1 },
-  { name: 'expireTime', label: L('过期时间', 'Expires'), type: 'datetime' },
-]
+const settingFields = screenFields(tenantFields, { accountNumber: {}, expireTime: {} })
+const packageFields = screenFields(tenantFields, { packageId: {} })
 
 /** Tenants (schools): adding one provisions its roles, root department and admin account on the server. */
 export default function Tenant() {
@@ -25,17 +24,10 @@ export default function Tenant() {
     base: '/api/blade-system/tenant',
     perm: 'system:tenant',
     title: L('租户管理', 'Tenants'),
-    fields: [
-      { name: 'tenantId', label: L('租户编号', 'Tenant id'), addOnly: true, width: 100 },
-      { name: 'tenantName', label: L('租户名称', 'Tenant name'), search: true, required: need('请输入租户名称', 'please enter the tenant name') },
-      { name: 'domain', label: L('绑定域名', 'Domain'), search: true },
-      { name: 'linkman', label: L('联系人', 'Contact'), search: true },
-      { name: 'contactNumber', label: L('联系电话', 'Phone'), rules: ['phone'] },
-      { name: 'address', label: L('联系地址', 'Address'), list: false, span: 24 },
-      { ...settingFields[0], form: false },
-      { ...settingFields[1], form: false },
-      { ...packageField, form: false },
-    ],
+    fields: screenFields(tenantFields, {
+      tenantId: { addOnly: true, width: 100 }, tenantName: { search: true }, domain: { search: true }, linkman: { search: true }, contactNumber: {},
+      address: { list: false, span: 24 }, accountNumber: { form: false }, expireTime: { form: false }, packageId: { form: false },
+    }),
     rowActions: (row) => (
       <>
         {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<SettingsRegular />} onClick={() => setDialog({ kind: 'setting', row })}>{say(L('授权配置', 'Licence'))}</Button>}
@@ -54,7 +46,7 @@ export default function Tenant() {
       <ResourcePage screen={screen} />
       {dialog && (
         <FormDialog mode="edit" title={`${dialog.row.tenantName} · ${say(dialog.kind === 'setting' ? L('授权配置', 'Licence') : L('套餐配置', 'Package'))}`}
-          fields={dialog.kind === 'setting' ? settingFields : [packageField]} initial={dialog.row} onSubmit={save} onClose={() => setDialog(null)} />
+          fields={dialog.kind === 'setting' ? settingFields : packageFields} initial={dialog.row} onSubmit={save} onClose={() => setDialog(null)} />
       )}
     </>
   )

@@ -5,10 +5,12 @@ import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
+import { topMenuFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, sortField } from './fields'
+import { L } from './fields'
 
 const menusField: Field = { name: 'menuIds', label: L('菜单', 'Menus'), type: 'tree', tree: { url: '/api/blade-system/menu/tree', multiple: true }, span: 24 }
 
@@ -23,14 +25,7 @@ export default function TopMenu() {
     base: '/api/blade-system/topmenu',
     perm: 'system:topmenu',
     title: L('顶部菜单', 'Top menus'),
-    fields: [
-      { name: 'name', label: L('菜单名称', 'Name'), search: true, required: need('请输入顶部菜单名称', 'please enter the top menu name') },
-      { name: 'alias', label: L('英文名称', 'English name') },
-      { name: 'code', label: L('菜单编号', 'Code'), search: true, required: need('请输入顶部菜单编号', 'please enter the top menu code') },
-      { name: 'source', label: L('图标', 'Icon') },
-      { name: 'path', label: L('路由', 'Path') },
-      sortField,
-    ],
+    fields: screenFields(topMenuFields, { name: { search: true }, alias: {}, code: { search: true }, source: {}, path: {}, sort: { width: 80 } }),
     rowActions: (row) => perms.has('system:topmenu:setting') && (
       <Button size="small" appearance="transparent" icon={<ListRegular />} onClick={() => setSetting(row)}>{say(L('菜单配置', 'Assign menus'))}</Button>
     ),

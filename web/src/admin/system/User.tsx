@@ -5,32 +5,34 @@ import { write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import FormDialog from '../../shared/resource/FormDialog'
+import { userFields } from '../../../../db/fields/system'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
-import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
+import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
 import DeptFilter from './DeptFilter'
-import { L, need } from './fields'
+import { L } from './fields'
 
-const rolesField: Field = { name: 'roleId', label: L('所属角色', 'Roles'), type: 'tree', tree: { url: '/api/blade-system/role/tree', multiple: true }, required: need('请选择所属角色', 'please select the roles') }
+const rolesFields = screenFields(userFields, { roleId: {} })
 
-const fields: Field[] = [
-  { name: 'account', label: L('登录账号', 'Account'), search: true, addOnly: true, required: need('请输入登录账号', 'please enter the account') },
-  { name: 'password', label: L('密码（留空为初始密码）', 'Password (empty = initial password)'), type: 'password', list: false, view: false, addOnly: true },
-  { name: 'realName', label: L('姓名', 'Real name'), search: true },
-  { name: 'name', label: L('昵称', 'Nickname'), list: false },
-  { ...rolesField, list: false },
-  { name: 'roleName', label: L('角色', 'Roles'), form: false },
-  { name: 'deptId', label: L('所属机构', 'Department'), type: 'tree', tree: { url: '/api/blade-system/dept/tree', multiple: true }, list: false },
-  { name: 'deptName', label: L('机构', 'Department'), form: false },
-  { name: 'postId', label: L('岗位', 'Post'), type: 'tree', tree: { url: '/api/blade-system/post/select', multiple: true, label: 'postName' }, list: false },
-  { name: 'phone', label: L('手机号码', 'Phone'), rules: ['phone'] },
-  { name: 'email', label: L('电子邮箱', 'E-mail'), rules: ['email'], list: false },
-  { name: 'sex', label: L('性别', 'Sex'), type: 'dict', dict: { code: 'sex' }, list: false },
-  { name: 'birthday', label: L('生日', 'Birthday'), type: 'date', list: false },
-  { name: 'status', label: L('账号状态', 'Status'), type: 'dict', dict: { code: 'account_status' }, default: 1, search: true, width: 100 },
-  { name: 'locked', label: L('已锁定', 'Locked'), type: 'switch', form: false, width: 80 },
-]
+const fields = screenFields(userFields, {
+  account: { search: true, addOnly: true },
+  password: { list: false, view: false, addOnly: true },
+  realName: { search: true },
+  name: { list: false },
+  roleId: { list: false },
+  roleName: { label: L('角色', 'Roles'), form: false },
+  deptId: { list: false },
+  deptName: { label: L('机构', 'Department'), form: false },
+  postId: { list: false },
+  phone: {},
+  email: { list: false },
+  sex: { list: false },
+  birthday: { list: false },
+  status: { search: true, width: 100 },
+  locked: { form: false, width: 80 },
+})
 
 /** Users: department tree on the left; reset password, unlock, approve and assign roles. */
 export default function User() {
@@ -78,7 +80,7 @@ export default function User() {
   return (
     <>
       <ResourcePage screen={screen} />
-      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={[rolesField]} initial={{ roleId: assigning.length === 1 ? assigning[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
+      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={rolesFields} initial={{ roleId: assigning.length === 1 ? assigning[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
       {dialog}
     </>
   )

@@ -1,3 +1,5 @@
+import { PHONE_EMPTY, RULES } from '../../../../db/fields/types'
+
 /** Texts every screen shares: CRUD verbs, the spec's §8 messages, validation. */
 export default {
   zh: {
@@ -9,8 +11,8 @@ export default {
     networkError: '网络异常，请检查连接', sessionExpired: '登录已过期，请重新登录',
     pleaseEnter: '请输入{{field}}', pleaseSelect: '请选择{{field}}', pleaseUploadImage: '请上传图片', pleaseUploadFile: '请上传文件',
     imageTip: '只能上传 jpeg/jpg/png 文件，且不超过 5M', fileTooLarge: '文件不能超过 {{size}}', fileTypeNotAllowed: '不支持的文件类型：{{types}}',
-    tooManyFiles: '最多上传 {{count}} 个文件', phoneEmpty: '手机号不能为空', phoneLength: '手机号必须为 11 位数字',
-    emailInvalid: '邮箱格式不正确', urlInvalid: '网址必须以 http 或 https 开头',
+    tooManyFiles: '最多上传 {{count}} 个文件', phoneEmpty: PHONE_EMPTY.zh, phoneLength: RULES.phone.message.zh,
+    emailInvalid: RULES.email.message.zh, urlInvalid: RULES.url.message.zh,
   },
   en: {
     ok: 'OK', cancel: 'Cancel', confirm: 'Confirm', close: 'Close', save: 'Save', submit: 'Submit', reset: 'Reset', search: 'Search',
@@ -21,7 +23,7 @@ export default {
     networkError: 'network error, check the connection', sessionExpired: 'your session has expired, please sign in again',
     pleaseEnter: 'please enter {{field}}', pleaseSelect: 'please select {{field}}', pleaseUploadImage: 'please upload an image', pleaseUploadFile: 'please upload a file',
     imageTip: 'only jpeg/jpg/png, not over 5M', fileTooLarge: 'the file must not exceed {{size}}', fileTypeNotAllowed: 'file type not allowed: {{types}}',
-    tooManyFiles: 'at most {{count}} files', phoneEmpty: 'phone number cannot be empty', phoneLength: 'phone number must be 11 digits',
-    emailInvalid: 'the e-mail address is not valid', urlInvalid: 'the web address must begin with http or https',
+    tooManyFiles: 'at most {{count}} files', phoneEmpty: PHONE_EMPTY.en, phoneLength: RULES.phone.message.en,
+    emailInvalid: RULES.email.message.en, urlInvalid: RULES.url.message.en,
   },
 }

@@ -1,26 +1,16 @@
 import type { ReactNode } from 'react'
 
-/** A text in both languages; every label of a screen schema is one. */
-export interface Text2 { zh: string; en: string }
+import type { FieldRule, FieldType, Text2, UploadRule } from '../../../../db/fields/types'
 
-export type FieldType =
-  | 'text' | 'textarea' | 'number' | 'password' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree' | 'image' | 'file' | 'richtext'
-
-export interface UploadRule {
-  /** Allowed extensions, lower case without the dot. */
-  accept: string[]
-  /** Largest file in KB (the spec's "file-size option"). */
-  maxKB: number
-  /** How many files the field holds (comma-joined links). */
-  max: number
-  /** The server's upload kind (its limits and visibility); images by default. */
-  kind?: string
-}
+// One type module for field descriptions, shared with the server (db/fields/types.ts).
+export type { FieldRule, FieldType, Text2, UploadRule }
 
 /**
  * One field of a screen: how it shows in the list, the search bar and the
  * form. Plain data (no functions), so a schema can be stored, diffed and
  * generated; behaviour comes from the registries in cells.tsx and editors.tsx.
+ * Screens build these with screenFields() from their resource's field
+ * description (db/fields), adding only layout choices.
  */
 export interface Field {
   name: string
@@ -37,7 +27,9 @@ export interface Field {
   /** Required in the form; the text is the spec's message. */
   required?: Text2
   /** Extra checks with the spec's messages. */
-  rules?: ('phone' | 'email' | 'url')[]
+  rules?: FieldRule[]
+  /** Longest text accepted (from the field description). */
+  max?: number
   /** Where the field appears; all default to true. */
   list?: boolean
   form?: boolean

@@ -1,3 +1,4 @@
+import { RULES, ruleProblem } from '../../../../db/fields/types'
 import type { Field, Text2 } from './schema'
 
 type Say = (t: Text2 | string) => string
@@ -8,7 +9,7 @@ const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /**
  * The form's own checks before it calls the server (which checks again):
  * required fields with the spec's messages, then phone / e-mail / web-address
- * rules. The first problem per field wins.
+ * rules (the same rules and texts the server checks: db/fields/types.ts). The first problem per field wins.
  */
 export function validate(fields: Field[], values: Record<string, unknown>, say: Say): Errors {
   const errors: Errors = {}
@@ -16,13 +17,8 @@ export function validate(fields: Field[], values: Record<string, unknown>, say: 
     const v = values[f.name]
     if (f.required && empty(v)) { errors[f.name] = say(f.required); continue }
     if (empty(v)) continue
-    for (const rule of f.rules ?? []) {
-      const s = String(v)
-      if (rule === 'phone' && !/^\d{11}$/.test(s)) errors[f.name] = say('phoneLength')
-      if (rule === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)) errors[f.name] = say('emailInvalid')
-      if (rule === 'url' && !/^https?:\/\//i.test(s)) errors[f.name] = say('urlInvalid')
-      if (errors[f.name]) break
-    }
+    const broken = ruleProblem(f.rules, v)
+    if (broken) errors[f.name] = say(RULES[broken].message)
   }
   return errors
 }

@@ -1,0 +1,94 @@
+/**
+ * One field description per resource, shared by the server (validation in
+ * server/lib/validation.ts) and the web screen (web/src/shared/resource):
+ * labels, types, required, lengths, dictionary codes, rules and their
+ * messages, in Chinese and English. Pure data plus a few pure functions, no
+ * imports: Bun and Vite both load it.
+ */
+
+/** A text in both languages. */
+export interface Text2 { zh: string; en: string }
+
+export type FieldType =
+  | 'text' | 'textarea' | 'number' | 'password' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree' | 'image' | 'file' | 'richtext'
+
+/** Checks beyond the type, each with the spec's message. */
+export type FieldRule = 'phone' | 'email' | 'url'
+
+export interface UploadRule {
+  /** Allowed extensions, lower case without the dot. */
+  accept: string[]
+  /** Largest file in KB (the spec's "file-size option"). */
+  maxKB: number
+  /** How many files the field holds (comma-joined links). */
+  max: number
+  /** The server's upload kind (its limits and visibility); images by default. */
+  kind?: string
+}
+
+export interface FieldDef {
+  label: Text2
+  /** How it is entered and shown; 'text' when left out. */
+  type?: FieldType
+  /**
+   * Required on add (and never blank on edit). `true` says "请输入<label>" /
+   * "please enter the <label>" ("请选择" / "please select" for choices); a text
+   * gives the spec's own wording.
+   */
+  required?: boolean | Text2
+  /** Longest text accepted (characters). */
+  max?: number
+  /** For 'dict': the dictionary code; biz = business dictionary. */
+  dict?: { code: string; biz?: boolean }
+  /** For 'select': fixed options. */
+  options?: { value: string | number; label: Text2 }[]
+  /** For 'tree': an endpoint answering tree nodes {id|value, title, children}; multiple values are comma-joined. */
+  tree?: { url: string; params?: Record<string, string>; multiple?: boolean; label?: string }
+  rules?: FieldRule[]
+  /** Value a new record starts with. */
+  default?: string | number | null
+  upload?: UploadRule
+}
+
+export type Fields = Record<string, FieldDef>
+
+/** Declares a resource's fields (typed, the names stay literal for layouts). */
+export const defineFields = <F extends Fields>(fields: F): F => fields
+
+/** Shorthand for a label or message in both languages. */
+export const L = (zh: string, en: string): Text2 => ({ zh, en })
+
+const CHOICE: FieldType[] = ['select', 'dict', 'switch', 'tree', 'date', 'datetime', 'image', 'file']
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s)
+
+/** The message for a missing required field: the declared wording, or one made from the label. */
+export function requiredText(f: FieldDef): Text2 | null {
+  if (!f.required) return null
+  if (f.required !== true) return f.required
+  const choose = CHOICE.includes(f.type ?? 'text')
+  return { zh: `${choose ? '请选择' : '请输入'}${f.label.zh}`, en: `please ${choose ? 'select' : 'enter'} the ${lowerFirst(f.label.en)}` }
+}
+
+/** The spec's contact rules (§5), one copy for server and web. */
+export const RULES: Record<FieldRule, { test: RegExp; message: Text2 }> = {
+  phone: { test: /^\d{11}$/, message: L('手机号必须为 11 位数字', 'phone number must be 11 digits') },
+  email: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: L('邮箱格式不正确', 'the e-mail address is not valid') },
+  url: { test: /^(https?:\/\/|\/upload\/)/i, message: L('网址必须以 http 或 https 开头', 'the web address must begin with http or https') },
+}
+
+export const PHONE_EMPTY: Text2 = L('手机号不能为空', 'phone number cannot be empty')
+
+/** The first rule a non-empty value breaks, or null. */
+export function ruleProblem(rules: FieldRule[] | undefined, value: unknown): FieldRule | null {
+  if (value === undefined || value === null || value === '') return null
+  for (const r of rules ?? []) if (!RULES[r].test.test(String(value))) return r
+  return null
+}
+
+/** Shared fields many resources carry. */
+export const COMMON = {
+  sort: { label: L('排序', 'Sort'), type: 'number', default: 1 },
+  remark: { label: L('备注', 'Remark'), type: 'textarea', max: 500 },
+  status: { label: L('状态', 'Status'), type: 'dict', dict: { code: 'status' }, default: 1 },
+  createTime: { label: L('创建时间', 'Created'), type: 'datetime' },
+} satisfies Fields
