@@ -11,7 +11,7 @@ export const clientScreen: ResourceScreen = {
   title: L('应用管理', 'Clients'),
   fields: screenFields(clientFields, {
     clientId: { search: true, addOnly: true }, clientSecret: {}, scope: {}, authorizedGrantTypes: { span: 24 }, accessTokenValidity: {}, refreshTokenValidity: {},
-    webServerRedirectUri: { list: false, span: 24 }, remark: { list: false },
+    webServerRedirectUri: { list: false, span: 24 },
   }),
 }
 

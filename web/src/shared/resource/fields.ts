@@ -13,7 +13,11 @@ type Extra = FieldLayout & { label: Field['label'] }
  * with the screen's layout choices. Required messages and contact rules come
  * from the description, never from the screen.
  */
-export function screenFields<F extends Fields>(fields: F, layout: { [K in keyof F]?: FieldLayout } & Record<string, FieldLayout | Extra>): Field[] {
+export function screenFields<F extends Fields, Y extends Record<string, FieldLayout>>(
+  fields: F,
+  // A name the description lacks must bring its label: tsc catches a misspelt or missing field, not the screen at runtime.
+  layout: Y & { [K in keyof Y]: K extends keyof F ? FieldLayout : Extra },
+): Field[] {
   return Object.entries(layout).map(([name, choice]) => {
     const def: FieldDef | undefined = fields[name]
     if (!def && !('label' in (choice ?? {}))) throw new Error(`screen field ${name} is neither in the resource's fields nor labelled`)
