@@ -41,7 +41,7 @@ export const paperResource = defineResource({
   search: ['name'],
   filters: ['type', 'status'],
   messages: { name: 'paper.name' },
-  fields: { questions: Type.Array(Type.Object({ questionId: Type.String(), score: Type.Number() })) },
+  body: { questions: Type.Array(Type.Object({ questionId: Type.String(), score: Type.Number() })) },
   skip: ['detail'],
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || w.values.questions === undefined) {

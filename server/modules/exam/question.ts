@@ -29,7 +29,7 @@ export const questionResource = defineResource({
   filters: ['type', 'hard', 'bankType', 'createUser'],
   dates: ['createTime'],
   messages: { content: 'question.content', type: 'question.type' },
-  fields: {
+  body: {
     options: Type.Array(Type.Object({ id: Type.Optional(Type.String()), content: Type.String(), isCorrect: Type.Union([Type.Boolean(), Type.Integer()]) })),
     blanks: Type.Array(Type.Union([Type.Array(Type.String()), Type.String()])),
   },
