@@ -104,6 +104,22 @@ const SELF_SERVICE = new Set([
   'GET /api/nep-wbp/courseCard/checkCard',
   'GET /api/nep-wbp/courseCard/useCard',
   'GET /api/nep-wbp/courseCard/getUseList',
+  // Practice works on the caller's own favourites, wrong-answer book and teams.
+  'GET /api/nep-wbp/question/practice',
+  'GET /api/nep-wbp/question/typeNumber',
+  'POST /api/nep-wbp/question/checkAnswer',
+  'GET /api/nep-wbp/question/lookQuestionMes',
+  'POST /api/nep-wbp/question/toPaperByRequire',
+  'GET /api/nep-wbp/question/getTeamQuestion',
+  'GET /api/nep-wbp/question/getRandomTeamQuestion',
+  'GET /api/nep-wbp/question/getTeamQuestionTypeNumber',
+  'GET /api/nep-wbp/team/page-card',
+  'POST /api/nep-wbp/userQuestionCollect/saveQuestionCollect',
+  'GET /api/nep-wbp/userQuestionCollect/cancelQuestionCollect',
+  'GET /api/nep-wbp/userQuestionCollect/lookQuestionCollects',
+  'POST /api/nep-wbp/logUserQuestion/saveErrorQuestion',
+  'GET /api/nep-wbp/logUserQuestion/showErrorQuestion',
+  'GET /api/nep-wbp/logUserQuestion/removeErrorQuestion',
 ])
 
 const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {

@@ -5,6 +5,7 @@ import { examPortalRoutes } from './exam-portal.ts'
 import { examResultRoutes } from './exam-results.ts'
 import { paperRoutes } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
+import { practiceRoutes } from './practice.ts'
 import { questionRoutes } from './question.ts'
 import { teamRoutes } from './team.ts'
 
@@ -18,3 +19,4 @@ export const examModule = (s: Services) =>
     .use(examGroupResource.routes(s))
     .use(teamRoutes(s))
     .use(examPortalRoutes(s))
+    .use(practiceRoutes(s))
