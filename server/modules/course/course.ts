@@ -32,7 +32,7 @@ export const courseResource = defineResource({
   filters: ['type', 'specialId', 'cateId', 'levelId', 'isHot', 'isAuth', 'isPractice', 'createUser'],
   dates: ['createTime'],
   messages: { title: 'course.title' },
-  fields: { teacherId: t.Optional(t.Union([t.String({ pattern: '^\\d{1,20}$' }), t.Null()])) },
+  body: { teacherId: t.Optional(t.Union([t.String({ pattern: '^\\d{1,20}$' }), t.Null()])) },
   skip: ['list', 'detail'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
