@@ -156,10 +156,13 @@ export interface SaveResult { questionId: string; version: number; accepted: boo
  */
 export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[]): Promise<SaveResult[]> {
   const items = raws.map(checkSave)
-  await finalizeExpired(ctx.db, { sittingId: String(sittingId ?? '') })
   const s = await ownSitting(ctx, sittingId)
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
-  if (Date.now() > s.deadline + GRACE_MS) throw new ApiError(409, 'exam.timeUp')
+  if (Date.now() > s.deadline + GRACE_MS) {
+    // Past the deadline: this save is refused and the paper is submitted with what was saved (the sweep would do it anyway).
+    await closeSitting(ctx.db, s, 2)
+    throw new ApiError(409, 'exam.timeUp')
+  }
   const onPaper = new Set((await ctx.db.select({ id: paperQuestion.questionId }).from(paperQuestion).where(eq(paperQuestion.paperId, s.paperId))).map((r) => r.id))
   const stray = items.find((i) => !onPaper.has(i.questionId))
   if (stray) throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')

@@ -1,0 +1,182 @@
+/**
+ * Exam burst (part of npm run bench): LEARNERS simulated learners, each saving
+ * SAVES answers (one request per change, as the exam page does, versions rising
+ * per question) and then submitting, against two servers in the same run with
+ * the same load generator (this file, CONCURRENCY learners at once over keep-alive):
+ *   atrium — the appliance (server/main.ts);
+ *   bare   — tests/bench/exam-bare.ts: Bun.serve + bun:sqlite committing each
+ *            save the same way (the limit for this work over HTTP).
+ * Each server gets its own copy of the same database (learners, sessions,
+ * sittings). After the burst the server is killed with SIGKILL, and every
+ * acknowledged save is looked up in its database file: a stored version lower
+ * than the acknowledged one, or no row, counts as missing.
+ * Prints answers/s, p50/p99 save latency, the ratio to the bare server and the
+ * missing count. Targets: 0 missing, p99 < 100 ms, ≥ 0.5 of bare's rate, and
+ * the whole burst within 60 s.
+ *
+ * Env: BENCH_LEARNERS (2000), BENCH_SAVES (20), BENCH_CONCURRENCY (200).
+ */
+import { Database } from 'bun:sqlite'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { and, eq } from 'drizzle-orm'
+import { boot } from '../../server/boot.ts'
+import { loadConfig } from '../../server/lib/config.ts'
+import { closeDb } from '../../server/lib/db.ts'
+import { newId } from '../../server/lib/ids.ts'
+import { now } from '../../server/lib/time.ts'
+import { signAccess } from '../../server/lib/tokens.ts'
+import { dept, paperTime, paperTimeUser, role, session, user } from '../../db/schema/index.ts'
+import { paperQuestions } from '../../server/modules/exam/paper.ts'
+import { freePort } from '../support/browser.ts'
+
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000)
+const SAVES = Number(process.env.BENCH_SAVES ?? 20)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
+
+interface Learner { token: string; sittingId: string }
+type Plan = { questionId: string; answer: unknown }[]
+
+const root = mkdtempSync(join(tmpdir(), 'atrium-bench-exam-'))
+const atriumDir = join(root, 'atrium'), bareDir = join(root, 'bare')
+const children: ChildProcess[] = []
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    await Bun.sleep(100)
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+/** Learners with live sessions and open sittings on the demo exam, written straight into the database (signing 2,000 people in would measure the password hash). */
+async function arrange(): Promise<{ learners: Learner[]; plan: Plan }> {
+  const services = boot(loadConfig({ ATRIUM_DATA_DIR: atriumDir }), { logLevel: 'silent' })
+  const { db } = services
+  const exam = db.select().from(paperTime).where(eq(paperTime.tenantId, '000000')).get()!
+  const studentRole = db.select().from(role).where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))).get()!
+  const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+  const qs = await paperQuestions({ db }, exam.paperIds.split(',')[0])
+  // The answers a learner gives: a choice, two blanks or a paragraph, by question type.
+  const plan: Plan = Array.from({ length: SAVES }, (_, k) => {
+    const q = qs[k % qs.length]
+    const answer = q.type === 4 ? ['7', `物理 ${k}`] : q.type === 5 ? `三次握手 ${k}：SYN、SYN+ACK、ACK`.repeat(4) : [q.options[k % q.options.length].id]
+    return { questionId: q.id, answer }
+  })
+  const people = Array.from({ length: LEARNERS }, (_, i) => ({ userId: newId(), sessionId: newId(), sittingId: newId(), account: `burst${i}` }))
+  const deadline = Date.now() + 60 * 60_000
+  db.transaction((tx) => {
+    for (const p of people) {
+      tx.insert(user).values({ id: p.userId, tenantId: '000000', account: p.account, password: 'x', realName: p.account, roleId: studentRole.id, deptId: klass.id, status: 1, createTime: now() }).run()
+      tx.insert(session).values({ id: p.sessionId, userId: p.userId, tenantId: '000000', clientId: 'saber', refreshHash: p.sessionId, refreshExpiresAt: 2e9, createTime: now(), roleIds: studentRole.id, deptIds: klass.id, absoluteExpiresAt: 2e9 }).run()
+      tx.insert(paperTimeUser).values({ id: p.sittingId, tenantId: '000000', paperTimeId: exam.id, userId: p.userId, userName: p.account, classId: klass.id, paperId: exam.paperIds.split(',')[0], state: 1, startTime: now(), deadline }).run()
+    }
+  })
+  const learners = await Promise.all(people.map(async (p) => ({
+    sittingId: p.sittingId,
+    token: await signAccess(services.jwtSecret, { sub: p.userId, tid: '000000', sid: p.sessionId, acc: p.account, rid: studentRole.id, did: klass.id, cid: 'saber' }, 3600),
+  })))
+  closeDb(services.db)
+  return { learners, plan }
+}
+
+interface Ack { sittingId: string; questionId: string; version: number }
+interface BurstResult { seconds: number; saves: number; latencies: number[]; acks: Ack[]; errors: number; submitted: number }
+
+/** Every learner saves its plan (versions rising per question) and submits; CONCURRENCY learners at a time. */
+async function burst(origin: string, learners: Learner[], plan: Plan): Promise<BurstResult> {
+  const latencies: number[] = [], acks: Ack[] = []
+  let errors = 0, submitted = 0, next = 0
+  const post = (path: string, token: string, body: unknown) =>
+    fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${token}` }, body: JSON.stringify(body) })
+  async function worker() {
+    while (next < learners.length) {
+      const l = learners[next++]
+      const versions = new Map<string, number>()
+      for (const step of plan) {
+        const version = (versions.get(step.questionId) ?? 0) + 1
+        versions.set(step.questionId, version)
+        const t0 = performance.now()
+        const res = await post('/api/nep-wbp/paperQuestion/saveAnswer', l.token, { sittingId: l.sittingId, questionId: step.questionId, answer: step.answer, version })
+        const body = (await res.json()) as { data?: { accepted?: boolean; version?: number } }
+        latencies.push(performance.now() - t0)
+        if (res.ok && body.data?.accepted) acks.push({ sittingId: l.sittingId, questionId: step.questionId, version })
+        else errors++
+      }
+      const done = await post('/api/nep-wbp/paperTimeUser/submitPaper', l.token, { sittingId: l.sittingId })
+      await done.arrayBuffer()
+      if (done.ok) submitted++
+      else errors++
+    }
+  }
+  const t0 = performance.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  return { seconds: (performance.now() - t0) / 1000, saves: latencies.length, latencies, acks, errors, submitted }
+}
+
+/** Acknowledged saves whose version is not in the database file (read after the server was killed). */
+function missing(dir: string, acks: Ack[]): number {
+  const db = new Database(join(dir, 'atrium.db'), { readonly: true })
+  const stored = db.query<{ version: number }, [string, string]>('SELECT version FROM hm_paper_answer WHERE paper_time_user_id = ? AND question_id = ?')
+  const n = acks.filter((a) => (stored.get(a.sittingId, a.questionId)?.version ?? 0) < a.version).length
+  db.close()
+  return n
+}
+
+async function start(cmd: string[], env: Record<string, string>, health: string) {
+  const child = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  children.push(child)
+  await waitFor(health)
+  return child
+}
+
+async function kill9(child: ChildProcess) {
+  child.kill('SIGKILL')
+  if (child.exitCode === null && child.signalCode === null) await new Promise((ok) => child.once('exit', ok))
+}
+
+try {
+  mkdirSync(atriumDir)
+  const { learners, plan } = await arrange()
+  // The bare server works on its own copy of the same database (after the appliance's first start wrote it).
+  mkdirSync(bareDir)
+  // VACUUM INTO gives one self-contained file, whatever still sits in the WAL.
+  const src = new Database(join(atriumDir, 'atrium.db'))
+  src.exec(`VACUUM INTO '${join(bareDir, 'atrium.db')}'`)
+  src.close()
+  copyFileSync(join(atriumDir, 'secrets.json'), join(bareDir, 'secrets.json'))
+
+  const [appPort, mqttPort, barePort] = [await freePort(), await freePort(), await freePort()]
+  const app = await start(['server/main.ts'], { PORT: String(appPort), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: atriumDir, LOG_LEVEL: 'silent' }, `http://127.0.0.1:${appPort}/api/health`)
+  const bare = await start(['tests/bench/exam-bare.ts', String(barePort), bareDir], {}, `http://127.0.0.1:${barePort}/api/health`)
+
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
+  const a = await burst(`http://127.0.0.1:${appPort}`, learners, plan)
+  await kill9(app)
+  const b = await burst(`http://127.0.0.1:${barePort}`, learners, plan)
+  await kill9(bare)
+  const lost = { atrium: missing(atriumDir, a.acks), bare: missing(bareDir, b.acks) }
+
+  const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]
+  const rate = (r: BurstResult) => r.saves / r.seconds
+  const f = (n: number, d = 0, w = 10) => n.toFixed(d).padStart(w)
+  console.log(`\nexam burst · ${LEARNERS} learners × ${SAVES} saves + submit, ${CONCURRENCY} at a time, killed with SIGKILL afterwards · load average before ${load}\n`)
+  console.log(`${'server'.padEnd(8)}${'answers/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'seconds'.padStart(10)}${'acked'.padStart(10)}${'missing'.padStart(10)}${'errors'.padStart(10)}${'submitted'.padStart(10)}`)
+  for (const [name, r] of [['atrium', a], ['bare', b]] as const)
+    console.log(`${name.padEnd(8)}${f(rate(r))}${f(pct(r.latencies, 50), 1)}${f(pct(r.latencies, 99), 1)}${f(r.seconds, 1)}${f(r.acks.length)}${f(lost[name])}${f(r.errors)}${f(r.submitted)}`)
+  const ratio = rate(a) / rate(b)
+  const checks: [string, boolean][] = [
+    [`0 acknowledged answers missing (${lost.atrium})`, lost.atrium === 0],
+    [`p99 save < 100 ms (${pct(a.latencies, 99).toFixed(1)})`, pct(a.latencies, 99) < 100],
+    [`≥ 0.5 of the bare server's rate (${ratio.toFixed(2)})`, ratio >= 0.5],
+    [`burst within 60 s (${a.seconds.toFixed(1)})`, a.seconds <= 60],
+    [`every learner submitted (${a.submitted}/${LEARNERS})`, a.submitted === LEARNERS && a.errors === 0],
+  ]
+  console.log(`\n${checks.map(([text, ok]) => `${ok ? 'ok  ' : 'MISS'} ${text}`).join('\n')}`)
+} finally {
+  children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL'))
+  await Bun.sleep(300)
+  rmSync(root, { recursive: true, force: true })
+}
