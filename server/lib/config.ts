@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import { dockerSocket } from '../labs/docker.ts'
 
@@ -51,6 +52,17 @@ export interface Config {
   deviceLogDays: number
   /** The Docker engine's unix socket (labs, health). */
   dockerSocket: string
+  /** Address devices reach the appliance at over HTTP (firmware downloads): ATRIUM_PUBLIC_URL, else this host's LAN address. */
+  publicUrl: string
+  /** Seconds a device may stay silent during an upgrade before its task counts as failed. */
+  otaTaskTimeout: number
+}
+
+/** The first non-internal IPv4 address (what devices on the school network can reach), or loopback. */
+function lanAddress(host: string | undefined): string {
+  if (host && host !== '0.0.0.0' && host !== '::') return host
+  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
+  return '127.0.0.1'
 }
 
 const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
@@ -92,5 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceLogDays: num(env.ATRIUM_DEVICE_LOG_DAYS, 30),
     // The engine is a fact of the machine: a partial env (tests) still finds it through the process's DOCKER_HOST.
     dockerSocket: dockerSocket({ ...process.env, ...env }),
+    publicUrl: (env.ATRIUM_PUBLIC_URL ?? `http://${lanAddress(env.HOST)}:${num(env.PORT, 8080)}`).replace(/\/+$/, ''),
+    otaTaskTimeout: num(env.ATRIUM_OTA_TASK_TIMEOUT, 600),
   }
 }

@@ -50,6 +50,8 @@ const PUBLIC = new Set([
   // Portal sign-up by phone: the code goes through the SMS provider; the account is a student of the host's tenant.
   'GET /api/nop-wbp/send/msg',
   'POST /api/nop-wbp/user/addUser',
+  // A device's firmware download: the link is signed for one upgrade task (server/modules/iot/ota-rollout.ts).
+  'GET /api/blade-productOta/productOta/firmware/:task',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */

@@ -69,10 +69,29 @@ export async function iotAppliance(env: Record<string, string> = {}) {
       c.once('close', () => fail(new Error('closed before CONNACK')))
     })
   }
+  /** Uploads bytes through put-file (as the back office's upload control does); answers the put-file data. */
+  async function upload(tk: string, name: string, bytes: Uint8Array<ArrayBuffer>, kind = 'firmware') {
+    const form = new FormData()
+    form.append('files', new Blob([bytes]), name)
+    const res = await fetch(`${url}/api/blade-resource/oss/endpoint/put-file?kind=${kind}`, { method: 'POST', headers: { 'blade-auth': `bearer ${tk}` }, body: form })
+    return { status: res.status, body: await res.json() as any }
+  }
+  /** A product with n devices (and their secrets), made through the API. */
+  async function fleet(tk: string, n: number) {
+    const first = await provision(tk)
+    const devices = [first]
+    for (let i = 1; i < n; i++) {
+      const sn = `sn-${Math.random().toString(36).slice(2, 9)}`
+      const d = await call('POST', '/api/blade-device/device/submit', tk, { name: `设备 ${sn}`, productId: first.productId, sn })
+      const s = await call('GET', '/api/blade-device/device/secret', tk, undefined, { id: d.body.data.id })
+      devices.push({ ...first, deviceId: d.body.data.id, sn, secret: s.body.data.secret, root: `dev/${first.productKey}/${sn}`, username: `${first.productKey}/${sn}` })
+    }
+    return { productId: first.productId, productKey: first.productKey, devices }
+  }
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0)
 
   return {
-    url, mqttUrl, mqttPort, port, dataDir, call, token, provision, connect, rssKb,
+    url, mqttUrl, mqttPort, port, dataDir, call, token, provision, fleet, upload, connect, rssKb,
     get process() { return child },
     /** kill -9 and start again on the same data and ports. */
     async crashAndRestart() {

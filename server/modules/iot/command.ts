@@ -26,7 +26,7 @@ export const commandResource = defineResource({
   search: ['name', 'code'],
   filters: ['productId', 'deviceId'],
   messages: { name: 'iot.command.name', code: 'iot.command.code', productId: 'iot.command.product' },
-  skip: ['list', 'page', 'detail'],
+  skip: ['list', 'page'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const productId = w.values.productId ?? w.before[0]?.productId
@@ -45,7 +45,7 @@ export const commandDetailResource = defineResource({
   code: 'iot:command',
   filters: ['commandId'],
   messages: { name: 'iot.commandDetail.name', code: 'iot.commandDetail.code', commandId: 'iot.commandDetail.command' },
-  skip: ['list', 'page', 'detail'],
+  skip: ['list', 'page'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const commandId = w.values.commandId ?? w.before[0]?.commandId

@@ -3,6 +3,8 @@ import type { Services } from '../../lib/context.ts'
 import { commandRoutes, expireCommands, handleReplies } from './command.ts'
 import { deviceLogRoutes } from './device-log.ts'
 import { deviceRoutes } from './device.ts'
+import { otaRoutes } from './ota.ts'
+import { startOta } from './ota-rollout.ts'
 import { startPresence } from './presence.ts'
 import { productRoutes } from './product.ts'
 
@@ -44,6 +46,7 @@ export const iotModule = (s: Services) =>
     .use(deviceRoutes(s))
     .use(commandRoutes(s))
     .use(deviceLogRoutes(s))
+    .use(otaRoutes(s))
     .use(mqttOverWebSocket(s))
 
 /** The broker side of the IoT area, started by main.ts after the broker: presence, device logs, command replies and timeouts. */
@@ -51,9 +54,10 @@ export function startIot(s: Services) {
   if (!s.mqtt) throw new Error('startIot needs the broker')
   const presence = startPresence(s, s.mqtt)
   handleReplies(s, presence)
+  const stopOta = startOta(s, presence)
   const sweeper = setInterval(() => expireCommands(s), 1000)
   return {
     presence,
-    stop() { clearInterval(sweeper); presence.stop() },
+    stop() { clearInterval(sweeper); stopOta(); presence.stop() },
   }
 }
