@@ -5,6 +5,10 @@ export const cliLang = (): Lang => ((process.env.ATRIUM_LANG ?? process.env.LANG
 
 const texts = {
   migrated: { zh: '数据库已迁移：{file}', en: 'database migrated: {file}' },
+  online: { zh: '在线', en: 'online' },
+  offline: { zh: '离线', en: 'offline' },
+  unknownProduct: { zh: '找不到产品 {key}', en: 'no such product: {key}' },
+  otaChanged: { zh: '升级 {id} 现为 {phase}', en: 'release {id} is now {phase}' },
   seeded: { zh: '已写入初始数据', en: 'initial data seeded' },
   alreadySeeded: { zh: '数据库已有数据，未重复写入', en: 'the database already has data; nothing seeded' },
   tenantCreated: { zh: '已创建租户 {tenantId}（{tenantName}），管理员账号 {admin}', en: 'tenant {tenantId} ({tenantName}) created, administrator account {admin}' },

@@ -3,6 +3,7 @@ import pkg from '../package.json' with { type: 'json' }
 import { backupCommands } from './commands/backup.ts'
 import { dbCommands } from './commands/db.ts'
 import { questionCommands } from './commands/questions.ts'
+import { iotCommands } from './commands/iot.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tenantCommands } from './commands/tenant.ts'
 import { userCommands } from './commands/user.ts'
@@ -14,6 +15,7 @@ tenantCommands(program)
 userCommands(program)
 backupCommands(program)
 questionCommands(program)
+iotCommands(program)
 serveCommand(program)
 await program.parseAsync(process.argv)
 // Every command but `serve` is done once its action returns; ink and the database leave nothing worth waiting for.

@@ -58,4 +58,33 @@ describe('device simulator', () => {
     expect(code).toBe(1)
     expect(out.join('')).toMatch(/not authorized/i)
   }, 20_000)
+
+  it('performs a firmware upgrade: downloads, checks the SHA-256, reports progress and runs the new version; OTA_FAIL=1 fails on purpose', async () => {
+    const release = async (productId: string) => {
+      const form = new FormData()
+      form.append('files', new Blob([new Uint8Array(150_000).fill(3)]), 'fw-1.2.0.bin')
+      const up = await (await fetch(`${a.url}/api/blade-resource/oss/endpoint/put-file?kind=firmware`, { method: 'POST', headers: { 'blade-auth': `bearer ${admin}` }, body: form })).json() as any
+      const r = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.2.0', status: 1, firmFile: up.data.link, errorThreshold: 0 })
+      return r.body.data.id as string
+    }
+    const phase = async (id: string) => (await a.call('GET', '/api/blade-productOta/productOta/progress', admin, undefined, { id })).body.data
+    const good = await a.provision(admin)
+    const { out } = simulate(good)
+    const detail = async (id: string) => (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id })).body.data
+    expect(await until(async () => (await detail(good.deviceId)).status === 1)).toBe(true)
+    const ok = await release(good.productId)
+    await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: ok })
+    expect(await until(async () => (await phase(ok)).ota.phase === 'done', 15_000)).toBe(true)
+    expect((await detail(good.deviceId)).firmVersion).toBe('1.2.0')
+    expect(out.join('')).toContain('now running 1.2.0')
+
+    const bad = await a.provision(admin)
+    simulate(bad, { OTA_FAIL: '1' })
+    expect(await until(async () => (await detail(bad.deviceId)).status === 1)).toBe(true)
+    const ko = await release(bad.productId)
+    await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: ko })
+    expect(await until(async () => (await phase(ko)).ota.phase === 'stopped', 15_000)).toBe(true)
+    expect((await phase(ko)).tasks[0]).toMatchObject({ state: 'failed', error: 'flash write failed (OTA_FAIL=1)' })
+    expect((await detail(bad.deviceId)).firmVersion).not.toBe('1.2.0')
+  }, 60_000)
 })
