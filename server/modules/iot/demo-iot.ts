@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { command, commandDetail, device, deviceLog, product } from '../../../db/schema/index.ts'
+import { command, commandDetail, device, deviceLog, product, productOta } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/sync.ts'
@@ -36,6 +36,8 @@ export function seedDemoIot(db: Db, tenantId = '000000') {
     tx.insert(command).values({ ...audit, id: commandId, productId, name: '设置上报间隔', code: 'setInterval', timeout: 10 }).run()
     tx.insert(commandDetail).values({ ...audit, id: newId(), commandId, name: '间隔（秒）', code: 'seconds', type: 'int', required: 1, defaultValue: '5', sort: 1 }).run()
     tx.insert(command).values({ ...audit, id: newId(), productId, name: '重启', code: 'reboot', timeout: 10 }).run()
+    // The firmware the devices came with, as a finished release: the next version is uploaded on the OTA screen.
+    tx.insert(productOta).values({ ...audit, id: newId(), productId, firmVersion: '1.0.0', status: 1, phase: 'done', remark: '出厂固件 / factory firmware' }).run()
     // A day of hourly readings from the first device: the log chart's demo.
     const start = Date.now() - 24 * 3_600_000
     for (let h = 0; h < 24; h++) {
