@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { it } from 'vitest'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -139,3 +140,12 @@ export const closed = (c: MqttClient, ms = 5000) =>
     const timer = setTimeout(() => ok(false), ms)
     c.once('close', () => { clearTimeout(timer); ok(true) })
   })
+
+/** it() for tests that drive Debian's mosquitto clients: skipped with a printed reason when they are missing, a failure under CI. */
+export function itMosquitto(name: string, body: () => unknown, timeout?: number) {
+  const missing = spawnSync('mosquitto_pub', ['--help']).error ? 'mosquitto_pub not found (apt-get install -y mosquitto-clients)' : ''
+  if (!missing) return it(name, body, timeout)
+  if (process.env.CI) return it(name, () => { throw new Error(missing) })
+  console.warn(`[skip] ${name}: ${missing}`)
+  return it.skip(name, body)
+}

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { connect as tcpConnect } from 'node:net'
 import mqttPacket from 'mqtt-packet'
-import { closed, iotAppliance, subscribeGranted, type IotAppliance } from '../../../tests/support/iot.ts'
+import { closed, iotAppliance, itMosquitto, subscribeGranted, type IotAppliance } from '../../../tests/support/iot.ts'
 
 /*
  * The broker's door and walls, tested against the real appliance process with
@@ -46,7 +46,7 @@ describe('who may connect', () => {
     await expect(a.connect({ username: 'browser', password: `${admin.token}x` })).rejects.toThrow(/not authori[sz]ed/i)
   })
 
-  it('mosquitto_pub without credentials or with a wrong secret is refused; with the device secret it publishes', () => {
+  itMosquitto('mosquitto_pub without credentials or with a wrong secret is refused; with the device secret it publishes', () => {
     const anon = mosquitto('mosquitto_pub', ['-t', `${devA.root}/telemetry`, '-m', '{"t":1}'])
     expect(anon.status).not.toBe(0)
     expect(anon.stderr).toMatch(/not authori[sz]ed/i)
@@ -96,7 +96,7 @@ describe('what each may touch', () => {
     victim.end(true)
   })
 
-  it('mosquitto_sub on # with a device secret gets a refusal for the filter', () => {
+  itMosquitto('mosquitto_sub on # with a device secret gets a refusal for the filter', () => {
     const r = mosquitto('mosquitto_sub', ['-u', devA.username, '-P', devA.secret, '-t', '#', '-W', '2', '-C', '1'])
     // mosquitto_sub 2.0 reports the refused subscription (granted 128) and disconnects; it received nothing.
     expect(r.stderr).toMatch(/All subscription requests were denied/)
