@@ -5,7 +5,7 @@ import { useFetch } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField, sortField } from '../system/fields'
+import { L, need, remarkField, sortField } from './fields'
 
 interface Product { id: string; name: string }
 

@@ -8,9 +8,8 @@ import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useSession } from '../../shared/session'
 import { useConfirm } from '../../shared/useConfirm'
-import { L, need, remarkField } from '../system/fields'
+import { deviceStatusField, productField, L, need, remarkField } from './fields'
 import DeviceDialog from './DeviceDialog'
-import { deviceStatusField, productField } from './fields'
 
 const BASE = '/api/blade-device/device'
 

@@ -4,8 +4,7 @@ import { useState } from 'react'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField } from '../system/fields'
-import { productField } from './fields'
+import { productField, L, need, remarkField } from './fields'
 import OtaProgress, { PHASES } from './OtaProgress'
 
 /** Firmware releases (blade-productOta): upload, choose full or grey release and its guards; the rollout runs from the progress dialog. */

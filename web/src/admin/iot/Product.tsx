@@ -1,6 +1,6 @@
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { L, need, remarkField } from '../system/fields'
+import { L, need, remarkField } from './fields'
 
 /** IoT products: a kind of device. The server generates productKey and productSecret; devices sign in under the key. */
 export default function Product() {

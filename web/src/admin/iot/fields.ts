@@ -1,6 +1,12 @@
 import type { Field } from '../../shared/resource/schema'
 import { L } from '../system/fields'
 
+export { L }
+/** A required field's message (the spec's "please enter …"). */
+export const need = L
+export const remarkField: Field = { name: 'remark', label: L('备注', 'Remark'), type: 'textarea', list: false }
+export const sortField: Field = { name: 'sort', label: L('排序', 'Sort'), type: 'number', default: 1, width: 80 }
+
 /** The product picker every IoT form shares: all products, name shown, id kept. */
 export const productField: Field = {
   name: 'productId', label: L('所属产品', 'Product'), type: 'tree', tree: { url: '/api/blade-product/product/allproduct', label: 'name' },
