@@ -2,6 +2,7 @@ import { Button, Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/
 import { ArrowClockwiseRegular, CheckmarkCircleRegular, LockClosedRegular, PersonRegular } from '@fluentui/react-icons'
 import md5 from 'md5'
 import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { api } from '../shared/api'
@@ -31,7 +32,7 @@ const useStyles = makeStyles({
   footer: { display: 'flex', justifyContent: 'space-between' },
 })
 
-type Errors = Partial<Record<'tenantId' | 'account' | 'password' | 'code', string>>
+interface LoginForm { tenantId: string; account: string; password: string; code: string }
 
 /** /login and /home/user-login: password (md5 hex) sign-in, captcha when configured, then the role's landing page. */
 export default function LoginPage() {
@@ -40,10 +41,8 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { token, roles } = useSession()
-  const [form, setForm] = useState({ tenantId: siteConfig.defaultTenantId, account: '', password: '', code: '' })
-  const [errors, setErrors] = useState<Errors>({})
+  const { register: input, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<LoginForm>({ defaultValues: { tenantId: siteConfig.defaultTenantId, account: '', password: '', code: '' } })
   const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null)
-  const [busy, setBusy] = useState(false)
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null)
 
   const loadCaptcha = () => { if (siteConfig.captchaMode) void api.get<{ key: string; image: string }>('/api/blade-auth/oauth/captcha').then(setCaptcha) }
@@ -51,17 +50,7 @@ export default function LoginPage() {
 
   if (token && !register) return <Navigate to={params.get('redirect') || landingPath(roles)} replace />
 
-  const set = (k: keyof typeof form) => (_: unknown, d: { value: string }) => setForm((f) => ({ ...f, [k]: d.value }))
-  const submit = async () => {
-    const e: Errors = {
-      tenantId: siteConfig.tenantMode && !form.tenantId ? t('tenantRequired') : undefined,
-      account: form.account ? undefined : t('accountRequired'),
-      password: form.password ? undefined : t('passwordRequired'),
-      code: siteConfig.captchaMode && !form.code ? t('captchaRequired') : undefined,
-    }
-    setErrors(e)
-    if (Object.values(e).some(Boolean)) return
-    setBusy(true)
+  const submit = handleSubmit(async (form) => {
     try {
       const r = await api.token(
         { tenantId: form.tenantId, username: form.account, password: md5(form.password), grant_type: siteConfig.captchaMode ? 'captcha' : 'password', scope: 'all', type: 'account' },
@@ -79,11 +68,8 @@ export default function LoginPage() {
       navigate(params.get('redirect') || landingPath(tokenResponse.role_name.split(',')), { replace: true })
     } catch {
       notify.error(t('networkError', { ns: 'common' }))
-    } finally {
-      setBusy(false)
     }
-  }
-  const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter') void submit() }
+  })
 
   return (
     <div className={s.root}>
@@ -94,37 +80,37 @@ export default function LoginPage() {
         {(t('points', { returnObjects: true }) as string[]).map((p) => <div key={p} className={s.point}><CheckmarkCircleRegular fontSize={20} />{p}</div>)}
       </section>
       <section className={s.side}>
-        <div className={s.card}>
+        <form className={s.card} onSubmit={(e) => void submit(e)} noValidate>
           <div className={s.head}>
             <div><Text as="h1" size={700} weight="semibold" block>{t('title')}</Text><Text size={200}>{t('subtitle')}</Text></div>
             <Link onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')} data-testid="login-lang">{i18n.language === 'zh' ? 'English' : '中文'}</Link>
           </div>
           {siteConfig.tenantMode && (
-            <Field label={t('tenant')} required validationMessage={errors.tenantId}>
-              <Input value={form.tenantId} onChange={set('tenantId')} onKeyDown={onEnter} data-testid="login-tenant" />
+            <Field label={t('tenant')} required validationMessage={errors.tenantId?.message}>
+              <Input {...input('tenantId', { validate: (v) => !siteConfig.tenantMode || !!v || t('tenantRequired') })} data-testid="login-tenant" />
             </Field>
           )}
-          <Field label={t('account')} required validationMessage={errors.account}>
-            <Input value={form.account} onChange={set('account')} onKeyDown={onEnter} contentBefore={<PersonRegular />} autoComplete="username" data-testid="login-account" />
+          <Field label={t('account')} required validationMessage={errors.account?.message}>
+            <Input {...input('account', { required: t('accountRequired') })} contentBefore={<PersonRegular />} autoComplete="username" data-testid="login-account" />
           </Field>
-          <Field label={t('password')} required validationMessage={errors.password}>
-            <Input type="password" value={form.password} onChange={set('password')} onKeyDown={onEnter} contentBefore={<LockClosedRegular />} autoComplete="current-password" data-testid="login-password" />
+          <Field label={t('password')} required validationMessage={errors.password?.message}>
+            <Input type="password" {...input('password', { required: t('passwordRequired') })} contentBefore={<LockClosedRegular />} autoComplete="current-password" data-testid="login-password" />
           </Field>
           {siteConfig.captchaMode && (
-            <Field label={t('captcha')} required validationMessage={errors.code}>
+            <Field label={t('captcha')} required validationMessage={errors.code?.message}>
               <div className={s.captcha}>
-                <Input value={form.code} onChange={set('code')} onKeyDown={onEnter} style={{ flex: 1 }} data-testid="login-captcha" />
+                <Input {...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') })} style={{ flex: 1 }} data-testid="login-captcha" />
                 {captcha && <img src={captcha.image} className={s.captchaImg} alt={t('captcha')} title={t('refreshCaptcha')} onClick={loadCaptcha} />}
                 <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={loadCaptcha} aria-label={t('refreshCaptcha')} />
               </div>
             </Field>
           )}
-          <Button appearance="primary" size="large" onClick={submit} disabled={busy} data-testid="login-submit">{t('submit')}</Button>
+          <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">{t('submit')}</Button>
           <div className={s.footer}>
             <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">{t('register')}</Link>
             <RouterLink to="/home/index">{t('backHome')}</RouterLink>
           </div>
-        </div>
+        </form>
       </section>
       {register && <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />}
     </div>

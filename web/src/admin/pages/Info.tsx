@@ -3,9 +3,11 @@ import {
 } from '@fluentui/react-components'
 import { ArrowUploadRegular, DismissRegular, KeyRegular, PersonRegular, SaveRegular } from '@fluentui/react-icons'
 import md5 from 'md5'
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
+import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
 import './locale'
@@ -15,8 +17,6 @@ import { avatarProblem, emailProblem, passwordProblem, phoneProblem, type Passwo
 interface Profile { avatar: string; realName: string; name: string; phone: string; email: string }
 /** GET /api/blade-system/user/info: the user-info shape. */
 interface Me { account: string; avatar?: string; real_name?: string; name?: string; phone?: string; email?: string; role_names?: string; dept_name?: string }
-
-type Errors<T> = Partial<Record<keyof T, string>>
 
 const useStyles = makeStyles({
   card: { maxWidth: '860px', padding: 0 },
@@ -32,34 +32,32 @@ const useStyles = makeStyles({
 
 const EMPTY_PASSWORDS: PasswordForm = { oldPassword: '', newPassword: '', newPassword1: '' }
 
+/** The profile form's values from user/info (the form follows when it is read again). */
+const profileOf = (m: Me): Profile => ({ avatar: m.avatar ?? '', realName: m.real_name ?? '', name: m.name ?? '', phone: m.phone ?? '', email: m.email ?? '' })
+
 /** /info/index: my profile (with avatar) and my password. */
 export default function Info() {
   const { t } = useTranslation('pages')
   const s = useStyles()
   const [tab, setTab] = useState<'profile' | 'password'>('profile')
-  const [me, setMe] = useState<Me | null>(null)
-  const [profile, setProfile] = useState<Profile>({ avatar: '', realName: '', name: '', phone: '', email: '' })
-  const [errors, setErrors] = useState<Errors<Profile>>({})
-  const [passwords, setPasswords] = useState<PasswordForm>(EMPTY_PASSWORDS)
-  const [pwErrors, setPwErrors] = useState<Errors<PasswordForm>>({})
-  const [busy, setBusy] = useState<'save' | 'upload' | 'password' | null>(null)
+  const meQuery = useFetch<Me>('/api/blade-system/user/info', undefined, { staleTime: 0 })
+  const me = meQuery.data ?? (meQuery.isError ? { account: '' } : null)
+  const initialProfile = useMemo(() => (meQuery.data ? profileOf(meQuery.data) : undefined), [meQuery.data])
+  const profileForm = useForm<Profile>({ values: initialProfile, defaultValues: profileOf({ account: '' }) })
+  const { errors } = profileForm.formState
+  const avatar = profileForm.watch('avatar')
+  const realName = profileForm.watch('realName')
+  // The password rules are one tested function (profile-rules.ts); it answers the first problem in reading order.
+  const passwordForm = useForm<PasswordForm>({
+    defaultValues: EMPTY_PASSWORDS,
+    resolver: (values) => {
+      const problem = passwordProblem(values)
+      return problem ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } } : { values, errors: {} }
+    },
+  })
+  const pwErrors = passwordForm.formState.errors
+  const [uploading, setUploading] = useState(false)
   const file = useRef<HTMLInputElement>(null)
-
-  useEffect(() => {
-    api.get<Me>('/api/blade-system/user/info').then((m) => {
-      setMe(m)
-      setProfile({ avatar: m.avatar ?? '', realName: m.real_name ?? '', name: m.name ?? '', phone: m.phone ?? '', email: m.email ?? '' })
-    }, () => setMe({ account: '' }))
-  }, [])
-
-  const edit = (k: keyof Profile) => (_: unknown, d: { value: string }) => {
-    setProfile((p) => ({ ...p, [k]: d.value }))
-    setErrors((e) => ({ ...e, [k]: undefined }))
-  }
-  const editPassword = (k: keyof PasswordForm) => (_: unknown, d: { value: string }) => {
-    setPasswords((p) => ({ ...p, [k]: d.value }))
-    setPwErrors((e) => ({ ...e, [k]: undefined }))
-  }
 
   async function chooseAvatar(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0]
@@ -67,58 +65,41 @@ export default function Info() {
     if (!f) return
     const problem = avatarProblem(f)
     if (problem) {
-      setErrors((x) => ({ ...x, avatar: t(problem) }))
+      profileForm.setError('avatar', { message: t(problem) })
       return notify.warning(t(problem))
     }
-    setBusy('upload')
+    setUploading(true)
     try {
       const { link } = await api.upload(f, 'avatar')
-      setProfile((p) => ({ ...p, avatar: link }))
-      setErrors((x) => ({ ...x, avatar: undefined }))
+      profileForm.setValue('avatar', link, { shouldDirty: true })
+      profileForm.clearErrors('avatar')
     } catch { /* the API client has shown why */ } finally {
-      setBusy(null)
+      setUploading(false)
     }
   }
 
-  async function save() {
-    const found: Errors<Profile> = {}
-    if (!profile.realName.trim()) found.realName = t('info.realNameRequired')
-    const phone = phoneProblem(profile.phone)
-    if (phone) found.phone = t(phone)
-    const email = emailProblem(profile.email)
-    if (email) found.email = t(email)
-    setErrors(found)
-    if (Object.keys(found).length) return
-    setBusy('save')
+  const save = profileForm.handleSubmit(async (profile) => {
     try {
       const body = { avatar: profile.avatar, realName: profile.realName.trim(), name: profile.name.trim(), phone: profile.phone.trim(), email: profile.email.trim() }
-      await api.post('/api/blade-system/user/update-info', body)
+      await write('/api/blade-system/user/update-info', { body })
       session.updateUser({ real_name: body.realName, avatar: body.avatar })
       notify.success(t('common:updatedSuccessfully'))
     } catch (e) {
-      if (e instanceof ApiFailure && e.field && e.field in profile) setErrors({ [e.field]: e.message })
-    } finally {
-      setBusy(null)
+      if (e instanceof ApiFailure && e.field && e.field in profileOf({ account: '' })) profileForm.setError(e.field as keyof Profile, { type: 'server', message: e.message })
     }
-  }
+  })
 
-  async function changePassword() {
-    const problem = passwordProblem(passwords)
-    if (problem) return setPwErrors({ [problem.field]: t(problem.key) })
-    setPwErrors({})
-    setBusy('password')
+  const changePassword = passwordForm.handleSubmit(async (passwords) => {
     try {
       await api.post('/api/blade-system/user/update-password', {
         oldPassword: md5(passwords.oldPassword), newPassword: md5(passwords.newPassword), newPassword1: md5(passwords.newPassword1),
       })
-      setPasswords(EMPTY_PASSWORDS)
+      passwordForm.reset(EMPTY_PASSWORDS)
       notify.success(t('info.passwordChanged'))
     } catch (e) {
-      if (e instanceof ApiFailure && e.field && e.field in passwords) setPwErrors({ [e.field]: e.message })
-    } finally {
-      setBusy(null)
+      if (e instanceof ApiFailure && e.field && e.field in EMPTY_PASSWORDS) passwordForm.setError(e.field as keyof PasswordForm, { type: 'server', message: e.message })
     }
-  }
+  })
 
   return (
     <Card className={s.card} data-testid="info-page">
@@ -130,49 +111,49 @@ export default function Info() {
       {me && tab === 'profile' && (
         <div className={s.body}>
           <div className={s.side}>
-            <Avatar size={120} name={profile.realName || me.account} image={profile.avatar ? { src: profile.avatar } : undefined} color="brand" data-testid="info-avatar" />
+            <Avatar size={120} name={realName || me.account} image={avatar ? { src: avatar } : undefined} color="brand" data-testid="info-avatar" />
             <div className={s.avatarButtons}>
-              <Button size="small" icon={busy === 'upload' ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={busy === 'upload'} onClick={() => file.current?.click()}>{t('info.changeAvatar')}</Button>
-              {profile.avatar && <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => setProfile((p) => ({ ...p, avatar: '' }))}>{t('info.removeAvatar')}</Button>}
+              <Button size="small" icon={uploading ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={uploading} onClick={() => file.current?.click()}>{t('info.changeAvatar')}</Button>
+              {avatar && <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => profileForm.setValue('avatar', '', { shouldDirty: true })}>{t('info.removeAvatar')}</Button>}
             </div>
             <input ref={file} type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" hidden onChange={chooseAvatar} data-testid="info-avatar-file" />
             <Text size={200} className={s.tip}>{t('info.avatarTip')}</Text>
-            {errors.avatar && <Text size={200} style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="info-avatar-error">{errors.avatar}</Text>}
+            {errors.avatar && <Text size={200} style={{ color: tokens.colorPaletteRedForeground1 }} data-testid="info-avatar-error">{errors.avatar.message}</Text>}
           </div>
-          <form className={s.form} onSubmit={(e) => { e.preventDefault(); void save() }} noValidate>
+          <form className={s.form} onSubmit={(e) => void save(e)} noValidate>
             <Field label={t('info.account')}><Input value={me.account} disabled /></Field>
-            <Field label={t('info.realName')} required validationMessage={errors.realName}>
-              <Input value={profile.realName} onChange={edit('realName')} data-testid="info-realName" />
+            <Field label={t('info.realName')} required validationMessage={errors.realName?.message}>
+              <Input {...profileForm.register('realName', { validate: (v) => !!v.trim() || t('info.realNameRequired') })} data-testid="info-realName" />
             </Field>
-            <Field label={t('info.name')} validationMessage={errors.name}>
-              <Input value={profile.name} onChange={edit('name')} data-testid="info-name" />
+            <Field label={t('info.name')} validationMessage={errors.name?.message}>
+              <Input {...profileForm.register('name')} data-testid="info-name" />
             </Field>
-            <Field label={t('info.phone')} required validationMessage={errors.phone}>
-              <Input value={profile.phone} onChange={edit('phone')} inputMode="numeric" data-testid="info-phone" />
+            <Field label={t('info.phone')} required validationMessage={errors.phone?.message}>
+              <Input {...profileForm.register('phone', { validate: (v) => { const p = phoneProblem(v); return p ? t(p) : true } })} inputMode="numeric" data-testid="info-phone" />
             </Field>
-            <Field label={t('info.email')} validationMessage={errors.email}>
-              <Input value={profile.email} onChange={edit('email')} type="email" data-testid="info-email" />
+            <Field label={t('info.email')} validationMessage={errors.email?.message}>
+              <Input {...profileForm.register('email', { validate: (v) => { const p = emailProblem(v); return p ? t(p) : true } })} type="email" data-testid="info-email" />
             </Field>
             <div className={s.actions}>
-              <Button type="submit" appearance="primary" icon={busy === 'save' ? <Spinner size="tiny" /> : <SaveRegular />} disabled={busy === 'save'} data-testid="info-save">{t('common:save')}</Button>
+              <Button type="submit" appearance="primary" icon={profileForm.formState.isSubmitting ? <Spinner size="tiny" /> : <SaveRegular />} disabled={profileForm.formState.isSubmitting} data-testid="info-save">{t('common:save')}</Button>
             </div>
           </form>
         </div>
       )}
       {me && tab === 'password' && (
-        <form className={s.passwordForm} onSubmit={(e) => { e.preventDefault(); void changePassword() }} noValidate>
-          <Field label={t('info.oldPassword')} required validationMessage={pwErrors.oldPassword}>
-            <Input type="password" value={passwords.oldPassword} onChange={editPassword('oldPassword')} autoComplete="current-password" data-testid="info-oldPassword" />
+        <form className={s.passwordForm} onSubmit={(e) => void changePassword(e)} noValidate>
+          <Field label={t('info.oldPassword')} required validationMessage={pwErrors.oldPassword?.message}>
+            <Input type="password" {...passwordForm.register('oldPassword')} autoComplete="current-password" data-testid="info-oldPassword" />
           </Field>
-          <Field label={t('info.newPassword')} required validationMessage={pwErrors.newPassword}>
-            <Input type="password" value={passwords.newPassword} onChange={editPassword('newPassword')} autoComplete="new-password" data-testid="info-newPassword" />
+          <Field label={t('info.newPassword')} required validationMessage={pwErrors.newPassword?.message}>
+            <Input type="password" {...passwordForm.register('newPassword')} autoComplete="new-password" data-testid="info-newPassword" />
           </Field>
-          <Field label={t('info.newPassword1')} required validationMessage={pwErrors.newPassword1}>
-            <Input type="password" value={passwords.newPassword1} onChange={editPassword('newPassword1')} autoComplete="new-password" data-testid="info-newPassword1" />
+          <Field label={t('info.newPassword1')} required validationMessage={pwErrors.newPassword1?.message}>
+            <Input type="password" {...passwordForm.register('newPassword1')} autoComplete="new-password" data-testid="info-newPassword1" />
           </Field>
           <div className={s.actions}>
-            <Button type="submit" appearance="primary" icon={busy === 'password' ? <Spinner size="tiny" /> : <KeyRegular />} disabled={busy === 'password'} data-testid="info-password-save">{t('common:submit')}</Button>
-            <Button onClick={() => { setPasswords(EMPTY_PASSWORDS); setPwErrors({}) }}>{t('common:reset')}</Button>
+            <Button type="submit" appearance="primary" icon={passwordForm.formState.isSubmitting ? <Spinner size="tiny" /> : <KeyRegular />} disabled={passwordForm.formState.isSubmitting} data-testid="info-password-save">{t('common:submit')}</Button>
+            <Button onClick={() => passwordForm.reset(EMPTY_PASSWORDS)}>{t('common:reset')}</Button>
           </div>
         </form>
       )}

@@ -3,9 +3,11 @@ import {
   makeStyles, tokens,
 } from '@fluentui/react-components'
 import md5 from 'md5'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
+import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
 import './locale'
@@ -37,46 +39,32 @@ const EMPTY: RegisterForm = { tenantId: '', name: '', account: '', password: '',
 export default function RegisterDialog({ open, oauthId, onClose, name }: RegisterDialogProps) {
   const { t } = useTranslation('widgets')
   const s = useStyles()
-  const [form, setForm] = useState<RegisterForm>(EMPTY)
-  const [hostTenant, setHostTenant] = useState<string | null>(null)
-  const [error, setError] = useState<{ field: keyof RegisterForm | 'form'; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  // The host name may identify the tenant; then its field is hidden and filled.
+  const hostTenant = useFetch<{ tenantId?: string } | null>('/api/blade-system/tenant/info', { domain: location.hostname }, { silent: true, enabled: open }).data?.tenantId || null
+  const { register: input, handleSubmit, setError, formState: { errors, isSubmitting: busy } } = useForm<RegisterForm>({
+    // The caller mounts the dialog for each opening, so it starts empty (with the provider's name, when given).
+    defaultValues: { ...EMPTY, name: name ?? '' },
+    // The spec's checks are one tested function (register-rules.ts) that reports the first problem.
+    resolver: (form) => {
+      const problem = registerProblem({ ...form, tenantId: hostTenant ?? form.tenantId })
+      return problem ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } } : { values: form, errors: {} }
+    },
+  })
   const [done, setDone] = useState(false)
 
-  useEffect(() => {
-    if (!open) return
-    setForm({ ...EMPTY, name: name ?? '' })
-    setError(null)
-    setDone(false)
-    api.get<{ tenantId?: string } | null>('/api/blade-system/tenant/info', { domain: location.hostname }, { silent: true })
-      .then((d) => setHostTenant(d?.tenantId || null), () => setHostTenant(null))
-  }, [open, name])
-
-  const values = { ...form, tenantId: hostTenant ?? form.tenantId }
-  const set = (k: keyof RegisterForm) => (_: unknown, d: { value: string }) => {
-    setForm((f) => ({ ...f, [k]: d.value }))
-    if (error?.field === k) setError(null)
-  }
-  const message = (k: keyof RegisterForm) => (error?.field === k ? error.text : undefined)
-
-  async function submit() {
-    const problem = registerProblem(values)
-    if (problem) return setError({ field: problem.field, text: t(problem.key) })
-    setBusy(true)
+  const submit = handleSubmit(async (form) => {
     try {
       await api.post('/api/blade-system/user/register-guest', {
-        tenantId: values.tenantId.trim(), name: values.name.trim(), account: values.account.trim(), password: md5(values.password), oauthId,
+        tenantId: (hostTenant ?? form.tenantId).trim(), name: form.name.trim(), account: form.account.trim(), password: md5(form.password), oauthId,
       }, undefined, { silent: true })
       setDone(true)
     } catch (e) {
       const text = e instanceof ApiFailure && e.message ? e.message : t('common:submitFailed')
-      const field = e instanceof ApiFailure && e.field && e.field in EMPTY ? (e.field as keyof RegisterForm) : 'form'
-      setError({ field, text })
+      const field = e instanceof ApiFailure && e.field && e.field in EMPTY ? (e.field as keyof RegisterForm) : 'root.server'
+      setError(field, { type: 'server', message: text })
       notify.error(text)
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
   function finish() {
     session.clear()
@@ -92,25 +80,25 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
             {done ? (
               <MessageBar intent="success" data-testid="register-pending"><MessageBarBody>{t('register.pending')}</MessageBarBody></MessageBar>
             ) : (
-              <form className={s.form} onSubmit={(e) => { e.preventDefault(); void submit() }} noValidate>
+              <form className={s.form} onSubmit={(e) => void submit(e)} noValidate>
                 <MessageBar intent="info"><MessageBarBody>{t('register.intro')}</MessageBarBody></MessageBar>
-                {error?.field === 'form' && <MessageBar intent="error"><MessageBarBody>{error.text}</MessageBarBody></MessageBar>}
+                {errors.root?.server && <MessageBar intent="error"><MessageBarBody>{errors.root.server.message}</MessageBarBody></MessageBar>}
                 {!hostTenant && (
-                  <Field label={t('register.tenantId')} required validationMessage={message('tenantId')}>
-                    <Input value={form.tenantId} onChange={set('tenantId')} data-testid="register-tenant" />
+                  <Field label={t('register.tenantId')} required validationMessage={errors.tenantId?.message}>
+                    <Input {...input('tenantId')} data-testid="register-tenant" />
                   </Field>
                 )}
-                <Field label={t('register.name')} validationMessage={message('name')}>
-                  <Input value={form.name} onChange={set('name')} data-testid="register-name" />
+                <Field label={t('register.name')} validationMessage={errors.name?.message}>
+                  <Input {...input('name')} data-testid="register-name" />
                 </Field>
-                <Field label={t('register.account')} required validationMessage={message('account')}>
-                  <Input value={form.account} onChange={set('account')} data-testid="register-account" autoComplete="username" />
+                <Field label={t('register.account')} required validationMessage={errors.account?.message}>
+                  <Input {...input('account')} data-testid="register-account" autoComplete="username" />
                 </Field>
-                <Field label={t('register.password')} required validationMessage={message('password')}>
-                  <Input type="password" value={form.password} onChange={set('password')} data-testid="register-password" autoComplete="new-password" />
+                <Field label={t('register.password')} required validationMessage={errors.password?.message}>
+                  <Input type="password" {...input('password')} data-testid="register-password" autoComplete="new-password" />
                 </Field>
-                <Field label={t('register.password2')} required validationMessage={message('password2')}>
-                  <Input type="password" value={form.password2} onChange={set('password2')} data-testid="register-password2" autoComplete="new-password" />
+                <Field label={t('register.password2')} required validationMessage={errors.password2?.message}>
+                  <Input type="password" {...input('password2')} data-testid="register-password2" autoComplete="new-password" />
                 </Field>
                 <button type="submit" hidden />
               </form>
@@ -121,7 +109,7 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
               <Button appearance="primary" onClick={finish} data-testid="register-finish">{t('common:ok')}</Button>
             ) : (
               <>
-                <Button appearance="primary" onClick={submit} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="register-submit">{t('register.submit')}</Button>
+                <Button appearance="primary" onClick={(e) => void submit(e)} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="register-submit">{t('register.submit')}</Button>
                 <Button onClick={onClose}>{t('common:cancel')}</Button>
               </>
             )}

@@ -12,7 +12,7 @@ export default {
     pleaseEnter: '请输入{{field}}', pleaseSelect: '请选择{{field}}', pleaseUploadImage: '请上传图片', pleaseUploadFile: '请上传文件',
     imageTip: '只能上传 jpeg/jpg/png 文件，且不超过 5M', fileTooLarge: '文件不能超过 {{size}}', fileTypeNotAllowed: '不支持的文件类型：{{types}}',
     tooManyFiles: '最多上传 {{count}} 个文件', phoneEmpty: PHONE_EMPTY.zh, phoneLength: RULES.phone.message.zh,
-    emailInvalid: RULES.email.message.zh, urlInvalid: RULES.url.message.zh,
+    emailInvalid: RULES.email.message.zh, tooLong: '最多 {{max}} 个字符', urlInvalid: RULES.url.message.zh,
   },
   en: {
     ok: 'OK', cancel: 'Cancel', confirm: 'Confirm', close: 'Close', save: 'Save', submit: 'Submit', reset: 'Reset', search: 'Search',
@@ -24,6 +24,6 @@ export default {
     pleaseEnter: 'please enter {{field}}', pleaseSelect: 'please select {{field}}', pleaseUploadImage: 'please upload an image', pleaseUploadFile: 'please upload a file',
     imageTip: 'only jpeg/jpg/png, not over 5M', fileTooLarge: 'the file must not exceed {{size}}', fileTypeNotAllowed: 'file type not allowed: {{types}}',
     tooManyFiles: 'at most {{count}} files', phoneEmpty: PHONE_EMPTY.en, phoneLength: RULES.phone.message.en,
-    emailInvalid: RULES.email.message.en, urlInvalid: RULES.url.message.en,
+    emailInvalid: RULES.email.message.en, tooLong: 'at most {{max}} characters', urlInvalid: RULES.url.message.en,
   },
 }

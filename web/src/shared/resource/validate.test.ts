@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Field } from './schema'
-import { initialValues, uploadProblem, validate } from './validate'
+import { fieldProblem, initialValues, uploadProblem, validate } from './validate'
 
 const say = (t: unknown) => (typeof t === 'string' ? t : (t as { en: string }).en)
 const fields: Field[] = [
@@ -18,6 +18,14 @@ describe('form validation', () => {
     expect(validate(fields, { paramName: 'x' }, say)).toEqual({})
     expect(validate(fields, { paramName: 'x', phone: '1380013800', email: 'a@b' }, say)).toEqual({ phone: 'phone number must be 11 digits', email: 'the e-mail address is not valid' })
     expect(validate(fields, { paramName: 'x', phone: '13800138000', email: 'a@b.cn' }, say)).toEqual({})
+  })
+  it('checks the longest length the description allows, before the rules', () => {
+    const code: Field = { name: 'email', label: { zh: '邮箱', en: 'E-mail' }, max: 6, rules: ['email'] }
+    const sayWith = (t: unknown, p?: Record<string, string>) => (typeof t === 'string' ? `${t}${p ? JSON.stringify(p) : ''}` : (t as { en: string }).en)
+    expect(fieldProblem(code, 'abcdefg', sayWith)).toBe('tooLong{"max":"6"}')
+    expect(fieldProblem(code, 'ab', sayWith)).toBe('the e-mail address is not valid')
+    expect(fieldProblem(code, 'a@b.cn', sayWith)).toBeUndefined()
+    expect(fieldProblem(code, '', sayWith)).toBeUndefined()
   })
   it('starts new rows from defaults and the screen query', () => {
     expect(initialValues(fields, { parentId: '7' })).toEqual({ sort: 1, parentId: '7' })

@@ -1,24 +1,29 @@
 import { RULES, ruleProblem } from '../../../../db/fields/types'
 import type { Field, Text2 } from './schema'
 
-type Say = (t: Text2 | string) => string
+type Say = (t: Text2 | string, params?: Record<string, string>) => string
 export type Errors = Record<string, string>
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length)
 
 /**
- * The form's own checks before it calls the server (which checks again):
- * required fields with the spec's messages, then phone / e-mail / web-address
- * rules (the same rules and texts the server checks: db/fields/types.ts). The first problem per field wins.
+ * One field's own check before the server's (which checks again with the same
+ * description, db/fields): required with the spec's message, then the longest
+ * length, then the phone / e-mail / web-address rules. The first problem, or undefined.
  */
+export function fieldProblem(f: Field, v: unknown, say: Say): string | undefined {
+  if (empty(v)) return f.required ? say(f.required) : undefined
+  if (f.max && typeof v === 'string' && v.length > f.max) return say('tooLong', { max: String(f.max) })
+  const broken = ruleProblem(f.rules, v)
+  return broken ? say(RULES[broken].message) : undefined
+}
+
+/** Every field's problem at once (the form library asks per field; this is the same rule for a whole record). */
 export function validate(fields: Field[], values: Record<string, unknown>, say: Say): Errors {
   const errors: Errors = {}
   for (const f of fields) {
-    const v = values[f.name]
-    if (f.required && empty(v)) { errors[f.name] = say(f.required); continue }
-    if (empty(v)) continue
-    const broken = ruleProblem(f.rules, v)
-    if (broken) errors[f.name] = say(RULES[broken].message)
+    const problem = fieldProblem(f, values[f.name], say)
+    if (problem) errors[f.name] = problem
   }
   return errors
 }
