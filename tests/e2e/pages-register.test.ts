@@ -1,13 +1,29 @@
+import { Database } from 'bun:sqlite'
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { apiCall, signInApi, tokenOf } from './pages-support'
+
+/**
+ * What a third-party sign-in without a local account leaves behind: an identity linked to nobody, under an
+ * unguessable id the login page is sent with (the server links only such an identity).
+ */
+function rememberIdentity(dataDir: string, name: string) {
+  const id = `${randomUUID()}${randomUUID()}`.replaceAll('-', '')
+  const db = new Database(join(dataDir, 'atrium.db'))
+  db.query("INSERT INTO blade_user_oauth (id, tenant_id, uuid, source, nickname, create_time) VALUES (?, '000000', ?, 'e2e', ?, datetime('now'))").run(id, `e2e-${name}`, name)
+  db.close()
+  return id
+}
 
 /** Account registration for a third-party sign-in without a local account: checks in the spec's order, then a pending application. */
 describeBrowser('registration dialog', () => {
   let app: Appliance
   let browser: Browser
   let page: Page
+  let identity = ''
   const dialog = () => page.getByTestId('register-dialog')
   const submitShows = async (text: string) => {
     await page.getByTestId('register-submit').click()
@@ -20,7 +36,8 @@ describeBrowser('registration dialog', () => {
     page = await browser.newPage()
     await page.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
     // The login page opens the dialog for the oauth_id a third-party sign-in answered with.
-    await page.goto(`${app.url}/login?oauthId=e2e-identity`)
+    identity = rememberIdentity(app.dataDir, 'guest')
+    await page.goto(`${app.url}/login?oauthId=${identity}`)
     await dialog().waitFor()
   })
   afterAll(async () => {
@@ -57,7 +74,7 @@ describeBrowser('registration dialog', () => {
     const admin = await tokenOf(app.url, 'admin')
     const found = await apiCall(app.url, admin, 'GET', '/api/blade-system/user/page', { account: 'e2e.guest' })
     expect(found.data.records).toHaveLength(1)
-    expect(found.data.records[0]).toMatchObject({ realName: 'E2E Guest', status: 0, oauthId: 'e2e-identity' })
+    expect(found.data.records[0]).toMatchObject({ realName: 'E2E Guest', status: 0, oauthId: identity })
     expect((await apiCall(app.url, admin, 'POST', '/api/blade-system/user/audit-pass', { ids: found.data.records[0].id })).code).toBe(200)
 
     await signInUi(page, app.url, 'e2e.guest', 'Guest-pass-1')
@@ -68,7 +85,7 @@ describeBrowser('registration dialog', () => {
   it('shows the server message when the application is refused', async () => {
     const fresh = await browser.newPage()
     await fresh.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
-    await fresh.goto(`${app.url}/login?oauthId=e2e-other`)
+    await fresh.goto(`${app.url}/login?oauthId=${rememberIdentity(app.dataDir, 'other')}`)
     await fresh.getByTestId('register-tenant').fill('000000')
     await fresh.getByTestId('register-account').fill('e2e.guest')
     await fresh.getByTestId('register-password').fill('x')
