@@ -2,7 +2,6 @@ import { RULES, ruleProblem } from '../../../../db/fields/types'
 import type { Field, Text2 } from './schema'
 
 type Say = (t: Text2 | string, params?: Record<string, string>) => string
-export type Errors = Record<string, string>
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length)
 
@@ -16,16 +15,6 @@ export function fieldProblem(f: Field, v: unknown, say: Say): string | undefined
   if (f.max && typeof v === 'string' && v.length > f.max) return say('tooLong', { max: String(f.max) })
   const broken = ruleProblem(f.rules, v)
   return broken ? say(RULES[broken].message) : undefined
-}
-
-/** Every field's problem at once (the form library asks per field; this is the same rule for a whole record). */
-export function validate(fields: Field[], values: Record<string, unknown>, say: Say): Errors {
-  const errors: Errors = {}
-  for (const f of fields) {
-    const problem = fieldProblem(f, values[f.name], say)
-    if (problem) errors[f.name] = problem
-  }
-  return errors
 }
 
 /** Values a new row starts with: each field's default, then the screen's fixed query. */
