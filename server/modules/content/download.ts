@@ -4,19 +4,17 @@ import { download, downloadMessage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
+import { checkContact as checkContactRules } from '../../lib/contact-rules.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { checkImages } from '../course/course.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import './messages.ts'
 
-/** Spec §5: phone exactly 11 digits; e-mail name@domain. */
+/** A lead's contact (spec §5): phone required and exactly 11 digits, e-mail name@domain — the shared rules, after trimming the phone. */
 export function checkContact(v: Record<string, unknown>) {
-  const phone = typeof v.phone === 'string' ? v.phone.trim() : ''
-  if (!phone) throw badRequest('validation.phoneEmpty', { field: 'phone' }, 'phone')
-  if (!/^\d{11}$/.test(phone)) throw badRequest('validation.phoneLength', { field: 'phone' }, 'phone')
-  v.phone = phone
-  if (typeof v.email === 'string' && v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) throw badRequest('validation.email', { field: 'email' }, 'email')
+  if (typeof v.phone === 'string') v.phone = v.phone.trim()
+  checkContactRules(v, { phoneRequired: true })
 }
 
 /** Downloadable files: private files released through the lead form; size in MB from the stored file. */

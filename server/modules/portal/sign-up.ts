@@ -5,6 +5,7 @@ import { dept, param, role, tenant, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
+import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -28,10 +29,10 @@ const TTL_MS = 5 * 60_000, RESEND_MS = 60_000, MAX_TRIES = 5
 /** Codes live in memory: a restart only means asking for a new one. tenant:phone → code. */
 const codes = new Map<string, { code: string; sentAt: number; tries: number }>()
 
+/** The phone a code is sent to: the shared phone rule (spec §5), after trimming. */
 function checkPhone(v: unknown): string {
   const phone = typeof v === 'string' ? v.trim() : ''
-  if (!phone) throw badRequest('validation.phoneEmpty', { field: 'phone' }, 'phone')
-  if (!/^\d{11}$/.test(phone)) throw badRequest('validation.phoneLength', { field: 'phone' }, 'phone')
+  checkContact({ phone }, { phoneRequired: true })
   return phone
 }
 
