@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -20,7 +20,10 @@ export const portalLabRoutes = (s: Services) =>
       .use(authContext(s))
       .get('/list', async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const where = and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0), eq(experiment.status, 1))
+        // Matched literally (% and _ escaped), as the factory's search does.
+        const text = typeof query.title === 'string' ? query.title.trim() : ''
+        const title = text ? sql`${experiment.title} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'` : undefined
+        const where = and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0), eq(experiment.status, 1), title)
         const total = s.db.$count(experiment, where)
         const rows = await ctx.db.select(publicCols).from(experiment).where(where).orderBy(desc(experiment.id)).limit(size).offset(offset)
         return ok(ctx, pageOf(rows, await total, current, size))

@@ -12,6 +12,8 @@ import LockRoute from './LockRoute'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
+const PracticeCourses = lazy(() => import('../lab/PracticeCourses'))
+const ExperimentPage = lazy(() => import('../lab/ExperimentPage'))
 const NotFound = lazy(() => import('../admin/pages/NotFound'))
 const Forbidden = lazy(() => import('../admin/pages/Forbidden'))
 const ServerError = lazy(() => import('../admin/pages/ServerError'))
@@ -37,12 +39,14 @@ export const router = createBrowserRouter([
   { path: '/500', element: page(<ServerError />) },
   { path: '/home/user-login', element: page(<LoginPage />) },
   { path: '/home/competition-test', element: page(<CompetitionTest />) },
+  { path: '/home/experiment', element: page(<ExperimentPage />) },
   {
     path: '/home',
     element: <PortalLayout />,
     children: [
       { index: true, element: <Navigate to="/home/index" replace /> },
       { path: 'index', element: page(<PortalHome />) },
+      { path: 'practice-course', element: page(<PracticeCourses />) },
       { path: ':section', element: page(<PortalHome />) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -1,0 +1,75 @@
+import { beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { loadSecrets } from '../../server/lib/secrets.ts'
+import { applianceIdOf } from '../../server/labs/names.ts'
+import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
+import { cleanUpAfter, describeDocker } from '../support/docker.ts'
+
+/** What the terminal shows (xterm's DOM renderer keeps one div per row). */
+const screenText = (page: Page) => page.getByTestId('terminal-screen').locator('.xterm-rows').innerText()
+
+describeDocker('the learner lab page (browser, real engine)', () => {
+  describeBrowser('lab page', () => {
+    const s = browserSession()
+    let page: Page
+    let applianceId = ''
+    beforeAll(async () => {
+      page = s.page
+      applianceId = applianceIdOf(loadSecrets(s.app.dataDir).jwtSecret)
+    })
+    // Registered after the session, so it runs before the appliance (and its data directory) goes away.
+    cleanUpAfter(() => applianceId)
+
+    it('a guest sees the labs and is asked to sign in', async () => {
+      await page.goto(`${s.app.url}/home/practice-course`)
+      await expect.poll(() => page.getByTestId('lab-card').count()).toBe(1)
+      await expect.poll(() => page.getByText('登录后开始').count()).toBe(1)
+    })
+
+    it('the learner opens the experiment, types `echo hello` and sees hello', async () => {
+      await signInUi(page, s.app.url, 'student')
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+      await page.goto(`${s.app.url}/home/practice-course`)
+      await page.getByTestId('lab-enter').click()
+      await page.waitForURL('**/home/experiment?id=*')
+      await expect.poll(() => page.getByText('Linux 命令行入门').count()).toBeGreaterThan(0)
+      await page.getByTestId('lab-open').click()
+      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await expect.poll(() => screenText(page)).toMatch(/[$#]/)
+      await page.getByTestId('terminal-screen').click()
+      await page.keyboard.type('echo hello > greeting.txt; echo he""llo\n')
+      await expect.poll(() => screenText(page)).toMatch(/^hello$/m)
+      await expect.poll(() => page.getByTestId('lab-remaining').textContent()).toMatch(/^(59|60):\d\d$/)
+    })
+
+    it('after a reload the same shell is back, its output replayed', async () => {
+      await page.reload()
+      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await expect.poll(() => screenText(page)).toMatch(/^hello$/m)
+      await page.getByTestId('terminal-screen').click()
+      await page.keyboard.type('cat greeting.txt | wc -c\n')
+      await expect.poll(() => screenText(page)).toMatch(/^\s*6$/m)
+    })
+
+    it('files: the file made in the shell is listed, an upload lands in the workspace', async () => {
+      await page.getByTestId('lab-files-open').click()
+      await expect.poll(() => page.getByTestId('lab-files').getByText('greeting.txt').count()).toBe(1)
+      await page.getByTestId('lab-upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('from the browser\n') })
+      await expect.poll(() => page.getByTestId('lab-files').getByText('notes.txt').count()).toBe(1)
+      await page.keyboard.press('Escape')
+      await page.getByTestId('terminal-screen').click()
+      await page.keyboard.type('cat notes.txt\n')
+      await expect.poll(() => screenText(page)).toContain('from the browser')
+    })
+
+    it('reset asks first, then gives a clean workspace in a fresh container', async () => {
+      await page.getByTestId('lab-reset').click()
+      await page.getByTestId('confirm-ok').click()
+      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await page.getByTestId('terminal-screen').click()
+      await page.keyboard.type('ls -a | wc -l\n')
+      // Only . and .. are left.
+      await expect.poll(() => screenText(page)).toMatch(/^\s*2$/m)
+    })
+  })
+})
