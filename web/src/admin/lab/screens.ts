@@ -1,0 +1,8 @@
+import { lazy } from 'react'
+
+/** Lab screens by menu path (db/reference/areas/labs.ts). */
+export const labScreens = {
+  '/lab/image': lazy(() => import('./Images')),
+  '/lab/experiment': lazy(() => import('./Experiments')),
+  '/lab/running': lazy(() => import('./Running')),
+}
