@@ -40,6 +40,12 @@ const texts = {
   noFile: { zh: '找不到文件：{file}', en: 'no such file: {file}' },
   exported: { zh: '已导出题库到 {file}', en: 'question bank exported to {file}' },
   preUpgrade: { zh: '迁移前已自动备份到 {file}', en: 'backed up to {file} before migrating' },
+  labsStopped: { zh: '已停止 {n} 个实验容器（工作目录保留）', en: '{n} lab(s) stopped (workspaces kept)' },
+  labsPruned: { zh: '已结束 {expired} 个过期实验，删除 {containers} 个孤立容器、{volumes} 个工作目录', en: '{expired} expired lab(s) ended, {containers} orphan container(s) and {volumes} workspace(s) removed' },
+  importingImage: { zh: '正在导入镜像', en: 'importing the image' },
+  imageReady: { zh: '镜像 {imageId} 已就绪（环境 {id}）', en: 'image {imageId} ready (environment {id})' },
+  imageFailed: { zh: '镜像导入或构建失败：{log}', en: 'the image import or build failed: {log}' },
+  noDockerfile: { zh: '{dir} 中没有 Dockerfile', en: 'no Dockerfile in {dir}' },
 } satisfies Record<string, Record<Lang, string>>
 
 export function say(key: keyof typeof texts, params: Record<string, string | number> = {}): string {

@@ -4,6 +4,7 @@ import { backupCommands } from './commands/backup.ts'
 import { dbCommands } from './commands/db.ts'
 import { questionCommands } from './commands/questions.ts'
 import { iotCommands } from './commands/iot.ts'
+import { labCommands } from './commands/labs.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tenantCommands } from './commands/tenant.ts'
 import { userCommands } from './commands/user.ts'
@@ -16,6 +17,7 @@ userCommands(program)
 backupCommands(program)
 questionCommands(program)
 iotCommands(program)
+labCommands(program)
 serveCommand(program)
 await program.parseAsync(process.argv)
 // Every command but `serve` is done once its action returns; ink and the database leave nothing worth waiting for.
