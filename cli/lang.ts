@@ -45,6 +45,7 @@ const texts = {
   importingImage: { zh: '正在导入镜像', en: 'importing the image' },
   imageReady: { zh: '镜像 {imageId} 已就绪（环境 {id}）', en: 'image {imageId} ready (environment {id})' },
   imageFailed: { zh: '镜像导入或构建失败：{log}', en: 'the image import or build failed: {log}' },
+  badGrace: { zh: '--grace 必须是秒数（非负整数）', en: '--grace must be a number of seconds (a whole number ≥ 0)' },
   noDockerfile: { zh: '{dir} 中没有 Dockerfile', en: 'no Dockerfile in {dir}' },
 } satisfies Record<string, Record<Lang, string>>
 

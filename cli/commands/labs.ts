@@ -90,12 +90,14 @@ export function labCommands(program: Command) {
         await done(!!o.json, { stopped }, say('labsStopped', { n: stopped }))
       } catch (e) { fail(!!o.json, e) }
     })
-  labs.command('prune').description('End expired labs, remove orphan containers and forgotten workspaces / 清理实验容器').option('--json', 'machine-readable output')
-    .action(async (o: JsonOpt) => {
+  labs.command('prune').description('End expired labs, remove orphan containers and forgotten workspaces / 清理实验容器')
+    .option('--grace <seconds>', 'leave containers younger than this alone (an open may be in flight)', '120').option('--json', 'machine-readable output')
+    .action(async (o: { grace: string } & JsonOpt) => {
       try {
+        if (!/^\d+$/.test(o.grace)) throw new Error(say('badGrace'))
         const r = await withSystem('000000', async (_ctx, s) => {
           await s.labs.requireEngine()
-          return prune(s.labs)
+          return prune(s.labs, Number(o.grace) * 1000)
         })
         await done(!!o.json, r, say('labsPruned', r))
       } catch (e) { fail(!!o.json, e) }
