@@ -1,3 +1,4 @@
+import { experimentStepFields } from '../../../db/fields/labs.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { experiment, experimentStep } from '../../../db/schema/index.ts'
@@ -17,7 +18,7 @@ export const experimentStepResource = defineResource({
   code: 'lab:experiment',
   perms: { add: 'lab:experiment:step', edit: 'lab:experiment:step', remove: 'lab:experiment:step' },
   filters: ['experimentId'],
-  messages: { title: 'lab.titleRequired', experimentId: 'lab.experimentRequired' },
+  fields: experimentStepFields,
   skip: ['list', 'page', 'detail'],
   beforeWrite: async (ctx, w) => {
     if (w.values.experimentId === undefined) return

@@ -1,3 +1,4 @@
+import { experimentFields } from '../../../db/fields/labs.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { experiment, experimentUser, labImage } from '../../../db/schema/index.ts'
@@ -22,7 +23,7 @@ export const experimentResource = defineResource({
   search: ['title'],
   filters: ['imagesName', 'status'],
   dates: ['createTime'],
-  messages: { title: 'lab.titleRequired', imagesName: 'lab.imageRequired' },
+  fields: experimentFields,
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values

@@ -1,3 +1,4 @@
+import { imageFields } from '../../../db/fields/labs.ts'
 import { Elysia, t } from 'elysia'
 import { and, eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
@@ -20,7 +21,7 @@ export const imageResource = defineResource({
   search: ['title', 'imageId'],
   filters: ['type', 'experimentType', 'buildState'],
   hidden: ['pwds'],
-  messages: { title: 'lab.titleRequired', imageId: 'lab.imageIdRequired' },
+  fields: imageFields,
   beforeWrite: async (ctx, w) => {
     const v = w.values
     if (w.op === 'remove') {

@@ -7,7 +7,9 @@ import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
-import { L, createTimeField, need, remarkField, statusField } from '../system/fields'
+import { experimentFields } from '../../../../db/fields/labs'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 import UserPicker from '../widgets/UserPicker'
 import StepsDialog from './StepsDialog'
 import '../../lab/locale'
@@ -22,22 +24,11 @@ export default function Experiments() {
     base: '/api/hm-experiment/experiment',
     perm: 'lab:experiment',
     title: L('实验管理', 'Experiments'),
-    fields: [
-      { name: 'title', label: L('标题', 'Title'), search: true, required: need('请输入标题', 'please enter a title') },
-      { name: 'cover', label: L('封面', 'Cover'), type: 'image', upload: { accept: ['jpeg', 'jpg', 'png'], maxKB: 5000, max: 3, kind: 'image' }, width: 90 },
-      { name: 'imagesName', label: L('实验镜像', 'Environment'), type: 'tree', tree: { url: '/api/hm-images/images/list', params: { size: '200' }, label: 'title' }, required: need('请选择实验镜像', 'please choose the lab environment'), width: 180 },
-      { name: 'folders', label: L('代码目录', 'Code folder'), list: false },
-      { name: 'wareName', label: L('实验手册（Markdown）', 'Manual (Markdown)'), type: 'textarea', list: false, span: 24 },
-      { name: 'videoWareName', label: L('演示视频', 'Demo video'), type: 'file', upload: { accept: ['mp4', 'webm'], maxKB: 102400, max: 1, kind: 'courseware' }, list: false },
-      { name: 'env', label: L('环境变量（每行 KEY=value）', 'Environment (KEY=value per line)'), type: 'textarea', list: false },
-      { name: 'durationMinutes', label: L('时长（分钟）', 'Duration (min)'), type: 'number', default: 60, width: 100 },
-      { name: 'renewMinutes', label: L('每次续期（分钟）', 'Extension (min)'), type: 'number', default: 30, list: false },
-      { name: 'maxRenewals', label: L('最多续期次数', 'Max extensions'), type: 'number', default: 3, list: false },
-      { name: 'idleMinutes', label: L('空闲停止（分钟，0 为不停止）', 'Idle stop (min, 0 = never)'), type: 'number', default: 15, list: false },
-      statusField,
-      remarkField,
-      createTimeField,
-    ],
+    fields: screenFields(experimentFields, {
+      title: { search: true }, cover: { width: 90 }, imagesName: { width: 180 }, folders: { list: false }, wareName: { list: false, span: 24 }, videoWareName: { list: false },
+      env: { list: false }, durationMinutes: { width: 100 }, renewMinutes: { list: false }, maxRenewals: { list: false }, idleMinutes: { list: false },
+      status: { width: 90 }, remark: { list: false }, createTime: { form: false, width: 170 },
+    }),
     rowActions: (row) => (
       <>
         {perms.has('lab:experiment:step') && <Button size="small" appearance="transparent" icon={<TaskListLtrRegular />} onClick={() => setSteps(row)} data-testid="row-steps">{t('experiment.steps')}</Button>}

@@ -10,6 +10,8 @@ import type { ActionContext, ResourceScreen, Row } from '../../shared/resource/s
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
 import LabTerminal from '../../lab/Terminal'
+import { runningLabFields } from '../../../../db/fields/labs'
+import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 import '../../lab/locale'
 
@@ -37,16 +39,10 @@ export default function Running() {
     title: L('运行中的实验', 'Running labs'),
     listPath: 'running',
     actions: { add: false, edit: false, delete: false, view: false, selection: perms.has('lab:running:stop') },
-    fields: [
-      { name: 'realName', label: L('学生', 'Learner'), width: 120 },
-      { name: 'account', label: L('账号', 'Account'), width: 120 },
-      { name: 'experimentTitle', label: L('实验', 'Experiment') },
-      { name: 'startTime', label: L('开始时间', 'Since'), type: 'datetime', width: 170 },
-      { name: 'expireTime', label: L('到期时间', 'Expires'), type: 'datetime', width: 170 },
-      { name: 'cpuPercent', label: L('CPU（%）', 'CPU (%)'), type: 'number', width: 90 },
-      { name: 'memoryMb', label: L('内存（MB）', 'Memory (MB)'), type: 'number', width: 110 },
-      { name: 'renewals', label: L('续期次数', 'Extensions'), type: 'number', width: 90 },
-    ],
+    fields: screenFields(runningLabFields, {
+      realName: { width: 120 }, account: { width: 120 }, experimentTitle: {}, startTime: { width: 170 }, expireTime: { width: 170 },
+      cpuPercent: { width: 90 }, memoryMb: { width: 110 }, renewals: { width: 90 },
+    }),
     toolbar: (ctx) => perms.has('lab:running:stop') && (
       <Button icon={<StopRegular />} onClick={() => (ctx.selected.length ? void stop(ctx.selected, ctx) : notify.warning(say('selectAtLeastOne')))} data-testid="running-stop">{t('running.stop')}</Button>
     ),
