@@ -1,6 +1,10 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
-import { examGroup, user } from '../../../db/schema/index.ts'
-import type { Ctx } from '../../lib/context.ts'
+import { Elysia } from 'elysia'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { dept, examGroup, role, user } from '../../../db/schema/index.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { listHas } from '../../lib/scope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -18,7 +22,7 @@ export async function studentsWithin(ctx: Ctx, studentIds: string[], classIds: s
   if (!studentIds.length) return true
   const rows = await ctx.db.select({ id: user.id }).from(user).where(and(
     eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, studentIds),
-    or(...classIds.map((c) => sql`(',' || ${user.deptId} || ',') LIKE ${`%,${c},%`}`)),
+    or(...classIds.map((c) => listHas(user.deptId, c))),
   ))
   return rows.length === new Set(studentIds).size
 }
@@ -41,3 +45,33 @@ export const examGroupResource = defineResource({
     Object.assign(w.values, { classIds: classIds.join(','), studentIds: [...new Set(studentIds)].join(','), studentNumber: new Set(studentIds).size })
   },
 })
+
+/** The pickers of the exam-group form: the tenant's departments (classes) as a tree, and students under their classes. */
+export const examGroupRoutes = (s: Services) =>
+  new Elysia()
+    .use(examGroupResource.routes(s))
+    .use(new Elysia({ prefix: examGroupResource.options.path })
+      .use(authContext(s))
+      .get('/class-tree', async ({ ctx }) => {
+        const rows = await ctx.db.select({ id: dept.id, parentId: dept.parentId, title: dept.deptName }).from(dept)
+          .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0))).orderBy(asc(dept.sort))
+        const byParent = new Map<string, typeof rows>()
+        for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
+        const ids = new Set(rows.map((r) => r.id))
+        const build = (parent: string): unknown[] => (byParent.get(parent) ?? []).map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
+        return ok(ctx, rows.filter((r) => !ids.has(r.parentId ?? '0')).flatMap((r) => [{ id: r.id, title: r.title, children: build(r.id) }]))
+      }, { perm: examGroupResource.perms.list })
+      // Students of the tenant under their (first) class; ?classIds narrows to those classes. Class nodes cannot be picked.
+      .get('/student-tree', async ({ ctx, query }) => {
+        const classIds = splitIds(query.classIds)
+        const studentRoles = (await ctx.db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))).map((r) => r.id)
+        const people = await ctx.db.select({ id: user.id, realName: user.realName, account: user.account, deptId: user.deptId, roleId: user.roleId }).from(user)
+          .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), classIds.length ? or(...classIds.map((c) => listHas(user.deptId, c))) : undefined))
+        const students = people.filter((p) => p.roleId.split(',').some((r) => studentRoles.includes(r)))
+        const classes = await ctx.db.select({ id: dept.id, title: dept.deptName }).from(dept).where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
+        const home = (p: (typeof students)[number]) => p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
+        return ok(ctx, classes.filter((c) => students.some((p) => home(p) === c.id)).map((c) => ({
+          id: `class-${c.id}`, title: c.title, disabled: true,
+          children: students.filter((p) => home(p) === c.id).map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
+        })))
+      }, { perm: examGroupResource.perms.list }))

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
-import { examGroupResource } from './exam-group.ts'
+import { examGroupRoutes } from './exam-group.ts'
 import { examPortalRoutes } from './exam-portal.ts'
 import { examResultRoutes } from './exam-results.ts'
 import { paperRoutes } from './paper.ts'
@@ -16,7 +16,7 @@ export const examModule = (s: Services) =>
     .use(paperRoutes(s))
     .use(paperTimeResource.routes(s))
     .use(examResultRoutes(s))
-    .use(examGroupResource.routes(s))
+    .use(examGroupRoutes(s))
     .use(teamRoutes(s))
     .use(examPortalRoutes(s))
     .use(practiceRoutes(s))

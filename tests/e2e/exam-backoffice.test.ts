@@ -1,0 +1,63 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { browserSession, describeBrowser } from '../support/browser.ts'
+
+const HEADER = 'type,hard,score,content,A,B,C,D,E,F,G,H,correct,blanks,answer,analysis,title,courseName,bankType'
+
+/** The teacher's exam screens: the question dialog, bank import with per-row errors, exam statistics charts, team members. */
+describeBrowser('exam back office (browser)', () => {
+  const s = browserSession('teacher')
+  let page: Page
+  beforeAll(() => { page = s.page })
+  const rows = () => page.getByTestId('resource-table').locator('tbody tr')
+
+  it('adds a multiple-choice question in the structured dialog; the server names a missing correct option', async () => {
+    await page.goto(`${s.app.url}/exam/question`)
+    await expect.poll(() => rows().count()).toBeGreaterThan(0)
+    await page.getByTestId('question-add').click()
+    const d = page.getByTestId('question-dialog')
+    await d.getByTestId('q-type').click()
+    await page.getByRole('option', { name: '多选题' }).click()
+    await d.getByTestId('q-content').fill('哪些是应用层协议？')
+    await d.getByTestId('q-option-0').fill('HTTP')
+    await d.getByTestId('q-option-1').fill('TCP')
+    await d.getByTestId('q-correct-0').uncheck()
+    await d.getByTestId('q-save').click()
+    await expect.poll(() => page.getByText('多选题至少需要一个正确选项').count()).toBeGreaterThan(0)
+    await d.getByTestId('q-correct-0').check()
+    await d.getByTestId('q-save').click()
+    await expect.poll(() => page.getByText('新增成功').count()).toBeGreaterThan(0)
+    await expect.poll(() => rows().filter({ hasText: '哪些是应用层协议' }).count()).toBe(1)
+  })
+
+  it('imports a sheet: a bad row is listed with its line and nothing is imported; a clean file previews, then imports', async () => {
+    const bad = join(tmpdir(), `bank-bad-${process.pid}.csv`), good = join(tmpdir(), `bank-good-${process.pid}.csv`)
+    writeFileSync(bad, [HEADER, '1,1,2,好的一题,a,b,,,,,,,A,,,,,,', '1,1,2,没有答案,a,b,,,,,,,,,,,,,'].join('\n'))
+    writeFileSync(good, [HEADER, '4,1,2,导入的填空 ____,,,,,,,,,,甲|乙,,,,,导入'].join('\n'))
+    await page.getByTestId('question-import').click()
+    const d = page.getByTestId('import-dialog')
+    await d.getByTestId('import-file').setInputFiles(bad)
+    await expect.poll(() => d.getByTestId('import-errors').locator('tbody tr').count()).toBe(1)
+    expect(await d.getByTestId('import-errors').textContent()).toContain('3')
+    expect(await d.getByTestId('import-run').isDisabled()).toBe(true)
+    await d.getByTestId('import-file').setInputFiles(good)
+    await expect.poll(() => d.getByTestId('import-preview').textContent()).toContain('导入的填空')
+    await d.getByTestId('import-run').click()
+    await expect.poll(() => page.getByText('已导入 1 道题').count()).toBeGreaterThan(0)
+    await expect.poll(() => rows().filter({ hasText: '导入的填空' }).count()).toBe(1)
+  })
+
+  it('opens the demo exam statistics (charts) and the team members', async () => {
+    await page.goto(`${s.app.url}/exam/paperTime`)
+    await expect.poll(() => rows().filter({ hasText: '网络基础期中考试' }).count()).toBe(1)
+    await rows().filter({ hasText: '网络基础期中考试' }).getByTestId('row-stats').click()
+    await expect.poll(() => page.getByTestId('chart-distribution').locator('canvas').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await page.goto(`${s.app.url}/exam/team`)
+    await page.getByTestId('row-members').first().click()
+    await expect.poll(() => page.getByTestId('members-dialog').textContent()).toContain('student')
+  })
+})
