@@ -8,7 +8,8 @@ const short = (url: string) => url.replace(/^.*\/node_modules\//, '').replace(/^
 /**
  * The top entries of a V8-format .cpuprofile (what `bun --cpu-prof` writes):
  * self time (where the CPU was) and total time (what was on the stack), as a
- * share of all samples, idle time excluded so the shares are of the work.
+ * share of all samples, idle time and start-up excluded so the shares are of
+ * the work under load.
  */
 export function summarise(file: string, top = 15): string {
   const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile
@@ -18,9 +19,17 @@ export function summarise(file: string, top = 15): string {
   const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url ? `${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''}`.trim()
   const self = new Map<string, number>(), total = new Map<string, number>()
   let busy = 0
+  // Start-up (module loading, migrations, the reference sync) is not the load being measured.
+  const startup = (id: number) => {
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame
+      if (f.functionName === 'require' || /server\/(main|boot)\.ts$/.test(f.url)) return true
+    }
+    return false
+  }
   for (const id of p.samples) {
     const n = byId.get(id)!
-    if (n.callFrame.functionName === '(idle)') continue
+    if (n.callFrame.functionName === '(idle)' || startup(id)) continue
     busy++
     self.set(label(n), (self.get(label(n)) ?? 0) + 1)
     const seen = new Set<string>()

@@ -30,7 +30,8 @@ let newest: { dir: string; mtimeMs: number; last: BackupSummary | undefined } | 
  */
 export function lastGoodBackup(config: Services['config'], at = new Date()): { name: string; createdAt: string; ageHours: number } | null {
   const dir = backupsDir(config)
-  const mtimeMs = existsSync(dir) ? statSync(dir).mtimeMs : 0
+  // One stat call (not exists + stat): health is polled, and this is most of its work.
+  const mtimeMs = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0
   if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs) newest = { dir, mtimeMs, last: listBackups(config).find((b) => b.kind === 'full') }
   const last = newest.last
   if (!last) return null

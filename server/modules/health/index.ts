@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia'
-import { sql } from 'drizzle-orm'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { envelope } from '../../lib/envelope.ts'
@@ -11,7 +10,7 @@ import { lastGoodBackup } from '../backup/schedule.ts'
 export const healthModule = (services: Services) =>
   new Elysia({ prefix: '/api' }).use(authContext(services)).get('/health', async ({ ctx }) => {
     let database = 'up'
-    try { services.db.get(sql`select 1`) } catch { database = 'down' }
+    try { services.db.$client.query('SELECT 1').get() } catch { database = 'down' }
     const broker = services.broker?.() ?? 'not started'
     return envelope({ version: pkg.version, database, broker, docker: await services.labs.engine(), lastBackup: lastGoodBackup(services.config) }, t(ctx.lang, 'ok'))
   }, { perm: 'public' })
