@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { and, desc, eq, like } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, like } from 'drizzle-orm'
+import { SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { join } from 'node:path'
+import * as schema from '../../db/schema/index.ts'
 import { param } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { closeDb, openDb } from './db.ts'
@@ -50,6 +52,17 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
     expect(pageQuery(db, q, 10, 800).total).toBe(1241)
     expect(ids(10, 800)).toEqual(plain(10, 800))
     expect(ids(10, 800)).not.toEqual(before)
+  })
+
+  it('answers every table\'s rows exactly as drizzle does (property names, decoded column types)', () => {
+    const tables = Object.values(schema).filter((v): v is SQLiteTable => v instanceof SQLiteTable)
+    expect(tables.length).toBeGreaterThan(20)
+    for (const table of tables) {
+      const key = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).find((c) => c.primary)
+      if (!key) continue
+      const expected = db.select().from(table).orderBy(desc(key)).limit(7).offset(1).all()
+      expect(pageQuery(db, { table, where: undefined, orderBy: [desc(key)] }, 7, 1).rows).toEqual(expected)
+    }
   })
 
   it('a short page tells its own total; a page past the end still counts', () => {

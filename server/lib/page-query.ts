@@ -14,18 +14,22 @@
  * (another process, the CLI). Nothing is kept inside a transaction, nor for
  * SQL that reads the clock or chance, which would change with no write. When
  * something was written, the first read recomputes: never older than the data.
+ *
+ * The WHERE is rendered once per call (it is also the key); the row, count and
+ * anchor statements around it are fixed text, compiled once (db.ts keeps
+ * compiled statements by text), so a page costs one query build, not three.
  */
-import { and, count, desc, getTableName, lte, type SQL } from 'drizzle-orm'
+import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
 
 const MAX_QUERIES = 200
+const MAX_ANCHORS = 1000
 /** Shallower pages skip so few rows that a plain OFFSET costs less than finding an anchor. */
 const ANCHOR_FROM = 100
-const MAX_ANCHORS = 1000
 const VOLATILE = /'now'|random\(|current_(time|date)/i
-/** Renders a WHERE alone to its text and parameters, the key a query's totals and anchors are kept under. */
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
+const render = (s: SQL) => dialect.sqlToQuery(s)
 
 interface Kept { stamp: string; total?: number; anchors: Map<number, string> }
 const keptByDb = new WeakMap<Db, Map<string, Kept>>()
@@ -38,12 +42,10 @@ function changeStamp(db: Db): string | null {
 }
 
 /** What is known of this query at this stamp (a fresh record when anything changed); null = keep nothing. */
-function keptFor(db: Db, table: SQLiteTable, where: SQL | undefined): Kept | null {
+function keptFor(db: Db, table: string, where: { sql: string; params: unknown[] }): Kept | null {
   const stamp = changeStamp(db)
-  if (stamp === null) return null
-  const w = where ? dialect.sqlToQuery(where) : { sql: '', params: [] }
-  if (VOLATILE.test(w.sql)) return null
-  const key = `${getTableName(table)}\u0000${w.sql}\u0000${JSON.stringify(w.params)}`
+  if (stamp === null || VOLATILE.test(where.sql)) return null
+  const key = `${table}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`
   let m = keptByDb.get(db)
   if (!m) keptByDb.set(db, (m = new Map()))
   let k = m.get(key)
@@ -53,6 +55,19 @@ function keptFor(db: Db, table: SQLiteTable, where: SQL | undefined): Kept | nul
     if (m.size > MAX_QUERIES) m.delete(m.keys().next().value!)
   }
   return k
+}
+
+/** A table's select list and how to turn a driver row back into drizzle's row (property names, column decoders), rendered once. */
+const shapes = new WeakMap<SQLiteTable, { from: string; list: string; keys: string[]; cols: SQLiteColumn[] }>()
+function shapeOf(table: SQLiteTable) {
+  let s = shapes.get(table)
+  if (!s) {
+    const columns = getTableColumns(table) as Record<string, SQLiteColumn>
+    const keys = Object.keys(columns), cols = keys.map((k) => columns[k])
+    s = { from: render(sql`${table}`).sql, list: render(sql.join(cols.map((c) => sql`${c}`), sql`, `)).sql, keys, cols }
+    shapes.set(table, s)
+  }
+  return s
 }
 
 export interface PageQuery {
@@ -65,34 +80,45 @@ export interface PageQuery {
 
 /** One page of rows and the total under `where`, for current/size paging. */
 export function pageQuery(db: Db, q: PageQuery, size: number, offset: number): { rows: Record<string, unknown>[]; total: number } {
-  const kept = keptFor(db, q.table, q.where)
+  const shape = shapeOf(q.table)
+  const where = q.where ? render(q.where) : { sql: '1', params: [] }
+  const kept = keptFor(db, shape.from, where)
+  const filtered = `FROM ${shape.from} WHERE (${where.sql})`
   const total = () => {
     if (kept?.total !== undefined) return kept.total
-    const n = db.select({ n: count() }).from(q.table).where(q.where).get()?.n ?? 0
+    const n = (db.$client.prepare(`SELECT count(*) ${filtered}`).values(...(where.params as never[]))[0]?.[0] as number) ?? 0
     if (kept) kept.total = n
     return n
   }
-  let rows: Record<string, unknown>[]
+  let raw: unknown[][]
   if (kept && q.keyDesc && offset >= ANCHOR_FROM) {
-    const anchor = anchorAt(db, q as Required<PageQuery>, kept, offset)
+    const key = render(sql`${q.keyDesc}`).sql
+    const anchor = anchorAt(db, `SELECT ${key} ${filtered}`, key, where.params, kept, offset)
     if (anchor === undefined) return { rows: [], total: total() }
-    rows = db.select().from(q.table).where(and(q.where, lte(q.keyDesc, anchor))).orderBy(desc(q.keyDesc)).limit(size).all() as Record<string, unknown>[]
+    raw = db.$client.prepare(`SELECT ${shape.list} ${filtered} AND ${key} <= ? ORDER BY ${key} DESC LIMIT ?`).values(...(where.params as never[]), anchor, size)
   } else {
-    rows = db.select().from(q.table).where(q.where).orderBy(...q.orderBy).limit(size).offset(offset).all() as Record<string, unknown>[]
+    const order = render(sql.join(q.orderBy, sql`, `))
+    raw = db.$client.prepare(`SELECT ${shape.list} ${filtered} ORDER BY ${order.sql} LIMIT ? OFFSET ?`).values(...([...where.params, ...order.params] as never[]), size, offset)
   }
+  const rows = raw.map((r) => {
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < shape.keys.length; i++) row[shape.keys[i]] = r[i] === null ? null : shape.cols[i].mapFromDriverValue(r[i])
+    return row
+  })
   // Fewer rows than asked for: this page reached the end, so it knows the total.
   if (rows.length < size && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
   return { rows, total: total() }
 }
 
 /** The key of the row at `offset` (newest first), found from the nearest known page before it; undefined past the end. */
-function anchorAt(db: Db, q: Required<PageQuery>, kept: Kept, offset: number): string | undefined {
+function anchorAt(db: Db, keys: string, key: string, params: unknown[], kept: Kept, offset: number): string | undefined {
   const known = kept.anchors.get(offset)
   if (known !== undefined) return known
   let from = 0, fromKey: string | undefined
-  for (const [at, key] of kept.anchors) if (at < offset && at > from) [from, fromKey] = [at, key]
-  const found = db.select({ key: q.keyDesc }).from(q.table).where(fromKey === undefined ? q.where : and(q.where, lte(q.keyDesc, fromKey)))
-    .orderBy(desc(q.keyDesc)).limit(1).offset(offset - from).get()?.key as string | undefined
+  for (const [at, k] of kept.anchors) if (at < offset && at > from) [from, fromKey] = [at, k]
+  const found = (fromKey === undefined
+    ? db.$client.prepare(`${keys} ORDER BY ${key} DESC LIMIT 1 OFFSET ?`).values(...(params as never[]), offset)
+    : db.$client.prepare(`${keys} AND ${key} <= ? ORDER BY ${key} DESC LIMIT 1 OFFSET ?`).values(...(params as never[]), fromKey, offset - from))[0]?.[0] as string | undefined
   if (found === undefined) return undefined
   if (kept.anchors.size >= MAX_ANCHORS) kept.anchors.clear()
   kept.anchors.set(offset, found)
