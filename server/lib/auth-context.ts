@@ -1,17 +1,25 @@
 import { Elysia } from 'elysia'
 import { and, eq, sql } from 'drizzle-orm'
-import { session } from '../../db/schema/index.ts'
+import { permVersion, session } from '../../db/schema/index.ts'
 import { anonymous, makeCtx, type Ctx, type Services } from './context.ts'
 import type { Db } from './db.ts'
 import { langOf } from './messages.ts'
+import { atPermissionVersion } from './permission-cache.ts'
 import { requirePermission } from './permissions.ts'
 import { prepared } from './prepared.ts'
 import { verifyAccess } from './tokens.ts'
 
-/** The live-session check every authenticated request makes: prepared once, a database read each time. */
+/**
+ * The live-session check every authenticated request makes: prepared once, a
+ * database read each time. The same statement reads the permission version the
+ * request's permission look-ups are valid for (permission-cache.ts), so a
+ * request reads the database once before its own work.
+ */
 const liveSession = (db: Db) =>
-  prepared(db, 'liveSession', (d) => d.select({ userId: session.userId, tenantId: session.tenantId, roleIds: session.roleIds, deptIds: session.deptIds }).from(session)
-    .where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
+  prepared(db, 'liveSession', (d) => d.select({
+    userId: session.userId, tenantId: session.tenantId, roleIds: session.roleIds, deptIds: session.deptIds,
+    permVersion: sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`,
+  }).from(session).where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
 
 /**
  * Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a
@@ -29,10 +37,12 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   const live = claims && liveSession(services.db).get({ sid: claims.sid })
   if (!claims || !live || live.userId !== claims.sub) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
   const split = (s: string) => s.split(',').filter(Boolean)
-  return makeCtx(services.db, {
+  const ctx = makeCtx(services.db, {
     kind: 'user', userId: live.userId, tenantId: live.tenantId, account: claims.acc,
     roleIds: split(live.roleIds), deptIds: split(live.deptIds), sessionId: claims.sid, clientId: claims.cid,
   }, lang)
+  atPermissionVersion(ctx, live.permVersion ?? 0)
+  return ctx
 }
 
 /**

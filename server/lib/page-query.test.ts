@@ -55,7 +55,7 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
   })
 
   it('answers every table\'s rows exactly as drizzle does (property names, decoded column types)', () => {
-    const tables = Object.values(schema).filter((v): v is SQLiteTable => v instanceof SQLiteTable)
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is SQLiteTable => v instanceof SQLiteTable)
     expect(tables.length).toBeGreaterThan(20)
     for (const table of tables) {
       const key = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>).find((c) => c.primary)

@@ -58,7 +58,14 @@ function entries(ctx: Ctx): Map<string, unknown> {
     ctx.memo.set('permissionCache', own)
     return own
   }
-  const version = readVersion(ctx.db)
+  return atPermissionVersion(ctx, readVersion(ctx.db))
+}
+
+/**
+ * Fixes the version this request's permission look-ups are valid for, read
+ * by the caller outside any transaction (the session check reads it in the same statement).
+ */
+export function atPermissionVersion(ctx: Ctx, version: number): Map<string, unknown> {
   let state = states.get(ctx.db)
   if (!state || state.version !== version) states.set(ctx.db, (state = { version, entries: new Map() }))
   ctx.memo.set('permissionCache', state.entries)

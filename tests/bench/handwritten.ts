@@ -33,7 +33,7 @@ const columns = (table: string, hidden: string[] = []) =>
 
 const q = {
   alive: db.query('SELECT 1 AS ok'),
-  session: db.query('SELECT 1 AS ok FROM blade_session WHERE id = ? AND revoked = 0'),
+  session: db.query('SELECT user_id AS userId, tenant_id AS tenantId, role_ids AS roleIds, dept_ids AS deptIds FROM blade_session WHERE id = ? AND revoked = 0'),
   user: db.query(`SELECT ${columns('blade_user')} FROM blade_user WHERE id = ? AND is_deleted = 0`),
   roles: db.query('SELECT id, role_alias AS alias, role_name AS name FROM blade_role WHERE id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND is_deleted = 0'),
   roleNames: db.query('SELECT id, role_name AS name FROM blade_role WHERE id IN (SELECT value FROM json_each(?))'),
@@ -41,7 +41,7 @@ const q = {
   allMenus: db.query(`SELECT ${columns('blade_menu')} FROM blade_menu WHERE is_deleted = 0 ORDER BY sort`),
   grantedMenuIds: db.query('SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (SELECT value FROM json_each(?))'),
   userCount: db.query('SELECT count(*) AS n FROM blade_user WHERE is_deleted = 0 AND tenant_id = ?'),
-  userPage: db.query(`SELECT ${columns('blade_user', ['password', 'fail_count'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`),
+  userPage: db.query(`SELECT ${columns('blade_user', ['password', 'fail_count', 'locked_until'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`),
   paramCount: db.query('SELECT count(*) AS n FROM blade_param WHERE is_deleted = 0 AND tenant_id = ?'),
   paramPage: db.query(`SELECT ${columns('blade_param')} FROM blade_param WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`),
 }
@@ -55,9 +55,11 @@ async function caller(req: Request): Promise<Caller | null> {
   if (!token) return null
   try {
     const { payload: p } = await jwtVerify(token, key)
-    if (!q.session.get(p.sid as string)) return null
+    // Like the appliance: the token names the session; user, tenant, roles and departments come from its live row.
+    const live = q.session.get(p.sid as string) as { userId: string; tenantId: string; roleIds: string; deptIds: string } | null
+    if (!live || live.userId !== p.sub) return null
     const split = (s: unknown) => String(s ?? '').split(',').filter(Boolean)
-    return { userId: p.sub as string, tenantId: p.tid as string, roleIds: split(p.rid), deptIds: split(p.did) }
+    return { userId: live.userId, tenantId: live.tenantId, roleIds: split(live.roleIds), deptIds: split(live.deptIds) }
   } catch {
     return null
   }
