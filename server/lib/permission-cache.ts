@@ -32,6 +32,8 @@ export interface Effective {
   administrator: boolean
   menuIds: ReadonlySet<string>
   codes: ReadonlySet<string>
+  /** The codes sorted, as user-info lists them. */
+  codeList: readonly string[]
   /** The API scopes the tenant defines and the ones these roles hold. */
   apiScopes: readonly ApiScope[]
   apiGranted: ReadonlySet<string>
@@ -135,6 +137,7 @@ function compute(ctx: Ctx): Effective {
     administrator,
     menuIds: new Set(mine.map((m) => m.id)),
     codes: new Set(mine.map((m) => m.code)),
+    codeList: [...new Set(mine.map((m) => m.code))].sort(),
     apiScopes: db.select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType }).from(scopeApi)
       .where(and(eq(scopeApi.tenantId, a.tenantId), eq(scopeApi.isDeleted, 0))).all(),
     apiGranted: new Set(roleIds.length

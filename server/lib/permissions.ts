@@ -28,6 +28,9 @@ export const grantedMenuIds = async (ctx: Ctx) => effective(ctx).menuIds
 
 export const permissionCodes = async (ctx: Ctx) => effective(ctx).codes
 
+/** The same codes as a sorted list (user-info answers it on every page load). */
+export const sortedPermissionCodes = async (ctx: Ctx): Promise<readonly string[]> => effective(ctx).codeList
+
 const pathMatches = (pattern: string, path: string) =>
   pattern.endsWith('**') ? path.startsWith(pattern.slice(0, -2)) : path === pattern
 

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { and, eq, inArray } from 'drizzle-orm'
-import { dept, logError, role, user } from '../../../db/schema/index.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { logError, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
@@ -8,7 +8,9 @@ import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
 import { dropPermissionCache } from '../../lib/permission-cache.ts'
-import { permissionCodes, roleAliases, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
+import { deptNames, roleNames } from '../../lib/names.ts'
+import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
+import { prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
 import { checkClient, grant, GrantError, revokeSession } from './grant.ts'
@@ -25,17 +27,18 @@ const LogEntries = t.Array(t.Object({
 }), { maxItems: 200 })
 
 export async function userInfo(ctx: Ctx) {
-  const u = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
+  // Every page load asks for this: prepared look-ups, and the permission list sorted once per role set (permission-cache.ts).
+  const u = prepared(ctx.db, 'userInfo.user', (d) => d.select().from(user).where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0))).prepare()).get({ id: ctx.actor.userId })
   if (!u) throw unauthorized('error.tokenInvalid')
   const roles = await roleAliases(ctx)
-  const roleRows = ctx.actor.roleIds.length ? await ctx.db.select({ name: role.roleName }).from(role).where(inArray(role.id, ctx.actor.roleIds)) : []
-  const deptRows = ctx.actor.deptIds.length ? await ctx.db.select({ name: dept.deptName }).from(dept).where(inArray(dept.id, ctx.actor.deptIds)) : []
+  const roleRows = [...roleNames(ctx, ctx.actor.roleIds).values()].map((name) => ({ name }))
+  const deptRows = [...deptNames(ctx, ctx.actor.deptIds).values()].map((name) => ({ name }))
   return {
     user_id: u.id, account: u.account, user_name: u.account, name: u.name, real_name: u.realName, avatar: u.avatar ?? '', email: u.email, phone: u.phone,
     tenant_id: u.tenantId, dept_id: ctx.actor.deptIds.join(','), role_id: ctx.actor.roleIds.join(','), role_name: roles.join(','),
     dept_name: deptRows.map((d) => d.name).join(','), role_names: roleRows.map((r) => r.name).join(','), oauth_id: u.oauthId ?? '',
     all_dept_id: u.deptId, all_role_id: u.roleId,
-    roles, permissions: [...(await permissionCodes(ctx))].sort(),
+    roles, permissions: await sortedPermissionCodes(ctx),
   }
 }
 

@@ -7,7 +7,7 @@ import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { listParam, prepared } from '../../lib/prepared.ts'
+import { deptNames, roleNames } from '../../lib/names.ts'
 import { listHas, scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
@@ -103,17 +103,10 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
   return parts.length ? and(...parts) : undefined
 }
 
-const namesOf = (ctx: Ctx, table: typeof role | typeof dept, ids: string[]) => {
-  const q = table === role
-    ? prepared(ctx.db, 'user.roleNames', (d) => d.select({ id: role.id, n: role.roleName }).from(role).where(inArray(role.id, listParam('ids'))).prepare())
-    : prepared(ctx.db, 'user.deptNames', (d) => d.select({ id: dept.id, n: dept.deptName }).from(dept).where(inArray(dept.id, listParam('ids'))).prepare())
-  return new Map(ids.length ? q.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.n]) : [])
-}
-
 /** Adds roleName and deptName (comma-joined) so lists show names, not ids. Two prepared look-ups: every user list runs them. */
 export async function withNames(ctx: Ctx, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const ids = (k: string) => [...new Set(rows.flatMap((r) => String(r[k] ?? '').split(',').filter(Boolean)))]
-  const roles = namesOf(ctx, role, ids('roleId')), depts = namesOf(ctx, dept, ids('deptId'))
+  const roles = roleNames(ctx, ids('roleId')), depts = deptNames(ctx, ids('deptId'))
   const names = (csv: unknown, m: Map<string, string>) => String(csv ?? '').split(',').filter(Boolean).map((id) => m.get(id)).filter(Boolean).join(',')
   return rows.map((r) => ({ ...r, roleName: names(r.roleId, roles), deptName: names(r.deptId, depts) }))
 }
