@@ -4,6 +4,7 @@ import md5 from 'md5'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import '../portal/content/locale'
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { api } from '../shared/api'
 import { siteConfig } from '../shared/config'
@@ -41,7 +42,7 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { token, roles } = useSession()
-  const { register: input, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<LoginForm>({ defaultValues: { tenantId: siteConfig.defaultTenantId, account: '', password: '', code: '' } })
+  const { register: input, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<LoginForm>({ defaultValues: { tenantId: siteConfig.defaultTenantId, account: params.get('account') ?? '', password: '', code: '' } })
   const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null)
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null)
 
@@ -108,6 +109,7 @@ export default function LoginPage() {
           <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">{t('submit')}</Button>
           <div className={s.footer}>
             <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">{t('register')}</Link>
+            <RouterLink to={`/home/user-sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`} data-testid="login-sign-up">{t('learn:signUp')}</RouterLink>
             <RouterLink to="/home/index">{t('backHome')}</RouterLink>
           </div>
         </form>

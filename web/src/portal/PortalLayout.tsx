@@ -11,6 +11,7 @@ import { useSession } from '../shared/session'
 import { logout } from '../admin/shell/logout'
 import { PORTAL_NAV } from './nav'
 import './locale'
+import FloatingTools from './content/FloatingTools'
 
 const useStyles = makeStyles({
   header: {
@@ -65,7 +66,7 @@ export default function PortalLayout() {
                 <Button appearance="subtle" icon={<Avatar size={24} name={user?.real_name} image={user?.avatar ? { src: user.avatar } : undefined} />} data-testid="portal-user">{user?.real_name || user?.account}</Button>
               </MenuTrigger>
               <MenuPopover><MenuList>
-                <MenuItem onClick={() => navigate('/info/index')}>{t('userCenter')}</MenuItem>
+                <MenuItem onClick={() => navigate('/home/user-center')}>{t('userCenter')}</MenuItem>
                 {user && !user.role_name.split(',').every((r) => r === 'student') && <MenuItem onClick={() => navigate(siteConfig.homePath)}>{t('console')}</MenuItem>}
                 <MenuItem onClick={async () => { await logout(); navigate('/home/index') }} data-testid="portal-logout">{t('logout')}</MenuItem>
               </MenuList></MenuPopover>
@@ -78,7 +79,7 @@ export default function PortalLayout() {
         <DrawerHeader><DrawerHeaderTitle action={<Button appearance="subtle" icon={<DismissRegular />} onClick={() => setDrawer(false)} />}>Atrium</DrawerHeaderTitle></DrawerHeader>
         <DrawerBody>
           {links(s.drawerLink)}
-          {token ? <NavLink className={s.drawerLink} to="/info/index">{t('userCenter')}</NavLink> : <NavLink className={s.drawerLink} to="/home/user-login">{t('login')}</NavLink>}
+          {token ? <NavLink className={s.drawerLink} to="/home/user-center">{t('userCenter')}</NavLink> : <NavLink className={s.drawerLink} to="/home/user-login">{t('login')}</NavLink>}
         </DrawerBody>
       </Drawer>
       <main style={{ minHeight: 'calc(100vh - 60px)' }}><Outlet /></main>
@@ -87,10 +88,11 @@ export default function PortalLayout() {
           <div><Text weight="semibold" block>{t('footer.contact')}</Text><Text block>{t('footer.hotline')}：{siteConfig.hotline}</Text><Text block>{t('footer.hours')}：{siteConfig.serviceHours}</Text></div>
           <div><Text block>{t('footer.address')}</Text><Text block>{t('footer.postcode')}</Text></div>
           <div><Text block>{t('footer.centres')}</Text></div>
-          <div><div className={s.qr} aria-label={t('footer.qr')} /><Text size={200}>{t('footer.qr')}</Text></div>
+          <div><div className={s.qr} role="img" aria-label={t('footer.qr')} /><Text size={200}>{t('footer.qr')}</Text></div>
         </div>
         <div className={s.copyright}>{t('footer.copyright')}</div>
       </footer>
+      <FloatingTools />
       {scrolled && <Button className={s.top} shape="circular" size="large" icon={<ArrowUpRegular />} aria-label={t('backToTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />}
     </div>
   )

@@ -9,6 +9,8 @@ import { session } from '../shared/session'
 import LoginPage from '../login/LoginPage'
 import PortalLayout from '../portal/PortalLayout'
 import LockRoute from './LockRoute'
+import { fullPageContentRoutes, portalContentRoutes } from '../portal/content/routes'
+import PortalTheme from '../portal/content/PortalTheme'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
@@ -37,16 +39,17 @@ export const router = createBrowserRouter([
   { path: '/404', element: page(<NotFound />) },
   { path: '/403', element: page(<Forbidden />) },
   { path: '/500', element: page(<ServerError />) },
-  { path: '/home/user-login', element: page(<LoginPage />) },
+  { path: '/home/user-login', element: page(<PortalTheme><LoginPage /></PortalTheme>) },
   { path: '/home/competition-test', element: page(<CompetitionTest />) },
   { path: '/home/experiment', element: page(<ExperimentPage />) },
+  ...fullPageContentRoutes,
   {
     path: '/home',
-    element: <PortalLayout />,
+    element: <PortalTheme><PortalLayout /></PortalTheme>,
     children: [
       { index: true, element: <Navigate to="/home/index" replace /> },
-      { path: 'index', element: page(<PortalHome />) },
       { path: 'practice-course', element: page(<PracticeCourses />) },
+      ...portalContentRoutes,
       { path: ':section', element: page(<PortalHome />) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -4,6 +4,7 @@ import { dictLabel, useDict } from '../dict'
 import type { Field, FieldType } from './schema'
 import { useSay } from './text'
 import { useTreeOptions } from './tree-options'
+import RichText from './RichText'
 import Upload from './Upload'
 
 export interface EditorProps { field: Field; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }
@@ -60,7 +61,7 @@ export const EDITORS: Record<FieldType, Editor> = {
   text: TextEditor,
   password: TextEditor,
   textarea: ({ value, onChange, disabled, field }) => <Textarea value={str(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} resize="vertical" data-testid={`field-${field.name}`} />,
-  richtext: ({ value, onChange, disabled, field }) => <Textarea value={str(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} rows={8} resize="vertical" data-testid={`field-${field.name}`} />,
+  richtext: ({ value, onChange, disabled, field }) => <RichText value={str(value)} onChange={onChange} disabled={disabled} testId={`field-${field.name}`} />,
   number: ({ value, onChange, disabled, field }) => (
     <SpinButton value={value === '' || value === null || value === undefined ? null : Number(value)} disabled={disabled} data-testid={`field-${field.name}`}
       onChange={(_, d) => onChange(d.value ?? (d.displayValue === undefined || d.displayValue === '' ? null : Number(d.displayValue)))} />

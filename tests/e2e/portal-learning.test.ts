@@ -1,0 +1,186 @@
+import { Database } from 'bun:sqlite'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
+import { apiCall, signedIn, tokenOf } from './pages-support'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const CJK = /[\u3400-\u9fff]/
+
+/**
+ * Serious or critical axe-core violations on the current page (rule ids with the first offending target).
+ * Fluent's focus sentinels (tabster dummy inputs) are left out: they are hidden stops that hand focus on.
+ */
+async function axeProblems(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const r = await page.evaluate(async () => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] }))
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
+}
+
+/** The demo school's portal as a guest becomes a learner: browse, sign up, enrol, watch, resume, redeem, rate; staff review and author. */
+describeBrowser('learner portal', () => {
+  let app: Appliance
+  let browser: Browser
+  let page: Page
+  const phone = '13700001111'
+  const smsCode = () => {
+    const db = new Database(join(app.dataDir, 'atrium.db'), { readonly: true })
+    try {
+      const row = db.query("select log_data from blade_log_usual where title = 'sms code' order by id desc limit 1").get() as { log_data: string }
+      return JSON.parse(row.log_data).code as string
+    } finally { db.close() }
+  }
+
+  beforeAll(async () => {
+    app = await startAppliance()
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1366, height: 860 } })
+    page.setDefaultTimeout(10_000)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
+
+  it('a guest goes home → course list → detail and is sent to sign in on the learn page', async () => {
+    await page.goto(`${app.url}/home/index`)
+    await page.getByTestId('course-card').first().waitFor()
+    expect(await axeProblems(page)).toEqual([])
+    await page.goto(`${app.url}/home/course`)
+    await page.getByTestId('course-search').fill('Python')
+    await page.getByTestId('course-search').press('Enter')
+    await expect.poll(() => page.getByTestId('course-card').count()).toBe(1)
+    expect(await axeProblems(page)).toEqual([])
+    await page.getByTestId('course-card').getByRole('link').click()
+    await page.getByTestId('enrol').waitFor()
+    expect(await axeProblems(page)).toEqual([])
+    await page.getByTestId('learn-guest').click()
+    await page.waitForURL((u) => u.pathname === '/home/user-login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/home\/course\/learn\?id=\d+$/)
+    expect(await axeProblems(page)).toEqual([])
+  })
+
+  it('signs up by phone with the code the SMS provider logged, signs in and returns to the course', async () => {
+    const back = new URL(page.url()).searchParams.get('redirect')!
+    const courseId = new URLSearchParams(back.split('?')[1]).get('id')!
+    await page.goto(`${app.url}/home/user-sign-up`)
+    await page.getByTestId('signup-phone').fill('1370000')
+    await page.getByTestId('signup-send').click()
+    await expect.poll(() => page.getByText('手机号长度不是11位').count()).toBe(1)
+    expect(await axeProblems(page)).toEqual([])
+    await page.getByTestId('signup-phone').fill(phone)
+    await page.getByTestId('signup-send').click()
+    await expect.poll(() => page.getByTestId('signup-send').isDisabled()).toBe(true)
+    await page.getByTestId('signup-code').fill(smsCode())
+    await page.getByTestId('signup-name').fill('网页学员')
+    await page.getByTestId('signup-password').fill('Learner-1')
+    await page.getByTestId('signup-password2').fill('Learner-1')
+    await page.getByTestId('signup-submit').click()
+    await page.waitForURL((u) => u.pathname === '/home/user-login')
+    await page.goto(`${app.url}/home/user-login?redirect=${encodeURIComponent(`/home/course-detail?id=${courseId}`)}`)
+    await page.getByTestId('login-account').fill(phone)
+    await page.getByTestId('login-password').fill('Learner-1')
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/home/course-detail')
+    await page.getByTestId('enrol').click()
+    await page.getByTestId('learn').waitFor()
+  })
+
+  it('plays the transcoded video, and the progress is kept after a reload', async () => {
+    await page.getByTestId('learn').click()
+    await page.waitForURL((u) => u.pathname === '/home/course/learn')
+    const video = page.getByTestId('learn-video')
+    await video.waitFor()
+    expect(await axeProblems(page)).toEqual([])
+    await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play() })
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(2)
+    await video.evaluate((v: HTMLVideoElement) => v.pause())
+    const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
+    // The pause saved the position; a reload resumes there.
+    await expect.poll(async () => {
+      const token = await tokenOf(app.url, phone, 'Learner-1')
+      const id = new URL(page.url()).searchParams.get('id')!
+      const o = await apiCall(app.url, token, 'GET', '/api/nep-wbp/course/getCourseSection', { id })
+      return o.data.sections[0].wares[0].position
+    }).toBeGreaterThan(1)
+    await page.reload()
+    await page.getByTestId('learn-video').waitFor()
+    await expect.poll(() => page.getByTestId('learn-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(at - 1.5)
+    expect(await page.getByTestId('learn-ware').first().textContent()).toMatch(/\d+%|✓/)
+  })
+
+  it('redeems an activation card and lists it; a used card is refused with a clear message', async () => {
+    const admin = await tokenOf(app.url, 'admin')
+    const courses = await apiCall(app.url, admin, 'GET', '/api/hm-course/course/list', { title: '人工智能导论', type: '1' })
+    const gen = await apiCall(app.url, admin, 'POST', '/api/hm-courseCard/courseCard/generate', {}, { courseId: courses.data.records[0].id, count: 1 })
+    const card = (await apiCall(app.url, admin, 'GET', '/api/hm-courseCard/courseCard/page', { batchNo: gen.data.batchNo })).data.records[0].cardNumber as string
+    await page.goto(`${app.url}/home/user-center?tab=cards`)
+    await page.getByTestId('card-number').fill(card)
+    await page.getByTestId('card-check').click()
+    await expect.poll(() => page.getByTestId('card-course').textContent()).toContain('人工智能导论')
+    await page.getByTestId('card-redeem').click()
+    await expect.poll(() => page.getByTestId('used-card').count()).toBe(1)
+    await page.getByTestId('card-number').fill(card)
+    await page.getByTestId('card-redeem').click()
+    await expect.poll(() => page.getByText('该卡已被使用').count()).toBeGreaterThan(0)
+  })
+
+  it('rates the course once: four stars and a text', async () => {
+    await page.goto(`${app.url}/home/course`)
+    await page.getByTestId('course-search').fill('Python')
+    await page.getByTestId('course-search').press('Enter')
+    await expect.poll(() => page.getByTestId('course-card').count()).toBe(1)
+    await page.getByTestId('course-card').getByRole('link').click()
+    await page.getByTestId('tab-ratings').click()
+    await page.getByTestId('rating-form').waitFor()
+    for (const label of ['教学目标', '教学内容', '教学方法', '教学效果']) await page.getByTestId(`star-${label}-4`).click()
+    await page.getByTestId('rating-text').fill('视频清楚，步骤好懂')
+    await page.getByTestId('rating-submit').click()
+    await expect.poll(() => page.getByText('视频清楚，步骤好懂').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('rating-form').count()).toBe(0)
+  })
+
+  it('staff approve an enrolment and create a course with a section in the back office', async () => {
+    const staff = await browser.newPage({ viewport: { width: 1366, height: 860 } })
+    staff.setDefaultTimeout(10_000)
+    // The demo student waits for approval in the IoT course.
+    await signInUi(staff, app.url, 'admin')
+    await signedIn(staff)
+    await staff.goto(`${app.url}/content/review`)
+    await staff.getByRole('row', { name: /物联网传感器实践/ }).getByTestId('row-review').click()
+    await staff.getByTestId('enrolments-dialog').getByTestId('row-approve').first().click()
+    await expect.poll(async () => (await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/hm-course/course/list', { title: '物联网传感器实践' })).data.records[0].unauditedNum).toBe(0)
+    await staff.keyboard.press('Escape')
+    await staff.goto(`${app.url}/content/course`)
+    await staff.getByTestId('toolbar-add').click()
+    await staff.getByRole('dialog').getByTestId('field-title').fill('网页端新课程')
+    await staff.getByTestId('form-submit').click()
+    await staff.getByRole('row', { name: /网页端新课程/ }).getByTestId('row-sections').click()
+    await staff.getByTestId('new-section').fill('第一章 开始')
+    await staff.getByTestId('add-section').click()
+    await expect.poll(() => staff.getByTestId('section').count()).toBe(1)
+    await staff.close()
+  })
+
+  it('collapses the header into a drawer under 992 px, and the English portal shows no Chinese UI text', async () => {
+    const narrow = await browser.newPage({ viewport: { width: 800, height: 900 } })
+    await narrow.goto(`${app.url}/home/index`)
+    await narrow.getByRole('button', { name: '菜单' }).click()
+    await expect.poll(() => narrow.getByRole('dialog').getByRole('link', { name: '课程', exact: true }).count()).toBe(1)
+    await narrow.close()
+    const en = await browser.newPage({ viewport: { width: 1366, height: 860 } })
+    await en.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
+    for (const path of ['/home/index', '/home/course', '/home/information', '/home/cloud-document', '/home/user-sign-up']) {
+      await en.goto(`${app.url}${path}`)
+      await en.locator('footer, h1').first().waitFor()
+      // The school's own content (course titles, news) stays as written; the interface is what must be English.
+      const ui = await en.evaluate(() => [...document.querySelectorAll('header, footer, h1, h2, button, label, [role=tab], input[placeholder]')]
+        .map((e) => (e instanceof HTMLInputElement ? e.placeholder : (e as HTMLElement).innerText)).join('\n'))
+      // The language switch names the other language in that language (中文), by design.
+      expect(ui.split('\n').filter((l) => CJK.test(l) && l.trim() !== '中文'), path).toEqual([])
+    }
+    await en.close()
+  })
+})
