@@ -1,7 +1,6 @@
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { remarkField, sortField } from '../system/fields'
-import { L, cover, listingStatus, need } from './fields'
+import { L, cover, listingStatus, need, remarkField, sortField } from './fields'
 
 /** Carousel banners (spec §3): one image, title, subtitle, position, jump link and mode, sort. */
 export const bannerScreen: ResourceScreen = {

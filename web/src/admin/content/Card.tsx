@@ -9,8 +9,7 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useListState } from '../../shared/resource/useListState'
-import { createTimeField } from '../system/fields'
-import { L } from './fields'
+import { L, createTimeField } from './fields'
 
 const BASE = '/api/hm-courseCard/courseCard'
 

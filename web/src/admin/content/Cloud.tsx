@@ -9,8 +9,7 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
-import { remarkField, sortField } from '../system/fields'
-import { L, need } from './fields'
+import { L, need, remarkField, sortField } from './fields'
 
 const F = '/api/cloud-document/folder'
 interface Folder { id: string; name: string; parentId: string; children: Folder[] }

@@ -1,7 +1,6 @@
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { createTimeField, remarkField } from '../system/fields'
-import { L, cover, listingStatus, need } from './fields'
+import { L, cover, createTimeField, listingStatus, need, remarkField } from './fields'
 
 /** Downloadable files (spec §3/§5: one file ≤ 50 MB, size in MB with 2 decimals, download count, tag). */
 export const downloadScreen: ResourceScreen = {

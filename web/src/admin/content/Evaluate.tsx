@@ -1,7 +1,6 @@
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { createTimeField } from '../system/fields'
-import { L } from './fields'
+import { L, createTimeField } from './fields'
 
 const star = (name: string, zh: string, en: string) => ({ name, label: L(zh, en), type: 'number' as const, width: 90, form: false })
 

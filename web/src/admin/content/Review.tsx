@@ -6,8 +6,7 @@ import { notify } from '../../shared/notify'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { createTimeField } from '../system/fields'
-import { L } from './fields'
+import { L, createTimeField } from './fields'
 
 const STATUS = [{ value: 0, label: L('待审核', 'Pending') }, { value: 1, label: L('已通过', 'Approved') }, { value: 2, label: L('已驳回', 'Rejected') }]
 

@@ -6,8 +6,7 @@ import { useFetch, write } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { remarkField, sortField } from '../system/fields'
-import { L, cover, listingStatus, need } from './fields'
+import { L, cover, listingStatus, need, remarkField, sortField } from './fields'
 
 const LINKS = '/api/blade-courseSeries/courseSeries'
 

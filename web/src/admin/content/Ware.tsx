@@ -5,8 +5,7 @@ import { useFetch } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { createTimeField, remarkField, sortField } from '../system/fields'
-import { L, need } from './fields'
+import { L, createTimeField, need, remarkField, sortField } from './fields'
 
 const BASE = '/api/hm-courseWare/courseWare'
 const TYPES = [{ value: 1, label: L('文档', 'Document') }, { value: 2, label: L('视频', 'Video') }, { value: 3, label: L('Markdown', 'Markdown') }, { value: 4, label: L('实验步骤', 'Experiment steps') }]
