@@ -10,6 +10,8 @@
  *   they commit or roll back with the row). The written row must still lie
  *   within the caller's scope and access filter, else the write rolls back.
  * Reads: permission code → scope() (tenant, not deleted, data scope) AND access.
+ * Options beyond CRUD: `key` addresses rows by another column (regions by
+ * code); `tree` adds a parent column's rules and routes (resource-tree.ts).
  * Nothing here skips access: the system actor passes because it holds every
  * code, not because a default lets it through.
  */
@@ -30,6 +32,16 @@ import { now } from './time.ts'
 import { bodySchemas, parseBody, type BodySchemas } from './validation.ts'
 import { parseIds } from './ids-param.ts'
 import type { Fields } from '../../db/fields/types.ts'
+import { treeOf, type TreeOptions } from './resource-tree.ts'
+
+export type { TreeOptions }
+
+/** Keys of a keyed resource: `a,b` or an array, each a non-empty code. */
+function parseKeys(v: unknown): string[] {
+  const list = (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((x) => x.trim()).filter(Boolean)
+  if (!list.length || list.length > 1000 || list.some((x) => x.length > 64)) throw badRequest('validation.ids', { field: 'ids' }, 'ids')
+  return list
+}
 
 export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
 type Row = Record<string, unknown>
@@ -80,9 +92,19 @@ export interface ResourceOptions<T extends SQLiteTable> {
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
   afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
+  /**
+   * The column a row is addressed by ('id' when left out), e.g. a region's
+   * official code: detail/remove take it, and submit updates the row holding
+   * it or inserts a new one.
+   */
+  key?: string
+  /** A parent column makes the resource a tree: cycle refusal, ancestors, tree routes (server/lib/resource-tree.ts). */
+  tree?: TreeOptions
   /** Routes to leave out because the module answers them itself. */
-  skip?: ('list' | 'page' | 'detail' | 'submit' | 'remove')[]
+  skip?: RouteName[]
 }
+
+export type RouteName = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'lazy-list' | 'tree' | 'lazy-tree'
 
 /**
  * What a declaration gives: routes for the app, operations for everyone else.
@@ -98,22 +120,41 @@ export interface Resource<T extends SQLiteTable = SQLiteTable> {
     detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
     submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
     remove(ctx: Ctx, ids: unknown): Promise<void>
+    /** Trees only: the keys of a node and everything below it in the caller's tenant. */
+    subtree(ctx: Ctx, key: string): Promise<string[]>
   }
   routes(services: Services): Elysia
-  where(ctx: Ctx, verb: Verb): Promise<SQL>
+  /** scope() AND the verb's access rule, after the permission check (any of the verb's code and `also`). */
+  where(ctx: Ctx, verb: Verb, also?: string[]): Promise<SQL>
   schemas: BodySchemas
 }
 
 export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource<T> {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
   const perms: Record<Verb, string> = { list: o.code, detail: o.code, add: `${o.code}:add`, edit: `${o.code}:edit`, remove: `${o.code}:delete`, ...o.perms }
-  const schemas = bodySchemas(o.table, { fields: o.fields, code: o.code, messages: o.messages, body: o.body, hidden: o.hidden })
+  const key = o.key ?? 'id'
+  const keyCol = cols[key]
+  const schemas = bodySchemas(o.table, { fields: o.fields, code: o.code, messages: o.messages, body: o.body, hidden: o.hidden, key })
   const hidden = new Set(o.hidden ?? [])
-  const strip = (r: Row) => (hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r) as RowOf<T>
+  // A row addressed by another column still carries `id` (= its key) for the generic screens.
+  const strip = (r: Row) => {
+    const out = hidden.size ? Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) : r
+    return (cols.id ? out : { ...out, id: r[key] }) as RowOf<T>
+  }
+  const tree = o.tree ? treeOf(o.table, key, o.tree, Boolean(o.global)) : undefined
+  const validKey = (v: string) => (key === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
-  async function where(ctx: Ctx, verb: Verb): Promise<SQL> {
-    await requirePermission(ctx, perms[verb], '', '')
+  async function where(ctx: Ctx, verb: Verb, also: string[] = []): Promise<SQL> {
+    const codes = [perms[verb], ...also]
+    for (let i = 0; ; i++) {
+      try {
+        await requirePermission(ctx, codes[i], '', '')
+        break
+      } catch (e) {
+        if (i === codes.length - 1) throw e
+      }
+    }
     const rule = o.access?.[verb] ? await o.access[verb]!(ctx) : true
     if (rule === false) throw new ApiError(403, 'error.forbidden')
     const base = await scope(o.table, ctx, { global: o.global, code: o.code })
@@ -147,7 +188,7 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
 
   async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<RowOf<T>[]> {
-    const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(cols.id, ids)))
+    const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(keyCol, ids)))
     if (rows.length !== new Set(ids).size) throw notFound()
     return rows as RowOf<T>[]
   }
@@ -166,53 +207,100 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       return (rows as Row[]).map(strip)
     },
     async detail(ctx: Ctx, id: string | undefined) {
-      if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
+      if (!id || !validKey(id)) throw badRequest('validation.id', { field: key }, key)
       return strip((await inScope(ctx, 'detail', [id]))[0])
     },
     async submit(ctx: Ctx, body: unknown) {
-      const { isUpdate, values } = parseBody(schemas, body)
+      const given = key === 'id' || !body || typeof body !== 'object' ? undefined : (body as Row)[key]
+      const keyedUpdate = key === 'id' ? undefined : given !== undefined && given !== null && given !== '' && (await keyExists(ctx, String(given)))
+      const { isUpdate, values } = parseBody(schemas, body, keyedUpdate)
       const stamp = now()
       const a = ctx.actor
       const bound = await where(ctx, isUpdate ? 'edit' : 'add')
-      const before = isUpdate ? await inScope(ctx, 'edit', [values.id as string]) : []
+      const before = isUpdate ? await inScope(ctx, 'edit', [values[key] as string]) : []
       const w: Write<T> = {
         op: isUpdate ? 'update' : 'insert', before,
         values: isUpdate
           ? { ...values, updateUser: a.userId, updateTime: stamp }
-          : { ...values, id: newId(), ...(o.global ? {} : { tenantId: a.tenantId }), createUser: a.userId, createDept: a.deptIds[0] ?? null, createTime: stamp, updateUser: a.userId, updateTime: stamp },
+          : { ...values, ...(cols.id ? { id: newId() } : {}), ...(o.global ? {} : { tenantId: a.tenantId }), createUser: a.userId, createDept: a.deptIds[0] ?? null, createTime: stamp, updateUser: a.userId, updateTime: stamp },
       }
+      if (tree) await tree.place(ctx, w.values, before[0])
       await o.beforeWrite?.(ctx, w)
-      const id = ((w.values as Row).id ?? values.id) as string
+      const k = ((w.values as Row)[key] ?? values[key]) as string
       ctx.db.transaction((tx) => {
-        if (isUpdate) tx.update(o.table).set(w.values as never).where(eq(cols.id, id)).run()
+        if (isUpdate) tx.update(o.table).set(w.values as never).where(eq(keyCol, k)).run()
         else tx.insert(o.table).values(w.values as never).run()
         // Data scope bounds writes as it bounds reads: a row written outside the caller's scope rolls back.
-        if (!tx.select({ id: cols.id }).from(o.table as SQLiteTable).where(and(bound, eq(cols.id, id))).get()) throw new ApiError(403, 'error.outOfScope')
+        if (!tx.select({ k: keyCol }).from(o.table as SQLiteTable).where(and(bound, eq(keyCol, k))).get()) throw new ApiError(403, 'error.outOfScope')
+        if (tree && isUpdate) tree.carrySubtree(tx, before[0] as Row, w.values)
         o.afterWrite?.(ctx, w, tx)
       })
-      const [row] = await ctx.db.select().from(o.table as SQLiteTable).where(eq(cols.id, id))
+      const [row] = await ctx.db.select().from(o.table as SQLiteTable).where(eq(keyCol, k))
       return strip(row as Row)
     },
     async remove(ctx: Ctx, idsParam: unknown): Promise<void> {
-      const ids = parseIds(idsParam)
+      const ids = key === 'id' ? parseIds(idsParam) : parseKeys(idsParam)
       const before = await inScope(ctx, 'remove', ids)
+      if (tree) await tree.refuseParents(ctx, ids)
       const w: Write<T> = { op: 'remove', values: { isDeleted: 1, updateUser: ctx.actor.userId, updateTime: now() }, before }
       await o.beforeWrite?.(ctx, w)
       ctx.db.transaction((tx) => {
-        tx.update(o.table).set(w.values as never).where(inArray(cols.id, ids)).run()
+        // Soft delete where the table keeps deleted rows; reference tables without the column lose the row.
+        if (cols.isDeleted) tx.update(o.table).set(w.values as never).where(inArray(keyCol, ids)).run()
+        else tx.delete(o.table).where(inArray(keyCol, ids)).run()
         o.afterWrite?.(ctx, w, tx)
       })
     },
+    async subtree(ctx: Ctx, k: string) {
+      if (!tree) throw new Error(`${o.path} is not a tree`)
+      await where(ctx, 'list', o.tree?.readers)
+      return tree.subtree(ctx, k)
+    },
   }
 
+  /** Keyed resources: whether a row with this key exists at all (decides insert or update). */
+  async function keyExists(ctx: Ctx, k: string) {
+    const base = await scope(o.table, ctx, { global: o.global })
+    return Boolean(await ctx.db.select({ k: keyCol }).from(o.table as SQLiteTable).where(and(base, eq(keyCol, k))).get())
+  }
+
+  /** Tree reads: the resource's rows in scope (readers' codes admitted), with the tree's own query condition. */
+  async function treeRows(ctx: Ctx, q: Query, extra?: SQL): Promise<Row[]> {
+    const rows = await ctx.db.select().from(o.table as SQLiteTable)
+      .where(and(await where(ctx, 'list', o.tree?.readers), ...filtersOf(q), o.tree?.where?.(q), extra)).orderBy(...order())
+    return (rows as Row[]).map(strip) as Row[]
+  }
+
+  /** One level under the query's parent (a search looks at every level), each row flagged when it has children. */
+  async function lazyRows(ctx: Ctx, q: Query): Promise<Row[]> {
+    const t = tree!
+    const searching = (o.search ?? []).some((f) => q[f] || q[`${f}_like`])
+    // Children are counted among the rows the same tree condition admits (a department typed 1 has no classes below it).
+    const all = await treeRows(ctx, o.tree?.where ? treeWhereOnly(q) : {})
+    const level = await treeRows(ctx, { ...q, [t.parent]: undefined }, searching ? undefined : eq(cols[t.parent], q[t.parent] || t.root))
+    return t.withChildFlags(level, all)
+  }
+  /** The query without search and filter parameters: only what the tree's own condition reads. */
+  const treeWhereOnly = (q: Query): Query => Object.fromEntries(Object.entries(q).filter(([k]) => ![...(o.search ?? []), ...(o.filters ?? []), ...(o.dates ?? [])].some((f) => k === f || k.startsWith(`${f}_`))))
+
   const skip = new Set(o.skip ?? [])
+  const readers = [perms.list, ...(o.tree?.readers ?? [])]
   const routes = (services: Services) => {
     const r = new Elysia({ prefix: o.path }).use(authContext(services))
-    if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
+    if (tree) {
+      // A tree's list is the whole tree, unpaged; the lazy routes answer one level at a time.
+      if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, tree.tree(await ops.all(ctx, query) as Row[])), { perm: perms.list })
+      if (!skip.has('lazy-list')) r.get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazyRows(ctx, query)), { perm: perms.list })
+      if (!skip.has('tree')) r.get('/tree', async ({ ctx, query }) => ok(ctx, tree.nodes(await treeRows(ctx, treeWhereOnly(query)))), { perm: readers })
+      if (!skip.has('lazy-tree')) r.get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await lazyRows(ctx, { ...treeWhereOnly(query), [tree.parent]: query[tree.parent] })).map((row) => ({ ...tree.node(row), hasChildren: row.hasChildren }))), { perm: readers })
+    } else if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
     if (!skip.has('page')) r.get('/page', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-    if (!skip.has('detail')) r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query.id)), { perm: perms.detail })
+    if (!skip.has('detail')) r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)), { perm: perms.detail })
     if (!skip.has('submit')) r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), { perm: [perms.add, perms.edit] })
-    if (!skip.has('remove')) r.post('/remove', async ({ ctx, query, body }) => ok(ctx, await ops.remove(ctx, query.ids ?? (body as Row | undefined)?.ids)), { perm: perms.remove })
+    if (!skip.has('remove')) r.post('/remove', async ({ ctx, query, body }) => {
+      const b = body as Row | undefined
+      return ok(ctx, await ops.remove(ctx, query.ids ?? query.id ?? b?.ids ?? b?.id))
+    }, { perm: perms.remove })
     // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
     return r as unknown as Elysia
   }

@@ -33,6 +33,8 @@ export interface BodyOptions {
   body?: Record<string, TSchema>
   /** Columns a client never sends. */
   hidden?: string[]
+  /** The column rows are addressed by ('id' when left out): an update must carry it. */
+  key?: string
 }
 
 /** A string schema (or the string branch of a nullable one) with a length limit. */
@@ -78,7 +80,9 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
     if (f.rules?.length) rules[k] = f.rules
   }
   const insert = t.Object(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.has(k) ? s : t.Optional(s)])))
-  const update = t.Object({ ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])), id: t.String({ pattern: '^\\d{1,20}$' }) })
+  const key = o.key ?? 'id'
+  const keySchema = key === 'id' ? t.String({ pattern: '^\\d{1,20}$' }) : props[key]
+  const update = t.Object({ ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])), [key]: keySchema })
   return { insert, update, messages, rules }
 }
 
@@ -94,12 +98,14 @@ function blanksToNull(schema: TSchema, body: Record<string, unknown>) {
  * Converts and checks a submit body; throws a 400 naming the first bad field.
  * Unknown fields (tenantId, createUser, …) are dropped, so a client can never set them.
  */
-export function parseBody(schemas: BodySchemas, input: unknown): { isUpdate: boolean; values: Record<string, unknown> } {
+export function parseBody(schemas: BodySchemas, input: unknown, keyedUpdate?: boolean): { isUpdate: boolean; values: Record<string, unknown> } {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('error.badJson')
   const raw = { ...(input as Record<string, unknown>) }
+  // A resource addressed by another column says itself whether the row exists; an `id` the form carries means nothing then.
+  if (keyedUpdate !== undefined) delete raw.id
   if (raw.id === '' || raw.id === null) delete raw.id
   if (typeof raw.id === 'number') raw.id = String(raw.id)
-  const isUpdate = raw.id !== undefined
+  const isUpdate = keyedUpdate ?? raw.id !== undefined
   const schema = isUpdate ? schemas.update : schemas.insert
   const body = Value.Clean(schema, Value.Convert(schema, raw)) as Record<string, unknown>
   blanksToNull(schema, body)

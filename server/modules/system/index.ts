@@ -6,7 +6,7 @@ import { bizDict, systemDict } from './dictionary.ts'
 import { menuRoutes } from './menu.ts'
 import { paramResource } from './param.ts'
 import { postRoutes } from './post.ts'
-import { regionRoutes } from './region.ts'
+import { regionResource } from './region.ts'
 import { roleRoutes } from './role.ts'
 import { apiScopeResource, dataScopeResource } from './scopes.ts'
 import { tenantPackageResource } from './tenant-package.ts'
@@ -30,6 +30,6 @@ export const systemModule = (s: Services) =>
     .use(systemDict.routes(s))
     .use(bizDict.routes(s))
     .use(paramResource.routes(s))
-    .use(regionRoutes(s))
+    .use(regionResource.routes(s))
     .use(dataScopeResource.routes(s))
     .use(apiScopeResource.routes(s))

@@ -1,11 +1,10 @@
 import { Elysia } from 'elysia'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, inArray } from 'drizzle-orm'
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu } from '../../../db/schema/index.ts'
 import { menuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { ApiError } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { liveMenus } from '../../lib/permission-cache.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
@@ -24,12 +23,9 @@ export const menuResource = defineResource({
   filters: ['category', 'parentId'],
   fields: menuFields,
   access: platformWrites,
-  skip: ['list'],
-  async beforeWrite(ctx, w) {
-    if (w.op !== 'remove') return
-    const [{ n }] = await ctx.db.select({ n: count() }).from(menu).where(and(inArray(menu.parentId, w.before.map((r) => r.id)), eq(menu.isDeleted, 0)))
-    if (n) throw new ApiError(400, 'tree.hasChildren')
-  },
+  tree: { title: 'name', node: ['alias', 'code', 'category'] },
+  // /tree answers a tenant package's menus (and buttons on request) to the package and scope screens.
+  skip: ['tree'],
   afterWrite(_ctx, w, tx) {
     if (w.op === 'remove') tx.delete(roleMenu).where(inArray(roleMenu.menuId, w.before.map((r) => r.id))).run()
   },
@@ -75,12 +71,6 @@ export const menuRoutes = (s: Services) =>
     .use(menuResource.routes(s))
     .use(new Elysia({ prefix: menuResource.options.path })
       .use(authContext(s))
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, query))), { perm: 'system:menu' })
-      .get('/lazy-list', async ({ ctx, query }) => {
-        const rows = await menuResource.ops.all(ctx, { ...query, parentId: query.parentId || '0' })
-        const parents = new Set((await allMenus(ctx)).map((m) => m.parentId))
-        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })))
-      }, { perm: 'system:menu' })
       .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: "1" }))), { perm: 'system:menu' })
       .get('/lazy-menu-list', async ({ ctx, query }) => {
         const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })

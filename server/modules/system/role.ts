@@ -39,7 +39,8 @@ export const roleResource = defineResource({
   search: ['roleName', 'roleAlias'],
   filters: ['parentId'],
   fields: roleFields,
-  skip: ['list'],
+  // Roles nest (a parent role's holders may assign those below it); the user screen's role picker reads the tree.
+  tree: { title: 'roleName', node: ['roleAlias'], readers: ['system:user'] },
   async beforeWrite(ctx, w) {
     await guardAdministrator(ctx, w.before, w.values.roleAlias)
     if (w.op !== 'remove') return
@@ -102,8 +103,6 @@ export const roleRoutes = (s: Services) =>
     .use(roleResource.routes(s))
     .use(new Elysia({ prefix: roleResource.options.path })
       .use(authContext(s))
-      .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await roleResource.ops.all(ctx, query))), { perm: 'system:role' })
-      .get('/tree', async ({ ctx }) => ok(ctx, nodes(await pickable(ctx))), { perm: ['system:role', 'system:user'] })
       .get('/tree-by-id', async ({ ctx, query }) => {
         // The tree a role's editor may pick a parent from: everything but the role itself.
         const rows = await roleResource.ops.all(ctx)
