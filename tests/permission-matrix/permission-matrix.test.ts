@@ -110,6 +110,7 @@ const SELF_SERVICE = new Set([
   'GET /api/nep-wbp/question/practice',
   'GET /api/nep-wbp/question/typeNumber',
   'POST /api/nep-wbp/question/checkAnswer',
+  'POST /api/nep-wbp/question/checkAnswers',
   'GET /api/nep-wbp/question/lookQuestionMes',
   'POST /api/nep-wbp/question/toPaperByRequire',
   'GET /api/nep-wbp/question/getTeamQuestion',

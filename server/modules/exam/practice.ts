@@ -178,6 +178,14 @@ export const practiceRoutes = (s: Services) =>
       return ok(ctx, rows)
     }, { perm: SIGNED_IN })
     .post('/question/checkAnswer', async ({ ctx, body }) => ok(ctx, await checkAnswer(ctx, (body ?? {}) as Record<string, unknown>)), { perm: SIGNED_IN })
+    // A whole practice paper handed in at once (/home/check): the same check per answer, in order.
+    .post('/question/checkAnswers', async ({ ctx, body }) => {
+      const list = (body as { answers?: unknown } | undefined)?.answers
+      if (!Array.isArray(list) || !list.length || list.length > 200) throw badRequest('practice.answer', { field: 'answers' }, 'answers')
+      const out = []
+      for (const item of list) out.push(await checkAnswer(ctx, (item ?? {}) as Record<string, unknown>))
+      return ok(ctx, out)
+    }, { perm: SIGNED_IN })
     .get('/question/lookQuestionMes', async ({ ctx, query }) => {
       const id = questionIdOf(query.questionId ?? query.id)
       if ((await closedToPractice(ctx)).has(id)) throw new ApiError(403, 'practice.inExam')

@@ -14,6 +14,7 @@ import PortalTheme from '../portal/content/PortalTheme'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
+const Practice = lazy(() => import('../portal/exam/Practice'))
 const PracticeCourses = lazy(() => import('../lab/PracticeCourses'))
 const ExperimentPage = lazy(() => import('../lab/ExperimentPage'))
 const NotFound = lazy(() => import('../admin/pages/NotFound'))
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
   { path: '/500', element: page(<ServerError />) },
   { path: '/home/user-login', element: page(<PortalTheme><LoginPage /></PortalTheme>) },
   { path: '/home/competition-test', element: page(<CompetitionTest />) },
+  ...(['questionType', 'questionOrder', 'questionRandom', 'questionByRequire', 'questionByRequirePaper', 'check'] as const).map((mode) => ({ path: `/home/${mode}`, element: page(<Practice mode={mode} />) })),
   { path: '/home/experiment', element: page(<ExperimentPage />) },
   ...fullPageContentRoutes,
   {
