@@ -12,6 +12,8 @@ import { defineMessages } from '../../lib/messages.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { hashPassword } from '../auth/password.ts'
+import { clientIp } from '../../lib/client-ip.ts'
+import { take } from '../../lib/throttle.ts'
 import { smsProvider } from './sms.ts'
 
 defineMessages({
@@ -39,8 +41,10 @@ function checkPhone(v: unknown): string {
 /** Portal sign-up by phone: a code through the SMS provider, then an active student account named by the phone. */
 export const signUpRoutes = (s: Services) =>
   new Elysia().use(authContext(s))
-    .get('/api/nop-wbp/send/msg', async ({ ctx, query }) => {
+    .get('/api/nop-wbp/send/msg', async ({ ctx, query, request, server }) => {
       const phone = checkPhone(query.phone)
+      // Per address too, so one visitor cannot make the appliance text every number.
+      take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
       const key = `${ctx.actor.tenantId}:${phone}`
       const last = codes.get(key)
       const wait = last ? RESEND_MS - (Date.now() - last.sentAt) : 0
@@ -50,8 +54,9 @@ export const signUpRoutes = (s: Services) =>
       await smsProvider().send(s, ctx.actor.tenantId, phone, code)
       return ok(ctx, null, 'sms.sent')
     }, { perm: PUBLIC })
-    .post('/api/nop-wbp/user/addUser', async ({ ctx, body }) => {
+    .post('/api/nop-wbp/user/addUser', async ({ ctx, body, request, server }) => {
       const b = (body ?? {}) as Record<string, unknown>
+      take(ctx.db, `signup:${clientIp(s.config, request, server)}`, s.config.registerIpLimit, 3600)
       const tenantId = ctx.actor.tenantId
       const phone = checkPhone(b.phone)
       const name = typeof b.name === 'string' ? b.name.trim().slice(0, 64) : ''
