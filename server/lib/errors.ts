@@ -8,7 +8,7 @@ import type { Lang } from './messages.ts'
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 423 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 413 | 423 | 429 | 500 | 503,
     readonly key: string,
     readonly params: Record<string, string | number> = {},
     readonly isPublic = true,

@@ -3,10 +3,13 @@ import { badRequest } from './errors.ts'
 export const PAGE_SIZE_DEFAULT = 10
 export const PAGE_SIZE_MAX = 200
 
+/** Past this a page number is no page of any real list (and its offset would leave SQLite's integers). */
+const PAGE_MAX = 1_000_000
+
 const positive = (v: unknown, field: string, d: number) => {
   if (v === undefined || v === null || v === '') return d
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1) throw badRequest('validation.page', { field }, field)
+  if (!Number.isInteger(n) || n < 1 || (field === 'current' && n > PAGE_MAX)) throw badRequest('validation.page', { field }, field)
   return n
 }
 

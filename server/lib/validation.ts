@@ -44,6 +44,24 @@ function withMax(s: TSchema, max: number): TSchema {
   return s
 }
 
+/**
+ * A text column without a length in its field description still has one, by
+ * what the column holds: names, titles, codes and contacts are short; bodies
+ * of text (content, answers, parameters, id lists) long; everything else in
+ * between. So a 1 MB `name` is a 400 naming the field, never a stored row.
+ */
+const SHORT = /(^|[a-z])(name|Name|account|title|Title|alias|Alias|code|Code|phone|email|key|Key|password)$/
+const LONG = /content|Content|intro|answer|Answer|analysis|params|options|payload|packet|data|Data|stack|message|summary|comment|evaluate|remark|env|Information|devices|Files|Ids?$|receivers|error|Error|Ext$|standard|html|body|description|steps|json|config/
+export const TEXT_MAX = { short: 500, medium: 4000, long: 1_000_000 }
+const defaultMax = (k: string) => (LONG.test(k) ? TEXT_MAX.long : SHORT.test(k) ? TEXT_MAX.short : TEXT_MAX.medium)
+
+/** The maxLength a field's schema (or the string branch of its union) allows. */
+function longestAllowed(s: TSchema | undefined): number | undefined {
+  if (!s) return undefined
+  if (s.type === 'string') return s.maxLength
+  return (s.anyOf as TSchema[] | undefined)?.find((x) => x.type === 'string')?.maxLength
+}
+
 const nonBlank = () => t.String({ minLength: 1, pattern: '\\S' })
 
 /**
@@ -66,6 +84,7 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
     const isText = s.type === 'string' || (Array.isArray(s.anyOf) && s.anyOf.some((x: TSchema) => x.type === 'string'))
     let schema = isRequired && isText ? nonBlank() : s
     if (f?.max) schema = withMax(schema, f.max)
+    else if (isText && longestAllowed(schema) === undefined && !s.enum) schema = withMax(schema, defaultMax(k))
     props[k] = schema
     if (isRequired) required.add(k)
   }
@@ -114,7 +133,7 @@ export function parseBody(schemas: BodySchemas, input: unknown, keyedUpdate?: bo
     const field = first.path.split('/').filter(Boolean)[0] ?? (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ?? 'body'
     const missing = body[field] === undefined || body[field] === null || body[field] === ''
     if (missing) throw badRequest(schemas.messages[field] ?? 'validation.required', { field }, field)
-    const max = (first.schema as { maxLength?: number }).maxLength
+    const max = (first.schema as { maxLength?: number }).maxLength ?? longestAllowed(schema.properties?.[field])
     if (max !== undefined && typeof body[field] === 'string' && (body[field] as string).length > max) throw badRequest('validation.tooLong', { field, max }, field)
     throw badRequest(schemas.messages[`${field}.invalid`] ?? 'validation.invalid', { field }, field)
   }

@@ -8,7 +8,8 @@ import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
-import { hashPassword, verifyPassword } from '../auth/password.ts'
+import { hashPassword, PASSWORD_MAX, verifyPassword } from '../auth/password.ts'
+import { TEXT_MAX } from '../../lib/validation.ts'
 import { endSessions } from '../auth/grant.ts'
 import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
@@ -102,14 +103,20 @@ export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknow
 }
 
 /** The caller changes its own password: the old one must match, the new ones agree. */
-export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: string; newPassword?: string; newPassword1?: string }) {
-  if (!b.oldPassword) throw badRequest('auth.passwordRequired', { field: 'oldPassword' }, 'oldPassword')
-  if (!b.newPassword) throw badRequest('user.newPasswordRequired', { field: 'newPassword' }, 'newPassword')
-  if (b.newPassword !== b.newPassword1) throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
+export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: unknown; newPassword?: unknown; newPassword1?: unknown }) {
+  for (const k of ['oldPassword', 'newPassword', 'newPassword1'] as const) {
+    const v = b[k]
+    if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest('validation.invalid', { field: k }, k)
+    if (typeof v === 'string' && v.length > PASSWORD_MAX) throw badRequest('validation.tooLong', { field: k, max: PASSWORD_MAX }, k)
+  }
+  const { oldPassword, newPassword } = b as { oldPassword?: string; newPassword?: string }
+  if (!oldPassword) throw badRequest('auth.passwordRequired', { field: 'oldPassword' }, 'oldPassword')
+  if (!newPassword) throw badRequest('user.newPasswordRequired', { field: 'newPassword' }, 'newPassword')
+  if (newPassword !== b.newPassword1) throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
   const me = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
   if (!me) throw notFound()
-  if (!(await verifyPassword(b.oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
-  const hash = await hashPassword(b.newPassword)
+  if (!(await verifyPassword(oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
+  const hash = await hashPassword(newPassword)
   // Every session of the account ends, this one included: whoever knew the old password is signed out.
   ctx.db.transaction((tx) => {
     tx.update(user).set({ password: hash, updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id)).run()
@@ -122,6 +129,7 @@ export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
   const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'] as const
   const values = Object.fromEntries(allowed.filter((k) => b[k] !== undefined).map((k) => [k, b[k] === '' ? null : b[k]]))
   for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday']) if (values[k] !== undefined && values[k] !== null && typeof values[k] !== 'string') throw badRequest('validation.invalid', { field: k }, k)
+  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday']) if (typeof values[k] === 'string' && (values[k] as string).length > TEXT_MAX.short) throw badRequest('validation.tooLong', { field: k, max: TEXT_MAX.short }, k)
   if (values.sex !== undefined && values.sex !== null && ![1, 2, 3].includes(Number(values.sex))) throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
   checkContact(values, { phoneRequired: 'phone' in values })
   if (!Object.keys(values).length) throw new ApiError(400, 'validation.invalid', { field: 'body' })
