@@ -88,7 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signinWindow: 15 * 60,
     registerIpLimit: num(env.ATRIUM_REGISTER_IP_LIMIT, 5),
     pendingMax: num(env.ATRIUM_PENDING_MAX, 200),
-    captchaIpLimit: 30,
+    captchaIpLimit: num(env.ATRIUM_CAPTCHA_IP_LIMIT, 30),
     defaultTenantId: '000000',
     mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
     mqtt: {

@@ -1,5 +1,5 @@
 import { Elysia, ValidationError } from 'elysia'
-import type { Services } from './context.ts'
+import type { Ctx, Services } from './context.ts'
 import { envelope } from './envelope.ts'
 import { ApiError } from './errors.ts'
 import { langOf, t } from './messages.ts'
@@ -8,7 +8,8 @@ import { recordError } from './logs.ts'
 /** The single place errors become the envelope. No stack or SQL ever reaches a client. */
 export const errorHandler = (services: Services) =>
   new Elysia({ name: 'error-handler', seed: services.id })
-    .onError({ as: 'global' }, ({ code, error, request, set, path }) => {
+    .onError({ as: 'global' }, (c) => {
+      const { code, error, request, set, path } = c
       const lang = langOf(Object.fromEntries(request.headers))
       const answer = (status: number, key: string, params: Record<string, string | number> = {}, field?: string) => {
         set.status = status
@@ -28,6 +29,6 @@ export const errorHandler = (services: Services) =>
       if (code === 'PARSE') return answer(400, 'error.badJson')
       if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')
       services.log.error({ err: error, method: request.method, path }, 'unhandled error')
-      recordError(services, request, path, error as Error)
+      recordError(services, (c as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
       return answer(500, 'error.internal')
     })

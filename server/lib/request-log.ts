@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Ctx, Services } from './context.ts'
 import { recordApiCall } from './logs.ts'
+import { clientIp } from './client-ip.ts'
 
 const started = new WeakMap<Request, number>()
 
@@ -9,10 +10,10 @@ export const requestLog = (services: Services) =>
   new Elysia({ name: 'request-log', seed: services.id })
     .onRequest(({ request }) => { started.set(request, performance.now()) })
     .onAfterResponse({ as: 'global' }, (c) => {
-      const { request, path, set } = c
+      const { request, path, set, server } = c
       const ctx = (c as unknown as { ctx?: Ctx }).ctx
       const ms = Math.round((performance.now() - (started.get(request) ?? performance.now())) * 10) / 10
       const status = typeof set.status === 'number' ? set.status : 200
       services.log.info({ method: request.method, path, status, ms, user: ctx?.actor.userId || null, tenant: ctx?.actor.tenantId ?? null }, 'request')
-      if (request.method !== 'GET' && path.startsWith('/api/')) recordApiCall(services, ctx, request, path, status, ms)
+      if (request.method !== 'GET' && path.startsWith('/api/')) recordApiCall(services, ctx, request, path, status, ms, clientIp(services.config, request, server))
     })

@@ -1,18 +1,31 @@
 import svgCaptcha from 'svg-captcha'
-import { eq, lt } from 'drizzle-orm'
+import { count, eq, lt } from 'drizzle-orm'
 import { captcha } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { take } from '../../lib/throttle.ts'
 import { randomToken } from '../../lib/tokens.ts'
 
-const TTL_SECONDS = 300
+/** A captcha is read by a person within a minute or two; an unused one is gone after that. */
+export const CAPTCHA_TTL_SECONDS = 120
+/** Live captchas kept at most, across all addresses: past it, new ones wait for old ones to expire. */
+export const CAPTCHA_LIVE_MAX = 20_000
 
-/** A new captcha: the code is kept in the database (not memory) so any process can check it. */
-export async function createCaptcha(db: Db): Promise<{ key: string; image: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f6fa' })
-  const key = randomToken()
+/**
+ * A new captcha: the code is kept in the database (not memory) so any process
+ * can check it. Anyone may ask, so each client address gets `perMinute` a
+ * minute (429 + Retry-After past it) and the table never holds more than
+ * CAPTCHA_LIVE_MAX unexpired rows.
+ */
+export async function createCaptcha(db: Db, ip: string, perMinute: number): Promise<{ key: string; image: string }> {
+  take(db, `captcha:${ip}`, perMinute, 60)
   const nowS = Math.floor(Date.now() / 1000)
   await db.delete(captcha).where(lt(captcha.expiresAt, nowS))
-  await db.insert(captcha).values({ key, code: c.text.toLowerCase(), expiresAt: nowS + TTL_SECONDS })
+  const [{ n }] = await db.select({ n: count() }).from(captcha)
+  if (n >= CAPTCHA_LIVE_MAX) throw new ApiError(429, 'error.tooMany', { retryAfter: 30 })
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f6fa' })
+  const key = randomToken()
+  await db.insert(captcha).values({ key, code: c.text.toLowerCase(), expiresAt: nowS + CAPTCHA_TTL_SECONDS })
   return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` }
 }
 

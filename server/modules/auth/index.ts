@@ -16,6 +16,7 @@ import { createCaptcha } from './captcha.ts'
 import { checkClient, grant, GrantError, revokeSession } from './grant.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { registerGuest } from './register.ts'
+import { clearedRefreshCookie, refreshCookie, refreshFromCookie, wantsCookie } from './refresh-cookie.ts'
 import './messages.ts'
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
@@ -47,29 +48,36 @@ export const authModule = (services: Services) =>
     .use(authContext(services))
     .post('/blade-auth/oauth/token', async ({ request, query, body, headers, set, ctx, server }) => {
       const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
+      const cookie = wantsCookie(headers)
       try {
         const c = await checkClient(services, headers.authorization)
-        return await grant(services, c.clientId, {
+        const answer = await grant(services, c.clientId, {
           grantType: str(p.grant_type) ?? 'password',
           tenantId: str(headers['tenant-id']) ?? str(p.tenantId) ?? services.config.defaultTenantId,
-          username: str(p.username) ?? str(p.account), password: str(p.password), refreshToken: str(p.refresh_token),
+          username: str(p.username) ?? str(p.account), password: str(p.password), refreshToken: str(p.refresh_token) ?? refreshFromCookie(headers.cookie),
           captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
           deptId: str(headers['dept-id']) ?? str(p.deptId), roleId: str(headers['role-id']) ?? str(p.roleId),
           source: str(p.source), code: str(p.code), state: str(p.state),
         }, clientIp(services.config, request, server))
+        if (!cookie) return answer
+        set.headers['set-cookie'] = refreshCookie(answer.refresh_token, services.config.refreshTokenTtl, request)
+        return { ...answer, refresh_token: '' }
       } catch (e) {
         if (!(e instanceof GrantError)) throw e
         set.status = e.status
+        if (cookie && e.status === 401) set.headers['set-cookie'] = clearedRefreshCookie()
         if (e.status === 429) set.headers['retry-after'] = String(e.params.retryAfter ?? 60)
         const msg = say(ctx.lang, e.key, e.params)
         services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
         return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
       }
     }, { perm: PUBLIC })
-    .get('/blade-auth/oauth/captcha', async ({ ctx }) => ok(ctx, await createCaptcha(services.db)), { perm: PUBLIC })
+    .get('/blade-auth/oauth/captcha', async ({ ctx, request, server }) =>
+      ok(ctx, await createCaptcha(services.db, clientIp(services.config, request, server), services.config.captchaIpLimit)), { perm: PUBLIC })
     .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
-    .get('/blade-auth/oauth/logout', async ({ ctx }) => {
+    .get('/blade-auth/oauth/logout', async ({ ctx, set }) => {
       if (ctx.actor.sessionId) await revokeSession(services, ctx.actor.sessionId)
+      set.headers['set-cookie'] = clearedRefreshCookie()
       return ok(ctx, true)
     }, { perm: SIGNED_IN })
     .post('/blade-auth/oauth/logout', async ({ ctx, body }) => {

@@ -128,11 +128,20 @@ export const api = {
     a.click()
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   },
-  /** The token endpoint answers the bare token response, not the envelope. */
+  /**
+   * The token endpoint answers the bare token response, not the envelope.
+   * Parameters travel as a form body, so the password never sits in a URL (logs,
+   * history); `Refresh-Cookie` asks the server to keep the refresh token in an
+   * HttpOnly cookie instead of the answer, out of reach of page scripts.
+   */
   async token(params: Record<string, string>, headers: Record<string, string> = {}) {
-    const res = await fetch(`/api/blade-auth/oauth/token${query(params)}`, {
+    const res = await fetch('/api/blade-auth/oauth/token', {
       method: 'POST',
-      headers: { Authorization: basic(), 'Tenant-Id': params.tenantId ?? siteConfig.defaultTenantId, 'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN', ...headers },
+      body: new URLSearchParams(params),
+      headers: {
+        Authorization: basic(), 'Tenant-Id': params.tenantId ?? siteConfig.defaultTenantId, 'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
+        'Refresh-Cookie': '1', ...headers,
+      },
     })
     return (await res.json()) as Record<string, unknown>
   },

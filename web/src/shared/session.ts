@@ -25,7 +25,6 @@ export interface TokenResponse {
 
 export interface SessionState {
   token: string | null
-  refreshToken: string | null
   tenantId: string
   user: TokenResponse | null
   /** Role aliases (from the token's role_name). */
@@ -41,7 +40,6 @@ function read(): SessionState {
   const user = store.get<TokenResponse | null>('user', null)
   return {
     token: Cookies.get(ACCESS) ?? null,
-    refreshToken: Cookies.get(REFRESH) ?? null,
     tenantId: store.get('tenantId', '000000'),
     user,
     roles: user?.role_name ? user.role_name.split(',') : [],
@@ -69,10 +67,15 @@ export const session = {
     listeners.add(l)
     return () => listeners.delete(l)
   },
-  /** Access and refresh tokens live in cookies (spec §9); user info in prefixed local storage. */
+  /**
+   * The access token lives in a cookie (spec §9) the api client reads for the
+   * Blade-Auth header; the refresh token is kept by the server in an HttpOnly
+   * cookie no script can read. User info in prefixed local storage.
+   */
   save(r: TokenResponse, { fresh = true } = {}) {
     Cookies.set(ACCESS, r.access_token, { sameSite: 'strict' })
-    Cookies.set(REFRESH, r.refresh_token, { sameSite: 'strict' })
+    // A refresh token an older build stored where scripts can read it is dropped.
+    Cookies.remove(REFRESH)
     store.set('user', r)
     store.set('tenantId', r.tenant_id)
     store.set('tokenTime', Math.floor(Date.now() / 1000))

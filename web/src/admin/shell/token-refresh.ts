@@ -5,13 +5,13 @@ import { session, type TokenResponse } from '../../shared/session'
 
 let refreshing = false
 
-/** One refresh with grant_type refresh_token; a refused refresh signs out through the 401 path. */
+/** One refresh with grant_type refresh_token (the token itself rides in the server's HttpOnly cookie); a refused refresh signs out through the 401 path. */
 export async function refreshNow(extra: Record<string, string> = {}): Promise<boolean> {
-  const { refreshToken, tenantId } = session.get()
-  if (!refreshToken || refreshing) return false
+  const { token, tenantId } = session.get()
+  if (!token || refreshing) return false
   refreshing = true
   try {
-    const r = await api.token({ grant_type: 'refresh_token', refresh_token: refreshToken, tenantId, scope: 'all', ...extra })
+    const r = await api.token({ grant_type: 'refresh_token', tenantId, scope: 'all', ...extra })
     if (typeof r.access_token !== 'string') return false
     session.save(r as unknown as TokenResponse, { fresh: false })
     return true
