@@ -5,6 +5,7 @@ import { join, normalize } from 'node:path'
 import type { Services } from './lib/context.ts'
 import { errorHandler } from './lib/error-handler.ts'
 import { bodyLimit } from './lib/body-limit.ts'
+import { securityHeaders } from './lib/security-headers.ts'
 import { ApiError } from './lib/errors.ts'
 import { requestLog } from './lib/request-log.ts'
 import { modules } from './modules/index.ts'
@@ -26,7 +27,7 @@ function webBundle(dist: string) {
 
 /** Builds the whole app from its services; opens nothing, listens on nothing (DESIGN: no side effects). */
 export function createApp(services: Services) {
-  const app = new Elysia().use(errorHandler(services)).use(bodyLimit(services)).use(requestLog(services))
+  const app = new Elysia().use(errorHandler(services)).use(securityHeaders(services)).use(bodyLimit(services)).use(requestLog(services))
   for (const mod of modules) app.use(mod(services))
   return app.use(webBundle(services.config.webDist))
 }

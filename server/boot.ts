@@ -1,6 +1,7 @@
 import { createLogger } from './lib/logger.ts'
 import { loadConfig, type Config } from './lib/config.ts'
 import { migrateDb, openDb } from './lib/db.ts'
+import { privateDataDir } from './lib/data-permissions.ts'
 import { loadSecrets } from './lib/secrets.ts'
 import type { Services } from './lib/context.ts'
 import { syncReference } from './lib/reference/sync.ts'
@@ -19,12 +20,14 @@ import { seedDemoContent } from './modules/course/demo-content.ts'
  */
 export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logLevel?: string } = {}): Services & { seeded: boolean; migrated: string[] } {
   const log = createLogger(opts.logLevel ?? config.logLevel)
+  privateDataDir(config.dataDir)
   const db = openDb(config.dbFile)
   const migrated = migrateDb(db)
   const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   installDemoFiles(config.dataDir)
   const { jwtSecret } = loadSecrets(config.dataDir)
+  privateDataDir(config.dataDir)
   return { id: crypto.randomUUID(), db, config, log, jwtSecret, labs: new Labs(db, log, jwtSecret, dockerLabHost(config.dockerSocket)), seeded, migrated }
 }
 

@@ -11,6 +11,23 @@ import { thumbnail, WIDTHS } from './thumbnail.ts'
 /** Shown in the page rather than downloaded. */
 const INLINE = new Set(['jpg', 'png', 'pdf', 'mp4', 'webm', 'mp3', 'md', 'txt', 'm3u8', 'ts'])
 
+/**
+ * A type the browser would run or render as a page (script, HTML, SVG, XML)
+ * is never answered as itself, whatever a stored row says: it goes out as
+ * bytes to download.
+ */
+const ACTIVE = /javascript|ecmascript|html|xml|svg|wasm/i
+
+/**
+ * A stored file is a document of its own origin-less kind: it may show itself
+ * (images, media, inline styles of a text preview) and nothing else; no
+ * script, no requests, no forms, framed only by the app. PDFs skip `sandbox`
+ * because Chromium's viewer refuses to open in a sandboxed document; PDF
+ * scripts do not run in it anyway.
+ */
+export const fileCsp = (ext: string) =>
+  `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'${ext === 'pdf' ? '' : '; sandbox'}`
+
 /** Who may read a private file with their token: its uploader, or staff who manage attachments, in the file's tenant. */
 async function mayRead(ctx: Ctx, row: AttachRow): Promise<boolean> {
   if (ctx.actor.kind !== 'user' || ctx.actor.tenantId !== row.tenantId && !(await isAdministrator(ctx))) return false
@@ -41,13 +58,15 @@ export const serveRoutes = (services: Services) => {
       servedKey = await thumbnail(adapter, key, row.extension, width, files.tmpDir)
       size = (await adapter.stat(servedKey)) ?? 0
     }
+    const active = ACTIVE.test(row.contentType ?? '')
     const headers: Record<string, string> = {
-      'content-type': row.contentType ?? 'application/octet-stream',
+      'content-type': !row.contentType || active ? 'application/octet-stream' : row.contentType,
+      'content-security-policy': fileCsp(row.extension ?? ''),
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
       // Public names never change content; private answers stay out of shared caches.
       'cache-control': row.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-      'content-disposition': `${INLINE.has(row.extension ?? '') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName || key.split('/').pop()!)}`,
+      'content-disposition': `${INLINE.has(row.extension ?? '') && !active ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName || key.split('/').pop()!)}`,
     }
     const range = byteRange(request.headers.get('range'), size)
     if (range === 'unsatisfiable') {

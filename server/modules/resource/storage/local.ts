@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, copyFile, unlink } from 'node:fs/promises'
+import { chmod, mkdir, rename, rm, stat, copyFile, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { validKey, type StorageAdapter } from './adapter.ts'
 
@@ -14,7 +14,7 @@ export function localAdapter(dataDir: string): StorageAdapter & { path(key: stri
     path,
     async putFile(tmp, key) {
       const file = path(key)
-      await mkdir(dirname(file), { recursive: true })
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 })
       try {
         await rename(tmp, file)
       } catch {
@@ -22,6 +22,8 @@ export function localAdapter(dataDir: string): StorageAdapter & { path(key: stri
         await copyFile(tmp, file)
         await unlink(tmp)
       }
+      // Readable by the service user only, whatever the umask (the server sends it; nobody else on the machine reads it).
+      await chmod(file, 0o600)
     },
     open: (key) => Bun.file(path(key)),
     // A Bun.file body is sent straight from the file (sendfile), a slice of it too.
