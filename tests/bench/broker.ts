@@ -1,0 +1,194 @@
+/**
+ * The broker beside Mosquitto (Debian's), same load, same run:
+ *   - QoS 0 and QoS 1 throughput: P device clients each publish M messages to their own telemetry topic
+ *     and are subscribed to it, so every message makes the full trip (publish → broker → subscriber);
+ *     counted when delivered. Atrium also stores each reading as a device log — that is its real work.
+ *   - p99 latency of those trips (publish time stamped in the payload);
+ *   - idle connections held: C raw TCP clients that CONNECT (authenticated devices) and stay,
+ *     with the broker's memory growth per connection (RSS before/after).
+ * Both brokers authenticate: Atrium with device secrets, Mosquitto with a password file.
+ * Targets (issue #17): QoS 1 throughput ≥ 0.8 × Mosquitto; 10,000 idle connections at ≤ 30 KB each.
+ *
+ * Env: BENCH_MQTT_PUBLISHERS (20), BENCH_MQTT_MESSAGES (per publisher, 1000), BENCH_MQTT_CONNECTIONS (10000).
+ * Run: bun tests/bench/broker.ts (also part of npm run bench).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { connect as tcp, type Socket } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import mqtt, { type MqttClient } from 'mqtt'
+import mqttPacket from 'mqtt-packet'
+import { device, product } from '../../db/schema/index.ts'
+import { boot } from '../../server/boot.ts'
+import { loadConfig } from '../../server/lib/config.ts'
+import { closeDb } from '../../server/lib/db.ts'
+import { newId } from '../../server/lib/ids.ts'
+import { now } from '../../server/lib/time.ts'
+import { freePort } from '../support/browser.ts'
+
+const PUBLISHERS = Number(process.env.BENCH_MQTT_PUBLISHERS ?? 20)
+const MESSAGES = Number(process.env.BENCH_MQTT_MESSAGES ?? 1000)
+const CONNECTIONS = Number(process.env.BENCH_MQTT_CONNECTIONS ?? 10_000)
+const SECRET = 'bench-secret-0123456789'
+const KEY = 'pbench'
+
+const dir = mkdtempSync(join(tmpdir(), 'atrium-mqtt-bench-'))
+const children: ChildProcess[] = []
+
+interface Target { name: string; port: number; pid: number; user: (i: number) => string; root: (i: number) => string }
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0 }
+
+async function listening(port: number) {
+  for (let i = 0; i < 300; i++) {
+    const up = await new Promise<boolean>((ok) => { const s = tcp(port, '127.0.0.1', () => { s.destroy(); ok(true) }); s.on('error', () => ok(false)) })
+    if (up) return
+    await sleep(100)
+  }
+  throw new Error(`nothing listens on ${port}`)
+}
+
+/** The appliance on a data directory holding one product and enough devices (all with the same secret). */
+async function startAtrium(): Promise<Target> {
+  const dataDir = join(dir, 'atrium')
+  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
+  const productId = newId()
+  services.db.transaction((tx) => {
+    tx.insert(product).values({ id: productId, tenantId: '000000', name: 'bench', productKey: KEY, productSecret: 'x', keepAliveTime: 600, createTime: now(), updateTime: now() }).run()
+    for (let i = 0; i < CONNECTIONS + PUBLISHERS; i++) tx.insert(device).values({ id: newId(), tenantId: '000000', name: `d${i}`, sn: `d${i}`, productId, secret: SECRET, createTime: now(), updateTime: now() }).run()
+  })
+  closeDb(services.db)
+  const [port, mqttPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, ATRIUM_DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', MQTT_MAX_CONNECTIONS: String(CONNECTIONS + 1000) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  await listening(mqttPort)
+  return { name: 'atrium', port: mqttPort, pid: child.pid!, user: (i) => `${KEY}/d${i}`, root: (i) => `dev/${KEY}/d${i}` }
+}
+
+/** Mosquitto with a password file and the same topic layout. */
+async function startMosquitto(): Promise<Target> {
+  const port = await freePort()
+  const pw = join(dir, 'passwd')
+  // One user for all clients: mosquitto still checks the password (PBKDF2-SHA512) on every CONNECT.
+  writeFileSync(pw, '')
+  spawnSync('mosquitto_passwd', ['-b', pw, 'bench', SECRET])
+  // Started as root, mosquitto drops to its own user before reading the password file.
+  chmodSync(dir, 0o755)
+  chmodSync(pw, 0o644)
+  const conf = join(dir, 'mosquitto.conf')
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${pw}\npersistence false\nmax_inflight_messages 100\nmax_queued_messages 1000\n`)
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' })
+  children.push(child)
+  await listening(port)
+  return { name: 'mosquitto', port, pid: child.pid!, user: () => 'bench', root: (i) => `dev/${KEY}/d${i}` }
+}
+
+function client(t: Target, i: number): Promise<MqttClient> {
+  return new Promise((ok, fail) => {
+    const c = mqtt.connect(`mqtt://127.0.0.1:${t.port}`, { username: t.user(i), password: SECRET, clientId: `bench-${i}`, reconnectPeriod: 0, keepalive: 300 })
+    c.once('connect', () => ok(c))
+    c.once('error', fail)
+  })
+}
+
+/** P publishers × M messages on their own topic, each subscribed to it: delivered messages per second and trip latencies. */
+async function throughput(t: Target, qos: 0 | 1) {
+  const clients = await Promise.all(Array.from({ length: PUBLISHERS }, (_, i) => client(t, i)))
+  const latencies: number[] = []
+  let got = 0
+  const all = new Promise<void>((done) => {
+    for (const [i, c] of clients.entries()) {
+      c.subscribe(`${t.root(i)}/telemetry`, { qos })
+      c.on('message', (_topic, payload) => {
+        latencies.push(performance.now() - Number(payload.toString().slice(5, 25)))
+        if (++got === PUBLISHERS * MESSAGES) done()
+      })
+    }
+  })
+  await sleep(300)
+  const t0 = performance.now()
+  await Promise.all(clients.map(async (c, i) => {
+    for (let m = 0; m < MESSAGES; m++) {
+      const body = `{"t":${String(performance.now()).padEnd(20, '0').slice(0, 20)},"temperature":${(20 + (m % 10)).toFixed(1)}}`
+      if (qos === 1) await c.publishAsync(`${t.root(i)}/telemetry`, body, { qos: 1 })
+      else c.publish(`${t.root(i)}/telemetry`, body, { qos: 0 })
+      if (qos === 0 && m % 200 === 199) await sleep(0)
+    }
+  }))
+  const finished = await Promise.race([all.then(() => true), sleep(60_000).then(() => false)])
+  const seconds = (performance.now() - t0) / 1000
+  clients.forEach((c) => c.end(true))
+  await sleep(500)
+  return { rate: got / seconds, delivered: got, expected: PUBLISHERS * MESSAGES, p99: pct(latencies, 99), p50: pct(latencies, 50), finished }
+}
+
+/** C idle authenticated connections from raw sockets (a CONNECT each, then silence); memory growth per connection. */
+async function idle(t: Target) {
+  await sleep(1000)
+  const before = rssKb(t.pid)
+  const sockets: Socket[] = []
+  let acked = 0
+  const start = performance.now()
+  for (let i = 0; i < CONNECTIONS; i += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, CONNECTIONS - i) }, (_, k) => new Promise<void>((done) => {
+      const n = PUBLISHERS + i + k
+      const s = tcp(t.port, '127.0.0.1', () => s.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: `idle-${n}`, clean: true, keepalive: 600, username: t.user(n), password: Buffer.from(SECRET) })))
+      s.once('data', (d) => { if (d[0] === 0x20 && d[3] === 0) acked++; done() })
+      s.on('error', () => done())
+      sockets.push(s)
+    })))
+  }
+  const seconds = (performance.now() - start) / 1000
+  await sleep(2000)
+  const held = sockets.filter((s) => !s.destroyed).length
+  const after = rssKb(t.pid)
+  sockets.forEach((s) => s.destroy())
+  return { acked, held, seconds, kbPerConnection: (after - before) / Math.max(1, acked), rssMb: after / 1024 }
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
+
+if (spawnSync('mosquitto', ['-h']).error) {
+  console.log('[skip] MQTT broker bench: mosquitto not found (apt-get install -y mosquitto)')
+  process.exit(0)
+}
+
+try {
+  console.log(`MQTT broker bench: ${PUBLISHERS} publishers × ${MESSAGES} messages, ${fmt(CONNECTIONS)} idle connections; load average ${loadavg()[0].toFixed(1)}`)
+  const targets = [await startAtrium(), await startMosquitto()]
+  const rows: Record<string, Record<string, number | boolean>> = {}
+  // Interleaved measure by measure, so a busy shared machine slows both alike.
+  for (const [label, run] of [['qos0', (t: Target) => throughput(t, 0)], ['qos1', (t: Target) => throughput(t, 1)], ['idle', idle]] as const) {
+    for (const t of targets) {
+      const r = await run(t)
+      for (const [k, v] of Object.entries(r)) (rows[t.name] ??= {})[`${label}.${k}`] = v
+    }
+  }
+  const [a, m] = [rows.atrium, rows.mosquitto]
+  const line = (what: string, key: string, unit: string, d = 0, higherIsBetter = true) => {
+    const x = Number(a[key]), y = Number(m[key])
+    const ratio = higherIsBetter ? x / y : y / x
+    console.log(`${what.padEnd(34)} ${`${fmt(x, d)} ${unit}`.padStart(18)} ${`${fmt(y, d)} ${unit}`.padStart(18)}   ${ratio.toFixed(2)}×`)
+  }
+  console.log(`${''.padEnd(34)} ${'atrium'.padStart(18)} ${'mosquitto'.padStart(18)}   ratio (≥1 = atrium as good)`)
+  line('QoS 0 delivered', 'qos0.rate', 'msg/s')
+  line('QoS 0 p99 trip', 'qos0.p99', 'ms', 1, false)
+  line('QoS 1 delivered', 'qos1.rate', 'msg/s')
+  line('QoS 1 p99 trip', 'qos1.p99', 'ms', 1, false)
+  line('idle connections accepted', 'idle.acked', 'conn')
+  line('idle connections held', 'idle.held', 'conn')
+  line('memory per idle connection', 'idle.kbPerConnection', 'KB', 1, false)
+  const q1 = Number(a['qos1.rate']) / Number(m['qos1.rate'])
+  console.log(`targets: QoS 1 ≥ 0.8 × mosquitto: ${q1 >= 0.8 ? 'met' : 'NOT met'} (${q1.toFixed(2)}); ${fmt(CONNECTIONS)} idle connections at ≤ 30 KB: ${Number(a['idle.held']) >= CONNECTIONS && Number(a['idle.kbPerConnection']) <= 30 ? 'met' : 'NOT met'} (${fmt(Number(a['idle.held']))} held, ${fmt(Number(a['idle.kbPerConnection']), 1)} KB each)`)
+  for (const t of ['qos0', 'qos1']) if (!a[`${t}.finished`] || !m[`${t}.finished`]) console.log(`note: ${t} did not deliver everything within 60 s (atrium ${a[`${t}.delivered`]}, mosquitto ${m[`${t}.delivered`]} of ${a[`${t}.expected`]})`)
+} finally {
+  children.forEach((c) => c.kill('SIGTERM'))
+  await sleep(500)
+  rmSync(dir, { recursive: true, force: true })
+}
