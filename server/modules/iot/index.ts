@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
 import { commandRoutes, expireCommands, handleReplies } from './command.ts'
 import { deviceLogRoutes } from './device-log.ts'
+import { clientInfoRoutes } from './client-info.ts'
 import { deviceRoutes } from './device.ts'
 import { otaRoutes } from './ota.ts'
 import { startOta } from './ota-rollout.ts'
@@ -47,6 +48,7 @@ export const iotModule = (s: Services) =>
     .use(commandRoutes(s))
     .use(deviceLogRoutes(s))
     .use(otaRoutes(s))
+    .use(clientInfoRoutes(s))
     .use(mqttOverWebSocket(s))
 
 /** The broker side of the IoT area, started by main.ts after the broker: presence, device logs, command replies and timeouts. */

@@ -38,4 +38,6 @@ defineMessages({
   'iot.ota.notFailed': { zh: '只有升级失败的设备可以重试', en: 'only a device whose upgrade failed can be retried' },
   'iot.ota.link': { zh: '下载链接无效或已过期', en: 'the download link is invalid or has expired' },
   'iot.ota.gone': { zh: '固件文件已删除', en: 'the firmware file has been removed' },
+  'iot.client.type': { zh: '消息类型只能是 force-logout、param-setting 或 chat', en: 'type must be force-logout, param-setting or chat' },
+  'iot.client.content': { zh: '请输入消息内容', en: 'please enter the message' },
 })

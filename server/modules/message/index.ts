@@ -10,6 +10,7 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
+import { userInbox } from '../iot/topics.ts'
 
 /** The caller's own copies: every inbox query starts here, so nobody reads another's messages. */
 const mine = (ctx: Ctx) => and(eq(messageRecipient.userId, ctx.actor.userId), eq(messageRecipient.tenantId, ctx.actor.tenantId), eq(messageRecipient.isDeleted, 0))
@@ -70,7 +71,12 @@ export const messageModule = (s: Services) =>
       await ctx.db.update(messageRecipient).set({ isRead: 0, readTime: now() }).where(and(mine(ctx), eq(messageRecipient.isRead, 1)))
       return ok(ctx, true)
     }, { perm: SIGNED_IN })
-    .post('/save', async ({ ctx, body }) => ok(ctx, await sendMessage(ctx, body)), {
+    .post('/save', async ({ ctx, body }) => {
+      const { userIds, ...sent } = await sendMessage(ctx, body)
+      // Each recipient's signed-in browsers hear of it at once (their bell refreshes without polling).
+      for (const u of userIds) s.mqtt?.publish(userInbox(u), { type: 'message', id: sent.id }).catch(() => {})
+      return ok(ctx, sent)
+    }, {
       perm: 'desk:message:send',
       body: t.Object({ type: t.Optional(t.Union([t.Integer(), t.String()])), title: t.Optional(t.String()), content: t.Optional(t.String()), receivers: t.Optional(t.Union([t.String(), t.Array(t.String())])) }),
     })

@@ -23,7 +23,7 @@ export interface SendInput { type?: unknown; title?: unknown; content?: unknown;
  * within the sender's tenant. One recipient row per person, written with the
  * message in one transaction.
  */
-export async function sendMessage(ctx: Ctx, input: SendInput): Promise<{ id: string; recipients: number }> {
+export async function sendMessage(ctx: Ctx, input: SendInput): Promise<{ id: string; recipients: number; userIds: string[] }> {
   const type = Number(input.type ?? 1)
   if (![1, 2, 3, 4].includes(type)) throw badRequest('message.type', { field: 'type' }, 'type')
   const title = typeof input.title === 'string' ? input.title.trim() : ''
@@ -47,5 +47,5 @@ export async function sendMessage(ctx: Ctx, input: SendInput): Promise<{ id: str
     }).run()
     for (const p of people) tx.insert(messageRecipient).values({ id: newId(), tenantId: ctx.actor.tenantId, messageId: id, userId: p.id, isRead: 1 }).run()
   })
-  return { id, recipients: people.length }
+  return { id, recipients: people.length, userIds: people.map((p) => p.id) }
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { siteConfig } from '../shared/config'
+import LiveInbox from '../shared/LiveInbox'
 import { currentLang, setLang } from '../shared/i18n'
 import { useSession } from '../shared/session'
 import { logout } from '../admin/shell/logout'
@@ -55,6 +56,7 @@ export default function PortalLayout() {
 
   return (
     <div>
+      {token && <LiveInbox />}
       <header className={s.header}>
         <NavLink to="/home/index" className={s.brand}><img src="/favicon.svg" width={28} height={28} alt="" />Atrium</NavLink>
         <nav className={s.nav}>{links(s.link, s.active)}</nav>

@@ -7,4 +7,5 @@ export const iotScreens = {
   '/iot/command': lazy(() => import('./Command')),
   '/iot/device-log': lazy(() => import('./DeviceLog')),
   '/iot/ota': lazy(() => import('./Ota')),
+  '/iot/client': lazy(() => import('./Client')),
 }

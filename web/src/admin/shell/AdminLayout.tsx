@@ -2,6 +2,7 @@ import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { Suspense, useEffect, useMemo, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { siteConfig } from '../../shared/config'
+import LiveInbox from '../../shared/LiveInbox'
 import { landingPath, useSession } from '../../shared/session'
 import { pageLabels } from '../screens'
 import LockPasswordDialog from './LockPasswordDialog'
@@ -66,6 +67,7 @@ export default function AdminLayout() {
 
   return (
     <div className={s.root}>
+      <LiveInbox />
       <TopBar onToggle={() => setCollapsed((c) => !c)} onSearch={() => setSearching(true)} onLock={openLock} onSwitch={() => setSwitching(true)} />
       <TabBar onSearch={() => setSearching(true)} />
       <div className={s.body} style={{ gridTemplateColumns: collapsed ? '56px 1fr' : '232px 1fr' }}>
