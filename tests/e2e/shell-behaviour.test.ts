@@ -7,7 +7,7 @@ describeBrowser('admin shell behaviour (browser)', () => {
   const s = browserSession('admin')
   let page: Page
   beforeAll(() => { page = s.page })
-  const tabPaths = () => page.getByTestId('tab-bar').locator('[role=tab]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')!.slice(4)))
+  const tabPaths = () => page.getByTestId('tab-bar').locator('[data-testid^="tab-/"]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')!.slice(4)))
 
   it('tabs: one per page, no duplicates, closing the active opens the previous, close-others and close-all', async () => {
     for (const p of ['/system/param', '/system/post', '/system/param', '/system/client']) {

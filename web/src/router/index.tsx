@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Spinner } from '@fluentui/react-components'
 import { createBrowserRouter, Navigate } from 'react-router-dom'
 import AdminLayout from '../admin/shell/AdminLayout'
 import MenuScreen from '../admin/shell/MenuScreen'
@@ -11,6 +10,7 @@ import PortalLayout from '../portal/PortalLayout'
 import LockRoute from './LockRoute'
 import { fullPageContentRoutes, portalContentRoutes } from '../portal/content/routes'
 import PortalTheme from '../portal/content/PortalTheme'
+import Loading from '../shared/Loading'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
@@ -22,7 +22,7 @@ const Forbidden = lazy(() => import('../admin/pages/Forbidden'))
 const ServerError = lazy(() => import('../admin/pages/ServerError'))
 const IFrame = lazy(() => import('../admin/pages/IFrame'))
 
-const page = (node: ReactNode) => <Suspense fallback={<Spinner style={{ marginTop: '20vh' }} />}>{node}</Suspense>
+const page = (node: ReactNode) => <Suspense fallback={<Loading style={{ marginTop: '20vh' }} />}>{node}</Suspense>
 const screen = (path: string) => {
   const Screen = screens[path]
   return Screen ? <Screen /> : <NotFound />

@@ -16,7 +16,7 @@ export default function Pager(p: { current: number; size: number; total: number;
     <div className={s.root}>
       <Text size={200}>{t('total', { total: p.total })}</Text>
       <Dropdown
-        className={s.sizes} size="small" value={t('pageSize', { size: p.size })} selectedOptions={[String(p.size)]}
+        className={s.sizes} size="small" aria-label={t('perPage')} value={t('pageSize', { size: p.size })} selectedOptions={[String(p.size)]}
         onOptionSelect={(_, d) => p.onChange(1, Number(d.optionValue))}
       >
         {p.sizes.map((n) => <Option key={n} value={String(n)}>{t('pageSize', { size: n })}</Option>)}

@@ -48,7 +48,7 @@ export default function Dashboard() {
   const figure = (k: keyof UserTotal) => (
     <Card key={k} className={s.figure}>
       <Text className={s.muted} size={200}>{t(`welcome.${k}`)}</Text>
-      {totals === null ? <Skeleton><SkeletonItem size={36} /></Skeleton> : <div className={s.value} data-testid={`dash-${k}`}>{totals === 'none' ? '–' : totals[k]}</div>}
+      {totals === null ? <Skeleton aria-label={t('common:loading')}><SkeletonItem size={36} /></Skeleton> : <div className={s.value} data-testid={`dash-${k}`}>{totals === 'none' ? '–' : totals[k]}</div>}
     </Card>
   )
 
@@ -81,7 +81,7 @@ export default function Dashboard() {
       <div className={s.charts}>
         <Card className={s.card}>
           <CardHeader header={<Text weight="semibold">{t('dashboard.byRole')}</Text>} />
-          {stats === null && <Skeleton><SkeletonItem /><SkeletonItem /><SkeletonItem /></Skeleton>}
+          {stats === null && <Skeleton aria-label={t('common:loading')}><SkeletonItem /><SkeletonItem /><SkeletonItem /></Skeleton>}
           {(stats === 'none' || (stats && !stats.byRole.length)) && <Text className={s.muted}>{t('dashboard.unavailable')}</Text>}
           {stats && stats !== 'none' && stats.byRole.length > 0 && (
             <HorizontalBars testId="dash-by-role" bars={stats.byRole.map((r) => ({ label: en && r.roleAlias ? r.roleAlias : r.roleName, value: r.count }))} />
@@ -89,7 +89,7 @@ export default function Dashboard() {
         </Card>
         <Card className={s.card}>
           <CardHeader header={<Text weight="semibold">{t('dashboard.byMonth')}</Text>} />
-          {stats === null && <Skeleton><SkeletonItem size={120} /></Skeleton>}
+          {stats === null && <Skeleton aria-label={t('common:loading')}><SkeletonItem size={120} /></Skeleton>}
           {stats === 'none' && <Text className={s.muted}>{t('dashboard.unavailable')}</Text>}
           {stats && stats !== 'none' && <ColumnChart testId="dash-by-month" bars={stats.byMonth.map((m) => ({ label: m.month.slice(2), value: m.count }))} />}
         </Card>
@@ -100,7 +100,7 @@ export default function Dashboard() {
           header={<Text weight="semibold">{t('dashboard.health')}</Text>}
           description={<Text size={200} className={s.muted}>{h ? `${t('dashboard.version')} ${h.version} · ` : ''}{checkedAt && t('dashboard.checkedAt', { time: checkedAt })}</Text>}
         />
-        {health === null ? <Skeleton><SkeletonItem size={48} /></Skeleton> : (
+        {health === null ? <Skeleton aria-label={t('common:loading')}><SkeletonItem size={48} /></Skeleton> : (
           <div className={s.health}>
             {probe(<DatabaseRegular fontSize={28} />, t('dashboard.database'), h?.database, 'health-database')}
             {probe(<PlugConnectedRegular fontSize={28} />, t('dashboard.broker'), h?.broker, 'health-broker')}

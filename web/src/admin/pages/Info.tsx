@@ -12,6 +12,7 @@ import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
 import './locale'
 import { avatarProblem, emailProblem, passwordProblem, phoneProblem, type PasswordForm } from './profile-rules'
+import Loading from '../../shared/Loading'
 
 /** The editable profile (spec §3 "User profile"). */
 interface Profile { avatar: string; realName: string; name: string; phone: string; email: string }
@@ -107,7 +108,7 @@ export default function Info() {
         <Tab value="profile" icon={<PersonRegular />} data-testid="info-tab-profile">{t('info.profile')}</Tab>
         <Tab value="password" icon={<KeyRegular />} data-testid="info-tab-password">{t('info.password')}</Tab>
       </TabList>
-      {!me && <Spinner style={{ padding: 48 }} />}
+      {!me && <Loading style={{ padding: 48 }} />}
       {me && tab === 'profile' && (
         <div className={s.body}>
           <div className={s.side}>

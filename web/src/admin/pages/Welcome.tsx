@@ -101,7 +101,7 @@ export default function Welcome() {
           (['total', 'active', 'pending', 'locked'] as const).map((k) => (
             <Card key={k} className={s.stat}>
               <CardHeader header={<Text weight="semibold">{t(`welcome.${k}`)}</Text>} />
-              {totals ? <div className={s.statValue} data-testid={`welcome-users-${k}`}>{totals[k]}</div> : <Skeleton><SkeletonItem size={36} /></Skeleton>}
+              {totals ? <div className={s.statValue} data-testid={`welcome-users-${k}`}>{totals[k]}</div> : <Skeleton aria-label={t('common:loading')}><SkeletonItem size={36} /></Skeleton>}
             </Card>
           ))
         )}
@@ -118,7 +118,7 @@ export default function Welcome() {
           <Text as="h2" size={500} weight="semibold">{t('welcome.quickLinks')}</Text>
           {isAdmin && <Link onClick={() => navigate('/wel/dashboard')}>{t('welcome.dashboard')} <ArrowRightRegular /></Link>}
         </div>
-        {!links && <Skeleton><SkeletonItem size={48} /></Skeleton>}
+        {!links && <Skeleton aria-label={t('common:loading')}><SkeletonItem size={48} /></Skeleton>}
         {links?.length === 0 && <Text className={s.muted}>{t('welcome.noLinks')}</Text>}
         {links && links.length > 0 && (
           <div className={s.links} data-testid="welcome-links">

@@ -1,4 +1,4 @@
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { Suspense, useEffect, useMemo, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { siteConfig } from '../../shared/config'
@@ -17,6 +17,7 @@ import { useMenu } from './menu-store'
 import { flatten, frameRoute, isWebAddress } from './menu-tree'
 import { tabsStore } from './tabs-store'
 import { useTokenRefresh } from './token-refresh'
+import Loading from '../../shared/Loading'
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateRows: '52px auto 1fr', gridTemplateColumns: 'minmax(0, 1fr)', height: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -75,7 +76,7 @@ export default function AdminLayout() {
         <main className={s.main}>
           {/* One boundary per screen: opening a screen whose code is still loading shows a spinner at once instead
               of leaving the previous screen up (and clickable) under the new address. */}
-          <Suspense key={pathname} fallback={<Spinner />}><Outlet /></Suspense>
+          <Suspense key={pathname} fallback={<Loading />}><Outlet /></Suspense>
         </main>
       </div>
       <MenuSearch open={searching} onClose={() => setSearching(false)} tree={tree} />

@@ -1,9 +1,9 @@
-import { Spinner } from '@fluentui/react-components'
 import { Navigate, useLocation } from 'react-router-dom'
 import NotFound from '../pages/NotFound'
 import { screens } from '../screens'
 import { useMenu } from './menu-store'
 import { flatten } from './menu-tree'
+import Loading from '../../shared/Loading'
 
 /**
  * Every admin route not fixed in the router: the menu decides. A path the
@@ -13,7 +13,7 @@ import { flatten } from './menu-tree'
 export default function MenuScreen() {
   const { pathname } = useLocation()
   const { tree, loaded } = useMenu()
-  if (!loaded) return <Spinner />
+  if (!loaded) return <Loading />
   const inMenu = flatten(tree).some((m) => m.path === pathname)
   const Screen = screens[pathname]
   if (inMenu && Screen) return <Screen />

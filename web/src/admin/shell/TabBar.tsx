@@ -20,6 +20,7 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   active: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor(tokens.colorBrandBackground), ':hover': { backgroundColor: tokens.colorBrandBackgroundHover } },
+  label: { border: 'none', background: 'transparent', color: 'inherit', font: 'inherit', cursor: 'pointer', padding: 0 },
   close: { display: 'inline-flex', border: 'none', background: 'transparent', color: 'inherit', cursor: 'pointer', padding: '2px', borderRadius: '50%' },
 })
 
@@ -59,23 +60,27 @@ export default function TabBar({ onSearch }: { onSearch: () => void }) {
     <div className={s.bar}>
       <Menu openOnContext>
         <MenuTrigger disableButtonEnhancement>
-          <div className={s.tabs} data-testid="tab-bar">
-            {tabs.map((tab) => (
-              <div key={tab.path} role="tab" aria-selected={tab.path === active} className={mergeClasses(s.tab, tab.path === active && s.active)}
-                onClick={() => navigate(tab.path)} data-testid={`tab-${tab.path}`}>
-                {i18n.language === 'en' && tab.labelEn ? tab.labelEn : tab.label}
-                {tabs.length > 1 && tab.path !== '/wel/index' && (
-                  <button className={s.close} aria-label={t('tabs.close')} data-testid={`tab-close-${tab.path}`}
-                    onClick={(e) => { e.stopPropagation(); close(tab.path) }}><DismissRegular fontSize={12} /></button>
-                )}
-              </div>
-            ))}
-          </div>
+          {/* Open pages are links to pages, not tab panels: a navigation list whose current entry says so, with
+              the page's own button and its close button side by side (a control inside a control reaches nobody). */}
+          <nav className={s.tabs} aria-label={t('tabs.openPages')} data-testid="tab-bar">
+            {tabs.map((tab) => {
+              const label = i18n.language === 'en' && tab.labelEn ? tab.labelEn : tab.label
+              return (
+                <div key={tab.path} className={mergeClasses(s.tab, tab.path === active && s.active)} onClick={() => navigate(tab.path)} data-testid={`tab-${tab.path}`}>
+                  <button type="button" className={s.label} aria-current={tab.path === active ? 'page' : undefined}>{label}</button>
+                  {tabs.length > 1 && tab.path !== '/wel/index' && (
+                    <button type="button" className={s.close} aria-label={`${t('tabs.close')} ${label}`} data-testid={`tab-close-${tab.path}`}
+                      onClick={(e) => { e.stopPropagation(); close(tab.path) }}><DismissRegular fontSize={12} /></button>
+                  )}
+                </div>
+              )
+            })}
+          </nav>
         </MenuTrigger>
         {actions}
       </Menu>
       <Menu>
-        <MenuTrigger disableButtonEnhancement><Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label="tabs" data-testid="tabs-menu" /></MenuTrigger>
+        <MenuTrigger disableButtonEnhancement><Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabs.actions')} data-testid="tabs-menu" /></MenuTrigger>
         {actions}
       </Menu>
       <Button appearance="subtle" size="small" icon={<DismissCircleRegular />} aria-label={t('tabs.closeAll')} onClick={() => navigate(tabsStore.closeAll())} />

@@ -1,6 +1,7 @@
-import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components'
+import { createLightTheme, type Theme } from '@fluentui/react-components'
 import { useSyncExternalStore } from 'react'
 import { store } from '../../shared/storage'
+import { brandRamp } from './brand-colour'
 
 /** The 11 colour themes (spec §2); the first is the default theme colour #409EFF. */
 export const THEMES = [
@@ -16,20 +17,6 @@ export const THEMES = [
   { id: 'theme-geekblue', color: '#2F54EB' },
   { id: 'theme-graphite', color: '#434343' },
 ] as const
-
-const hex = (n: number) => Math.round(Math.max(0, Math.min(255, n))).toString(16).padStart(2, '0')
-const mix = (c: string, to: number, amount: number) => {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16))
-  return `#${hex(r + (to - r) * amount)}${hex(g + (to - g) * amount)}${hex(b + (to - b) * amount)}`
-}
-
-/** Fluent's 16-step brand ramp from one colour: darker below 80, the colour at 80, lighter above. */
-export function brandRamp(color: string): BrandVariants {
-  const steps = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160] as const
-  const ramp = {} as Record<number, string>
-  for (const s of steps) ramp[s] = s < 80 ? mix(color, 0, (80 - s) / 80) : s === 80 ? color : mix(color, 255, ((s - 80) / 80) * 0.85)
-  return ramp as unknown as BrandVariants
-}
 
 const themes = new Map<string, Theme>()
 const fluentTheme = (id: string) => {

@@ -1,5 +1,5 @@
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Tab, TabList, makeStyles, tokens,
+  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Tab, TabList, makeStyles, tokens,
 } from '@fluentui/react-components'
 import { useMemo, useState } from 'react'
 import { useAction, useFetch } from '../../shared/data'
@@ -8,6 +8,7 @@ import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { flattenTree, type FlatOption, type TreeNode } from '../../shared/resource/tree-options'
 import { L } from './fields'
+import Loading from '../../shared/Loading'
 
 type Kind = 'menu' | 'dataScope' | 'apiScope'
 const KINDS: Kind[] = ['menu', 'dataScope', 'apiScope']
@@ -64,7 +65,7 @@ export default function GrantDialog({ roles, onClose }: { roles: Row[]; onClose:
             <TabList selectedValue={kind} onTabSelect={(_, d) => setKind(d.value as Kind)}>
               {KINDS.map((k) => <Tab key={k} value={k}>{say(NAMES[k])}</Tab>)}
             </TabList>
-            {!trees || !keys ? <Spinner /> : (
+            {!trees || !keys ? <Loading /> : (
               <div className={s.list}>
                 {trees[kind].map((o, i) => (
                   <Checkbox key={o.value} style={{ paddingLeft: o.depth * 20 }} label={o.label} disabled={o.disabled && !descendants(trees[kind], i).length}

@@ -55,12 +55,12 @@ export default function ErrorLog() {
 
   return (
     <>
-      <Tooltip content={t('errorLog.button')} relationship="label">
-        <span className={s.anchor}>
+      <span className={s.anchor}>
+        <Tooltip content={t('errorLog.button')} relationship="label">
           <Button appearance="subtle" icon={<BugRegular />} onClick={() => setOpen(true)} data-testid="error-log-button" />
-          {entries.length > 0 && <Badge className={s.badge} size="small" color="danger" data-testid="error-log-badge">{badgeText(entries.length)}</Badge>}
-        </span>
-      </Tooltip>
+        </Tooltip>
+        {entries.length > 0 && <Badge className={s.badge} size="small" color="danger" data-testid="error-log-badge">{badgeText(entries.length)}</Badge>}
+      </span>
       <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
         <DialogSurface className={s.surface} data-testid="error-log-dialog">
           <DialogBody className={s.body}>

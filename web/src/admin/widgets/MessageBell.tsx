@@ -1,5 +1,5 @@
 import {
-  Badge, Button, CounterBadge, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, Text, Tooltip,
+  Badge, Button, CounterBadge, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Text, Tooltip,
   makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components'
 import { AlertRegular, ArrowLeftRegular, CheckmarkCircleRegular, DeleteRegular, DismissRegular, MailReadRegular, MailUnreadRegular } from '@fluentui/react-icons'
@@ -13,6 +13,7 @@ import type { Message } from './unread'
 import { refreshMessages, useUnread } from './unread-store'
 import Pager from '../../shared/Pager'
 import { useConfirm } from '../../shared/useConfirm'
+import Loading from '../../shared/Loading'
 
 const BASE = '/api/blade-message/message'
 const PAGE_SIZES = [10, 20, 30, 50]
@@ -86,12 +87,13 @@ export default function MessageBell() {
 
   return (
     <>
-      <Tooltip content={t('bell.button')} relationship="label">
-        <span className={s.anchor}>
+      {/* The tooltip names the button itself (an icon-only button needs a name; a plain span may not carry one). */}
+      <span className={s.anchor}>
+        <Tooltip content={t('bell.button')} relationship="label">
           <Button appearance="subtle" icon={<AlertRegular />} onClick={() => setOpen(true)} data-testid="message-bell" />
-          {count > 0 && <CounterBadge className={s.badge} size="small" color="danger" count={count} overflowCount={99} data-testid="message-count" />}
-        </span>
-      </Tooltip>
+        </Tooltip>
+        {count > 0 && <CounterBadge className={s.badge} size="small" color="danger" count={count} overflowCount={99} data-testid="message-count" />}
+      </span>
       <OverlayDrawer open={open} position="end" size="medium" onOpenChange={(_, d) => { setOpen(d.open); if (!d.open) setDetail(null) }} data-testid="message-drawer">
         <DrawerHeader>
           <DrawerHeaderTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t('common:close')} onClick={() => { setOpen(false); setDetail(null) }} />}>
@@ -120,7 +122,7 @@ export default function MessageBell() {
                 <Text className={s.dim} size={200}>{t('bell.unreadCount', { count })}</Text>
                 <Button size="small" icon={<CheckmarkCircleRegular />} onClick={readAll} disabled={count === 0} data-testid="message-read-all">{t('bell.markAllRead')}</Button>
               </div>
-              {!page && !failed && <Spinner size="small" />}
+              {!page && !failed && <Loading size="small" />}
               {failed && <div className={s.empty}>{t('bell.loadFailed')}</div>}
               {page && page.records.length === 0 && <div className={s.empty}>{t('bell.empty')}</div>}
               {page && page.records.length > 0 && (

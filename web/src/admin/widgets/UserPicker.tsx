@@ -1,5 +1,5 @@
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Radio, Spinner, Table, TableBody,
+  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Radio, Table, TableBody,
   TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
 } from '@fluentui/react-components'
 import { SearchRegular } from '@fluentui/react-icons'
@@ -10,6 +10,7 @@ import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import './locale'
 import Pager from '../../shared/Pager'
+import Loading from '../../shared/Loading'
 
 export interface PickedUser { id: string; account: string; realName: string; deptName?: string; roleName?: string; avatar?: string }
 
@@ -87,7 +88,7 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
               <Button onClick={() => { setDraft({ account: '', realName: '' }); setQuery({ account: '', realName: '', current: 1 }) }}>{t('common:reset')}</Button>
             </form>
             <div className={s.table}>
-              {!page ? <Spinner size="small" /> : (
+              {!page ? <Loading size="small" /> : (
                 <Table size="small" aria-label={t('userPicker.title')}>
                   <TableHeader>
                     <TableRow>

@@ -1,4 +1,4 @@
-import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, EditRegular, EyeRegular } from '@fluentui/react-icons'
 import { useMemo, useState } from 'react'
 import { fetchOnce, invalidate, useList, useRemove, useSubmit } from '../data'
@@ -14,6 +14,7 @@ import SearchBar from './SearchBar'
 import { useSay } from './text'
 import { useListState } from './useListState'
 import { initialValues } from './validate'
+import Loading from '../Loading'
 
 const useStyles = makeStyles({
   root: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
@@ -91,7 +92,7 @@ export default function ResourcePage({ screen }: { screen: ResourceScreen }) {
             {can('delete') && a.selection && <Button icon={<DeleteRegular />} onClick={() => void remove([...selected])} data-testid="toolbar-delete">{say('delete')}</Button>}
             {screen.toolbar?.(ctx)}
           </div>
-          {!data ? <Spinner /> : (
+          {!data ? <Loading /> : (
             <DataTable fields={screen.fields} rows={data.rows} tree={!!screen.tree} layout={screen.layout ?? 'table'} selectable={!!a.selection && screen.layout !== 'cards'}
               selected={selected} onSelect={setSelected} onRowClick={screen.onRowClick}
               actions={(row) => (
