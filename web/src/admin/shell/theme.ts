@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react'
 import { store } from '../../shared/storage'
 import { brandRamp } from './brand-colour'
 
+// The portal builds its theme from the same ramp.
+export { brandRamp }
+
 /** The 11 colour themes (spec §2); the first is the default theme colour #409EFF. */
 export const THEMES = [
   { id: 'theme-default', color: '#409EFF' },
