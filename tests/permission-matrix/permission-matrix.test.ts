@@ -52,6 +52,10 @@ const PUBLIC = new Set([
   'POST /api/nop-wbp/user/addUser',
   // A device's firmware download: the link is signed for one upgrade task (server/modules/iot/ota-rollout.ts).
   'GET /api/blade-productOta/productOta/firmware/:task',
+  // The portal's IoT hardware pages (spec portal §2): products, their devices and one device, no secrets.
+  'GET /api/nop-wbp/iot/product/list',
+  'GET /api/nop-wbp/iot/device/list',
+  'GET /api/nop-wbp/iot/device/detail',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */

@@ -14,6 +14,9 @@ import Loading from '../shared/Loading'
 
 const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
+const Iot = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotCatalogue })))
+const IotDevices = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotDevices })))
+const IotDeviceDetail = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotDeviceDetail })))
 const Practice = lazy(() => import('../portal/exam/Practice'))
 const PracticeCourses = lazy(() => import('../lab/PracticeCourses'))
 const ExperimentPage = lazy(() => import('../lab/ExperimentPage'))
@@ -52,6 +55,9 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/home/index" replace /> },
       { path: 'practice-course', element: page(<PracticeCourses />) },
       ...portalContentRoutes,
+      { path: 'iot', element: page(<Iot />) },
+      { path: 'iot-device', element: page(<IotDevices />) },
+      { path: 'iot-device-detail', element: page(<IotDeviceDetail />) },
       { path: ':section', element: page(<PortalHome />) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
