@@ -1,10 +1,11 @@
 import {
-  Body1, Button, Caption1, Card, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles, tokens,
+  Body1, Button, Caption1, Card, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles, tokens,
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../shared/api'
 import { useAction, useFetch, write } from '../../shared/data'
+import Loading from '../../shared/Loading'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import { useConfirm } from '../../shared/useConfirm'
@@ -54,12 +55,12 @@ export default function Backups() {
       <ScheduleCard base={BASE} canEdit={has(`${CODE}:edit`)} />
       <div className={s.bar}>
         {has(`${CODE}:add`) && (
-          <Button appearance="primary" icon={create.isPending ? <Spinner size="tiny" /> : <SaveRegular />} disabled={create.isPending} onClick={() => void make().catch(() => undefined)} data-testid="backup-create">
+          <Button appearance="primary" icon={create.isPending ? <Loading size="tiny" /> : <SaveRegular />} disabled={create.isPending} onClick={() => void make().catch(() => undefined)} data-testid="backup-create">
             {create.isPending ? t('creating') : t('create')}
           </Button>
         )}
       </div>
-      {rows === undefined ? <Spinner /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
+      {rows === undefined ? <Loading /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
         <Table aria-label={t('title')} data-testid="backup-table">
           <TableHeader>
             <TableRow>
