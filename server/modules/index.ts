@@ -13,6 +13,7 @@ import { labModule } from './lab/index.ts'
 import { courseModule } from './course/index.ts'
 import { contentModule } from './content/index.ts'
 import { portalModule } from './portal/index.ts'
+import { deskModule } from './desk/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule, courseModule, contentModule, portalModule]
+export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule, courseModule, contentModule, portalModule, deskModule]
