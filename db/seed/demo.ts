@@ -32,6 +32,12 @@ export const PEOPLE: [string, string, string, string, string][] = [
 ]
 
 /** A few unread messages so the bell has something on first sign-in: [title, content, recipients' accounts, type]. */
+/** Demo notices: [title, category (notice_category), release time, content]. */
+export const NOTICES: [string, number, string, string][] = [
+  ['新学期开学通知', 1, '2026-09-01 08:00:00', '请各班于 9 月 1 日 8:00 到教室报到。'],
+  ['实验室安全培训', 4, '2026-09-05 14:00:00', '首次使用实验室前须完成安全培训。'],
+]
+
 export const MESSAGES: [string, string, string[], number][] = [
   ['欢迎使用 Atrium', 'Atrium 已安装完成。请先在“个人信息”中修改初始密码。\nWelcome to Atrium: please change your initial password under Personal information.', ['admin', 'teacher', 'student', 'manager'], 4],
   ['本学期实验课安排', '计算机系本学期的实验课将在实验平台上进行，请提前熟悉操作。\nThis term\'s labs run on the lab platform; please get familiar with it beforehand.', ['teacher', 'student'], 2],

@@ -12,7 +12,7 @@ describe('blade-desk/notice (an area built only from the conventions)', () => {
     expect(added.status).toBe(200)
     const id = added.body.data.id
     expect((await t.get(`${N}/list`, teacher, { title: '期末' })).body.data).toMatchObject({ total: 1, records: [{ id, title: '期末考试安排', tenantId: '000000' }] })
-    expect((await t.get(`${N}/list`, teacher, { releaseTime_datege: '2026-07-01' })).body.data.total).toBe(0)
+    expect((await t.get(`${N}/list`, teacher, { releaseTime_datelt: '2026-06-01' })).body.data.total).toBe(0)
     expect((await t.post(`${N}/submit`, teacher, { id, title: '期末考试安排（更新）' })).body.data).toMatchObject({ id, title: '期末考试安排（更新）', category: 1 })
     expect((await t.get(`${N}/detail`, teacher, { id })).body.data.content).toBe('第 18 周')
     expect((await t.post(`${N}/remove`, teacher, undefined, { ids: id })).status).toBe(200)

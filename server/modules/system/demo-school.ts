@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { client, dept, menu, message, messageRecipient, roleScope, scopeApi, tenant, tenantPackage, user } from '../../../db/schema/index.ts'
-import { BASIC_PACKAGE, CLIENT, DEMO_TENANT, DEPARTMENTS, MESSAGES, PEOPLE, PLATFORM } from '../../../db/seed/demo.ts'
+import { client, dept, menu, message, messageRecipient, notice, roleScope, scopeApi, tenant, tenantPackage, user } from '../../../db/schema/index.ts'
+import { BASIC_PACKAGE, CLIENT, DEMO_TENANT, DEPARTMENTS, MESSAGES, NOTICES, PEOPLE, PLATFORM } from '../../../db/seed/demo.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { flatMenus } from '../../lib/reference/load.ts'
@@ -59,6 +59,8 @@ export function seedDemoSchool(db: Db): boolean {
       tx.insert(message).values({ id, tenantId: tid, type, title, content, receivers: to.join(','), createUserName: '管理员', createUser: admin.id, createTime: now(), updateUser: admin.id, updateTime: now() }).run()
       for (const userId of to) tx.insert(messageRecipient).values({ id: newId(), tenantId: tid, messageId: id, userId, isRead: 1 }).run()
     }
+    for (const [title, category, releaseTime, content] of NOTICES)
+      tx.insert(notice).values({ id: newId(), tenantId: tid, ...audit(), createUser: admin.id, title, category, releaseTime, content }).run()
 
     // The basic package: every menu but those the platform keeps (the reference marks them).
     const platformCodes = new Set(flatMenus().filter((m) => m.platform).map((m) => m.code))
