@@ -1,12 +1,11 @@
 import { Database } from 'bun:sqlite'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
+import { injectAxe } from '../support/axe'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const CJK = /[\u3400-\u9fff]/
 
 /**
@@ -14,7 +13,7 @@ const CJK = /[\u3400-\u9fff]/
  * Fluent's focus sentinels (tabster dummy inputs) are left out: they are hidden stops that hand focus on.
  */
 async function axeProblems(page: Page) {
-  await page.addScriptTag({ path: AXE })
+  await injectAxe(page)
   const r = await page.evaluate(async () => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] }))
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
 }

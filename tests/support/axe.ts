@@ -10,8 +10,16 @@ const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 
 export interface AxeViolation { id: string; impact: string; help: string; targets: string[]; html: string[] }
 
+/**
+ * Puts axe-core into the page once. Evaluated through the browser's debugging protocol, not as a <script> tag:
+ * the appliance's Content-Security-Policy (script-src 'self') rightly refuses an inline script.
+ */
+export async function injectAxe(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source)
+}
+
 export async function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source })
+  await injectAxe(page)
   return page.evaluate(async (scope) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[] }> } }).axe
     // Fluent's focus management (tabster) puts aria-hidden focus sentinels (<i data-tabster-dummy>) at the edges of
