@@ -7,7 +7,8 @@ import { session, useSession } from './session'
 type Push = { type?: string; content?: string; from?: string }
 
 /**
- * The signed-in user's queue on the broker (user/<id>/inbox): a new message refreshes the bell at once,
+ * The signed-in user's queue on the broker (user/<id>/inbox): a new message refreshes the bell at once (so
+ * does the broker accepting the subscription, so a message sent while it was being made is not missed),
  * a force-logout from an administrator signs this browser out (its sessions already ended on the server),
  * a chat line shows as a notice, a param-setting push reloads what the screens show. Renders nothing.
  */
@@ -25,6 +26,6 @@ export default function LiveInbox() {
       notify.info(say({ zh: '系统设置已更新', en: 'settings were updated' }) + (p.content ? `：${p.content}` : ''))
       void queryClient.invalidateQueries()
     }
-  })
+  }, () => void invalidate('/api/blade-message/message'))
   return null
 }
