@@ -1,7 +1,7 @@
-import { Button, Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, LockClosedRegular, PersonRegular } from '@fluentui/react-icons'
+import { Button, Field, Input, Link, Text, makeStyles, tokens, type InputProps } from '@fluentui/react-components'
+import { CheckmarkCircleRegular, LockClosedRegular, PersonRegular } from '@fluentui/react-icons'
 import md5 from 'md5'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import '../portal/content/locale'
@@ -12,6 +12,7 @@ import { currentLang, setLang } from '../shared/i18n'
 import { notify } from '../shared/notify'
 import { landingPath, session, useSession, type TokenResponse } from '../shared/session'
 import RegisterDialog from '../admin/widgets/RegisterDialog'
+import { CaptchaField, useCaptcha } from './Captcha'
 import './locale'
 
 const useStyles = makeStyles({
@@ -28,8 +29,6 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow16,
   },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' },
-  captcha: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  captchaImg: { height: '32px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer', border: `1px solid ${tokens.colorNeutralStroke2}` },
   footer: { display: 'flex', justifyContent: 'space-between' },
 })
 
@@ -43,11 +42,8 @@ export default function LoginPage() {
   const [params] = useSearchParams()
   const { token, roles } = useSession()
   const { register: input, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<LoginForm>({ defaultValues: { tenantId: siteConfig.defaultTenantId, account: params.get('account') ?? '', password: '', code: '' } })
-  const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null)
+  const { captcha, reload: loadCaptcha, headers: captchaHeaders } = useCaptcha()
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null)
-
-  const loadCaptcha = () => { if (siteConfig.captchaMode) void api.get<{ key: string; image: string }>('/api/blade-auth/oauth/captcha').then(setCaptcha) }
-  useEffect(loadCaptcha, [])
 
   if (token && !register) return <Navigate to={params.get('redirect') || landingPath(roles)} replace />
 
@@ -55,7 +51,7 @@ export default function LoginPage() {
     try {
       const r = await api.token(
         { tenantId: form.tenantId, username: form.account, password: md5(form.password), grant_type: siteConfig.captchaMode ? 'captcha' : 'password', scope: 'all', type: 'account' },
-        captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': form.code } : {},
+        captchaHeaders(form.code),
       )
       // A failed sign-in shows the server's description and stores nothing (spec §8).
       if (r.error_description || typeof r.access_token !== 'string') {
@@ -97,15 +93,8 @@ export default function LoginPage() {
           <Field label={t('password')} required validationMessage={errors.password?.message}>
             <Input type="password" {...input('password', { required: t('passwordRequired') })} contentBefore={<LockClosedRegular />} autoComplete="current-password" data-testid="login-password" />
           </Field>
-          {siteConfig.captchaMode && (
-            <Field label={t('captcha')} required validationMessage={errors.code?.message}>
-              <div className={s.captcha}>
-                <Input {...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') })} style={{ flex: 1 }} data-testid="login-captcha" />
-                {captcha && <img src={captcha.image} className={s.captchaImg} alt={t('captcha')} title={t('refreshCaptcha')} onClick={loadCaptcha} />}
-                <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={loadCaptcha} aria-label={t('refreshCaptcha')} />
-              </div>
-            </Field>
-          )}
+          <CaptchaField captcha={captcha} reload={loadCaptcha} error={errors.code?.message}
+            input={{ ...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') }), 'data-testid': 'login-captcha' } as InputProps} />
           <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">{t('submit')}</Button>
           <div className={s.footer}>
             <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">{t('register')}</Link>

@@ -1,12 +1,14 @@
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner,
-  makeStyles, tokens,
+  makeStyles, tokens, type InputProps,
 } from '@fluentui/react-components'
 import md5 from 'md5'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
+import { CaptchaField, useCaptcha } from '../../login/Captcha'
+import { siteConfig } from '../../shared/config'
 import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
@@ -41,12 +43,15 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
   const s = useStyles()
   // The host name may identify the tenant; then its field is hidden and filled.
   const hostTenant = useFetch<{ tenantId?: string } | null>('/api/blade-system/tenant/info', { domain: location.hostname }, { silent: true, enabled: open }).data?.tenantId || null
-  const { register: input, handleSubmit, setError, formState: { errors, isSubmitting: busy } } = useForm<RegisterForm>({
+  const { captcha, reload: reloadCaptcha, headers: captchaHeaders } = useCaptcha()
+  const { register: input, handleSubmit, setError, formState: { errors, isSubmitting: busy } } = useForm<RegisterForm & { code: string }>({
     // The caller mounts the dialog for each opening, so it starts empty (with the provider's name, when given).
-    defaultValues: { ...EMPTY, name: name ?? '' },
+    defaultValues: { ...EMPTY, name: name ?? '', code: '' },
     // The spec's checks are one tested function (register-rules.ts) that reports the first problem.
     resolver: (form) => {
+      // In captcha mode the server refuses an application without one (each image answers once).
       const problem = registerProblem({ ...form, tenantId: hostTenant ?? form.tenantId })
+        ?? (siteConfig.captchaMode && !form.code.trim() ? { field: 'code', key: 'login:captchaRequired' } : null)
       return problem ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } } : { values: form, errors: {} }
     },
   })
@@ -56,11 +61,13 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
     try {
       await api.post('/api/blade-system/user/register-guest', {
         tenantId: (hostTenant ?? form.tenantId).trim(), name: form.name.trim(), account: form.account.trim(), password: md5(form.password), oauthId,
-      }, undefined, { silent: true })
+      }, undefined, { silent: true, headers: captchaHeaders(form.code) })
       setDone(true)
     } catch (e) {
+      reloadCaptcha()
       const text = e instanceof ApiFailure && e.message ? e.message : t('common:submitFailed')
-      const field = e instanceof ApiFailure && e.field && e.field in EMPTY ? (e.field as keyof RegisterForm) : 'root.server'
+      const named = e instanceof ApiFailure ? e.field : undefined
+      const field = named === 'captcha' ? 'code' : named && named in EMPTY ? (named as keyof RegisterForm) : 'root.server'
       setError(field, { type: 'server', message: text })
       notify.error(text)
     }
@@ -100,6 +107,7 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
                 <Field label={t('register.password2')} required validationMessage={errors.password2?.message}>
                   <Input type="password" {...input('password2')} data-testid="register-password2" autoComplete="new-password" />
                 </Field>
+                <CaptchaField captcha={captcha} reload={reloadCaptcha} error={errors.code?.message} input={{ ...input('code'), 'data-testid': 'register-captcha' } as InputProps} />
                 <button type="submit" hidden />
               </form>
             )}
