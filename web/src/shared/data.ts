@@ -87,9 +87,9 @@ export interface ActionOptions {
 }
 
 /** A POST outside a hook (a row's action): afterwards its resource (and `invalidates`) are refreshed, worked or not. */
-export async function write<T = unknown>(url: string, { body, params }: { body?: unknown; params?: Params } = {}, { invalidates = [] }: ActionOptions = {}) {
+export async function write<T = unknown>(url: string, { body, params, silent }: { body?: unknown; params?: Params; silent?: boolean } = {}, { invalidates = [] }: ActionOptions = {}) {
   try {
-    return await api.post<T>(url, body, params)
+    return await api.post<T>(url, body, params, { silent })
   } finally {
     await invalidate(url, ...invalidates)
   }

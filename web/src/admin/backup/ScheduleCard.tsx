@@ -2,8 +2,8 @@ import { Body1, Button, Card, Field, Input, makeStyles, tokens } from '@fluentui
 import { EditRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ApiFailure } from '../../shared/api'
-import { invalidate, useFetch } from '../../shared/data'
+import { ApiFailure } from '../../shared/api'
+import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 
 interface Settings { time: string; keep: number; lastBackup: { name: string; createdAt: string; ageHours: number } | null }
@@ -25,8 +25,7 @@ export function ScheduleCard({ base, canEdit }: { base: string; canEdit: boolean
     setErrors({})
     try {
       // Silent: a refusal names its field, shown under that input rather than as a toast.
-      await api.post(`${base}/settings`, { time: draft.time, keep: Number(draft.keep) }, undefined, { silent: true })
-      await invalidate(base)
+      await write(`${base}/settings`, { body: { time: draft.time, keep: Number(draft.keep) }, silent: true })
       notify.success(t('saved'))
       setDraft(null)
     } catch (e) {
