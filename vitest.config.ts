@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config'
 // Runs inside Bun (`bun --bun vitest run`): the server uses bun:sqlite and Bun.password.
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'web/src/**/*.test.ts', 'firmware-samples/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'tests/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'firmware-samples/**/*.test.ts',
+    ],
     pool: 'threads',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -16,14 +16,34 @@ describe('atrium CLI', () => {
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], { env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' }, encoding: 'utf8' })
-    return { status: r.status, out: r.stdout, json: (() => { try { return JSON.parse(r.stdout) } catch { return null } })() }
+    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
+      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      encoding: 'utf8',
+    })
+    return {
+      status: r.status,
+      out: r.stdout,
+      json: (() => {
+        try {
+          return JSON.parse(r.stdout)
+        } catch {
+          return null
+        }
+      })(),
+    }
   }
   /** Signs in through a fresh app over the CLI's data directory (as the server would, side by side). */
   async function signIn(account: string, password: string, tenantId = '000000') {
-    const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), { logLevel: 'silent' })
+    const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+      logLevel: 'silent',
+    })
     try {
-      const res = await createApp(services).handle(new Request(`http://localhost/api/blade-auth/oauth/token?tenantId=${tenantId}&username=${account}&password=${md5Hex(password)}&grant_type=password`, { method: 'POST', headers: { authorization: BASIC } }))
+      const res = await createApp(services).handle(
+        new Request(
+          `http://localhost/api/blade-auth/oauth/token?tenantId=${tenantId}&username=${account}&password=${md5Hex(password)}&grant_type=password`,
+          { method: 'POST', headers: { authorization: BASIC } },
+        ),
+      )
       return { status: res.status, body: await res.json() }
     } finally {
       closeDb(services.db)
@@ -31,7 +51,19 @@ describe('atrium CLI', () => {
   }
 
   it('user create, then that account signs in', async () => {
-    const r = cli('user', 'create', '--account', 'wang', '--password', 's3cret', '--name', '王老师', '--role', 'teacher', '--json')
+    const r = cli(
+      'user',
+      'create',
+      '--account',
+      'wang',
+      '--password',
+      's3cret',
+      '--name',
+      '王老师',
+      '--role',
+      'teacher',
+      '--json',
+    )
     expect(r.status).toBe(0)
     expect(r.json).toMatchObject({ account: 'wang', realName: '王老师', tenantId: '000000' })
     expect(r.out).not.toContain('argon2')
@@ -59,7 +91,9 @@ describe('atrium CLI', () => {
     expect(r.json).toMatchObject({ tenantId: '300001', tenantName: '第一中学', adminAccount: 'admin' })
     expect(cli('tenant', 'list', '--json').json.records.map((t: any) => t.tenantId)).toContain('300001')
     expect((await signIn('admin', 'pw300001', '300001')).status).toBe(200)
-    expect(cli('user', 'list', '--tenant', '300001', '--json').json.records.map((u: any) => u.account)).toEqual(['admin'])
+    expect(cli('user', 'list', '--tenant', '300001', '--json').json.records.map((u: any) => u.account)).toEqual([
+      'admin',
+    ])
   })
 
   it('bad input is a clear error and a non-zero exit', () => {
@@ -76,7 +110,22 @@ describe('atrium CLI', () => {
   })
 
   it('every command answers --help', () => {
-    for (const args of [[], ['db'], ['db', 'migrate'], ['db', 'seed'], ['tenant', 'create'], ['tenant', 'list'], ['user', 'create'], ['user', 'list'], ['user', 'reset-password'], ['user', 'unlock'], ['serve'], ['backup'], ['restore'], ['db', 'status']]) {
+    for (const args of [
+      [],
+      ['db'],
+      ['db', 'migrate'],
+      ['db', 'seed'],
+      ['tenant', 'create'],
+      ['tenant', 'list'],
+      ['user', 'create'],
+      ['user', 'list'],
+      ['user', 'reset-password'],
+      ['user', 'unlock'],
+      ['serve'],
+      ['backup'],
+      ['restore'],
+      ['db', 'status'],
+    ]) {
       const r = cli(...args, '--help')
       expect(r.status, args.join(' ')).toBe(0)
       expect(r.out).toContain('Usage')

@@ -18,17 +18,35 @@ import { describeDocker, engine, removeApplianceObjects } from '../tests/support
 describeDocker('atrium labs and images (CLI, real engine)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-labs-'))
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), { logLevel: 'silent' })
+  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+    logLevel: 'silent',
+  })
   const TAG = `atrium/lab-cli-test:${process.pid}`
   afterAll(async () => {
     await removeApplianceObjects(services.labs.applianceId)
-    await engine().getImage(TAG).remove({ force: true }).catch(() => undefined)
+    await engine()
+      .getImage(TAG)
+      .remove({ force: true })
+      .catch(() => undefined)
     closeDb(services.db)
     rmSync(dataDir, { recursive: true, force: true })
   })
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], { env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' }, encoding: 'utf8' })
-    return { status: r.status, out: r.stdout, json: (() => { try { return JSON.parse(r.stdout) } catch { return null } })() }
+    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
+      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      encoding: 'utf8',
+    })
+    return {
+      status: r.status,
+      out: r.stdout,
+      json: (() => {
+        try {
+          return JSON.parse(r.stdout)
+        } catch {
+          return null
+        }
+      })(),
+    }
   }
 
   it('images build DIR makes a ready environment from a Dockerfile folder; no Dockerfile is refused', async () => {
@@ -61,22 +79,40 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
     expect(cli('images', 'import', join(dataDir, 'nothing.tar'), '--json').status).toBe(1)
   })
 
-  it('labs list shows a learner\'s running lab, stop ends it, prune removes an orphan container', async () => {
-    const student = services.db.select().from(user).where(and(eq(user.account, 'student'), eq(user.tenantId, '000000'))).get()!
-    const ctx = makeCtx(services.db, { kind: 'user', userId: student.id, tenantId: '000000', account: 'student', deptIds: [], roleIds: String(student.roleId).split(',') })
+  it("labs list shows a learner's running lab, stop ends it, prune removes an orphan container", async () => {
+    const student = services.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'student'), eq(user.tenantId, '000000')))
+      .get()!
+    const ctx = makeCtx(services.db, {
+      kind: 'user',
+      userId: student.id,
+      tenantId: '000000',
+      account: 'student',
+      deptIds: [],
+      roleIds: String(student.roleId).split(','),
+    })
     const exp = services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
     const lab = await openLab(services.labs, ctx, exp.id, dataDir)
 
     const list = cli('labs', 'list', '--json')
     expect(list.status).toBe(0)
-    expect(list.json.records).toEqual([expect.objectContaining({ id: lab.id, account: 'student', experimentTitle: 'Linux 命令行入门' })])
+    expect(list.json.records).toEqual([
+      expect.objectContaining({ id: lab.id, account: 'student', experimentTitle: 'Linux 命令行入门' }),
+    ])
     const stop = cli('labs', 'stop', lab.id, '--json')
     expect(stop.json).toEqual({ stopped: 1 })
     expect(await services.labs.host.inspect(lab.containerId)).toBeNull()
     expect(cli('labs', 'list', '--json').json.records).toEqual([])
 
     // A container carrying this appliance's label that no lab row owns.
-    const orphan = await engine().createContainer({ Image: LAB_IMAGE, Cmd: ['sleep', '300'], Labels: { [L.appliance]: services.labs.applianceId, [L.lab]: 'gone' }, HostConfig: { NetworkMode: 'none' } })
+    const orphan = await engine().createContainer({
+      Image: LAB_IMAGE,
+      Cmd: ['sleep', '300'],
+      Labels: { [L.appliance]: services.labs.applianceId, [L.lab]: 'gone' },
+      HostConfig: { NetworkMode: 'none' },
+    })
     expect(cli('labs', 'prune', '--json').json).toMatchObject({ containers: 0 })
     expect(cli('labs', 'prune', '--grace', 'soon', '--json').status).toBe(1)
     const pruned = cli('labs', 'prune', '--grace', '0', '--json')

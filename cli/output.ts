@@ -17,12 +17,16 @@ export async function show(json: boolean, data: unknown, view: () => React.React
   }
 }
 
-export const done = (json: boolean, data: unknown, text: string) => show(json, data, () => React.createElement(Success, { text }))
+export const done = (json: boolean, data: unknown, text: string) =>
+  show(json, data, () => React.createElement(Success, { text }))
 
 export function fail(json: boolean, e: unknown): never {
   const message = e instanceof ApiError ? t(cliLang(), e.key, e.params) : e instanceof Error ? e.message : String(e)
   const field = e instanceof ApiError ? e.field : undefined
-  if (json) process.stdout.write(`${JSON.stringify({ error: message, ...(field ? { field } : {}), code: e instanceof ApiError ? e.status : 1 })}\n`)
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify({ error: message, ...(field ? { field } : {}), code: e instanceof ApiError ? e.status : 1 })}\n`,
+    )
   else {
     const app = render(React.createElement(Failure, { text: message }))
     app.unmount()

@@ -10,29 +10,54 @@ describe('atrium questions', () => {
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], { env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' }, encoding: 'utf8' })
-    return { status: r.status, out: r.stdout, json: (() => { try { return JSON.parse(r.stdout) } catch { return null } })() }
+    const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
+      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      encoding: 'utf8',
+    })
+    return {
+      status: r.status,
+      out: r.stdout,
+      json: (() => {
+        try {
+          return JSON.parse(r.stdout)
+        } catch {
+          return null
+        }
+      })(),
+    }
   }
   const file = (name: string, text: string) => {
     const path = join(dataDir, name)
     writeFileSync(path, text)
     return path
   }
-  const csv = (rows: string[]) => ['type,hard,score,content,A,B,C,D,E,F,G,H,correct,blanks,answer,analysis,title,courseName,bankType', ...rows].join('\n')
+  const csv = (rows: string[]) =>
+    ['type,hard,score,content,A,B,C,D,E,F,G,H,correct,blanks,answer,analysis,title,courseName,bankType', ...rows].join(
+      '\n',
+    )
 
   it('imports a CSV bank (dry run first), refuses a file with a bad row naming its line, and exports what import reads back', () => {
-    const good = file('good.csv', csv(['1,1,2,CLI single,a,b,,,,,,,B,,,,,,cli', '4,1,2,CLI blank ____,,,,,,,,,,x|y,,,,,cli']))
+    const good = file(
+      'good.csv',
+      csv(['1,1,2,CLI single,a,b,,,,,,,B,,,,,,cli', '4,1,2,CLI blank ____,,,,,,,,,,x|y,,,,,cli']),
+    )
     const dry = cli('questions', 'import', good, '--dry-run', '--json')
     expect(dry.status).toBe(0)
     expect(dry.json).toMatchObject({ format: 'csv', total: 2, imported: 0, dryRun: true, errors: [] })
     const r = cli('questions', 'import', good, '--json')
     expect(r.json).toMatchObject({ imported: 2, errors: [] })
 
-    const bad = file('bad.csv', csv(['1,1,2,ok,a,b,,,,,,,A,,,,,,', '1,1,2,no answer,a,b,,,,,,,,,,,,,', '9,1,1,x,,,,,,,,,,,,,,,']))
+    const bad = file(
+      'bad.csv',
+      csv(['1,1,2,ok,a,b,,,,,,,A,,,,,,', '1,1,2,no answer,a,b,,,,,,,,,,,,,', '9,1,1,x,,,,,,,,,,,,,,,']),
+    )
     const refused = cli('questions', 'import', bad, '--json')
     expect(refused.status).toBe(2)
     expect(refused.json.imported).toBe(0)
-    expect(refused.json.errors.map((e: any) => [e.line, e.field])).toEqual([[3, 'options'], [4, 'type']])
+    expect(refused.json.errors.map((e: any) => [e.line, e.field])).toEqual([
+      [3, 'options'],
+      [4, 'type'],
+    ])
     // People get a table of the rejected lines.
     const human = cli('questions', 'import', bad)
     expect(human.status).toBe(2)
@@ -42,8 +67,13 @@ describe('atrium questions', () => {
     const out = join(dataDir, 'bank.json')
     expect(cli('questions', 'export', out, '--json').json).toMatchObject({ format: 'json' })
     const bank = JSON.parse(readFileSync(out, 'utf8'))
-    expect(bank.questions.filter((q: any) => q.bankType === 'cli').map((q: any) => q.content)).toEqual(['CLI single', 'CLI blank ____'])
-    expect(cli('questions', 'import', join(dataDir, 'missing.csv'), '--json').json).toMatchObject({ error: expect.stringContaining('no such file') })
+    expect(bank.questions.filter((q: any) => q.bankType === 'cli').map((q: any) => q.content)).toEqual([
+      'CLI single',
+      'CLI blank ____',
+    ])
+    expect(cli('questions', 'import', join(dataDir, 'missing.csv'), '--json').json).toMatchObject({
+      error: expect.stringContaining('no such file'),
+    })
     expect(cli('questions', 'import', file('bank.txt', 'x'), '--json').json).toMatchObject({ field: 'format' })
     expect(cli('questions', 'import', good, '--tenant', '999999', '--json').status).not.toBe(0)
   })

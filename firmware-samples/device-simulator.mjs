@@ -23,7 +23,9 @@ let version = process.env.FIRMWARE ?? '1.0.0'
 const root = `dev/${productKey}/${sn}`
 
 if (!productKey || !sn || !secret) {
-  console.error('PRODUCT_KEY, DEVICE_SN and DEVICE_SECRET are required (the device secret is shown on its page in the back office)')
+  console.error(
+    'PRODUCT_KEY, DEVICE_SN and DEVICE_SECRET are required (the device secret is shown on its page in the back office)',
+  )
   process.exit(2)
 }
 
@@ -38,8 +40,11 @@ const client = mqtt.connect(url, {
 let sent = 0
 let busy = 0
 const say = (line) => console.log(`[${sn}] ${line}`)
-const publish = (channel, body, qos = 1) => new Promise((ok) => client.publish(`${root}/${channel}`, JSON.stringify(body), { qos }, () => ok()))
-const maybeStop = () => { if (count && sent >= count && busy === 0) client.end() }
+const publish = (channel, body, qos = 1) =>
+  new Promise((ok) => client.publish(`${root}/${channel}`, JSON.stringify(body), { qos }, () => ok()))
+const maybeStop = () => {
+  if (count && sent >= count && busy === 0) client.end()
+}
 
 client.on('connect', () => {
   say(`connected to ${url}, firmware ${version}`)
@@ -49,7 +54,12 @@ client.on('connect', () => {
   publish('event', { event: 'boot', version })
   const tick = async () => {
     if (count && sent >= count) return
-    await publish('telemetry', { ts: Date.now(), temperature: +(20 + Math.random() * 8).toFixed(2), humidity: +(40 + Math.random() * 20).toFixed(1), version })
+    await publish('telemetry', {
+      ts: Date.now(),
+      temperature: +(20 + Math.random() * 8).toFixed(2),
+      humidity: +(40 + Math.random() * 20).toFixed(1),
+      version,
+    })
     sent++
     maybeStop()
   }
@@ -59,7 +69,11 @@ client.on('connect', () => {
 
 client.on('message', (topic, payload) => {
   let msg
-  try { msg = JSON.parse(payload.toString()) } catch { return say(`unreadable message on ${topic}`) }
+  try {
+    msg = JSON.parse(payload.toString())
+  } catch {
+    return say(`unreadable message on ${topic}`)
+  }
   if (topic === `${root}/command`) return answer(msg)
   if (topic === `${root}/ota`) return upgrade(msg)
 })
@@ -77,7 +91,8 @@ async function answer(cmd) {
 /** An upgrade: {otaId, version, url, sha256, size}. Progress goes up on ota/progress. */
 async function upgrade(job) {
   busy++
-  const report = (state, progress, extra = {}) => publish('ota/progress', { otaId: job.otaId, state, progress, ...extra })
+  const report = (state, progress, extra = {}) =>
+    publish('ota/progress', { otaId: job.otaId, state, progress, ...extra })
   try {
     say(`upgrade to ${job.version} from ${job.url}`)
     await report('downloading', 0)
@@ -85,12 +100,16 @@ async function upgrade(job) {
     if (!res.ok) throw new Error(`download failed: HTTP ${res.status}`)
     const total = Number(res.headers.get('content-length') ?? job.size ?? 0)
     const hash = createHash('sha256')
-    let got = 0, lastShown = 0
+    let got = 0,
+      lastShown = 0
     for await (const chunk of res.body) {
       hash.update(chunk)
       got += chunk.length
       const pct = total ? Math.min(99, Math.floor((got / total) * 100)) : 50
-      if (pct - lastShown >= 25) { lastShown = pct; await report('downloading', pct) }
+      if (pct - lastShown >= 25) {
+        lastShown = pct
+        await report('downloading', pct)
+      }
     }
     await report('verifying', 100)
     const sum = hash.digest('hex')
@@ -108,4 +127,8 @@ async function upgrade(job) {
   maybeStop()
 }
 
-client.on('error', (e) => { console.error(`broker error: ${e.message}`); process.exitCode = 1; if (/not authorized|Not authorized/i.test(e.message)) client.end(true) })
+client.on('error', (e) => {
+  console.error(`broker error: ${e.message}`)
+  process.exitCode = 1
+  if (/not authorized|Not authorized/i.test(e.message)) client.end(true)
+})

@@ -18,14 +18,25 @@ afterAll(async () => {
 
 const until = async (check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms
-  while (Date.now() < end) { if (await check()) return true; await new Promise((r) => setTimeout(r, 150)) }
+  while (Date.now() < end) {
+    if (await check()) return true
+    await new Promise((r) => setTimeout(r, 150))
+  }
   return false
 }
 
 function simulate(dev: { productKey: string; sn: string; secret: string }, env: Record<string, string> = {}) {
   const out: string[] = []
   const sim = spawn('node', ['firmware-samples/device-simulator.mjs'], {
-    env: { ...process.env, MQTT_URL: a.mqttUrl, PRODUCT_KEY: dev.productKey, DEVICE_SN: dev.sn, DEVICE_SECRET: dev.secret, INTERVAL_MS: '300', ...env },
+    env: {
+      ...process.env,
+      MQTT_URL: a.mqttUrl,
+      PRODUCT_KEY: dev.productKey,
+      DEVICE_SN: dev.sn,
+      DEVICE_SECRET: dev.secret,
+      INTERVAL_MS: '300',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   sim.stdout!.on('data', (d) => out.push(String(d)))
@@ -38,12 +49,32 @@ describe('device simulator', () => {
   it('signs in with its secret, goes online, stores telemetry and answers a command', async () => {
     const dev = await a.provision(admin)
     const { sim } = simulate(dev)
-    const detail = async () => (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id: dev.deviceId })).body.data
+    const detail = async () =>
+      (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id: dev.deviceId })).body.data
     expect(await until(async () => (await detail()).status === 1)).toBe(true)
-    expect(await until(async () => (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: dev.deviceId, type: 'telemetry' })).body.data.total >= 2)).toBe(true)
+    expect(
+      await until(
+        async () =>
+          (
+            await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, {
+              deviceId: dev.deviceId,
+              type: 'telemetry',
+            })
+          ).body.data.total >= 2,
+      ),
+    ).toBe(true)
 
-    const cmd = await a.call('POST', '/api/blade-command/command/submit', admin, { productId: dev.productId, name: '重启', code: 'reboot', timeout: 5 })
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId: cmd.body.data.id, params: {} })
+    const cmd = await a.call('POST', '/api/blade-command/command/submit', admin, {
+      productId: dev.productId,
+      name: '重启',
+      code: 'reboot',
+      timeout: 5,
+    })
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId: cmd.body.data.id,
+      params: {},
+    })
     expect(r.body.data.state).toBe(2)
     expect(JSON.parse(r.body.data.answer)).toMatchObject({ method: 'reboot', version: '1.0.0' })
 
@@ -63,14 +94,28 @@ describe('device simulator', () => {
     const release = async (productId: string) => {
       const form = new FormData()
       form.append('files', new Blob([new Uint8Array(150_000).fill(3)]), 'fw-1.2.0.bin')
-      const up = await (await fetch(`${a.url}/api/blade-resource/oss/endpoint/put-file?kind=firmware`, { method: 'POST', headers: { 'blade-auth': `bearer ${admin}` }, body: form })).json() as any
-      const r = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.2.0', status: 1, firmFile: up.data.link, errorThreshold: 0 })
+      const up = (await (
+        await fetch(`${a.url}/api/blade-resource/oss/endpoint/put-file?kind=firmware`, {
+          method: 'POST',
+          headers: { 'blade-auth': `bearer ${admin}` },
+          body: form,
+        })
+      ).json()) as any
+      const r = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+        productId,
+        firmVersion: '1.2.0',
+        status: 1,
+        firmFile: up.data.link,
+        errorThreshold: 0,
+      })
       return r.body.data.id as string
     }
-    const phase = async (id: string) => (await a.call('GET', '/api/blade-productOta/productOta/progress', admin, undefined, { id })).body.data
+    const phase = async (id: string) =>
+      (await a.call('GET', '/api/blade-productOta/productOta/progress', admin, undefined, { id })).body.data
     const good = await a.provision(admin)
     const { out } = simulate(good)
-    const detail = async (id: string) => (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id })).body.data
+    const detail = async (id: string) =>
+      (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id })).body.data
     expect(await until(async () => (await detail(good.deviceId)).status === 1)).toBe(true)
     const ok = await release(good.productId)
     await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: ok })

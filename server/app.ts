@@ -27,7 +27,11 @@ function webBundle(dist: string) {
 
 /** Builds the whole app from its services; opens nothing, listens on nothing (DESIGN: no side effects). */
 export function createApp(services: Services) {
-  const app = new Elysia().use(errorHandler(services)).use(securityHeaders(services)).use(bodyLimit(services)).use(requestLog(services))
+  const app = new Elysia()
+    .use(errorHandler(services))
+    .use(securityHeaders(services))
+    .use(bodyLimit(services))
+    .use(requestLog(services))
   for (const mod of modules) app.use(mod(services))
   return app.use(webBundle(services.config.webDist))
 }

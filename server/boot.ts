@@ -18,7 +18,10 @@ import { seedDemoContent } from './modules/course/demo-content.ts'
  * Opens the data directory: database (WAL), migrations, reference data (every
  * start), the demo school (first start) and secrets. Shared by main.ts and the CLI so both see the same appliance.
  */
-export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logLevel?: string } = {}): Services & { seeded: boolean; migrated: string[] } {
+export function boot(
+  config: Config = loadConfig(),
+  opts: { seed?: boolean; logLevel?: string } = {},
+): Services & { seeded: boolean; migrated: string[] } {
   const log = createLogger(opts.logLevel ?? config.logLevel)
   privateDataDir(config.dataDir)
   const db = openDb(config.dbFile)
@@ -28,7 +31,16 @@ export function boot(config: Config = loadConfig(), opts: { seed?: boolean; logL
   installDemoFiles(config.dataDir)
   const { jwtSecret } = loadSecrets(config.dataDir)
   privateDataDir(config.dataDir)
-  return { id: crypto.randomUUID(), db, config, log, jwtSecret, labs: new Labs(db, log, jwtSecret, dockerLabHost(config.dockerSocket)), seeded, migrated }
+  return {
+    id: crypto.randomUUID(),
+    db,
+    config,
+    log,
+    jwtSecret,
+    labs: new Labs(db, log, jwtSecret, dockerLabHost(config.dockerSocket)),
+    seeded,
+    migrated,
+  }
 }
 
 /**

@@ -52,11 +52,21 @@ function wsStream(peer: WsPeer) {
   const stream = new Duplex({
     read() {},
     write(chunk, _enc, cb) {
-      try { peer.send(chunk) } catch { /* the socket is gone; close() follows */ }
+      try {
+        peer.send(chunk)
+      } catch {
+        /* the socket is gone; close() follows */
+      }
       cb()
     },
-    final(cb) { peer.close(); cb() },
-    destroy(_err, cb) { peer.close(); cb(null) },
+    final(cb) {
+      peer.close()
+      cb()
+    },
+    destroy(_err, cb) {
+      peer.close()
+      cb(null)
+    },
   })
   return stream
 }
@@ -84,9 +94,14 @@ export async function startBroker(services: Services): Promise<BrokerService> {
 
   let open = 0
   const accept = (conn: Duplex, req?: unknown) => {
-    if (open >= limits.maxConnections) { conn.destroy(); return }
+    if (open >= limits.maxConnections) {
+      conn.destroy()
+      return
+    }
     open++
-    conn.once('close', () => { open-- })
+    conn.once('close', () => {
+      open--
+    })
     const client = aedes.handle(conn as any, req as any)
     capPacketSize(client, limits.maxPacketBytes)
   }
@@ -94,23 +109,51 @@ export async function startBroker(services: Services): Promise<BrokerService> {
   const server: Server = createServer((socket) => accept(socket))
   let state = 'starting'
   await new Promise<void>((ok) => {
-    server.once('error', (err) => { state = 'down'; log.error({ err }, 'MQTT broker could not listen'); ok() })
-    server.listen(config.mqttPort, config.mqttHost, () => { state = 'up'; ok() })
+    server.once('error', (err) => {
+      state = 'down'
+      log.error({ err }, 'MQTT broker could not listen')
+      ok()
+    })
+    server.listen(config.mqttPort, config.mqttHost, () => {
+      state = 'up'
+      ok()
+    })
   })
   if (state === 'up') log.info({ host: config.mqttHost, port: config.mqttPort }, 'MQTT broker listening')
 
   return {
-    aedes, persistence, guard, state: () => state,
-    publish: (topic, payload, opts = {}) => new Promise<void>((ok, fail) => {
-      const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload))
-      aedes.publish({ cmd: 'publish', topic, payload: bytes, qos: opts.qos ?? 0, retain: opts.retain ?? false, dup: false } as any, (err?: Error) => (err ? fail(err) : ok()))
-    }),
+    aedes,
+    persistence,
+    guard,
+    state: () => state,
+    publish: (topic, payload, opts = {}) =>
+      new Promise<void>((ok, fail) => {
+        const bytes = Buffer.isBuffer(payload)
+          ? payload
+          : Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload))
+        aedes.publish(
+          {
+            cmd: 'publish',
+            topic,
+            payload: bytes,
+            qos: opts.qos ?? 0,
+            retain: opts.retain ?? false,
+            dup: false,
+          } as any,
+          (err?: Error) => (err ? fail(err) : ok()),
+        )
+      }),
     openWebSocket(peer) {
       const stream = wsStream(peer)
       accept(stream)
       return {
-        message: (data) => { stream.push(Buffer.from(data)) },
-        closed: () => { stream.push(null); stream.destroy() },
+        message: (data) => {
+          stream.push(Buffer.from(data))
+        },
+        closed: () => {
+          stream.push(null)
+          stream.destroy()
+        },
       }
     },
     disconnectUser(userId) {
@@ -123,10 +166,11 @@ export async function startBroker(services: Services): Promise<BrokerService> {
       for (const c of clients) c.close()
       return clients.length
     },
-    close: () => new Promise<void>((ok) => {
-      state = 'stopped'
-      server.close()
-      aedes.close(() => ok())
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        state = 'stopped'
+        server.close()
+        aedes.close(() => ok())
+      }),
   }
 }

@@ -26,7 +26,11 @@ export async function main() {
   const preUpgrade = await prepareUpgrade(config)
   const services = boot(config)
   const { log } = services
-  if (preUpgrade) log.info({ backup: preUpgrade, migrated: services.migrated }, 'upgraded the data directory; the previous state is backed up')
+  if (preUpgrade)
+    log.info(
+      { backup: preUpgrade, migrated: services.migrated },
+      'upgraded the data directory; the previous state is backed up',
+    )
   if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
     registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
   const mqtt = await startBroker(services)
@@ -41,7 +45,10 @@ export async function main() {
   const restored = finishRestore(config.dataDir)
   if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
   const jobs = [
-    cron.schedule('17 3 * * *', () => { pruneSessions(services).run(); pruneThrottles(services.db).run() }),
+    cron.schedule('17 3 * * *', () => {
+      pruneSessions(services).run()
+      pruneThrottles(services.db).run()
+    }),
     cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
     // Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
     cron.schedule('*/15 * * * * *', () => void finalizeExpired(services.db)),

@@ -14,5 +14,8 @@ function newest(dir: string): number {
 /** True when web/dist was built after the last change to the web sources (`npm start` and browser tests rebuild otherwise). */
 export function webBundleIsFresh(root = '.'): boolean {
   const index = join(root, 'web/dist/index.html')
-  return existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(root, 'web/src')), statSync(join(root, 'web/index.html')).mtimeMs)
+  return (
+    existsSync(index) &&
+    statSync(index).mtimeMs >= Math.max(newest(join(root, 'web/src')), statSync(join(root, 'web/index.html')).mtimeMs)
+  )
 }

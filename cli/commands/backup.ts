@@ -31,7 +31,9 @@ function progressBar(json: boolean, label: string): { onProgress?: Progress; clo
 const rowsIn = (tables: Record<string, number>) => Object.values(tables).reduce((a, b) => a + b, 0)
 
 export function backupCommands(program: Command) {
-  program.command('backup').argument('[file]', 'archive to write (default: <data>/backups/backup-<time>.tar.gz)')
+  program
+    .command('backup')
+    .argument('[file]', 'archive to write (default: <data>/backups/backup-<time>.tar.gz)')
     .description('Back up the appliance while it serves, or one tenant with --tenant / 备份整机或单个租户')
     .option('--tenant <tenantId>', "export only this tenant's rows and files")
     .option('--json', 'machine-readable output')
@@ -43,12 +45,25 @@ export function backupCommands(program: Command) {
         if (o.tenant) {
           const r = await exportTenant(config, o.tenant, out, bar.onProgress)
           bar.close()
-          await done(!!o.json, { file: r.file, tenantId: r.tenantId, tables: r.tables, files: r.files }, say('tenantExported', { tenantId: r.tenantId, rows: rowsIn(r.tables), files: r.files, file: out }))
+          await done(
+            !!o.json,
+            { file: r.file, tenantId: r.tenantId, tables: r.tables, files: r.files },
+            say('tenantExported', { tenantId: r.tenantId, rows: rowsIn(r.tables), files: r.files, file: out }),
+          )
         } else {
           const m = await backupAppliance(config, out, { trigger: 'manual', onProgress: bar.onProgress })
           bar.close()
-          await done(!!o.json, { file: out, createdAt: m.createdAt, appVersion: m.appVersion, migration: m.migration, files: m.files.length },
-            say('backupDone', { files: m.files.length, file: out }))
+          await done(
+            !!o.json,
+            {
+              file: out,
+              createdAt: m.createdAt,
+              appVersion: m.appVersion,
+              migration: m.migration,
+              files: m.files.length,
+            },
+            say('backupDone', { files: m.files.length, file: out }),
+          )
         }
       } catch (e) {
         bar.close()
@@ -56,7 +71,9 @@ export function backupCommands(program: Command) {
       }
     })
 
-  program.command('restore').argument('<file>', 'archive made by atrium backup')
+  program
+    .command('restore')
+    .argument('<file>', 'archive made by atrium backup')
     .description('Restore a backup (verified first), or import a tenant export with --tenant / 恢复备份或导入租户')
     .option('--tenant [tenantId]', 'import a tenant export, optionally under another tenant id')
     .option('--json', 'machine-readable output')
@@ -65,14 +82,27 @@ export function backupCommands(program: Command) {
       const bar = progressBar(!!o.json, say('restoring'))
       try {
         if (o.tenant !== undefined) {
-          const r = await importTenant(config, resolve(file), typeof o.tenant === 'string' ? o.tenant : undefined, bar.onProgress)
+          const r = await importTenant(
+            config,
+            resolve(file),
+            typeof o.tenant === 'string' ? o.tenant : undefined,
+            bar.onProgress,
+          )
           bar.close()
-          await done(!!o.json, r, say('tenantImported', { tenantId: r.tenantId, rows: rowsIn(r.tables), files: r.files }))
+          await done(
+            !!o.json,
+            r,
+            say('tenantImported', { tenantId: r.tenantId, rows: rowsIn(r.tables), files: r.files }),
+          )
         } else {
           const r = await restoreAppliance(config, resolve(file), bar.onProgress)
           bar.close()
           const restart = r.stoppedPid ? say('restartHint', { pid: r.stoppedPid }) : ''
-          await done(!!o.json, r, say('restoreDone', { file: r.archive, createdAt: r.createdAt, previous: r.previous ?? '-', restart }))
+          await done(
+            !!o.json,
+            r,
+            say('restoreDone', { file: r.archive, createdAt: r.createdAt, previous: r.previous ?? '-', restart }),
+          )
         }
       } catch (e) {
         bar.close()

@@ -9,7 +9,9 @@ import { say } from '../lang.ts'
 
 export function dbCommands(program: Command) {
   const db = program.command('db').description('Database: migrate and seed / 数据库：迁移与初始化')
-  db.command('migrate').description('Apply pending migrations / 执行数据库迁移').option('--json', 'machine-readable output')
+  db.command('migrate')
+    .description('Apply pending migrations / 执行数据库迁移')
+    .option('--json', 'machine-readable output')
     .action(async (o: { json?: boolean }) => {
       try {
         const config = loadConfig()
@@ -23,10 +25,18 @@ export function dbCommands(program: Command) {
             closeDb(d)
           }
         })()
-        await done(!!o.json, { migrated: true, file: config.dbFile, applied, backup }, say('migrated', { file: config.dbFile }))
-      } catch (e) { fail(!!o.json, e) }
+        await done(
+          !!o.json,
+          { migrated: true, file: config.dbFile, applied, backup },
+          say('migrated', { file: config.dbFile }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
-  db.command('status').description('Schema version and pending migrations / 数据库版本与待执行迁移').option('--json', 'machine-readable output')
+  db.command('status')
+    .description('Schema version and pending migrations / 数据库版本与待执行迁移')
+    .option('--json', 'machine-readable output')
     .action(async (o: { json?: boolean }) => {
       try {
         const d = openDb(loadConfig().dbFile)
@@ -37,10 +47,22 @@ export function dbCommands(program: Command) {
             closeDb(d)
           }
         })()
-        await done(!!o.json, status, say('dbStatus', { current: status.current ?? '-', pending: status.pending.length, list: status.pending.join(', ') || '-' }))
-      } catch (e) { fail(!!o.json, e) }
+        await done(
+          !!o.json,
+          status,
+          say('dbStatus', {
+            current: status.current ?? '-',
+            pending: status.pending.length,
+            list: status.pending.join(', ') || '-',
+          }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
-  db.command('seed').description('Migrate, then seed an empty database / 迁移并写入初始数据').option('--json', 'machine-readable output')
+  db.command('seed')
+    .description('Migrate, then seed an empty database / 迁移并写入初始数据')
+    .option('--json', 'machine-readable output')
     .action(async (o: { json?: boolean }) => {
       try {
         const d = openDb(loadConfig().dbFile)
@@ -48,6 +70,8 @@ export function dbCommands(program: Command) {
         const seeded = prepare(d)
         closeDb(d)
         await done(!!o.json, { seeded }, say(seeded ? 'seeded' : 'alreadySeeded'))
-      } catch (e) { fail(!!o.json, e) }
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
 }

@@ -16,13 +16,16 @@ import { say } from '../lang.ts'
 import { Table } from '../views/Table.tsx'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 
-interface JsonOpt { json?: boolean }
+interface JsonOpt {
+  json?: boolean
+}
 
 /** A bar for people; nothing for --json (stdout then carries only the answer). */
 function progressBar(json: boolean) {
   const app = json ? undefined : render(React.createElement(ProgressBar, { value: 0, label: '' }))
   return {
-    set: (value: number, label: string) => app?.rerender(React.createElement(ProgressBar, { value, label: label.slice(0, 60) })),
+    set: (value: number, label: string) =>
+      app?.rerender(React.createElement(ProgressBar, { value, label: label.slice(0, 60) })),
     end: () => app?.unmount(),
   }
 }
@@ -30,13 +33,15 @@ function progressBar(json: boolean) {
 /** Counts the bytes the engine has read: for `docker load` that is how far the import is. */
 function counting(source: Readable, total: number, onRatio: (r: number) => void): Readable {
   let read = 0
-  return source.pipe(new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      read += chunk.length
-      onRatio(total ? read / total : 0)
-      cb(null, chunk)
-    },
-  }))
+  return source.pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        read += chunk.length
+        onRatio(total ? read / total : 0)
+        cb(null, chunk)
+      },
+    }),
+  )
 }
 
 /** DIR packed as a build context (what the web packs in the browser; .git and node_modules left out). */
@@ -48,7 +53,11 @@ function packDir(dir: string): Readable {
       const full = join(d, name)
       const st = statSync(full)
       const path = relative(dir, full).split('\\').join('/')
-      if (st.isDirectory()) { pack.entry({ name: path, type: 'directory', mode: st.mode }); walk(full) } else if (st.isFile()) pack.entry({ name: path, mode: st.mode, size: st.size, mtime: st.mtime }, readFileSync(full))
+      if (st.isDirectory()) {
+        pack.entry({ name: path, type: 'directory', mode: st.mode })
+        walk(full)
+      } else if (st.isFile())
+        pack.entry({ name: path, mode: st.mode, size: st.size, mtime: st.mtime }, readFileSync(full))
     }
   }
   walk(dir)
@@ -60,27 +69,51 @@ function packDir(dir: string): Readable {
 async function finish(id: string, work: Promise<void>, db: Parameters<Parameters<typeof withSystem>[1]>[0]['db']) {
   await work
   const row = db.select().from(labImage).where(eq(labImage.id, id)).get()!
-  if (row.buildState !== 0) throw new Error(say('imageFailed', { log: (row.buildLog ?? '').trim().split('\n').slice(-3).join(' | ') }))
+  if (row.buildState !== 0)
+    throw new Error(say('imageFailed', { log: (row.buildLog ?? '').trim().split('\n').slice(-3).join(' | ') }))
   return { id: row.id, title: row.title, imageId: row.imageId, buildState: row.buildState }
 }
 
 export function labCommands(program: Command) {
-  const labs = program.command('labs').description('Learners\' lab containers / 实验容器')
-  labs.command('list').description('Running labs: who, which experiment, since when, CPU and memory / 运行中的实验')
-    .option('--page <n>', 'page', '1').option('--size <n>', 'page size', '50').option('--json', 'machine-readable output')
+  const labs = program.command('labs').description("Learners' lab containers / 实验容器")
+  labs
+    .command('list')
+    .description('Running labs: who, which experiment, since when, CPU and memory / 运行中的实验')
+    .option('--page <n>', 'page', '1')
+    .option('--size <n>', 'page size', '50')
+    .option('--json', 'machine-readable output')
     .action(async (o: { page: string; size: string } & JsonOpt) => {
       try {
         const page = await withSystem('000000', async (ctx, s) => {
           await s.labs.requireEngine()
           return runningLabs(s.labs, ctx, { current: o.page, size: o.size })
         })
-        await show(!!o.json, page, () => React.createElement(Table, {
-          columns: ['id', 'tenantId', 'account', 'realName', 'experimentTitle', 'startTime', 'expireTime', 'cpuPercent', 'memoryMb'], rows: page.records,
-          footer: say('total', { total: page.total, current: page.current, pages: page.pages }),
-        }))
-      } catch (e) { fail(!!o.json, e) }
+        await show(!!o.json, page, () =>
+          React.createElement(Table, {
+            columns: [
+              'id',
+              'tenantId',
+              'account',
+              'realName',
+              'experimentTitle',
+              'startTime',
+              'expireTime',
+              'cpuPercent',
+              'memoryMb',
+            ],
+            rows: page.records,
+            footer: say('total', { total: page.total, current: page.current, pages: page.pages }),
+          }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
-  labs.command('stop').description('Stop labs by id (their workspaces are kept) / 停止实验').argument('<ids...>', 'lab ids (from `atrium labs list`)').option('--json', 'machine-readable output')
+  labs
+    .command('stop')
+    .description('Stop labs by id (their workspaces are kept) / 停止实验')
+    .argument('<ids...>', 'lab ids (from `atrium labs list`)')
+    .option('--json', 'machine-readable output')
     .action(async (ids: string[], o: JsonOpt) => {
       try {
         const stopped = await withSystem('000000', async (ctx, s) => {
@@ -88,10 +121,15 @@ export function labCommands(program: Command) {
           return stopLabs(s.labs, ctx, ids.join(','))
         })
         await done(!!o.json, { stopped }, say('labsStopped', { n: stopped }))
-      } catch (e) { fail(!!o.json, e) }
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
-  labs.command('prune').description('End expired labs, remove orphan containers and forgotten workspaces / 清理实验容器')
-    .option('--grace <seconds>', 'leave containers younger than this alone (an open may be in flight)', '120').option('--json', 'machine-readable output')
+  labs
+    .command('prune')
+    .description('End expired labs, remove orphan containers and forgotten workspaces / 清理实验容器')
+    .option('--grace <seconds>', 'leave containers younger than this alone (an open may be in flight)', '120')
+    .option('--json', 'machine-readable output')
     .action(async (o: { grace: string } & JsonOpt) => {
       try {
         if (!/^\d+$/.test(o.grace)) throw new Error(say('badGrace'))
@@ -100,13 +138,20 @@ export function labCommands(program: Command) {
           return prune(s.labs, Number(o.grace) * 1000)
         })
         await done(!!o.json, r, say('labsPruned', r))
-      } catch (e) { fail(!!o.json, e) }
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
 
   const images = program.command('images').description('Lab environments (images on the local engine) / 实验镜像')
-  images.command('import').description('Import a `docker save` tarball as a lab environment / 导入镜像').argument('<file>', 'image tarball (.tar)')
-    .option('--title <title>', 'name shown in the back office').option('--id <rowId>', 're-import into an existing environment')
-    .option('--tenant <tenantId>', 'tenant the environment belongs to', '000000').option('--json', 'machine-readable output')
+  images
+    .command('import')
+    .description('Import a `docker save` tarball as a lab environment / 导入镜像')
+    .argument('<file>', 'image tarball (.tar)')
+    .option('--title <title>', 'name shown in the back office')
+    .option('--id <rowId>', 're-import into an existing environment')
+    .option('--tenant <tenantId>', 'tenant the environment belongs to', '000000')
+    .option('--json', 'machine-readable output')
     .action(async (file: string, o: { title?: string; id?: string; tenant: string } & JsonOpt) => {
       const bar = progressBar(!!o.json)
       try {
@@ -114,7 +159,12 @@ export function labCommands(program: Command) {
         const size = statSync(path).size
         const row = await withSystem(o.tenant, async (ctx, s) => {
           const source = counting(createReadStream(path), size, (r) => bar.set(r * 0.95, say('importingImage')))
-          const { id, done: work } = await installImage(s.labs, ctx, { id: o.id, title: o.title, kind: 'import', source })
+          const { id, done: work } = await installImage(s.labs, ctx, {
+            id: o.id,
+            title: o.title,
+            kind: 'import',
+            source,
+          })
           return finish(id, work, ctx.db)
         })
         bar.set(1, say('stepDone'))
@@ -125,23 +175,41 @@ export function labCommands(program: Command) {
         fail(!!o.json, e)
       }
     })
-  images.command('build').description('Build a lab environment from a Dockerfile folder / 构建镜像').argument('<dir>', 'folder holding a Dockerfile')
-    .requiredOption('--tag <imageId>', 'image reference, e.g. school/python:3').option('--title <title>', 'name shown in the back office')
-    .option('--id <rowId>', 'rebuild an existing environment').option('--tenant <tenantId>', 'tenant the environment belongs to', '000000').option('--json', 'machine-readable output')
+  images
+    .command('build')
+    .description('Build a lab environment from a Dockerfile folder / 构建镜像')
+    .argument('<dir>', 'folder holding a Dockerfile')
+    .requiredOption('--tag <imageId>', 'image reference, e.g. school/python:3')
+    .option('--title <title>', 'name shown in the back office')
+    .option('--id <rowId>', 'rebuild an existing environment')
+    .option('--tenant <tenantId>', 'tenant the environment belongs to', '000000')
+    .option('--json', 'machine-readable output')
     .action(async (dir: string, o: { tag: string; title?: string; id?: string; tenant: string } & JsonOpt) => {
       const bar = progressBar(!!o.json)
       try {
         const root = resolve(dir)
-        if (!statSync(join(root, 'Dockerfile'), { throwIfNoEntry: false })?.isFile()) throw new Error(say('noDockerfile', { dir: root }))
+        if (!statSync(join(root, 'Dockerfile'), { throwIfNoEntry: false })?.isFile())
+          throw new Error(say('noDockerfile', { dir: root }))
         const row = await withSystem(o.tenant, async (ctx, s) => {
-          const { id, done: work } = await installImage(s.labs, ctx, { id: o.id, title: o.title, kind: 'build', source: packDir(root), tag: o.tag })
+          const { id, done: work } = await installImage(s.labs, ctx, {
+            id: o.id,
+            title: o.title,
+            kind: 'build',
+            source: packDir(root),
+            tag: o.tag,
+          })
           // The engine reports "Step n/m : ..." per Dockerfile instruction: that is the bar.
           const timer = setInterval(() => {
-            const log = s.db.select({ log: labImage.buildLog }).from(labImage).where(eq(labImage.id, id)).get()?.log ?? ''
+            const log =
+              s.db.select({ log: labImage.buildLog }).from(labImage).where(eq(labImage.id, id)).get()?.log ?? ''
             const steps = [...log.matchAll(/Step (\d+)\/(\d+) : (.*)/g)].pop()
             if (steps) bar.set((Number(steps[1]) - 1) / Number(steps[2]), steps[3])
           }, 200)
-          try { return await finish(id, work, ctx.db) } finally { clearInterval(timer) }
+          try {
+            return await finish(id, work, ctx.db)
+          } finally {
+            clearInterval(timer)
+          }
         })
         bar.set(1, say('stepDone'))
         bar.end()

@@ -17,14 +17,20 @@ const tenantOption = ['--tenant <tenantId>', 'tenant id / 租户编号', '000000
 
 /** The CLI acts as the system for any tenant id it is given: a bank must not land in a tenant that does not exist. */
 async function liveTenant(ctx: Ctx) {
-  const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.tenantId, ctx.actor.tenantId), eq(tenant.isDeleted, 0))).get()
+  const row = await ctx.db
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, ctx.actor.tenantId), eq(tenant.isDeleted, 0)))
+    .get()
   if (!row) throw new Error(say('unknownTenant', { tenantId: ctx.actor.tenantId }))
 }
 
 /** `atrium questions import|export`: the bank file formats of the back office, on the same operations. */
 export function questionCommands(program: Command) {
   const cmd = program.command('questions').description('Question bank / 题库')
-  cmd.command('import').argument('<file>', 'JSON, CSV, XLSX or Moodle XML (.xml)')
+  cmd
+    .command('import')
+    .argument('<file>', 'JSON, CSV, XLSX or Moodle XML (.xml)')
     .description('Import a question bank file in one transaction / 导入题库（任一行有误则全部不导入）')
     .option(...tenantOption)
     .option('--format <format>', 'json | csv | xlsx | moodle (default: from the file extension)')
@@ -36,31 +42,50 @@ export function questionCommands(program: Command) {
         const format = checkFormat(o.format ?? formatOf(file))
         const bytes = new Uint8Array(readFileSync(file))
         let shown = -1
-        const report = await withSystem(o.tenant, async (ctx) => (await liveTenant(ctx), importQuestions(ctx, format, bytes, {
-          dryRun: o.dryRun,
-          onProgress: (n, total) => {
-            // Re-render only when the visible percentage moves: a 5,000-row bank would flood the terminal.
-            const pct = Math.round((n / total) * 100)
-            if (pct === shown) return
-            shown = pct
-            bar?.rerender(React.createElement(ProgressBar, { value: n / total, label: say('importing') }))
-          },
-        })))
+        const report = await withSystem(
+          o.tenant,
+          async (ctx) => (
+            await liveTenant(ctx),
+            importQuestions(ctx, format, bytes, {
+              dryRun: o.dryRun,
+              onProgress: (n, total) => {
+                // Re-render only when the visible percentage moves: a 5,000-row bank would flood the terminal.
+                const pct = Math.round((n / total) * 100)
+                if (pct === shown) return
+                shown = pct
+                bar?.rerender(React.createElement(ProgressBar, { value: n / total, label: say('importing') }))
+              },
+            })
+          ),
+        )
         bar?.unmount()
         if (report.errors.length) {
-          await show(!!o.json, report, () => React.createElement(Table, {
-            columns: ['line', 'field', 'reason'], rows: report.errors.map((e) => ({ ...e })), footer: say('importRejected', { n: report.errors.length, total: report.total }),
-          }))
+          await show(!!o.json, report, () =>
+            React.createElement(Table, {
+              columns: ['line', 'field', 'reason'],
+              rows: report.errors.map((e) => ({ ...e })),
+              footer: say('importRejected', { n: report.errors.length, total: report.total }),
+            }),
+          )
           process.exitCode = 2
           return
         }
-        await done(!!o.json, report, say(o.dryRun ? 'importChecked' : 'imported', { n: report.total, tenantId: o.tenant }))
+        await done(
+          !!o.json,
+          report,
+          say(o.dryRun ? 'importChecked' : 'imported', { n: report.total, tenantId: o.tenant }),
+        )
       } catch (e) {
         bar?.unmount()
-        fail(!!o.json, e instanceof Error && 'code' in e && e.code === 'ENOENT' ? new Error(say('noFile', { file })) : e)
+        fail(
+          !!o.json,
+          e instanceof Error && 'code' in e && e.code === 'ENOENT' ? new Error(say('noFile', { file })) : e,
+        )
       }
     })
-  cmd.command('export').argument('<file>', 'file to write; the format follows its extension')
+  cmd
+    .command('export')
+    .argument('<file>', 'file to write; the format follows its extension')
     .description('Export the question bank / 导出题库')
     .option(...tenantOption)
     .option('--format <format>', 'json | csv | xlsx | moodle')
@@ -71,6 +96,8 @@ export function questionCommands(program: Command) {
         const bytes = await withSystem(o.tenant, async (ctx) => (await liveTenant(ctx), exportQuestions(ctx, format)))
         writeFileSync(file, bytes)
         await done(!!o.json, { file, format, bytes: bytes.length }, say('exported', { file }))
-      } catch (e) { fail(!!o.json, e) }
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
 }

@@ -12,7 +12,11 @@ export async function buildWebIfStale(json: boolean): Promise<void> {
   const bar = json ? undefined : render(React.createElement(ProgressBar, { value: 0, label: say('building') }))
   let seen = 0
   await new Promise<void>((ok, no) => {
-    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     // vite prints one line per phase and per emitted file; enough to move a bar honestly.
     child.stdout.on('data', (d: Buffer) => {
       seen += d.toString().split('\n').length
@@ -25,7 +29,10 @@ export async function buildWebIfStale(json: boolean): Promise<void> {
 }
 
 export function serveCommand(program: Command) {
-  program.command('serve').description('Build the web app if needed, then start the appliance / 启动服务').option('--json', 'machine-readable start-up output (logs are JSON anyway)')
+  program
+    .command('serve')
+    .description('Build the web app if needed, then start the appliance / 启动服务')
+    .option('--json', 'machine-readable start-up output (logs are JSON anyway)')
     .action(async (o: { json?: boolean }) => {
       await buildWebIfStale(!!o.json)
       const { main } = await import('../../server/main.ts')

@@ -8,11 +8,23 @@ import { say } from '../lang.ts'
 import { Table } from '../views/Table.tsx'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 
-interface CreateOptions { name: string; id?: string; domain?: string; adminAccount?: string; adminPassword?: string; accounts?: string; expire?: string; package?: string; json?: boolean }
+interface CreateOptions {
+  name: string
+  id?: string
+  domain?: string
+  adminAccount?: string
+  adminPassword?: string
+  accounts?: string
+  expire?: string
+  package?: string
+  json?: boolean
+}
 
 export function tenantCommands(program: Command) {
   const tenant = program.command('tenant').description('Tenants (schools) / 租户（学校）')
-  tenant.command('create').description('Create a tenant with its roles, root department and administrator / 创建租户')
+  tenant
+    .command('create')
+    .description('Create a tenant with its roles, root department and administrator / 创建租户')
     .requiredOption('--name <name>', 'tenant name / 租户名称')
     .option('--id <tenantId>', '6-digit tenant id (generated when omitted)')
     .option('--domain <domain>', 'host name that selects this tenant at sign-in')
@@ -29,26 +41,52 @@ export function tenantCommands(program: Command) {
         const created = await withSystem('000000', async (ctx) => {
           bar?.rerender(React.createElement(ProgressBar, { value: 0.4, label: say('stepTenant') }))
           return createTenant(ctx, {
-            tenantName: o.name, tenantId: o.id, domain: o.domain, adminAccount: o.adminAccount, adminPassword: o.adminPassword,
-            accountNumber: o.accounts === undefined ? undefined : Number(o.accounts), expireTime: o.expire, packageId: o.package,
+            tenantName: o.name,
+            tenantId: o.id,
+            domain: o.domain,
+            adminAccount: o.adminAccount,
+            adminPassword: o.adminPassword,
+            accountNumber: o.accounts === undefined ? undefined : Number(o.accounts),
+            expireTime: o.expire,
+            packageId: o.package,
           })
         })
         bar?.rerender(React.createElement(ProgressBar, { value: 1, label: say('stepDone') }))
         bar?.unmount()
-        await done(!!o.json, created, say('tenantCreated', { tenantId: created.tenantId as string, tenantName: created.tenantName as string, admin: created.adminAccount as string }))
+        await done(
+          !!o.json,
+          created,
+          say('tenantCreated', {
+            tenantId: created.tenantId as string,
+            tenantName: created.tenantName as string,
+            admin: created.adminAccount as string,
+          }),
+        )
       } catch (e) {
         bar?.unmount()
         fail(!!o.json, e)
       }
     })
-  tenant.command('list').description('List tenants / 租户列表').option('--page <n>', 'page', '1').option('--size <n>', 'page size', '50').option('--json', 'machine-readable output')
+  tenant
+    .command('list')
+    .description('List tenants / 租户列表')
+    .option('--page <n>', 'page', '1')
+    .option('--size <n>', 'page size', '50')
+    .option('--json', 'machine-readable output')
     .action(async (o: { page: string; size: string; json?: boolean }) => {
       try {
-        const page = await withSystem('000000', (ctx) => tenantResource.ops.page(ctx, { current: o.page, size: o.size }))
-        await show(!!o.json, page, () => React.createElement(Table, {
-          columns: ['tenantId', 'tenantName', 'domain', 'accountNumber', 'expireTime', 'status'], rows: page.records,
-          footer: say('total', { total: page.total, current: page.current, pages: page.pages }),
-        }))
-      } catch (e) { fail(!!o.json, e) }
+        const page = await withSystem('000000', (ctx) =>
+          tenantResource.ops.page(ctx, { current: o.page, size: o.size }),
+        )
+        await show(!!o.json, page, () =>
+          React.createElement(Table, {
+            columns: ['tenantId', 'tenantName', 'domain', 'accountNumber', 'expireTime', 'status'],
+            rows: page.records,
+            footer: say('total', { total: page.total, current: page.current, pages: page.pages }),
+          }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
     })
 }

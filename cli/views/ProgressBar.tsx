@@ -7,7 +7,10 @@ export function ProgressBar({ value, label, width = 30 }: { value: number; label
     <Box>
       <Text color="cyan">{'█'.repeat(filled)}</Text>
       <Text color="gray">{'░'.repeat(width - filled)}</Text>
-      <Text> {String(Math.round(value * 100)).padStart(3)}% {label}</Text>
+      <Text>
+        {' '}
+        {String(Math.round(value * 100)).padStart(3)}% {label}
+      </Text>
     </Box>
   )
 }

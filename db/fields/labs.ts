@@ -3,16 +3,49 @@ import { COMMON, defineFields, L } from './types.ts'
 /** Lab environments (hm-images): a real image on the engine and the limits its containers get. */
 export const imageFields = defineFields({
   title: { label: L('名称', 'Name'), required: L('请输入标题', 'please enter a title'), max: 100 },
-  imageId: { label: L('镜像标识', 'Image reference'), required: L('请输入镜像标识', 'please enter the image reference'), max: 200 },
+  imageId: {
+    label: L('镜像标识', 'Image reference'),
+    required: L('请输入镜像标识', 'please enter the image reference'),
+    max: 200,
+  },
   type: { label: L('镜像来源', 'Source'), type: 'dict', dict: { code: 'image_from', biz: true }, default: '2' },
-  experimentType: { label: L('实验类型', 'Experiment type'), type: 'dict', dict: { code: 'experiment_type', biz: true }, default: '1' },
+  experimentType: {
+    label: L('实验类型', 'Experiment type'),
+    type: 'dict',
+    dict: { code: 'experiment_type', biz: true },
+    default: '1',
+  },
   spec: { label: L('规格说明', 'Spec'), max: 100 },
-  buildState: { label: L('状态', 'State'), type: 'select', options: [{ value: 0, label: L('就绪', 'Ready') }, { value: 1, label: L('处理中', 'Working') }, { value: 2, label: L('失败', 'Failed') }] },
-  service: { label: L('服务', 'Service'), type: 'select', default: 'terminal', options: [{ value: 'terminal', label: L('终端', 'Terminal') }, { value: 'web', label: L('网页应用', 'Web app') }] },
+  buildState: {
+    label: L('状态', 'State'),
+    type: 'select',
+    options: [
+      { value: 0, label: L('就绪', 'Ready') },
+      { value: 1, label: L('处理中', 'Working') },
+      { value: 2, label: L('失败', 'Failed') },
+    ],
+  },
+  service: {
+    label: L('服务', 'Service'),
+    type: 'select',
+    default: 'terminal',
+    options: [
+      { value: 'terminal', label: L('终端', 'Terminal') },
+      { value: 'web', label: L('网页应用', 'Web app') },
+    ],
+  },
   webPort: { label: L('网页端口', 'Web port'), type: 'number' },
   codePath: { label: L('代码路径', 'Code path'), default: '/workspace', max: 200 },
   path: { label: L('终端 Shell', 'Terminal shell'), default: '/bin/sh', max: 200 },
-  securitys: { label: L('网络', 'Network'), type: 'select', default: 'none', options: [{ value: 'none', label: L('无网络', 'No network') }, { value: 'isolated', label: L('隔离网络', 'Isolated network') }] },
+  securitys: {
+    label: L('网络', 'Network'),
+    type: 'select',
+    default: 'none',
+    options: [
+      { value: 'none', label: L('无网络', 'No network') },
+      { value: 'isolated', label: L('隔离网络', 'Isolated network') },
+    ],
+  },
   cpus: { label: L('CPU（核）', 'CPUs'), type: 'number', default: 1 },
   memoryMb: { label: L('内存（MB）', 'Memory (MB)'), type: 'number', default: 256 },
   pidsLimit: { label: L('进程数上限', 'Process limit'), type: 'number', default: 128 },
@@ -26,11 +59,24 @@ export const imageFields = defineFields({
 /** Experiments (hm-experiment): what a learner opens a lab for. */
 export const experimentFields = defineFields({
   title: { label: L('标题', 'Title'), required: L('请输入标题', 'please enter a title'), max: 100 },
-  cover: { label: L('封面', 'Cover'), type: 'image', upload: { accept: ['jpeg', 'jpg', 'png'], maxKB: 5000, max: 3, kind: 'image' } },
-  imagesName: { label: L('实验镜像', 'Environment'), type: 'tree', tree: { url: '/api/hm-images/images/list', params: { size: '200' }, label: 'title' }, required: L('请选择实验镜像', 'please choose the lab environment') },
+  cover: {
+    label: L('封面', 'Cover'),
+    type: 'image',
+    upload: { accept: ['jpeg', 'jpg', 'png'], maxKB: 5000, max: 3, kind: 'image' },
+  },
+  imagesName: {
+    label: L('实验镜像', 'Environment'),
+    type: 'tree',
+    tree: { url: '/api/hm-images/images/list', params: { size: '200' }, label: 'title' },
+    required: L('请选择实验镜像', 'please choose the lab environment'),
+  },
   folders: { label: L('代码目录', 'Code folder'), max: 200 },
   wareName: { label: L('实验手册（Markdown）', 'Manual (Markdown)'), type: 'textarea', max: 20000 },
-  videoWareName: { label: L('演示视频', 'Demo video'), type: 'file', upload: { accept: ['mp4', 'webm'], maxKB: 102400, max: 1, kind: 'courseware' } },
+  videoWareName: {
+    label: L('演示视频', 'Demo video'),
+    type: 'file',
+    upload: { accept: ['mp4', 'webm'], maxKB: 102400, max: 1, kind: 'courseware' },
+  },
   env: { label: L('环境变量（每行 KEY=value）', 'Environment (KEY=value per line)'), type: 'textarea', max: 4000 },
   durationMinutes: { label: L('时长（分钟）', 'Duration (min)'), type: 'number', default: 60 },
   renewMinutes: { label: L('每次续期（分钟）', 'Extension (min)'), type: 'number', default: 30 },

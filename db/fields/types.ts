@@ -7,10 +7,25 @@
  */
 
 /** A text in both languages. */
-export interface Text2 { zh: string; en: string }
+export interface Text2 {
+  zh: string
+  en: string
+}
 
 export type FieldType =
-  | 'text' | 'textarea' | 'number' | 'password' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree' | 'image' | 'file' | 'richtext'
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'password'
+  | 'select'
+  | 'dict'
+  | 'switch'
+  | 'date'
+  | 'datetime'
+  | 'tree'
+  | 'image'
+  | 'file'
+  | 'richtext'
 
 /** Checks beyond the type, each with the spec's message. */
 export type FieldRule = 'phone' | 'email' | 'url'
@@ -66,14 +81,20 @@ export function requiredText(f: FieldDef): Text2 | null {
   if (!f.required) return null
   if (f.required !== true) return f.required
   const choose = CHOICE.includes(f.type ?? 'text')
-  return { zh: `${choose ? '请选择' : '请输入'}${f.label.zh}`, en: `please ${choose ? 'select' : 'enter'} the ${lowerFirst(f.label.en)}` }
+  return {
+    zh: `${choose ? '请选择' : '请输入'}${f.label.zh}`,
+    en: `please ${choose ? 'select' : 'enter'} the ${lowerFirst(f.label.en)}`,
+  }
 }
 
 /** The spec's contact rules (§5), one copy for server and web. */
 export const RULES: Record<FieldRule, { test: RegExp; message: Text2 }> = {
   phone: { test: /^\d{11}$/, message: L('手机号必须为 11 位数字', 'phone number must be 11 digits') },
   email: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: L('邮箱格式不正确', 'the e-mail address is not valid') },
-  url: { test: /^(https?:\/\/|\/upload\/)/i, message: L('网址必须以 http 或 https 开头', 'the web address must begin with http or https') },
+  url: {
+    test: /^(https?:\/\/|\/upload\/)/i,
+    message: L('网址必须以 http 或 https 开头', 'the web address must begin with http or https'),
+  },
 }
 
 export const PHONE_EMPTY: Text2 = L('手机号不能为空', 'phone number cannot be empty')

@@ -85,5 +85,8 @@ export const CRUD: ButtonRef[] = ['add', 'edit', 'delete', 'view']
 
 /** Standard buttons' names. */
 export const BUTTON_NAMES: Record<string, [string, string]> = {
-  add: ['新增', 'Add'], edit: ['修改', 'Edit'], delete: ['删除', 'Delete'], view: ['查看', 'View'],
+  add: ['新增', 'Add'],
+  edit: ['修改', 'Edit'],
+  delete: ['删除', 'Delete'],
+  view: ['查看', 'View'],
 }

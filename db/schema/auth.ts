@@ -4,22 +4,26 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * One row per sign-in. The access token names its session, so logging out
  * (revoking the row) ends the access token too, not only the refresh token.
  */
-export const session = sqliteTable('blade_session', {
-  id: text().primaryKey(),
-  userId: text().notNull(),
-  tenantId: text().notNull(),
-  clientId: text().notNull(),
-  /** sha256 of the current refresh token; rotated on every refresh. */
-  refreshHash: text().notNull(),
-  refreshExpiresAt: integer().notNull(),
-  revoked: integer().notNull().default(0),
-  createTime: text().notNull(),
-  /** The roles and departments this sign-in acts with (comma-joined), read per request instead of trusting the token. */
-  roleIds: text().notNull().default(''),
-  deptIds: text().notNull().default(''),
-  /** Epoch seconds after which no refresh extends the session, however often it is refreshed. */
-  absoluteExpiresAt: integer().notNull().default(0),
-}, (t) => [index('ix_session_refresh').on(t.refreshHash), index('ix_session_user').on(t.userId)])
+export const session = sqliteTable(
+  'blade_session',
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    tenantId: text().notNull(),
+    clientId: text().notNull(),
+    /** sha256 of the current refresh token; rotated on every refresh. */
+    refreshHash: text().notNull(),
+    refreshExpiresAt: integer().notNull(),
+    revoked: integer().notNull().default(0),
+    createTime: text().notNull(),
+    /** The roles and departments this sign-in acts with (comma-joined), read per request instead of trusting the token. */
+    roleIds: text().notNull().default(''),
+    deptIds: text().notNull().default(''),
+    /** Epoch seconds after which no refresh extends the session, however often it is refreshed. */
+    absoluteExpiresAt: integer().notNull().default(0),
+  },
+  (t) => [index('ix_session_refresh').on(t.refreshHash), index('ix_session_user').on(t.userId)],
+)
 
 /** Refresh tokens already rotated away: presenting one again means it leaked, and ends its session. */
 export const sessionSpent = sqliteTable('blade_session_spent', {
@@ -33,11 +37,15 @@ export const sessionSpent = sqliteTable('blade_session_spent', {
  * account+IP, registrations and captchas per IP): in the database, so every
  * process sees the same counts and a restart forgets nothing.
  */
-export const throttle = sqliteTable('blade_throttle', {
-  key: text().primaryKey(),
-  hits: integer().notNull(),
-  windowEnds: integer().notNull(),
-}, (t) => [index('ix_throttle_window').on(t.windowEnds)])
+export const throttle = sqliteTable(
+  'blade_throttle',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    windowEnds: integer().notNull(),
+  },
+  (t) => [index('ix_throttle_window').on(t.windowEnds)],
+)
 
 export const captcha = sqliteTable('blade_captcha', {
   key: text().primaryKey(),

@@ -9,13 +9,17 @@ import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm
  */
 
 /** One row per (client, topic filter) of a persistent session. */
-export const mqttSubscription = sqliteTable('mqtt_subscription', {
-  clientId: text().notNull(),
-  topic: text().notNull(),
-  qos: integer().notNull(),
-  /** MQTT 5 options and subscription identifier, JSON; null when absent. */
-  options: text(),
-}, (t) => [primaryKey({ columns: [t.clientId, t.topic] })])
+export const mqttSubscription = sqliteTable(
+  'mqtt_subscription',
+  {
+    clientId: text().notNull(),
+    topic: text().notNull(),
+    qos: integer().notNull(),
+    /** MQTT 5 options and subscription identifier, JSON; null when absent. */
+    options: text(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.topic] })],
+)
 
 /** Retained messages; seq keeps first-stored order across updates of a topic. */
 export const mqttRetained = sqliteTable('mqtt_retained', {
@@ -27,23 +31,34 @@ export const mqttRetained = sqliteTable('mqtt_retained', {
 })
 
 /** QoS 1/2 messages queued for a persistent session, in delivery order. */
-export const mqttOutgoing = sqliteTable('mqtt_outgoing', {
-  seq: integer().primaryKey({ autoIncrement: true }),
-  clientId: text().notNull(),
-  brokerId: text(),
-  brokerCounter: integer(),
-  messageId: integer(),
-  packet: text().notNull(),
-  payload: blob({ mode: 'buffer' }),
-}, (t) => [index('ix_mqtt_outgoing_client').on(t.clientId, t.seq), index('ix_mqtt_outgoing_msg').on(t.clientId, t.messageId)])
+export const mqttOutgoing = sqliteTable(
+  'mqtt_outgoing',
+  {
+    seq: integer().primaryKey({ autoIncrement: true }),
+    clientId: text().notNull(),
+    brokerId: text(),
+    brokerCounter: integer(),
+    messageId: integer(),
+    packet: text().notNull(),
+    payload: blob({ mode: 'buffer' }),
+  },
+  (t) => [
+    index('ix_mqtt_outgoing_client').on(t.clientId, t.seq),
+    index('ix_mqtt_outgoing_msg').on(t.clientId, t.messageId),
+  ],
+)
 
 /** QoS 2 messages received and awaiting PUBREL. */
-export const mqttIncoming = sqliteTable('mqtt_incoming', {
-  clientId: text().notNull(),
-  messageId: integer().notNull(),
-  packet: text().notNull(),
-  payload: blob({ mode: 'buffer' }),
-}, (t) => [primaryKey({ columns: [t.clientId, t.messageId] })])
+export const mqttIncoming = sqliteTable(
+  'mqtt_incoming',
+  {
+    clientId: text().notNull(),
+    messageId: integer().notNull(),
+    packet: text().notNull(),
+    payload: blob({ mode: 'buffer' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.messageId] })],
+)
 
 /** Last-will messages of connected clients, published by whichever broker finds its owner gone. */
 export const mqttWill = sqliteTable('mqtt_will', {

@@ -20,12 +20,23 @@ export const commonColumns = () => ({
 })
 
 /** Tables shared by all tenants (menus, system dictionaries, regions...) keep the columns but ignore tenant_id. */
-export const SERVER_COLUMNS = ['id', 'tenantId', 'isDeleted', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime'] as const
+export const SERVER_COLUMNS = [
+  'id',
+  'tenantId',
+  'isDeleted',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+] as const
 
 /**
  * The index every scoped list walks: tenant, live rows, newest first (ids are
  * time-ordered). With it a page deep in a large table is an index skip, not a
  * scan of the rows.
  */
-export const scopedListIndex = (name: string, t: { tenantId: SQLiteColumn; isDeleted: SQLiteColumn; id: SQLiteColumn }) =>
-  index(`ix_${name}_scoped`).on(t.tenantId, t.isDeleted, t.id)
+export const scopedListIndex = (
+  name: string,
+  t: { tenantId: SQLiteColumn; isDeleted: SQLiteColumn; id: SQLiteColumn },
+) => index(`ix_${name}_scoped`).on(t.tenantId, t.isDeleted, t.id)

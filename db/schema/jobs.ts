@@ -5,22 +5,26 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * restart resumes it. state: queued → running → done | failed (queued again
  * with a later runAfter while attempts remain).
  */
-export const job = sqliteTable('blade_job', {
-  id: text().primaryKey(),
-  tenantId: text().notNull().default('000000'),
-  kind: text().notNull(),
-  /** What the job works on (e.g. a courseware id), so screens can show its progress. */
-  ref: text(),
-  /** JSON. */
-  payload: text().notNull().default('{}'),
-  state: text().notNull().default('queued'),
-  attempts: integer().notNull().default(0),
-  maxAttempts: integer().notNull().default(3),
-  /** Epoch milliseconds before which the job is not picked. */
-  runAfter: integer().notNull().default(0),
-  /** 0–100, for progress bars. */
-  progress: integer().notNull().default(0),
-  lastError: text(),
-  createTime: text(),
-  updateTime: text(),
-}, (t) => [index('ix_job_pick').on(t.state, t.runAfter), index('ix_job_ref').on(t.kind, t.ref)])
+export const job = sqliteTable(
+  'blade_job',
+  {
+    id: text().primaryKey(),
+    tenantId: text().notNull().default('000000'),
+    kind: text().notNull(),
+    /** What the job works on (e.g. a courseware id), so screens can show its progress. */
+    ref: text(),
+    /** JSON. */
+    payload: text().notNull().default('{}'),
+    state: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    /** Epoch milliseconds before which the job is not picked. */
+    runAfter: integer().notNull().default(0),
+    /** 0–100, for progress bars. */
+    progress: integer().notNull().default(0),
+    lastError: text(),
+    createTime: text(),
+    updateTime: text(),
+  },
+  (t) => [index('ix_job_pick').on(t.state, t.runAfter), index('ix_job_ref').on(t.kind, t.ref)],
+)

@@ -21,20 +21,31 @@ const logColumns = () => ({
   createTime: text().notNull(),
 })
 
-export const logUsual = sqliteTable('blade_log_usual', {
-  ...logColumns(),
-  logLevel: text(),
-  logId: text(),
-  logData: text(),
-}, (t) => [index('ix_log_usual_tenant').on(t.tenantId, t.createTime), index('ix_log_usual_id').on(t.tenantId, t.id)])
+export const logUsual = sqliteTable(
+  'blade_log_usual',
+  {
+    ...logColumns(),
+    logLevel: text(),
+    logId: text(),
+    logData: text(),
+  },
+  (t) => [index('ix_log_usual_tenant').on(t.tenantId, t.createTime), index('ix_log_usual_id').on(t.tenantId, t.id)],
+)
 
-export const logApi = sqliteTable('blade_log_api', logColumns(), (t) => [index('ix_log_api_tenant').on(t.tenantId, t.createTime), index('ix_log_api_id').on(t.tenantId, t.id)])
+export const logApi = sqliteTable('blade_log_api', logColumns(), (t) => [
+  index('ix_log_api_tenant').on(t.tenantId, t.createTime),
+  index('ix_log_api_id').on(t.tenantId, t.id),
+])
 
-export const logError = sqliteTable('blade_log_error', {
-  ...logColumns(),
-  stackTrace: text(),
-  exceptionName: text(),
-  message: text(),
-  fileName: text(),
-  lineNumber: integer(),
-}, (t) => [index('ix_log_error_tenant').on(t.tenantId, t.createTime), index('ix_log_error_id').on(t.tenantId, t.id)])
+export const logError = sqliteTable(
+  'blade_log_error',
+  {
+    ...logColumns(),
+    stackTrace: text(),
+    exceptionName: text(),
+    message: text(),
+    fileName: text(),
+    lineNumber: integer(),
+  },
+  (t) => [index('ix_log_error_tenant').on(t.tenantId, t.createTime), index('ix_log_error_id').on(t.tenantId, t.id)],
+)

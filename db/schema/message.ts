@@ -13,13 +13,17 @@ export const message = sqliteTable('blade_message', {
   createUserName: text(),
 })
 
-export const messageRecipient = sqliteTable('blade_message_recipient', {
-  id: text().primaryKey(),
-  tenantId: text().notNull(),
-  messageId: text().notNull(),
-  userId: text().notNull(),
-  /** The spec's odd convention: 1 unread, 0 read. */
-  isRead: integer().notNull().default(1),
-  isDeleted: integer().notNull().default(0),
-  readTime: text(),
-}, (t) => [index('ix_msg_rcpt_user').on(t.userId, t.isRead)])
+export const messageRecipient = sqliteTable(
+  'blade_message_recipient',
+  {
+    id: text().primaryKey(),
+    tenantId: text().notNull(),
+    messageId: text().notNull(),
+    userId: text().notNull(),
+    /** The spec's odd convention: 1 unread, 0 read. */
+    isRead: integer().notNull().default(1),
+    isDeleted: integer().notNull().default(0),
+    readTime: text(),
+  },
+  (t) => [index('ix_msg_rcpt_user').on(t.userId, t.isRead)],
+)

@@ -1,21 +1,25 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { commonColumns, scopedListIndex } from './common.ts'
 
-export const tenant = sqliteTable('blade_tenant', {
-  ...commonColumns(),
-  tenantName: text().notNull(),
-  domain: text(),
-  backgroundUrl: text(),
-  linkman: text(),
-  contactNumber: text(),
-  address: text(),
-  /** -1 = unlimited accounts. */
-  accountNumber: integer().notNull().default(-1),
-  expireTime: text(),
-  packageId: text(),
-  datasourceId: text(),
-  licenseKey: text(),
-}, (t) => [uniqueIndex('uq_tenant_tenant_id').on(t.tenantId)])
+export const tenant = sqliteTable(
+  'blade_tenant',
+  {
+    ...commonColumns(),
+    tenantName: text().notNull(),
+    domain: text(),
+    backgroundUrl: text(),
+    linkman: text(),
+    contactNumber: text(),
+    address: text(),
+    /** -1 = unlimited accounts. */
+    accountNumber: integer().notNull().default(-1),
+    expireTime: text(),
+    packageId: text(),
+    datasourceId: text(),
+    licenseKey: text(),
+  },
+  (t) => [uniqueIndex('uq_tenant_tenant_id').on(t.tenantId)],
+)
 
 export const tenantPackage = sqliteTable('blade_tenant_package', {
   ...commonColumns(),
@@ -24,112 +28,144 @@ export const tenantPackage = sqliteTable('blade_tenant_package', {
   menuId: text().notNull(),
 })
 
-export const client = sqliteTable('blade_client', {
-  ...commonColumns(),
-  clientId: text().notNull(),
-  clientSecret: text().notNull(),
-  resourceIds: text(),
-  scope: text().notNull().default('all'),
-  authorizedGrantTypes: text().notNull().default('refresh_token,password,captcha'),
-  webServerRedirectUri: text(),
-  authorities: text(),
-  accessTokenValidity: integer().notNull().default(3600),
-  refreshTokenValidity: integer().notNull().default(604800),
-  additionalInformation: text(),
-  autoapprove: text(),
-}, (t) => [uniqueIndex('uq_client_client_id').on(t.clientId)])
+export const client = sqliteTable(
+  'blade_client',
+  {
+    ...commonColumns(),
+    clientId: text().notNull(),
+    clientSecret: text().notNull(),
+    resourceIds: text(),
+    scope: text().notNull().default('all'),
+    authorizedGrantTypes: text().notNull().default('refresh_token,password,captcha'),
+    webServerRedirectUri: text(),
+    authorities: text(),
+    accessTokenValidity: integer().notNull().default(3600),
+    refreshTokenValidity: integer().notNull().default(604800),
+    additionalInformation: text(),
+    autoapprove: text(),
+  },
+  (t) => [uniqueIndex('uq_client_client_id').on(t.clientId)],
+)
 
-export const user = sqliteTable('blade_user', {
-  ...commonColumns(),
-  code: text(),
-  /** 1 web, 2 app, 3 other. */
-  userType: integer().notNull().default(1),
-  account: text().notNull(),
-  /** argon2id of the md5 hex the client sends; never leaves the server. */
-  password: text().notNull(),
-  name: text(),
-  realName: text(),
-  avatar: text(),
-  email: text(),
-  phone: text(),
-  birthday: text(),
-  sex: integer(),
-  /** Comma-joined ids: a user may hold several roles, departments and posts. */
-  roleId: text().notNull().default(''),
-  deptId: text().notNull().default(''),
-  postId: text(),
-  oauthId: text(),
-  /** Free-form platform settings of the account (the spec's userExt), JSON text. */
-  userExt: text(),
-  failCount: integer().notNull().default(0),
-  /** 1 after too many failed sign-ins; an administrator clears it, or time does (lockedUntil). */
-  locked: integer().notNull().default(0),
-  /** Epoch seconds the lock ends; null = until an administrator unlocks. */
-  lockedUntil: integer(),
-}, (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account), scopedListIndex('user', t)])
+export const user = sqliteTable(
+  'blade_user',
+  {
+    ...commonColumns(),
+    code: text(),
+    /** 1 web, 2 app, 3 other. */
+    userType: integer().notNull().default(1),
+    account: text().notNull(),
+    /** argon2id of the md5 hex the client sends; never leaves the server. */
+    password: text().notNull(),
+    name: text(),
+    realName: text(),
+    avatar: text(),
+    email: text(),
+    phone: text(),
+    birthday: text(),
+    sex: integer(),
+    /** Comma-joined ids: a user may hold several roles, departments and posts. */
+    roleId: text().notNull().default(''),
+    deptId: text().notNull().default(''),
+    postId: text(),
+    oauthId: text(),
+    /** Free-form platform settings of the account (the spec's userExt), JSON text. */
+    userExt: text(),
+    failCount: integer().notNull().default(0),
+    /** 1 after too many failed sign-ins; an administrator clears it, or time does (lockedUntil). */
+    locked: integer().notNull().default(0),
+    /** Epoch seconds the lock ends; null = until an administrator unlocks. */
+    lockedUntil: integer(),
+  },
+  (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account), scopedListIndex('user', t)],
+)
 
-export const role = sqliteTable('blade_role', {
-  ...commonColumns(),
-  parentId: text().notNull().default('0'),
-  roleName: text().notNull(),
-  sort: integer().notNull().default(0),
-  roleAlias: text().notNull(),
-}, (t) => [scopedListIndex('role', t)])
+export const role = sqliteTable(
+  'blade_role',
+  {
+    ...commonColumns(),
+    parentId: text().notNull().default('0'),
+    roleName: text().notNull(),
+    sort: integer().notNull().default(0),
+    roleAlias: text().notNull(),
+  },
+  (t) => [scopedListIndex('role', t)],
+)
 
-export const roleMenu = sqliteTable('blade_role_menu', {
-  id: text().primaryKey(),
-  roleId: text().notNull(),
-  menuId: text().notNull(),
-}, (t) => [index('ix_role_menu_role').on(t.roleId)])
+export const roleMenu = sqliteTable(
+  'blade_role_menu',
+  {
+    id: text().primaryKey(),
+    roleId: text().notNull(),
+    menuId: text().notNull(),
+  },
+  (t) => [index('ix_role_menu_role').on(t.roleId)],
+)
 
 /** scopeCategory 1 = data scope, 2 = API scope. */
-export const roleScope = sqliteTable('blade_role_scope', {
-  id: text().primaryKey(),
-  scopeCategory: integer().notNull(),
-  scopeId: text().notNull(),
-  roleId: text().notNull(),
-}, (t) => [index('ix_role_scope_role').on(t.roleId)])
+export const roleScope = sqliteTable(
+  'blade_role_scope',
+  {
+    id: text().primaryKey(),
+    scopeCategory: integer().notNull(),
+    scopeId: text().notNull(),
+    roleId: text().notNull(),
+  },
+  (t) => [index('ix_role_scope_role').on(t.roleId)],
+)
 
-export const dept = sqliteTable('blade_dept', {
-  ...commonColumns(),
-  parentId: text().notNull().default('0'),
-  /** Comma-joined ids from the root down to the parent: "below" queries need no recursion. */
-  ancestors: text().notNull().default('0'),
-  /** 1 department, 2 class (the spec's type 1/2 filter). */
-  deptCategory: integer().notNull().default(1),
-  deptName: text().notNull(),
-  fullName: text(),
-  sort: integer().notNull().default(0),
-}, (t) => [scopedListIndex('dept', t)])
+export const dept = sqliteTable(
+  'blade_dept',
+  {
+    ...commonColumns(),
+    parentId: text().notNull().default('0'),
+    /** Comma-joined ids from the root down to the parent: "below" queries need no recursion. */
+    ancestors: text().notNull().default('0'),
+    /** 1 department, 2 class (the spec's type 1/2 filter). */
+    deptCategory: integer().notNull().default(1),
+    deptName: text().notNull(),
+    fullName: text(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [scopedListIndex('dept', t)],
+)
 
-export const post = sqliteTable('blade_post', {
-  ...commonColumns(),
-  category: integer().notNull().default(1),
-  postCode: text().notNull(),
-  postName: text().notNull(),
-  sort: integer().notNull().default(0),
-}, (t) => [scopedListIndex('post', t)])
+export const post = sqliteTable(
+  'blade_post',
+  {
+    ...commonColumns(),
+    category: integer().notNull().default(1),
+    postCode: text().notNull(),
+    postName: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [scopedListIndex('post', t)],
+)
 
-export const menu = sqliteTable('blade_menu', {
-  ...commonColumns(),
-  parentId: text().notNull().default('0'),
-  /** Permission code: the menu's own code grants its list/detail, button codes grant the rest. */
-  code: text().notNull(),
-  name: text().notNull(),
-  /** English name; the web shows it when the language is English. */
-  alias: text(),
-  path: text(),
-  /** Icon name. */
-  source: text(),
-  sort: integer().notNull().default(0),
-  /** 1 menu, 2 button. */
-  category: integer().notNull().default(1),
-  /** 1 toolbar button, 2 row button, 0 neither. */
-  action: integer().notNull().default(0),
-  /** 1 opens in a new window. */
-  isOpen: integer().notNull().default(0),
-  component: text(),
-}, (t) => [index('ix_menu_parent').on(t.parentId)])
+export const menu = sqliteTable(
+  'blade_menu',
+  {
+    ...commonColumns(),
+    parentId: text().notNull().default('0'),
+    /** Permission code: the menu's own code grants its list/detail, button codes grant the rest. */
+    code: text().notNull(),
+    name: text().notNull(),
+    /** English name; the web shows it when the language is English. */
+    alias: text(),
+    path: text(),
+    /** Icon name. */
+    source: text(),
+    sort: integer().notNull().default(0),
+    /** 1 menu, 2 button. */
+    category: integer().notNull().default(1),
+    /** 1 toolbar button, 2 row button, 0 neither. */
+    action: integer().notNull().default(0),
+    /** 1 opens in a new window. */
+    isOpen: integer().notNull().default(0),
+    component: text(),
+  },
+  (t) => [index('ix_menu_parent').on(t.parentId)],
+)
 
 export const topMenu = sqliteTable('blade_top_menu', {
   ...commonColumns(),
@@ -149,36 +185,48 @@ export const topMenuSetting = sqliteTable('blade_top_menu_setting', {
 })
 
 /** System dictionary: one tree shared by all tenants. */
-export const dict = sqliteTable('blade_dict', {
-  ...commonColumns(),
-  parentId: text().notNull().default('0'),
-  code: text().notNull(),
-  dictKey: text().notNull(),
-  dictValue: text().notNull(),
-  /** English label of the item; the web picks it when the language is English. */
-  dictValueEn: text(),
-  sort: integer().notNull().default(0),
-  isSealed: integer().notNull().default(0),
-}, (t) => [index('ix_dict_code').on(t.code)])
+export const dict = sqliteTable(
+  'blade_dict',
+  {
+    ...commonColumns(),
+    parentId: text().notNull().default('0'),
+    code: text().notNull(),
+    dictKey: text().notNull(),
+    dictValue: text().notNull(),
+    /** English label of the item; the web picks it when the language is English. */
+    dictValueEn: text(),
+    sort: integer().notNull().default(0),
+    isSealed: integer().notNull().default(0),
+  },
+  (t) => [index('ix_dict_code').on(t.code)],
+)
 
 /** Business dictionary: the same shape, per tenant. */
-export const dictBiz = sqliteTable('blade_dict_biz', {
-  ...commonColumns(),
-  parentId: text().notNull().default('0'),
-  code: text().notNull(),
-  dictKey: text().notNull(),
-  dictValue: text().notNull(),
-  dictValueEn: text(),
-  sort: integer().notNull().default(0),
-  isSealed: integer().notNull().default(0),
-}, (t) => [index('ix_dict_biz_code').on(t.tenantId, t.code), scopedListIndex('dict_biz', t)])
+export const dictBiz = sqliteTable(
+  'blade_dict_biz',
+  {
+    ...commonColumns(),
+    parentId: text().notNull().default('0'),
+    code: text().notNull(),
+    dictKey: text().notNull(),
+    dictValue: text().notNull(),
+    dictValueEn: text(),
+    sort: integer().notNull().default(0),
+    isSealed: integer().notNull().default(0),
+  },
+  (t) => [index('ix_dict_biz_code').on(t.tenantId, t.code), scopedListIndex('dict_biz', t)],
+)
 
-export const param = sqliteTable('blade_param', {
-  ...commonColumns(),
-  paramName: text().notNull(),
-  paramKey: text().notNull(),
-  paramValue: text().notNull(),
-}, (t) => [index('ix_param_key').on(t.tenantId, t.paramKey), scopedListIndex('param', t)])
+export const param = sqliteTable(
+  'blade_param',
+  {
+    ...commonColumns(),
+    paramName: text().notNull(),
+    paramKey: text().notNull(),
+    paramValue: text().notNull(),
+  },
+  (t) => [index('ix_param_key').on(t.tenantId, t.paramKey), scopedListIndex('param', t)],
+)
 
 /** Administrative regions, keyed by their official code. */
 export const region = sqliteTable('blade_region', {

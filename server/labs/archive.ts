@@ -25,34 +25,65 @@ export async function packFolder(dir: string): Promise<Buffer> {
     for (const e of await readdir(d, { withFileTypes: true })) {
       const full = join(d, e.name)
       const name = relative(dir, full)
-      if (e.isDirectory()) { pack.entry({ name, type: 'directory', mode: 0o755 }); await walk(full) }
-      else if (e.isFile()) { const st = await stat(full); pack.entry({ name, size: st.size, mode: st.mode & 0o777, mtime: st.mtime }, await readFile(full)) }
+      if (e.isDirectory()) {
+        pack.entry({ name, type: 'directory', mode: 0o755 })
+        await walk(full)
+      } else if (e.isFile()) {
+        const st = await stat(full)
+        pack.entry({ name, size: st.size, mode: st.mode & 0o777, mtime: st.mtime }, await readFile(full))
+      }
     }
   }
   await walk(dir)
   return finish(pack)
 }
 
-export interface TarEntry { name: string; type: string; size: number; mtime: string }
+export interface TarEntry {
+  name: string
+  type: string
+  size: number
+  mtime: string
+}
 
 /**
  * Reads a tar stream entry by entry. `onEntry` answers whether to keep the
  * entry's body (bounded by `maxBytes`) and whether to stop after it.
  */
-export function readTar(stream: Readable, opts: { maxEntries?: number; keepFirstFile?: boolean; maxBytes: number }): Promise<{ entries: TarEntry[]; file?: { name: string; body: Buffer }; tooLarge?: boolean }> {
+export function readTar(
+  stream: Readable,
+  opts: { maxEntries?: number; keepFirstFile?: boolean; maxBytes: number },
+): Promise<{ entries: TarEntry[]; file?: { name: string; body: Buffer }; tooLarge?: boolean }> {
   const extract = tar.extract()
   const entries: TarEntry[] = []
   let file: { name: string; body: Buffer } | undefined
   let tooLarge = false
   return new Promise((resolve, reject) => {
-    const done = () => { stream.unpipe(extract); stream.destroy(); resolve({ entries, file, tooLarge }) }
+    const done = () => {
+      stream.unpipe(extract)
+      stream.destroy()
+      resolve({ entries, file, tooLarge })
+    }
     extract.on('entry', (h, body, next) => {
-      entries.push({ name: h.name, type: h.type ?? 'file', size: h.size ?? 0, mtime: (h.mtime ?? new Date()).toISOString() })
+      entries.push({
+        name: h.name,
+        type: h.type ?? 'file',
+        size: h.size ?? 0,
+        mtime: (h.mtime ?? new Date()).toISOString(),
+      })
       if (opts.keepFirstFile && entries.length === 1 && h.type === 'file') {
-        if ((h.size ?? 0) > opts.maxBytes) { tooLarge = true; body.resume(); return done() }
+        if ((h.size ?? 0) > opts.maxBytes) {
+          tooLarge = true
+          body.resume()
+          return done()
+        }
         const chunks: Buffer[] = []
-        body.on('data', (c: unknown) => { chunks.push(c as Buffer) })
-        body.on('end', () => { file = { name: h.name, body: Buffer.concat(chunks) }; done() })
+        body.on('data', (c: unknown) => {
+          chunks.push(c as Buffer)
+        })
+        body.on('end', () => {
+          file = { name: h.name, body: Buffer.concat(chunks) }
+          done()
+        })
         return
       }
       body.on('end', () => (opts.maxEntries && entries.length >= opts.maxEntries ? done() : next()))

@@ -38,19 +38,36 @@ export const STAFF_CODE = 'lab:running'
 
 export function viewOf(row: LabRow, exp: ExperimentRow, image: ImageRow): LabView {
   return {
-    id: row.id, experimentId: row.experimentId, containerId: row.containerId ?? '', state: row.state, startTime: row.startTime,
-    expireTime: row.expireTime, remainingSeconds: Math.max(0, Math.round((msOf(row.expireTime) - Date.now()) / 1000)),
-    renewals: row.renewals, maxRenewals: exp.maxRenewals, service: image.service, codePath: image.codePath,
+    id: row.id,
+    experimentId: row.experimentId,
+    containerId: row.containerId ?? '',
+    state: row.state,
+    startTime: row.startTime,
+    expireTime: row.expireTime,
+    remainingSeconds: Math.max(0, Math.round((msOf(row.expireTime) - Date.now()) / 1000)),
+    renewals: row.renewals,
+    maxRenewals: exp.maxRenewals,
+    service: image.service,
+    codePath: image.codePath,
   }
 }
 
 /** The experiment in the caller's tenant, with its image; 404 otherwise. */
 export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ exp: ExperimentRow; image: ImageRow }> {
   if (!isId(experimentId)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
-  const exp = ctx.db.select().from(experiment)
-    .where(and(eq(experiment.id, experimentId), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0))).get()
+  const exp = ctx.db
+    .select()
+    .from(experiment)
+    .where(
+      and(eq(experiment.id, experimentId), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0)),
+    )
+    .get()
   if (!exp) throw notFound()
-  const image = ctx.db.select().from(labImage).where(and(eq(labImage.id, exp.imagesName), eq(labImage.isDeleted, 0))).get()
+  const image = ctx.db
+    .select()
+    .from(labImage)
+    .where(and(eq(labImage.id, exp.imagesName), eq(labImage.isDeleted, 0)))
+    .get()
   if (!image) throw new ApiError(409, 'lab.imageMissing')
   return { exp, image }
 }
@@ -59,29 +76,66 @@ export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ e
 async function requireEnrolled(ctx: Ctx, exp: ExperimentRow) {
   const codes = await permissionCodes(ctx)
   if (codes.has('lab:experiment') || codes.has(STAFF_CODE)) return
-  const row = ctx.db.select({ id: experimentUser.id }).from(experimentUser)
-    .where(and(eq(experimentUser.experimentId, exp.id), eq(experimentUser.userId, ctx.actor.userId), eq(experimentUser.tenantId, ctx.actor.tenantId), eq(experimentUser.isDeleted, 0), eq(experimentUser.status, 1))).get()
+  const row = ctx.db
+    .select({ id: experimentUser.id })
+    .from(experimentUser)
+    .where(
+      and(
+        eq(experimentUser.experimentId, exp.id),
+        eq(experimentUser.userId, ctx.actor.userId),
+        eq(experimentUser.tenantId, ctx.actor.tenantId),
+        eq(experimentUser.isDeleted, 0),
+        eq(experimentUser.status, 1),
+      ),
+    )
+    .get()
   if (!row) throw new ApiError(403, 'lab.notEnrolled')
 }
 
 /** The caller's live lab for an experiment, if the database has one. */
 export function liveRow(ctx: Ctx, experimentId: string): LabRow | undefined {
-  return ctx.db.select().from(userContainer).where(and(
-    eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId),
-    eq(userContainer.experimentId, experimentId), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0),
-  )).get()
+  return ctx.db
+    .select()
+    .from(userContainer)
+    .where(
+      and(
+        eq(userContainer.tenantId, ctx.actor.tenantId),
+        eq(userContainer.userId, ctx.actor.userId),
+        eq(userContainer.experimentId, experimentId),
+        eq(userContainer.state, 'running'),
+        eq(userContainer.isDeleted, 0),
+      ),
+    )
+    .get()
 }
 
 /** The workspace a learner used last for this experiment (kept across expiry and idle stops, dropped by reset). */
 function lastWorkspace(ctx: Ctx, experimentId: string): string | undefined {
-  return ctx.db.select({ volume: userContainer.volume }).from(userContainer).where(and(
-    eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId),
-    eq(userContainer.experimentId, experimentId), isNotNull(userContainer.volume), or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
-  )).orderBy(desc(userContainer.id)).limit(1).get()?.volume ?? undefined
+  return (
+    ctx.db
+      .select({ volume: userContainer.volume })
+      .from(userContainer)
+      .where(
+        and(
+          eq(userContainer.tenantId, ctx.actor.tenantId),
+          eq(userContainer.userId, ctx.actor.userId),
+          eq(userContainer.experimentId, experimentId),
+          isNotNull(userContainer.volume),
+          or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
+        ),
+      )
+      .orderBy(desc(userContainer.id))
+      .limit(1)
+      .get()?.volume ?? undefined
+  )
 }
 
 /** Creates and starts one hardened container for an image (cold path and pool refill share it). */
-export async function createContainer(labs: Labs, image: ImageRow, o: { name: string; labels: Record<string, string>; volume: string; networkKey: string }) {
+export async function createContainer(
+  labs: Labs,
+  image: ImageRow,
+  o: { name: string; labels: Record<string, string>; volume: string; networkKey: string },
+) {
   const labels = { [L.appliance]: labs.applianceId, ...o.labels }
   await labs.host.createVolume(o.volume, labels)
   let network = 'none'
@@ -90,9 +144,20 @@ export async function createContainer(labs: Labs, image: ImageRow, o: { name: st
     await labs.host.createNetwork(network, labels)
   }
   const id = await labs.host.create({
-    name: o.name, image: image.imageId, labels, volume: o.volume, mountPath: image.codePath, cpus: image.cpus, memoryMb: image.memoryMb,
-    pidsLimit: image.pidsLimit, capAdd: (image.capAdd ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean),
-    readOnlyRoot: image.readOnlyRoot === 1, network,
+    name: o.name,
+    image: image.imageId,
+    labels,
+    volume: o.volume,
+    mountPath: image.codePath,
+    cpus: image.cpus,
+    memoryMb: image.memoryMb,
+    pidsLimit: image.pidsLimit,
+    capAdd: (image.capAdd ?? '')
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean),
+    readOnlyRoot: image.readOnlyRoot === 1,
+    network,
   })
   await labs.host.start(id)
   return { containerId: id, network: network === 'none' ? null : network }
@@ -142,19 +207,41 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
       } else {
         volume = kept ?? volumeName(labs.applianceId, row.id)
         const made = await createContainer(labs, image, {
-          name: labName(labs.applianceId, row.id), volume, networkKey: row.id,
-          labels: { [L.tenant]: ctx.actor.tenantId, [L.user]: ctx.actor.userId, [L.experiment]: exp.id, [L.lab]: row.id },
+          name: labName(labs.applianceId, row.id),
+          volume,
+          networkKey: row.id,
+          labels: {
+            [L.tenant]: ctx.actor.tenantId,
+            [L.user]: ctx.actor.userId,
+            [L.experiment]: exp.id,
+            [L.lab]: row.id,
+          },
         })
         ;({ containerId, network } = made)
       }
       if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
       const start = Date.now()
-      ctx.db.update(userContainer).set({ containerId, volume, network, startTime: at(start), expireTime: at(start + exp.durationMinutes * 60_000), lastActive: at(start), updateTime: now() })
-        .where(eq(userContainer.id, row.id)).run()
+      ctx.db
+        .update(userContainer)
+        .set({
+          containerId,
+          volume,
+          network,
+          startTime: at(start),
+          expireTime: at(start + exp.durationMinutes * 60_000),
+          lastActive: at(start),
+          updateTime: now(),
+        })
+        .where(eq(userContainer.id, row.id))
+        .run()
       labs.pools.refill(image.id)
       return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
     } catch (err) {
-      ctx.db.update(userContainer).set({ state: 'ended', endReason: 'failed', endTime: now() }).where(eq(userContainer.id, row.id)).run()
+      ctx.db
+        .update(userContainer)
+        .set({ state: 'ended', endReason: 'failed', endTime: now() })
+        .where(eq(userContainer.id, row.id))
+        .run()
       throw err
     }
   })
@@ -166,13 +253,28 @@ export async function endLab(labs: Labs, row: LabRow, reason: string, dropWorksp
   if (row.containerId) await labs.host.remove(row.containerId)
   if (row.network) await labs.host.removeNetwork(row.network)
   if (dropWorkspace && row.volume) await labs.host.removeVolume(row.volume)
-  labs.db.update(userContainer).set({ state: 'ended', endReason: reason, endTime: now(), updateTime: now() }).where(eq(userContainer.id, row.id)).run()
+  labs.db
+    .update(userContainer)
+    .set({ state: 'ended', endReason: reason, endTime: now(), updateTime: now() })
+    .where(eq(userContainer.id, row.id))
+    .run()
 }
 
 /** The caller's running lab by row id (owner only), or 404. */
 export function ownRow(ctx: Ctx, id: unknown): LabRow {
   if (!isId(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-  const row = ctx.db.select().from(userContainer).where(and(eq(userContainer.id, id), eq(userContainer.tenantId, ctx.actor.tenantId), eq(userContainer.userId, ctx.actor.userId), eq(userContainer.isDeleted, 0))).get()
+  const row = ctx.db
+    .select()
+    .from(userContainer)
+    .where(
+      and(
+        eq(userContainer.id, id),
+        eq(userContainer.tenantId, ctx.actor.tenantId),
+        eq(userContainer.userId, ctx.actor.userId),
+        eq(userContainer.isDeleted, 0),
+      ),
+    )
+    .get()
   if (!row) throw notFound()
   return row
 }
@@ -185,7 +287,11 @@ export function refreshLab(ctx: Ctx, id: unknown): LabView {
   const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()!
   if (row.renewals >= exp.maxRenewals) throw new ApiError(409, 'lab.renewCap', { max: exp.maxRenewals })
   const from = Math.max(Date.now(), msOf(row.expireTime))
-  ctx.db.update(userContainer).set({ expireTime: at(from + exp.renewMinutes * 60_000), renewals: row.renewals + 1, updateTime: now() }).where(eq(userContainer.id, row.id)).run()
+  ctx.db
+    .update(userContainer)
+    .set({ expireTime: at(from + exp.renewMinutes * 60_000), renewals: row.renewals + 1, updateTime: now() })
+    .where(eq(userContainer.id, row.id))
+    .run()
   return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
 }
 
@@ -200,7 +306,11 @@ export async function resetLab(labs: Labs, ctx: Ctx, experimentId: unknown, data
       const kept = lastWorkspace(ctx, exp.id)
       if (kept) {
         await labs.host.removeVolume(kept)
-        ctx.db.update(userContainer).set({ endReason: 'reset' }).where(and(eq(userContainer.volume, kept), eq(userContainer.userId, ctx.actor.userId))).run()
+        ctx.db
+          .update(userContainer)
+          .set({ endReason: 'reset' })
+          .where(and(eq(userContainer.volume, kept), eq(userContainer.userId, ctx.actor.userId)))
+          .run()
       }
     }
   })

@@ -10,18 +10,27 @@ export function dockerSocket(env: Record<string, string | undefined> = process.e
 }
 
 const gone = (e: unknown) => (e as { statusCode?: number }).statusCode === 404
-const labelFilter = (labels: Record<string, string>) => JSON.stringify({ label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) })
+const labelFilter = (labels: Record<string, string>) =>
+  JSON.stringify({ label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) })
 
 /** Reads a JSON-lines progress stream to its end, reporting each line; rejects on an error line. */
-function follow(docker: Docker, stream: NodeJS.ReadableStream, onProgress?: (p: ImageProgress) => void): Promise<string[]> {
+function follow(
+  docker: Docker,
+  stream: NodeJS.ReadableStream,
+  onProgress?: (p: ImageProgress) => void,
+): Promise<string[]> {
   const lines: string[] = []
   return new Promise((resolve, reject) => {
-    docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve(lines)), (ev: { stream?: string; status?: string; error?: string; progress?: string }) => {
-      const message = (ev.error ?? ev.stream ?? [ev.status, ev.progress].filter(Boolean).join(' ')).trim()
-      if (!message) return
-      lines.push(message)
-      onProgress?.({ message })
-    })
+    docker.modem.followProgress(
+      stream,
+      (err: Error | null) => (err ? reject(err) : resolve(lines)),
+      (ev: { stream?: string; status?: string; error?: string; progress?: string }) => {
+        const message = (ev.error ?? ev.stream ?? [ev.status, ev.progress].filter(Boolean).join(' ')).trim()
+        if (!message) return
+        lines.push(message)
+        onProgress?.({ message })
+      },
+    )
   })
 }
 
@@ -31,12 +40,21 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
 
   return {
     async version() {
-      const v = await Promise.race([docker.version(), new Promise<never>((_, no) => setTimeout(() => no(new Error('docker engine timeout')), 1500))])
+      const v = await Promise.race([
+        docker.version(),
+        new Promise<never>((_, no) => setTimeout(() => no(new Error('docker engine timeout')), 1500)),
+      ])
       return v.Version
     },
 
     async imageExists(ref) {
-      try { await docker.getImage(ref).inspect(); return true } catch (e) { if (gone(e)) return false; throw e }
+      try {
+        await docker.getImage(ref).inspect()
+        return true
+      } catch (e) {
+        if (gone(e)) return false
+        throw e
+      }
     },
 
     async loadImage(tarball, onProgress) {
@@ -46,12 +64,21 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
     },
 
     async buildImage(context, tag, onProgress) {
-      const res = await docker.buildImage(context as unknown as NodeJS.ReadableStream, { t: tag, rm: true, forcerm: true, networkmode: 'none' })
+      const res = await docker.buildImage(context as unknown as NodeJS.ReadableStream, {
+        t: tag,
+        rm: true,
+        forcerm: true,
+        networkmode: 'none',
+      })
       await follow(docker, res, onProgress)
     },
 
     async removeImage(ref) {
-      try { await docker.getImage(ref).remove({ force: true }) } catch (e) { if (!gone(e)) throw e }
+      try {
+        await docker.getImage(ref).remove({ force: true })
+      } catch (e) {
+        if (!gone(e)) throw e
+      }
     },
 
     async create(spec: LabSpec) {
@@ -85,11 +112,19 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
     },
 
     async start(id) {
-      try { await docker.getContainer(id).start() } catch (e) { if ((e as { statusCode?: number }).statusCode !== 304) throw e }
+      try {
+        await docker.getContainer(id).start()
+      } catch (e) {
+        if ((e as { statusCode?: number }).statusCode !== 304) throw e
+      }
     },
 
     async remove(id) {
-      try { await docker.getContainer(id).remove({ force: true, v: false }) } catch (e) { if (!gone(e) && (e as { statusCode?: number }).statusCode !== 409) throw e }
+      try {
+        await docker.getContainer(id).remove({ force: true, v: false })
+      } catch (e) {
+        if (!gone(e) && (e as { statusCode?: number }).statusCode !== 409) throw e
+      }
     },
 
     async rename(id, name) {
@@ -101,19 +136,44 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
         const i = await docker.getContainer(id).inspect()
         const nets = Object.values(i.NetworkSettings.Networks ?? {})
         return {
-          id: i.Id, name: i.Name.replace(/^\//, ''), labels: i.Config.Labels ?? {}, running: i.State.Running, image: i.Config.Image,
-          created: Date.parse(i.Created), memoryBytes: i.HostConfig.Memory ?? 0, nanoCpus: i.HostConfig.NanoCpus ?? 0,
-          pidsLimit: i.HostConfig.PidsLimit ?? 0, privileged: !!i.HostConfig.Privileged, readOnlyRoot: !!i.HostConfig.ReadonlyRootfs,
-          capDrop: i.HostConfig.CapDrop ?? [], capAdd: i.HostConfig.CapAdd ?? [], networkMode: i.HostConfig.NetworkMode ?? '',
-          mounts: (i.Mounts ?? []).map((m) => ({ type: m.Type, name: m.Name, source: m.Source, destination: m.Destination })),
+          id: i.Id,
+          name: i.Name.replace(/^\//, ''),
+          labels: i.Config.Labels ?? {},
+          running: i.State.Running,
+          image: i.Config.Image,
+          created: Date.parse(i.Created),
+          memoryBytes: i.HostConfig.Memory ?? 0,
+          nanoCpus: i.HostConfig.NanoCpus ?? 0,
+          pidsLimit: i.HostConfig.PidsLimit ?? 0,
+          privileged: !!i.HostConfig.Privileged,
+          readOnlyRoot: !!i.HostConfig.ReadonlyRootfs,
+          capDrop: i.HostConfig.CapDrop ?? [],
+          capAdd: i.HostConfig.CapAdd ?? [],
+          networkMode: i.HostConfig.NetworkMode ?? '',
+          mounts: (i.Mounts ?? []).map((m) => ({
+            type: m.Type,
+            name: m.Name,
+            source: m.Source,
+            destination: m.Destination,
+          })),
           ip: nets.find((n) => n.IPAddress)?.IPAddress,
         }
-      } catch (e) { if (gone(e)) return null; throw e }
+      } catch (e) {
+        if (gone(e)) return null
+        throw e
+      }
     },
 
     async list(labels): Promise<LabInfo[]> {
       const rows = await docker.listContainers({ all: true, filters: labelFilter(labels) })
-      return rows.map((r) => ({ id: r.Id, name: (r.Names[0] ?? '').replace(/^\//, ''), labels: r.Labels ?? {}, running: r.State === 'running', image: r.Image, created: r.Created * 1000 }))
+      return rows.map((r) => ({
+        id: r.Id,
+        name: (r.Names[0] ?? '').replace(/^\//, ''),
+        labels: r.Labels ?? {},
+        running: r.State === 'running',
+        image: r.Image,
+        created: r.Created * 1000,
+      }))
     },
 
     async stats(id) {
@@ -123,8 +183,14 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
         const sysDelta = (s.cpu_stats.system_cpu_usage ?? 0) - (s.precpu_stats.system_cpu_usage ?? 0)
         const cpus = s.cpu_stats.online_cpus || s.cpu_stats.cpu_usage.percpu_usage?.length || 1
         const cache = (s.memory_stats.stats as Record<string, number> | undefined)?.cache ?? 0
-        return { cpuPercent: sysDelta > 0 ? (cpuDelta / sysDelta) * cpus * 100 : 0, memoryBytes: Math.max(0, (s.memory_stats.usage ?? 0) - cache) }
-      } catch (e) { if (gone(e)) return null; throw e }
+        return {
+          cpuPercent: sysDelta > 0 ? (cpuDelta / sysDelta) * cpus * 100 : 0,
+          memoryBytes: Math.max(0, (s.memory_stats.usage ?? 0) - cache),
+        }
+      } catch (e) {
+        if (gone(e)) return null
+        throw e
+      }
     },
 
     async createVolume(name, labels) {
@@ -132,7 +198,11 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
     },
 
     async removeVolume(name) {
-      try { await docker.getVolume(name).remove({ force: true }) } catch (e) { if (!gone(e)) throw e }
+      try {
+        await docker.getVolume(name).remove({ force: true })
+      } catch (e) {
+        if (!gone(e)) throw e
+      }
     },
 
     async listVolumes(labels) {
@@ -146,23 +216,43 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
     },
 
     async removeNetwork(name) {
-      try { await docker.getNetwork(name).remove() } catch (e) { if (!gone(e)) throw e }
+      try {
+        await docker.getNetwork(name).remove()
+      } catch (e) {
+        if (!gone(e)) throw e
+      }
     },
 
     async exec(id, cmd, opts): Promise<ExecSession> {
       const exec = await docker.getContainer(id).exec({
-        Cmd: cmd, AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: true, Env: opts.env, WorkingDir: opts.workdir, User: opts.user,
+        Cmd: cmd,
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        Tty: true,
+        Env: opts.env,
+        WorkingDir: opts.workdir,
+        User: opts.user,
         ...(opts.cols && opts.rows ? { ConsoleSize: [opts.rows, opts.cols] } : {}),
       } as Docker.ExecCreateOptions)
       const stream = await exec.start({ hijack: true, stdin: true, Tty: true } as Docker.ExecStartOptions)
-      return { stream, resize: async (cols, rows) => { await exec.resize({ w: cols, h: rows }) } }
+      return {
+        stream,
+        resize: async (cols, rows) => {
+          await exec.resize({ w: cols, h: rows })
+        },
+      }
     },
 
     async run(id, cmd) {
       const exec = await docker.getContainer(id).exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true, Tty: true })
       const stream = await exec.start({ hijack: true, stdin: false, Tty: true } as Docker.ExecStartOptions)
       const chunks: Buffer[] = []
-      await new Promise<void>((resolve, reject) => { stream.on('data', (c: Buffer) => chunks.push(c)); stream.on('end', resolve); stream.on('error', reject) })
+      await new Promise<void>((resolve, reject) => {
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', resolve)
+        stream.on('error', reject)
+      })
       const info = await exec.inspect()
       return { code: info.ExitCode ?? -1, output: Buffer.concat(chunks).toString() }
     },

@@ -31,13 +31,20 @@ export async function listFiles(labs: Labs, ctx: Ctx, experimentId: unknown): Pr
 }
 
 /** getContainerFile: one file out of the workspace, within the download limit. */
-export async function downloadFile(labs: Labs, ctx: Ctx, experimentId: unknown, path: unknown): Promise<{ name: string; body: Buffer }> {
+export async function downloadFile(
+  labs: Labs,
+  ctx: Ctx,
+  experimentId: unknown,
+  path: unknown,
+): Promise<{ name: string; body: Buffer }> {
   const { containerId, root } = await liveLab(labs, ctx, experimentId)
   const full = inside(root, path)
   if (full === root) throw badRequest('lab.badPath', { field: 'path' }, 'path')
   const max = labs.settings.downloadMaxMb
   let stream
-  try { stream = await labs.host.getArchive(containerId, full) } catch (e) {
+  try {
+    stream = await labs.host.getArchive(containerId, full)
+  } catch (e) {
     if ((e as { statusCode?: number }).statusCode === 404) throw new ApiError(404, 'lab.fileMissing')
     throw e
   }
@@ -48,7 +55,13 @@ export async function downloadFile(labs: Labs, ctx: Ctx, experimentId: unknown, 
 }
 
 /** uploadContainerFile: a file into a workspace folder, within the upload limit. */
-export async function uploadFile(labs: Labs, ctx: Ctx, experimentId: unknown, file: unknown, dir: unknown): Promise<{ path: string; size: number }> {
+export async function uploadFile(
+  labs: Labs,
+  ctx: Ctx,
+  experimentId: unknown,
+  file: unknown,
+  dir: unknown,
+): Promise<{ path: string; size: number }> {
   if (!(file instanceof Blob) || !('name' in file)) throw badRequest('lab.fileRequired', { field: 'file' }, 'file')
   const max = labs.settings.uploadMaxMb
   if (file.size > max * 1024 * 1024) throw new ApiError(413, 'lab.fileTooLarge', { max })

@@ -84,7 +84,11 @@ export interface LabHost {
   createNetwork(name: string, labels: Record<string, string>): Promise<void>
   removeNetwork(name: string): Promise<void>
 
-  exec(id: string, cmd: string[], opts: { env?: string[]; cols?: number; rows?: number; workdir?: string; user?: string }): Promise<ExecSession>
+  exec(
+    id: string,
+    cmd: string[],
+    opts: { env?: string[]; cols?: number; rows?: number; workdir?: string; user?: string },
+  ): Promise<ExecSession>
   /** Runs a command to completion and answers its exit code and output (stdout and stderr joined). */
   run(id: string, cmd: string[]): Promise<{ code: number; output: string }>
   /** A tar of `path` from the container (engine archive API). */

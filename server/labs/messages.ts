@@ -1,24 +1,48 @@
 import { defineMessages } from '../lib/messages.ts'
 
 defineMessages({
-  'lab.engineDown': { zh: '实验环境服务（Docker）当前不可用，实验暂时无法打开，请稍后再试或联系管理员', en: 'the lab engine (Docker) is not reachable right now: labs cannot open, try again later or ask an administrator' },
-  'lab.imageMissing': { zh: '实验镜像尚未就绪，请联系老师', en: 'the lab environment image is not ready yet, ask your teacher' },
+  'lab.engineDown': {
+    zh: '实验环境服务（Docker）当前不可用，实验暂时无法打开，请稍后再试或联系管理员',
+    en: 'the lab engine (Docker) is not reachable right now: labs cannot open, try again later or ask an administrator',
+  },
+  'lab.imageMissing': {
+    zh: '实验镜像尚未就绪，请联系老师',
+    en: 'the lab environment image is not ready yet, ask your teacher',
+  },
   'lab.notEnrolled': { zh: '请先报名该实验', en: 'please sign up for this experiment first' },
-  'lab.full': { zh: '实验环境已满，您前面还有 {ahead} 人，当前排在第 {place} 位，请稍候自动重试', en: 'all lab places are taken: {ahead} ahead of you, you are number {place} in line; the page retries by itself' },
-  'lab.tenantFull': { zh: '本校同时运行的实验已达上限（{max} 个），您当前排在第 {place} 位', en: 'your school has reached its limit of {max} running labs; you are number {place} in line' },
-  'lab.notRunning': { zh: '实验容器未运行，请重新打开实验', en: 'the lab container is not running, open the experiment again' },
-  'lab.renewCap': { zh: '已达最大续期次数（{max} 次），无法继续延长', en: 'the lab has been extended the maximum {max} times and cannot be extended again' },
+  'lab.full': {
+    zh: '实验环境已满，您前面还有 {ahead} 人，当前排在第 {place} 位，请稍候自动重试',
+    en: 'all lab places are taken: {ahead} ahead of you, you are number {place} in line; the page retries by itself',
+  },
+  'lab.tenantFull': {
+    zh: '本校同时运行的实验已达上限（{max} 个），您当前排在第 {place} 位',
+    en: 'your school has reached its limit of {max} running labs; you are number {place} in line',
+  },
+  'lab.notRunning': {
+    zh: '实验容器未运行，请重新打开实验',
+    en: 'the lab container is not running, open the experiment again',
+  },
+  'lab.renewCap': {
+    zh: '已达最大续期次数（{max} 次），无法继续延长',
+    en: 'the lab has been extended the maximum {max} times and cannot be extended again',
+  },
   'lab.fileTooLarge': { zh: '文件超过 {max} MB 的限制', en: 'the file is over the {max} MB limit' },
   'lab.fileMissing': { zh: '文件不存在', en: 'no such file' },
   'lab.badPath': { zh: '路径必须位于实验工作目录内', en: 'the path must be inside the lab workspace' },
   'lab.fileRequired': { zh: '请选择要上传的文件', en: 'please choose a file to upload' },
   'lab.imageBusy': { zh: '镜像正在导入或构建中', en: 'the image is still being imported or built' },
-  'lab.imageInUse': { zh: '镜像仍被实验使用，无法删除', en: 'the image is still used by an experiment and cannot be removed' },
+  'lab.imageInUse': {
+    zh: '镜像仍被实验使用，无法删除',
+    en: 'the image is still used by an experiment and cannot be removed',
+  },
   'lab.experimentRequired': { zh: '请选择实验', en: 'please choose an experiment' },
   'lab.imageRequired': { zh: '请选择实验镜像', en: 'please choose the lab environment' },
   'lab.titleRequired': { zh: '请输入标题', en: 'please enter a title' },
   'lab.imageIdRequired': { zh: '请输入镜像标识', en: 'please enter the image reference' },
-  'lab.archiveRequired': { zh: '请上传镜像文件（docker save 格式）', en: 'please upload an image file (docker save format)' },
+  'lab.archiveRequired': {
+    zh: '请上传镜像文件（docker save 格式）',
+    en: 'please upload an image file (docker save format)',
+  },
   'lab.buildFailed': { zh: '镜像构建失败：{reason}', en: 'the image build failed: {reason}' },
   'lab.usersRequired': { zh: '请选择学生', en: 'please select students' },
   'lab.webOnly': { zh: '该实验没有网页服务', en: 'this lab has no web service' },

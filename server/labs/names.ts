@@ -15,7 +15,8 @@ export const L = {
   pool: 'atrium.pool',
 } as const
 
-export const applianceIdOf = (secret: string) => createHash('sha256').update(`labs:${secret}`).digest('hex').slice(0, 12)
+export const applianceIdOf = (secret: string) =>
+  createHash('sha256').update(`labs:${secret}`).digest('hex').slice(0, 12)
 
 export const labName = (app: string, rowId: string) => `atrium-${app}-${rowId}`
 export const volumeName = (app: string, key: string) => `atrium-ws-${app}-${key}`

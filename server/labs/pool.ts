@@ -42,7 +42,8 @@ export class Pools {
   refill(imageRowId: string): Promise<void> {
     const running = this.filling.get(imageRowId)
     if (running) return running
-    const work = this.fill(imageRowId).catch((err) => this.labs.log.warn({ err, imageRowId }, 'pool refill failed'))
+    const work = this.fill(imageRowId)
+      .catch((err) => this.labs.log.warn({ err, imageRowId }, 'pool refill failed'))
       .finally(() => this.filling.delete(imageRowId))
     this.filling.set(imageRowId, work)
     return work
@@ -50,7 +51,11 @@ export class Pools {
 
   private async fill(imageRowId: string) {
     for (;;) {
-      const image = this.labs.db.select().from(labImage).where(and(eq(labImage.id, imageRowId), eq(labImage.isDeleted, 0), eq(labImage.buildState, 0))).get()
+      const image = this.labs.db
+        .select()
+        .from(labImage)
+        .where(and(eq(labImage.id, imageRowId), eq(labImage.isDeleted, 0), eq(labImage.buildState, 0)))
+        .get()
       if (!image || this.size(imageRowId) >= image.poolSize) return
       if (!(await this.labs.host.imageExists(image.imageId))) return
       this.adopt(imageRowId, await this.make(image))
@@ -60,13 +65,22 @@ export class Pools {
   private async make(image: ImageRow): Promise<PoolEntry> {
     const key = `pool-${randomBytes(5).toString('hex')}`
     const volume = volumeName(this.labs.applianceId, key)
-    const made = await createContainer(this.labs, image, { name: `atrium-${this.labs.applianceId}-${key}`, volume, networkKey: key, labels: { [L.pool]: image.id } })
+    const made = await createContainer(this.labs, image, {
+      name: `atrium-${this.labs.applianceId}-${key}`,
+      volume,
+      networkKey: key,
+      labels: { [L.pool]: image.id },
+    })
     return { containerId: made.containerId, volume, network: made.network }
   }
 
   /** Fills every image's pool (at start, after reconcile). */
   async fillAll(): Promise<void> {
-    const images = this.labs.db.select({ id: labImage.id }).from(labImage).where(and(gt(labImage.poolSize, 0), eq(labImage.isDeleted, 0))).all()
+    const images = this.labs.db
+      .select({ id: labImage.id })
+      .from(labImage)
+      .where(and(gt(labImage.poolSize, 0), eq(labImage.isDeleted, 0)))
+      .all()
     await Promise.all(images.map((i) => this.refill(i.id)))
   }
 

@@ -13,12 +13,21 @@ import type { Labs } from './service.ts'
  * server's and stay; workspaces no lab row remembers and no container mounts
  * are removed. Idle reaping needs the server's terminals, so it stays there.
  */
-export async function prune(labs: Labs, graceMs = 120_000): Promise<{ expired: number; containers: number; volumes: number }> {
+export async function prune(
+  labs: Labs,
+  graceMs = 120_000,
+): Promise<{ expired: number; containers: number; volumes: number }> {
   const { host, db } = labs
   const mine = { [L.appliance]: labs.applianceId }
-  let expired = 0, containers = 0, volumes = 0
+  let expired = 0,
+    containers = 0,
+    volumes = 0
 
-  const running = db.select().from(userContainer).where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).all()
+  const running = db
+    .select()
+    .from(userContainer)
+    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .all()
   for (const row of running) {
     if (row.containerId && row.expireTime && msOf(row.expireTime) <= Date.now()) {
       await endLab(labs, row, 'expired')
@@ -26,14 +35,22 @@ export async function prune(labs: Labs, graceMs = 120_000): Promise<{ expired: n
     }
   }
 
-  const live = new Map(db.select({ id: userContainer.id, containerId: userContainer.containerId }).from(userContainer)
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).all().map((r) => [r.id, r.containerId]))
+  const live = new Map(
+    db
+      .select({ id: userContainer.id, containerId: userContainer.containerId })
+      .from(userContainer)
+      .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+      .all()
+      .map((r) => [r.id, r.containerId]),
+  )
   const liveContainers = new Set([...live.values()].filter(Boolean))
   const mounted = new Set<string>()
   for (const c of await host.list(mine)) {
     const lab = c.labels[L.lab]
     // A pool container keeps its pool label after hand-over: it is the pool's only while no lab row names it.
-    const handedOver = !!c.labels[L.pool] && !!db.select({ id: userContainer.id }).from(userContainer).where(eq(userContainer.containerId, c.id)).get()
+    const handedOver =
+      !!c.labels[L.pool] &&
+      !!db.select({ id: userContainer.id }).from(userContainer).where(eq(userContainer.containerId, c.id)).get()
     const owned = liveContainers.has(c.id) || (!!lab && live.has(lab)) || (!!c.labels[L.pool] && !handedOver)
     if (owned || Date.now() - c.created < graceMs) {
       const info = await host.inspect(c.id)
@@ -47,8 +64,15 @@ export async function prune(labs: Labs, graceMs = 120_000): Promise<{ expired: n
   }
 
   // A workspace is kept while a row remembers it for the learner's next open (reset forgets it) or a container mounts it.
-  const remembered = new Set(db.select({ v: userContainer.volume, reason: userContainer.endReason }).from(userContainer)
-    .where(isNotNull(userContainer.volume)).all().filter((r) => r.reason !== 'reset').map((r) => r.v!))
+  const remembered = new Set(
+    db
+      .select({ v: userContainer.volume, reason: userContainer.endReason })
+      .from(userContainer)
+      .where(isNotNull(userContainer.volume))
+      .all()
+      .filter((r) => r.reason !== 'reset')
+      .map((r) => r.v!),
+  )
   const inFlight = [...live.keys()]
   for (const v of await host.listVolumes(mine)) {
     if (remembered.has(v) || mounted.has(v) || inFlight.some((id) => v.endsWith(id))) continue

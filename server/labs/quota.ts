@@ -18,37 +18,82 @@ export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: Ima
   const { tenantId, userId } = ctx.actor
   const stamp = now()
   const result = ctx.db.transaction((tx) => {
-    const running = (where = eq(userContainer.state, 'running')) => tx.select({ n: count() }).from(userContainer).where(and(where, eq(userContainer.isDeleted, 0))).get()!.n
+    const running = (where = eq(userContainer.state, 'running')) =>
+      tx
+        .select({ n: count() })
+        .from(userContainer)
+        .where(and(where, eq(userContainer.isDeleted, 0)))
+        .get()!.n
     const hostRunning = running()
     const tenantRunning = running(and(eq(userContainer.state, 'running'), eq(userContainer.tenantId, tenantId)))
-    const queued = tx.select().from(userContainer).where(and(eq(userContainer.state, 'queued'), eq(userContainer.isDeleted, 0))).orderBy(asc(userContainer.id)).all()
+    const queued = tx
+      .select()
+      .from(userContainer)
+      .where(and(eq(userContainer.state, 'queued'), eq(userContainer.isDeleted, 0)))
+      .orderBy(asc(userContainer.id))
+      .all()
     let mine = queued.find((q) => q.tenantId === tenantId && q.userId === userId && q.experimentId === exp.id)
     const ahead = mine ? queued.filter((q) => q.id < mine!.id) : queued
     const aheadInTenant = ahead.filter((q) => q.tenantId === tenantId)
     const hostFree = labs.settings.maxRunning - hostRunning - ahead.length
     const tenantFree = labs.settings.maxPerTenant - tenantRunning - aheadInTenant.length
     if (hostFree > 0 && tenantFree > 0) {
-      if (mine) tx.update(userContainer).set({ state: 'running', lastActive: stamp, updateTime: stamp }).where(eq(userContainer.id, mine.id)).run()
+      if (mine)
+        tx.update(userContainer)
+          .set({ state: 'running', lastActive: stamp, updateTime: stamp })
+          .where(eq(userContainer.id, mine.id))
+          .run()
       else {
         mine = { id: newId() } as LabRow
-        tx.insert(userContainer).values({
-          id: mine.id, tenantId, experimentId: exp.id, userId, imageRowId: image.id, state: 'running', lastActive: stamp,
-          createUser: userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: userId, updateTime: stamp,
-        }).run()
+        tx.insert(userContainer)
+          .values({
+            id: mine.id,
+            tenantId,
+            experimentId: exp.id,
+            userId,
+            imageRowId: image.id,
+            state: 'running',
+            lastActive: stamp,
+            createUser: userId,
+            createDept: ctx.actor.deptIds[0] ?? null,
+            createTime: stamp,
+            updateUser: userId,
+            updateTime: stamp,
+          })
+          .run()
       }
       return { row: tx.select().from(userContainer).where(eq(userContainer.id, mine.id)).get() as LabRow }
     }
     // In line: the row keeps the place; each retry refreshes lastActive so a learner who left loses it (reaper).
     if (mine) tx.update(userContainer).set({ lastActive: stamp }).where(eq(userContainer.id, mine.id)).run()
-    else tx.insert(userContainer).values({
-      id: newId(), tenantId, experimentId: exp.id, userId, imageRowId: image.id, state: 'queued', lastActive: stamp,
-      createUser: userId, createTime: stamp, updateUser: userId, updateTime: stamp,
-    }).run()
+    else
+      tx.insert(userContainer)
+        .values({
+          id: newId(),
+          tenantId,
+          experimentId: exp.id,
+          userId,
+          imageRowId: image.id,
+          state: 'queued',
+          lastActive: stamp,
+          createUser: userId,
+          createTime: stamp,
+          updateUser: userId,
+          updateTime: stamp,
+        })
+        .run()
     const tenantLimited = tenantFree <= 0 && hostFree > 0
-    return { full: { place: (tenantLimited ? aheadInTenant.length : ahead.length) + 1, ahead: tenantLimited ? aheadInTenant.length : ahead.length, tenantLimited } }
+    return {
+      full: {
+        place: (tenantLimited ? aheadInTenant.length : ahead.length) + 1,
+        ahead: tenantLimited ? aheadInTenant.length : ahead.length,
+        tenantLimited,
+      },
+    }
   })
   if ('row' in result && result.row) return result.row as LabRow
-  const { place, ahead, tenantLimited } = (result as { full: { place: number; ahead: number; tenantLimited: boolean } }).full
+  const { place, ahead, tenantLimited } = (result as { full: { place: number; ahead: number; tenantLimited: boolean } })
+    .full
   throw tenantLimited
     ? new ApiError(429, 'lab.tenantFull', { max: labs.settings.maxPerTenant, place })
     : new ApiError(429, 'lab.full', { ahead, place })
@@ -57,6 +102,9 @@ export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: Ima
 /** Queue places whose learner stopped asking are given up. */
 export function dropStaleQueue(labs: Labs): void {
   const before = at(Date.now() - labs.settings.queueStaleSeconds * 1000)
-  labs.db.update(userContainer).set({ state: 'ended', endReason: 'left-queue', endTime: now() })
-    .where(and(eq(userContainer.state, 'queued'), lt(userContainer.lastActive, before))).run()
+  labs.db
+    .update(userContainer)
+    .set({ state: 'ended', endReason: 'left-queue', endTime: now() })
+    .where(and(eq(userContainer.state, 'queued'), lt(userContainer.lastActive, before)))
+    .run()
 }

@@ -12,16 +12,24 @@ import type { Labs } from './service.ts'
  */
 export async function reap(labs: Labs): Promise<{ expired: number; idle: number }> {
   const stamp = Date.now()
-  const rows = labs.db.select({ row: userContainer, idleMinutes: experiment.idleMinutes }).from(userContainer)
+  const rows = labs.db
+    .select({ row: userContainer, idleMinutes: experiment.idleMinutes })
+    .from(userContainer)
     .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).all()
-  let expired = 0, idle = 0
+    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .all()
+  let expired = 0,
+    idle = 0
   for (const { row, idleMinutes } of rows) {
     if (!row.containerId) continue
     if (row.expireTime && msOf(row.expireTime) <= stamp) {
       await endLab(labs, row, 'expired')
       expired++
-    } else if (idleMinutes > 0 && !labs.terminals.attached(row.id) && msOf(row.lastActive) + idleMinutes * 60_000 <= stamp) {
+    } else if (
+      idleMinutes > 0 &&
+      !labs.terminals.attached(row.id) &&
+      msOf(row.lastActive) + idleMinutes * 60_000 <= stamp
+    ) {
       await endLab(labs, row, 'idle')
       idle++
     }
@@ -30,4 +38,3 @@ export async function reap(labs: Labs): Promise<{ expired: number; idle: number 
   if (expired || idle) labs.log.info({ expired, idle }, 'lab reaper stopped labs')
   return { expired, idle }
 }
-

@@ -16,9 +16,15 @@ export async function reconcile(labs: Labs): Promise<{ kept: number; removed: nu
   const { host, db } = labs
   const mine = { [L.appliance]: labs.applianceId }
   const containers = await host.list(mine)
-  const live = db.select().from(userContainer).where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).all()
+  const live = db
+    .select()
+    .from(userContainer)
+    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .all()
   const byContainer = new Map(live.filter((r) => r.containerId).map((r) => [r.containerId!, r]))
-  let kept = 0, removed = 0, adopted = 0
+  let kept = 0,
+    removed = 0,
+    adopted = 0
   const keptVolumes = new Set<string>()
 
   for (const c of containers) {
@@ -26,17 +32,29 @@ export async function reconcile(labs: Labs): Promise<{ kept: number; removed: nu
     const row = byContainer.get(c.id)
     if (row) {
       byContainer.delete(c.id)
-      if (row.expireTime && msOf(row.expireTime) <= Date.now()) { await endLab(labs, row, 'expired'); removed++; continue }
+      if (row.expireTime && msOf(row.expireTime) <= Date.now()) {
+        await endLab(labs, row, 'expired')
+        removed++
+        continue
+      }
       if (!c.running) await host.start(c.id)
       kept++
       continue
     }
     if (poolOf) {
-      const image = db.select().from(labImage).where(and(eq(labImage.id, poolOf), eq(labImage.isDeleted, 0))).get()
+      const image = db
+        .select()
+        .from(labImage)
+        .where(and(eq(labImage.id, poolOf), eq(labImage.isDeleted, 0)))
+        .get()
       const info = c.running ? await host.inspect(c.id) : null
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name
       if (image && info && volume && image.imageId === c.image && labs.pools.size(image.id) < image.poolSize) {
-        labs.pools.adopt(image.id, { containerId: c.id, volume, network: info.networkMode === 'none' ? null : info.networkMode })
+        labs.pools.adopt(image.id, {
+          containerId: c.id,
+          volume,
+          network: info.networkMode === 'none' ? null : info.networkMode,
+        })
         keptVolumes.add(volume)
         adopted++
         continue
@@ -45,18 +63,32 @@ export async function reconcile(labs: Labs): Promise<{ kept: number; removed: nu
     // An orphan: no row owns it (or it is surplus pool). Its network and fresh workspace go with it.
     const info = await host.inspect(c.id)
     await host.remove(c.id)
-    if (info && info.networkMode !== 'none' && info.networkMode.startsWith('atrium-net-')) await host.removeNetwork(info.networkMode)
+    if (info && info.networkMode !== 'none' && info.networkMode.startsWith('atrium-net-'))
+      await host.removeNetwork(info.networkMode)
     removed++
   }
   // Rows whose container vanished (removed by hand, engine wiped) end as lost.
   for (const row of byContainer.values()) await endLab(labs, row, 'lost')
-  db.update(userContainer).set({ state: 'ended', endReason: 'lost', endTime: now() })
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0), eq(userContainer.containerId, ''))).run()
+  db.update(userContainer)
+    .set({ state: 'ended', endReason: 'lost', endTime: now() })
+    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0), eq(userContainer.containerId, '')))
+    .run()
 
   // Workspaces: keep those a row still remembers (kept for the learner's next open) or a pool holds.
-  const remembered = new Set(db.select({ v: userContainer.volume }).from(userContainer)
-    .where(and(isNotNull(userContainer.volume), ne(userContainer.endReason, 'reset'))).all().map((r) => r.v!))
-  for (const r of db.select({ v: userContainer.volume }).from(userContainer).where(and(eq(userContainer.state, 'running'), isNotNull(userContainer.volume))).all()) remembered.add(r.v!)
+  const remembered = new Set(
+    db
+      .select({ v: userContainer.volume })
+      .from(userContainer)
+      .where(and(isNotNull(userContainer.volume), ne(userContainer.endReason, 'reset')))
+      .all()
+      .map((r) => r.v!),
+  )
+  for (const r of db
+    .select({ v: userContainer.volume })
+    .from(userContainer)
+    .where(and(eq(userContainer.state, 'running'), isNotNull(userContainer.volume)))
+    .all())
+    remembered.add(r.v!)
   for (const v of await host.listVolumes(mine)) {
     if (remembered.has(v) || keptVolumes.has(v)) continue
     await host.removeVolume(v).catch((err) => labs.log.warn({ err, volume: v }, 'workspace removal failed'))

@@ -44,7 +44,11 @@ export class Labs {
   async engine(): Promise<string> {
     if (this.engineState && Date.now() - this.engineState.at < 5000) return this.engineState.value
     let value = 'down'
-    try { value = `up ${await this.host.version()}` } catch { /* unreachable: reported, never thrown */ }
+    try {
+      value = `up ${await this.host.version()}`
+    } catch {
+      /* unreachable: reported, never thrown */
+    }
     this.engineState = { at: Date.now(), value }
     return value
   }
@@ -59,24 +63,42 @@ export class Labs {
     const prev = this.locks.get(key) ?? Promise.resolve()
     const next = prev.catch(() => undefined).then(work)
     this.locks.set(key, next)
-    void next.catch(() => undefined).finally(() => { if (this.locks.get(key) === next) this.locks.delete(key) })
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.locks.get(key) === next) this.locks.delete(key)
+      })
     return next
   }
 
   /** Reconciles from labels, refills pools and schedules the reaper; an absent engine is logged, not fatal. */
   async start(): Promise<void> {
     // An import or build cut short by the last stop cannot resume (its upload is gone): say so on the row.
-    this.db.update(labImage).set({ buildState: 2, buildLog: 'interrupted by a restart' }).where(eq(labImage.buildState, 1)).run()
+    this.db
+      .update(labImage)
+      .set({ buildState: 2, buildLog: 'interrupted by a restart' })
+      .where(eq(labImage.buildState, 1))
+      .run()
     if ((await this.engine()).startsWith('up')) {
-      try { await reconcile(this) } catch (err) { this.log.error({ err }, 'lab reconcile failed') }
+      try {
+        await reconcile(this)
+      } catch (err) {
+        this.log.error({ err }, 'lab reconcile failed')
+      }
     } else this.log.warn('docker engine not reachable: labs are unavailable until it is')
-    this.reaper = cron.schedule(`*/${Math.max(1, Math.min(59, this.settings.reapSeconds))} * * * * *`, () => void this.reapOnce(), { noOverlap: true })
+    this.reaper = cron.schedule(
+      `*/${Math.max(1, Math.min(59, this.settings.reapSeconds))} * * * * *`,
+      () => void this.reapOnce(),
+      { noOverlap: true },
+    )
   }
 
   async reapOnce(): Promise<void> {
     try {
       if ((await this.engine()).startsWith('up')) await reap(this)
-    } catch (err) { this.log.error({ err }, 'lab reaper failed') }
+    } catch (err) {
+      this.log.error({ err }, 'lab reaper failed')
+    }
   }
 
   /** Stops the schedule and the terminals; containers keep running for the next start to find. */

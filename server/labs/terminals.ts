@@ -23,7 +23,10 @@ class Session {
   grace: ReturnType<typeof setTimeout> | undefined
   lastMark = 0
   ended = false
-  constructor(readonly labId: string, readonly exec: ExecSession) {}
+  constructor(
+    readonly labId: string,
+    readonly exec: ExecSession,
+  ) {}
 }
 
 /**
@@ -41,7 +44,8 @@ export class Terminals {
 
   /** True while the learner has a terminal tab on this lab (idle reaping waits). */
   attached(labId: string): boolean {
-    for (const s of this.sessions.values()) if (s.labId === labId && [...s.viewers].some((v) => !v.readOnly)) return true
+    for (const s of this.sessions.values())
+      if (s.labId === labId && [...s.viewers].some((v) => !v.readOnly)) return true
     return false
   }
 
@@ -61,13 +65,38 @@ export class Terminals {
    * Attaches a viewer: to the shell `sessionId` names when it is still alive for
    * this lab (a reconnect), else to a new shell (writers) or the latest one (observers).
    */
-  async attach(o: { labId: string; containerId: string; viewer: Viewer; sessionId?: string; shell: string[]; env: string[]; workdir: string; cols: number; rows: number }): Promise<Session | undefined> {
+  async attach(o: {
+    labId: string
+    containerId: string
+    viewer: Viewer
+    sessionId?: string
+    shell: string[]
+    env: string[]
+    workdir: string
+    cols: number
+    rows: number
+  }): Promise<Session | undefined> {
     let s = o.sessionId ? this.sessions.get(o.sessionId) : undefined
     if (s && (s.labId !== o.labId || s.ended)) s = undefined
     if (!s && o.viewer.readOnly) s = this.latest(o.labId)
-    if (!s && o.viewer.readOnly) { o.viewer.send(JSON.stringify({ t: 'exit', reason: 'no-shell' })); return undefined }
-    if (!s) s = this.open(o.labId, await this.labs.host.exec(o.containerId, o.shell, { env: o.env, workdir: o.workdir, cols: o.cols, rows: o.rows }))
-    if (s.grace) { clearTimeout(s.grace); s.grace = undefined }
+    if (!s && o.viewer.readOnly) {
+      o.viewer.send(JSON.stringify({ t: 'exit', reason: 'no-shell' }))
+      return undefined
+    }
+    if (!s)
+      s = this.open(
+        o.labId,
+        await this.labs.host.exec(o.containerId, o.shell, {
+          env: o.env,
+          workdir: o.workdir,
+          cols: o.cols,
+          rows: o.rows,
+        }),
+      )
+    if (s.grace) {
+      clearTimeout(s.grace)
+      s.grace = undefined
+    }
     s.viewers.add(o.viewer)
     o.viewer.send(JSON.stringify({ t: 'hello', session: s.id, readOnly: o.viewer.readOnly, replay: s.buffer }))
     if (!o.viewer.readOnly) {
@@ -119,9 +148,16 @@ export class Terminals {
     s.ended = true
     if (s.grace) clearTimeout(s.grace)
     this.sessions.delete(s.id)
-    try { s.exec.stream.end() } catch { /* already closed */ }
+    try {
+      s.exec.stream.end()
+    } catch {
+      /* already closed */
+    }
     s.exec.stream.destroy?.()
-    for (const v of s.viewers) { v.send(JSON.stringify({ t: 'exit', reason })); v.close(1000, reason) }
+    for (const v of s.viewers) {
+      v.send(JSON.stringify({ t: 'exit', reason }))
+      v.close(1000, reason)
+    }
     s.viewers.clear()
   }
 

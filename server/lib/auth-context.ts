@@ -16,10 +16,19 @@ import { verifyAccess } from './tokens.ts'
  * request reads the database once before its own work.
  */
 const liveSession = (db: Db) =>
-  prepared(db, 'liveSession', (d) => d.select({
-    userId: session.userId, tenantId: session.tenantId, roleIds: session.roleIds, deptIds: session.deptIds,
-    permVersion: sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`,
-  }).from(session).where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0))).prepare())
+  prepared(db, 'liveSession', (d) =>
+    d
+      .select({
+        userId: session.userId,
+        tenantId: session.tenantId,
+        roleIds: session.roleIds,
+        deptIds: session.deptIds,
+        permVersion: sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`,
+      })
+      .from(session)
+      .where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0)))
+      .prepare(),
+  )
 
 /**
  * Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a
@@ -35,12 +44,23 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   if (!token) return makeCtx(services.db, anonymous(tenantHint), lang)
   const claims = await verifyAccess(services.jwtSecret, token)
   const live = claims && liveSession(services.db).get({ sid: claims.sid })
-  if (!claims || !live || live.userId !== claims.sub) return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
+  if (!claims || !live || live.userId !== claims.sub)
+    return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
   const split = (s: string) => s.split(',').filter(Boolean)
-  const ctx = makeCtx(services.db, {
-    kind: 'user', userId: live.userId, tenantId: live.tenantId, account: claims.acc,
-    roleIds: split(live.roleIds), deptIds: split(live.deptIds), sessionId: claims.sid, clientId: claims.cid,
-  }, lang)
+  const ctx = makeCtx(
+    services.db,
+    {
+      kind: 'user',
+      userId: live.userId,
+      tenantId: live.tenantId,
+      account: claims.acc,
+      roleIds: split(live.roleIds),
+      deptIds: split(live.deptIds),
+      sessionId: claims.sid,
+      clientId: claims.cid,
+    },
+    lang,
+  )
   atPermissionVersion(ctx, live.permVersion ?? 0)
   return ctx
 }
@@ -60,7 +80,12 @@ export const authContext = (services: Services) =>
         async function gate({ ctx, request, path }: { ctx: Ctx; request: Request; path: string }) {
           let denied: unknown
           for (const c of codes) {
-            try { await requirePermission(ctx, c, request.method, path); return } catch (e) { denied = e }
+            try {
+              await requirePermission(ctx, c, request.method, path)
+              return
+            } catch (e) {
+              denied = e
+            }
           }
           throw denied
         }

@@ -38,16 +38,15 @@ export function bodyLimitOf(path: string, contentType: string): number | null {
  * Bun reads exactly the declared length, so a client cannot send more.
  */
 export const bodyLimit = (services: Services) =>
-  new Elysia({ name: 'body-limit', seed: services.id })
-    .onRequest(({ request }) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
-      const path = new URL(request.url).pathname
-      const max = bodyLimitOf(path, request.headers.get('content-type') ?? '')
-      if (max === null) return
-      const declared = request.headers.get('content-length')
-      if (declared === null) {
-        if (request.headers.has('transfer-encoding')) throw new ApiError(411, 'error.lengthRequired')
-        return
-      }
-      if (Number(declared) > max) throw new ApiError(413, 'error.bodyTooLarge', { max: human(max) })
-    })
+  new Elysia({ name: 'body-limit', seed: services.id }).onRequest(({ request }) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+    const path = new URL(request.url).pathname
+    const max = bodyLimitOf(path, request.headers.get('content-type') ?? '')
+    if (max === null) return
+    const declared = request.headers.get('content-length')
+    if (declared === null) {
+      if (request.headers.has('transfer-encoding')) throw new ApiError(411, 'error.lengthRequired')
+      return
+    }
+    if (Number(declared) > max) throw new ApiError(413, 'error.bodyTooLarge', { max: human(max) })
+  })

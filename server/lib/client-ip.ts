@@ -28,12 +28,19 @@ const trusted = (list: BlockList, ip: string) => isIP(ip) !== 0 && list.check(ip
  * right: anything left of it was written by the client. In-process calls
  * (tests through app.handle) have no socket and answer 'local'.
  */
-export function clientIp(config: Config, request: Request, server: { requestIP(r: Request): { address: string } | null } | null | undefined): string {
+export function clientIp(
+  config: Config,
+  request: Request,
+  server: { requestIP(r: Request): { address: string } | null } | null | undefined,
+): string {
   const peer = server?.requestIP(request)?.address
   if (!peer) return 'local'
   const list = proxies(config)
   if (!trusted(list, peer)) return peer
-  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const hops = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted(list, hops[i])) return isIP(hops[i]) ? hops[i] : peer
   return hops[0] ?? peer
 }

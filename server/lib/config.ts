@@ -61,7 +61,8 @@ export interface Config {
 /** The first non-internal IPv4 address (what devices on the school network can reach), or loopback. */
 function lanAddress(host: string | undefined): string {
   if (host && host !== '0.0.0.0' && host !== '::') return host
-  for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address
   return '127.0.0.1'
 }
 
@@ -82,7 +83,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaMode: flag(env.ATRIUM_CAPTCHA_MODE),
     maxLoginFailures: 5,
     sessionMaxAge: num(env.ATRIUM_SESSION_MAX_AGE, 30 * 24 * 3600),
-    trustedProxies: (env.ATRIUM_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: (env.ATRIUM_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     signinIpLimit: num(env.ATRIUM_SIGNIN_IP_LIMIT, 20),
     signinAccountIpLimit: num(env.ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT, 5),
     signinWindow: 15 * 60,

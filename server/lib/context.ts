@@ -45,9 +45,23 @@ export interface Services {
   mqtt?: BrokerService
 }
 
-export const anonymous = (tenantId = '000000'): Actor => ({ kind: 'anonymous', userId: '', tenantId, account: '', deptIds: [], roleIds: [] })
+export const anonymous = (tenantId = '000000'): Actor => ({
+  kind: 'anonymous',
+  userId: '',
+  tenantId,
+  account: '',
+  deptIds: [],
+  roleIds: [],
+})
 
-export const systemActor = (tenantId = '000000'): Actor => ({ kind: 'system', userId: '0', tenantId, account: 'system', deptIds: [], roleIds: [] })
+export const systemActor = (tenantId = '000000'): Actor => ({
+  kind: 'system',
+  userId: '0',
+  tenantId,
+  account: 'system',
+  deptIds: [],
+  roleIds: [],
+})
 
 export const makeCtx = (db: Db, actor: Actor, lang: Lang = 'zh'): Ctx => ({ db, actor, lang, memo: new Map() })
 

@@ -18,9 +18,19 @@ describe('data directory permissions', () => {
     const form = new FormData()
     form.append('files', new File(['notes'], 'notes.txt'))
     const token = await t.token('teacher')
-    const up = await t.app.handle(new Request('http://localhost/api/blade-resource/oss/endpoint/put-file?kind=document', { method: 'POST', body: form, headers: { 'blade-auth': `bearer ${token}` } }))
+    const up = await t.app.handle(
+      new Request('http://localhost/api/blade-resource/oss/endpoint/put-file?kind=document', {
+        method: 'POST',
+        body: form,
+        headers: { 'blade-auth': `bearer ${token}` },
+      }),
+    )
     expect(up.status).toBe(200)
-    const row = t.services.db.select().from(attach).where(eq(attach.id, (await up.json()).data.attachId)).get()!
+    const row = t.services.db
+      .select()
+      .from(attach)
+      .where(eq(attach.id, (await up.json()).data.attachId))
+      .get()!
     expect(mode(join(t.dataDir, 'uploads', row.name))).toBe(0o600)
   })
 

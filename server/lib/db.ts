@@ -18,8 +18,12 @@ class StatementCachingDatabase extends Database {
   static readonly MAX_STATEMENTS = 500
   #statements = new Map<string, Statement>()
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generic signature of bun:sqlite's prepare
-  override prepare<R = unknown, P extends SQLQueryBindings | SQLQueryBindings[] = any>(sql: string, params?: P): Statement<R, P extends any[] ? P : [P]> {
+  /* eslint-disable @typescript-eslint/no-explicit-any -- bun:sqlite's own generic signature, repeated to override it */
+  override prepare<R = unknown, P extends SQLQueryBindings | SQLQueryBindings[] = any>(
+    sql: string,
+    params?: P,
+  ): Statement<R, P extends any[] ? P : [P]> {
+    /* eslint-enable @typescript-eslint/no-explicit-any */
     if (params !== undefined) return super.prepare(sql, params)
     const cached = this.#statements.get(sql)
     if (cached) {
@@ -29,7 +33,8 @@ class StatementCachingDatabase extends Database {
     }
     const stmt = super.prepare<R, P>(sql)
     this.#statements.set(sql, stmt as Statement)
-    if (this.#statements.size > StatementCachingDatabase.MAX_STATEMENTS) this.#statements.delete(this.#statements.keys().next().value!)
+    if (this.#statements.size > StatementCachingDatabase.MAX_STATEMENTS)
+      this.#statements.delete(this.#statements.keys().next().value!)
     return stmt
   }
 }

@@ -9,7 +9,12 @@ export interface Envelope<T = unknown> {
   data: T
 }
 
-export const envelope = <T>(data: T, msg: string, code = 200): Envelope<T> => ({ code, success: code === 200, msg, data })
+export const envelope = <T>(data: T, msg: string, code = 200): Envelope<T> => ({
+  code,
+  success: code === 200,
+  msg,
+  data,
+})
 
 export interface Page<T> {
   records: T[]

@@ -7,7 +7,7 @@ import { testApp } from '../../tests/support/harness.ts'
 describe('one way to answer errors', () => {
   const t = testApp()
 
-  it('an unknown API answers 404 through ApiError, in the caller\'s language', async () => {
+  it("an unknown API answers 404 through ApiError, in the caller's language", async () => {
     const zh = await t.call('GET', '/api/blade-nothing/here', { lang: 'zh' })
     expect(zh.status).toBe(404)
     expect(zh.body).toEqual({ code: 404, success: false, msg: '接口不存在', data: null })
@@ -19,9 +19,13 @@ describe('one way to answer errors', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true })
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Atrium</title>')
     const app = createApp({ ...t.services, id: 'with-web', config: { ...t.services.config, webDist: dist } })
-    const res = await app.handle(new Request('http://localhost/api/blade-nothing/here', { headers: { 'accept-language': 'en' } }))
+    const res = await app.handle(
+      new Request('http://localhost/api/blade-nothing/here', { headers: { 'accept-language': 'en' } }),
+    )
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ code: 404, success: false, msg: 'no such API', data: null })
-    expect(await (await app.handle(new Request('http://localhost/home/index'))).text()).toContain('<title>Atrium</title>')
+    expect(await (await app.handle(new Request('http://localhost/home/index'))).text()).toContain(
+      '<title>Atrium</title>',
+    )
   })
 })

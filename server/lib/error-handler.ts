@@ -7,28 +7,27 @@ import { recordError } from './logs.ts'
 
 /** The single place errors become the envelope. No stack or SQL ever reaches a client. */
 export const errorHandler = (services: Services) =>
-  new Elysia({ name: 'error-handler', seed: services.id })
-    .onError({ as: 'global' }, (c) => {
-      const { code, error, request, set, path } = c
-      const lang = langOf(Object.fromEntries(request.headers))
-      const answer = (status: number, key: string, params: Record<string, string | number> = {}, field?: string) => {
-        set.status = status
-        set.headers['content-type'] = 'application/json; charset=utf-8'
-        return { ...envelope(null, t(lang, key, params), status), ...(field ? { field } : {}) }
-      }
-      if (error instanceof ApiError && error.isPublic) {
-        if (error.status === 429 && error.params.retryAfter) set.headers['retry-after'] = String(error.params.retryAfter)
-        return answer(error.status, error.key, error.params, error.field)
-      }
-      if (error instanceof ValidationError || code === 'VALIDATION') {
-        const v = error as ValidationError
-        const first = v.all?.[0] as { path?: string } | undefined
-        const field = first?.path?.split('/').filter(Boolean)[0] ?? v.type
-        return answer(400, 'validation.invalid', { field }, field)
-      }
-      if (code === 'PARSE') return answer(400, 'error.badJson')
-      if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')
-      services.log.error({ err: error, method: request.method, path }, 'unhandled error')
-      recordError(services, (c as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
-      return answer(500, 'error.internal')
-    })
+  new Elysia({ name: 'error-handler', seed: services.id }).onError({ as: 'global' }, (c) => {
+    const { code, error, request, set, path } = c
+    const lang = langOf(Object.fromEntries(request.headers))
+    const answer = (status: number, key: string, params: Record<string, string | number> = {}, field?: string) => {
+      set.status = status
+      set.headers['content-type'] = 'application/json; charset=utf-8'
+      return { ...envelope(null, t(lang, key, params), status), ...(field ? { field } : {}) }
+    }
+    if (error instanceof ApiError && error.isPublic) {
+      if (error.status === 429 && error.params.retryAfter) set.headers['retry-after'] = String(error.params.retryAfter)
+      return answer(error.status, error.key, error.params, error.field)
+    }
+    if (error instanceof ValidationError || code === 'VALIDATION') {
+      const v = error as ValidationError
+      const first = v.all?.[0] as { path?: string } | undefined
+      const field = first?.path?.split('/').filter(Boolean)[0] ?? v.type
+      return answer(400, 'validation.invalid', { field }, field)
+    }
+    if (code === 'PARSE') return answer(400, 'error.badJson')
+    if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')
+    services.log.error({ err: error, method: request.method, path }, 'unhandled error')
+    recordError(services, (c as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
+    return answer(500, 'error.internal')
+  })

@@ -4,6 +4,7 @@ import { badRequest } from './errors.ts'
 export function parseIds(v: unknown): string[] {
   const list = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []
   const ids = list.map((s) => s.trim()).filter(Boolean)
-  if (!ids.length || ids.length > 1000 || !ids.every((s) => /^\d{1,20}$/.test(s))) throw badRequest('validation.ids', { field: 'ids' }, 'ids')
+  if (!ids.length || ids.length > 1000 || !ids.every((s) => /^\d{1,20}$/.test(s)))
+    throw badRequest('validation.ids', { field: 'ids' }, 'ids')
   return ids
 }

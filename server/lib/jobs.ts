@@ -41,7 +41,7 @@ export interface JobContext<P = Record<string, unknown>> {
 
 export interface JobDefinition {
   kind: string
-  handler: (job: JobContext<any>) => Promise<void>
+  handler: (job: JobContext<Record<string, unknown>>) => Promise<void>
   /** How many jobs of this kind run at once in this process. */
   concurrency: number
   /** Delay before retry n is 2^(n-1) × this many ms. */
@@ -54,23 +54,55 @@ export class PermanentJobError extends Error {}
 const definitions = new Map<string, JobDefinition>()
 
 /** Declares what a kind of job does; modules call it at import time, like defineResource. */
-export function defineJob<P>(kind: string, handler: (job: JobContext<P>) => Promise<void>, o: { concurrency?: number; backoffMs?: number } = {}) {
-  definitions.set(kind, { kind, handler: handler as JobDefinition['handler'], concurrency: o.concurrency ?? 1, backoffMs: o.backoffMs ?? 5000 })
+export function defineJob<P>(
+  kind: string,
+  handler: (job: JobContext<P>) => Promise<void>,
+  o: { concurrency?: number; backoffMs?: number } = {},
+) {
+  definitions.set(kind, {
+    kind,
+    handler: handler as JobDefinition['handler'],
+    concurrency: o.concurrency ?? 1,
+    backoffMs: o.backoffMs ?? 5000,
+  })
 }
 
 const wakers = new Set<() => void>()
 
 /** Adds a job (synchronously, so it can share the caller's transaction when given one). Returns its id. */
-export function enqueue(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], kind: string, payload: Record<string, unknown>, o: { tenantId?: string; ref?: string; runAfter?: number; maxAttempts?: number } = {}): string {
+export function enqueue(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  kind: string,
+  payload: Record<string, unknown>,
+  o: { tenantId?: string; ref?: string; runAfter?: number; maxAttempts?: number } = {},
+): string {
   const id = newId()
-  db.insert(job).values({ id, kind, payload: JSON.stringify(payload), tenantId: o.tenantId ?? '000000', ref: o.ref ?? null, runAfter: o.runAfter ?? 0, maxAttempts: o.maxAttempts ?? 3, createTime: now(), updateTime: now() }).run()
+  db.insert(job)
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      tenantId: o.tenantId ?? '000000',
+      ref: o.ref ?? null,
+      runAfter: o.runAfter ?? 0,
+      maxAttempts: o.maxAttempts ?? 3,
+      createTime: now(),
+      updateTime: now(),
+    })
+    .run()
   queueMicrotask(() => wakers.forEach((w) => w()))
   return id
 }
 
 /** The newest job of a kind about one thing (e.g. a courseware's transcode), for progress displays. */
 export function latestJob(db: Db, kind: string, ref: string): JobRow | undefined {
-  return db.select().from(job).where(and(eq(job.kind, kind), eq(job.ref, ref))).orderBy(sql`${job.id} desc`).limit(1).get()
+  return db
+    .select()
+    .from(job)
+    .where(and(eq(job.kind, kind), eq(job.ref, ref)))
+    .orderBy(sql`${job.id} desc`)
+    .limit(1)
+    .get()
 }
 
 export interface JobRunner {
@@ -81,7 +113,10 @@ export interface JobRunner {
 }
 
 /** Starts the one runner of this process over the defined kinds (or just `kinds`). */
-export function startJobRunner(services: Pick<Services, 'db' | 'log'>, o: { kinds?: string[]; pollMs?: number } = {}): JobRunner {
+export function startJobRunner(
+  services: Pick<Services, 'db' | 'log'>,
+  o: { kinds?: string[]; pollMs?: number } = {},
+): JobRunner {
   const { db, log } = services
   const kinds = (o.kinds ?? [...definitions.keys()]).filter((k) => definitions.has(k))
   const running = new Map<string, Promise<void>>()
@@ -91,16 +126,30 @@ export function startJobRunner(services: Pick<Services, 'db' | 'log'>, o: { kind
 
   // Whatever was running when the last process ended is ours to resume: single runner, so nothing else holds it.
   if (kinds.length)
-    db.update(job).set({ state: 'queued', attempts: sql`max(${job.attempts} - 1, 0)`, updateTime: now() }).where(and(eq(job.state, 'running'), inArray(job.kind, kinds))).run()
+    db.update(job)
+      .set({ state: 'queued', attempts: sql`max(${job.attempts} - 1, 0)`, updateTime: now() })
+      .where(and(eq(job.state, 'running'), inArray(job.kind, kinds)))
+      .run()
 
   /** Atomically takes the next due job of a kind with a free slot. */
   function claim(): JobRow | undefined {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
     return db.transaction((tx) => {
-      const next = tx.select({ id: job.id }).from(job).where(and(eq(job.state, 'queued'), inArray(job.kind, free), lte(job.runAfter, Date.now()))).orderBy(asc(job.runAfter), asc(job.id)).limit(1).get()
+      const next = tx
+        .select({ id: job.id })
+        .from(job)
+        .where(and(eq(job.state, 'queued'), inArray(job.kind, free), lte(job.runAfter, Date.now())))
+        .orderBy(asc(job.runAfter), asc(job.id))
+        .limit(1)
+        .get()
       if (!next) return undefined
-      return tx.update(job).set({ state: 'running', attempts: sql`${job.attempts} + 1`, updateTime: now() }).where(and(eq(job.id, next.id), eq(job.state, 'queued'))).returning().get()
+      return tx
+        .update(job)
+        .set({ state: 'running', attempts: sql`${job.attempts} + 1`, updateTime: now() })
+        .where(and(eq(job.id, next.id), eq(job.state, 'queued')))
+        .returning()
+        .get()
     })
   }
 
@@ -109,29 +158,55 @@ export function startJobRunner(services: Pick<Services, 'db' | 'log'>, o: { kind
     perKind.set(row.kind, (perKind.get(row.kind) ?? 0) + 1)
     let lastWrite = 0
     const ctx: JobContext = {
-      id: row.id, tenantId: row.tenantId, ref: row.ref, payload: JSON.parse(row.payload), attempt: row.attempts, lastAttempt: row.attempts >= row.maxAttempts, signal: stopper.signal,
+      id: row.id,
+      tenantId: row.tenantId,
+      ref: row.ref,
+      payload: JSON.parse(row.payload),
+      attempt: row.attempts,
+      lastAttempt: row.attempts >= row.maxAttempts,
+      signal: stopper.signal,
       log: log.child({ job: row.id, kind: row.kind }),
       progress(p) {
         const t = Date.now()
         if (t - lastWrite < 300 && p < 100) return
         lastWrite = t
-        db.update(job).set({ progress: Math.max(0, Math.min(100, Math.round(p))), updateTime: now() }).where(eq(job.id, row.id)).run()
+        db.update(job)
+          .set({ progress: Math.max(0, Math.min(100, Math.round(p))), updateTime: now() })
+          .where(eq(job.id, row.id))
+          .run()
       },
     }
     const done = (async () => {
       try {
         await def.handler(ctx)
-        db.update(job).set({ state: 'done', progress: 100, lastError: null, updateTime: now() }).where(eq(job.id, row.id)).run()
+        db.update(job)
+          .set({ state: 'done', progress: 100, lastError: null, updateTime: now() })
+          .where(eq(job.id, row.id))
+          .run()
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e)
         if (stopper.signal.aborted) {
-          db.update(job).set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), updateTime: now() }).where(eq(job.id, row.id)).run()
+          db.update(job)
+            .set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), updateTime: now() })
+            .where(eq(job.id, row.id))
+            .run()
         } else if (e instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
           ctx.log.warn({ err: msg }, 'job failed')
-          db.update(job).set({ state: 'failed', lastError: msg.slice(0, 2000), updateTime: now() }).where(eq(job.id, row.id)).run()
+          db.update(job)
+            .set({ state: 'failed', lastError: msg.slice(0, 2000), updateTime: now() })
+            .where(eq(job.id, row.id))
+            .run()
         } else {
           ctx.log.info({ err: msg, attempt: row.attempts }, 'job will be retried')
-          db.update(job).set({ state: 'queued', lastError: msg.slice(0, 2000), runAfter: Date.now() + def.backoffMs * 2 ** (row.attempts - 1), updateTime: now() }).where(eq(job.id, row.id)).run()
+          db.update(job)
+            .set({
+              state: 'queued',
+              lastError: msg.slice(0, 2000),
+              runAfter: Date.now() + def.backoffMs * 2 ** (row.attempts - 1),
+              updateTime: now(),
+            })
+            .where(eq(job.id, row.id))
+            .run()
         }
       } finally {
         perKind.set(row.kind, perKind.get(row.kind)! - 1)

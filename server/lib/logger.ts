@@ -8,5 +8,18 @@ export const createLogger = (level = 'info') =>
   pino({
     level,
     base: { service: 'atrium' },
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'access_token', 'refresh_token', 'clientSecret', '*.clientSecret', 'secret'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'access_token',
+        'refresh_token',
+        'clientSecret',
+        '*.clientSecret',
+        'secret',
+      ],
+      censor: '[redacted]',
+    },
   })

@@ -26,22 +26,32 @@ export interface SchemaStatus {
 
 /** A migration that failed: names it, so an operator knows where an upgrade stopped. */
 export class MigrationError extends Error {
-  constructor(readonly tag: string, cause: unknown) {
+  constructor(
+    readonly tag: string,
+    cause: unknown,
+  ) {
     super(`migration ${tag} failed: ${cause instanceof Error ? cause.message : String(cause)}`)
     this.name = 'MigrationError'
   }
 }
 
 export function releaseMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] }
+  const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[]
+  }
   const files = readMigrationFiles({ migrationsFolder: dir })
   return journal.entries.map((e, i) => ({ tag: e.tag, when: e.when, hash: files[i].hash, statements: files[i].sql }))
 }
 
 function appliedTimes(sqlite: Database): number[] {
-  const exists = sqlite.query(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`).get()
+  const exists = sqlite
+    .query(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`)
+    .get()
   if (!exists) return []
-  return sqlite.query<{ t: number }, []>('SELECT created_at AS t FROM __drizzle_migrations ORDER BY created_at').all().map((r) => Number(r.t))
+  return sqlite
+    .query<{ t: number }, []>('SELECT created_at AS t FROM __drizzle_migrations ORDER BY created_at')
+    .all()
+    .map((r) => Number(r.t))
 }
 
 export function schemaStatus(sqlite: Database, dir = MIGRATIONS_DIR): SchemaStatus {
@@ -63,7 +73,9 @@ export function schemaStatus(sqlite: Database, dir = MIGRATIONS_DIR): SchemaStat
  * the database is left exactly as it was and the error names the migration.
  */
 export function applyMigrations(sqlite: Database, dir = MIGRATIONS_DIR): string[] {
-  sqlite.exec('CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)')
+  sqlite.exec(
+    'CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)',
+  )
   const last = appliedTimes(sqlite).at(-1) ?? 0
   const pending = releaseMigrations(dir).filter((m) => m.when > last)
   if (!pending.length) return []

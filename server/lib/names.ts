@@ -11,12 +11,24 @@ import { listParam, prepared } from './prepared.ts'
  */
 export function roleNames(ctx: Ctx, ids: readonly string[]): Map<string, string> {
   if (!ids.length) return new Map()
-  const q = prepared(ctx.db, 'names.role', (d) => d.select({ id: role.id, n: role.roleName }).from(role).where(inArray(role.id, listParam('ids'))).prepare())
+  const q = prepared(ctx.db, 'names.role', (d) =>
+    d
+      .select({ id: role.id, n: role.roleName })
+      .from(role)
+      .where(inArray(role.id, listParam('ids')))
+      .prepare(),
+  )
   return new Map(q.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.n]))
 }
 
 export function deptNames(ctx: Ctx, ids: readonly string[]): Map<string, string> {
   if (!ids.length) return new Map()
-  const q = prepared(ctx.db, 'names.dept', (d) => d.select({ id: dept.id, n: dept.deptName }).from(dept).where(inArray(dept.id, listParam('ids'))).prepare())
+  const q = prepared(ctx.db, 'names.dept', (d) =>
+    d
+      .select({ id: dept.id, n: dept.deptName })
+      .from(dept)
+      .where(inArray(dept.id, listParam('ids')))
+      .prepare(),
+  )
   return new Map(q.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.n]))
 }

@@ -14,11 +14,24 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
   const db = t.services.db
   const where = and(eq(param.isDeleted, 0), like(param.paramKey, 'pq.%'))
   const q = { table: param, where, orderBy: [desc(param.id)], keyDesc: param.id }
-  const insert = (d: typeof db, n: number, from = 0) => d.transaction((tx) => {
-    for (let i = from; i < from + n; i++) tx.insert(param).values({ id: newId(), paramName: `pq ${i}`, paramKey: `pq.${i}`, paramValue: String(i) }).run()
-  })
+  const insert = (d: typeof db, n: number, from = 0) =>
+    d.transaction((tx) => {
+      for (let i = from; i < from + n; i++)
+        tx.insert(param)
+          .values({ id: newId(), paramName: `pq ${i}`, paramKey: `pq.${i}`, paramValue: String(i) })
+          .run()
+    })
   /** The same page the plain LIMIT/OFFSET way, as the reference. */
-  const plain = (size: number, offset: number) => db.select().from(param).where(where).orderBy(desc(param.id)).limit(size).offset(offset).all().map((r) => r.id)
+  const plain = (size: number, offset: number) =>
+    db
+      .select()
+      .from(param)
+      .where(where)
+      .orderBy(desc(param.id))
+      .limit(size)
+      .offset(offset)
+      .all()
+      .map((r) => r.id)
   const ids = (size: number, offset: number) => pageQuery(db, q, size, offset).rows.map((r) => r.id)
 
   it('answers the same rows and total as LIMIT/OFFSET + COUNT, deep pages included', () => {
@@ -28,7 +41,8 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
       expect(pageQuery(db, q, 10, offset).total).toBe(1234)
     }
     // Pages visited in any order start from the nearest page known before them.
-    for (const offset of [1100, 600, 610, 1000, 100, 99, 101, 605, 1233, 700, 600]) expect(ids(7, offset)).toEqual(plain(7, offset))
+    for (const offset of [1100, 600, 610, 1000, 100, 99, 101, 605, 1233, 700, 600])
+      expect(ids(7, offset)).toEqual(plain(7, offset))
   })
 
   it('sees a write by this connection on the very next read', () => {
@@ -36,7 +50,10 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
     insert(db, 3, 5000)
     expect(pageQuery(db, q, 10, 1000).total).toBe(1237)
     expect(ids(10, 1000)).toEqual(plain(10, 1000))
-    db.update(param).set({ isDeleted: 1 }).where(eq(param.id, plain(1, 700)[0])).run()
+    db.update(param)
+      .set({ isDeleted: 1 })
+      .where(eq(param.id, plain(1, 700)[0]))
+      .run()
     expect(pageQuery(db, q, 10, 1000).total).toBe(1236)
     expect(ids(10, 600)).toEqual(plain(10, 600))
   })
@@ -54,7 +71,7 @@ describe('pageQuery: totals and deep-page anchors kept only while the database i
     expect(ids(10, 800)).not.toEqual(before)
   })
 
-  it('answers every table\'s rows exactly as drizzle does (property names, decoded column types)', () => {
+  it("answers every table's rows exactly as drizzle does (property names, decoded column types)", () => {
     const tables = (Object.values(schema) as unknown[]).filter((v): v is SQLiteTable => v instanceof SQLiteTable)
     expect(tables.length).toBeGreaterThan(20)
     for (const table of tables) {

@@ -31,13 +31,19 @@ const VOLATILE = /'now'|random\(|current_(time|date)/i
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
 const render = (s: SQL) => dialect.sqlToQuery(s)
 
-interface Kept { stamp: string; total?: number; anchors: Map<number, string> }
+interface Kept {
+  stamp: string
+  total?: number
+  anchors: Map<number, string>
+}
 const keptByDb = new WeakMap<Db, Map<string, Kept>>()
 
 /** Moves whenever anything is written; null inside a transaction (what it sees may yet roll back). */
 function changeStamp(db: Db): string | null {
   if (db.$client.inTransaction) return null
-  const r = db.$client.query('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v').get() as { c: number; v: number }
+  const r = db.$client
+    .query('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v')
+    .get() as { c: number; v: number }
   return `${r.c}:${r.v}`
 }
 
@@ -63,8 +69,19 @@ function shapeOf(table: SQLiteTable) {
   let s = shapes.get(table)
   if (!s) {
     const columns = getTableColumns(table) as Record<string, SQLiteColumn>
-    const keys = Object.keys(columns), cols = keys.map((k) => columns[k])
-    s = { from: render(sql`${table}`).sql, list: render(sql.join(cols.map((c) => sql`${c}`), sql`, `)).sql, keys, cols }
+    const keys = Object.keys(columns),
+      cols = keys.map((k) => columns[k])
+    s = {
+      from: render(sql`${table}`).sql,
+      list: render(
+        sql.join(
+          cols.map((c) => sql`${c}`),
+          sql`, `,
+        ),
+      ).sql,
+      keys,
+      cols,
+    }
     shapes.set(table, s)
   }
   return s
@@ -79,14 +96,20 @@ export interface PageQuery {
 }
 
 /** One page of rows and the total under `where`, for current/size paging. */
-export function pageQuery(db: Db, q: PageQuery, size: number, offset: number): { rows: Record<string, unknown>[]; total: number } {
+export function pageQuery(
+  db: Db,
+  q: PageQuery,
+  size: number,
+  offset: number,
+): { rows: Record<string, unknown>[]; total: number } {
   const shape = shapeOf(q.table)
   const where = q.where ? render(q.where) : { sql: '1', params: [] }
   const kept = keptFor(db, shape.from, where)
   const filtered = `FROM ${shape.from} WHERE (${where.sql})`
   const total = () => {
     if (kept?.total !== undefined) return kept.total
-    const n = (db.$client.prepare(`SELECT count(*) ${filtered}`).values(...(where.params as never[]))[0]?.[0] as number) ?? 0
+    const n =
+      (db.$client.prepare(`SELECT count(*) ${filtered}`).values(...(where.params as never[]))[0]?.[0] as number) ?? 0
     if (kept) kept.total = n
     return n
   }
@@ -95,14 +118,19 @@ export function pageQuery(db: Db, q: PageQuery, size: number, offset: number): {
     const key = render(sql`${q.keyDesc}`).sql
     const anchor = anchorAt(db, `SELECT ${key} ${filtered}`, key, where.params, kept, offset)
     if (anchor === undefined) return { rows: [], total: total() }
-    raw = db.$client.prepare(`SELECT ${shape.list} ${filtered} AND ${key} <= ? ORDER BY ${key} DESC LIMIT ?`).values(...(where.params as never[]), anchor, size)
+    raw = db.$client
+      .prepare(`SELECT ${shape.list} ${filtered} AND ${key} <= ? ORDER BY ${key} DESC LIMIT ?`)
+      .values(...(where.params as never[]), anchor, size)
   } else {
     const order = render(sql.join(q.orderBy, sql`, `))
-    raw = db.$client.prepare(`SELECT ${shape.list} ${filtered} ORDER BY ${order.sql} LIMIT ? OFFSET ?`).values(...([...where.params, ...order.params] as never[]), size, offset)
+    raw = db.$client
+      .prepare(`SELECT ${shape.list} ${filtered} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
+      .values(...([...where.params, ...order.params] as never[]), size, offset)
   }
   const rows = raw.map((r) => {
     const row: Record<string, unknown> = {}
-    for (let i = 0; i < shape.keys.length; i++) row[shape.keys[i]] = r[i] === null ? null : shape.cols[i].mapFromDriverValue(r[i])
+    for (let i = 0; i < shape.keys.length; i++)
+      row[shape.keys[i]] = r[i] === null ? null : shape.cols[i].mapFromDriverValue(r[i])
     return row
   })
   // Fewer rows than asked for: this page reached the end, so it knows the total.
@@ -111,14 +139,26 @@ export function pageQuery(db: Db, q: PageQuery, size: number, offset: number): {
 }
 
 /** The key of the row at `offset` (newest first), found from the nearest known page before it; undefined past the end. */
-function anchorAt(db: Db, keys: string, key: string, params: unknown[], kept: Kept, offset: number): string | undefined {
+function anchorAt(
+  db: Db,
+  keys: string,
+  key: string,
+  params: unknown[],
+  kept: Kept,
+  offset: number,
+): string | undefined {
   const known = kept.anchors.get(offset)
   if (known !== undefined) return known
-  let from = 0, fromKey: string | undefined
+  let from = 0,
+    fromKey: string | undefined
   for (const [at, k] of kept.anchors) if (at < offset && at > from) [from, fromKey] = [at, k]
-  const found = (fromKey === undefined
-    ? db.$client.prepare(`${keys} ORDER BY ${key} DESC LIMIT 1 OFFSET ?`).values(...(params as never[]), offset)
-    : db.$client.prepare(`${keys} AND ${key} <= ? ORDER BY ${key} DESC LIMIT 1 OFFSET ?`).values(...(params as never[]), fromKey, offset - from))[0]?.[0] as string | undefined
+  const found = (
+    fromKey === undefined
+      ? db.$client.prepare(`${keys} ORDER BY ${key} DESC LIMIT 1 OFFSET ?`).values(...(params as never[]), offset)
+      : db.$client
+          .prepare(`${keys} AND ${key} <= ? ORDER BY ${key} DESC LIMIT 1 OFFSET ?`)
+          .values(...(params as never[]), fromKey, offset - from)
+  )[0]?.[0] as string | undefined
   if (found === undefined) return undefined
   if (kept.anchors.size >= MAX_ANCHORS) kept.anchors.clear()
   kept.anchors.set(offset, found)

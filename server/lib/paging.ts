@@ -9,7 +9,8 @@ const PAGE_MAX = 1_000_000
 const positive = (v: unknown, field: string, d: number) => {
   if (v === undefined || v === null || v === '') return d
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 1 || (field === 'current' && n > PAGE_MAX)) throw badRequest('validation.page', { field }, field)
+  if (!Number.isInteger(n) || n < 1 || (field === 'current' && n > PAGE_MAX))
+    throw badRequest('validation.page', { field }, field)
   return n
 }
 
@@ -20,5 +21,10 @@ export function parsePaging(q: Record<string, unknown>) {
   return { current, size, offset: (current - 1) * size }
 }
 
-export const pageOf = <T>(records: T[], total: number, current: number, size: number) =>
-  ({ records, total, size, current, pages: Math.ceil(total / size) })
+export const pageOf = <T>(records: T[], total: number, current: number, size: number) => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+})

@@ -10,7 +10,17 @@
  * is a cache of derived values, bounded, per database.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { menu, permVersion, role, roleMenu, roleScope, scopeApi, scopeData, tenant, tenantPackage } from '../../db/schema/index.ts'
+import {
+  menu,
+  permVersion,
+  role,
+  roleMenu,
+  roleScope,
+  scopeApi,
+  scopeData,
+  tenant,
+  tenantPackage,
+} from '../../db/schema/index.ts'
 import type { Ctx } from './context.ts'
 import type { Db } from './db.ts'
 import { prepared } from './prepared.ts'
@@ -22,8 +32,16 @@ export const TENANT_ADMIN = 'admin'
 export const PLATFORM_TENANT = '000000'
 
 export type MenuRow = typeof menu.$inferSelect
-export interface DataGrant { scopeType: number; scopeColumn: string; scopeValue: string | null }
-export interface ApiScope { id: string; scopePath: string; scopeType: number }
+export interface DataGrant {
+  scopeType: number
+  scopeColumn: string
+  scopeValue: string | null
+}
+export interface ApiScope {
+  id: string
+  scopePath: string
+  scopeType: number
+}
 
 /** What one role set of one tenant may do, at one permission version. Shared between requests: read only. */
 export interface Effective {
@@ -47,7 +65,9 @@ const MAX_ENTRIES = 1000
 const states = new WeakMap<Db, { version: number; entries: Map<string, unknown> }>()
 
 const readVersion = (db: Db) =>
-  prepared(db, 'permVersion', (d) => d.select({ v: permVersion.version }).from(permVersion).where(eq(permVersion.id, 1)).prepare()).get()?.v ?? 0
+  prepared(db, 'permVersion', (d) =>
+    d.select({ v: permVersion.version }).from(permVersion).where(eq(permVersion.id, 1)).prepare(),
+  ).get()?.v ?? 0
 
 /** This request's view of the cache: the version is read once per request, a new one starts empty. */
 function entries(ctx: Ctx): Map<string, unknown> {
@@ -98,9 +118,12 @@ export const liveMenus = (ctx: Ctx): readonly MenuRow[] =>
 export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string> | null =>
   cached(ctx, `package:${tenantId}`, () => {
     if (tenantId === PLATFORM_TENANT) return null
-    const row = ctx.db.select({ menuId: tenantPackage.menuId }).from(tenant)
+    const row = ctx.db
+      .select({ menuId: tenantPackage.menuId })
+      .from(tenant)
       .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0))).get()
+      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0)))
+      .get()
     return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
   })
 
@@ -113,23 +136,46 @@ function compute(ctx: Ctx): Effective {
   const { db, actor: a } = ctx
   // Only the tenant's live roles count: a deleted or foreign role id grants nothing.
   const roles = a.roleIds.length
-    ? db.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(inArray(role.id, a.roleIds), eq(role.tenantId, a.tenantId), eq(role.isDeleted, 0))).all()
+    ? db
+        .select({ id: role.id, alias: role.roleAlias })
+        .from(role)
+        .where(and(inArray(role.id, a.roleIds), eq(role.tenantId, a.tenantId), eq(role.isDeleted, 0)))
+        .all()
     : []
-  const roleIds = roles.map((r) => r.id), aliases = roles.map((r) => r.alias)
+  const roleIds = roles.map((r) => r.id),
+    aliases = roles.map((r) => r.alias)
   const administrator = a.kind === 'system' || (a.tenantId === PLATFORM_TENANT && aliases.includes(ADMINISTRATOR))
 
   const menus = liveMenus(ctx)
   const pkg = packageMenuIdsOf(ctx, a.tenantId)
   const holdsAll = a.kind === 'system' || aliases.includes(ADMINISTRATOR) || aliases.includes(TENANT_ADMIN)
-  const granted = holdsAll ? null : new Set(roleIds.length ? db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds)).all().map((r) => r.id) : [])
+  const granted = holdsAll
+    ? null
+    : new Set(
+        roleIds.length
+          ? db
+              .selectDistinct({ id: roleMenu.menuId })
+              .from(roleMenu)
+              .where(inArray(roleMenu.roleId, roleIds))
+              .all()
+              .map((r) => r.id)
+          : [],
+      )
   const mine = menus.filter((m) => (!granted || granted.has(m.id)) && (!pkg || pkg.has(m.id)))
 
   const dataScopes = new Map<string, DataGrant[]>()
   if (roleIds.length) {
-    const grants = db.select({ code: scopeData.resourceCode, scopeType: scopeData.scopeType, scopeColumn: scopeData.scopeColumn, scopeValue: scopeData.scopeValue })
+    const grants = db
+      .select({
+        code: scopeData.resourceCode,
+        scopeType: scopeData.scopeType,
+        scopeColumn: scopeData.scopeColumn,
+        scopeValue: scopeData.scopeValue,
+      })
       .from(scopeData)
       .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
-      .where(and(inArray(roleScope.roleId, roleIds), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, a.tenantId))).all()
+      .where(and(inArray(roleScope.roleId, roleIds), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, a.tenantId)))
+      .all()
     for (const { code, ...g } of grants) dataScopes.set(code, [...(dataScopes.get(code) ?? []), g])
   }
   return {
@@ -138,11 +184,21 @@ function compute(ctx: Ctx): Effective {
     menuIds: new Set(mine.map((m) => m.id)),
     codes: new Set(mine.map((m) => m.code)),
     codeList: [...new Set(mine.map((m) => m.code))].sort(),
-    apiScopes: db.select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType }).from(scopeApi)
-      .where(and(eq(scopeApi.tenantId, a.tenantId), eq(scopeApi.isDeleted, 0))).all(),
-    apiGranted: new Set(roleIds.length
-      ? db.select({ id: roleScope.scopeId }).from(roleScope).where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds))).all().map((r) => r.id)
-      : []),
+    apiScopes: db
+      .select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType })
+      .from(scopeApi)
+      .where(and(eq(scopeApi.tenantId, a.tenantId), eq(scopeApi.isDeleted, 0)))
+      .all(),
+    apiGranted: new Set(
+      roleIds.length
+        ? db
+            .select({ id: roleScope.scopeId })
+            .from(roleScope)
+            .where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds)))
+            .all()
+            .map((r) => r.id)
+        : [],
+    ),
     dataScopes,
     apiDecisions: new Map(),
   }

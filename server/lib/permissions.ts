@@ -11,10 +11,12 @@ export const SIGNED_IN = 'auth'
 // The look-ups below read the caller's effective permissions (server/lib/permission-cache.ts):
 // computed once per role set, valid while the permission version in the database is unchanged.
 
-export const roleAliases = async (ctx: Ctx): Promise<readonly string[]> => (ctx.actor.roleIds.length ? effective(ctx).aliases : [])
+export const roleAliases = async (ctx: Ctx): Promise<readonly string[]> =>
+  ctx.actor.roleIds.length ? effective(ctx).aliases : []
 
 export const isAdministrator = async (ctx: Ctx) =>
-  ctx.actor.kind === 'system' || (ctx.actor.kind === 'user' && ctx.actor.tenantId === PLATFORM_TENANT && effective(ctx).administrator)
+  ctx.actor.kind === 'system' ||
+  (ctx.actor.kind === 'user' && ctx.actor.tenantId === PLATFORM_TENANT && effective(ctx).administrator)
 
 /** Menu ids the tenant's package allows; null = no package, no limit. */
 export const packageMenuIds = async (ctx: Ctx, tenantId = ctx.actor.tenantId) => packageMenuIdsOf(ctx, tenantId)
@@ -45,7 +47,9 @@ async function checkApiScope(ctx: Ctx, method: string, path: string): Promise<vo
   const key = `${method} ${path}`
   let allowed = e.apiDecisions.get(key)
   if (allowed === undefined) {
-    const covering = e.apiScopes.filter((s) => pathMatches(s.scopePath, path) && (s.scopeType === 1 || (s.scopeType === 2) === (method === 'GET')))
+    const covering = e.apiScopes.filter(
+      (s) => pathMatches(s.scopePath, path) && (s.scopeType === 1 || (s.scopeType === 2) === (method === 'GET')),
+    )
     allowed = !covering.length || covering.some((c) => e.apiGranted.has(c.id))
     // Paths carrying ids could grow the memo without end: keep a bounded one.
     if (e.apiDecisions.size < 5000) e.apiDecisions.set(key, allowed)
@@ -56,8 +60,10 @@ async function checkApiScope(ctx: Ctx, method: string, path: string): Promise<vo
 /** The one permission gate every route passes through (the `perm` route option). */
 export async function requirePermission(ctx: Ctx, code: string, method: string, path: string): Promise<void> {
   if (code === PUBLIC) return
-  if (ctx.actor.kind === 'anonymous') throw new ApiError(401, ctx.actor.tokenError ? 'error.tokenInvalid' : 'error.unauthorized')
+  if (ctx.actor.kind === 'anonymous')
+    throw new ApiError(401, ctx.actor.tokenError ? 'error.tokenInvalid' : 'error.unauthorized')
   if (code === SIGNED_IN) return
-  if (ctx.actor.kind !== 'system' && !(await isAdministrator(ctx)) && !(await permissionCodes(ctx)).has(code)) throw new ApiError(403, 'error.forbidden')
+  if (ctx.actor.kind !== 'system' && !(await isAdministrator(ctx)) && !(await permissionCodes(ctx)).has(code))
+    throw new ApiError(403, 'error.forbidden')
   await checkApiScope(ctx, method, path)
 }

@@ -8,12 +8,25 @@ const started = new WeakMap<Request, number>()
 /** One pino line per request: method, path, status, ms, user, tenant. Nothing from headers or bodies. */
 export const requestLog = (services: Services) =>
   new Elysia({ name: 'request-log', seed: services.id })
-    .onRequest(({ request }) => { started.set(request, performance.now()) })
+    .onRequest(({ request }) => {
+      started.set(request, performance.now())
+    })
     .onAfterResponse({ as: 'global' }, (c) => {
       const { request, path, set, server } = c
       const ctx = (c as unknown as { ctx?: Ctx }).ctx
       const ms = Math.round((performance.now() - (started.get(request) ?? performance.now())) * 10) / 10
       const status = typeof set.status === 'number' ? set.status : 200
-      services.log.info({ method: request.method, path, status, ms, user: ctx?.actor.userId || null, tenant: ctx?.actor.tenantId ?? null }, 'request')
-      if (request.method !== 'GET' && path.startsWith('/api/')) recordApiCall(services, ctx, request, path, status, ms, clientIp(services.config, request, server))
+      services.log.info(
+        {
+          method: request.method,
+          path,
+          status,
+          ms,
+          user: ctx?.actor.userId || null,
+          tenant: ctx?.actor.tenantId ?? null,
+        },
+        'request',
+      )
+      if (request.method !== 'GET' && path.startsWith('/api/'))
+        recordApiCall(services, ctx, request, path, status, ms, clientIp(services.config, request, server))
     })

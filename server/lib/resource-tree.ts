@@ -42,11 +42,19 @@ export interface TreeOptions {
 /** The tree behaviour of one resource, bound to its table and key column. */
 export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: boolean) {
   const cols = getTableColumns(table) as Record<string, SQLiteColumn>
-  const parent = t.parent ?? 'parentId', root = t.root ?? '0'
-  const keyCol = cols[key], parentCol = cols[parent], ancCol = t.ancestors ? cols[t.ancestors] : undefined
+  const parent = t.parent ?? 'parentId',
+    root = t.root ?? '0'
+  const keyCol = cols[key],
+    parentCol = cols[parent],
+    ancCol = t.ancestors ? cols[t.ancestors] : undefined
   // A parent is looked up in the caller's tenant among live rows; data scope does not hide a parent from a writer.
   const live = (ctx: Ctx) => scope(table, ctx, { global })
-  const byKey = async (ctx: Ctx, k: string) => ctx.db.select().from(table).where(and(await live(ctx), eq(keyCol, k))).get() as Row | undefined
+  const byKey = async (ctx: Ctx, k: string) =>
+    ctx.db
+      .select()
+      .from(table)
+      .where(and(await live(ctx), eq(keyCol, k)))
+      .get() as Row | undefined
 
   /** Checks the parent a write sets and fills the ancestors column; 400 naming the parent field. */
   async function place(ctx: Ctx, values: Row, before: Row | undefined): Promise<void> {
@@ -73,15 +81,29 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
 
   /** After an update that moved a node: its descendants' ancestors follow, in the same transaction. */
   function carrySubtree(tx: Tx, before: Row, after: Row): void {
-    if (!ancCol || !t.ancestors || before[t.ancestors] === after[t.ancestors] || after[t.ancestors] === undefined) return
-    const from = `${before[t.ancestors]},${before[key]}`, to = `${after[t.ancestors]},${before[key]}`
-    const rows = tx.select({ k: keyCol, a: ancCol }).from(table).where(or(eq(ancCol, from), like(ancCol, `${from},%`))).all() as { k: string; a: string }[]
-    for (const d of rows) tx.update(table).set({ [t.ancestors]: to + d.a.slice(from.length) }).where(eq(keyCol, d.k)).run()
+    if (!ancCol || !t.ancestors || before[t.ancestors] === after[t.ancestors] || after[t.ancestors] === undefined)
+      return
+    const from = `${before[t.ancestors]},${before[key]}`,
+      to = `${after[t.ancestors]},${before[key]}`
+    const rows = tx
+      .select({ k: keyCol, a: ancCol })
+      .from(table)
+      .where(or(eq(ancCol, from), like(ancCol, `${from},%`)))
+      .all() as { k: string; a: string }[]
+    for (const d of rows)
+      tx.update(table)
+        .set({ [t.ancestors]: to + d.a.slice(from.length) })
+        .where(eq(keyCol, d.k))
+        .run()
   }
 
   /** A node with live children cannot go (removing a parent together with all its children can): 400 'tree.hasChildren'. */
   async function refuseParents(ctx: Ctx, keys: string[]): Promise<void> {
-    const child = await ctx.db.select({ k: keyCol }).from(table).where(and(await live(ctx), inArray(parentCol, keys), notInArray(keyCol, keys))).limit(1)
+    const child = await ctx.db
+      .select({ k: keyCol })
+      .from(table)
+      .where(and(await live(ctx), inArray(parentCol, keys), notInArray(keyCol, keys)))
+      .limit(1)
     if (child.length) throw new ApiError(400, 'tree.hasChildren')
   }
 
@@ -92,13 +114,23 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
       const node = await byKey(ctx, k)
       if (!node) return []
       const prefix = `${node[t.ancestors!]},${k}`
-      const rows = await ctx.db.select({ k: keyCol }).from(table).where(and(base, or(eq(ancCol, prefix), like(ancCol, `${prefix},%`))))
+      const rows = await ctx.db
+        .select({ k: keyCol })
+        .from(table)
+        .where(and(base, or(eq(ancCol, prefix), like(ancCol, `${prefix},%`))))
       return [k, ...rows.map((r) => String(r.k))]
     }
-    const out: string[] = [], seen = new Set<string>()
-    for (let level = [k]; level.length; ) {
-      for (const x of level) seen.add(x), out.push(x)
-      const next = await ctx.db.select({ k: keyCol }).from(table).where(and(base, inArray(parentCol, level)))
+    const out: string[] = [],
+      seen = new Set<string>()
+    for (let level = [k]; level.length;) {
+      for (const x of level) {
+        seen.add(x)
+        out.push(x)
+      }
+      const next = await ctx.db
+        .select({ k: keyCol })
+        .from(table)
+        .where(and(base, inArray(parentCol, level)))
       level = next.map((r) => String(r.k)).filter((x) => !seen.has(x))
     }
     return out
@@ -106,7 +138,11 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
 
   /** A row as a picker node: the SpringBlade TreeNode shape plus the declared extras. */
   const node = (r: Row) => ({
-    id: String(r[key]), parentId: String(r[parent]), title: r[t.title], key: String(r[key]), value: String(r[key]),
+    id: String(r[key]),
+    parentId: String(r[parent]),
+    title: r[t.title],
+    key: String(r[key]),
+    value: String(r[key]),
     ...Object.fromEntries((t.node ?? []).map((c) => [c, r[c]])),
   })
 

@@ -12,14 +12,23 @@ describe('resource factory (through blade-system/param)', () => {
 
   it('pages with LIMIT/OFFSET, clips size to 200 and refuses bad paging with the field named', async () => {
     const ctx = t.system('000000')
-    for (let i = 0; i < 25; i++) await paramResource.ops.submit(ctx, { paramName: `bulk ${i}`, paramKey: `bulk.${String(i).padStart(2, '0')}`, paramValue: String(i) })
+    for (let i = 0; i < 25; i++)
+      await paramResource.ops.submit(ctx, {
+        paramName: `bulk ${i}`,
+        paramKey: `bulk.${String(i).padStart(2, '0')}`,
+        paramValue: String(i),
+      })
     const admin = await t.token('admin')
     const p3 = await t.get(`${P}/list`, admin, { current: 3, size: 10, paramKey: 'bulk.' })
     expect(p3.body.data).toMatchObject({ total: 25, size: 10, current: 3, pages: 3 })
     expect(p3.body.data.records).toHaveLength(5)
     expect((await t.get(`${P}/list`, admin, { size: 1000 })).body.data.size).toBe(200)
     expect((await t.get(`${P}/list`, admin, { current: 9, size: 10, paramKey: 'bulk.' })).body.data.records).toEqual([])
-    for (const [k, v] of [['current', '0'], ['size', 'abc'], ['current', '-1']]) {
+    for (const [k, v] of [
+      ['current', '0'],
+      ['size', 'abc'],
+      ['current', '-1'],
+    ]) {
       const r = await t.get(`${P}/list`, admin, { [k]: v })
       expect(r.status).toBe(400)
       expect(r.body.field).toBe(k)
@@ -33,23 +42,45 @@ describe('resource factory (through blade-system/param)', () => {
     const like = await t.get(`${P}/list`, admin, { paramName: '100%' })
     expect(like.body.data.records.map((r: any) => r.paramKey)).toEqual(['pct_key'])
     expect((await t.get(`${P}/list`, admin, { paramKey_like: 'pct_' })).body.data.total).toBe(1)
-    expect((await t.get(`${P}/list`, admin, { paramKey_like: 'pct', status: 0 })).body.data.records.map((r: any) => r.paramKey)).toEqual(['pctXkey'])
+    expect(
+      (await t.get(`${P}/list`, admin, { paramKey_like: 'pct', status: 0 })).body.data.records.map(
+        (r: any) => r.paramKey,
+      ),
+    ).toEqual(['pctXkey'])
   })
 
   it('fills tenant and audit columns itself; a client cannot set them', async () => {
     const admin = await t.signIn('admin')
-    const r = await add(admin.access_token, { paramName: 'n', paramKey: 'audit.k', paramValue: 'v', tenantId: '100001', createUser: '1', createTime: '1999-01-01 00:00:00', isDeleted: 1, id: undefined })
+    const r = await add(admin.access_token, {
+      paramName: 'n',
+      paramKey: 'audit.k',
+      paramValue: 'v',
+      tenantId: '100001',
+      createUser: '1',
+      createTime: '1999-01-01 00:00:00',
+      isDeleted: 1,
+      id: undefined,
+    })
     expect(r.status).toBe(200)
     const row = t.services.db.select().from(param).where(eq(param.paramKey, 'audit.k')).get()!
     expect(row).toMatchObject({ tenantId: '000000', createUser: admin.user_id, isDeleted: 0 })
     expect(row.createTime).not.toBe('1999-01-01 00:00:00')
     expect(row.id).toMatch(/^\d{15,20}$/)
     const upd = await add(admin.access_token, { id: row.id, paramValue: 'v2', tenantId: '100001', createUser: '2' })
-    expect(upd.body.data).toMatchObject({ paramValue: 'v2', tenantId: '000000', createUser: admin.user_id, updateUser: admin.user_id })
+    expect(upd.body.data).toMatchObject({
+      paramValue: 'v2',
+      tenantId: '000000',
+      createUser: admin.user_id,
+      updateUser: admin.user_id,
+    })
   })
 
-  it('keeps tenants apart: another tenant\'s id is 404 for detail, update and remove', async () => {
-    const other = await paramResource.ops.submit(t.system('100001'), { paramName: 'theirs', paramKey: 'their.key', paramValue: 'secret' })
+  it("keeps tenants apart: another tenant's id is 404 for detail, update and remove", async () => {
+    const other = await paramResource.ops.submit(t.system('100001'), {
+      paramName: 'theirs',
+      paramKey: 'their.key',
+      paramValue: 'secret',
+    })
     const admin = await t.token('admin')
     expect((await t.get(`${P}/list`, admin, { paramKey: 'their.key' })).body.data.total).toBe(0)
     expect((await t.get(`${P}/detail`, admin, { id: other.id as string })).status).toBe(404)
@@ -57,7 +88,13 @@ describe('resource factory (through blade-system/param)', () => {
     const mine = (await add(admin, { paramName: 'mine', paramKey: 'mine.key', paramValue: 'v' })).body.data
     expect((await t.post(`${P}/remove`, admin, undefined, { ids: `${mine.id},${other.id}` })).status).toBe(404)
     expect(t.services.db.select().from(param).where(eq(param.id, mine.id)).get()!.isDeleted).toBe(0)
-    expect(t.services.db.select().from(param).where(eq(param.id, other.id as string)).get()!.paramValue).toBe('secret')
+    expect(
+      t.services.db
+        .select()
+        .from(param)
+        .where(eq(param.id, other.id as string))
+        .get()!.paramValue,
+    ).toBe('secret')
   })
 
   it('removes softly: the row stays, flagged, and disappears from list and detail', async () => {
@@ -83,7 +120,15 @@ describe('resource factory (through blade-system/param)', () => {
       expect(r.status, JSON.stringify(body)).toBe(400)
       expect(r.body.field).toBe(field)
     }
-    expect((await t.call('POST', `${P}/submit`, { token: admin, body: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+    expect(
+      (
+        await t.call('POST', `${P}/submit`, {
+          token: admin,
+          body: '{not json',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400)
     expect((await t.post(`${P}/remove`, admin, undefined, { ids: '1,abc' })).body.field).toBe('ids')
     expect((await t.get(`${P}/detail`, admin, { id: 'x' })).body.field).toBe('id')
     expect(t.services.db.select().from(param).where(eq(param.paramKey, 'k')).all()).toHaveLength(0)
@@ -94,14 +139,21 @@ describe('resource factory (through blade-system/param)', () => {
     const r = await add(admin, { paramName: 'dup', paramKey: 'account.initPassword', paramValue: 'x' })
     expect(r.status).toBe(409)
     expect(r.body.field).toBe('paramKey')
-    expect((await paramResource.ops.submit(t.system('100001'), { paramName: 'n', paramKey: 'only.here', paramValue: 'v' })).paramKey).toBe('only.here')
+    expect(
+      (await paramResource.ops.submit(t.system('100001'), { paramName: 'n', paramKey: 'only.here', paramValue: 'v' }))
+        .paramKey,
+    ).toBe('only.here')
     expect((await add(admin, { paramName: 'n', paramKey: 'only.here', paramValue: 'v' })).status).toBe(200)
   })
 
   it('gates by permission code: 401 without a token, 403 for a student, also for operations called directly', async () => {
     expect((await t.get(`${P}/list`)).status).toBe(401)
     const student = await t.token('student')
-    for (const r of [await t.get(`${P}/list`, student), await add(student, { paramName: 'a', paramKey: 'b', paramValue: 'c' }), await t.post(`${P}/remove`, student, undefined, { ids: '1' })])
+    for (const r of [
+      await t.get(`${P}/list`, student),
+      await add(student, { paramName: 'a', paramKey: 'b', paramValue: 'c' }),
+      await t.post(`${P}/remove`, student, undefined, { ids: '1' }),
+    ])
       expect(r.status).toBe(403)
   })
 })

@@ -38,8 +38,11 @@ export type { TreeOptions }
 
 /** Keys of a keyed resource: `a,b` or an array, each a non-empty code. */
 function parseKeys(v: unknown): string[] {
-  const list = (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((x) => x.trim()).filter(Boolean)
-  if (!list.length || list.length > 1000 || list.some((x) => x.length > 64)) throw badRequest('validation.ids', { field: 'ids' }, 'ids')
+  const list = (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : [])
+    .map((x) => x.trim())
+    .filter(Boolean)
+  if (!list.length || list.length > 1000 || list.some((x) => x.length > 64))
+    throw badRequest('validation.ids', { field: 'ids' }, 'ids')
   return list
 }
 
@@ -131,10 +134,24 @@ export interface Resource<T extends SQLiteTable = SQLiteTable> {
 
 export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource<T> {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
-  const perms: Record<Verb, string> = { list: o.code, detail: o.code, add: `${o.code}:add`, edit: `${o.code}:edit`, remove: `${o.code}:delete`, ...o.perms }
+  const perms: Record<Verb, string> = {
+    list: o.code,
+    detail: o.code,
+    add: `${o.code}:add`,
+    edit: `${o.code}:edit`,
+    remove: `${o.code}:delete`,
+    ...o.perms,
+  }
   const key = o.key ?? 'id'
   const keyCol = cols[key]
-  const schemas = bodySchemas(o.table, { fields: o.fields, code: o.code, messages: o.messages, body: o.body, hidden: o.hidden, key })
+  const schemas = bodySchemas(o.table, {
+    fields: o.fields,
+    code: o.code,
+    messages: o.messages,
+    body: o.body,
+    hidden: o.hidden,
+    key,
+  })
   const hidden = new Set(o.hidden ?? [])
   // A row addressed by another column still carries `id` (= its key) for the generic screens.
   const strip = (r: Row) => {
@@ -173,8 +190,14 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       if (v !== undefined && v !== '') out.push(eq(cols[f], cols[f].dataType === 'number' ? Number(v) : v))
     }
     for (const f of o.dates ?? []) {
-      const day = q[f], ge = q[`${f}_datege`], lt_ = q[`${f}_datelt`]
-      for (const [name, v] of [[f, day], [`${f}_datege`, ge], [`${f}_datelt`, lt_]] as const)
+      const day = q[f],
+        ge = q[`${f}_datege`],
+        lt_ = q[`${f}_datelt`]
+      for (const [name, v] of [
+        [f, day],
+        [`${f}_datege`, ge],
+        [`${f}_datelt`, lt_],
+      ] as const)
         if (v && !/^\d{4}-\d{2}-\d{2}/.test(v)) throw badRequest('validation.date', { field: name }, name)
       if (day) out.push(like(cols[f], `${day.slice(0, 10)}%`))
       if (ge) out.push(gte(cols[f], ge))
@@ -188,7 +211,10 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
 
   async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<RowOf<T>[]> {
-    const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, verb), inArray(keyCol, ids)))
+    const rows = await ctx.db
+      .select()
+      .from(o.table as SQLiteTable)
+      .where(and(await where(ctx, verb), inArray(keyCol, ids)))
     if (rows.length !== new Set(ids).size) throw notFound()
     return rows as RowOf<T>[]
   }
@@ -198,12 +224,21 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
       const cond = and(await where(ctx, 'list'), ...filtersOf(q), extra)
-      const { rows, total } = pageQuery(ctx.db, { table: o.table, where: cond, orderBy: order(), keyDesc: o.orderBy || cols.sort ? undefined : primaryKey }, size, offset)
+      const { rows, total } = pageQuery(
+        ctx.db,
+        { table: o.table, where: cond, orderBy: order(), keyDesc: o.orderBy || cols.sort ? undefined : primaryKey },
+        size,
+        offset,
+      )
       return pageOf((rows as Row[]).map(strip), total, current, size)
     },
     /** Every matching row, unpaged: for trees and selects, which the spec wants whole. */
     async all(ctx: Ctx, q: Query = {}, extra?: SQL) {
-      const rows = await ctx.db.select().from(o.table as SQLiteTable).where(and(await where(ctx, 'list'), ...filtersOf(q), extra)).orderBy(...order())
+      const rows = await ctx.db
+        .select()
+        .from(o.table as SQLiteTable)
+        .where(and(await where(ctx, 'list'), ...filtersOf(q), extra))
+        .orderBy(...order())
       return (rows as Row[]).map(strip)
     },
     async detail(ctx: Ctx, id: string | undefined) {
@@ -212,41 +247,79 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     },
     async submit(ctx: Ctx, body: unknown) {
       const given = key === 'id' || !body || typeof body !== 'object' ? undefined : (body as Row)[key]
-      const keyedUpdate = key === 'id' ? undefined : given !== undefined && given !== null && given !== '' && (await keyExists(ctx, String(given)))
+      const keyedUpdate =
+        key === 'id'
+          ? undefined
+          : given !== undefined && given !== null && given !== '' && (await keyExists(ctx, String(given)))
       const { isUpdate, values } = parseBody(schemas, body, keyedUpdate)
       const stamp = now()
       const a = ctx.actor
       const bound = await where(ctx, isUpdate ? 'edit' : 'add')
       const before = isUpdate ? await inScope(ctx, 'edit', [values[key] as string]) : []
       const w: Write<T> = {
-        op: isUpdate ? 'update' : 'insert', before,
+        op: isUpdate ? 'update' : 'insert',
+        before,
         values: isUpdate
           ? { ...values, updateUser: a.userId, updateTime: stamp }
-          : { ...values, ...(cols.id ? { id: newId() } : {}), ...(o.global ? {} : { tenantId: a.tenantId }), createUser: a.userId, createDept: a.deptIds[0] ?? null, createTime: stamp, updateUser: a.userId, updateTime: stamp },
+          : {
+              ...values,
+              ...(cols.id ? { id: newId() } : {}),
+              ...(o.global ? {} : { tenantId: a.tenantId }),
+              createUser: a.userId,
+              createDept: a.deptIds[0] ?? null,
+              createTime: stamp,
+              updateUser: a.userId,
+              updateTime: stamp,
+            },
       }
       if (tree) await tree.place(ctx, w.values, before[0])
       await o.beforeWrite?.(ctx, w)
       const k = ((w.values as Row)[key] ?? values[key]) as string
       ctx.db.transaction((tx) => {
-        if (isUpdate) tx.update(o.table).set(w.values as never).where(eq(keyCol, k)).run()
-        else tx.insert(o.table).values(w.values as never).run()
+        if (isUpdate)
+          tx.update(o.table)
+            .set(w.values as never)
+            .where(eq(keyCol, k))
+            .run()
+        else
+          tx.insert(o.table)
+            .values(w.values as never)
+            .run()
         // Data scope bounds writes as it bounds reads: a row written outside the caller's scope rolls back.
-        if (!tx.select({ k: keyCol }).from(o.table as SQLiteTable).where(and(bound, eq(keyCol, k))).get()) throw new ApiError(403, 'error.outOfScope')
+        if (
+          !tx
+            .select({ k: keyCol })
+            .from(o.table as SQLiteTable)
+            .where(and(bound, eq(keyCol, k)))
+            .get()
+        )
+          throw new ApiError(403, 'error.outOfScope')
         if (tree && isUpdate) tree.carrySubtree(tx, before[0] as Row, w.values)
         o.afterWrite?.(ctx, w, tx)
       })
-      const [row] = await ctx.db.select().from(o.table as SQLiteTable).where(eq(keyCol, k))
+      const [row] = await ctx.db
+        .select()
+        .from(o.table as SQLiteTable)
+        .where(eq(keyCol, k))
       return strip(row as Row)
     },
     async remove(ctx: Ctx, idsParam: unknown): Promise<void> {
       const ids = key === 'id' ? parseIds(idsParam) : parseKeys(idsParam)
       const before = await inScope(ctx, 'remove', ids)
       if (tree) await tree.refuseParents(ctx, ids)
-      const w: Write<T> = { op: 'remove', values: { isDeleted: 1, updateUser: ctx.actor.userId, updateTime: now() }, before }
+      const w: Write<T> = {
+        op: 'remove',
+        values: { isDeleted: 1, updateUser: ctx.actor.userId, updateTime: now() },
+        before,
+      }
       await o.beforeWrite?.(ctx, w)
       ctx.db.transaction((tx) => {
         // Soft delete where the table keeps deleted rows; reference tables without the column lose the row.
-        if (cols.isDeleted) tx.update(o.table).set(w.values as never).where(inArray(keyCol, ids)).run()
+        if (cols.isDeleted)
+          tx.update(o.table)
+            .set(w.values as never)
+            .where(inArray(keyCol, ids))
+            .run()
         else tx.delete(o.table).where(inArray(keyCol, ids)).run()
         o.afterWrite?.(ctx, w, tx)
       })
@@ -261,13 +334,22 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   /** Keyed resources: whether a row with this key exists at all (decides insert or update). */
   async function keyExists(ctx: Ctx, k: string) {
     const base = await scope(o.table, ctx, { global: o.global })
-    return Boolean(await ctx.db.select({ k: keyCol }).from(o.table as SQLiteTable).where(and(base, eq(keyCol, k))).get())
+    return Boolean(
+      await ctx.db
+        .select({ k: keyCol })
+        .from(o.table as SQLiteTable)
+        .where(and(base, eq(keyCol, k)))
+        .get(),
+    )
   }
 
   /** Tree reads: the resource's rows in scope (readers' codes admitted), with the tree's own query condition. */
   async function treeRows(ctx: Ctx, q: Query, extra?: SQL): Promise<Row[]> {
-    const rows = await ctx.db.select().from(o.table as SQLiteTable)
-      .where(and(await where(ctx, 'list', o.tree?.readers), ...filtersOf(q), o.tree?.where?.(q), extra)).orderBy(...order())
+    const rows = await ctx.db
+      .select()
+      .from(o.table as SQLiteTable)
+      .where(and(await where(ctx, 'list', o.tree?.readers), ...filtersOf(q), o.tree?.where?.(q), extra))
+      .orderBy(...order())
     return (rows as Row[]).map(strip) as Row[]
   }
 
@@ -277,11 +359,23 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     const searching = (o.search ?? []).some((f) => q[f] || q[`${f}_like`])
     // Children are counted among the rows the same tree condition admits (a department typed 1 has no classes below it).
     const all = await treeRows(ctx, o.tree?.where ? treeWhereOnly(q) : {})
-    const level = await treeRows(ctx, { ...q, [t.parent]: undefined }, searching ? undefined : eq(cols[t.parent], q[t.parent] || t.root))
+    const level = await treeRows(
+      ctx,
+      { ...q, [t.parent]: undefined },
+      searching ? undefined : eq(cols[t.parent], q[t.parent] || t.root),
+    )
     return t.withChildFlags(level, all)
   }
   /** The query without search and filter parameters: only what the tree's own condition reads. */
-  const treeWhereOnly = (q: Query): Query => Object.fromEntries(Object.entries(q).filter(([k]) => ![...(o.search ?? []), ...(o.filters ?? []), ...(o.dates ?? [])].some((f) => k === f || k.startsWith(`${f}_`))))
+  const treeWhereOnly = (q: Query): Query =>
+    Object.fromEntries(
+      Object.entries(q).filter(
+        ([k]) =>
+          ![...(o.search ?? []), ...(o.filters ?? []), ...(o.dates ?? [])].some(
+            (f) => k === f || k.startsWith(`${f}_`),
+          ),
+      ),
+    )
 
   const skip = new Set(o.skip ?? [])
   const readers = [perms.list, ...(o.tree?.readers ?? [])]
@@ -289,18 +383,50 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
     const r = new Elysia({ prefix: o.path }).use(authContext(services))
     if (tree) {
       // A tree's list is the whole tree, unpaged; the lazy routes answer one level at a time.
-      if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, tree.tree(await ops.all(ctx, query) as Row[])), { perm: perms.list })
-      if (!skip.has('lazy-list')) r.get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazyRows(ctx, query)), { perm: perms.list })
-      if (!skip.has('tree')) r.get('/tree', async ({ ctx, query }) => ok(ctx, tree.nodes(await treeRows(ctx, treeWhereOnly(query)))), { perm: readers })
-      if (!skip.has('lazy-tree')) r.get('/lazy-tree', async ({ ctx, query }) => ok(ctx, (await lazyRows(ctx, { ...treeWhereOnly(query), [tree.parent]: query[tree.parent] })).map((row) => ({ ...tree.node(row), hasChildren: row.hasChildren }))), { perm: readers })
-    } else if (!skip.has('list')) r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-    if (!skip.has('page')) r.get('/page', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-    if (!skip.has('detail')) r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)), { perm: perms.detail })
-    if (!skip.has('submit')) r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), { perm: [perms.add, perms.edit] })
-    if (!skip.has('remove')) r.post('/remove', async ({ ctx, query, body }) => {
-      const b = body as Row | undefined
-      return ok(ctx, await ops.remove(ctx, query.ids ?? query.id ?? b?.ids ?? b?.id))
-    }, { perm: perms.remove })
+      if (!skip.has('list'))
+        r.get('/list', async ({ ctx, query }) => ok(ctx, tree.tree((await ops.all(ctx, query)) as Row[])), {
+          perm: perms.list,
+        })
+      if (!skip.has('lazy-list'))
+        r.get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazyRows(ctx, query)), { perm: perms.list })
+      if (!skip.has('tree'))
+        r.get('/tree', async ({ ctx, query }) => ok(ctx, tree.nodes(await treeRows(ctx, treeWhereOnly(query)))), {
+          perm: readers,
+        })
+      if (!skip.has('lazy-tree'))
+        r.get(
+          '/lazy-tree',
+          async ({ ctx, query }) =>
+            ok(
+              ctx,
+              (await lazyRows(ctx, { ...treeWhereOnly(query), [tree.parent]: query[tree.parent] })).map((row) => ({
+                ...tree.node(row),
+                hasChildren: row.hasChildren,
+              })),
+            ),
+          { perm: readers },
+        )
+    } else if (!skip.has('list'))
+      r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
+    if (!skip.has('page'))
+      r.get('/page', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
+    if (!skip.has('detail'))
+      r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)), {
+        perm: perms.detail,
+      })
+    if (!skip.has('submit'))
+      r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), {
+        perm: [perms.add, perms.edit],
+      })
+    if (!skip.has('remove'))
+      r.post(
+        '/remove',
+        async ({ ctx, query, body }) => {
+          const b = body as Row | undefined
+          return ok(ctx, await ops.remove(ctx, query.ids ?? query.id ?? b?.ids ?? b?.id))
+        },
+        { perm: perms.remove },
+      )
     // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
     return r as unknown as Elysia
   }

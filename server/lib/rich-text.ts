@@ -26,4 +26,9 @@ export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPT
 
 /** Plain text of a rich-text value, for listings, exports and searches. */
 export const richTextToPlain = (html: string): string =>
-  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').trim()
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim()

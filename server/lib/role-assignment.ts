@@ -3,11 +3,21 @@ import { menu, role, roleMenu, roleScope, scopeData } from '../../db/schema/inde
 import type { Ctx } from './context.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { defineMessages } from './messages.ts'
-import { ADMINISTRATOR, TENANT_ADMIN, grantedMenuIds, isAdministrator, packageMenuIds, roleAliases } from './permissions.ts'
+import {
+  ADMINISTRATOR,
+  TENANT_ADMIN,
+  grantedMenuIds,
+  isAdministrator,
+  packageMenuIds,
+  roleAliases,
+} from './permissions.ts'
 import { scope } from './scope.ts'
 
 defineMessages({
-  'role.assignAbove': { zh: '不能分配权限超出自身的角色：{role}', en: 'you cannot assign a role with permissions beyond your own: {role}' },
+  'role.assignAbove': {
+    zh: '不能分配权限超出自身的角色：{role}',
+    en: 'you cannot assign a role with permissions beyond your own: {role}',
+  },
   'role.menusAbove': { zh: '不能授予自身没有的菜单权限', en: 'you cannot grant menus you do not hold yourself' },
 })
 
@@ -18,7 +28,19 @@ async function menusOfRoles(ctx: Ctx, roles: { id: string; alias: string }[]): P
   if (roles.some((r) => r.alias === TENANT_ADMIN || r.alias === ADMINISTRATOR)) {
     ids = (await ctx.db.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0))).map((r) => r.id)
   } else {
-    ids = roles.length ? (await ctx.db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roles.map((r) => r.id)))).map((r) => r.id) : []
+    ids = roles.length
+      ? (
+          await ctx.db
+            .selectDistinct({ id: roleMenu.menuId })
+            .from(roleMenu)
+            .where(
+              inArray(
+                roleMenu.roleId,
+                roles.map((r) => r.id),
+              ),
+            )
+        ).map((r) => r.id)
+      : []
   }
   return new Set(pkg ? ids.filter((id) => pkg.has(id)) : ids)
 }
@@ -28,21 +50,46 @@ async function menusOfRoles(ctx: Ctx, roles: { id: string; alias: string }[]): P
  * for a resource code (none of its grants is "all"), a role it hands out that
  * holds that code must be narrowed too, and only by scopes the caller holds.
  */
-async function checkDataScopes(ctx: Ctx, roles: { id: string; alias: string; name: string }[], theirMenus: Set<string>) {
-  const grants = (roleIds: string[]) => roleIds.length
-    ? ctx.db.select({ roleId: roleScope.roleId, scopeId: scopeData.id, code: scopeData.resourceCode, type: scopeData.scopeType }).from(roleScope)
-      .innerJoin(scopeData, and(eq(scopeData.id, roleScope.scopeId), eq(roleScope.scopeCategory, 1)))
-      .where(and(inArray(roleScope.roleId, roleIds), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, ctx.actor.tenantId)))
-    : Promise.resolve([])
+async function checkDataScopes(
+  ctx: Ctx,
+  roles: { id: string; alias: string; name: string }[],
+  theirMenus: Set<string>,
+) {
+  const grants = (roleIds: string[]) =>
+    roleIds.length
+      ? ctx.db
+          .select({
+            roleId: roleScope.roleId,
+            scopeId: scopeData.id,
+            code: scopeData.resourceCode,
+            type: scopeData.scopeType,
+          })
+          .from(roleScope)
+          .innerJoin(scopeData, and(eq(scopeData.id, roleScope.scopeId), eq(roleScope.scopeCategory, 1)))
+          .where(
+            and(
+              inArray(roleScope.roleId, roleIds),
+              eq(scopeData.isDeleted, 0),
+              eq(scopeData.tenantId, ctx.actor.tenantId),
+            ),
+          )
+      : Promise.resolve([])
   const mine = await grants(ctx.actor.roleIds)
-  const limitedCodes = [...new Set(mine.map((g) => g.code))].filter((c) => !mine.some((g) => g.code === c && g.type === 1))
+  const limitedCodes = [...new Set(mine.map((g) => g.code))].filter(
+    (c) => !mine.some((g) => g.code === c && g.type === 1),
+  )
   if (!limitedCodes.length) return
-  const held = new Set((await ctx.db.select({ id: menu.id, code: menu.code }).from(menu).where(inArray(menu.code, limitedCodes))).filter((m) => theirMenus.has(m.id)).map((m) => m.code))
+  const held = new Set(
+    (await ctx.db.select({ id: menu.id, code: menu.code }).from(menu).where(inArray(menu.code, limitedCodes)))
+      .filter((m) => theirMenus.has(m.id))
+      .map((m) => m.code),
+  )
   const theirs = await grants(roles.map((r) => r.id))
   for (const code of limitedCodes.filter((c) => held.has(c))) {
     for (const r of roles) {
       const own = theirs.filter((g) => g.roleId === r.id && g.code === code)
-      if (!own.length || own.some((g) => !mine.some((m) => m.scopeId === g.scopeId))) throw new ApiError(403, 'role.assignAbove', { role: r.name })
+      if (!own.length || own.some((g) => !mine.some((m) => m.scopeId === g.scopeId)))
+        throw new ApiError(403, 'role.assignAbove', { role: r.name })
     }
   }
 }
@@ -57,7 +104,10 @@ async function checkDataScopes(ctx: Ctx, roles: { id: string; alias: string; nam
 export async function assertAssignable(ctx: Ctx, roleIds: string[], field = 'roleId'): Promise<void> {
   const ids = [...new Set(roleIds.filter(Boolean))]
   if (!ids.length) return
-  const roles = (await ctx.db.select({ id: role.id, alias: role.roleAlias, name: role.roleName }).from(role).where(and(await scope(role, ctx), inArray(role.id, ids))))
+  const roles = await ctx.db
+    .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
+    .from(role)
+    .where(and(await scope(role, ctx), inArray(role.id, ids)))
   if (roles.length !== ids.length) throw badRequest('user.foreignRef', { field }, field)
   if (await isAdministrator(ctx)) return
   const top = roles.find((r) => r.alias === ADMINISTRATOR)
@@ -79,4 +129,5 @@ export async function assertGrantableMenus(ctx: Ctx, menuIds: string[]): Promise
 }
 
 /** Ids from a comma-joined column value or list. */
-export const roleIdList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).map((s) => s.trim()).filter(Boolean)
+export const roleIdList = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).map((s) => s.trim()).filter(Boolean)

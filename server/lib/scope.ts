@@ -23,24 +23,32 @@ function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undef
 export const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
 
 /** The data-scope grants the caller's roles hold for a resource code (cached per role set: permission-cache.ts). */
-const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] => (ctx.actor.roleIds.length ? effective(ctx).dataScopes.get(code) ?? [] : [])
+const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] =>
+  ctx.actor.roleIds.length ? (effective(ctx).dataScopes.get(code) ?? []) : []
 
 function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefined | 'all' {
   if (g.scopeType === 1) return 'all'
-  const col = columnBySqlName(table, g.scopeType === 2 ? (g.scopeColumn === 'create_dept' ? 'create_user' : g.scopeColumn) : g.scopeColumn)
+  const col = columnBySqlName(
+    table,
+    g.scopeType === 2 ? (g.scopeColumn === 'create_dept' ? 'create_user' : g.scopeColumn) : g.scopeColumn,
+  )
   if (!col) return sql`0`
   const depts = ctx.actor.deptIds
   switch (g.scopeType) {
-    case 2: return eq(col, ctx.actor.userId)
-    case 3: return depts.length ? or(...depts.map((d) => listHas(col, d))) : sql`0`
-    case 4: return depts.length
-      ? sql`EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))}) AND ${listHas(col, sql`d.id`)})`
-      : sql`0`
+    case 2:
+      return eq(col, ctx.actor.userId)
+    case 3:
+      return depts.length ? or(...depts.map((d) => listHas(col, d))) : sql`0`
+    case 4:
+      return depts.length
+        ? sql`EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))}) AND ${listHas(col, sql`d.id`)})`
+        : sql`0`
     case 5: {
       const ids = (g.scopeValue ?? '').split(',').filter(Boolean)
       return ids.length ? or(...ids.map((d) => listHas(col, d))) : sql`0`
     }
-    default: return sql`0`
+    default:
+      return sql`0`
   }
 }
 

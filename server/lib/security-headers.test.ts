@@ -18,7 +18,8 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><div i
 
 describe('security headers', () => {
   const t = testApp({ ATRIUM_WEB_DIST: dist })
-  const fetchPath = (path: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://localhost${path}`, { headers }))
+  const fetchPath = (path: string, headers: Record<string, string> = {}) =>
+    t.app.handle(new Request(`http://localhost${path}`, { headers }))
   const common = (r: Response) => {
     expect(r.headers.get('x-content-type-options')).toBe('nosniff')
     expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN')
@@ -34,7 +35,11 @@ describe('security headers', () => {
       expect(APP_CSP).toContain("frame-ancestors 'self'")
       expect(APP_CSP).toContain("script-src 'self'")
     }
-    for (const r of [await fetchPath('/api/health'), await fetchPath('/api/blade-system/user/page'), await fetchPath('/api/no/such/route')]) {
+    for (const r of [
+      await fetchPath('/api/health'),
+      await fetchPath('/api/blade-system/user/page'),
+      await fetchPath('/api/no/such/route'),
+    ]) {
       common(r)
       expect(r.headers.get('content-security-policy')).toBe(API_CSP)
     }
@@ -44,7 +49,13 @@ describe('security headers', () => {
     const token = await t.token('teacher')
     const form = new FormData()
     form.append('files', new File(['document.cookie; fetch("/api/blade-system/user/page")'], 'evil.js'))
-    const up = await t.app.handle(new Request('http://localhost/api/blade-resource/oss/endpoint/put-file?kind=document', { method: 'POST', body: form, headers: { 'blade-auth': `bearer ${token}` } }))
+    const up = await t.app.handle(
+      new Request('http://localhost/api/blade-resource/oss/endpoint/put-file?kind=document', {
+        method: 'POST',
+        body: form,
+        headers: { 'blade-auth': `bearer ${token}` },
+      }),
+    )
     const { data } = await up.json()
     expect(up.status).toBe(200)
     const served = await fetchPath(data.link, { 'blade-auth': `bearer ${token}` })

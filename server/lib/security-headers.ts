@@ -10,9 +10,19 @@ import type { Services } from './context.ts'
  * other sites.
  */
 export const APP_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:", "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:", "frame-src 'self'",
-  "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
 ].join('; ')
 
 /** API answers are data, never documents: nothing may load from them, nobody may frame them. */
@@ -24,11 +34,10 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
  * Response's own headers win over these.
  */
 export const securityHeaders = (services: Services) =>
-  new Elysia({ name: 'security-headers', seed: services.id })
-    .onRequest(({ request, set }) => {
-      const api = new URL(request.url).pathname.startsWith('/api/')
-      set.headers['x-content-type-options'] = 'nosniff'
-      set.headers['x-frame-options'] = 'SAMEORIGIN'
-      set.headers['referrer-policy'] = 'same-origin'
-      set.headers['content-security-policy'] = api ? API_CSP : APP_CSP
-    })
+  new Elysia({ name: 'security-headers', seed: services.id }).onRequest(({ request, set }) => {
+    const api = new URL(request.url).pathname.startsWith('/api/')
+    set.headers['x-content-type-options'] = 'nosniff'
+    set.headers['x-frame-options'] = 'SAMEORIGIN'
+    set.headers['referrer-policy'] = 'same-origin'
+    set.headers['content-security-policy'] = api ? API_CSP : APP_CSP
+  })

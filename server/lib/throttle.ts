@@ -5,7 +5,10 @@ import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
 
 defineMessages({
-  'error.tooMany': { zh: '尝试次数过多，请 {retryAfter} 秒后再试', en: 'too many attempts, try again in {retryAfter} seconds' },
+  'error.tooMany': {
+    zh: '尝试次数过多，请 {retryAfter} 秒后再试',
+    en: 'too many attempts, try again in {retryAfter} seconds',
+  },
 })
 
 const epoch = () => Math.floor(Date.now() / 1000)
@@ -16,7 +19,9 @@ const epoch = () => Math.floor(Date.now() / 1000)
  */
 export function hit(db: Db, key: string, windowSeconds: number): { hits: number; retryAfter: number } {
   const now = epoch()
-  const row = db.insert(throttle).values({ key, hits: 1, windowEnds: now + windowSeconds })
+  const row = db
+    .insert(throttle)
+    .values({ key, hits: 1, windowEnds: now + windowSeconds })
     .onConflictDoUpdate({
       target: throttle.key,
       set: {
@@ -24,7 +29,8 @@ export function hit(db: Db, key: string, windowSeconds: number): { hits: number;
         windowEnds: sql`CASE WHEN ${throttle.windowEnds} <= ${now} THEN ${now + windowSeconds} ELSE ${throttle.windowEnds} END`,
       },
     })
-    .returning({ hits: throttle.hits, windowEnds: throttle.windowEnds }).get()!
+    .returning({ hits: throttle.hits, windowEnds: throttle.windowEnds })
+    .get()!
   // Old windows are dropped now and then, so the table stays the size of the last window's traffic.
   if (Math.random() < 0.01) db.delete(throttle).where(lt(throttle.windowEnds, now)).run()
   return { hits: row.hits, retryAfter: Math.max(1, row.windowEnds - now) }
@@ -33,7 +39,11 @@ export function hit(db: Db, key: string, windowSeconds: number): { hits: number;
 /** Hits counted on `key` in its current window (0 once the window has passed). */
 export function hitsOf(db: Db, key: string): { hits: number; retryAfter: number } {
   const now = epoch()
-  const row = db.select().from(throttle).where(sql`${throttle.key} = ${key}`).get()
+  const row = db
+    .select()
+    .from(throttle)
+    .where(sql`${throttle.key} = ${key}`)
+    .get()
   return row && row.windowEnds > now ? { hits: row.hits, retryAfter: row.windowEnds - now } : { hits: 0, retryAfter: 0 }
 }
 

@@ -11,7 +11,9 @@ describe('access tokens: remembered checks', () => {
     expect(await verifyAccess('secret-one', token)).toMatchObject({ sub: '1', sid: 's1' })
     expect(await verifyAccess('secret-two', token)).toBeNull()
     const [h, p, sig] = token.split('.')
-    expect(await verifyAccess('secret-one', `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`)).toBeNull()
+    expect(
+      await verifyAccess('secret-one', `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`),
+    ).toBeNull()
   })
 
   it('a remembered token is refused once it expires', async () => {

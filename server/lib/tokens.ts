@@ -13,7 +13,10 @@ export interface AccessClaims {
   cid: string
 }
 
-type Signer = { sign(p: Record<string, unknown>): Promise<string>; verify(t?: string, o?: { algorithms: string[]; requiredClaims: string[] }): Promise<false | Record<string, unknown>> }
+type Signer = {
+  sign(p: Record<string, unknown>): Promise<string>
+  verify(t?: string, o?: { algorithms: string[]; requiredClaims: string[] }): Promise<false | Record<string, unknown>>
+}
 
 const signers = new Map<string, Signer>()
 

@@ -16,5 +16,10 @@ export function buildTree<T extends { id: string; parentId: string }>(rows: T[])
 }
 
 /** The SpringBlade TreeNode shape pickers use: id, parentId, title, key, value (children and hasChildren come from buildTree). */
-export const treeNode = (r: { id: string; parentId: string }, title: string) =>
-  ({ id: r.id, parentId: r.parentId, title, key: r.id, value: r.id })
+export const treeNode = (r: { id: string; parentId: string }, title: string) => ({
+  id: r.id,
+  parentId: r.parentId,
+  title,
+  key: r.id,
+  value: r.id,
+})

@@ -40,7 +40,8 @@ export interface BodyOptions {
 /** A string schema (or the string branch of a nullable one) with a length limit. */
 function withMax(s: TSchema, max: number): TSchema {
   if (s.type === 'string') return { ...s, maxLength: max }
-  if (Array.isArray(s.anyOf)) return { ...s, anyOf: s.anyOf.map((x: TSchema) => (x.type === 'string' ? { ...x, maxLength: max } : x)) }
+  if (Array.isArray(s.anyOf))
+    return { ...s, anyOf: s.anyOf.map((x: TSchema) => (x.type === 'string' ? { ...x, maxLength: max } : x)) }
   return s
 }
 
@@ -51,7 +52,8 @@ function withMax(s: TSchema, max: number): TSchema {
  * between. So a 1 MB `name` is a 400 naming the field, never a stored row.
  */
 const SHORT = /(^|[a-z])(name|Name|account|title|Title|alias|Alias|code|Code|phone|email|key|Key|password)$/
-const LONG = /content|Content|intro|answer|Answer|analysis|params|options|payload|packet|data|Data|stack|message|summary|comment|evaluate|remark|env|Information|devices|Files|Ids?$|receivers|error|Error|Ext$|standard|html|body|description|steps|json|config/
+const LONG =
+  /content|Content|intro|answer|Answer|analysis|params|options|payload|packet|data|Data|stack|message|summary|comment|evaluate|remark|env|Information|devices|Files|Ids?$|receivers|error|Error|Ext$|standard|html|body|description|steps|json|config/
 export const TEXT_MAX = { short: 500, medium: 4000, long: 1_000_000 }
 const defaultMax = (k: string) => (LONG.test(k) ? TEXT_MAX.long : SHORT.test(k) ? TEXT_MAX.short : TEXT_MAX.medium)
 
@@ -98,10 +100,15 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
     }
     if (f.rules?.length) rules[k] = f.rules
   }
-  const insert = t.Object(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.has(k) ? s : t.Optional(s)])))
+  const insert = t.Object(
+    Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.has(k) ? s : t.Optional(s)])),
+  )
   const key = o.key ?? 'id'
   const keySchema = key === 'id' ? t.String({ pattern: '^\\d{1,20}$' }) : props[key]
-  const update = t.Object({ ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])), [key]: keySchema })
+  const update = t.Object({
+    ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])),
+    [key]: keySchema,
+  })
   return { insert, update, messages, rules }
 }
 
@@ -117,7 +124,11 @@ function blanksToNull(schema: TSchema, body: Record<string, unknown>) {
  * Converts and checks a submit body; throws a 400 naming the first bad field.
  * Unknown fields (tenantId, createUser, …) are dropped, so a client can never set them.
  */
-export function parseBody(schemas: BodySchemas, input: unknown, keyedUpdate?: boolean): { isUpdate: boolean; values: Record<string, unknown> } {
+export function parseBody(
+  schemas: BodySchemas,
+  input: unknown,
+  keyedUpdate?: boolean,
+): { isUpdate: boolean; values: Record<string, unknown> } {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('error.badJson')
   const raw = { ...(input as Record<string, unknown>) }
   // A resource addressed by another column says itself whether the row exists; an `id` the form carries means nothing then.
@@ -130,11 +141,15 @@ export function parseBody(schemas: BodySchemas, input: unknown, keyedUpdate?: bo
   blanksToNull(schema, body)
   const first = Value.Errors(schema, body).First()
   if (first) {
-    const field = first.path.split('/').filter(Boolean)[0] ?? (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ?? 'body'
+    const field =
+      first.path.split('/').filter(Boolean)[0] ??
+      (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ??
+      'body'
     const missing = body[field] === undefined || body[field] === null || body[field] === ''
     if (missing) throw badRequest(schemas.messages[field] ?? 'validation.required', { field }, field)
     const max = (first.schema as { maxLength?: number }).maxLength ?? longestAllowed(schema.properties?.[field])
-    if (max !== undefined && typeof body[field] === 'string' && (body[field] as string).length > max) throw badRequest('validation.tooLong', { field, max }, field)
+    if (max !== undefined && typeof body[field] === 'string' && (body[field] as string).length > max)
+      throw badRequest('validation.tooLong', { field, max }, field)
     throw badRequest(schemas.messages[`${field}.invalid`] ?? 'validation.invalid', { field }, field)
   }
   for (const [field, rules] of Object.entries(schemas.rules)) {

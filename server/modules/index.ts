@@ -1,4 +1,4 @@
-import type { Elysia } from 'elysia'
+import type { AnyElysia } from 'elysia'
 import type { Services } from '../lib/context.ts'
 import { authModule } from './auth/index.ts'
 import { healthModule } from './health/index.ts'
@@ -16,4 +16,19 @@ import { portalModule } from './portal/index.ts'
 import { deskModule } from './desk/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
-export const modules: ((s: Services) => Elysia<any, any, any, any, any, any, any>)[] = [healthModule, authModule, systemModule, logModule, resourceModule, messageModule, backupModule, examModule, iotModule, labModule, courseModule, contentModule, portalModule, deskModule]
+export const modules: ((s: Services) => AnyElysia)[] = [
+  healthModule,
+  authModule,
+  systemModule,
+  logModule,
+  resourceModule,
+  messageModule,
+  backupModule,
+  examModule,
+  iotModule,
+  labModule,
+  courseModule,
+  contentModule,
+  portalModule,
+  deskModule,
+]

@@ -7,7 +7,9 @@ Bun.serve({
   fetch(req) {
     const u = new URL(req.url)
     const body = bodies[u.pathname + u.search]
-    return body === undefined ? new Response('not found', { status: 404 }) : new Response(body, { headers: { 'content-type': 'application/json' } })
+    return body === undefined
+      ? new Response('not found', { status: 404 })
+      : new Response(body, { headers: { 'content-type': 'application/json' } })
   },
 })
 export {}

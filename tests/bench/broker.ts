@@ -36,15 +36,30 @@ const KEY = 'pbench'
 const dir = mkdtempSync(join(tmpdir(), 'atrium-mqtt-bench-'))
 const children: ChildProcess[] = []
 
-interface Target { name: string; port: number; pid: number; user: (i: number) => string; root: (i: number) => string }
+interface Target {
+  name: string
+  port: number
+  pid: number
+  user: (i: number) => string
+  root: (i: number) => string
+}
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0 }
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0
+}
 
 async function listening(port: number) {
   for (let i = 0; i < 300; i++) {
-    const up = await new Promise<boolean>((ok) => { const s = tcp(port, '127.0.0.1', () => { s.destroy(); ok(true) }); s.on('error', () => ok(false)) })
+    const up = await new Promise<boolean>((ok) => {
+      const s = tcp(port, '127.0.0.1', () => {
+        s.destroy()
+        ok(true)
+      })
+      s.on('error', () => ok(false))
+    })
     if (up) return
     await sleep(100)
   }
@@ -57,18 +72,55 @@ async function startAtrium(): Promise<Target> {
   const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
   const productId = newId()
   services.db.transaction((tx) => {
-    tx.insert(product).values({ id: productId, tenantId: '000000', name: 'bench', productKey: KEY, productSecret: 'x', keepAliveTime: 600, createTime: now(), updateTime: now() }).run()
-    for (let i = 0; i < CONNECTIONS + PUBLISHERS; i++) tx.insert(device).values({ id: newId(), tenantId: '000000', name: `d${i}`, sn: `d${i}`, productId, secret: SECRET, createTime: now(), updateTime: now() }).run()
+    tx.insert(product)
+      .values({
+        id: productId,
+        tenantId: '000000',
+        name: 'bench',
+        productKey: KEY,
+        productSecret: 'x',
+        keepAliveTime: 600,
+        createTime: now(),
+        updateTime: now(),
+      })
+      .run()
+    for (let i = 0; i < CONNECTIONS + PUBLISHERS; i++)
+      tx.insert(device)
+        .values({
+          id: newId(),
+          tenantId: '000000',
+          name: `d${i}`,
+          sn: `d${i}`,
+          productId,
+          secret: SECRET,
+          createTime: now(),
+          updateTime: now(),
+        })
+        .run()
   })
   closeDb(services.db)
   const [port, mqttPort] = [await freePort(), await freePort()]
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, ATRIUM_DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', MQTT_MAX_CONNECTIONS: String(CONNECTIONS + 1000) },
+    env: {
+      ...process.env,
+      ATRIUM_DATA_DIR: dataDir,
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      MQTT_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   children.push(child)
   await listening(mqttPort)
-  return { name: 'atrium', port: mqttPort, pid: child.pid!, user: (i) => `${KEY}/d${i}`, root: (i) => `dev/${KEY}/d${i}` }
+  return {
+    name: 'atrium',
+    port: mqttPort,
+    pid: child.pid!,
+    user: (i) => `${KEY}/d${i}`,
+    root: (i) => `dev/${KEY}/d${i}`,
+  }
 }
 
 /** Mosquitto with a password file and the same topic layout. */
@@ -82,7 +134,10 @@ async function startMosquitto(): Promise<Target> {
   chmodSync(dir, 0o755)
   chmodSync(pw, 0o644)
   const conf = join(dir, 'mosquitto.conf')
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${pw}\npersistence false\nmax_inflight_messages 100\nmax_queued_messages 1000\n`)
+  writeFileSync(
+    conf,
+    `listener ${port} 127.0.0.1\nallow_anonymous false\npassword_file ${pw}\npersistence false\nmax_inflight_messages 100\nmax_queued_messages 1000\n`,
+  )
   const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' })
   children.push(child)
   await listening(port)
@@ -91,7 +146,13 @@ async function startMosquitto(): Promise<Target> {
 
 function client(t: Target, i: number): Promise<MqttClient> {
   return new Promise((ok, fail) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${t.port}`, { username: t.user(i), password: SECRET, clientId: `bench-${i}`, reconnectPeriod: 0, keepalive: 300 })
+    const c = mqtt.connect(`mqtt://127.0.0.1:${t.port}`, {
+      username: t.user(i),
+      password: SECRET,
+      clientId: `bench-${i}`,
+      reconnectPeriod: 0,
+      keepalive: 300,
+    })
     c.once('connect', () => ok(c))
     c.once('error', fail)
   })
@@ -113,19 +174,28 @@ async function throughput(t: Target, qos: 0 | 1) {
   })
   await sleep(300)
   const t0 = performance.now()
-  await Promise.all(clients.map(async (c, i) => {
-    for (let m = 0; m < MESSAGES; m++) {
-      const body = `{"t":${String(performance.now()).padEnd(20, '0').slice(0, 20)},"temperature":${(20 + (m % 10)).toFixed(1)}}`
-      if (qos === 1) await c.publishAsync(`${t.root(i)}/telemetry`, body, { qos: 1 })
-      else c.publish(`${t.root(i)}/telemetry`, body, { qos: 0 })
-      if (qos === 0 && m % 200 === 199) await sleep(0)
-    }
-  }))
+  await Promise.all(
+    clients.map(async (c, i) => {
+      for (let m = 0; m < MESSAGES; m++) {
+        const body = `{"t":${String(performance.now()).padEnd(20, '0').slice(0, 20)},"temperature":${(20 + (m % 10)).toFixed(1)}}`
+        if (qos === 1) await c.publishAsync(`${t.root(i)}/telemetry`, body, { qos: 1 })
+        else c.publish(`${t.root(i)}/telemetry`, body, { qos: 0 })
+        if (qos === 0 && m % 200 === 199) await sleep(0)
+      }
+    }),
+  )
   const finished = await Promise.race([all.then(() => true), sleep(60_000).then(() => false)])
   const seconds = (performance.now() - t0) / 1000
   clients.forEach((c) => c.end(true))
   await sleep(500)
-  return { rate: got / seconds, delivered: got, expected: PUBLISHERS * MESSAGES, p99: pct(latencies, 99), p50: pct(latencies, 50), finished }
+  return {
+    rate: got / seconds,
+    delivered: got,
+    expected: PUBLISHERS * MESSAGES,
+    p99: pct(latencies, 99),
+    p50: pct(latencies, 50),
+    finished,
+  }
 }
 
 /** C idle authenticated connections from raw sockets (a CONNECT each, then silence); memory growth per connection. */
@@ -136,13 +206,35 @@ async function idle(t: Target) {
   let acked = 0
   const start = performance.now()
   for (let i = 0; i < CONNECTIONS; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, CONNECTIONS - i) }, (_, k) => new Promise<void>((done) => {
-      const n = PUBLISHERS + i + k
-      const s = tcp(t.port, '127.0.0.1', () => s.write(mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: `idle-${n}`, clean: true, keepalive: 600, username: t.user(n), password: Buffer.from(SECRET) })))
-      s.once('data', (d) => { if (d[0] === 0x20 && d[3] === 0) acked++; done() })
-      s.on('error', () => done())
-      sockets.push(s)
-    })))
+    await Promise.all(
+      Array.from(
+        { length: Math.min(500, CONNECTIONS - i) },
+        (_, k) =>
+          new Promise<void>((done) => {
+            const n = PUBLISHERS + i + k
+            const s = tcp(t.port, '127.0.0.1', () =>
+              s.write(
+                mqttPacket.generate({
+                  cmd: 'connect',
+                  protocolId: 'MQTT',
+                  protocolVersion: 4,
+                  clientId: `idle-${n}`,
+                  clean: true,
+                  keepalive: 600,
+                  username: t.user(n),
+                  password: Buffer.from(SECRET),
+                }),
+              ),
+            )
+            s.once('data', (d) => {
+              if (d[0] === 0x20 && d[3] === 0) acked++
+              done()
+            })
+            s.on('error', () => done())
+            sockets.push(s)
+          }),
+      ),
+    )
   }
   const seconds = (performance.now() - start) / 1000
   await sleep(2000)
@@ -160,11 +252,17 @@ if (spawnSync('mosquitto', ['-h']).error) {
 }
 
 try {
-  console.log(`MQTT broker bench: ${PUBLISHERS} publishers × ${MESSAGES} messages, ${fmt(CONNECTIONS)} idle connections; load average ${loadavg()[0].toFixed(1)}`)
+  console.log(
+    `MQTT broker bench: ${PUBLISHERS} publishers × ${MESSAGES} messages, ${fmt(CONNECTIONS)} idle connections; load average ${loadavg()[0].toFixed(1)}`,
+  )
   const targets = [await startAtrium(), await startMosquitto()]
   const rows: Record<string, Record<string, number | boolean>> = {}
   // Interleaved measure by measure, so a busy shared machine slows both alike.
-  for (const [label, run] of [['qos0', (t: Target) => throughput(t, 0)], ['qos1', (t: Target) => throughput(t, 1)], ['idle', idle]] as const) {
+  for (const [label, run] of [
+    ['qos0', (t: Target) => throughput(t, 0)],
+    ['qos1', (t: Target) => throughput(t, 1)],
+    ['idle', idle],
+  ] as const) {
     for (const t of targets) {
       const r = await run(t)
       for (const [k, v] of Object.entries(r)) (rows[t.name] ??= {})[`${label}.${k}`] = v
@@ -172,9 +270,12 @@ try {
   }
   const [a, m] = [rows.atrium, rows.mosquitto]
   const line = (what: string, key: string, unit: string, d = 0, higherIsBetter = true) => {
-    const x = Number(a[key]), y = Number(m[key])
+    const x = Number(a[key]),
+      y = Number(m[key])
     const ratio = higherIsBetter ? x / y : y / x
-    console.log(`${what.padEnd(34)} ${`${fmt(x, d)} ${unit}`.padStart(18)} ${`${fmt(y, d)} ${unit}`.padStart(18)}   ${ratio.toFixed(2)}×`)
+    console.log(
+      `${what.padEnd(34)} ${`${fmt(x, d)} ${unit}`.padStart(18)} ${`${fmt(y, d)} ${unit}`.padStart(18)}   ${ratio.toFixed(2)}×`,
+    )
   }
   console.log(`${''.padEnd(34)} ${'atrium'.padStart(18)} ${'mosquitto'.padStart(18)}   ratio (≥1 = atrium as good)`)
   line('QoS 0 delivered', 'qos0.rate', 'msg/s')
@@ -185,8 +286,14 @@ try {
   line('idle connections held', 'idle.held', 'conn')
   line('memory per idle connection', 'idle.kbPerConnection', 'KB', 1, false)
   const q1 = Number(a['qos1.rate']) / Number(m['qos1.rate'])
-  console.log(`targets: QoS 1 ≥ 0.8 × mosquitto: ${q1 >= 0.8 ? 'met' : 'NOT met'} (${q1.toFixed(2)}); ${fmt(CONNECTIONS)} idle connections at ≤ 30 KB: ${Number(a['idle.held']) >= CONNECTIONS && Number(a['idle.kbPerConnection']) <= 30 ? 'met' : 'NOT met'} (${fmt(Number(a['idle.held']))} held, ${fmt(Number(a['idle.kbPerConnection']), 1)} KB each)`)
-  for (const t of ['qos0', 'qos1']) if (!a[`${t}.finished`] || !m[`${t}.finished`]) console.log(`note: ${t} did not deliver everything within 60 s (atrium ${a[`${t}.delivered`]}, mosquitto ${m[`${t}.delivered`]} of ${a[`${t}.expected`]})`)
+  console.log(
+    `targets: QoS 1 ≥ 0.8 × mosquitto: ${q1 >= 0.8 ? 'met' : 'NOT met'} (${q1.toFixed(2)}); ${fmt(CONNECTIONS)} idle connections at ≤ 30 KB: ${Number(a['idle.held']) >= CONNECTIONS && Number(a['idle.kbPerConnection']) <= 30 ? 'met' : 'NOT met'} (${fmt(Number(a['idle.held']))} held, ${fmt(Number(a['idle.kbPerConnection']), 1)} KB each)`,
+  )
+  for (const t of ['qos0', 'qos1'])
+    if (!a[`${t}.finished`] || !m[`${t}.finished`])
+      console.log(
+        `note: ${t} did not deliver everything within 60 s (atrium ${a[`${t}.delivered`]}, mosquitto ${m[`${t}.delivered`]} of ${a[`${t}.expected`]})`,
+      )
 } finally {
   children.forEach((c) => c.kill('SIGTERM'))
   await sleep(500)

@@ -36,16 +36,26 @@ const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000)
 const SAVES = Number(process.env.BENCH_SAVES ?? 20)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
 
-interface Learner { token: string; sittingId: string }
+interface Learner {
+  token: string
+  sittingId: string
+}
 type Plan = { questionId: string; answer: unknown }[]
 
 const root = mkdtempSync(join(tmpdir(), 'atrium-bench-exam-'))
-const atriumDir = join(root, 'atrium'), bareDir = join(root, 'bare')
+const atriumDir = join(root, 'atrium'),
+  bareDir = join(root, 'bare')
 const children: ChildProcess[] = []
 
 async function waitFor(url: string) {
   for (let i = 0; i < 150; i++) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return
     await Bun.sleep(100)
   }
   throw new Error(`${url} did not come up`)
@@ -56,41 +66,125 @@ async function arrange(): Promise<{ learners: Learner[]; plan: Plan }> {
   const services = boot(loadConfig({ ATRIUM_DATA_DIR: atriumDir }), { logLevel: 'silent' })
   const { db } = services
   const exam = db.select().from(paperTime).where(eq(paperTime.tenantId, '000000')).get()!
-  const studentRole = db.select().from(role).where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))).get()!
+  const studentRole = db
+    .select()
+    .from(role)
+    .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
+    .get()!
   const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
   const qs = await paperQuestions({ db }, exam.paperIds.split(',')[0])
   // The answers a learner gives: a choice, two blanks or a paragraph, by question type.
   const plan: Plan = Array.from({ length: SAVES }, (_, k) => {
     const q = qs[k % qs.length]
-    const answer = q.type === 4 ? ['7', `物理 ${k}`] : q.type === 5 ? `三次握手 ${k}：SYN、SYN+ACK、ACK`.repeat(4) : [q.options[k % q.options.length].id]
+    const answer =
+      q.type === 4
+        ? ['7', `物理 ${k}`]
+        : q.type === 5
+          ? `三次握手 ${k}：SYN、SYN+ACK、ACK`.repeat(4)
+          : [q.options[k % q.options.length].id]
     return { questionId: q.id, answer }
   })
-  const people = Array.from({ length: LEARNERS }, (_, i) => ({ userId: newId(), sessionId: newId(), sittingId: newId(), account: `burst${i}` }))
+  const people = Array.from({ length: LEARNERS }, (_, i) => ({
+    userId: newId(),
+    sessionId: newId(),
+    sittingId: newId(),
+    account: `burst${i}`,
+  }))
   const deadline = Date.now() + 60 * 60_000
   db.transaction((tx) => {
     for (const p of people) {
-      tx.insert(user).values({ id: p.userId, tenantId: '000000', account: p.account, password: 'x', realName: p.account, roleId: studentRole.id, deptId: klass.id, status: 1, createTime: now() }).run()
-      tx.insert(session).values({ id: p.sessionId, userId: p.userId, tenantId: '000000', clientId: 'saber', refreshHash: p.sessionId, refreshExpiresAt: 2e9, createTime: now(), roleIds: studentRole.id, deptIds: klass.id, absoluteExpiresAt: 2e9 }).run()
-      tx.insert(paperTimeUser).values({ id: p.sittingId, tenantId: '000000', paperTimeId: exam.id, userId: p.userId, userName: p.account, classId: klass.id, paperId: exam.paperIds.split(',')[0], state: 1, startTime: now(), deadline }).run()
+      tx.insert(user)
+        .values({
+          id: p.userId,
+          tenantId: '000000',
+          account: p.account,
+          password: 'x',
+          realName: p.account,
+          roleId: studentRole.id,
+          deptId: klass.id,
+          status: 1,
+          createTime: now(),
+        })
+        .run()
+      tx.insert(session)
+        .values({
+          id: p.sessionId,
+          userId: p.userId,
+          tenantId: '000000',
+          clientId: 'saber',
+          refreshHash: p.sessionId,
+          refreshExpiresAt: 2e9,
+          createTime: now(),
+          roleIds: studentRole.id,
+          deptIds: klass.id,
+          absoluteExpiresAt: 2e9,
+        })
+        .run()
+      tx.insert(paperTimeUser)
+        .values({
+          id: p.sittingId,
+          tenantId: '000000',
+          paperTimeId: exam.id,
+          userId: p.userId,
+          userName: p.account,
+          classId: klass.id,
+          paperId: exam.paperIds.split(',')[0],
+          state: 1,
+          startTime: now(),
+          deadline,
+        })
+        .run()
     }
   })
-  const learners = await Promise.all(people.map(async (p) => ({
-    sittingId: p.sittingId,
-    token: await signAccess(services.jwtSecret, { sub: p.userId, tid: '000000', sid: p.sessionId, acc: p.account, rid: studentRole.id, did: klass.id, cid: 'saber' }, 3600),
-  })))
+  const learners = await Promise.all(
+    people.map(async (p) => ({
+      sittingId: p.sittingId,
+      token: await signAccess(
+        services.jwtSecret,
+        {
+          sub: p.userId,
+          tid: '000000',
+          sid: p.sessionId,
+          acc: p.account,
+          rid: studentRole.id,
+          did: klass.id,
+          cid: 'saber',
+        },
+        3600,
+      ),
+    })),
+  )
   closeDb(services.db)
   return { learners, plan }
 }
 
-interface Ack { sittingId: string; questionId: string; version: number }
-interface BurstResult { seconds: number; saves: number; latencies: number[]; acks: Ack[]; errors: number; submitted: number }
+interface Ack {
+  sittingId: string
+  questionId: string
+  version: number
+}
+interface BurstResult {
+  seconds: number
+  saves: number
+  latencies: number[]
+  acks: Ack[]
+  errors: number
+  submitted: number
+}
 
 /** Every learner saves its plan (versions rising per question) and submits; CONCURRENCY learners at a time. */
 async function burst(origin: string, learners: Learner[], plan: Plan): Promise<BurstResult> {
-  const latencies: number[] = [], acks: Ack[] = []
-  let errors = 0, submitted = 0, next = 0
+  const latencies: number[] = [],
+    acks: Ack[] = []
+  let errors = 0,
+    submitted = 0,
+    next = 0
   const post = (path: string, token: string, body: unknown) =>
-    fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${token}` }, body: JSON.stringify(body) })
+    fetch(origin + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${token}` },
+      body: JSON.stringify(body),
+    })
   async function worker() {
     while (next < learners.length) {
       const l = learners[next++]
@@ -99,7 +193,12 @@ async function burst(origin: string, learners: Learner[], plan: Plan): Promise<B
         const version = (versions.get(step.questionId) ?? 0) + 1
         versions.set(step.questionId, version)
         const t0 = performance.now()
-        const res = await post('/api/nep-wbp/paperQuestion/saveAnswer', l.token, { sittingId: l.sittingId, questionId: step.questionId, answer: step.answer, version })
+        const res = await post('/api/nep-wbp/paperQuestion/saveAnswer', l.token, {
+          sittingId: l.sittingId,
+          questionId: step.questionId,
+          answer: step.answer,
+          version,
+        })
         const body = (await res.json()) as { data?: { accepted?: boolean; version?: number } }
         latencies.push(performance.now() - t0)
         if (res.ok && body.data?.accepted) acks.push({ sittingId: l.sittingId, questionId: step.questionId, version })
@@ -119,14 +218,19 @@ async function burst(origin: string, learners: Learner[], plan: Plan): Promise<B
 /** Acknowledged saves whose version is not in the database file (read after the server was killed). */
 function missing(dir: string, acks: Ack[]): number {
   const db = new Database(join(dir, 'atrium.db'), { readonly: true })
-  const stored = db.query<{ version: number }, [string, string]>('SELECT version FROM hm_paper_answer WHERE paper_time_user_id = ? AND question_id = ?')
+  const stored = db.query<{ version: number }, [string, string]>(
+    'SELECT version FROM hm_paper_answer WHERE paper_time_user_id = ? AND question_id = ?',
+  )
   const n = acks.filter((a) => (stored.get(a.sittingId, a.questionId)?.version ?? 0) < a.version).length
   db.close()
   return n
 }
 
 async function start(cmd: string[], env: Record<string, string>, health: string) {
-  const child = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, cmd, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   children.push(child)
   await waitFor(health)
   return child
@@ -149,23 +253,49 @@ try {
   copyFileSync(join(atriumDir, 'secrets.json'), join(bareDir, 'secrets.json'))
 
   const [appPort, mqttPort, barePort] = [await freePort(), await freePort(), await freePort()]
-  const app = await start(['server/main.ts'], { PORT: String(appPort), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: atriumDir, LOG_LEVEL: 'silent' }, `http://127.0.0.1:${appPort}/api/health`)
-  const bare = await start(['tests/bench/exam-bare.ts', String(barePort), bareDir], {}, `http://127.0.0.1:${barePort}/api/health`)
+  const app = await start(
+    ['server/main.ts'],
+    {
+      PORT: String(appPort),
+      MQTT_PORT: String(mqttPort),
+      HOST: '127.0.0.1',
+      ATRIUM_DATA_DIR: atriumDir,
+      LOG_LEVEL: 'silent',
+    },
+    `http://127.0.0.1:${appPort}/api/health`,
+  )
+  const bare = await start(
+    ['tests/bench/exam-bare.ts', String(barePort), bareDir],
+    {},
+    `http://127.0.0.1:${barePort}/api/health`,
+  )
 
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
   const a = await burst(`http://127.0.0.1:${appPort}`, learners, plan)
   await kill9(app)
   const b = await burst(`http://127.0.0.1:${barePort}`, learners, plan)
   await kill9(bare)
   const lost = { atrium: missing(atriumDir, a.acks), bare: missing(bareDir, b.acks) }
 
-  const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]
+  const pct = (xs: number[], p: number) =>
+    [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]
   const rate = (r: BurstResult) => r.saves / r.seconds
   const f = (n: number, d = 0, w = 10) => n.toFixed(d).padStart(w)
-  console.log(`\nexam burst · ${LEARNERS} learners × ${SAVES} saves + submit, ${CONCURRENCY} at a time, killed with SIGKILL afterwards · load average before ${load}\n`)
-  console.log(`${'server'.padEnd(8)}${'answers/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'seconds'.padStart(10)}${'acked'.padStart(10)}${'missing'.padStart(10)}${'errors'.padStart(10)}${'submitted'.padStart(10)}`)
-  for (const [name, r] of [['atrium', a], ['bare', b]] as const)
-    console.log(`${name.padEnd(8)}${f(rate(r))}${f(pct(r.latencies, 50), 1)}${f(pct(r.latencies, 99), 1)}${f(r.seconds, 1)}${f(r.acks.length)}${f(lost[name])}${f(r.errors)}${f(r.submitted)}`)
+  console.log(
+    `\nexam burst · ${LEARNERS} learners × ${SAVES} saves + submit, ${CONCURRENCY} at a time, killed with SIGKILL afterwards · load average before ${load}\n`,
+  )
+  console.log(
+    `${'server'.padEnd(8)}${'answers/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'seconds'.padStart(10)}${'acked'.padStart(10)}${'missing'.padStart(10)}${'errors'.padStart(10)}${'submitted'.padStart(10)}`,
+  )
+  for (const [name, r] of [
+    ['atrium', a],
+    ['bare', b],
+  ] as const)
+    console.log(
+      `${name.padEnd(8)}${f(rate(r))}${f(pct(r.latencies, 50), 1)}${f(pct(r.latencies, 99), 1)}${f(r.seconds, 1)}${f(r.acks.length)}${f(lost[name])}${f(r.errors)}${f(r.submitted)}`,
+    )
   const ratio = rate(a) / rate(b)
   const checks: [string, boolean][] = [
     [`0 acknowledged answers missing (${lost.atrium})`, lost.atrium === 0],

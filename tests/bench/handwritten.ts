@@ -18,10 +18,19 @@ const [port, dataDir, bodiesFile] = process.argv.slice(2)
 const db = new Database(join(dataDir, 'atrium.db'), { strict: true })
 db.exec('PRAGMA busy_timeout = 5000')
 const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string }
-const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+const key = await crypto.subtle.importKey(
+  'raw',
+  new TextEncoder().encode(jwtSecret),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['verify'],
+)
 // Constant parts of the answers (the message in the caller's language, health's version and probes) come from the appliance's own answers.
 const recorded: Record<string, { msg: string; data: Record<string, unknown> }> = Object.fromEntries(
-  Object.entries(JSON.parse(readFileSync(bodiesFile, 'utf8')) as Record<string, string>).map(([k, v]) => [new URL(k, 'http://x').pathname, JSON.parse(v)]),
+  Object.entries(JSON.parse(readFileSync(bodiesFile, 'utf8')) as Record<string, string>).map(([k, v]) => [
+    new URL(k, 'http://x').pathname,
+    JSON.parse(v),
+  ]),
 )
 const MSG = Object.values(recorded)[0].msg
 
@@ -29,24 +38,41 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 /** `col AS "camelCol"` for every column but the hidden ones, read from the table once. */
 const columns = (table: string, hidden: string[] = []) =>
   (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[])
-    .filter((c) => !hidden.includes(c.name)).map((c) => `"${c.name}" AS "${camel(c.name)}"`).join(', ')
+    .filter((c) => !hidden.includes(c.name))
+    .map((c) => `"${c.name}" AS "${camel(c.name)}"`)
+    .join(', ')
 
 const q = {
   alive: db.query('SELECT 1 AS ok'),
-  session: db.query('SELECT user_id AS userId, tenant_id AS tenantId, role_ids AS roleIds, dept_ids AS deptIds FROM blade_session WHERE id = ? AND revoked = 0'),
+  session: db.query(
+    'SELECT user_id AS userId, tenant_id AS tenantId, role_ids AS roleIds, dept_ids AS deptIds FROM blade_session WHERE id = ? AND revoked = 0',
+  ),
   user: db.query(`SELECT ${columns('blade_user')} FROM blade_user WHERE id = ? AND is_deleted = 0`),
-  roles: db.query('SELECT id, role_alias AS alias, role_name AS name FROM blade_role WHERE id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND is_deleted = 0'),
+  roles: db.query(
+    'SELECT id, role_alias AS alias, role_name AS name FROM blade_role WHERE id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND is_deleted = 0',
+  ),
   roleNames: db.query('SELECT id, role_name AS name FROM blade_role WHERE id IN (SELECT value FROM json_each(?))'),
   deptNames: db.query('SELECT id, dept_name AS name FROM blade_dept WHERE id IN (SELECT value FROM json_each(?))'),
   allMenus: db.query(`SELECT ${columns('blade_menu')} FROM blade_menu WHERE is_deleted = 0 ORDER BY sort`),
-  grantedMenuIds: db.query('SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (SELECT value FROM json_each(?))'),
+  grantedMenuIds: db.query(
+    'SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (SELECT value FROM json_each(?))',
+  ),
   userCount: db.query('SELECT count(*) AS n FROM blade_user WHERE is_deleted = 0 AND tenant_id = ?'),
-  userPage: db.query(`SELECT ${columns('blade_user', ['password', 'fail_count', 'locked_until'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`),
+  userPage: db.query(
+    `SELECT ${columns('blade_user', ['password', 'fail_count', 'locked_until'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+  ),
   paramCount: db.query('SELECT count(*) AS n FROM blade_param WHERE is_deleted = 0 AND tenant_id = ?'),
-  paramPage: db.query(`SELECT ${columns('blade_param')} FROM blade_param WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`),
+  paramPage: db.query(
+    `SELECT ${columns('blade_param')} FROM blade_param WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+  ),
 }
 
-interface Caller { userId: string; tenantId: string; roleIds: string[]; deptIds: string[] }
+interface Caller {
+  userId: string
+  tenantId: string
+  roleIds: string[]
+  deptIds: string[]
+}
 type Row = Record<string, unknown>
 type MenuRow = Row & { id: string; parentId: string; category: number; code: string }
 
@@ -56,9 +82,17 @@ async function caller(req: Request): Promise<Caller | null> {
   try {
     const { payload: p } = await jwtVerify(token, key)
     // Like the appliance: the token names the session; user, tenant, roles and departments come from its live row.
-    const live = q.session.get(p.sid as string) as { userId: string; tenantId: string; roleIds: string; deptIds: string } | null
+    const live = q.session.get(p.sid as string) as {
+      userId: string
+      tenantId: string
+      roleIds: string
+      deptIds: string
+    } | null
     if (!live || live.userId !== p.sub) return null
-    const split = (s: unknown) => String(s ?? '').split(',').filter(Boolean)
+    const split = (s: unknown) =>
+      String(s ?? '')
+        .split(',')
+        .filter(Boolean)
     return { userId: live.userId, tenantId: live.tenantId, roleIds: split(live.roleIds), deptIds: split(live.deptIds) }
   } catch {
     return null
@@ -66,10 +100,15 @@ async function caller(req: Request): Promise<Caller | null> {
 }
 
 const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify({ code: status, success: status === 200, msg: status === 200 ? MSG : 'unauthorized', data }), { status, headers: { 'content-type': 'application/json' } })
+  new Response(
+    JSON.stringify({ code: status, success: status === 200, msg: status === 200 ? MSG : 'unauthorized', data }),
+    { status, headers: { 'content-type': 'application/json' } },
+  )
 
 function tree<T extends { id: string; parentId: string }>(rows: T[]) {
-  const byId = new Map<string, Row & { id: string; parentId: string }>(rows.map((r) => [r.id, { ...r, hasChildren: false }]))
+  const byId = new Map<string, Row & { id: string; parentId: string }>(
+    rows.map((r) => [r.id, { ...r, hasChildren: false }]),
+  )
   const roots: Row[] = []
   for (const n of byId.values()) {
     const parent = byId.get(n.parentId)
@@ -81,7 +120,8 @@ function tree<T extends { id: string; parentId: string }>(rows: T[]) {
   return roots
 }
 
-const aliasesOf = (c: Caller) => (q.roles.all(JSON.stringify(c.roleIds), c.tenantId) as { alias: string }[]).map((r) => r.alias)
+const aliasesOf = (c: Caller) =>
+  (q.roles.all(JSON.stringify(c.roleIds), c.tenantId) as { alias: string }[]).map((r) => r.alias)
 
 /** The platform's menus the caller's roles grant (administrators: all). The bench caller is on the platform tenant: no package clip. */
 function grantedMenus(c: Caller, aliases: string[]): MenuRow[] {
@@ -92,17 +132,39 @@ function grantedMenus(c: Caller, aliases: string[]): MenuRow[] {
 }
 
 const names = (rows: Row[], key: string, stmt: typeof q.roleNames) => {
-  const ids = [...new Set(rows.flatMap((r) => String(r[key] ?? '').split(',').filter(Boolean)))]
-  return new Map(ids.length ? (stmt.all(JSON.stringify(ids)) as { id: string; name: string }[]).map((r) => [r.id, r.name]) : [])
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) =>
+        String(r[key] ?? '')
+          .split(',')
+          .filter(Boolean),
+      ),
+    ),
+  ]
+  return new Map(
+    ids.length ? (stmt.all(JSON.stringify(ids)) as { id: string; name: string }[]).map((r) => [r.id, r.name]) : [],
+  )
 }
-const joinNames = (csv: unknown, m: Map<string, string>) => String(csv ?? '').split(',').filter(Boolean).map((id) => m.get(id)).filter(Boolean).join(',')
+const joinNames = (csv: unknown, m: Map<string, string>) =>
+  String(csv ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((id) => m.get(id))
+    .filter(Boolean)
+    .join(',')
 
 function paging(url: URL) {
   const current = Math.max(1, Number(url.searchParams.get('current') ?? 1) || 1)
   const size = Math.min(200, Math.max(1, Number(url.searchParams.get('size') ?? 10) || 10))
   return { current, size, offset: (current - 1) * size }
 }
-const pageOf = (records: Row[], total: number, current: number, size: number) => ({ records, total, size, current, pages: Math.ceil(total / size) })
+const pageOf = (records: Row[], total: number, current: number, size: number) => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+})
 
 const routes: Record<string, (c: Caller, url: URL) => unknown> = {
   '/api/blade-auth/oauth/user-info': (c) => {
@@ -113,26 +175,58 @@ const routes: Record<string, (c: Caller, url: URL) => unknown> = {
     const roleNames = q.roleNames.all(JSON.stringify(c.roleIds)) as { name: string }[]
     const deptNames = c.deptIds.length ? (q.deptNames.all(JSON.stringify(c.deptIds)) as { name: string }[]) : []
     return {
-      user_id: u.id, account: u.account, user_name: u.account, name: u.name, real_name: u.realName, avatar: u.avatar ?? '', email: u.email, phone: u.phone,
-      tenant_id: u.tenantId, dept_id: c.deptIds.join(','), role_id: c.roleIds.join(','), role_name: aliases.join(','),
-      dept_name: deptNames.map((d) => d.name).join(','), role_names: roleNames.map((r) => r.name).join(','), oauth_id: u.oauthId ?? '',
-      all_dept_id: u.deptId, all_role_id: u.roleId,
-      roles: aliases, permissions: [...new Set(grantedMenus(c, aliases).map((m) => m.code))].sort(),
+      user_id: u.id,
+      account: u.account,
+      user_name: u.account,
+      name: u.name,
+      real_name: u.realName,
+      avatar: u.avatar ?? '',
+      email: u.email,
+      phone: u.phone,
+      tenant_id: u.tenantId,
+      dept_id: c.deptIds.join(','),
+      role_id: c.roleIds.join(','),
+      role_name: aliases.join(','),
+      dept_name: deptNames.map((d) => d.name).join(','),
+      role_names: roleNames.map((r) => r.name).join(','),
+      oauth_id: u.oauthId ?? '',
+      all_dept_id: u.deptId,
+      all_role_id: u.roleId,
+      roles: aliases,
+      permissions: [...new Set(grantedMenus(c, aliases).map((m) => m.code))].sort(),
     }
   },
   '/api/blade-system/menu/routes': (c) => tree(grantedMenus(c, aliasesOf(c)).filter((m) => m.category === 1)),
   '/api/blade-system/menu/buttons': (c) => {
     const granted = grantedMenus(c, aliasesOf(c))
     const parents = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
-    return tree(granted.filter((m) => m.category === 2 || parents.has(m.id))
-      .map((m) => ({ id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias, category: m.category, action: m.action, path: m.path })))
+    return tree(
+      granted
+        .filter((m) => m.category === 2 || parents.has(m.id))
+        .map((m) => ({
+          id: m.id,
+          parentId: m.parentId,
+          code: m.code,
+          name: m.name,
+          alias: m.alias,
+          category: m.category,
+          action: m.action,
+          path: m.path,
+        })),
+    )
   },
   '/api/blade-system/user/page': (c, url) => {
     const { current, size, offset } = paging(url)
     const { n } = q.userCount.get(c.tenantId) as { n: number }
     const rows = q.userPage.all(c.tenantId, size, offset) as Row[]
-    const roles = names(rows, 'roleId', q.roleNames), depts = names(rows, 'deptId', q.deptNames)
-    return pageOf(rows.map((r) => ({ ...r, roleName: joinNames(r.roleId, roles), deptName: joinNames(r.deptId, depts) })), n, current, size)
+    const roles = names(rows, 'roleId', q.roleNames),
+      depts = names(rows, 'deptId', q.deptNames)
+    return pageOf(
+      rows.map((r) => ({ ...r, roleName: joinNames(r.roleId, roles), deptName: joinNames(r.deptId, depts) })),
+      n,
+      current,
+      size,
+    )
   },
   '/api/blade-system/param/list': (c, url) => {
     const { current, size, offset } = paging(url)
@@ -148,7 +242,11 @@ Bun.serve({
     const url = new URL(req.url)
     if (url.pathname === '/api/health') {
       let database = 'up'
-      try { q.alive.get() } catch { database = 'down' }
+      try {
+        q.alive.get()
+      } catch {
+        database = 'down'
+      }
       return json({ ...recorded['/api/health'].data, database })
     }
     const route = routes[url.pathname]

@@ -57,13 +57,24 @@ function promptOver(url: string, token: string, lab: string, t0: number): Promis
   return new Promise((ok, no) => {
     const ws = new WebSocket(url)
     let out = ''
-    const timer = setTimeout(() => { ws.close(); no(new Error(`no prompt within 60 s: ${JSON.stringify(out)}`)) }, 60_000)
+    const timer = setTimeout(() => {
+      ws.close()
+      no(new Error(`no prompt within 60 s: ${JSON.stringify(out)}`))
+    }, 60_000)
     ws.addEventListener('open', () => ws.send(JSON.stringify({ t: 'auth', token, lab, cols: 80, rows: 24 })))
     ws.addEventListener('message', (e) => {
       const m = JSON.parse(String(e.data))
       if (m.t === 'o' || m.t === 'hello') out += m.d ?? m.replay ?? ''
-      if (PROMPT.test(out)) { clearTimeout(timer); const t = performance.now() - t0; ws.close(); ok(t) }
-      if (m.t === 'exit') { clearTimeout(timer); no(new Error(`terminal refused: ${m.reason}`)) }
+      if (PROMPT.test(out)) {
+        clearTimeout(timer)
+        const t = performance.now() - t0
+        ws.close()
+        ok(t)
+      }
+      if (m.t === 'exit') {
+        clearTimeout(timer)
+        no(new Error(`terminal refused: ${m.reason}`))
+      }
     })
   })
 }
@@ -71,29 +82,57 @@ function promptOver(url: string, token: string, lab: string, t0: number): Promis
 /** The baseline: the same image run raw through the engine API, then a TTY exec, until its prompt. */
 async function raw(): Promise<number> {
   const t0 = performance.now()
-  const c = await docker.createContainer({ Image: LAB_IMAGE, Tty: true, OpenStdin: true, Labels: { 'atrium.bench': 'raw' }, HostConfig: { NetworkMode: 'none', Memory: 128 * 1048576, NanoCpus: 5e8, PidsLimit: 64 } })
+  const c = await docker.createContainer({
+    Image: LAB_IMAGE,
+    Tty: true,
+    OpenStdin: true,
+    Labels: { 'atrium.bench': 'raw' },
+    HostConfig: { NetworkMode: 'none', Memory: 128 * 1048576, NanoCpus: 5e8, PidsLimit: 64 },
+  })
   try {
     await c.start()
-    const exec = await c.exec({ Cmd: ['/bin/sh'], AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: true, Env: ['TERM=xterm-256color', 'HOME=/workspace'], WorkingDir: '/workspace' })
+    const exec = await c.exec({
+      Cmd: ['/bin/sh'],
+      AttachStdin: true,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: true,
+      Env: ['TERM=xterm-256color', 'HOME=/workspace'],
+      WorkingDir: '/workspace',
+    })
     const stream = await exec.start({ hijack: true, stdin: true, Tty: true })
     return await new Promise<number>((ok) => {
       let out = ''
       stream.on('data', (d: Buffer) => {
         out += d.toString()
-        if (PROMPT.test(out)) { ok(performance.now() - t0); stream.destroy() }
+        if (PROMPT.test(out)) {
+          ok(performance.now() - t0)
+          stream.destroy()
+        }
       })
     })
-  } finally { await c.remove({ force: true }) }
+  } finally {
+    await c.remove({ force: true })
+  }
 }
 
 try {
   // A data directory with the demo lab, learners enrolled, and the limits out of the way (quotas are measured elsewhere).
   const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
   const ctx = makeCtx(services.db, systemActor('000000'))
-  const exp = services.db.select().from(experiment).where(and(eq(experiment.tenantId, '000000'), eq(experiment.title, 'Linux 命令行入门'))).get()!
+  const exp = services.db
+    .select()
+    .from(experiment)
+    .where(and(eq(experiment.tenantId, '000000'), eq(experiment.title, 'Linux 命令行入门')))
+    .get()!
   const learners = Array.from({ length: ROUNDS * 2 + CLASS }, (_, i) => `lab${String(i).padStart(3, '0')}`)
   const ids: string[] = []
-  for (const account of learners) ids.push(String((await createUser(ctx, { account, realName: account, password: md5Hex('bench'), roleAliases: ['student'] })).id))
+  for (const account of learners)
+    ids.push(
+      String(
+        (await createUser(ctx, { account, realName: account, password: md5Hex('bench'), roleAliases: ['student'] })).id,
+      ),
+    )
   enrol(ctx, exp.id, ids)
   const appliance = applianceIdOf(loadSecrets(dataDir).jwtSecret)
   closeDb(services.db)
@@ -101,20 +140,51 @@ try {
 
   const [port, mqttPort] = [await freePort(), await freePort()]
   app = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ATRIUM_LABS_MAX: '200', ATRIUM_LABS_PER_TENANT: '200' }, stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      HOST: '127.0.0.1',
+      ATRIUM_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ATRIUM_LABS_MAX: '200',
+      ATRIUM_LABS_PER_TENANT: '200',
+    },
+    stdio: 'ignore',
   })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 150 && !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100)
+  for (
+    let i = 0;
+    i < 150 &&
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await Bun.sleep(100)
   const wsUrl = `ws://127.0.0.1:${port}/api/hm-experiment/experiment/terminal`
-  const login = async (account: string, pw: string) => (await (await fetch(`${base}/api/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5Hex(pw)}&grant_type=password`, {
-    method: 'POST', headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
-  })).json()).access_token as string
+  const login = async (account: string, pw: string) =>
+    (
+      await (
+        await fetch(
+          `${base}/api/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5Hex(pw)}&grant_type=password`,
+          {
+            method: 'POST',
+            headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
+          },
+        )
+      ).json()
+    ).access_token as string
   const admin = await login('admin', 'admin')
   const tokens = new Map<string, string>()
   for (const a of learners) tokens.set(a, await login(a, 'bench'))
   const api = async (path: string, token: string, init: RequestInit = {}) => {
-    const res = await fetch(base + path, { ...init, headers: { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
-    const body = await res.json() as { code: number; msg: string; data: Record<string, unknown> }
+    const res = await fetch(base + path, {
+      ...init,
+      headers: { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    })
+    const body = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> }
     if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`)
     return body.data
   }
@@ -124,18 +194,34 @@ try {
     const lab = await api(`/api/hm-experiment/experiment/openExperimentToContainer?experimentId=${exp.id}`, token)
     return promptOver(wsUrl, token, String(lab.id), t0)
   }
-  const setPool = (n: number) => api('/api/hm-images/images/submit', admin, { method: 'POST', body: JSON.stringify({ id: exp.imagesName, poolSize: n }) })
-  const pooled = async () => (await docker.listContainers({ filters: JSON.stringify({ label: [`${L.appliance}=${appliance}`, L.pool] }) })).length
-  const waitPool = async (n: number) => { for (let i = 0; i < 300 && (await pooled()) < n; i++) await Bun.sleep(100) }
+  const setPool = (n: number) =>
+    api('/api/hm-images/images/submit', admin, {
+      method: 'POST',
+      body: JSON.stringify({ id: exp.imagesName, poolSize: n }),
+    })
+  const pooled = async () =>
+    (await docker.listContainers({ filters: JSON.stringify({ label: [`${L.appliance}=${appliance}`, L.pool] }) }))
+      .length
+  const waitPool = async (n: number) => {
+    for (let i = 0; i < 300 && (await pooled()) < n; i++) await Bun.sleep(100)
+  }
   const stopAll = async () => {
-    const running = await api('/api/hm-userContainer/userContainer/running?size=500', admin) as unknown as { records: { id: string }[] }
-    if (running.records.length) await api(`/api/hm-userContainer/userContainer/stop?ids=${running.records.map((r) => r.id).join(',')}`, admin, { method: 'POST' })
+    const running = (await api('/api/hm-userContainer/userContainer/running?size=500', admin)) as unknown as {
+      records: { id: string }[]
+    }
+    if (running.records.length)
+      await api(`/api/hm-userContainer/userContainer/stop?ids=${running.records.map((r) => r.id).join(',')}`, admin, {
+        method: 'POST',
+      })
   }
 
   stage('appliance up, learners signed in')
   await raw() // warm-up: image layers in the page cache, engine paths hot
   let next = 0
-  const cold: number[] = [], warm: number[] = [], rawCold: number[] = [], rawWarm: number[] = []
+  const cold: number[] = [],
+    warm: number[] = [],
+    rawCold: number[] = [],
+    rawWarm: number[] = []
   for (let i = 0; i < ROUNDS; i++) {
     rawCold.push(await raw())
     cold.push(await openLab(learners[next++]))
@@ -157,32 +243,65 @@ try {
   const t0 = performance.now()
   const each = await Promise.all(learners.slice(next, next + CLASS).map((a) => openLab(a)))
   const classMs = performance.now() - t0
-  const running = await api('/api/hm-userContainer/userContainer/running?size=500', admin) as unknown as { records: { memoryMb: number | null }[] }
+  const running = (await api('/api/hm-userContainer/userContainer/running?size=500', admin)) as unknown as {
+    records: { memoryMb: number | null }[]
+  }
   const used = running.records.map((r) => r.memoryMb ?? 0).filter((m) => m > 0)
   const idleMb = used.length ? used.reduce((a, b) => a + b, 0) / used.length : NaN
   await stopAll()
 
   const memTotalMb = Number(/MemTotal:\s+(\d+)/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) / 1024
-  const defaults = { memoryMb: labImage.memoryMb.default as number, cpus: labImage.cpus.default as number, pids: labImage.pidsLimit.default as number }
+  const defaults = {
+    memoryMb: labImage.memoryMb.default as number,
+    cpus: labImage.cpus.default as number,
+    pids: labImage.pidsLimit.default as number,
+  }
   const reserveMb = 1024 // the appliance, the engine and the OS
   const byLimit = Math.floor((memTotalMb - reserveMb) / defaults.memoryMb)
   const byUse = Math.floor((memTotalMb - reserveMb) / idleMb)
 
-  const coldRatio = median(cold) / median(rawCold), warmRatio = median(warm) / median(rawWarm)
-  console.log(`\nlabs on the local engine · ${ROUNDS} rounds, medians, interleaved with the raw baseline · ${new Date().toISOString()} · load ${loadavg().map((l) => l.toFixed(1)).join(' ')} · ${cpus().length} cores`)
-  console.log(`${'open → first prompt over the terminal'.padEnd(44)}${'atrium'.padStart(9)}${'raw'.padStart(9)}${'ratio'.padStart(8)}  target`)
-  console.log(`${'  cold (new container)'.padEnd(44)}${ms(median(cold)).padStart(9)}${ms(median(rawCold)).padStart(9)}${coldRatio.toFixed(2).padStart(8)}  ≤ 1.20 ${coldRatio <= 1.2 ? 'ok' : 'MISS'}`)
-  console.log(`${`  warm (pool of ${POOL} per image)`.padEnd(44)}${ms(median(warm)).padStart(9)}${ms(median(rawWarm)).padStart(9)}${warmRatio.toFixed(2).padStart(8)}  < 1.00 ${warmRatio < 1 ? 'ok' : 'MISS'}`)
-  console.log(`\na class of ${CLASS} opening at once (cold): all terminals usable after ${(classMs / 1000).toFixed(1)} s (slowest learner ${ms(Math.max(...each))}, median ${ms(median(each))}) · target ≤ 15 s ${classMs <= 15_000 ? 'ok' : 'MISS'}`)
-  console.log(`\ncapacity at the default limits (${defaults.memoryMb} MB, ${defaults.cpus} CPU, ${defaults.pids} pids per lab; ${memTotalMb.toFixed(0)} MB RAM, ${reserveMb} MB kept for the system):`)
+  const coldRatio = median(cold) / median(rawCold),
+    warmRatio = median(warm) / median(rawWarm)
+  console.log(
+    `\nlabs on the local engine · ${ROUNDS} rounds, medians, interleaved with the raw baseline · ${new Date().toISOString()} · load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} · ${cpus().length} cores`,
+  )
+  console.log(
+    `${'open → first prompt over the terminal'.padEnd(44)}${'atrium'.padStart(9)}${'raw'.padStart(9)}${'ratio'.padStart(8)}  target`,
+  )
+  console.log(
+    `${'  cold (new container)'.padEnd(44)}${ms(median(cold)).padStart(9)}${ms(median(rawCold)).padStart(9)}${coldRatio.toFixed(2).padStart(8)}  ≤ 1.20 ${coldRatio <= 1.2 ? 'ok' : 'MISS'}`,
+  )
+  console.log(
+    `${`  warm (pool of ${POOL} per image)`.padEnd(44)}${ms(median(warm)).padStart(9)}${ms(median(rawWarm)).padStart(9)}${warmRatio.toFixed(2).padStart(8)}  < 1.00 ${warmRatio < 1 ? 'ok' : 'MISS'}`,
+  )
+  console.log(
+    `\na class of ${CLASS} opening at once (cold): all terminals usable after ${(classMs / 1000).toFixed(1)} s (slowest learner ${ms(Math.max(...each))}, median ${ms(median(each))}) · target ≤ 15 s ${classMs <= 15_000 ? 'ok' : 'MISS'}`,
+  )
+  console.log(
+    `\ncapacity at the default limits (${defaults.memoryMb} MB, ${defaults.cpus} CPU, ${defaults.pids} pids per lab; ${memTotalMb.toFixed(0)} MB RAM, ${reserveMb} MB kept for the system):`,
+  )
   console.log(`  every lab able to use its whole memory limit: ${byLimit} labs`)
-  console.log(`  at the idle memory the ${used.length} labs above really used (${idleMb.toFixed(1)} MB each): ${byUse} labs by memory alone — the host quota ATRIUM_LABS_MAX (default 60) and the 2 shared cores are the real bound`)
+  console.log(
+    `  at the idle memory the ${used.length} labs above really used (${idleMb.toFixed(1)} MB each): ${byUse} labs by memory alone — the host quota ATRIUM_LABS_MAX (default 60) and the 2 shared cores are the real bound`,
+  )
   if (coldRatio > 1.2 || warmRatio >= 1 || classMs > 15_000) process.exitCode = 1
 } finally {
   app?.kill('SIGTERM')
   await Bun.sleep(500)
-  const secret = (() => { try { return loadSecrets(dataDir).jwtSecret } catch { return '' } })()
+  const secret = (() => {
+    try {
+      return loadSecrets(dataDir).jwtSecret
+    } catch {
+      return ''
+    }
+  })()
   if (secret) await removeApplianceObjects(applianceIdOf(secret))
-  for (const c of await docker.listContainers({ all: true, filters: JSON.stringify({ label: ['atrium.bench=raw'] }) })) await docker.getContainer(c.Id).remove({ force: true }).catch(() => undefined)
+  for (const c of await docker.listContainers({ all: true, filters: JSON.stringify({ label: ['atrium.bench=raw'] }) }))
+    await docker
+      .getContainer(c.Id)
+      .remove({ force: true })
+      .catch(() => undefined)
   rmSync(dataDir, { recursive: true, force: true })
 }

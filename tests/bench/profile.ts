@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface CpuProfile { nodes: Node[]; samples: number[] }
+interface Node {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+interface CpuProfile {
+  nodes: Node[]
+  samples: number[]
+}
 
 const short = (url: string) => url.replace(/^.*\/node_modules\//, '').replace(/^.*\/(server|db|tests)\//, '$1/')
 
@@ -16,8 +23,10 @@ export function summarise(file: string, top = 15): string {
   const byId = new Map(p.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url ? `${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''}`.trim()
-  const self = new Map<string, number>(), total = new Map<string, number>()
+  const label = (n: Node) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url ? `${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''}`.trim()
+  const self = new Map<string, number>(),
+    total = new Map<string, number>()
   let busy = 0
   // Start-up (module loading, migrations, the reference sync) is not the load being measured.
   const startup = (id: number) => {
@@ -35,10 +44,17 @@ export function summarise(file: string, top = 15): string {
     const seen = new Set<string>()
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const l = label(byId.get(cur)!)
-      if (!seen.has(l)) { seen.add(l); total.set(l, (total.get(l) ?? 0) + 1) }
+      if (!seen.has(l)) {
+        seen.add(l)
+        total.set(l, (total.get(l) ?? 0) + 1)
+      }
     }
   }
-  const rows = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
-    .map(([l, n]) => `  ${((n / busy) * 100).toFixed(1).padStart(5)} %  ${l}`).join('\n')
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([l, n]) => `  ${((n / busy) * 100).toFixed(1).padStart(5)} %  ${l}`)
+      .join('\n')
   return `busy samples: ${busy}\nself time:\n${rows(self)}\ntotal time (on the stack):\n${rows(new Map([...total].filter(([l]) => !/^\(root\)|^\(anonymous\)$/.test(l))))}`
 }

@@ -45,7 +45,13 @@ const stopAll = () => children.forEach((c) => c.kill('SIGTERM'))
 
 async function waitFor(url: string) {
   for (let i = 0; i < 150; i++) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return
     await Bun.sleep(100)
   }
   throw new Error(`${url} did not come up`)
@@ -55,20 +61,56 @@ try {
   // 10,000 rows of one tenant, written in one transaction through the schema.
   const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
   services.db.transaction((tx) => {
-    for (let i = 0; i < ROWS; i++) tx.insert(param).values({ id: newId(), tenantId: '000000', paramName: `bench ${i}`, paramKey: `bench.${i}`, paramValue: String(i), createTime: now(), updateTime: now() }).run()
+    for (let i = 0; i < ROWS; i++)
+      tx.insert(param)
+        .values({
+          id: newId(),
+          tenantId: '000000',
+          paramName: `bench ${i}`,
+          paramKey: `bench.${i}`,
+          paramValue: String(i),
+          createTime: now(),
+          updateTime: now(),
+        })
+        .run()
   })
   closeDb(services.db)
 
-  const [appPort, mqttPort, barePort, handPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  const app = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'server/main.ts'], {
-    env: { ...process.env, PORT: String(appPort), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, stdio: 'ignore',
-  })
+  const [appPort, mqttPort, barePort, handPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ]
+  const app = spawn(
+    process.execPath,
+    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        ATRIUM_DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    },
+  )
   children.push(app)
   const base = `http://127.0.0.1:${appPort}`
   await waitFor(`${base}/api/health`)
-  const token = (await (await fetch(`${base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`, {
-    method: 'POST', headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
-  })).json()).access_token as string
+  const token = (
+    await (
+      await fetch(
+        `${base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`,
+        {
+          method: 'POST',
+          headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
+        },
+      )
+    ).json()
+  ).access_token as string
   const auth = `Blade-Auth: bearer ${token}`
   const allTargets = [
     { name: 'GET /api/health', path: '/api/health', header: '' },
@@ -76,14 +118,23 @@ try {
     { name: 'GET menu/routes', path: '/api/blade-system/menu/routes', header: auth },
     { name: 'GET menu/buttons', path: '/api/blade-system/menu/buttons', header: auth },
     { name: 'GET user/page (page 1)', path: '/api/blade-system/user/page?current=1&size=10', header: auth },
-    { name: `GET param/list (page 1 of ${ROWS})`, path: '/api/blade-system/param/list?current=1&size=10', header: auth },
-    { name: `GET param/list (page 500 of ${ROWS})`, path: '/api/blade-system/param/list?current=500&size=10', header: auth },
+    {
+      name: `GET param/list (page 1 of ${ROWS})`,
+      path: '/api/blade-system/param/list?current=1&size=10',
+      header: auth,
+    },
+    {
+      name: `GET param/list (page 500 of ${ROWS})`,
+      path: '/api/blade-system/param/list?current=500&size=10',
+      header: auth,
+    },
   ]
   const targets = allTargets.filter((t) => t.name.includes(ONLY))
 
   // The wire baseline answers exactly the bytes the appliance answered.
   const bodies: Record<string, string> = {}
-  const get = (origin: string, t: (typeof allTargets)[number]) => fetch(origin + t.path, { headers: t.header ? { 'blade-auth': `bearer ${token}` } : {} })
+  const get = (origin: string, t: (typeof allTargets)[number]) =>
+    fetch(origin + t.path, { headers: t.header ? { 'blade-auth': `bearer ${token}` } : {} })
   for (const t of allTargets) {
     const res = await get(base, t)
     if (!res.ok) throw new Error(`${t.name} answered ${res.status}`)
@@ -92,20 +143,34 @@ try {
   const bodiesFile = join(dataDir, 'bodies.json')
   writeFileSync(bodiesFile, JSON.stringify(bodies))
   children.push(spawn(process.execPath, ['tests/bench/bare.ts', String(barePort), bodiesFile], { stdio: 'ignore' }))
-  children.push(spawn(process.execPath, ['tests/bench/handwritten.ts', String(handPort), dataDir, bodiesFile], { stdio: ['ignore', 'ignore', 'inherit'] }))
-  const bareBase = `http://127.0.0.1:${barePort}`, handBase = `http://127.0.0.1:${handPort}`
+  children.push(
+    spawn(process.execPath, ['tests/bench/handwritten.ts', String(handPort), dataDir, bodiesFile], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  )
+  const bareBase = `http://127.0.0.1:${barePort}`,
+    handBase = `http://127.0.0.1:${handPort}`
   await waitFor(`${bareBase}/api/health`)
   await waitFor(`${handBase}/api/health`)
 
   // The hand-written server must answer the same data, or it is not the same work.
   for (const t of targets) {
-    const mine = JSON.parse(bodies[t.path]).data, its = (await (await get(handBase, t)).json()).data
-    if (!isDeepStrictEqual(mine, its)) throw new Error(`the hand-written server answers ${t.name} differently:\n${JSON.stringify(its).slice(0, 400)}\n≠\n${JSON.stringify(mine).slice(0, 400)}`)
+    const mine = JSON.parse(bodies[t.path]).data,
+      its = (await (await get(handBase, t)).json()).data
+    if (!isDeepStrictEqual(mine, its))
+      throw new Error(
+        `the hand-written server answers ${t.name} differently:\n${JSON.stringify(its).slice(0, 400)}\n≠\n${JSON.stringify(mine).slice(0, 400)}`,
+      )
   }
   // Warm-up (JIT, statement caches, page cache) so the first target measured is not penalised.
-  for (const origin of [base, handBase, bareBase]) for (const t of targets) for (let i = 0; i < 200; i++) await (await get(origin, t)).arrayBuffer()
+  for (const origin of [base, handBase, bareBase])
+    for (const t of targets) for (let i = 0; i < 200; i++) await (await get(origin, t)).arrayBuffer()
 
-  const servers = [['atrium', base], ['hand', handBase], ['bare', bareBase]] as const
+  const servers = [
+    ['atrium', base],
+    ['hand', handBase],
+    ['bare', bareBase],
+  ] as const
   const runs = new Map<string, LoadResult[]>()
   for (let round = 0; round < ROUNDS; round++)
     for (const t of targets)
@@ -113,38 +178,65 @@ try {
         const r = await wrk(origin + t.path, CONNECTIONS, SECONDS, who === 'bare' ? '' : t.header)
         runs.set(`${t.name}|${who}`, [...(runs.get(`${t.name}|${who}`) ?? []), r])
       }
-  const median = (rs: LoadResult[], k: keyof LoadResult) => rs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rs.length / 2)]
+  const median = (rs: LoadResult[], k: keyof LoadResult) =>
+    rs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rs.length / 2)]
   const res = (t: string, who: string) => {
     const rs = runs.get(`${t}|${who}`) ?? []
-    return { rps: median(rs, 'rps'), p50: median(rs, 'p50'), p99: median(rs, 'p99'), errors: rs.reduce((s, r) => s + r.errors, 0) }
+    return {
+      rps: median(rs, 'rps'),
+      p50: median(rs, 'p50'),
+      p99: median(rs, 'p99'),
+      errors: rs.reduce((s, r) => s + r.errors, 0),
+    }
   }
 
   const f = (n: number, d = 0, w = 9) => (Number.isFinite(n) ? n.toFixed(d) : '-').padStart(w)
-  console.log(`\n${process.argv.slice(1).join(' ')}  ·  ${CONNECTIONS} connections, ${SECONDS} s per target per server, ${ROUNDS} round(s), wrk -t2, loopback`)
-  console.log(`${new Date().toISOString()}  ·  load average before ${loadavg().map((l) => l.toFixed(1)).join(' ')}  ·  bun ${Bun.version}\n`)
+  console.log(
+    `\n${process.argv.slice(1).join(' ')}  ·  ${CONNECTIONS} connections, ${SECONDS} s per target per server, ${ROUNDS} round(s), wrk -t2, loopback`,
+  )
+  console.log(
+    `${new Date().toISOString()}  ·  load average before ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}  ·  bun ${Bun.version}\n`,
+  )
   const head = (s: string) => `${s.padStart(9)}${'p50'.padStart(7)}${'p99'.padStart(7)}`
-  console.log(`${'target'.padEnd(33)}${head('atrium/s')} │${head('hand/s')} │${head('bare/s')} │${'÷hand'.padStart(6)}${'÷bare'.padStart(6)}  verdict`)
+  console.log(
+    `${'target'.padEnd(33)}${head('atrium/s')} │${head('hand/s')} │${head('bare/s')} │${'÷hand'.padStart(6)}${'÷bare'.padStart(6)}  verdict`,
+  )
   let failed = 0
   for (const t of targets) {
-    const a = res(t.name, 'atrium'), h = res(t.name, 'hand'), b = res(t.name, 'bare')
+    const a = res(t.name, 'atrium'),
+      h = res(t.name, 'hand'),
+      b = res(t.name, 'bare')
     const ok = PROFILE || (a.rps / h.rps >= 0.5 && a.p99 < 20 && !a.errors)
     if (!ok) failed++
     const cols = (r: typeof a) => `${f(r.rps)}${f(r.p50, 1, 7)}${f(r.p99, 1, 7)}`
-    console.log(`${t.name.padEnd(33)}${cols(a)} │${cols(h)} │${cols(b)} │${f(a.rps / h.rps, 2, 6)}${f(a.rps / b.rps, 2, 6)}  ${ok ? 'ok' : 'MISS'}${a.errors ? ` (${a.errors} errors)` : ''}`)
+    console.log(
+      `${t.name.padEnd(33)}${cols(a)} │${cols(h)} │${cols(b)} │${f(a.rps / h.rps, 2, 6)}${f(a.rps / b.rps, 2, 6)}  ${ok ? 'ok' : 'MISS'}${a.errors ? ` (${a.errors} errors)` : ''}`,
+    )
   }
-  const p1 = targets.find((t) => t.path.includes('param/list?current=1&')), p500 = targets.find((t) => t.path.includes('current=500'))
+  const p1 = targets.find((t) => t.path.includes('param/list?current=1&')),
+    p500 = targets.find((t) => t.path.includes('current=500'))
   if (p1 && p500) {
     const ratio = res(p1.name, 'atrium').rps / res(p500.name, 'atrium').rps
     console.log(`\npage 500 costs ${ratio.toFixed(2)}× page 1 (target ≤ 1.5×): ${ratio <= 1.5 ? 'ok' : 'MISS'}`)
     if (ratio > 1.5) failed++
   }
-  console.log(PROFILE ? '' : `\ntargets: atrium ≥ 0.5× hand and p99 < 20 ms per route · ${failed ? `${failed} missed` : 'all met'}`)
+  console.log(
+    PROFILE
+      ? ''
+      : `\ntargets: atrium ≥ 0.5× hand and p99 < 20 ms per route · ${failed ? `${failed} missed` : 'all met'}`,
+  )
 
   if (PROFILE) {
     app.kill('SIGTERM')
     await new Promise((ok) => app.once('exit', ok))
     const file = readdirSync(profDir).find((n) => n.endsWith('.cpuprofile'))
-    console.log(file ? `\nCPU profile of atrium under that load (${join(profDir, file)}):\n${summarise(join(profDir, file))}` : '\nno CPU profile was written')
+    console.log(
+      file
+        ? `\nCPU profile of atrium under that load (${join(profDir, file)}):\n${summarise(join(profDir, file))}`
+        : '\nno CPU profile was written',
+    )
   }
 } finally {
   stopAll()

@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process'
 
-export interface LoadResult { rps: number; p50: number; p99: number; requests: number; errors: number }
+export interface LoadResult {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+}
 
 /** wrk's durations (`850.00us`, `1.20ms`, `2.01s`) in milliseconds. */
 const ms = (v: string) => {
@@ -33,7 +39,9 @@ export function wrk(url: string, connections: number, seconds: number, header = 
   return new Promise((ok, no) => {
     const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
-    p.stdout.on('data', (d) => { out += d })
+    p.stdout.on('data', (d) => {
+      out += d
+    })
     p.on('error', (e) => no(new Error(`wrk is needed for the benchmark (apt-get install -y wrk): ${e.message}`)))
     p.on('exit', (code) => (code === 0 ? ok(parseWrk(out)) : no(new Error(`wrk exited ${code}\n${out}`))))
   })

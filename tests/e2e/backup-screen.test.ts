@@ -11,7 +11,9 @@ import { browserSession, describeBrowser } from '../support/browser.ts'
 describeBrowser('backups screen (browser)', () => {
   const s = browserSession('admin')
   let page: Page
-  beforeAll(() => { page = s.page })
+  beforeAll(() => {
+    page = s.page
+  })
   const rows = () => page.getByTestId('backup-table').locator('tbody tr')
 
   it('is reached from the System menu, and a backup made now is listed and shown as the newest', async () => {
@@ -27,11 +29,17 @@ describeBrowser('backups screen (browser)', () => {
     await expect.poll(() => rows().count()).toBe(1)
     expect(await rows().first().textContent()).toContain('手动')
     // The schedule card reads the same resource, so it shows the new backup without a reload.
-    await page.getByTestId('backup-schedule').getByText(/最近一次整机备份/).waitFor()
+    await page
+      .getByTestId('backup-schedule')
+      .getByText(/最近一次整机备份/)
+      .waitFor()
   })
 
   it('downloads an archive whose manifest and checksums verify', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), rows().first().getByRole('button', { name: '下载' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rows().first().getByRole('button', { name: '下载' }).click(),
+    ])
     const file = await download.path()
     expect(download.suggestedFilename()).toMatch(/^manual-\d{8}-\d{6}-\w+\.tar\.gz$/)
     const manifest = await readArchive(file)

@@ -10,7 +10,9 @@ import { browserSession, describeBrowser } from '../support/browser.ts'
 describeBrowser('web data layer (browser)', () => {
   const s = browserSession('admin')
   let page: Page
-  beforeAll(() => { page = s.page })
+  beforeAll(() => {
+    page = s.page
+  })
   const dialog = () => page.getByTestId('form-dialog')
   const rows = () => page.getByTestId('resource-table').locator('tbody tr')
   /**
@@ -42,7 +44,9 @@ describeBrowser('web data layer (browser)', () => {
   }
 
   it('a role added on the roles screen is offered in the user form without a reload', async () => {
-    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true })
+    await page.evaluate(() => {
+      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+    })
     await openScreen('/system/user', '用户管理')
     await page.getByTestId('toolbar-add').click()
     expect(await roleOptions()).not.toContain('助教')
@@ -67,11 +71,15 @@ describeBrowser('web data layer (browser)', () => {
     await openScreen('/system/user', '用户管理')
     await expect.poll(() => rows().count()).toBeGreaterThan(1)
     const aborted: string[] = []
-    const onFailed = (r: Request) => { if (r.url().includes('account=adm')) aborted.push(r.failure()?.errorText ?? '') }
+    const onFailed = (r: Request) => {
+      if (r.url().includes('account=adm')) aborted.push(r.failure()?.errorText ?? '')
+    }
     page.on('requestfailed', onFailed)
     // The search for "adm" is held until the search for "teach" has been answered and shown, then let through.
     let release = () => {}
-    const held = new Promise<void>((r) => { release = r })
+    const held = new Promise<void>((r) => {
+      release = r
+    })
     await page.route('**/api/blade-system/user/list?*account=adm*', async (route) => {
       await held
       await route.continue().catch(() => undefined)
@@ -98,7 +106,9 @@ describeBrowser('web data layer (browser)', () => {
 
   it('signing out clears the picker and dictionary caches', async () => {
     const seen: string[] = []
-    page.on('request', (r) => { if (/role\/tree|dict\/dictionary\?code=sex/.test(r.url())) seen.push(r.url()) })
+    page.on('request', (r) => {
+      if (/role\/tree|dict\/dictionary\?code=sex/.test(r.url())) seen.push(r.url())
+    })
     await openScreen('/system/user', '用户管理')
     await page.getByTestId('toolbar-add').click()
     expect(await roleOptions()).toContain('学生')
@@ -110,7 +120,9 @@ describeBrowser('web data layer (browser)', () => {
     await closeDialog()
     expect(seen).toEqual([])
 
-    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true })
+    await page.evaluate(() => {
+      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+    })
     await page.getByTestId('user-menu').click()
     await page.getByTestId('logout').click()
     await page.getByTestId('confirm-ok').click()

@@ -11,7 +11,9 @@ const HEADER = 'type,hard,score,content,A,B,C,D,E,F,G,H,correct,blanks,answer,an
 describeBrowser('exam back office (browser)', () => {
   const s = browserSession('teacher')
   let page: Page
-  beforeAll(() => { page = s.page })
+  beforeAll(() => {
+    page = s.page
+  })
   const rows = () => page.getByTestId('resource-table').locator('tbody tr')
 
   it('adds a multiple-choice question in the structured dialog; the server names a missing correct option', async () => {
@@ -34,7 +36,8 @@ describeBrowser('exam back office (browser)', () => {
   })
 
   it('imports a sheet: a bad row is listed with its line and nothing is imported; a clean file previews, then imports', async () => {
-    const bad = join(tmpdir(), `bank-bad-${process.pid}.csv`), good = join(tmpdir(), `bank-good-${process.pid}.csv`)
+    const bad = join(tmpdir(), `bank-bad-${process.pid}.csv`),
+      good = join(tmpdir(), `bank-good-${process.pid}.csv`)
     writeFileSync(bad, [HEADER, '1,1,2,好的一题,a,b,,,,,,,A,,,,,,', '1,1,2,没有答案,a,b,,,,,,,,,,,,,'].join('\n'))
     writeFileSync(good, [HEADER, '4,1,2,导入的填空 ____,,,,,,,,,,甲|乙,,,,,导入'].join('\n'))
     await page.getByTestId('question-import').click()

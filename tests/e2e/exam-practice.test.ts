@@ -6,7 +6,9 @@ import { browserSession, describeBrowser } from '../support/browser.ts'
 describeBrowser('practice pages (browser)', () => {
   const s = browserSession('student')
   let page: Page
-  beforeAll(() => { page = s.page })
+  beforeAll(() => {
+    page = s.page
+  })
 
   it('answers a question by type and gets the key and analysis at once; the wrong answer is in the book', async () => {
     await page.goto(`${s.app.url}/home/questionType?type=1`)
@@ -21,7 +23,9 @@ describeBrowser('practice pages (browser)', () => {
     await page.getByTestId('practice-tab-errors').click()
     await expect.poll(() => page.getByTestId('last-wrong').textContent()).toContain('A')
     await page.getByTestId('practice-tab-collect').click()
-    await expect.poll(() => page.locator('[data-testid^="practice-"]').filter({ hasText: 'HTTP 协议默认使用哪个端口' }).count()).toBe(1)
+    await expect
+      .poll(() => page.locator('[data-testid^="practice-"]').filter({ hasText: 'HTTP 协议默认使用哪个端口' }).count())
+      .toBe(1)
     await page.screenshot({ path: '/tmp/exam-practice.png' })
   })
 

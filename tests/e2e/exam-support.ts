@@ -15,18 +15,58 @@ export async function arrangeExam(base: string, o: { duration?: number } = {}) {
     if (r.code !== 200) throw new Error(r.msg)
     return (await apiCall(base, teacher, 'GET', '/api/hm-question/question/detail', { id: r.data.id })).data
   }
-  const single = await q({ type: 1, content: '<p>HTTP 默认端口？</p>', options: [{ content: '21', isCorrect: 0 }, { content: '80', isCorrect: 1 }, { content: '443', isCorrect: 0 }] })
-  const multi = await q({ type: 2, content: '<p>传输层协议有？</p>', options: [{ content: 'TCP', isCorrect: 1 }, { content: 'UDP', isCorrect: 1 }, { content: 'IP', isCorrect: 0 }] })
+  const single = await q({
+    type: 1,
+    content: '<p>HTTP 默认端口？</p>',
+    options: [
+      { content: '21', isCorrect: 0 },
+      { content: '80', isCorrect: 1 },
+      { content: '443', isCorrect: 0 },
+    ],
+  })
+  const multi = await q({
+    type: 2,
+    content: '<p>传输层协议有？</p>',
+    options: [
+      { content: 'TCP', isCorrect: 1 },
+      { content: 'UDP', isCorrect: 1 },
+      { content: 'IP', isCorrect: 0 },
+    ],
+  })
   const fill = await q({ type: 4, content: '<p>OSI 共 ____ 层，最底层是 ____ 层</p>', blanks: [['7', '七'], ['物理']] })
   const short = await q({ type: 5, content: '<p>简述三次握手</p>', answer: 'SYN, SYN+ACK, ACK' })
-  const paper = await apiCall(base, teacher, 'POST', '/api/hm-paper/paper/submit', {}, {
-    name: '浏览器测试卷', type: 2,
-    questions: [{ questionId: single.id, score: 2 }, { questionId: multi.id, score: 4 }, { questionId: fill.id, score: 4 }, { questionId: short.id, score: 10 }],
-  })
+  const paper = await apiCall(
+    base,
+    teacher,
+    'POST',
+    '/api/hm-paper/paper/submit',
+    {},
+    {
+      name: '浏览器测试卷',
+      type: 2,
+      questions: [
+        { questionId: single.id, score: 2 },
+        { questionId: multi.id, score: 4 },
+        { questionId: fill.id, score: 4 },
+        { questionId: short.id, score: 10 },
+      ],
+    },
+  )
   const now = Date.now()
-  const exam = await apiCall(base, teacher, 'POST', '/api/hm-paperTime/paperTime/submit', {}, {
-    title: '浏览器测试考试', startTime: formatDateTime(new Date(now - 60_000)), endTime: formatDateTime(new Date(now + 3_600_000)), duration: o.duration ?? 30, paperIds: paper.data.id,
-  })
+  const exam = await apiCall(
+    base,
+    teacher,
+    'POST',
+    '/api/hm-paperTime/paperTime/submit',
+    {},
+    {
+      title: '浏览器测试考试',
+      startTime: formatDateTime(new Date(now - 60_000)),
+      endTime: formatDateTime(new Date(now + 3_600_000)),
+      duration: o.duration ?? 30,
+      paperIds: paper.data.id,
+    },
+  )
   if (exam.code !== 200) throw new Error(exam.msg)
   return { teacher, single, multi, fill, short, examId: exam.data.id as string }
 }
@@ -35,9 +75,21 @@ export async function arrangeExam(base: string, o: { duration?: number } = {}) {
 export function storedAnswers(dataDir: string, examId: string) {
   const db = new Database(join(dataDir, 'atrium.db'), { readonly: true })
   try {
-    const sitting = db.query('SELECT * FROM hm_paper_time_user WHERE paper_time_id = ?').get(examId) as Record<string, any> | null
-    const rows = sitting ? db.query('SELECT question_id, answer, version, score FROM hm_paper_answer WHERE paper_time_user_id = ?').all(sitting.id) as { question_id: string; answer: string; version: number; score: number | null }[] : []
-    return { sitting, answers: Object.fromEntries(rows.map((r) => [r.question_id, { answer: JSON.parse(r.answer), version: r.version, score: r.score }])) }
+    const sitting = db.query('SELECT * FROM hm_paper_time_user WHERE paper_time_id = ?').get(examId) as Record<
+      string,
+      any
+    > | null
+    const rows = sitting
+      ? (db
+          .query('SELECT question_id, answer, version, score FROM hm_paper_answer WHERE paper_time_user_id = ?')
+          .all(sitting.id) as { question_id: string; answer: string; version: number; score: number | null }[])
+      : []
+    return {
+      sitting,
+      answers: Object.fromEntries(
+        rows.map((r) => [r.question_id, { answer: JSON.parse(r.answer), version: r.version, score: r.score }]),
+      ),
+    }
   } finally {
     db.close()
   }

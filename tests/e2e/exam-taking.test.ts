@@ -66,12 +66,22 @@ describeBrowser('taking an exam', () => {
     expect(stored.answers[a.short.id].answer).toContain('SYN+ACK')
 
     const sittingId = stored.sitting!.id
-    const corrected = await apiCall(app.url, a.teacher, 'POST', '/api/hm-paperTime/paperTimeUser/correctingPapers', {}, { id: sittingId, items: [{ questionId: a.short.id, score: 8, comment: '较完整' }] })
+    const corrected = await apiCall(
+      app.url,
+      a.teacher,
+      'POST',
+      '/api/hm-paperTime/paperTimeUser/correctingPapers',
+      {},
+      { id: sittingId, items: [{ questionId: a.short.id, score: 8, comment: '较完整' }] },
+    )
     expect(corrected.data).toMatchObject({ state: 3, score: 18 })
     await page.reload()
     await page.getByTestId('exam-submitted').waitFor()
     expect(await page.getByTestId('exam-score').textContent()).toContain('待老师批改')
-    expect((await apiCall(app.url, a.teacher, 'POST', '/api/hm-paperTime/paperTime/distributeResults', { id: a.examId })).code).toBe(200)
+    expect(
+      (await apiCall(app.url, a.teacher, 'POST', '/api/hm-paperTime/paperTime/distributeResults', { id: a.examId }))
+        .code,
+    ).toBe(200)
     await page.reload()
     await expect.poll(() => page.getByTestId('exam-score').textContent()).toContain('18')
   })
@@ -111,6 +121,8 @@ describeBrowser('taking an exam', () => {
     const done = storedAnswers(app.dataDir, a.examId)
     expect(done.sitting).toMatchObject({ state: 2, submit_kind: 1, objective_score: 10 })
     expect(done.answers[a.short.id].answer).toBe('SYN → SYN+ACK → ACK')
-    expect([done.answers[a.single.id].score, done.answers[a.multi.id].score, done.answers[a.fill.id].score]).toEqual([2, 4, 4])
+    expect([done.answers[a.single.id].score, done.answers[a.multi.id].score, done.answers[a.fill.id].score]).toEqual([
+      2, 4, 4,
+    ])
   })
 })

@@ -33,7 +33,9 @@ describeBrowser('IoT screens', () => {
     await signedIn(page)
   })
   /** SCREENSHOT_DIR=… keeps a picture of each screen state for a person to look at. */
-  const shot = async (name: string) => { if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/iot-${name}.png` }) }
+  const shot = async (name: string) => {
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/iot-${name}.png` })
+  }
   afterAll(async () => {
     await browser?.close()
     await app?.stop()
@@ -43,12 +45,20 @@ describeBrowser('IoT screens', () => {
     await page.goto(`${app.url}/iot/device`)
     const card = page.locator('.fui-Card', { hasText: 'sim-001' })
     await expect.poll(() => card.textContent()).toContain('Offline')
-    const device = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, { username: `${demo.productKey}/${demo.sn}`, password: demo.secret, reconnectPeriod: 0 })
+    const device = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: `${demo.productKey}/${demo.sn}`,
+      password: demo.secret,
+      reconnectPeriod: 0,
+    })
     await new Promise((ok) => device.once('connect', ok))
     device.subscribe(`dev/${demo.productKey}/${demo.sn}/command`, { qos: 1 })
     device.on('message', (_t, payload) => {
       const cmd = JSON.parse(payload.toString())
-      device.publish(`dev/${demo.productKey}/${demo.sn}/command/reply`, JSON.stringify({ id: cmd.id, code: 0, data: { seconds: cmd.params.seconds } }), { qos: 1 })
+      device.publish(
+        `dev/${demo.productKey}/${demo.sn}/command/reply`,
+        JSON.stringify({ id: cmd.id, code: 0, data: { seconds: cmd.params.seconds } }),
+        { qos: 1 },
+      )
     })
     await expect.poll(() => card.textContent(), { timeout: 8000 }).toContain('Online')
     await shot('devices')
@@ -58,7 +68,9 @@ describeBrowser('IoT screens', () => {
     await page.getByTestId('device-dialog').waitFor()
     await expect.poll(() => page.getByTestId('device-status').textContent()).toBe('Online')
     await page.getByTestId('tab-telemetry').click()
-    await expect.poll(async () => Number(await page.getByTestId('telemetry-chart').getAttribute('data-points'))).toBeGreaterThanOrEqual(24)
+    await expect
+      .poll(async () => Number(await page.getByTestId('telemetry-chart').getAttribute('data-points')))
+      .toBeGreaterThanOrEqual(24)
     await shot('telemetry')
     await page.getByTestId('tab-command').click()
     await page.getByTestId('command-pick').click()
@@ -69,18 +81,33 @@ describeBrowser('IoT screens', () => {
     await shot('command-invalid')
     await page.getByTestId('param-seconds').fill('15')
     await page.getByTestId('command-send').click()
-    await expect.poll(() => page.getByTestId('command-records').textContent(), { timeout: 12_000 }).toContain('Answered')
+    await expect
+      .poll(() => page.getByTestId('command-records').textContent(), { timeout: 12_000 })
+      .toContain('Answered')
     await expect.poll(() => page.getByTestId('command-records').textContent()).toContain('"seconds":15')
     await shot('command-answered')
     device.end(true)
     await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 8000 }).toBe('Offline')
   })
 
-  it('the OTA dialog starts a release and shows each device\'s progress', async () => {
+  it("the OTA dialog starts a release and shows each device's progress", async () => {
     const form = new FormData()
     form.append('files', new Blob([new Uint8Array(4096).fill(7)]), 'fw-1.1.0.bin')
-    const up = await (await fetch(`${app.url}/api/blade-resource/oss/endpoint/put-file?kind=firmware`, { method: 'POST', headers: { 'blade-auth': `bearer ${admin}` }, body: form })).json() as any
-    const made = await apiCall(app.url, admin, 'POST', '/api/blade-productOta/productOta/submit', {}, { productId: demo.productId, firmVersion: '1.1.0', status: 2, firmFile: up.data.link, greyPercent: 30 })
+    const up = (await (
+      await fetch(`${app.url}/api/blade-resource/oss/endpoint/put-file?kind=firmware`, {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${admin}` },
+        body: form,
+      })
+    ).json()) as any
+    const made = await apiCall(
+      app.url,
+      admin,
+      'POST',
+      '/api/blade-productOta/productOta/submit',
+      {},
+      { productId: demo.productId, firmVersion: '1.1.0', status: 2, firmFile: up.data.link, greyPercent: 30 },
+    )
     expect(made.code).toBe(200)
     await page.goto(`${app.url}/iot/ota`)
     await page.getByTestId('row-progress').first().click()

@@ -34,7 +34,9 @@ describeDocker('the learner lab page (browser, real engine)', () => {
       await page.waitForURL('**/home/experiment?id=*')
       await expect.poll(() => page.getByText('Linux 命令行入门').count()).toBeGreaterThan(0)
       await page.getByTestId('lab-open').click()
-      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await expect
+        .poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('open')
       await expect.poll(() => screenText(page)).toMatch(/[$#]/)
       await page.getByTestId('terminal-screen').click()
       await page.keyboard.type('echo hello > greeting.txt; echo he""llo\n')
@@ -44,7 +46,9 @@ describeDocker('the learner lab page (browser, real engine)', () => {
 
     it('after a reload the same shell is back, its output replayed', async () => {
       await page.reload()
-      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await expect
+        .poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('open')
       await expect.poll(() => screenText(page)).toMatch(/^hello$/m)
       await page.getByTestId('terminal-screen').click()
       await page.keyboard.type('cat greeting.txt | wc -c\n')
@@ -54,7 +58,9 @@ describeDocker('the learner lab page (browser, real engine)', () => {
     it('files: the file made in the shell is listed, an upload lands in the workspace', async () => {
       await page.getByTestId('lab-files-open').click()
       await expect.poll(() => page.getByTestId('lab-files').getByText('greeting.txt').count()).toBe(1)
-      await page.getByTestId('lab-upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('from the browser\n') })
+      await page
+        .getByTestId('lab-upload-input')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('from the browser\n') })
       await expect.poll(() => page.getByTestId('lab-files').getByText('notes.txt').count()).toBe(1)
       await page.keyboard.press('Escape')
       await page.getByTestId('terminal-screen').click()
@@ -65,7 +71,9 @@ describeDocker('the learner lab page (browser, real engine)', () => {
     it('reset asks first, then gives a clean workspace in a fresh container', async () => {
       await page.getByTestId('lab-reset').click()
       await page.getByTestId('confirm-ok').click()
-      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('open')
+      await expect
+        .poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('open')
       await page.getByTestId('terminal-screen').click()
       await page.keyboard.type('ls -a | wc -l\n')
       // Only . and .. are left.

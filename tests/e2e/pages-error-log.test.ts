@@ -24,16 +24,26 @@ describeBrowser('error log', () => {
   })
 
   it('counts a thrown error and uploads it to the server error log', async () => {
-    await page.evaluate(() => { setTimeout(() => { throw new Error('e2e thrown error 4711') }) })
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e thrown error 4711')
+      })
+    })
     await expect.poll(() => page.getByTestId('error-log-badge').textContent()).toBe('1')
     await page.getByTestId('error-log-button').click()
-    await page.getByTestId('error-log-dialog').getByRole('cell', { name: 'e2e thrown error 4711', exact: true }).waitFor()
+    await page
+      .getByTestId('error-log-dialog')
+      .getByRole('cell', { name: 'e2e thrown error 4711', exact: true })
+      .waitFor()
     await page.getByTestId('error-log-upload').click()
     await page.getByText('confirm uploading local logs to the server?').waitFor()
     await page.getByTestId('confirm-ok').click()
     await page.getByText('sent successfully').first().waitFor()
     await expect.poll(() => page.getByTestId('error-log-badge').count()).toBe(0)
-    const list = await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/blade-log/error/list', { current: '1', size: '50' })
+    const list = await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/blade-log/error/list', {
+      current: '1',
+      size: '50',
+    })
     const row = list.data.records.find((r: { message?: string }) => r.message === 'e2e thrown error 4711')
     expect(row).toMatchObject({ createBy: 'admin' })
     expect(row.type).toContain('error')
@@ -42,7 +52,13 @@ describeBrowser('error log', () => {
 
   it('caps the badge at 99 and clears the local records after confirming', async () => {
     await page.evaluate(() => {
-      const entries = Array.from({ length: 120 }, (_, i) => ({ type: 'error', url: location.href, message: `queued ${i}`, stack: '', time: '2026-01-01 00:00:00' }))
+      const entries = Array.from({ length: 120 }, (_, i) => ({
+        type: 'error',
+        url: location.href,
+        message: `queued ${i}`,
+        stack: '',
+        time: '2026-01-01 00:00:00',
+      }))
       localStorage.setItem('atrium-error-log', JSON.stringify(entries))
     })
     await page.reload()

@@ -10,7 +10,8 @@ describeBrowser('message bell', () => {
   let app: Appliance
   let browser: Browser
   let page: Page
-  const unread = async () => (await apiCall(app.url, await tokenOf(app.url, 'teacher'), 'GET', `${M}/my/topList`)).data.total as number
+  const unread = async () =>
+    (await apiCall(app.url, await tokenOf(app.url, 'teacher'), 'GET', `${M}/my/topList`)).data.total as number
 
   beforeAll(async () => {
     app = await startAppliance()

@@ -47,27 +47,45 @@ describeBrowser('personal information page', () => {
 
   it('refuses an avatar over 500 KB before uploading it, and a gif', async () => {
     const uploads: string[] = []
-    page.on('request', (r) => { if (r.url().includes('/put-file')) uploads.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('/put-file')) uploads.push(r.url())
+    })
     const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(501 * 1024)])
     await page.getByTestId('info-avatar-file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png })
-    await expect.poll(() => page.getByTestId('info-avatar-error').textContent()).toBe('the avatar must not exceed 500 KB')
-    await page.getByTestId('info-avatar-file').setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
-    await expect.poll(() => page.getByTestId('info-avatar-error').textContent()).toBe('the avatar must be a jpg or png image')
+    await expect
+      .poll(() => page.getByTestId('info-avatar-error').textContent())
+      .toBe('the avatar must not exceed 500 KB')
+    await page
+      .getByTestId('info-avatar-file')
+      .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
+    await expect
+      .poll(() => page.getByTestId('info-avatar-error').textContent())
+      .toBe('the avatar must be a jpg or png image')
     expect(uploads).toEqual([])
   })
 
   it('uploads a small png avatar and saves it with the profile', async () => {
     // A 1x1 PNG: the server judges the type by content.
-    const tiny = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+    const tiny = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    )
     await page.getByTestId('info-avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tiny })
     await expect.poll(() => page.locator('[data-testid="info-avatar"] img').count()).toBe(1)
     await page.getByTestId('info-save').click()
-    await expect.poll(async () => (await apiCall(app.url, await tokenOf(app.url, 'teacher'), 'GET', '/api/blade-system/user/info')).data.avatar).toMatch(/^\/upload\//)
+    await expect
+      .poll(
+        async () =>
+          (await apiCall(app.url, await tokenOf(app.url, 'teacher'), 'GET', '/api/blade-system/user/info')).data.avatar,
+      )
+      .toMatch(/^\/upload\//)
   })
 
   it('refuses mismatching new passwords without asking the server', async () => {
     const calls: string[] = []
-    page.on('request', (r) => { if (r.url().includes('update-password')) calls.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('update-password')) calls.push(r.url())
+    })
     await page.getByTestId('info-tab-password').click()
     await page.getByTestId('info-oldPassword').fill('teacher')
     await page.getByTestId('info-newPassword').fill('Fresh-pass-1')

@@ -13,7 +13,9 @@ import { apiCall, signInApi, tokenOf } from './pages-support'
 function rememberIdentity(dataDir: string, name: string) {
   const id = `${randomUUID()}${randomUUID()}`.replaceAll('-', '')
   const db = new Database(join(dataDir, 'atrium.db'))
-  db.query("INSERT INTO blade_user_oauth (id, tenant_id, uuid, source, nickname, create_time) VALUES (?, '000000', ?, 'e2e', ?, datetime('now'))").run(id, `e2e-${name}`, name)
+  db.query(
+    "INSERT INTO blade_user_oauth (id, tenant_id, uuid, source, nickname, create_time) VALUES (?, '000000', ?, 'e2e', ?, datetime('now'))",
+  ).run(id, `e2e-${name}`, name)
   db.close()
   return id
 }
@@ -47,7 +49,9 @@ describeBrowser('registration dialog', () => {
 
   it('checks tenant, account, both passwords, then that they match, in that order', async () => {
     const requests: string[] = []
-    page.on('request', (r) => { if (r.url().includes('register-guest')) requests.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('register-guest')) requests.push(r.url())
+    })
     await submitShows('please enter the tenant number first')
     await page.getByTestId('register-tenant').fill('000000')
     await submitShows('please enter the account')
@@ -75,7 +79,10 @@ describeBrowser('registration dialog', () => {
     const found = await apiCall(app.url, admin, 'GET', '/api/blade-system/user/page', { account: 'e2e.guest' })
     expect(found.data.records).toHaveLength(1)
     expect(found.data.records[0]).toMatchObject({ realName: 'E2E Guest', status: 0, oauthId: identity })
-    expect((await apiCall(app.url, admin, 'POST', '/api/blade-system/user/audit-pass', { ids: found.data.records[0].id })).code).toBe(200)
+    expect(
+      (await apiCall(app.url, admin, 'POST', '/api/blade-system/user/audit-pass', { ids: found.data.records[0].id }))
+        .code,
+    ).toBe(200)
 
     await signInUi(page, app.url, 'e2e.guest', 'Guest-pass-1')
     // A student account lands on the site root (the portal).
@@ -92,7 +99,9 @@ describeBrowser('registration dialog', () => {
     await fresh.getByTestId('register-password2').fill('x')
     await fresh.getByTestId('register-submit').click()
     // The account is taken now: the dialog stays open and shows the server's words.
-    await expect.poll(() => fresh.getByTestId('register-dialog').getByText('the account e2e.guest already exists').count()).toBe(1)
+    await expect
+      .poll(() => fresh.getByTestId('register-dialog').getByText('the account e2e.guest already exists').count())
+      .toBe(1)
     expect(await fresh.getByTestId('register-pending').count()).toBe(0)
     await fresh.close()
   })

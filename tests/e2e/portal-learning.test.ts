@@ -14,8 +14,21 @@ const CJK = /[\u3400-\u9fff]/
  */
 async function axeProblems(page: Page) {
   await injectAxe(page)
-  const r = await page.evaluate(async () => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] }))
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
+  const r = await page.evaluate(async () =>
+    (
+      window as unknown as {
+        axe: {
+          run(
+            c: unknown,
+            o: unknown,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] }),
+  )
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
 }
 
 /** The demo school's portal as a guest becomes a learner: browse, sign up, enrol, watch, resume, redeem, rate; staff review and author. */
@@ -27,9 +40,13 @@ describeBrowser('learner portal', () => {
   const smsCode = () => {
     const db = new Database(join(app.dataDir, 'atrium.db'), { readonly: true })
     try {
-      const row = db.query("select log_data from blade_log_usual where title = 'sms code' order by id desc limit 1").get() as { log_data: string }
+      const row = db
+        .query("select log_data from blade_log_usual where title = 'sms code' order by id desc limit 1")
+        .get() as { log_data: string }
       return JSON.parse(row.log_data).code as string
-    } finally { db.close() }
+    } finally {
+      db.close()
+    }
   }
 
   beforeAll(async () => {
@@ -93,28 +110,49 @@ describeBrowser('learner portal', () => {
     const video = page.getByTestId('learn-video')
     await video.waitFor()
     expect(await axeProblems(page)).toEqual([])
-    await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play() })
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(2)
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true
+      return v.play()
+    })
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(2)
     await video.evaluate((v: HTMLVideoElement) => v.pause())
     const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
     // The pause saved the position; a reload resumes there.
-    await expect.poll(async () => {
-      const token = await tokenOf(app.url, phone, 'Learner-1')
-      const id = new URL(page.url()).searchParams.get('id')!
-      const o = await apiCall(app.url, token, 'GET', '/api/nep-wbp/course/getCourseSection', { id })
-      return o.data.sections[0].wares[0].position
-    }).toBeGreaterThan(1)
+    await expect
+      .poll(async () => {
+        const token = await tokenOf(app.url, phone, 'Learner-1')
+        const id = new URL(page.url()).searchParams.get('id')!
+        const o = await apiCall(app.url, token, 'GET', '/api/nep-wbp/course/getCourseSection', { id })
+        return o.data.sections[0].wares[0].position
+      })
+      .toBeGreaterThan(1)
     await page.reload()
     await page.getByTestId('learn-video').waitFor()
-    await expect.poll(() => page.getByTestId('learn-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(at - 1.5)
+    await expect
+      .poll(() => page.getByTestId('learn-video').evaluate((v: HTMLVideoElement) => v.currentTime))
+      .toBeGreaterThan(at - 1.5)
     expect(await page.getByTestId('learn-ware').first().textContent()).toMatch(/\d+%|✓/)
   })
 
   it('redeems an activation card and lists it; a used card is refused with a clear message', async () => {
     const admin = await tokenOf(app.url, 'admin')
-    const courses = await apiCall(app.url, admin, 'GET', '/api/hm-course/course/list', { title: '人工智能导论', type: '1' })
-    const gen = await apiCall(app.url, admin, 'POST', '/api/hm-courseCard/courseCard/generate', {}, { courseId: courses.data.records[0].id, count: 1 })
-    const card = (await apiCall(app.url, admin, 'GET', '/api/hm-courseCard/courseCard/page', { batchNo: gen.data.batchNo })).data.records[0].cardNumber as string
+    const courses = await apiCall(app.url, admin, 'GET', '/api/hm-course/course/list', {
+      title: '人工智能导论',
+      type: '1',
+    })
+    const gen = await apiCall(
+      app.url,
+      admin,
+      'POST',
+      '/api/hm-courseCard/courseCard/generate',
+      {},
+      { courseId: courses.data.records[0].id, count: 1 },
+    )
+    const card = (
+      await apiCall(app.url, admin, 'GET', '/api/hm-courseCard/courseCard/page', { batchNo: gen.data.batchNo })
+    ).data.records[0].cardNumber as string
     await page.goto(`${app.url}/home/user-center?tab=cards`)
     await page.getByTestId('card-number').fill(card)
     await page.getByTestId('card-check').click()
@@ -134,7 +172,8 @@ describeBrowser('learner portal', () => {
     await page.getByTestId('course-card').getByRole('link').click()
     await page.getByTestId('tab-ratings').click()
     await page.getByTestId('rating-form').waitFor()
-    for (const label of ['教学目标', '教学内容', '教学方法', '教学效果']) await page.getByTestId(`star-${label}-4`).click()
+    for (const label of ['教学目标', '教学内容', '教学方法', '教学效果'])
+      await page.getByTestId(`star-${label}-4`).click()
     await page.getByTestId('rating-text').fill('视频清楚，步骤好懂')
     await page.getByTestId('rating-submit').click()
     await expect.poll(() => page.getByText('视频清楚，步骤好懂').count()).toBe(1)
@@ -148,15 +187,30 @@ describeBrowser('learner portal', () => {
     await signInUi(staff, app.url, 'admin')
     await signedIn(staff)
     await staff.goto(`${app.url}/content/review`)
-    await staff.getByRole('row', { name: /物联网传感器实践/ }).getByTestId('row-review').click()
+    await staff
+      .getByRole('row', { name: /物联网传感器实践/ })
+      .getByTestId('row-review')
+      .click()
     await staff.getByTestId('enrolments-dialog').getByTestId('row-approve').first().click()
-    await expect.poll(async () => (await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/hm-course/course/list', { title: '物联网传感器实践' })).data.records[0].unauditedNum).toBe(0)
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/hm-course/course/list', {
+              title: '物联网传感器实践',
+            })
+          ).data.records[0].unauditedNum,
+      )
+      .toBe(0)
     await staff.keyboard.press('Escape')
     await staff.goto(`${app.url}/content/course`)
     await staff.getByTestId('toolbar-add').click()
     await staff.getByRole('dialog').getByTestId('field-title').fill('网页端新课程')
     await staff.getByTestId('form-submit').click()
-    await staff.getByRole('row', { name: /网页端新课程/ }).getByTestId('row-sections').click()
+    await staff
+      .getByRole('row', { name: /网页端新课程/ })
+      .getByTestId('row-sections')
+      .click()
     await staff.getByTestId('new-section').fill('第一章 开始')
     await staff.getByTestId('add-section').click()
     await expect.poll(() => staff.getByTestId('section').count()).toBe(1)
@@ -171,14 +225,26 @@ describeBrowser('learner portal', () => {
     await narrow.close()
     const en = await browser.newPage({ viewport: { width: 1366, height: 860 } })
     await en.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
-    for (const path of ['/home/index', '/home/course', '/home/information', '/home/cloud-document', '/home/user-sign-up']) {
+    for (const path of [
+      '/home/index',
+      '/home/course',
+      '/home/information',
+      '/home/cloud-document',
+      '/home/user-sign-up',
+    ]) {
       await en.goto(`${app.url}${path}`)
       await en.locator('footer, h1').first().waitFor()
       // The school's own content (course titles, news) stays as written; the interface is what must be English.
-      const ui = await en.evaluate(() => [...document.querySelectorAll('header, footer, h1, h2, button, label, [role=tab], input[placeholder]')]
-        .map((e) => (e instanceof HTMLInputElement ? e.placeholder : (e as HTMLElement).innerText)).join('\n'))
+      const ui = await en.evaluate(() =>
+        [...document.querySelectorAll('header, footer, h1, h2, button, label, [role=tab], input[placeholder]')]
+          .map((e) => (e instanceof HTMLInputElement ? e.placeholder : (e as HTMLElement).innerText))
+          .join('\n'),
+      )
       // The language switch names the other language in that language (中文), by design.
-      expect(ui.split('\n').filter((l) => CJK.test(l) && l.trim() !== '中文'), path).toEqual([])
+      expect(
+        ui.split('\n').filter((l) => CJK.test(l) && l.trim() !== '中文'),
+        path,
+      ).toEqual([])
     }
     await en.close()
   })

@@ -6,8 +6,14 @@ import { apiCall, tokenOf } from './pages-support.ts'
 describeBrowser('admin shell behaviour (browser)', () => {
   const s = browserSession('admin')
   let page: Page
-  beforeAll(() => { page = s.page })
-  const tabPaths = () => page.getByTestId('tab-bar').locator('[data-testid^="tab-/"]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')!.slice(4)))
+  beforeAll(() => {
+    page = s.page
+  })
+  const tabPaths = () =>
+    page
+      .getByTestId('tab-bar')
+      .locator('[data-testid^="tab-/"]')
+      .evaluateAll((ts) => ts.map((t) => t.getAttribute('data-testid')!.slice(4)))
 
   it('tabs: one per page, no duplicates, closing the active opens the previous, close-others and close-all', async () => {
     for (const p of ['/system/param', '/system/post', '/system/param', '/system/client']) {
@@ -56,13 +62,18 @@ describeBrowser('admin shell behaviour (browser)', () => {
     await expect.poll(() => page.getByRole('navigation', { name: 'menu' }).getByText('System').count()).toBe(1)
     await page.reload()
     await expect.poll(() => page.getByRole('navigation', { name: 'menu' }).getByText('System').count()).toBe(1)
-    const brand = await page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).getPropertyValue('--colorBrandBackground').trim().toLowerCase())
+    const brand = await page.evaluate(() =>
+      getComputedStyle(document.querySelector('.fui-FluentProvider')!)
+        .getPropertyValue('--colorBrandBackground')
+        .trim()
+        .toLowerCase(),
+    )
     expect(brand).toBe('#722ed1')
     await page.getByTestId('lang-menu').click()
     await page.getByTestId('lang-zh').click()
   })
 
-  it('a menu granted to a role appears in that role\'s sidebar after re-login', async () => {
+  it("a menu granted to a role appears in that role's sidebar after re-login", async () => {
     const teacherPage = await s.browser.newPage({ viewport: { width: 1366, height: 860 } })
     await signInUi(teacherPage, s.app.url, 'teacher')
     await teacherPage.waitForURL('**/wel/index')
@@ -73,9 +84,24 @@ describeBrowser('admin shell behaviour (browser)', () => {
     const admin = await tokenOf(s.app.url, 'admin')
     const tree = (await apiCall(s.app.url, admin, 'GET', '/api/blade-system/menu/grant-tree')).data.menu
     const flat = (ns: any[]): any[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
-    const ids = flat(tree).filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param'].includes(m.code)).map((m) => m.id)
-    const teacherRole = (await apiCall(s.app.url, admin, 'GET', '/api/blade-system/role/list')).data.find((r: any) => r.roleAlias === 'teacher')
-    expect((await apiCall(s.app.url, admin, 'POST', '/api/blade-system/role/grant', {}, { roleIds: [teacherRole.id], menuIds: ids })).code).toBe(200)
+    const ids = flat(tree)
+      .filter((m) => ['desk', 'desk:dashboard', 'desk:message', 'system', 'system:param'].includes(m.code))
+      .map((m) => m.id)
+    const teacherRole = (await apiCall(s.app.url, admin, 'GET', '/api/blade-system/role/list')).data.find(
+      (r: any) => r.roleAlias === 'teacher',
+    )
+    expect(
+      (
+        await apiCall(
+          s.app.url,
+          admin,
+          'POST',
+          '/api/blade-system/role/grant',
+          {},
+          { roleIds: [teacherRole.id], menuIds: ids },
+        )
+      ).code,
+    ).toBe(200)
 
     await teacherPage.getByTestId('user-menu').click()
     await teacherPage.getByTestId('logout').click()

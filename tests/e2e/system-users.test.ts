@@ -5,7 +5,9 @@ import { browserSession, describeBrowser } from '../support/browser.ts'
 describeBrowser('users screen (browser)', () => {
   const s = browserSession('admin')
   let page: Page
-  beforeAll(() => { page = s.page })
+  beforeAll(() => {
+    page = s.page
+  })
   const dialog = () => page.getByTestId('form-dialog')
   const rows = () => page.getByTestId('resource-table').locator('tbody tr')
 

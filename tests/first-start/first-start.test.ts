@@ -13,11 +13,20 @@ describe('first start', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'atrium-first-')), 'data')
     const [port, mqttPort] = [await freePort(), await freePort()]
     const child = spawn(process.execPath, ['server/main.ts'], {
-      env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        ATRIUM_DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
-    child.stdout!.on('data', (d) => { out += d })
+    child.stdout!.on('data', (d) => {
+      out += d
+    })
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     try {
       let health: Response | undefined
@@ -37,7 +46,10 @@ describe('first start', () => {
       expect(statSync(secrets).mode & 0o077).toBe(0)
       expect(out).toContain('first start: database seeded')
 
-      const token = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`, { method: 'POST', headers: { authorization: BASIC } })
+      const token = await fetch(
+        `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`,
+        { method: 'POST', headers: { authorization: BASIC } },
+      )
       expect(token.status).toBe(200)
       // One JSON line per request with method, path, status, ms, user and tenant; never the password.
       // The line is written after the response has gone out.

@@ -137,7 +137,9 @@ const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {
 
 describe('permission matrix', () => {
   const t = testApp()
-  const routes = t.app.routes.filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/upload/')).map((r) => ({ key: `${r.method} ${r.path}`, method: r.method, path: r.path, codes: codesOf(r as never) }))
+  const routes = t.app.routes
+    .filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/upload/'))
+    .map((r) => ({ key: `${r.method} ${r.path}`, method: r.method, path: r.path, codes: codesOf(r as never) }))
 
   it('every route declares a permission code, or is on the public or self-service allowlist', () => {
     expect(routes.length).toBeGreaterThan(20)
@@ -152,8 +154,16 @@ describe('permission matrix', () => {
   })
 
   it('every permission code a route asks for can be granted through a menu', () => {
-    const menuCodes = new Set(t.services.db.select({ code: menu.code }).from(menu).all().map((m) => m.code))
-    const missing = [...new Set(routes.flatMap((r) => r.codes))].filter((c) => c !== 'public' && c !== 'auth' && !menuCodes.has(c))
+    const menuCodes = new Set(
+      t.services.db
+        .select({ code: menu.code })
+        .from(menu)
+        .all()
+        .map((m) => m.code),
+    )
+    const missing = [...new Set(routes.flatMap((r) => r.codes))].filter(
+      (c) => c !== 'public' && c !== 'auth' && !menuCodes.has(c),
+    )
     expect(missing).toEqual([])
   })
 
@@ -187,19 +197,36 @@ describe('permission matrix', () => {
       const cols = getTableColumns(table) as Record<string, SQLiteColumn>
       if (!cols.tenantId) continue
       // Clone any existing row into tenant 100001: every table gets a row of another tenant without per-table fixtures.
-      const where = cols.isDeleted ? and(ne(cols.tenantId, '100001'), eq(cols.isDeleted, 0)) : ne(cols.tenantId, '100001')
-      const source = t.services.db.select().from(table).where(where).limit(1).get() as Record<string, unknown> | undefined
+      const where = cols.isDeleted
+        ? and(ne(cols.tenantId, '100001'), eq(cols.isDeleted, 0))
+        : ne(cols.tenantId, '100001')
+      const source = t.services.db.select().from(table).where(where).limit(1).get() as
+        Record<string, unknown> | undefined
       expect(source, `${res.options.path} has no row to clone: seed one`).toBeTruthy()
       const id = newId()
       // Columns unique across tenants (a product's broker key) get a fresh value in the clone.
-      const unique = new Set(getTableConfig(table).indexes.filter((i) => i.config.unique).flatMap((i) => i.config.columns.map((c) => (c as SQLiteColumn).name)))
-      const fresh = Object.fromEntries(Object.entries(cols).filter(([k, c]) => unique.has(c.name) && k !== 'tenantId' && typeof source![k] === 'string').map(([k]) => [k, `${source![k]}-${id}`]))
-      t.services.db.insert(table).values({ ...source!, ...fresh, id, tenantId: '100001' } as never).run()
+      const unique = new Set(
+        getTableConfig(table)
+          .indexes.filter((i) => i.config.unique)
+          .flatMap((i) => i.config.columns.map((c) => (c as SQLiteColumn).name)),
+      )
+      const fresh = Object.fromEntries(
+        Object.entries(cols)
+          .filter(([k, c]) => unique.has(c.name) && k !== 'tenantId' && typeof source![k] === 'string')
+          .map(([k]) => [k, `${source![k]}-${id}`]),
+      )
+      t.services.db
+        .insert(table)
+        .values({ ...source!, ...fresh, id, tenantId: '100001' } as never)
+        .run()
       const paths = res.routes(t.services).routes.map((r) => r.path)
       const base = res.options.path
-      if (paths.includes(`${base}/detail`)) expect((await t.get(`${base}/detail`, admin, { id })).status, `${base}/detail`).toBe(404)
-      if (paths.includes(`${base}/submit`)) expect((await t.post(`${base}/submit`, admin, { id })).status, `${base}/submit`).toBe(404)
-      if (paths.includes(`${base}/remove`)) expect((await t.post(`${base}/remove`, admin, undefined, { ids: id })).status, `${base}/remove`).toBe(404)
+      if (paths.includes(`${base}/detail`))
+        expect((await t.get(`${base}/detail`, admin, { id })).status, `${base}/detail`).toBe(404)
+      if (paths.includes(`${base}/submit`))
+        expect((await t.post(`${base}/submit`, admin, { id })).status, `${base}/submit`).toBe(404)
+      if (paths.includes(`${base}/remove`))
+        expect((await t.post(`${base}/remove`, admin, undefined, { ids: id })).status, `${base}/remove`).toBe(404)
       checked.push(base)
     }
     expect(checked.length).toBeGreaterThan(0)

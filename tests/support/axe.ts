@@ -8,7 +8,13 @@ import type { Page } from 'playwright-core'
 
 const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-export interface AxeViolation { id: string; impact: string; help: string; targets: string[]; html: string[] }
+export interface AxeViolation {
+  id: string
+  impact: string
+  help: string
+  targets: string[]
+  html: string[]
+}
 
 /**
  * Puts axe-core into the page once. Evaluated through the browser's debugging protocol, not as a <script> tag:
@@ -21,15 +27,44 @@ export async function injectAxe(page: Page) {
 export async function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   await injectAxe(page)
   return page.evaluate(async (scope) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: {
+              id: string
+              impact: string
+              help: string
+              nodes: { target: string[]; html: string; failureSummary?: string }[]
+            }[]
+          }>
+        }
+      }
+    ).axe
     // Fluent's focus management (tabster) puts aria-hidden focus sentinels (<i data-tabster-dummy>) at the edges of
     // focus groups; focus landing on one is moved on at once, so no one ever stays on it. axe cannot know that.
-    const result = await axe.run({ include: [scope ?? 'html'], exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    const result = await axe.run(
+      { include: [scope ?? 'html'], exclude: [['[data-tabster-dummy]']] },
+      {
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      },
+    )
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')), html: v.nodes.map((n) => n.html.slice(0, 300) + ' :: ' + (n.failureSummary ?? '').slice(0, 300)) }))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        html: v.nodes.map((n) => n.html.slice(0, 300) + ' :: ' + (n.failureSummary ?? '').slice(0, 300)),
+      }))
   }, include)
 }
 
 /** A readable list for an assertion message. */
-export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.html.slice(0, 6).join('\n     ')}`).join('\n')
+export const describeViolations = (vs: AxeViolation[]) =>
+  vs.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.html.slice(0, 6).join('\n     ')}`).join('\n')

@@ -39,7 +39,8 @@ function ensureWebBundle(): boolean {
     }
   }
   try {
-    if (!fresh()) spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' })
+    if (!fresh())
+      spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' })
     return existsSync(index)
   } finally {
     rmSync(lock, { recursive: true, force: true })
@@ -49,24 +50,37 @@ function ensureWebBundle(): boolean {
 /** describe() for browser suites: runs when Chromium and the web bundle exist; otherwise says why (and fails in CI). */
 export function describeBrowser(name: string, body: () => void) {
   const haveWeb = haveChromium && ensureWebBundle()
-  const reason = !haveChromium ? `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)` : !haveWeb ? 'the web bundle did not build (npx vite build --config web/vite.config.ts)' : ''
+  const reason = !haveChromium
+    ? `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`
+    : !haveWeb
+      ? 'the web bundle did not build (npx vite build --config web/vite.config.ts)'
+      : ''
   if (!reason) return describe(name, body)
-  if (process.env.CI) return describe(name, () => it(`needs a browser: ${reason}`, () => { throw new Error(reason) }))
+  if (process.env.CI)
+    return describe(name, () =>
+      it(`needs a browser: ${reason}`, () => {
+        throw new Error(reason)
+      }),
+    )
   console.warn(`[skip] ${name}: ${reason}`)
   return describe.skipIf(true)(name, body)
 }
 
-export const freePort = () => new Promise<number>((ok, no) => {
-  const s = createServer()
-  s.once('error', no)
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number }
-    s.close(() => ok(port))
+export const freePort = () =>
+  new Promise<number>((ok, no) => {
+    const s = createServer()
+    s.once('error', no)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => ok(port))
+    })
   })
-})
 
 export interface Appliance {
-  url: string; dataDir: string; process: ChildProcess; stop(): Promise<void>
+  url: string
+  dataDir: string
+  process: ChildProcess
+  stop(): Promise<void>
   /** SIGKILL: no shutdown, no checkpoint — what a power cut does to the process. */
   kill9(): Promise<void>
   /** Starts the server again on the same ports and data directory. */
@@ -76,26 +90,40 @@ export interface Appliance {
 /** Starts server/main.ts on free ports over a copy of the seeded template database, or over ATRIUM_DATA_DIR when given. */
 export async function startAppliance(env: Record<string, string> = {}): Promise<Appliance> {
   const dataDir = env.ATRIUM_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
-  if (!env.ATRIUM_DATA_DIR && process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  if (!env.ATRIUM_DATA_DIR && process.env.ATRIUM_TEST_TEMPLATE)
+    copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   const [port, mqttPort] = [await freePort(), await freePort()]
   const url = `http://127.0.0.1:${port}`
   const spawnServer = async () => {
     const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
-      env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        ATRIUM_DATA_DIR: dataDir,
+        ATRIUM_WEB_DIST: WEB_DIST,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     })
     const deadline = Date.now() + 30_000
     for (;;) {
       try {
         if ((await fetch(`${url}/api/health`)).ok) break
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
       await new Promise((r) => setTimeout(r, 150))
     }
     return child
   }
   const app: Appliance = {
-    url, dataDir, process: await spawnServer(),
+    url,
+    dataDir,
+    process: await spawnServer(),
     async stop() {
       const child = app.process
       if (child.exitCode === null && child.signalCode === null) {
@@ -121,7 +149,15 @@ export async function startAppliance(env: Record<string, string> = {}): Promise<
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   })
 
 /**

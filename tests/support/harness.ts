@@ -26,7 +26,9 @@ export interface CallOptions {
 export function testApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'))
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...env }), { logLevel: 'silent' })
+  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...env }), {
+    logLevel: 'silent',
+  })
   const app = createApp(services)
   afterAll(() => {
     closeDb(services.db)
@@ -46,25 +48,44 @@ export function testApp(env: Record<string, string> = {}) {
     const res = await app.handle(new Request(url, { method, headers, body }))
     const text = await res.text()
     let json: any
-    try { json = JSON.parse(text) } catch { json = text }
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = text
+    }
     return { status: res.status, body: json }
   }
 
   /** Signs in with the password grant and returns the token response. */
   async function signIn(account: string, password = account, tenantId = '000000') {
     const r = await call('POST', '/api/blade-auth/oauth/token', {
-      query: { tenantId, username: account, password: md5Hex(password), grant_type: 'password', scope: 'all', type: 'account' },
+      query: {
+        tenantId,
+        username: account,
+        password: md5Hex(password),
+        grant_type: 'password',
+        scope: 'all',
+        type: 'account',
+      },
       headers: { authorization: BASIC, 'tenant-id': tenantId },
     })
     if (r.status !== 200) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r.body)}`)
-    return r.body as { access_token: string; refresh_token: string; user_id: string; role_name: string; tenant_id: string }
+    return r.body as {
+      access_token: string
+      refresh_token: string
+      user_id: string
+      role_name: string
+      tenant_id: string
+    }
   }
 
   /** Signs in and returns just the access token. */
-  const token = async (account: string, password = account, tenantId = '000000') => (await signIn(account, password, tenantId)).access_token
+  const token = async (account: string, password = account, tenantId = '000000') =>
+    (await signIn(account, password, tenantId)).access_token
 
   const get = (path: string, token?: string, query?: CallOptions['query']) => call('GET', path, { token, query })
-  const post = (path: string, token?: string, body?: unknown, query?: CallOptions['query']) => call('POST', path, { token, body, query })
+  const post = (path: string, token?: string, body?: unknown, query?: CallOptions['query']) =>
+    call('POST', path, { token, body, query })
 
   /** A Ctx acting as the system for a tenant, for arranging data directly through operations. */
   const system = (tenantId = '000000') => makeCtx(services.db, systemActor(tenantId))

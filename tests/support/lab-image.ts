@@ -12,11 +12,52 @@ import { dockerSocket } from '../../server/labs/docker.ts'
 
 export const LAB_IMAGE = DEMO_LAB_IMAGE
 const BUSYBOX = '/bin/busybox'
-const APPLETS = ['sh', 'ash', 'ls', 'cat', 'echo', 'mkdir', 'rm', 'sleep', 'env', 'id', 'ps', 'pwd', 'touch', 'stty', 'du', 'wc', 'head', 'tail', 'grep', 'sed', 'vi', 'top', 'find', 'cp', 'mv', 'tar', 'httpd', 'uname', 'hostname', 'true', 'false', 'test', '[', 'seq', 'dd', 'kill', 'clear', 'less', 'more']
+const APPLETS = [
+  'sh',
+  'ash',
+  'ls',
+  'cat',
+  'echo',
+  'mkdir',
+  'rm',
+  'sleep',
+  'env',
+  'id',
+  'ps',
+  'pwd',
+  'touch',
+  'stty',
+  'du',
+  'wc',
+  'head',
+  'tail',
+  'grep',
+  'sed',
+  'vi',
+  'top',
+  'find',
+  'cp',
+  'mv',
+  'tar',
+  'httpd',
+  'uname',
+  'hostname',
+  'true',
+  'false',
+  'test',
+  '[',
+  'seq',
+  'dd',
+  'kill',
+  'clear',
+  'less',
+  'more',
+]
 
 async function rootfs(): Promise<Buffer> {
   const pack = tar.pack()
-  for (const d of ['bin', 'etc', 'tmp', 'workspace', 'root', 'proc', 'sys', 'dev']) pack.entry({ name: d, type: 'directory', mode: d === 'tmp' ? 0o1777 : 0o755 })
+  for (const d of ['bin', 'etc', 'tmp', 'workspace', 'root', 'proc', 'sys', 'dev'])
+    pack.entry({ name: d, type: 'directory', mode: d === 'tmp' ? 0o1777 : 0o755 })
   const bin = readFileSync(BUSYBOX)
   pack.entry({ name: 'bin/busybox', mode: 0o755, size: bin.length }, bin)
   for (const a of APPLETS) pack.entry({ name: `bin/${a}`, type: 'symlink', linkname: 'busybox' })
@@ -32,12 +73,24 @@ async function rootfs(): Promise<Buffer> {
 /** Ensures the shared lab image exists; answers false (with the reason) when it cannot. */
 export async function ensureLabImage(): Promise<{ ok: boolean; reason?: string }> {
   const docker = new Docker({ socketPath: dockerSocket() })
-  try { await docker.version() } catch { return { ok: false, reason: `no Docker engine at ${dockerSocket()} (set DOCKER_HOST)` } }
-  try { await docker.getImage(LAB_IMAGE).inspect(); return { ok: true } } catch { /* not there yet */ }
+  try {
+    await docker.version()
+  } catch {
+    return { ok: false, reason: `no Docker engine at ${dockerSocket()} (set DOCKER_HOST)` }
+  }
+  try {
+    await docker.getImage(LAB_IMAGE).inspect()
+    return { ok: true }
+  } catch {
+    /* not there yet */
+  }
   if (!existsSync(BUSYBOX)) return { ok: false, reason: `${BUSYBOX} missing (apt-get install -y busybox-static)` }
   const [repo, tag] = LAB_IMAGE.split(':')
   const { Readable } = await import('node:stream')
-  const res = (await docker.importImage(Readable.from(await rootfs()) as never, { repo, tag, changes: ['ENV PATH=/bin', 'WORKDIR /workspace', 'CMD ["/bin/sh"]'] } as never)) as unknown as NodeJS.ReadableStream
+  const res = (await docker.importImage(
+    Readable.from(await rootfs()) as never,
+    { repo, tag, changes: ['ENV PATH=/bin', 'WORKDIR /workspace', 'CMD ["/bin/sh"]'] } as never,
+  )) as unknown as NodeJS.ReadableStream
   await new Promise((ok, no) => docker.modem.followProgress(res, (e) => (e ? no(e) : ok(null))))
   return { ok: true }
 }

@@ -14,10 +14,18 @@ installErrorCapture()
 function Notifications() {
   const toasterId = useId('toaster')
   const { dispatchToast } = useToastController(toasterId)
-  useEffect(() => onNotify((n) => dispatchToast(
-    <Toast><ToastTitle>{n.text}</ToastTitle></Toast>,
-    { intent: n.intent, timeout: n.timeout, position: 'top' },
-  )), [dispatchToast])
+  useEffect(
+    () =>
+      onNotify((n) =>
+        dispatchToast(
+          <Toast>
+            <ToastTitle>{n.text}</ToastTitle>
+          </Toast>,
+          { intent: n.intent, timeout: n.timeout, position: 'top' },
+        ),
+      ),
+    [dispatchToast],
+  )
   return <Toaster toasterId={toasterId} />
 }
 

@@ -4,7 +4,14 @@ import { defineReference } from '../types.ts'
 export default defineReference({
   menus: [
     {
-      code: 'system:backup', name: '备份与恢复', alias: 'Backups', path: '/system/backup', source: 'database', parent: 'system', sort: 99, platform: true,
+      code: 'system:backup',
+      name: '备份与恢复',
+      alias: 'Backups',
+      path: '/system/backup',
+      source: 'database',
+      parent: 'system',
+      sort: 99,
+      platform: true,
       buttons: ['add', 'edit', ['download', '下载', 'Download'], 'delete'],
     },
   ],

@@ -1,6 +1,13 @@
 import { defineReference, type RegionRef } from '../types.ts'
 
-const r = (code: string, parentCode: string, ancestors: string, name: string, regionLevel: number, sort: number): RegionRef => ({ code, parentCode, ancestors, name, regionLevel, sort })
+const r = (
+  code: string,
+  parentCode: string,
+  ancestors: string,
+  name: string,
+  regionLevel: number,
+  sort: number,
+): RegionRef => ({ code, parentCode, ancestors, name, regionLevel, sort })
 
 /** A starter set of administrative regions; a school adds its own through the region screen. */
 export default defineReference({

@@ -1,5 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { dict, dictBiz, menu, param, region, role, roleMenu, tenant, tenantPackage, topMenu, topMenuSetting } from '../../../db/schema/index.ts'
+import {
+  dict,
+  dictBiz,
+  menu,
+  param,
+  region,
+  role,
+  roleMenu,
+  tenant,
+  tenantPackage,
+  topMenu,
+  topMenuSetting,
+} from '../../../db/schema/index.ts'
 import type { DictRef } from '../../../db/reference/types.ts'
 import type { Db } from '../db.ts'
 import { newId } from '../ids.ts'
@@ -16,9 +28,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export const SYSTEM_USER = '0'
 const audit = () => ({ createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() })
 const untouched = (r: { updateUser: string | null }) => r.updateUser === SYSTEM_USER || r.updateUser === null
-const differs = <T extends object>(row: T, want: Partial<T>) => Object.entries(want).some(([k, v]) => row[k as keyof T] !== v)
+const differs = <T extends object>(row: T, want: Partial<T>) =>
+  Object.entries(want).some(([k, v]) => row[k as keyof T] !== v)
 
-export interface SyncReport { menus: string[]; dicts: string[]; bizDicts: number; params: number; regions: number; grants: number }
+export interface SyncReport {
+  menus: string[]
+  dicts: string[]
+  bizDicts: number
+  params: number
+  regions: number
+  grants: number
+}
 
 /**
  * Applies every area's reference data to the database, idempotently, in one
@@ -31,7 +51,8 @@ export function syncReference(db: Db, areas: Area[] = loadAreas()): SyncReport {
     const report: SyncReport = { menus: [], dicts: [], bizDicts: 0, params: 0, regions: 0, grants: 0 }
     syncTopMenus(tx, areas)
     const added = syncMenus(tx, flatMenus(areas), report)
-    for (const [code, zh, en, items] of areas.flatMap((a) => a.ref.systemDicts ?? [])) if (syncDict(tx, dict, null, [code, zh, en, items], 1)) report.dicts.push(code)
+    for (const [code, zh, en, items] of areas.flatMap((a) => a.ref.systemDicts ?? []))
+      if (syncDict(tx, dict, null, [code, zh, en, items], 1)) report.dicts.push(code)
     syncRegions(tx, areas, report)
     for (const t of tx.select({ tenantId: tenant.tenantId }).from(tenant).where(eq(tenant.isDeleted, 0)).all()) {
       const r = syncTenantReference(tx, t.tenantId, areas)
@@ -45,7 +66,13 @@ export function syncReference(db: Db, areas: Area[] = loadAreas()): SyncReport {
 
 /** Menus and buttons by code; returns the rows inserted now (they join packages and default grants). */
 function syncMenus(tx: Tx, want: FlatMenu[], report: SyncReport): { row: FlatMenu; id: string; parentId: string }[] {
-  const byCode = new Map(tx.select().from(menu).all().map((m) => [m.code, m]))
+  const byCode = new Map(
+    tx
+      .select()
+      .from(menu)
+      .all()
+      .map((m) => [m.code, m]),
+  )
   const added: { row: FlatMenu; id: string; parentId: string }[] = []
   // Parents first, whichever file declares them: an area may hang a menu under another area's.
   let pending = want
@@ -53,20 +80,42 @@ function syncMenus(tx: Tx, want: FlatMenu[], report: SyncReport): { row: FlatMen
     const next: FlatMenu[] = []
     for (const m of pending) {
       const parentId = m.parentCode === null ? '0' : byCode.get(m.parentCode)?.id
-      if (parentId === undefined) { next.push(m); continue }
-      const values = { parentId, code: m.code, name: m.name, alias: m.alias, path: m.path, source: m.source, sort: m.sort, category: m.category, action: m.action, isOpen: m.isOpen }
+      if (parentId === undefined) {
+        next.push(m)
+        continue
+      }
+      const values = {
+        parentId,
+        code: m.code,
+        name: m.name,
+        alias: m.alias,
+        path: m.path,
+        source: m.source,
+        sort: m.sort,
+        category: m.category,
+        action: m.action,
+        isOpen: m.isOpen,
+      }
       const old = byCode.get(m.code)
       if (!old) {
         const id = newId()
-        tx.insert(menu).values({ id, ...audit(), ...values }).run()
+        tx.insert(menu)
+          .values({ id, ...audit(), ...values })
+          .run()
         byCode.set(m.code, tx.select().from(menu).where(eq(menu.id, id)).get()!)
         added.push({ row: m, id, parentId })
         report.menus.push(m.code)
       } else if (untouched(old) && differs(old, values)) {
-        tx.update(menu).set({ ...values, updateTime: now() }).where(eq(menu.id, old.id)).run()
+        tx.update(menu)
+          .set({ ...values, updateTime: now() })
+          .where(eq(menu.id, old.id))
+          .run()
       }
     }
-    if (next.length === pending.length) throw new Error(`reference menus name a parent no area declares: ${next.map((m) => `${m.code} → ${m.parentCode}`).join(', ')}`)
+    if (next.length === pending.length)
+      throw new Error(
+        `reference menus name a parent no area declares: ${next.map((m) => `${m.code} → ${m.parentCode}`).join(', ')}`,
+      )
     pending = next
   }
   joinPackages(tx, added)
@@ -81,23 +130,54 @@ function joinPackages(tx: Tx, added: { row: FlatMenu; id: string; parentId: stri
     const ids = new Set(p.menuId.split(',').filter(Boolean))
     const size = ids.size
     for (const a of added) if (!a.row.platform && (a.parentId === '0' || ids.has(a.parentId))) ids.add(a.id)
-    if (ids.size !== size) tx.update(tenantPackage).set({ menuId: [...ids].join(',') }).where(eq(tenantPackage.id, p.id)).run()
+    if (ids.size !== size)
+      tx.update(tenantPackage)
+        .set({ menuId: [...ids].join(',') })
+        .where(eq(tenantPackage.id, p.id))
+        .run()
   }
 }
 
 function syncTopMenus(tx: Tx, areas: Area[]) {
-  const byCode = new Map(tx.select().from(topMenu).all().map((t) => [t.code, t]))
+  const byCode = new Map(
+    tx
+      .select()
+      .from(topMenu)
+      .all()
+      .map((t) => [t.code, t]),
+  )
   for (const t of areas.flatMap((a) => a.ref.topMenus ?? [])) {
-    const values = { code: t.code, name: t.name, alias: t.alias, source: t.source ?? null, path: `/${t.code}`, sort: t.sort }
+    const values = {
+      code: t.code,
+      name: t.name,
+      alias: t.alias,
+      source: t.source ?? null,
+      path: `/${t.code}`,
+      sort: t.sort,
+    }
     const old = byCode.get(t.code)
-    if (!old) tx.insert(topMenu).values({ id: newId(), ...audit(), ...values }).run()
-    else if (untouched(old) && differs(old, values)) tx.update(topMenu).set({ ...values, updateTime: now() }).where(eq(topMenu.id, old.id)).run()
+    if (!old)
+      tx.insert(topMenu)
+        .values({ id: newId(), ...audit(), ...values })
+        .run()
+    else if (untouched(old) && differs(old, values))
+      tx.update(topMenu)
+        .set({ ...values, updateTime: now() })
+        .where(eq(topMenu.id, old.id))
+        .run()
   }
 }
 
 /** A new root menu that names a top menu shows under it. */
 function joinTopMenus(tx: Tx, added: { row: FlatMenu; id: string }[]) {
-  const tops = new Map(tx.select({ id: topMenu.id, code: topMenu.code }).from(topMenu).where(eq(topMenu.isDeleted, 0)).all().map((t) => [t.code, t.id]))
+  const tops = new Map(
+    tx
+      .select({ id: topMenu.id, code: topMenu.code })
+      .from(topMenu)
+      .where(eq(topMenu.isDeleted, 0))
+      .all()
+      .map((t) => [t.code, t.id]),
+  )
   for (const a of added) {
     const top = a.row.topMenu && tops.get(a.row.topMenu)
     if (top) tx.insert(topMenuSetting).values({ id: newId(), topMenuId: top, menuId: a.id }).run()
@@ -113,8 +193,24 @@ function grantNewMenus(tx: Tx, added: { row: FlatMenu; id: string; parentId: str
   let n = 0
   const aliases = [...new Set(added.flatMap((a) => a.row.grant))]
   if (!aliases.length) return 0
-  const roles = tx.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(inArray(role.roleAlias, aliases), eq(role.isDeleted, 0))).all()
-  const held = new Set(tx.select({ roleId: roleMenu.roleId, menuId: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roles.map((r) => r.id))).all().map((g) => `${g.roleId}:${g.menuId}`))
+  const roles = tx
+    .select({ id: role.id, alias: role.roleAlias })
+    .from(role)
+    .where(and(inArray(role.roleAlias, aliases), eq(role.isDeleted, 0)))
+    .all()
+  const held = new Set(
+    tx
+      .select({ roleId: roleMenu.roleId, menuId: roleMenu.menuId })
+      .from(roleMenu)
+      .where(
+        inArray(
+          roleMenu.roleId,
+          roles.map((r) => r.id),
+        ),
+      )
+      .all()
+      .map((g) => `${g.roleId}:${g.menuId}`),
+  )
   for (const a of added) {
     for (const r of roles) {
       if (!a.row.grant.includes(r.alias)) continue
@@ -130,22 +226,43 @@ function grantNewMenus(tx: Tx, added: { row: FlatMenu; id: string; parentId: str
 
 /** The menu ids a role alias holds by default (a listed menu brings its buttons): for a new tenant's roles. */
 export function defaultMenuIds(tx: Tx, alias: string, areas: Area[] = loadAreas()): string[] {
-  const codes = new Set(flatMenus(areas).filter((m) => m.grant.includes(alias)).map((m) => m.code))
+  const codes = new Set(
+    flatMenus(areas)
+      .filter((m) => m.grant.includes(alias))
+      .map((m) => m.code),
+  )
   if (!codes.size) return []
-  return tx.select({ id: menu.id }).from(menu).where(and(inArray(menu.code, [...codes]), eq(menu.isDeleted, 0))).all().map((m) => m.id)
+  return tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(inArray(menu.code, [...codes]), eq(menu.isDeleted, 0)))
+    .all()
+    .map((m) => m.id)
 }
 
 type DictTable = typeof dict | typeof dictBiz
 
 /** One dictionary (its parent entry and items) by code and key; answers whether anything was inserted. */
-function syncDict(tx: Tx, table: DictTable, tenantId: string | null, [code, zh, en, items]: DictRef, sealed: number): boolean {
-  const rows = tx.select().from(table).where(and(eq(table.code, code), tenantId ? eq(table.tenantId, tenantId) : undefined)).all()
+function syncDict(
+  tx: Tx,
+  table: DictTable,
+  tenantId: string | null,
+  [code, zh, en, items]: DictRef,
+  sealed: number,
+): boolean {
+  const rows = tx
+    .select()
+    .from(table)
+    .where(and(eq(table.code, code), tenantId ? eq(table.tenantId, tenantId) : undefined))
+    .all()
   const common = { ...(tenantId ? { tenantId } : {}), code, isSealed: sealed }
   let inserted = false
   let parent = rows.find((r) => r.parentId === '0' && r.dictKey === '-1')
   if (!parent) {
     const id = newId()
-    tx.insert(table).values({ id, ...audit(), ...common, parentId: '0', dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1 }).run()
+    tx.insert(table)
+      .values({ id, ...audit(), ...common, parentId: '0', dictKey: '-1', dictValue: zh, dictValueEn: en, sort: 1 })
+      .run()
     parent = tx.select().from(table).where(eq(table.id, id)).get()!
     inserted = true
   } else if (untouched(parent) && differs(parent, { dictValue: zh, dictValueEn: en })) {
@@ -155,9 +272,15 @@ function syncDict(tx: Tx, table: DictTable, tenantId: string | null, [code, zh, 
     const old = rows.find((r) => r.parentId !== '0' && r.dictKey === dictKey)
     const values = { dictValue, dictValueEn, sort: i + 1 }
     if (!old) {
-      tx.insert(table).values({ id: newId(), ...audit(), ...common, parentId: parent.id, dictKey, ...values }).run()
+      tx.insert(table)
+        .values({ id: newId(), ...audit(), ...common, parentId: parent.id, dictKey, ...values })
+        .run()
       inserted = true
-    } else if (untouched(old) && differs(old, values)) tx.update(table).set({ ...values, updateTime: now() }).where(eq(table.id, old.id)).run()
+    } else if (untouched(old) && differs(old, values))
+      tx.update(table)
+        .set({ ...values, updateTime: now() })
+        .where(eq(table.id, old.id))
+        .run()
   })
   return inserted
 }
@@ -166,8 +289,18 @@ function syncDict(tx: Tx, table: DictTable, tenantId: string | null, [code, zh, 
 function syncRegions(tx: Tx, areas: Area[], report: SyncReport) {
   const want = areas.flatMap((a) => a.ref.regions ?? [])
   if (!want.length) return
-  const have = new Set(tx.select({ code: region.code }).from(region).all().map((r) => r.code))
-  for (const r of want) if (!have.has(r.code)) { tx.insert(region).values(r).run(); report.regions++ }
+  const have = new Set(
+    tx
+      .select({ code: region.code })
+      .from(region)
+      .all()
+      .map((r) => r.code),
+  )
+  for (const r of want)
+    if (!have.has(r.code)) {
+      tx.insert(region).values(r).run()
+      report.regions++
+    }
 }
 
 /**
@@ -175,15 +308,35 @@ function syncRegions(tx: Tx, areas: Area[], report: SyncReport) {
  * parameters. Missing entries are added; untouched ones follow the reference.
  * Used by the start-up sync for every tenant and by tenant provisioning.
  */
-export function syncTenantReference(tx: Tx, tenantId: string, areas: Area[] = loadAreas()): { bizDicts: number; params: number } {
-  let bizDicts = 0, params = 0
+export function syncTenantReference(
+  tx: Tx,
+  tenantId: string,
+  areas: Area[] = loadAreas(),
+): { bizDicts: number; params: number } {
+  let bizDicts = 0,
+    params = 0
   for (const d of areas.flatMap((a) => a.ref.bizDicts ?? [])) if (syncDict(tx, dictBiz, tenantId, d, 0)) bizDicts++
-  const have = new Map(tx.select().from(param).where(eq(param.tenantId, tenantId)).all().map((p) => [p.paramKey, p]))
+  const have = new Map(
+    tx
+      .select()
+      .from(param)
+      .where(eq(param.tenantId, tenantId))
+      .all()
+      .map((p) => [p.paramKey, p]),
+  )
   for (const p of areas.flatMap((a) => a.ref.params ?? [])) {
     const values = { paramName: p.name, paramKey: p.key, paramValue: p.value, remark: p.remark ?? null }
     const old = have.get(p.key)
-    if (!old) { tx.insert(param).values({ id: newId(), tenantId, ...audit(), ...values }).run(); params++ }
-    else if (untouched(old) && differs(old, values)) tx.update(param).set({ ...values, updateTime: now() }).where(eq(param.id, old.id)).run()
+    if (!old) {
+      tx.insert(param)
+        .values({ id: newId(), tenantId, ...audit(), ...values })
+        .run()
+      params++
+    } else if (untouched(old) && differs(old, values))
+      tx.update(param)
+        .set({ ...values, updateTime: now() })
+        .where(eq(param.id, old.id))
+        .run()
   }
   return { bizDicts, params }
 }

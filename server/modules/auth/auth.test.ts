@@ -11,14 +11,37 @@ const TOKEN = '/api/blade-auth/oauth/token'
 describe('POST /api/blade-auth/oauth/token', () => {
   const t = testApp()
   const grant = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.call('POST', TOKEN, { query: { tenantId: '000000', scope: 'all', ...query }, headers: { authorization: BASIC, ...headers } })
+    t.call('POST', TOKEN, {
+      query: { tenantId: '000000', scope: 'all', ...query },
+      headers: { authorization: BASIC, ...headers },
+    })
 
   it('password grant answers every token field the spec lists', async () => {
     const r = await grant({ grant_type: 'password', username: 'admin', password: md5Hex('admin') })
     expect(r.status).toBe(200)
-    for (const k of ['account', 'user_name', 'nick_name', 'role_name', 'avatar', 'access_token', 'refresh_token', 'token_type', 'expires_in', 'license', 'tenant_id', 'user_id', 'dept_id', 'role_id'])
+    for (const k of [
+      'account',
+      'user_name',
+      'nick_name',
+      'role_name',
+      'avatar',
+      'access_token',
+      'refresh_token',
+      'token_type',
+      'expires_in',
+      'license',
+      'tenant_id',
+      'user_id',
+      'dept_id',
+      'role_id',
+    ])
       expect(r.body).toHaveProperty(k)
-    expect(r.body).toMatchObject({ account: 'admin', tenant_id: '000000', token_type: 'bearer', role_name: 'administrator' })
+    expect(r.body).toMatchObject({
+      account: 'admin',
+      tenant_id: '000000',
+      token_type: 'bearer',
+      role_name: 'administrator',
+    })
     expect(r.body.user_id).toMatch(/^\d+$/)
   })
 
@@ -33,7 +56,11 @@ describe('POST /api/blade-auth/oauth/token', () => {
   })
 
   it('refuses a wrong password in the caller language', async () => {
-    const r = await t.call('POST', TOKEN, { query: { grant_type: 'password', username: 'teacher', password: md5Hex('nope') }, headers: { authorization: BASIC }, lang: 'en' })
+    const r = await t.call('POST', TOKEN, {
+      query: { grant_type: 'password', username: 'teacher', password: md5Hex('nope') },
+      headers: { authorization: BASIC },
+      lang: 'en',
+    })
     expect(r.status).toBe(400)
     expect(r.body.error_description).toBe('wrong account or password')
   })
@@ -47,7 +74,9 @@ describe('POST /api/blade-auth/oauth/token', () => {
     expect(right.status).toBe(423)
     const row = t.services.db.select().from(user).where(eq(user.account, 'manager')).get()!
     expect(row.locked).toBe(1)
-    expect((await t.post('/api/blade-system/user/unlock', await t.token('admin'), undefined, { userIds: row.id })).status).toBe(200)
+    expect(
+      (await t.post('/api/blade-system/user/unlock', await t.token('admin'), undefined, { userIds: row.id })).status,
+    ).toBe(200)
     expect((await grant({ grant_type: 'password', username: 'manager', password: md5Hex('manager') })).status).toBe(200)
   })
 
@@ -56,11 +85,20 @@ describe('POST /api/blade-auth/oauth/token', () => {
     expect(c.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/)
     const code = t.services.db.select().from(captcha).where(eq(captcha.key, c.body.data.key)).get()!.code
     const headers = { 'captcha-key': c.body.data.key, 'captcha-code': code.toUpperCase() }
-    expect((await grant({ grant_type: 'captcha', username: 'admin', password: md5Hex('admin') }, headers)).status).toBe(200)
+    expect((await grant({ grant_type: 'captcha', username: 'admin', password: md5Hex('admin') }, headers)).status).toBe(
+      200,
+    )
     const again = await grant({ grant_type: 'captcha', username: 'admin', password: md5Hex('admin') }, headers)
     expect(again.status).toBe(400)
     const c2 = await t.get('/api/blade-auth/oauth/captcha')
-    expect((await grant({ grant_type: 'captcha', username: 'admin', password: md5Hex('admin') }, { 'captcha-key': c2.body.data.key, 'captcha-code': 'zzzz' })).status).toBe(400)
+    expect(
+      (
+        await grant(
+          { grant_type: 'captcha', username: 'admin', password: md5Hex('admin') },
+          { 'captcha-key': c2.body.data.key, 'captcha-code': 'zzzz' },
+        )
+      ).status,
+    ).toBe(400)
   })
 
   it('refresh_token grant rotates: the old refresh token stops working', async () => {
@@ -101,7 +139,10 @@ describe('POST /api/blade-auth/oauth/token', () => {
   it('refuses an unknown grant type and a tenant that has expired', async () => {
     expect((await grant({ grant_type: 'implicit', username: 'admin', password: md5Hex('admin') })).status).toBe(400)
     t.services.db.update(tenant).set({ expireTime: '2000-01-01 00:00:00' }).where(eq(tenant.tenantId, '100001')).run()
-    const r = await grant({ grant_type: 'password', username: 'admin', password: md5Hex('admin'), tenantId: '100001' }, { 'tenant-id': '100001' })
+    const r = await grant(
+      { grant_type: 'password', username: 'admin', password: md5Hex('admin'), tenantId: '100001' },
+      { 'tenant-id': '100001' },
+    )
     expect(r.status).toBe(400)
     t.services.db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001')).run()
   })
@@ -116,7 +157,9 @@ describe('POST /api/blade-auth/oauth/token', () => {
 
   it('POST logout keeps the browser error log entries', async () => {
     const token = await t.token('student')
-    const r = await t.post('/api/blade-auth/oauth/logout', token, [{ type: 'error', url: '/wel/index', message: 'boom', stack: 'Error: boom\n at x', time: '2026-11-22 10:00:00' }])
+    const r = await t.post('/api/blade-auth/oauth/logout', token, [
+      { type: 'error', url: '/wel/index', message: 'boom', stack: 'Error: boom\n at x', time: '2026-11-22 10:00:00' },
+    ])
     expect(r.status).toBe(200)
     const rows = t.services.db.select().from(logError).where(eq(logError.message, 'boom')).all()
     expect(rows).toHaveLength(1)
@@ -128,26 +171,50 @@ describe('POST /api/blade-auth/oauth/token', () => {
 describe('captcha mode', () => {
   const t = testApp({ ATRIUM_CAPTCHA_MODE: 'on' })
   it('refuses the plain password grant', async () => {
-    const r = await t.call('POST', TOKEN, { query: { grant_type: 'password', username: 'admin', password: md5Hex('admin') }, headers: { authorization: BASIC } })
+    const r = await t.call('POST', TOKEN, {
+      query: { grant_type: 'password', username: 'admin', password: md5Hex('admin') },
+      headers: { authorization: BASIC },
+    })
     expect(r.status).toBe(400)
   })
 })
 
 describe('POST /api/blade-system/user/register-guest', () => {
   const t = testApp()
-  const register = (body: Record<string, unknown>) => t.call('POST', '/api/blade-system/user/register-guest', { body, lang: 'en' })
+  const register = (body: Record<string, unknown>) =>
+    t.call('POST', '/api/blade-system/user/register-guest', { body, lang: 'en' })
 
   it('checks tenant, account, password and match in that order', async () => {
-    expect((await register({ account: 'x', password: 'p' })).body).toMatchObject({ code: 400, field: 'tenantId', msg: 'please enter the tenant number first' })
+    expect((await register({ account: 'x', password: 'p' })).body).toMatchObject({
+      code: 400,
+      field: 'tenantId',
+      msg: 'please enter the tenant number first',
+    })
     expect((await register({ tenantId: '000000', password: 'p' })).body.field).toBe('account')
-    expect((await register({ tenantId: '000000', account: 'x' })).body).toMatchObject({ field: 'password', msg: 'please enter the password first' })
-    expect((await register({ tenantId: '000000', account: 'x', password: 'p', password2: 'q' })).body).toMatchObject({ field: 'password2', msg: 'the two passwords do not match' })
+    expect((await register({ tenantId: '000000', account: 'x' })).body).toMatchObject({
+      field: 'password',
+      msg: 'please enter the password first',
+    })
+    expect((await register({ tenantId: '000000', account: 'x', password: 'p', password2: 'q' })).body).toMatchObject({
+      field: 'password2',
+      msg: 'the two passwords do not match',
+    })
   })
 
   it('creates a pending account that signs in only once approved', async () => {
-    const r = await register({ tenantId: '000000', name: '新同学', account: 'newbie', password: md5Hex('pw123456'), password2: md5Hex('pw123456') })
+    const r = await register({
+      tenantId: '000000',
+      name: '新同学',
+      account: 'newbie',
+      password: md5Hex('pw123456'),
+      password2: md5Hex('pw123456'),
+    })
     expect(r.status).toBe(200)
-    const pending = await t.call('POST', TOKEN, { query: { grant_type: 'password', username: 'newbie', password: md5Hex('pw123456') }, headers: { authorization: BASIC }, lang: 'en' })
+    const pending = await t.call('POST', TOKEN, {
+      query: { grant_type: 'password', username: 'newbie', password: md5Hex('pw123456') },
+      headers: { authorization: BASIC },
+      lang: 'en',
+    })
     expect(pending.status).toBe(400)
     expect(pending.body.error_description).toMatch(/approval/)
     t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'newbie')).run()
@@ -160,15 +227,34 @@ describe('POST /api/blade-system/user/register-guest', () => {
 describe('third-party sign-in (grant_type=social)', () => {
   const t = testApp()
   // A stand-in for the provider outside the machine, behind the same interface a real adapter implements.
-  registerSocialProvider({ source: 'fake', exchange: async (code) => { if (code === 'bad') throw new Error('refused'); return { uuid: `u-${code}`, nickname: `Nick ${code}` } } })
-  const social = (code: string) => t.call('POST', TOKEN, { query: { grant_type: 'social', source: 'fake', code, state: 's', tenantId: '000000' }, headers: { authorization: BASIC }, lang: 'en' })
+  registerSocialProvider({
+    source: 'fake',
+    exchange: async (code) => {
+      if (code === 'bad') throw new Error('refused')
+      return { uuid: `u-${code}`, nickname: `Nick ${code}` }
+    },
+  })
+  const social = (code: string) =>
+    t.call('POST', TOKEN, {
+      query: { grant_type: 'social', source: 'fake', code, state: 's', tenantId: '000000' },
+      headers: { authorization: BASIC },
+      lang: 'en',
+    })
 
   it('answers an unknown identity with its oauth_id; registering with it, then approval, lets it sign in', async () => {
     const first = await social('alice')
     expect(first.status).toBe(400)
     expect(first.body.oauth_id).toMatch(/^[\w-]{40,}$/)
     expect(first.body.error_description).toMatch(/register/)
-    const reg = await t.call('POST', '/api/blade-system/user/register-guest', { body: { tenantId: '000000', name: 'Alice', account: 'alice', password: md5Hex('pw'), oauthId: first.body.oauth_id } })
+    const reg = await t.call('POST', '/api/blade-system/user/register-guest', {
+      body: {
+        tenantId: '000000',
+        name: 'Alice',
+        account: 'alice',
+        password: md5Hex('pw'),
+        oauthId: first.body.oauth_id,
+      },
+    })
     expect(reg.status).toBe(200)
     expect((await social('alice')).body.error_description).toMatch(/approval/)
     t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'alice')).run()
@@ -179,7 +265,10 @@ describe('third-party sign-in (grant_type=social)', () => {
 
   it('refuses unknown providers and codes the provider rejects', async () => {
     expect((await social('bad')).status).toBe(400)
-    const r = await t.call('POST', TOKEN, { query: { grant_type: 'social', source: 'nope', code: 'x' }, headers: { authorization: BASIC } })
+    const r = await t.call('POST', TOKEN, {
+      query: { grant_type: 'social', source: 'nope', code: 'x' },
+      headers: { authorization: BASIC },
+    })
     expect(r.status).toBe(400)
   })
 })

@@ -16,7 +16,8 @@ import { socialProvider } from './social/provider.ts'
 export class GrantError extends ApiError {
   extra: Record<string, string> = {}
 }
-const fail = (key: string, status: 400 | 401 | 423 | 429 = 400, extra: Record<string, string> = {}) => Object.assign(new GrantError(status, key), { extra })
+const fail = (key: string, status: 400 | 401 | 423 | 429 = 400, extra: Record<string, string> = {}) =>
+  Object.assign(new GrantError(status, key), { extra })
 
 export interface GrantInput {
   grantType: string
@@ -40,13 +41,23 @@ const sameSecret = (a: string, b: string) => timingSafeEqual(Buffer.from(sha256(
 export async function checkClient(services: Services, header: string | undefined) {
   const m = /^basic\s+(.+)$/i.exec(header ?? '')
   const [id, secret] = m ? Buffer.from(m[1], 'base64').toString().split(':') : []
-  const row = id ? await services.db.select().from(client).where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1))).get() : undefined
+  const row = id
+    ? await services.db
+        .select()
+        .from(client)
+        .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1)))
+        .get()
+    : undefined
   if (!row || !secret || !sameSecret(row.clientSecret, secret)) throw fail('auth.badClient', 401)
   return row
 }
 
 async function checkTenant(services: Services, tenantId: string) {
-  const t = await services.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).get()
+  const t = await services.db
+    .select()
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .get()
   if (!t || t.status !== 1) throw fail('auth.tenantMissing')
   if (t.expireTime && t.expireTime < now()) throw fail('auth.tenantExpired')
 }
@@ -59,14 +70,19 @@ const lockedNow = (u: UserRow) => u.locked === 1 && (u.lockedUntil === null || u
 
 /** Minutes an account stays locked (tenant parameter account.lockMinutes, 30 by default; 0 = until an administrator unlocks). */
 async function lockSeconds(services: Services, tenantId: string): Promise<number | null> {
-  const row = await services.db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.lockMinutes'), eq(param.isDeleted, 0))).get()
+  const row = await services.db
+    .select({ v: param.paramValue })
+    .from(param)
+    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.lockMinutes'), eq(param.isDeleted, 0)))
+    .get()
   const minutes = row && /^\d+$/.test(row.v.trim()) ? Number(row.v) : 30
   return minutes > 0 ? minutes * 60 : null
 }
 
 /** Sign-in throttles: the refusal is a 429 with Retry-After, answered like any other sign-in failure. */
 function throttled(e: unknown): never {
-  if (e instanceof ApiError && e.status === 429) throw Object.assign(new GrantError(429, 'error.tooMany', e.params), { extra: {} })
+  if (e instanceof ApiError && e.status === 429)
+    throw Object.assign(new GrantError(429, 'error.tooMany', e.params), { extra: {} })
   throw e
 }
 
@@ -87,9 +103,15 @@ function throttled(e: unknown): never {
  */
 async function passwordUser(services: Services, g: GrantInput, ip: string): Promise<UserRow> {
   const { db, config } = services
-  if (!g.username || !g.password || g.username.length > 64 || g.password.length > PASSWORD_MAX) throw fail('auth.badCredentials')
-  const ipKey = `signin:ip:${ip}`, accountKey = `signin:account:${g.tenantId}:${g.username}:${ip}`
-  try { refuseOver(db, ipKey, config.signinIpLimit) } catch (e) { throttled(e) }
+  if (!g.username || !g.password || g.username.length > 64 || g.password.length > PASSWORD_MAX)
+    throw fail('auth.badCredentials')
+  const ipKey = `signin:ip:${ip}`,
+    accountKey = `signin:account:${g.tenantId}:${g.username}:${ip}`
+  try {
+    refuseOver(db, ipKey, config.signinIpLimit)
+  } catch (e) {
+    throttled(e)
+  }
   const failed = (key: string, status: 400 | 423 = 400) => {
     hit(db, ipKey, config.signinWindow)
     hit(db, accountKey, config.signinWindow)
@@ -97,41 +119,79 @@ async function passwordUser(services: Services, g: GrantInput, ip: string): Prom
   }
   const max = config.maxLoginFailures
   const lockFor = await lockSeconds(services, g.tenantId)
-  const u = await db.select().from(user).where(and(eq(user.tenantId, g.tenantId), eq(user.account, g.username), eq(user.isDeleted, 0))).get()
+  const u = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.tenantId, g.tenantId), eq(user.account, g.username), eq(user.isDeleted, 0)))
+    .get()
   const nameKey = `signin:unknown:${g.tenantId}:${g.username}`
   if (u ? lockedNow(u) : hitsOf(db, nameKey).hits >= max) throw failed('auth.locked', 423)
-  try { refuseOver(db, accountKey, config.signinAccountIpLimit) } catch (e) { throttled(e) }
+  try {
+    refuseOver(db, accountKey, config.signinAccountIpLimit)
+  } catch (e) {
+    throttled(e)
+  }
   if (!u) {
     await verifyDummy(g.password)
     const { hits } = hit(db, nameKey, lockFor ?? config.signinWindow)
     throw hits >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
   }
-  let taken = db.update(user).set({ failCount: sql`${user.failCount} + 1` }).where(and(eq(user.id, u.id), eq(user.locked, 0))).returning({ n: user.failCount }).get()
+  let taken = db
+    .update(user)
+    .set({ failCount: sql`${user.failCount} + 1` })
+    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+    .returning({ n: user.failCount })
+    .get()
   // A time-bound lock that has run out is lifted once, atomically, and this attempt counts as the first.
-  taken ??= db.update(user).set({ locked: 0, lockedUntil: null, failCount: 1 })
-    .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch()))).returning({ n: user.failCount }).get()
+  taken ??= db
+    .update(user)
+    .set({ locked: 0, lockedUntil: null, failCount: 1 })
+    .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch())))
+    .returning({ n: user.failCount })
+    .get()
   if (!taken) throw failed('auth.locked', 423)
   const lock = () => {
-    const locked = db.update(user).set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null }).where(and(eq(user.id, u.id), eq(user.locked, 0))).returning({ id: user.id }).get()
-    if (locked) recordUsual(services, u.tenantId, 'account locked', { account: u.account, ip, minutes: lockFor ? lockFor / 60 : 0 })
+    const locked = db
+      .update(user)
+      .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
+      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+      .returning({ id: user.id })
+      .get()
+    if (locked)
+      recordUsual(services, u.tenantId, 'account locked', {
+        account: u.account,
+        ip,
+        minutes: lockFor ? lockFor / 60 : 0,
+      })
   }
   // More attempts in flight than failures allowed: refused unchecked (the account locks only on verified failures).
   if (taken.n > max) {
-    db.update(user).set({ failCount: sql`max(${user.failCount} - 1, 0)` }).where(and(eq(user.id, u.id), eq(user.locked, 0))).run()
+    db.update(user)
+      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
+      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+      .run()
     throw Object.assign(new GrantError(429, 'error.tooMany', { retryAfter: 1 }), { extra: {} })
   }
   let right: boolean
   try {
     right = await verifyPassword(g.password, u.password)
   } catch (e) {
-    db.update(user).set({ failCount: sql`max(${user.failCount} - 1, 0)` }).where(and(eq(user.id, u.id), eq(user.locked, 0))).run()
+    db.update(user)
+      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
+      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+      .run()
     throttled(e)
   }
   if (!right) {
     if (taken.n >= max) lock()
     throw taken.n >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
   }
-  const cleared = db.update(user).set({ failCount: 0 }).where(and(eq(user.id, u.id), eq(user.locked, 0))).returning({ id: user.id }).get()
+  const cleared = db
+    .update(user)
+    .set({ failCount: 0 })
+    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+    .returning({ id: user.id })
+    .get()
   if (!cleared) throw failed('auth.locked', 423)
   return { ...u, locked: 0 }
 }
@@ -152,12 +212,33 @@ async function socialUser(services: Services, g: GrantInput): Promise<UserRow> {
     throw fail('auth.socialFailed')
   }
   const { db } = services
-  const known = await db.select().from(userOauth).where(and(eq(userOauth.tenantId, g.tenantId), eq(userOauth.source, provider.source), eq(userOauth.uuid, profile.uuid))).get()
-  const linked = known?.userId ? await db.select().from(user).where(and(eq(user.id, known.userId), eq(user.isDeleted, 0))).get() : undefined
+  const known = await db
+    .select()
+    .from(userOauth)
+    .where(
+      and(eq(userOauth.tenantId, g.tenantId), eq(userOauth.source, provider.source), eq(userOauth.uuid, profile.uuid)),
+    )
+    .get()
+  const linked = known?.userId
+    ? await db
+        .select()
+        .from(user)
+        .where(and(eq(user.id, known.userId), eq(user.isDeleted, 0)))
+        .get()
+    : undefined
   if (linked) return linked
   // The id is the capability to link this identity at registration, so it cannot be guessed.
   const oauthId = known?.id ?? randomToken()
-  const row = { tenantId: g.tenantId, uuid: profile.uuid, source: provider.source, username: profile.username ?? null, nickname: profile.nickname ?? null, avatar: profile.avatar ?? null, email: profile.email ?? null, createTime: now() }
+  const row = {
+    tenantId: g.tenantId,
+    uuid: profile.uuid,
+    source: provider.source,
+    username: profile.username ?? null,
+    nickname: profile.nickname ?? null,
+    avatar: profile.avatar ?? null,
+    email: profile.email ?? null,
+    createTime: now(),
+  }
   if (known) await db.update(userOauth).set(row).where(eq(userOauth.id, oauthId))
   else await db.insert(userOauth).values({ id: oauthId, ...row })
   throw fail('auth.socialNoAccount', 400, { oauth_id: oauthId, nick_name: profile.nickname ?? profile.username ?? '' })
@@ -186,23 +267,52 @@ async function refreshSession(services: Services, clientId: string, g: GrantInpu
   const presented = g.refreshToken ? sha256(g.refreshToken) : ''
   const s = presented ? await db.select().from(session).where(eq(session.refreshHash, presented)).get() : undefined
   if (!s) {
-    const spent = presented ? await db.select().from(sessionSpent).where(eq(sessionSpent.refreshHash, presented)).get() : undefined
+    const spent = presented
+      ? await db.select().from(sessionSpent).where(eq(sessionSpent.refreshHash, presented)).get()
+      : undefined
     if (spent) {
-      const ended = await db.update(session).set({ revoked: 1 }).where(and(eq(session.id, spent.sessionId), eq(session.revoked, 0))).returning({ userId: session.userId, tenantId: session.tenantId })
-      if (ended.length) recordUsual(services, ended[0].tenantId, 'refresh token reused: session ended', { sessionId: spent.sessionId, userId: ended[0].userId })
+      const ended = await db
+        .update(session)
+        .set({ revoked: 1 })
+        .where(and(eq(session.id, spent.sessionId), eq(session.revoked, 0)))
+        .returning({ userId: session.userId, tenantId: session.tenantId })
+      if (ended.length)
+        recordUsual(services, ended[0].tenantId, 'refresh token reused: session ended', {
+          sessionId: spent.sessionId,
+          userId: ended[0].userId,
+        })
     }
     throw fail('auth.refreshInvalid', 401)
   }
-  if (s.revoked || s.refreshExpiresAt < epoch() || s.clientId !== clientId || (s.absoluteExpiresAt && s.absoluteExpiresAt < epoch())) throw fail('auth.refreshInvalid', 401)
-  const u = await db.select().from(user).where(and(eq(user.id, s.userId), eq(user.isDeleted, 0))).get()
+  if (
+    s.revoked ||
+    s.refreshExpiresAt < epoch() ||
+    s.clientId !== clientId ||
+    (s.absoluteExpiresAt && s.absoluteExpiresAt < epoch())
+  )
+    throw fail('auth.refreshInvalid', 401)
+  const u = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, s.userId), eq(user.isDeleted, 0)))
+    .get()
   if (!u) throw fail('auth.refreshInvalid', 401)
   await checkTenant(services, u.tenantId)
   usable(u)
   // Rotation: only the holder of the current token moves the session on; a concurrent second use finds it spent.
   const refreshExpiresAt = Math.min(epoch() + config.refreshTokenTtl, s.absoluteExpiresAt || Number.MAX_SAFE_INTEGER)
   const moved = db.transaction((tx) => {
-    const row = tx.update(session).set({ refreshHash: sha256(next), refreshExpiresAt }).where(and(eq(session.id, s.id), eq(session.refreshHash, presented), eq(session.revoked, 0))).returning({ id: session.id }).get()
-    if (row) tx.insert(sessionSpent).values({ refreshHash: presented, sessionId: s.id, expiresAt: s.absoluteExpiresAt || refreshExpiresAt }).onConflictDoNothing().run()
+    const row = tx
+      .update(session)
+      .set({ refreshHash: sha256(next), refreshExpiresAt })
+      .where(and(eq(session.id, s.id), eq(session.refreshHash, presented), eq(session.revoked, 0)))
+      .returning({ id: session.id })
+      .get()
+    if (row)
+      tx.insert(sessionSpent)
+        .values({ refreshHash: presented, sessionId: s.id, expiresAt: s.absoluteExpiresAt || refreshExpiresAt })
+        .onConflictDoNothing()
+        .run()
     return row
   })
   if (!moved) throw fail('auth.refreshInvalid', 401)
@@ -215,9 +325,10 @@ export async function grant(services: Services, clientId: string, g: GrantInput,
   let sessionId: string | undefined
   const refreshToken = randomToken()
   if (g.grantType === 'refresh_token') {
-    ({ u, sessionId } = await refreshSession(services, clientId, g, refreshToken))
+    ;({ u, sessionId } = await refreshSession(services, clientId, g, refreshToken))
   } else if (g.grantType === 'password' || g.grantType === 'captcha') {
-    if (g.grantType === 'captcha' && !(await checkCaptcha(db, g.captchaKey, g.captchaCode))) throw fail('auth.captchaWrong')
+    if (g.grantType === 'captcha' && !(await checkCaptcha(db, g.captchaKey, g.captchaCode)))
+      throw fail('auth.captchaWrong')
     if (g.grantType === 'password' && config.captchaMode) throw fail('auth.passwordGrantOff')
     await checkTenant(services, g.tenantId)
     u = await passwordUser(services, g, ip)
@@ -230,24 +341,65 @@ export async function grant(services: Services, clientId: string, g: GrantInput,
   const roleIds = narrow(u.roleId, g.roleId)
   const deptIds = narrow(u.deptId, g.deptId)
   if (sessionId) {
-    await db.update(session).set({ roleIds: roleIds.join(','), deptIds: deptIds.join(',') }).where(eq(session.id, sessionId))
+    await db
+      .update(session)
+      .set({ roleIds: roleIds.join(','), deptIds: deptIds.join(',') })
+      .where(eq(session.id, sessionId))
   } else {
     sessionId = newId()
     const nowS = epoch()
     await db.insert(session).values({
-      id: sessionId, userId: u.id, tenantId: u.tenantId, clientId, refreshHash: sha256(refreshToken), createTime: now(),
-      roleIds: roleIds.join(','), deptIds: deptIds.join(','), absoluteExpiresAt: nowS + config.sessionMaxAge,
+      id: sessionId,
+      userId: u.id,
+      tenantId: u.tenantId,
+      clientId,
+      refreshHash: sha256(refreshToken),
+      createTime: now(),
+      roleIds: roleIds.join(','),
+      deptIds: deptIds.join(','),
+      absoluteExpiresAt: nowS + config.sessionMaxAge,
       refreshExpiresAt: Math.min(nowS + config.refreshTokenTtl, nowS + config.sessionMaxAge),
     })
   }
-  const roles = roleIds.length ? await db.select({ alias: role.roleAlias }).from(role).where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0))) : []
-  const depts = deptIds.length ? await db.select({ name: dept.deptName }).from(dept).where(inArray(dept.id, deptIds)) : []
-  const accessToken = await signAccess(services.jwtSecret, { sub: u.id, tid: u.tenantId, sid: sessionId, acc: u.account, rid: roleIds.join(','), did: deptIds.join(','), cid: clientId }, config.accessTokenTtl)
+  const roles = roleIds.length
+    ? await db
+        .select({ alias: role.roleAlias })
+        .from(role)
+        .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0)))
+    : []
+  const depts = deptIds.length
+    ? await db.select({ name: dept.deptName }).from(dept).where(inArray(dept.id, deptIds))
+    : []
+  const accessToken = await signAccess(
+    services.jwtSecret,
+    {
+      sub: u.id,
+      tid: u.tenantId,
+      sid: sessionId,
+      acc: u.account,
+      rid: roleIds.join(','),
+      did: deptIds.join(','),
+      cid: clientId,
+    },
+    config.accessTokenTtl,
+  )
   return {
-    tenant_id: u.tenantId, user_id: u.id, dept_id: deptIds.join(','), role_id: roleIds.join(','), oauth_id: u.oauthId ?? '',
-    account: u.account, user_name: u.account, nick_name: u.name ?? u.account, real_name: u.realName ?? u.account,
-    role_name: roles.map((r) => r.alias).join(','), dept_name: depts.map((d) => d.name).join(','), avatar: u.avatar ?? '',
-    access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: config.accessTokenTtl,
+    tenant_id: u.tenantId,
+    user_id: u.id,
+    dept_id: deptIds.join(','),
+    role_id: roleIds.join(','),
+    oauth_id: u.oauthId ?? '',
+    account: u.account,
+    user_name: u.account,
+    nick_name: u.name ?? u.account,
+    real_name: u.realName ?? u.account,
+    role_name: roles.map((r) => r.alias).join(','),
+    dept_name: depts.map((d) => d.name).join(','),
+    avatar: u.avatar ?? '',
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: config.accessTokenTtl,
     license: 'powered by atrium',
   }
 }
@@ -262,8 +414,16 @@ export const revokeSession = (services: Services, sessionId: string) =>
  * access and refresh tokens stop working at the next request.
  */
 export function endSessions(db: Services['db'], by: { userIds?: string[]; tenantIds?: string[] }): void {
-  if (by.userIds?.length) db.update(session).set({ revoked: 1 }).where(and(inArray(session.userId, by.userIds), eq(session.revoked, 0))).run()
-  if (by.tenantIds?.length) db.update(session).set({ revoked: 1 }).where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0))).run()
+  if (by.userIds?.length)
+    db.update(session)
+      .set({ revoked: 1 })
+      .where(and(inArray(session.userId, by.userIds), eq(session.revoked, 0)))
+      .run()
+  if (by.tenantIds?.length)
+    db.update(session)
+      .set({ revoked: 1 })
+      .where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0)))
+      .run()
 }
 
 /** Drops expired or revoked sessions and spent refresh tokens past their time; run by the daily job. */

@@ -22,80 +22,163 @@ import './messages.ts'
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
 
 /** The browser's queued error-log entries (spec: url, time, type, message, stack, info). */
-const LogEntries = t.Array(t.Object({
-  url: t.Optional(t.String({ maxLength: 2000 })), time: t.Optional(t.String({ maxLength: 40 })), type: t.Optional(t.String({ maxLength: 40 })),
-  message: t.Optional(t.String({ maxLength: 4000 })), stack: t.Optional(t.String({ maxLength: 16000 })), info: t.Optional(t.String({ maxLength: 2000 })),
-}), { maxItems: 200 })
+const LogEntries = t.Array(
+  t.Object({
+    url: t.Optional(t.String({ maxLength: 2000 })),
+    time: t.Optional(t.String({ maxLength: 40 })),
+    type: t.Optional(t.String({ maxLength: 40 })),
+    message: t.Optional(t.String({ maxLength: 4000 })),
+    stack: t.Optional(t.String({ maxLength: 16000 })),
+    info: t.Optional(t.String({ maxLength: 2000 })),
+  }),
+  { maxItems: 200 },
+)
 
 export async function userInfo(ctx: Ctx) {
   // Every page load asks for this: prepared look-ups, and the permission list sorted once per role set (permission-cache.ts).
-  const u = prepared(ctx.db, 'userInfo.user', (d) => d.select().from(user).where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0))).prepare()).get({ id: ctx.actor.userId })
+  const u = prepared(ctx.db, 'userInfo.user', (d) =>
+    d
+      .select()
+      .from(user)
+      .where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0)))
+      .prepare(),
+  ).get({ id: ctx.actor.userId })
   if (!u) throw unauthorized('error.tokenInvalid')
   const roles = await roleAliases(ctx)
   const roleRows = [...roleNames(ctx, ctx.actor.roleIds).values()].map((name) => ({ name }))
   const deptRows = [...deptNames(ctx, ctx.actor.deptIds).values()].map((name) => ({ name }))
   return {
-    user_id: u.id, account: u.account, user_name: u.account, name: u.name, real_name: u.realName, avatar: u.avatar ?? '', email: u.email, phone: u.phone,
-    tenant_id: u.tenantId, dept_id: ctx.actor.deptIds.join(','), role_id: ctx.actor.roleIds.join(','), role_name: roles.join(','),
-    dept_name: deptRows.map((d) => d.name).join(','), role_names: roleRows.map((r) => r.name).join(','), oauth_id: u.oauthId ?? '',
-    all_dept_id: u.deptId, all_role_id: u.roleId,
-    roles, permissions: await sortedPermissionCodes(ctx),
+    user_id: u.id,
+    account: u.account,
+    user_name: u.account,
+    name: u.name,
+    real_name: u.realName,
+    avatar: u.avatar ?? '',
+    email: u.email,
+    phone: u.phone,
+    tenant_id: u.tenantId,
+    dept_id: ctx.actor.deptIds.join(','),
+    role_id: ctx.actor.roleIds.join(','),
+    role_name: roles.join(','),
+    dept_name: deptRows.map((d) => d.name).join(','),
+    role_names: roleRows.map((r) => r.name).join(','),
+    oauth_id: u.oauthId ?? '',
+    all_dept_id: u.deptId,
+    all_role_id: u.roleId,
+    roles,
+    permissions: await sortedPermissionCodes(ctx),
   }
 }
 
 export const authModule = (services: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(services))
-    .post('/blade-auth/oauth/token', async ({ request, query, body, headers, set, ctx, server }) => {
-      const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
-      const cookie = wantsCookie(headers)
-      try {
-        const c = await checkClient(services, headers.authorization)
-        const answer = await grant(services, c.clientId, {
-          grantType: str(p.grant_type) ?? 'password',
-          tenantId: str(headers['tenant-id']) ?? str(p.tenantId) ?? services.config.defaultTenantId,
-          username: str(p.username) ?? str(p.account), password: str(p.password), refreshToken: str(p.refresh_token) ?? refreshFromCookie(headers.cookie),
-          captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
-          deptId: str(headers['dept-id']) ?? str(p.deptId), roleId: str(headers['role-id']) ?? str(p.roleId),
-          source: str(p.source), code: str(p.code), state: str(p.state),
-        }, clientIp(services.config, request, server))
-        if (!cookie) return answer
-        set.headers['set-cookie'] = refreshCookie(answer.refresh_token, services.config.refreshTokenTtl, request)
-        return { ...answer, refresh_token: '' }
-      } catch (e) {
-        if (!(e instanceof GrantError)) throw e
-        set.status = e.status
-        if (cookie && e.status === 401) set.headers['set-cookie'] = clearedRefreshCookie()
-        if (e.status === 429) set.headers['retry-after'] = String(e.params.retryAfter ?? 60)
-        const msg = say(ctx.lang, e.key, e.params)
-        services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
-        return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
-      }
-    }, { perm: PUBLIC })
-    .get('/blade-auth/oauth/captcha', async ({ ctx, request, server }) =>
-      ok(ctx, await createCaptcha(services.db, clientIp(services.config, request, server), services.config.captchaIpLimit)), { perm: PUBLIC })
+    .post(
+      '/blade-auth/oauth/token',
+      async ({ request, query, body, headers, set, ctx, server }) => {
+        const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
+        const cookie = wantsCookie(headers)
+        try {
+          const c = await checkClient(services, headers.authorization)
+          const answer = await grant(
+            services,
+            c.clientId,
+            {
+              grantType: str(p.grant_type) ?? 'password',
+              tenantId: str(headers['tenant-id']) ?? str(p.tenantId) ?? services.config.defaultTenantId,
+              username: str(p.username) ?? str(p.account),
+              password: str(p.password),
+              refreshToken: str(p.refresh_token) ?? refreshFromCookie(headers.cookie),
+              captchaKey: str(headers['captcha-key']),
+              captchaCode: str(headers['captcha-code']),
+              deptId: str(headers['dept-id']) ?? str(p.deptId),
+              roleId: str(headers['role-id']) ?? str(p.roleId),
+              source: str(p.source),
+              code: str(p.code),
+              state: str(p.state),
+            },
+            clientIp(services.config, request, server),
+          )
+          if (!cookie) return answer
+          set.headers['set-cookie'] = refreshCookie(answer.refresh_token, services.config.refreshTokenTtl, request)
+          return { ...answer, refresh_token: '' }
+        } catch (e) {
+          if (!(e instanceof GrantError)) throw e
+          set.status = e.status
+          if (cookie && e.status === 401) set.headers['set-cookie'] = clearedRefreshCookie()
+          if (e.status === 429) set.headers['retry-after'] = String(e.params.retryAfter ?? 60)
+          const msg = say(ctx.lang, e.key, e.params)
+          services.log.info({ path: new URL(request.url).pathname, status: e.status, reason: e.key }, 'sign-in refused')
+          return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
+        }
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/blade-auth/oauth/captcha',
+      async ({ ctx, request, server }) =>
+        ok(
+          ctx,
+          await createCaptcha(services.db, clientIp(services.config, request, server), services.config.captchaIpLimit),
+        ),
+      { perm: PUBLIC },
+    )
     .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
-    .get('/blade-auth/oauth/logout', async ({ ctx, set }) => {
-      if (ctx.actor.sessionId) await revokeSession(services, ctx.actor.sessionId)
-      set.headers['set-cookie'] = clearedRefreshCookie()
-      return ok(ctx, true)
-    }, { perm: SIGNED_IN })
-    .post('/blade-auth/oauth/logout', async ({ ctx, body }) => {
-      const stamp = now()
-      if (body.length) await ctx.db.insert(logError).values(body.map((e) => ({
-        id: newId(), tenantId: ctx.actor.tenantId, type: `web:${e.type ?? 'error'}`, title: e.message?.slice(0, 200), requestUri: e.url,
-        message: e.message, stackTrace: e.stack, params: e.info, createBy: ctx.actor.account, createTime: e.time && /^\d{4}-\d\d-\d\d/.test(e.time) ? e.time : stamp,
-      })))
-      return ok(ctx, body.length, 'auth.logsSaved')
-    }, { perm: SIGNED_IN, body: LogEntries })
-    .get('/blade-auth/oauth/clear-cache', ({ ctx }) => {
-      ctx.memo.clear()
-      dropPermissionCache(ctx.db)
-      return ok(ctx, true, 'auth.cacheCleared')
-    }, { perm: SIGNED_IN })
-    .post('/blade-system/user/register-guest', async ({ ctx, body, query, headers, request, server }) => {
-      await registerGuest(ctx, { ...query, ...((body as Record<string, unknown>) ?? {}) }, {
-        config: services.config, ip: clientIp(services.config, request, server), captchaKey: str(headers['captcha-key']), captchaCode: str(headers['captcha-code']),
-      })
-      return ok(ctx, true, 'auth.registered')
-    }, { perm: PUBLIC })
+    .get(
+      '/blade-auth/oauth/logout',
+      async ({ ctx, set }) => {
+        if (ctx.actor.sessionId) await revokeSession(services, ctx.actor.sessionId)
+        set.headers['set-cookie'] = clearedRefreshCookie()
+        return ok(ctx, true)
+      },
+      { perm: SIGNED_IN },
+    )
+    .post(
+      '/blade-auth/oauth/logout',
+      async ({ ctx, body }) => {
+        const stamp = now()
+        if (body.length)
+          await ctx.db.insert(logError).values(
+            body.map((e) => ({
+              id: newId(),
+              tenantId: ctx.actor.tenantId,
+              type: `web:${e.type ?? 'error'}`,
+              title: e.message?.slice(0, 200),
+              requestUri: e.url,
+              message: e.message,
+              stackTrace: e.stack,
+              params: e.info,
+              createBy: ctx.actor.account,
+              createTime: e.time && /^\d{4}-\d\d-\d\d/.test(e.time) ? e.time : stamp,
+            })),
+          )
+        return ok(ctx, body.length, 'auth.logsSaved')
+      },
+      { perm: SIGNED_IN, body: LogEntries },
+    )
+    .get(
+      '/blade-auth/oauth/clear-cache',
+      ({ ctx }) => {
+        ctx.memo.clear()
+        dropPermissionCache(ctx.db)
+        return ok(ctx, true, 'auth.cacheCleared')
+      },
+      { perm: SIGNED_IN },
+    )
+    .post(
+      '/blade-system/user/register-guest',
+      async ({ ctx, body, query, headers, request, server }) => {
+        await registerGuest(
+          ctx,
+          { ...query, ...((body as Record<string, unknown>) ?? {}) },
+          {
+            config: services.config,
+            ip: clientIp(services.config, request, server),
+            captchaKey: str(headers['captcha-key']),
+            captchaCode: str(headers['captcha-code']),
+          },
+        )
+        return ok(ctx, true, 'auth.registered')
+      },
+      { perm: PUBLIC },
+    )

@@ -39,15 +39,18 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (md5: string) => limited(() => Bun.password.hash(normalizePassword(md5), { algorithm: 'argon2id' }))
+export const hashPassword = (md5: string) =>
+  limited(() => Bun.password.hash(normalizePassword(md5), { algorithm: 'argon2id' }))
 
-export const verifyPassword = (md5: string, hash: string) => limited(() => Bun.password.verify(normalizePassword(md5), hash))
+export const verifyPassword = (md5: string, hash: string) =>
+  limited(() => Bun.password.verify(normalizePassword(md5), hash))
 
 /**
  * For the first-start seed only: it runs inside one synchronous transaction
  * before the server listens, so there is no request to block.
  */
-export const hashPasswordBeforeListening = (md5: string) => Bun.password.hashSync(normalizePassword(md5), { algorithm: 'argon2id' })
+export const hashPasswordBeforeListening = (md5: string) =>
+  Bun.password.hashSync(normalizePassword(md5), { algorithm: 'argon2id' })
 
 let dummy: Promise<string> | undefined
 /** Unknown accounts are checked against this, so they take as long as known ones (no enumeration by timing). */

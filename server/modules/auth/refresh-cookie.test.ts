@@ -13,16 +13,27 @@ const TOKEN = '/api/blade-auth/oauth/token'
 describe('refresh token cookie', () => {
   const t = testApp()
   const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.handle(new Request(`http://localhost${TOKEN}`, { method: 'POST', body: new URLSearchParams(form), headers: { authorization: BASIC, 'tenant-id': '000000', ...headers } }))
+    t.app.handle(
+      new Request(`http://localhost${TOKEN}`, {
+        method: 'POST',
+        body: new URLSearchParams(form),
+        headers: { authorization: BASIC, 'tenant-id': '000000', ...headers },
+      }),
+    )
 
   it('keeps the refresh token out of the answer and in an HttpOnly SameSite=Strict cookie the refresh grant reads', async () => {
-    const signIn = await post({ grant_type: 'password', username: 'teacher', password: md5Hex('teacher'), tenantId: '000000' }, { 'refresh-cookie': '1' })
+    const signIn = await post(
+      { grant_type: 'password', username: 'teacher', password: md5Hex('teacher'), tenantId: '000000' },
+      { 'refresh-cookie': '1' },
+    )
     expect(signIn.status).toBe(200)
     const body = await signIn.json()
     expect(body.access_token).toBeTruthy()
     expect(body.refresh_token).toBe('')
     const setCookie = signIn.headers.get('set-cookie')!
-    expect(setCookie).toMatch(/^atrium-refresh=[^;]+; Path=\/api\/blade-auth\/oauth; Max-Age=\d+; HttpOnly; SameSite=Strict/)
+    expect(setCookie).toMatch(
+      /^atrium-refresh=[^;]+; Path=\/api\/blade-auth\/oauth; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+    )
     const cookie = setCookie.split(';')[0]
 
     // The refresh grant takes the cookie; the cookie rotates with the token.
@@ -38,14 +49,21 @@ describe('refresh token cookie', () => {
   })
 
   it('clients that do not ask for the cookie still get the token in the answer (Saber-compatible, CLI)', async () => {
-    const r = await post({ grant_type: 'password', username: 'student', password: md5Hex('student'), tenantId: '000000' })
+    const r = await post({
+      grant_type: 'password',
+      username: 'student',
+      password: md5Hex('student'),
+      tenantId: '000000',
+    })
     expect((await r.json()).refresh_token).toBeTruthy()
     expect(r.headers.get('set-cookie')).toBeNull()
   })
 
   it('sign-out clears the cookie', async () => {
     const token = await t.token('admin')
-    const r = await t.app.handle(new Request('http://localhost/api/blade-auth/oauth/logout', { headers: { 'blade-auth': `bearer ${token}` } }))
+    const r = await t.app.handle(
+      new Request('http://localhost/api/blade-auth/oauth/logout', { headers: { 'blade-auth': `bearer ${token}` } }),
+    )
     expect(r.headers.get('set-cookie')).toMatch(/^atrium-refresh=; .*Max-Age=0; HttpOnly/)
   })
 })

@@ -11,28 +11,60 @@ import { md5Hex } from './password.ts'
 import { registerSocialProvider } from './social/provider.ts'
 
 const REGISTER = '/api/blade-system/user/register-guest'
-const form = (account: string, extra: Record<string, unknown> = {}) => ({ tenantId: '000000', name: account, account, password: md5Hex('pw123456'), password2: md5Hex('pw123456'), ...extra })
+const form = (account: string, extra: Record<string, unknown> = {}) => ({
+  tenantId: '000000',
+  name: account,
+  account,
+  password: md5Hex('pw123456'),
+  password2: md5Hex('pw123456'),
+  ...extra,
+})
 
 describe('registration limits', () => {
   const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '4' })
   const db = t.services.db
-  const register = (account: string, extra: Record<string, unknown> = {}) => t.call('POST', REGISTER, { body: form(account, extra), lang: 'en' })
+  const register = (account: string, extra: Record<string, unknown> = {}) =>
+    t.call('POST', REGISTER, { body: form(account, extra), lang: 'en' })
 
   it('pending applications do not count against the account limit; approval does', async () => {
-    const [{ n }] = db.select({ n: count() }).from(user).where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), ne(user.status, 0))).all()
-    db.update(tenant).set({ accountNumber: n + 1 }).where(eq(tenant.tenantId, '000000')).run()
+    const [{ n }] = db
+      .select({ n: count() })
+      .from(user)
+      .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), ne(user.status, 0)))
+      .all()
+    db.update(tenant)
+      .set({ accountNumber: n + 1 })
+      .where(eq(tenant.tenantId, '000000'))
+      .run()
     for (const a of ['appl1', 'appl2', 'appl3']) expect((await register(a)).status).toBe(200)
 
     // The school's administrator can still add the one account its limit allows.
     const admin = await t.token('admin')
-    const roleId = db.select().from(role).where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher'))).get()!.id
-    const deptId = db.select().from(dept).where(and(eq(dept.tenantId, '000000'), eq(dept.deptName, '计算机系'))).get()!.id
-    const add = await t.post('/api/blade-system/user/submit', admin, { account: 'newteacher', realName: '新老师', roleId, deptId })
+    const roleId = db
+      .select()
+      .from(role)
+      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher')))
+      .get()!.id
+    const deptId = db
+      .select()
+      .from(dept)
+      .where(and(eq(dept.tenantId, '000000'), eq(dept.deptName, '计算机系')))
+      .get()!.id
+    const add = await t.post('/api/blade-system/user/submit', admin, {
+      account: 'newteacher',
+      realName: '新老师',
+      roleId,
+      deptId,
+    })
     expect(add.status).toBe(200)
 
     // Now the tenant is full: approving an application is refused, naming the limit.
     const pending = db.select().from(user).where(eq(user.account, 'appl1')).get()!
-    const approve = await t.call('POST', '/api/blade-system/user/audit-pass', { token: admin, query: { ids: pending.id }, lang: 'en' })
+    const approve = await t.call('POST', '/api/blade-system/user/audit-pass', {
+      token: admin,
+      query: { ids: pending.id },
+      lang: 'en',
+    })
     expect(approve.status).toBe(400)
     expect(approve.body.msg).toMatch(/account limit/)
     expect(db.select().from(user).where(eq(user.id, pending.id)).get()!.status).toBe(0)
@@ -45,12 +77,18 @@ describe('registration limits', () => {
     expect((await register('appl5')).status).toBe(200)
     const full = await register('appl6')
     expect(full.status).toBe(400)
-    expect(full.body).toMatchObject({ field: 'tenantId', msg: 'too many applications are awaiting approval; please try again later' })
+    expect(full.body).toMatchObject({
+      field: 'tenantId',
+      msg: 'too many applications are awaiting approval; please try again later',
+    })
     expect(db.select().from(user).where(eq(user.account, 'appl6')).get()).toBeUndefined()
   })
 
   it('refuses a 5 MB password and a 1 MB name, naming the field', async () => {
-    expect((await register('bigpw', { password: 'x'.repeat(5 << 20), password2: undefined })).body).toMatchObject({ code: 400, field: 'password' })
+    expect((await register('bigpw', { password: 'x'.repeat(5 << 20), password2: undefined })).body).toMatchObject({
+      code: 400,
+      field: 'password',
+    })
     expect((await register('bigname', { name: 'x'.repeat(1 << 20) })).body).toMatchObject({ code: 400, field: 'name' })
   })
 })
@@ -59,7 +97,13 @@ describe('registration per client address', () => {
   const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '3' })
   it('answers 429 with Retry-After past the hourly limit of one address', async () => {
     for (let i = 0; i < 3; i++) expect((await t.call('POST', REGISTER, { body: form(`burst${i}`) })).status).toBe(200)
-    const res = await t.app.handle(new Request(`http://localhost${REGISTER}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form('burst3')) }))
+    const res = await t.app.handle(
+      new Request(`http://localhost${REGISTER}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(form('burst3')),
+      }),
+    )
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000)
     expect(t.services.db.select().from(user).where(eq(user.account, 'burst3')).get()).toBeUndefined()
@@ -73,30 +117,48 @@ describe('registration in captcha mode', () => {
     expect(none.body).toMatchObject({ code: 400, field: 'captcha', msg: 'please enter the captcha' })
     const { key } = (await t.get('/api/blade-auth/oauth/captcha')).body.data
     const code = t.services.db.select().from(captcha).where(eq(captcha.key, key)).get()!.code
-    const wrong = await t.call('POST', REGISTER, { body: form('capt'), headers: { 'captcha-key': key, 'captcha-code': 'zzzz' } })
+    const wrong = await t.call('POST', REGISTER, {
+      body: form('capt'),
+      headers: { 'captcha-key': key, 'captcha-code': 'zzzz' },
+    })
     expect(wrong.body.field).toBe('captcha')
     const { key: key2 } = (await t.get('/api/blade-auth/oauth/captcha')).body.data
     const code2 = t.services.db.select().from(captcha).where(eq(captcha.key, key2)).get()!.code
-    expect((await t.call('POST', REGISTER, { body: form('capt'), headers: { 'captcha-key': key2, 'captcha-code': code2 } })).status).toBe(200)
+    expect(
+      (await t.call('POST', REGISTER, { body: form('capt'), headers: { 'captcha-key': key2, 'captcha-code': code2 } }))
+        .status,
+    ).toBe(200)
     // The first code was spent by the wrong guess.
-    expect((await t.call('POST', REGISTER, { body: form('capt2'), headers: { 'captcha-key': key, 'captcha-code': code } })).body.field).toBe('captcha')
+    expect(
+      (await t.call('POST', REGISTER, { body: form('capt2'), headers: { 'captcha-key': key, 'captcha-code': code } }))
+        .body.field,
+    ).toBe('captcha')
   })
 })
 
 describe('linking a third-party identity at registration', () => {
   const t = testApp()
   registerSocialProvider({ source: 'fake2', exchange: async (code) => ({ uuid: `u-${code}`, nickname: code }) })
-  const social = (code: string) => t.call('POST', '/api/blade-auth/oauth/token', { query: { grant_type: 'social', source: 'fake2', code, state: 's', tenantId: '000000' }, headers: { authorization: BASIC } })
+  const social = (code: string) =>
+    t.call('POST', '/api/blade-auth/oauth/token', {
+      query: { grant_type: 'social', source: 'fake2', code, state: 's', tenantId: '000000' },
+      headers: { authorization: BASIC },
+    })
 
   it('links only an unlinked identity, by the unguessable id its sign-in answered', async () => {
     const first = await social('carol')
     expect(first.body.oauth_id).toMatch(/^[\w-]{40,}$/)
     expect((await t.call('POST', REGISTER, { body: form('carol', { oauthId: first.body.oauth_id }) })).status).toBe(200)
     // The identity is now carol's: nobody else can register with it.
-    const again = await t.call('POST', REGISTER, { body: form('mallory', { oauthId: first.body.oauth_id }), lang: 'en' })
+    const again = await t.call('POST', REGISTER, {
+      body: form('mallory', { oauthId: first.body.oauth_id }),
+      lang: 'en',
+    })
     expect(again.body).toMatchObject({ code: 400, field: 'oauthId' })
     expect(t.services.db.select().from(user).where(eq(user.account, 'mallory')).get()).toBeUndefined()
     // An id nobody was answered is refused too.
-    expect((await t.call('POST', REGISTER, { body: form('mallory', { oauthId: '1234567890' }) })).body.field).toBe('oauthId')
+    expect((await t.call('POST', REGISTER, { body: form('mallory', { oauthId: '1234567890' }) })).body.field).toBe(
+      'oauthId',
+    )
   })
 })

@@ -12,8 +12,14 @@ import { checkCaptcha } from './captcha.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
 
 defineMessages({
-  'auth.pendingFull': { zh: '待审核的注册申请过多，请稍后再试', en: 'too many applications are awaiting approval; please try again later' },
-  'auth.oauthInvalid': { zh: '第三方账号无效或已绑定', en: 'the third-party identity is not valid or is already linked' },
+  'auth.pendingFull': {
+    zh: '待审核的注册申请过多，请稍后再试',
+    en: 'too many applications are awaiting approval; please try again later',
+  },
+  'auth.oauthInvalid': {
+    zh: '第三方账号无效或已绑定',
+    en: 'the third-party identity is not valid or is already linked',
+  },
 })
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
@@ -37,50 +43,106 @@ export interface RegisterSource {
  * the tenant's account limit (approval checks it).
  */
 export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, from: RegisterSource): Promise<string> {
-  const tenantId = text(body.tenantId), account = text(body.account), name = text(body.name)
+  const tenantId = text(body.tenantId),
+    account = text(body.account),
+    name = text(body.name)
   const password = typeof body.password === 'string' ? body.password : ''
   if (!tenantId) throw badRequest('auth.tenantRequired', {}, 'tenantId')
   if (!account) throw badRequest('auth.accountRequired', {}, 'account')
-  if (!password || (body.password2 !== undefined && !body.password2)) throw badRequest('auth.passwordRequired', {}, 'password')
-  if (body.password2 !== undefined && body.password2 !== password) throw badRequest('auth.passwordMismatch', {}, 'password2')
+  if (!password || (body.password2 !== undefined && !body.password2))
+    throw badRequest('auth.passwordRequired', {}, 'password')
+  if (body.password2 !== undefined && body.password2 !== password)
+    throw badRequest('auth.passwordMismatch', {}, 'password2')
   if (account.length > 64) throw badRequest('validation.tooLong', { field: 'account', max: 64 }, 'account')
   if (name.length > 64) throw badRequest('validation.tooLong', { field: 'name', max: 64 }, 'name')
   if (tenantId.length > 12) throw badRequest('validation.tooLong', { field: 'tenantId', max: 12 }, 'tenantId')
-  if (password.length > PASSWORD_MAX) throw badRequest('validation.tooLong', { field: 'password', max: PASSWORD_MAX }, 'password')
+  if (password.length > PASSWORD_MAX)
+    throw badRequest('validation.tooLong', { field: 'password', max: PASSWORD_MAX }, 'password')
   const { db } = ctx
   take(db, `register:${from.ip}`, from.config.registerIpLimit, 3600)
   if (from.config.captchaMode) {
     if (!from.captchaKey || !from.captchaCode) throw badRequest('auth.captchaRequired', {}, 'captcha')
-    if (!(await checkCaptcha(db, from.captchaKey, from.captchaCode))) throw badRequest('auth.captchaWrong', {}, 'captcha')
+    if (!(await checkCaptcha(db, from.captchaKey, from.captchaCode)))
+      throw badRequest('auth.captchaWrong', {}, 'captcha')
   }
-  const t = await db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).get()
+  const t = await db
+    .select()
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .get()
   if (!t || t.status !== 1) throw badRequest('auth.tenantMissing', {}, 'tenantId')
-  const open = await db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0))).get()
+  const open = await db
+    .select({ v: param.paramValue })
+    .from(param)
+    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
+    .get()
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
-  if (await db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0))).get()) throw conflict('auth.accountTaken', { account })
+  if (
+    await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
+      .get()
+  )
+    throw conflict('auth.accountTaken', { account })
   if ((await pendingCount(db, tenantId)) >= from.config.pendingMax) throw badRequest('auth.pendingFull', {}, 'tenantId')
   // A full tenant could not approve the application anyway: say so now rather than after the wait.
   await assertQuota(db, tenantId, 1, 'tenantId')
   // Only an identity the third-party sign-in just remembered (unguessable id, not linked to anyone) may be linked.
   const oauthId = text(body.oauthId) || null
-  if (oauthId && !(await db.select({ id: userOauth.id }).from(userOauth).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId))).get())) {
+  if (
+    oauthId &&
+    !(await db
+      .select({ id: userOauth.id })
+      .from(userOauth)
+      .where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId)))
+      .get())
+  ) {
     throw badRequest('auth.oauthInvalid', {}, 'oauthId')
   }
-  const student = await db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))).get()
-  const root = await db.select({ id: dept.id }).from(dept).where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0))).get()
+  const student = await db
+    .select({ id: role.id })
+    .from(role)
+    .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+    .get()
+  const root = await db
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0)))
+    .get()
   const id = newId()
   const stamp = now()
   const hash = await hashPassword(password)
   db.transaction((tx) => {
     if (oauthId) {
       // Linked in the same transaction, and only while still unlinked: two registrations racing for one identity cannot both win.
-      const linked = tx.update(userOauth).set({ userId: id }).where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId))).returning({ id: userOauth.id }).get()
+      const linked = tx
+        .update(userOauth)
+        .set({ userId: id })
+        .where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId)))
+        .returning({ id: userOauth.id })
+        .get()
       if (!linked) throw badRequest('auth.oauthInvalid', {}, 'oauthId')
     }
-    tx.insert(user).values({
-      id, tenantId, account, name: name || account, realName: name || account, password: hash, roleId: student?.id ?? '', deptId: root?.id ?? '',
-      oauthId, status: 0, createUser: '0', createTime: stamp, updateUser: '0', updateTime: stamp, remark: 'registered by a third-party sign-in; awaiting approval',
-    }).run()
+    tx.insert(user)
+      .values({
+        id,
+        tenantId,
+        account,
+        name: name || account,
+        realName: name || account,
+        password: hash,
+        roleId: student?.id ?? '',
+        deptId: root?.id ?? '',
+        oauthId,
+        status: 0,
+        createUser: '0',
+        createTime: stamp,
+        updateUser: '0',
+        updateTime: stamp,
+        remark: 'registered by a third-party sign-in; awaiting approval',
+      })
+      .run()
   })
   return id
 }

@@ -17,10 +17,24 @@ const TOKEN = '/api/blade-auth/oauth/token'
 describe('sessions end with account changes', () => {
   const t = testApp()
   const db = t.services.db
-  const idOf = (account: string, tenantId = '000000') => db.select().from(user).where(and(eq(user.account, account), eq(user.tenantId, tenantId))).get()!.id
-  const roleOf = (alias: string) => db.select().from(role).where(and(eq(role.roleAlias, alias), eq(role.tenantId, '000000'))).get()!.id
+  const idOf = (account: string, tenantId = '000000') =>
+    db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, account), eq(user.tenantId, tenantId)))
+      .get()!.id
+  const roleOf = (alias: string) =>
+    db
+      .select()
+      .from(role)
+      .where(and(eq(role.roleAlias, alias), eq(role.tenantId, '000000')))
+      .get()!.id
   const deptOf = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
-  const refresh = (token: string, tenantId = '000000') => t.call('POST', TOKEN, { body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString(), headers: { authorization: BASIC, 'tenant-id': tenantId, 'content-type': 'application/x-www-form-urlencoded' } })
+  const refresh = (token: string, tenantId = '000000') =>
+    t.call('POST', TOKEN, {
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString(),
+      headers: { authorization: BASIC, 'tenant-id': tenantId, 'content-type': 'application/x-www-form-urlencoded' },
+    })
   /** Both of a session's tokens are dead: the access token answers 401 and the refresh token mints nothing. */
   const ended = async (s: { access_token: string; refresh_token: string }) => {
     expect((await t.get('/api/blade-auth/oauth/user-info', s.access_token)).status).toBe(401)
@@ -28,13 +42,23 @@ describe('sessions end with account changes', () => {
   }
   const fresh = async (account: string) => {
     const admin = await t.token('admin')
-    await t.post(`${U}/submit`, admin, { account, realName: account, password: 'pass1234', roleId: roleOf('teacher'), deptId: deptOf('计算机系') })
+    await t.post(`${U}/submit`, admin, {
+      account,
+      realName: account,
+      password: 'pass1234',
+      roleId: roleOf('teacher'),
+      deptId: deptOf('计算机系'),
+    })
     return t.signIn(account, 'pass1234')
   }
 
   it('update-password ends every session of the account', async () => {
     const s = await t.signIn('student')
-    const r = await t.post(`${U}/update-password`, s.access_token, { oldPassword: md5Hex('student'), newPassword: md5Hex('student2'), newPassword1: md5Hex('student2') })
+    const r = await t.post(`${U}/update-password`, s.access_token, {
+      oldPassword: md5Hex('student'),
+      newPassword: md5Hex('student2'),
+      newPassword1: md5Hex('student2'),
+    })
     expect(r.status).toBe(200)
     await ended(s)
     expect((await t.signIn('student', 'student2')).access_token).toBeTruthy()
@@ -42,7 +66,9 @@ describe('sessions end with account changes', () => {
 
   it('an administrator resetting the password ends the user’s sessions', async () => {
     const s = await fresh('u-reset')
-    expect((await t.post(`${U}/reset-password`, await t.token('admin'), undefined, { userIds: idOf('u-reset') })).status).toBe(200)
+    expect(
+      (await t.post(`${U}/reset-password`, await t.token('admin'), undefined, { userIds: idOf('u-reset') })).status,
+    ).toBe(200)
     await ended(s)
   })
 
@@ -51,7 +77,10 @@ describe('sessions end with account changes', () => {
     const cases: [string, () => Promise<{ status: number }>][] = [
       ['u-status', () => t.post(`${U}/submit`, admin, { id: idOf('u-status'), status: 2 })],
       ['u-delete', () => t.post(`${U}/remove`, admin, undefined, { ids: idOf('u-delete') })],
-      ['u-grant', () => t.post(`${U}/grant`, admin, undefined, { userIds: idOf('u-grant'), roleIds: roleOf('student') })],
+      [
+        'u-grant',
+        () => t.post(`${U}/grant`, admin, undefined, { userIds: idOf('u-grant'), roleIds: roleOf('student') }),
+      ],
       ['u-roles', () => t.post(`${U}/update`, admin, { id: idOf('u-roles'), roleId: roleOf('student') })],
       ['u-dept', () => t.post(`${U}/submit`, admin, { id: idOf('u-dept'), deptId: deptOf('教务处') })],
     ]
@@ -69,14 +98,22 @@ describe('sessions end with account changes', () => {
   it('a deleted user can no longer send a message', async () => {
     const s = await fresh('u-sender')
     await t.post(`${U}/remove`, await t.token('admin'), undefined, { ids: idOf('u-sender') })
-    const r = await t.post('/api/blade-message/message/save', s.access_token, { type: 1, title: 'hi', receivers: idOf('admin') })
+    const r = await t.post('/api/blade-message/message/save', s.access_token, {
+      type: 1,
+      title: 'hi',
+      receivers: idOf('admin'),
+    })
     expect(r.status).toBe(401)
   })
 
   it('roles come from the live session: a token re-signed with the administrator role id still acts as a student', async () => {
     const s = await t.signIn('teacher')
     const sid = db.select().from(session).where(eq(session.userId, s.user_id)).all().at(-1)!.id
-    const forged = await signAccess(t.services.jwtSecret, { sub: s.user_id, tid: '000000', sid, acc: 'teacher', rid: roleOf('administrator'), did: '', cid: 'saber' }, 3600)
+    const forged = await signAccess(
+      t.services.jwtSecret,
+      { sub: s.user_id, tid: '000000', sid, acc: 'teacher', rid: roleOf('administrator'), did: '', cid: 'saber' },
+      3600,
+    )
     expect((await t.get('/api/blade-system/tenant/page', forged)).status).toBe(403)
     expect((await t.get('/api/blade-auth/oauth/user-info', forged)).body.data.role_name).toBe('teacher')
   })
@@ -85,7 +122,11 @@ describe('sessions end with account changes', () => {
 describe('tenant changes and refresh checks', () => {
   const t = testApp({ ATRIUM_SESSION_MAX_AGE: '3600' })
   const db = t.services.db
-  const refresh = (token: string, tenantId = '000000') => t.call('POST', TOKEN, { query: { grant_type: 'refresh_token', refresh_token: token }, headers: { authorization: BASIC, 'tenant-id': tenantId } })
+  const refresh = (token: string, tenantId = '000000') =>
+    t.call('POST', TOKEN, {
+      query: { grant_type: 'refresh_token', refresh_token: token },
+      headers: { authorization: BASIC, 'tenant-id': tenantId },
+    })
 
   it('disabling a tenant ends its sessions; an expiry set in the past does too', async () => {
     const platform = await t.token('admin')
@@ -97,7 +138,10 @@ describe('tenant changes and refresh checks', () => {
     db.update(tenant).set({ status: 1 }).where(eq(tenant.id, row.id)).run()
 
     const s2 = await t.signIn('admin', 'admin', '100001')
-    expect((await t.post('/api/blade-system/tenant/setting', platform, { ids: row.id, expireTime: '2020-01-01 00:00:00' })).status).toBe(200)
+    expect(
+      (await t.post('/api/blade-system/tenant/setting', platform, { ids: row.id, expireTime: '2020-01-01 00:00:00' }))
+        .status,
+    ).toBe(200)
     expect((await t.get('/api/blade-auth/oauth/user-info', s2.access_token)).status).toBe(401)
     db.update(tenant).set({ expireTime: null }).where(eq(tenant.id, row.id)).run()
   })
@@ -121,7 +165,10 @@ describe('tenant changes and refresh checks', () => {
     const row = db.select().from(session).where(eq(session.userId, s.user_id)).all().at(-1)!
     expect(row.absoluteExpiresAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600)
     expect(row.refreshExpiresAt).toBeLessThanOrEqual(row.absoluteExpiresAt)
-    db.update(session).set({ absoluteExpiresAt: Math.floor(Date.now() / 1000) - 1 }).where(eq(session.id, row.id)).run()
+    db.update(session)
+      .set({ absoluteExpiresAt: Math.floor(Date.now() / 1000) - 1 })
+      .where(eq(session.id, row.id))
+      .run()
     expect((await refresh(r.body.refresh_token)).status).toBe(401)
   })
 

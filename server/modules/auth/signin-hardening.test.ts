@@ -10,17 +10,24 @@ import { BASIC, testApp } from '../../../tests/support/harness.ts'
 import { md5Hex } from './password.ts'
 
 const TOKEN = '/api/blade-auth/oauth/token'
-const form = (account: string, password: string) => new URLSearchParams({ grant_type: 'password', username: account, password: md5Hex(password), tenantId: '000000' })
+const form = (account: string, password: string) =>
+  new URLSearchParams({ grant_type: 'password', username: account, password: md5Hex(password), tenantId: '000000' })
 
 describe('lockout under concurrent guesses', () => {
   // Throttles out of the way here: this is about the account lock alone.
   const t = testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
-  const signInAs = (account: string, password: string) => t.call('POST', TOKEN, { body: form(account, password).toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '000000' } })
+  const signInAs = (account: string, password: string) =>
+    t.call('POST', TOKEN, {
+      body: form(account, password).toString(),
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '000000' },
+    })
   const signIn = (password: string) => signInAs('teacher', password)
 
   it('50 parallel wrong passwords check at most 5, a right one among them gets no token, and the account stays locked', async () => {
     const verify = vi.spyOn(Bun.password, 'verify')
-    const calls = [...Array(25)].map(() => signIn('wrong')).concat(signIn('teacher'), ...[...Array(25)].map(() => signIn('wrong')))
+    const calls = [...Array(25)]
+      .map(() => signIn('wrong'))
+      .concat(signIn('teacher'), ...[...Array(25)].map(() => signIn('wrong')))
     const answers = await Promise.all(calls)
     const checked = verify.mock.calls.length
     verify.mockRestore()
@@ -39,10 +46,18 @@ describe('lockout under concurrent guesses', () => {
     const left = row.lockedUntil! - Math.floor(Date.now() / 1000)
     expect(left).toBeGreaterThan(29 * 60)
     expect(left).toBeLessThanOrEqual(30 * 60)
-    t.services.db.update(user).set({ lockedUntil: Math.floor(Date.now() / 1000) - 1 }).where(eq(user.id, row.id)).run()
+    t.services.db
+      .update(user)
+      .set({ lockedUntil: Math.floor(Date.now() / 1000) - 1 })
+      .where(eq(user.id, row.id))
+      .run()
     expect((await signIn('teacher')).status).toBe(200)
 
-    t.services.db.update(param).set({ paramValue: '2' }).where(and(eq(param.tenantId, '000000'), eq(param.paramKey, 'account.lockMinutes'))).run()
+    t.services.db
+      .update(param)
+      .set({ paramValue: '2' })
+      .where(and(eq(param.tenantId, '000000'), eq(param.paramKey, 'account.lockMinutes')))
+      .run()
     for (let i = 0; i < 5; i++) await signIn('wrong')
     const locked = t.services.db.select().from(user).where(eq(user.id, row.id)).get()!
     expect(locked.lockedUntil! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(120)
@@ -50,14 +65,30 @@ describe('lockout under concurrent guesses', () => {
 
   it('an unknown account is checked against a dummy hash, answers the same message and locks by name like a real one', async () => {
     const verify = vi.spyOn(Bun.password, 'verify')
-    const unknown = await t.call('POST', TOKEN, { body: form('nobody-here', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, lang: 'en' })
+    const unknown = await t.call('POST', TOKEN, {
+      body: form('nobody-here', 'x').toString(),
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      lang: 'en',
+    })
     expect(verify).toHaveBeenCalledTimes(1)
     verify.mockRestore()
-    const known = await t.call('POST', TOKEN, { body: form('student', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, lang: 'en' })
+    const known = await t.call('POST', TOKEN, {
+      body: form('student', 'x').toString(),
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      lang: 'en',
+    })
     expect(unknown.status).toBe(known.status)
     expect(unknown.body.error_description).toBe(known.body.error_description)
     const answers = []
-    for (let i = 0; i < 5; i++) answers.push((await t.call('POST', TOKEN, { body: form('ghost', 'x').toString(), headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' } })).status)
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (
+          await t.call('POST', TOKEN, {
+            body: form('ghost', 'x').toString(),
+            headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+          })
+        ).status,
+      )
     expect(answers).toEqual([400, 400, 400, 400, 423])
   })
 
@@ -75,12 +106,16 @@ describe('lockout under concurrent guesses', () => {
 function served(env: Record<string, string>) {
   const t = testApp(env)
   const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-  afterAll(() => { server.stop() })
-  const base = () => `http://127.0.0.1:${server.server!.port}`
-  const signIn = (account: string, password: string, from?: string) => fetch(`${base()}${TOKEN}`, {
-    method: 'POST', body: form(account, password),
-    headers: { authorization: BASIC, 'tenant-id': '000000', ...(from ? { 'x-forwarded-for': from } : {}) },
+  afterAll(() => {
+    server.stop()
   })
+  const base = () => `http://127.0.0.1:${server.server!.port}`
+  const signIn = (account: string, password: string, from?: string) =>
+    fetch(`${base()}${TOKEN}`, {
+      method: 'POST',
+      body: form(account, password),
+      headers: { authorization: BASIC, 'tenant-id': '000000', ...(from ? { 'x-forwarded-for': from } : {}) },
+    })
   return { t, signIn }
 }
 
@@ -101,7 +136,11 @@ describe('sign-in throttles behind a trusted proxy', () => {
 
   it('an address that failed on one account is still throttled for it once the lock is lifted behind its back', async () => {
     for (let i = 0; i < 5; i++) await signIn('teacher', 'wrong', '203.0.113.8')
-    t.services.db.update(user).set({ locked: 0, lockedUntil: null, failCount: 0 }).where(eq(user.account, 'teacher')).run()
+    t.services.db
+      .update(user)
+      .set({ locked: 0, lockedUntil: null, failCount: 0 })
+      .where(eq(user.account, 'teacher'))
+      .run()
     const again = await signIn('teacher', 'teacher', '203.0.113.8')
     expect(again.status).toBe(429)
     expect(again.headers.get('retry-after')).toBeTruthy()

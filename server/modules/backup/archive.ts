@@ -53,7 +53,12 @@ const hashing = (hash: ReturnType<typeof createHash>) =>
   })
 
 /** Writes the archive to `<out>.partial` and renames it into place, so a finished name always means a whole backup. */
-export async function writeArchive(out: string, sources: Source[], meta: ManifestMeta, onProgress?: Progress): Promise<Manifest> {
+export async function writeArchive(
+  out: string,
+  sources: Source[],
+  meta: ManifestMeta,
+  onProgress?: Progress,
+): Promise<Manifest> {
   mkdirSync(dirname(out), { recursive: true })
   const partial = `${out}.partial`
   const pack = tar.pack()
@@ -66,11 +71,14 @@ export async function writeArchive(out: string, sources: Source[], meta: Manifes
     for (const [i, s] of sources.entries()) {
       const hash = createHash('sha256')
       const size = sizes[i]
-      if ('file' in s) await pipeline(createReadStream(s.file), hashing(hash), pack.entry({ name: s.path, size, mode: 0o600 }))
+      if ('file' in s)
+        await pipeline(createReadStream(s.file), hashing(hash), pack.entry({ name: s.path, size, mode: 0o600 }))
       else {
         hash.update(s.bytes)
         const bytes = Buffer.from(s.bytes)
-        await new Promise<void>((ok, no) => pack.entry({ name: s.path, size, mode: 0o600 }, bytes, (e) => (e ? no(e) : ok())))
+        await new Promise<void>((ok, no) =>
+          pack.entry({ name: s.path, size, mode: 0o600 }, bytes, (e) => (e ? no(e) : ok())),
+        )
       }
       files.push({ path: s.path, size, sha256: hash.digest('hex') })
       done += size
@@ -95,7 +103,8 @@ const damaged = (detail: string) => new ApiError(400, 'backup.damaged', { detail
 /** An entry name that stays inside the folder it is extracted to. */
 function safePath(name: string): string {
   const p = normalize(name)
-  if (!p || p.startsWith('..') || p.startsWith(sep) || p.includes(`..${sep}`)) throw damaged(`unsafe entry name ${name}`)
+  if (!p || p.startsWith('..') || p.startsWith(sep) || p.includes(`..${sep}`))
+    throw damaged(`unsafe entry name ${name}`)
   return p
 }
 

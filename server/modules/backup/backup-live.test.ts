@@ -15,7 +15,9 @@ const bun = process.execPath.includes('bun') ? process.execPath : 'bun'
 /** Runs the real CLI against a data directory, as an operator would; answers its --json output. */
 function cli(dataDir: string, ...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
   return new Promise((ok) => {
-    const child = spawn(bun, ['cli/main.ts', ...args, '--json'], { env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' } })
+    const child = spawn(bun, ['cli/main.ts', ...args, '--json'], {
+      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+    })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     child.on('exit', (code) => ok({ code: code ?? -1, json: JSON.parse(out.trim().split('\n').at(-1) || '{}') }))
@@ -23,8 +25,18 @@ function cli(dataDir: string, ...args: string[]): Promise<{ code: number; json: 
 }
 
 async function signIn(url: string): Promise<string> {
-  const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'password', scope: 'all', type: 'account' })
-  const r = await fetch(`${url}/api/blade-auth/oauth/token?${q}`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } })
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: md5Hex('admin'),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  })
+  const r = await fetch(`${url}/api/blade-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'tenant-id': '000000' },
+  })
   return ((await r.json()) as { access_token: string }).access_token
 }
 
@@ -47,7 +59,9 @@ describe('backup and restore of a running appliance', () => {
       const bytes = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.from(`#${i}`)])
       const form = new FormData()
       form.append('files', new File([bytes], `f${i}.png`))
-      const r = (await (await fetch(`${url}/api/blade-resource/oss/endpoint/put-file`, { method: 'POST', headers: auth, body: form })).json()) as { data: { link: string } }
+      const r = (await (
+        await fetch(`${url}/api/blade-resource/oss/endpoint/put-file`, { method: 'POST', headers: auth, body: form })
+      ).json()) as { data: { link: string } }
       files.push({ link: r.data.link, sha: createHash('sha256').update(bytes).digest('hex') })
     }
 
@@ -59,7 +73,9 @@ describe('backup and restore of a running appliance', () => {
       for (let i = 0; !stop; i++) {
         const key = `burst.${w}.${i}`
         const r = await fetch(`${url}/api/blade-system/param/submit`, {
-          method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ paramName: key, paramKey: key, paramValue: String(i) }),
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ paramName: key, paramKey: key, paramValue: String(i) }),
         })
         if (r.status === 200) acked.push(key)
         else failures.push(r.status)
@@ -86,7 +102,12 @@ describe('backup and restore of a running appliance', () => {
     expect(existsSync(previous)).toBe(true)
 
     const db = new Database(join(dataDir, 'atrium.db'), { readonly: true })
-    const keys = new Set(db.query<{ k: string }, []>(`SELECT param_key AS k FROM blade_param WHERE param_key LIKE 'burst.%'`).all().map((r) => r.k))
+    const keys = new Set(
+      db
+        .query<{ k: string }, []>(`SELECT param_key AS k FROM blade_param WHERE param_key LIKE 'burst.%'`)
+        .all()
+        .map((r) => r.k),
+    )
     db.close()
     expect(ackedBeforeBackup.filter((k) => !keys.has(k))).toEqual([])
     // Nothing the backup holds was invented: every restored key had been acknowledged.
@@ -99,7 +120,11 @@ describe('backup and restore of a running appliance', () => {
     for (const f of files) {
       const r = await fetch(`${again.url}${f.link}`, { headers: { 'blade-auth': `bearer ${token2}` } })
       expect(r.status).toBe(200)
-      expect(createHash('sha256').update(Buffer.from(await r.arrayBuffer())).digest('hex')).toBe(f.sha)
+      expect(
+        createHash('sha256')
+          .update(Buffer.from(await r.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(f.sha)
     }
     expect(existsSync(previous)).toBe(false)
     expect(readdirSync(dirname(dataDir)).filter((n) => n.startsWith(`${dataDir.split('/').at(-1)}.`))).toEqual([])

@@ -24,11 +24,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 const configAt = (dataDir: string) => loadConfig({ ATRIUM_DATA_DIR: dataDir })
 /** Everything a failed restore must leave as it was: the names in the folder and the bytes of each file. */
-const fingerprint = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile()).map((e) => `${join(e.parentPath, e.name)}:${sha(join(e.parentPath, e.name))}`).sort()
+const fingerprint = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `${join(e.parentPath, e.name)}:${sha(join(e.parentPath, e.name))}`)
+    .sort()
 
 async function expectApiError(p: Promise<unknown>, key: string) {
-  const e = await p.then(() => null, (x: unknown) => x)
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  )
   expect(e).toBeInstanceOf(ApiError)
   expect((e as ApiError).key).toBe(key)
 }
@@ -41,7 +47,9 @@ describe('backup archives', () => {
     writeFileSync(join(dataDir, 'uploads/2026/01/02/a.png'), 'not really a png')
     const out = join(scratch, 'a.tar.gz')
     const m = await backupAppliance(services.config, out)
-    expect(m.files.map((f) => f.path)).toEqual(expect.arrayContaining(['db/atrium.db', 'files/secrets.json', 'files/uploads/2026/01/02/a.png']))
+    expect(m.files.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['db/atrium.db', 'files/secrets.json', 'files/uploads/2026/01/02/a.png']),
+    )
     expect(m.files.some((f) => f.path.endsWith('-wal') || f.path.startsWith('files/backups'))).toBe(false)
     expect(m.migration).toBe(schemaStatus(services.db.$client).current)
     const again = await readArchive(out)
@@ -70,14 +78,32 @@ describe('backup archives', () => {
     const src = join(scratch, 'x.txt')
     writeFileSync(src, 'original')
     const out = join(scratch, 'tampered.tar.gz')
-    const m = await writeArchive(out, [{ path: 'files/x.txt', file: src }], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    const m = await writeArchive(out, [{ path: 'files/x.txt', file: src }], {
+      kind: 'full',
+      appVersion: '0.1.0',
+      migration: null,
+      migrations: 0,
+      createdAt: 'now',
+    })
     expect(m.files[0].sha256).toBe(sha(src))
     // Same length, other bytes: only the checksum can tell.
     writeFileSync(src, 'ORIGINAL')
     const forged = join(scratch, 'forged.tar.gz')
-    await writeArchive(forged, [{ path: 'files/x.txt', file: src }], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    await writeArchive(forged, [{ path: 'files/x.txt', file: src }], {
+      kind: 'full',
+      appVersion: '0.1.0',
+      migration: null,
+      migrations: 0,
+      createdAt: 'now',
+    })
     const manifestless = join(scratch, 'manifestless.tar.gz')
-    await writeArchive(manifestless, [], { kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now' })
+    await writeArchive(manifestless, [], {
+      kind: 'full',
+      appVersion: '0.1.0',
+      migration: null,
+      migrations: 0,
+      createdAt: 'now',
+    })
     await expect(readArchive(forged)).resolves.toBeTruthy()
     // Swap the forged content under the original manifest by re-packing with a stale checksum.
     const { default: tar } = await import('tar-stream')
@@ -87,7 +113,19 @@ describe('backup archives', () => {
     const pack = tar.pack()
     const done = pipeline(pack, createGzip(), createWriteStream(join(scratch, 'stale.tar.gz')))
     pack.entry({ name: 'files/x.txt' }, 'ORIGINAL')
-    pack.entry({ name: 'manifest.json' }, JSON.stringify({ format: 'atrium-backup', formatVersion: 1, kind: 'full', appVersion: '0.1.0', migration: null, migrations: 0, createdAt: 'now', files: m.files }))
+    pack.entry(
+      { name: 'manifest.json' },
+      JSON.stringify({
+        format: 'atrium-backup',
+        formatVersion: 1,
+        kind: 'full',
+        appVersion: '0.1.0',
+        migration: null,
+        migrations: 0,
+        createdAt: 'now',
+        files: m.files,
+      }),
+    )
     pack.finalize()
     await done
     await expectApiError(readArchive(join(scratch, 'stale.tar.gz')), 'backup.damaged')
@@ -95,12 +133,24 @@ describe('backup archives', () => {
 
   it('refuses a backup made by a newer release', async () => {
     const out = join(scratch, 'newer.tar.gz')
-    await writeArchive(out, [], { kind: 'full', appVersion: '99.0.0', migration: null, migrations: 0, createdAt: 'now' })
+    await writeArchive(out, [], {
+      kind: 'full',
+      appVersion: '99.0.0',
+      migration: null,
+      migrations: 0,
+      createdAt: 'now',
+    })
     const target = join(scratch, 'newer-target')
     cpSync(dataDir, target, { recursive: true })
     await expectApiError(restoreAppliance(configAt(target), out), 'backup.newer')
     const unknownMigration = join(scratch, 'unknown-migration.tar.gz')
-    await writeArchive(unknownMigration, [], { kind: 'full', appVersion: '0.1.0', migration: '9999_from_the_future', migrations: 99, createdAt: 'now' })
+    await writeArchive(unknownMigration, [], {
+      kind: 'full',
+      appVersion: '0.1.0',
+      migration: '9999_from_the_future',
+      migrations: 99,
+      createdAt: 'now',
+    })
     await expectApiError(restoreAppliance(configAt(target), unknownMigration), 'backup.newer')
   })
 
@@ -111,9 +161,13 @@ describe('backup archives', () => {
     const db = new Database(join(target, 'atrium.db'), { readonly: true })
     try {
       expect(schemaStatus(db).pending).toEqual([])
-      expect(db.query(`SELECT account FROM blade_user WHERE account = 'r1teacher'`).get()).toEqual({ account: 'r1teacher' })
+      expect(db.query(`SELECT account FROM blade_user WHERE account = 'r1teacher'`).get()).toEqual({
+        account: 'r1teacher',
+      })
       // A menu that release did not have arrives through the reference data applied on start.
-      expect(db.query(`SELECT code FROM blade_menu WHERE code = 'system:backup' AND is_deleted = 0`).get()).toEqual({ code: 'system:backup' })
+      expect(db.query(`SELECT code FROM blade_menu WHERE code = 'system:backup' AND is_deleted = 0`).get()).toEqual({
+        code: 'system:backup',
+      })
     } finally {
       db.close()
     }
@@ -127,9 +181,18 @@ describe('upgrades', () => {
     cpSync(MIGRATIONS_DIR, dir, { recursive: true })
     const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8'))
     const last = journal.entries.at(-1)
-    journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: '9000_broken', breakpoints: true })
+    journal.entries.push({
+      idx: last.idx + 1,
+      version: last.version,
+      when: last.when + 1000,
+      tag: '9000_broken',
+      breakpoints: true,
+    })
     writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-    writeFileSync(join(dir, '9000_broken.sql'), 'CREATE TABLE upgrade_probe (id text);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x text;')
+    writeFileSync(
+      join(dir, '9000_broken.sql'),
+      'CREATE TABLE upgrade_probe (id text);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x text;',
+    )
     const file = join(scratch, 'upgrade.db')
     const db = new Database(file, { create: true, strict: true })
     try {
@@ -138,7 +201,11 @@ describe('upgrades', () => {
       expect(before.pending).toEqual(['9000_broken'])
       const tablesBefore = db.query(`SELECT name FROM sqlite_master ORDER BY name`).all()
       let err: unknown
-      try { applyMigrations(db, dir) } catch (e) { err = e }
+      try {
+        applyMigrations(db, dir)
+      } catch (e) {
+        err = e
+      }
       expect(err).toBeInstanceOf(MigrationError)
       expect((err as MigrationError).message).toContain('9000_broken')
       expect(db.query(`SELECT name FROM sqlite_master ORDER BY name`).all()).toEqual(tablesBefore)
@@ -159,7 +226,13 @@ describe('upgrades', () => {
     cpSync(MIGRATIONS_DIR, dir, { recursive: true })
     const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8'))
     const last = journal.entries.at(-1)
-    journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: '9001_next', breakpoints: true })
+    journal.entries.push({
+      idx: last.idx + 1,
+      version: last.version,
+      when: last.when + 1000,
+      tag: '9001_next',
+      breakpoints: true,
+    })
     writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
     writeFileSync(join(dir, '9001_next.sql'), 'CREATE TABLE next_area (id text);')
     const made = await prepareUpgrade(config, dir)
@@ -178,7 +251,10 @@ describe('upgrades', () => {
 describe('scheduled backups', () => {
   const { services } = testApp()
   const setParam = (key: string, value: string) =>
-    services.db.$client.query(`INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, status, is_deleted, create_time) VALUES (?, '000000', ?, ?, ?, 1, 0, '2026-01-01 00:00:00')`)
+    services.db.$client
+      .query(
+        `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, status, is_deleted, create_time) VALUES (?, '000000', ?, ?, ?, 1, 0, '2026-01-01 00:00:00')`,
+      )
       .run(String(Date.now()) + Math.floor(Math.random() * 1000), key, key, value)
 
   it('run once a day after the configured time, keep the newest N, log, and show in health', async () => {
@@ -192,7 +268,10 @@ describe('scheduled backups', () => {
       const out = join(backupsDir(services.config), `nightly-202601${day}.tar.gz`)
       await backupAppliance(services.config, out, { trigger: 'nightly' })
       const side = `${out}.json`
-      writeFileSync(side, JSON.stringify({ ...JSON.parse(readFileSync(side, 'utf8')), createdAt: `2026-01-${day} 02:30:00` }))
+      writeFileSync(
+        side,
+        JSON.stringify({ ...JSON.parse(readFileSync(side, 'utf8')), createdAt: `2026-01-${day} 02:30:00` }),
+      )
     }
     const late = new Date()
     late.setHours(23, 0, 0, 0)
@@ -202,7 +281,9 @@ describe('scheduled backups', () => {
     expect(nightly).toHaveLength(2)
     expect(nightly[1].createdAt).toBe('2026-01-03 02:30:00')
     expect(existsSync(join(backupsDir(services.config), 'nightly-20260101.tar.gz'))).toBe(false)
-    const logged = services.db.$client.query(`SELECT title FROM blade_log_usual WHERE title = 'scheduled backup completed'`).all()
+    const logged = services.db.$client
+      .query(`SELECT title FROM blade_log_usual WHERE title = 'scheduled backup completed'`)
+      .all()
     expect(logged).toHaveLength(1)
     expect(lastGoodBackup(services.config)?.ageHours).toBeLessThan(1)
   })
@@ -240,11 +321,20 @@ describe('backups in the back office', () => {
     expect((await post('/api/blade-backup/backup/settings', admin, { time: '04:20', keep: 4 })).status).toBe(200)
     expect((await get('/api/blade-backup/backup/settings', admin)).body.data).toMatchObject({ time: '04:20', keep: 4 })
     const params = await get('/api/blade-system/param/list', admin, { paramKey: 'backup.' })
-    expect(params.body.data.records.map((r: { paramKey: string; paramValue: string }) => [r.paramKey, r.paramValue]).sort()).toEqual([['backup.keep', '4'], ['backup.time', '04:20']])
+    expect(
+      params.body.data.records.map((r: { paramKey: string; paramValue: string }) => [r.paramKey, r.paramValue]).sort(),
+    ).toEqual([
+      ['backup.keep', '4'],
+      ['backup.time', '04:20'],
+    ])
   })
 
   it('a tenant administrator, a manager and a student are refused', async () => {
-    for (const [account, tenant] of [['admin', '100001'], ['manager', '000000'], ['student', '000000']] as const) {
+    for (const [account, tenant] of [
+      ['admin', '100001'],
+      ['manager', '000000'],
+      ['student', '000000'],
+    ] as const) {
       const tk = await token(account, account, tenant)
       expect((await get('/api/blade-backup/backup/list', tk)).status).toBe(403)
       expect((await post('/api/blade-backup/backup/create', tk)).status).toBe(403)
@@ -262,10 +352,21 @@ describe('moving a school between appliances', () => {
     const admin = await source.token('admin', 'admin', '100001')
     const form = new FormData()
     form.append('files', new File([Buffer.from(PNG, 'base64')], 'logo.png'))
-    const up = await source.app.handle(new Request('http://localhost/api/blade-resource/oss/endpoint/put-file', { method: 'POST', headers: { 'blade-auth': `bearer ${admin}` }, body: form }))
+    const up = await source.app.handle(
+      new Request('http://localhost/api/blade-resource/oss/endpoint/put-file', {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${admin}` },
+        body: form,
+      }),
+    )
     const link = ((await up.json()) as { data: { link: string } }).data.link
     const added = await source.post('/api/blade-system/user/submit', admin, {
-      account: 'mover', name: 'Mover', realName: 'Mover', password: 'mover', password2: 'mover', avatar: link,
+      account: 'mover',
+      name: 'Mover',
+      realName: 'Mover',
+      password: 'mover',
+      password2: 'mover',
+      avatar: link,
       roleId: (await source.get('/api/blade-system/role/tree', admin)).body.data[0].id,
       deptId: (await source.get('/api/blade-system/dept/tree', admin)).body.data[0].id,
     })
@@ -284,10 +385,14 @@ describe('moving a school between appliances', () => {
     expect(moved.tenant_id).toBe('300003')
     const info = await target.get('/api/blade-auth/oauth/user-info', moved.access_token)
     expect(info.body.data.avatar ?? info.body.data.user?.avatar).toBe(link)
-    const file = await target.app.handle(new Request(`http://localhost${link}`, { headers: { 'blade-auth': `bearer ${moved.access_token}` } }))
+    const file = await target.app.handle(
+      new Request(`http://localhost${link}`, { headers: { 'blade-auth': `bearer ${moved.access_token}` } }),
+    )
     expect(file.status).toBe(200)
     expect(new Uint8Array(await file.arrayBuffer()).subarray(0, 4)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]))
-    const users = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), { size: 50 })
+    const users = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), {
+      size: 50,
+    })
     expect(users.body.data.records.map((u: { account: string }) => u.account).sort()).toEqual(['admin', 'mover'])
     // The original tenant on the target is untouched.
     expect((await target.signIn('admin', 'admin', '100001')).tenant_id).toBe('100001')
@@ -298,6 +403,9 @@ describe('moving a school between appliances', () => {
     const out = join(scratch, 'tenant-again.tar.gz')
     await exportTenant(source.services.config, '100001', out)
     await expectApiError(importTenant(target.services.config, out, '12'), 'backup.tenantId')
-    await expectApiError(exportTenant(source.services.config, '999999', join(scratch, 'none.tar.gz')), 'backup.tenantMissing')
+    await expectApiError(
+      exportTenant(source.services.config, '999999', join(scratch, 'none.tar.gz')),
+      'backup.tenantMissing',
+    )
   })
 })

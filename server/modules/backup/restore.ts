@@ -27,7 +27,11 @@ export interface RestoreResult {
   appVersion: string
 }
 
-const semver = (v: string) => v.split(/[.-]/).slice(0, 3).map((n) => Number(n) || 0)
+const semver = (v: string) =>
+  v
+    .split(/[.-]/)
+    .slice(0, 3)
+    .map((n) => Number(n) || 0)
 export function isNewerRelease(v: string, than = pkg.version): boolean {
   const [a, b] = [semver(v), semver(than)]
   for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i]
@@ -89,7 +93,8 @@ function startStaged(staging: string): string[] {
   const services = boot(loadConfig({ ...process.env, ATRIUM_DATA_DIR: staging }), { logLevel: 'silent' })
   try {
     const check = services.db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()
-    if (check?.integrity_check !== 'ok') throw new ApiError(500, 'backup.unhealthy', { detail: check?.integrity_check ?? '?' })
+    if (check?.integrity_check !== 'ok')
+      throw new ApiError(500, 'backup.unhealthy', { detail: check?.integrity_check ?? '?' })
     return services.migrated
   } finally {
     closeDb(services.db)
@@ -120,9 +125,20 @@ export async function restoreAppliance(config: Config, archive: string, onProgre
     }
     renameSync(staging, config.dataDir)
     // Backups are not part of a snapshot; they stay with the appliance, not with the data they replaced.
-    if (previous && existsSync(join(previous, 'backups'))) renameSync(join(previous, 'backups'), join(config.dataDir, 'backups'))
-    writeFileSync(join(config.dataDir, MARKER), JSON.stringify({ previous, archive, restoredAt: now() }), { mode: 0o600 })
-    return { archive, dataDir: config.dataDir, previous, stoppedPid, migrated, createdAt: manifest.createdAt, appVersion: manifest.appVersion }
+    if (previous && existsSync(join(previous, 'backups')))
+      renameSync(join(previous, 'backups'), join(config.dataDir, 'backups'))
+    writeFileSync(join(config.dataDir, MARKER), JSON.stringify({ previous, archive, restoredAt: now() }), {
+      mode: 0o600,
+    })
+    return {
+      archive,
+      dataDir: config.dataDir,
+      previous,
+      stoppedPid,
+      migrated,
+      createdAt: manifest.createdAt,
+      appVersion: manifest.appVersion,
+    }
   } finally {
     rmSync(extracted, { recursive: true, force: true })
     rmSync(staging, { recursive: true, force: true })

@@ -28,11 +28,15 @@ let newest: { dir: string; mtimeMs: number; last: BackupSummary | undefined } | 
  * For /api/health: when the newest whole backup was made. Health is polled
  * often, so the folder is re-read only when its modification time moves.
  */
-export function lastGoodBackup(config: Services['config'], at = new Date()): { name: string; createdAt: string; ageHours: number } | null {
+export function lastGoodBackup(
+  config: Services['config'],
+  at = new Date(),
+): { name: string; createdAt: string; ageHours: number } | null {
   const dir = backupsDir(config)
   // One stat call (not exists + stat): health is polled, and this is most of its work.
   const mtimeMs = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0
-  if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs) newest = { dir, mtimeMs, last: listBackups(config).find((b) => b.kind === 'full') }
+  if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs)
+    newest = { dir, mtimeMs, last: listBackups(config).find((b) => b.kind === 'full') }
   const last = newest.last
   if (!last) return null
   const ageHours = (at.getTime() - new Date(last.createdAt.replace(' ', 'T')).getTime()) / 3_600_000
@@ -50,8 +54,17 @@ export const validTime = (v: unknown): v is string => typeof v === 'string' && /
 export const validKeep = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365
 
 export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
-  const rows = services.db.select({ key: param.paramKey, value: param.paramValue }).from(param)
-    .where(and(eq(param.tenantId, PLATFORM_TENANT), eq(param.isDeleted, 0), inArray(param.paramKey, Object.values(BACKUP_PARAMS)))).all()
+  const rows = services.db
+    .select({ key: param.paramKey, value: param.paramValue })
+    .from(param)
+    .where(
+      and(
+        eq(param.tenantId, PLATFORM_TENANT),
+        eq(param.isDeleted, 0),
+        inArray(param.paramKey, Object.values(BACKUP_PARAMS)),
+      ),
+    )
+    .all()
   const get = (k: string) => rows.find((r) => r.key === k)?.value?.trim()
   const time = get(BACKUP_PARAMS.time)
   const keep = Number(get(BACKUP_PARAMS.keep))
@@ -60,7 +73,9 @@ export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
 
 /** Keeps the newest `keep` nightly backups; manual and pre-upgrade ones are the administrator's to delete. */
 export function pruneNightly(services: Services, keep: number): string[] {
-  const old = listBackups(services.config).filter((b) => b.trigger === 'nightly').slice(keep)
+  const old = listBackups(services.config)
+    .filter((b) => b.trigger === 'nightly')
+    .slice(keep)
   for (const b of old) {
     rmSync(join(backupsDir(services.config), b.name), { force: true })
     rmSync(join(backupsDir(services.config), `${b.name}.json`), { force: true })
@@ -77,7 +92,8 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
   const { time, keep } = backupSettings(services)
   const today = formatDateTime(at).slice(0, 10)
   if (formatDateTime(at).slice(11, 16) < time) return 'not-due'
-  if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today))) return 'not-due'
+  if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today)))
+    return 'not-due'
   const name = backupName('nightly')
   try {
     const m = await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'nightly' })
@@ -86,7 +102,10 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
     return 'done'
   } catch (e) {
     services.log.error({ err: e }, 'scheduled backup failed')
-    recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', { name, error: e instanceof Error ? e.message : String(e) })
+    recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', {
+      name,
+      error: e instanceof Error ? e.message : String(e),
+    })
     return 'failed'
   }
 }

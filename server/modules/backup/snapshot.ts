@@ -60,10 +60,14 @@ export function schemaOf(dbFile: string): { migration: string | null; migrations
   }
 }
 
-export const stamp = () => now().replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1-$2')
+export const stamp = () =>
+  now()
+    .replace(/[-: ]/g, '')
+    .replace(/^(\d{8})(\d{6})$/, '$1-$2')
 
 /** A new archive's name in the backups folder: sorted by time, unique within the same second. */
-export const backupName = (prefix: Trigger | 'backup' | 'tenant') => `${prefix}-${stamp()}-${randomBytes(3).toString('hex')}.tar.gz`
+export const backupName = (prefix: Trigger | 'backup' | 'tenant') =>
+  `${prefix}-${stamp()}-${randomBytes(3).toString('hex')}.tar.gz`
 
 /**
  * Backs the whole appliance up while it keeps serving: every SQLite file in the
@@ -71,7 +75,11 @@ export const backupName = (prefix: Trigger | 'backup' | 'tenant') => `${prefix}-
  * other file (uploads, secrets). Databases go first: a file a saved row points
  * at was written before that row, so it is there when the files are copied.
  */
-export async function backupAppliance(config: Config, out: string, opts: { trigger?: Trigger; onProgress?: Progress } = {}): Promise<Manifest> {
+export async function backupAppliance(
+  config: Config,
+  out: string,
+  opts: { trigger?: Trigger; onProgress?: Progress } = {},
+): Promise<Manifest> {
   const work = join(backupsDir(config), `.snapshot-${process.pid}-${Date.now()}`)
   mkdirSync(work, { recursive: true, mode: 0o700 })
   try {
@@ -82,7 +90,8 @@ export async function backupAppliance(config: Config, out: string, opts: { trigg
       snapshotDb(join(config.dataDir, rel), copy)
       sources.push({ path: `db/${rel}`, file: copy })
     }
-    for (const rel of all.filter((f) => !f.endsWith('.db'))) sources.push({ path: `files/${rel}`, file: join(config.dataDir, rel) })
+    for (const rel of all.filter((f) => !f.endsWith('.db')))
+      sources.push({ path: `files/${rel}`, file: join(config.dataDir, rel) })
     const manifest = await writeArchive(
       out,
       sources,
@@ -98,7 +107,14 @@ export async function backupAppliance(config: Config, out: string, opts: { trigg
 
 export function writeSummary(archive: string, m: Manifest, trigger: Trigger): void {
   const summary: BackupSummary = {
-    name: basename(archive), size: statSync(archive).size, kind: m.kind, trigger, appVersion: m.appVersion, migration: m.migration, createdAt: m.createdAt, files: m.files.length,
+    name: basename(archive),
+    size: statSync(archive).size,
+    kind: m.kind,
+    trigger,
+    appVersion: m.appVersion,
+    migration: m.migration,
+    createdAt: m.createdAt,
+    files: m.files.length,
   }
   writeFileSync(`${archive}.json`, JSON.stringify(summary), { mode: 0o600 })
 }

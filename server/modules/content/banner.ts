@@ -18,6 +18,7 @@ export const bannerResource = defineResource({
     if (w.op === 'remove') return
     checkImages(w.values.cover, 1)
     const href = w.values.href
-    if (typeof href === 'string' && href && !/^(https?:\/\/|\/(?!\/))/.test(href)) throw badRequest('banner.href', { field: 'href' }, 'href')
+    if (typeof href === 'string' && href && !/^(https?:\/\/|\/(?!\/))/.test(href))
+      throw badRequest('banner.href', { field: 'href' }, 'href')
   },
 })

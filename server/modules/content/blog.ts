@@ -28,7 +28,8 @@ export const blogResource = defineResource({
   orderBy: (c) => [desc(c.releaseTime), desc(c.id)],
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
-    if (typeof w.values.releaseTime === 'string' && !DATE_TIME.test(w.values.releaseTime)) throw badRequest('blog.releaseTime', { field: 'releaseTime' }, 'releaseTime')
+    if (typeof w.values.releaseTime === 'string' && !DATE_TIME.test(w.values.releaseTime))
+      throw badRequest('blog.releaseTime', { field: 'releaseTime' }, 'releaseTime')
     if (w.op === 'insert') w.values.status ??= BLOG.draft
     checkImages(w.values.cover, 1)
   },
@@ -49,7 +50,11 @@ export const blogDetailResource = defineResource({
 
 /** The body of an item (or '' when none was written). */
 export async function blogContent(ctx: Ctx, blogId: string) {
-  const [d] = await ctx.db.select({ content: blogDetail.content }).from(blogDetail).where(and(eq(blogDetail.blogId, blogId), eq(blogDetail.isDeleted, 0))).limit(1)
+  const [d] = await ctx.db
+    .select({ content: blogDetail.content })
+    .from(blogDetail)
+    .where(and(eq(blogDetail.blogId, blogId), eq(blogDetail.isDeleted, 0)))
+    .limit(1)
   return d?.content ?? ''
 }
 
@@ -57,20 +62,50 @@ export const blogRoutes = (s: Services) =>
   new Elysia()
     .use(blogResource.routes(s))
     .use(blogDetailResource.routes(s))
-    .use(new Elysia().use(authContext(s))
-      // One call for the editor: the item with its body.
-      .get('/api/blade-blog/blogDetail/content', async ({ ctx, query }) => {
-        const b = await blogResource.ops.detail(ctx, query.blogId ?? query.id)
-        return ok(ctx, { blogId: b.id, content: await blogContent(ctx, b.id) })
-      }, { perm: 'content:blog' })
-      // Saves the body of an item (one detail row per item), sanitised.
-      .post('/api/blade-blog/blogDetail/save', async ({ ctx, body }) => {
-        const v = (body ?? {}) as Record<string, unknown>
-        const b = await blogResource.ops.detail(ctx, typeof v.blogId === 'string' ? v.blogId : undefined)
-        const content = sanitizeRich(typeof v.content === 'string' ? v.content : '')
-        const [d] = await ctx.db.select({ id: blogDetail.id }).from(blogDetail).where(and(eq(blogDetail.blogId, b.id), eq(blogDetail.isDeleted, 0))).limit(1)
-        const stamp = now()
-        if (d) await ctx.db.update(blogDetail).set({ content, updateUser: ctx.actor.userId, updateTime: stamp }).where(eq(blogDetail.id, d.id))
-        else await ctx.db.insert(blogDetail).values({ id: newId(), tenantId: b.tenantId, blogId: b.id, content, createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp })
-        return ok(ctx, { blogId: b.id, content }, 'ok.updated')
-      }, { perm: 'content:blog:edit' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        // One call for the editor: the item with its body.
+        .get(
+          '/api/blade-blog/blogDetail/content',
+          async ({ ctx, query }) => {
+            const b = await blogResource.ops.detail(ctx, query.blogId ?? query.id)
+            return ok(ctx, { blogId: b.id, content: await blogContent(ctx, b.id) })
+          },
+          { perm: 'content:blog' },
+        )
+        // Saves the body of an item (one detail row per item), sanitised.
+        .post(
+          '/api/blade-blog/blogDetail/save',
+          async ({ ctx, body }) => {
+            const v = (body ?? {}) as Record<string, unknown>
+            const b = await blogResource.ops.detail(ctx, typeof v.blogId === 'string' ? v.blogId : undefined)
+            const content = sanitizeRich(typeof v.content === 'string' ? v.content : '')
+            const [d] = await ctx.db
+              .select({ id: blogDetail.id })
+              .from(blogDetail)
+              .where(and(eq(blogDetail.blogId, b.id), eq(blogDetail.isDeleted, 0)))
+              .limit(1)
+            const stamp = now()
+            if (d)
+              await ctx.db
+                .update(blogDetail)
+                .set({ content, updateUser: ctx.actor.userId, updateTime: stamp })
+                .where(eq(blogDetail.id, d.id))
+            else
+              await ctx.db.insert(blogDetail).values({
+                id: newId(),
+                tenantId: b.tenantId,
+                blogId: b.id,
+                content,
+                createUser: ctx.actor.userId,
+                createDept: ctx.actor.deptIds[0] ?? null,
+                createTime: stamp,
+                updateUser: ctx.actor.userId,
+                updateTime: stamp,
+              })
+            return ok(ctx, { blogId: b.id, content }, 'ok.updated')
+          },
+          { perm: 'content:blog:edit' },
+        ),
+    )

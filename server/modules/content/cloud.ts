@@ -24,8 +24,14 @@ export const folderResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
       const ids = w.before.map((r) => r.id)
-      const [{ kids }] = await ctx.db.select({ kids: count() }).from(cloudFolder).where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
-      const [{ docs }] = await ctx.db.select({ docs: count() }).from(cloudDocument).where(and(inArray(cloudDocument.folderId, ids), eq(cloudDocument.isDeleted, 0)))
+      const [{ kids }] = await ctx.db
+        .select({ kids: count() })
+        .from(cloudFolder)
+        .where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
+      const [{ docs }] = await ctx.db
+        .select({ docs: count() })
+        .from(cloudDocument)
+        .where(and(inArray(cloudDocument.folderId, ids), eq(cloudDocument.isDeleted, 0)))
       if (kids || docs) throw new ApiError(409, 'folder.notEmpty')
       return
     }
@@ -36,7 +42,8 @@ export const folderResource = defineResource({
       const self = w.before[0]?.id
       let p: Folder | undefined = all.find((f) => f.id === parent)
       if (!p) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
-      for (let hops = 0; p && hops < 100; hops++, p = all.find((f) => f.id === p!.parentId)) if (p.id === self) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
+      for (let hops = 0; p && hops < 100; hops++, p = all.find((f) => f.id === p!.parentId))
+        if (p.id === self) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
     }
   },
 })
@@ -57,14 +64,18 @@ export const documentResource = defineResource({
     delete w.values.fileSize
     if (w.values.fileAddress !== undefined || w.op === 'insert') {
       const file = await assertOwnFile(ctx, w.values.fileAddress, 'fileAddress', ['document'])
-      if (!file || !['pdf', 'md'].includes(file.extension ?? '')) throw badRequest('document.file', { field: 'fileAddress' }, 'fileAddress')
+      if (!file || !['pdf', 'md'].includes(file.extension ?? ''))
+        throw badRequest('document.file', { field: 'fileAddress' }, 'fileAddress')
       w.values.fileType = file.extension
       w.values.fileSize = file.attachSize
     }
   },
 })
 
-export interface FolderNode extends Folder { children: FolderNode[]; hasChildren: boolean }
+export interface FolderNode extends Folder {
+  children: FolderNode[]
+  hasChildren: boolean
+}
 
 /** Folders as a tree, in sort order. */
 export function folderTree(rows: Folder[]): FolderNode[] {
@@ -72,16 +83,29 @@ export function folderTree(rows: Folder[]): FolderNode[] {
   const roots: FolderNode[] = []
   for (const n of nodes.values()) {
     const p = nodes.get(n.parentId)
-    if (p) { p.children.push(n); p.hasChildren = true } else roots.push(n)
+    if (p) {
+      p.children.push(n)
+      p.hasChildren = true
+    } else roots.push(n)
   }
   return roots
 }
 
 /** One level of the tree, each folder saying whether it has sub-folders (for a lazily opened tree). */
 export async function lazyLevel(ctx: Ctx, parentId: string, tenantId = ctx.actor.tenantId) {
-  const level = await ctx.db.select().from(cloudFolder).where(and(eq(cloudFolder.tenantId, tenantId), eq(cloudFolder.parentId, parentId), eq(cloudFolder.isDeleted, 0))).orderBy(asc(cloudFolder.sort), asc(cloudFolder.id))
+  const level = await ctx.db
+    .select()
+    .from(cloudFolder)
+    .where(and(eq(cloudFolder.tenantId, tenantId), eq(cloudFolder.parentId, parentId), eq(cloudFolder.isDeleted, 0)))
+    .orderBy(asc(cloudFolder.sort), asc(cloudFolder.id))
   const ids = level.map((f) => f.id)
-  const kids = ids.length ? await ctx.db.select({ parentId: cloudFolder.parentId, n: count() }).from(cloudFolder).where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0))).groupBy(cloudFolder.parentId) : []
+  const kids = ids.length
+    ? await ctx.db
+        .select({ parentId: cloudFolder.parentId, n: count() })
+        .from(cloudFolder)
+        .where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
+        .groupBy(cloudFolder.parentId)
+    : []
   return level.map((f) => ({ ...f, hasChildren: kids.some((k) => k.parentId === f.id) }))
 }
 
@@ -99,22 +123,47 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
 
 export const cloudRoutes = (s: Services) =>
   new Elysia()
-    .use(new Elysia().use(authContext(s))
-      .get('/api/cloud-document/folder/tree', async ({ ctx }) => ok(ctx, folderTree(await folderResource.ops.all(ctx, {}))), { perm: 'content:cloud' })
-      .get('/api/cloud-document/folder/lazy-tree', async ({ ctx, query }) => ok(ctx, await lazyLevel(ctx, query.parentId || '0')), { perm: 'content:cloud' })
-      .get('/api/cloud-document/document/info', async ({ ctx, query }) => ok(ctx, await documentInfo(s, await documentResource.ops.detail(ctx, query.id))), { perm: 'content:cloud' })
-      // Changes a document's description only (title, intro, folder, sort), never its file.
-      .post('/api/cloud-document/document/update-info', async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        const picked = Object.fromEntries(['id', 'title', 'intro', 'folderId', 'sort'].filter((k) => b[k] !== undefined).map((k) => [k, b[k]]))
-        if (!picked.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-        return ok(ctx, await documentResource.ops.submit(ctx, picked), 'ok.updated')
-      }, { perm: 'content:cloud:edit' })
-      // update = submit of an existing document (the spec names both).
-      .post('/api/cloud-document/document/update', async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        if (!b.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-        return ok(ctx, await documentResource.ops.submit(ctx, b), 'ok.updated')
-      }, { perm: 'content:cloud:edit' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        .get(
+          '/api/cloud-document/folder/tree',
+          async ({ ctx }) => ok(ctx, folderTree(await folderResource.ops.all(ctx, {}))),
+          { perm: 'content:cloud' },
+        )
+        .get(
+          '/api/cloud-document/folder/lazy-tree',
+          async ({ ctx, query }) => ok(ctx, await lazyLevel(ctx, query.parentId || '0')),
+          { perm: 'content:cloud' },
+        )
+        .get(
+          '/api/cloud-document/document/info',
+          async ({ ctx, query }) => ok(ctx, await documentInfo(s, await documentResource.ops.detail(ctx, query.id))),
+          { perm: 'content:cloud' },
+        )
+        // Changes a document's description only (title, intro, folder, sort), never its file.
+        .post(
+          '/api/cloud-document/document/update-info',
+          async ({ ctx, body }) => {
+            const b = (body ?? {}) as Record<string, unknown>
+            const picked = Object.fromEntries(
+              ['id', 'title', 'intro', 'folderId', 'sort'].filter((k) => b[k] !== undefined).map((k) => [k, b[k]]),
+            )
+            if (!picked.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+            return ok(ctx, await documentResource.ops.submit(ctx, picked), 'ok.updated')
+          },
+          { perm: 'content:cloud:edit' },
+        )
+        // update = submit of an existing document (the spec names both).
+        .post(
+          '/api/cloud-document/document/update',
+          async ({ ctx, body }) => {
+            const b = (body ?? {}) as Record<string, unknown>
+            if (!b.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+            return ok(ctx, await documentResource.ops.submit(ctx, b), 'ok.updated')
+          },
+          { perm: 'content:cloud:edit' },
+        ),
+    )
     .use(folderResource.routes(s))
     .use(documentResource.routes(s))

@@ -58,11 +58,29 @@ export const downloadRoutes = (s: Services) =>
   new Elysia()
     .use(downloadResource.routes(s))
     .use(leadResource.routes(s))
-    .use(new Elysia().use(authContext(s))
-      // With the file's title, for the lead list.
-      .get('/api/blade-downloadMessage/downloadMessage/page', async ({ ctx, query }) => {
-        const page = await leadResource.ops.page(ctx, query)
-        const ids = [...new Set(page.records.map((r) => r.downloadFileId).filter((x): x is string => !!x))]
-        const files = ids.length ? await ctx.db.select({ id: download.id, title: download.title }).from(download).where(and(inArray(download.id, ids), eq(download.tenantId, ctx.actor.tenantId))) : []
-        return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '' })) })
-      }, { perm: 'content:lead' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        // With the file's title, for the lead list.
+        .get(
+          '/api/blade-downloadMessage/downloadMessage/page',
+          async ({ ctx, query }) => {
+            const page = await leadResource.ops.page(ctx, query)
+            const ids = [...new Set(page.records.map((r) => r.downloadFileId).filter((x): x is string => !!x))]
+            const files = ids.length
+              ? await ctx.db
+                  .select({ id: download.id, title: download.title })
+                  .from(download)
+                  .where(and(inArray(download.id, ids), eq(download.tenantId, ctx.actor.tenantId)))
+              : []
+            return ok(ctx, {
+              ...page,
+              records: page.records.map((r) => ({
+                ...r,
+                fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '',
+              })),
+            })
+          },
+          { perm: 'content:lead' },
+        ),
+    )

@@ -17,7 +17,10 @@ export const CARD = { fresh: 0, used: 1, expired: 2 } as const
 
 // No 0/O, 1/I/L: card numbers are typed by hand. 16 of 31 symbols ≈ 79 bits, so numbers cannot be guessed.
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-export const newCardNumber = () => Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join('-')
+export const newCardNumber = () =>
+  Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join(
+    '-',
+  )
 /** What a learner types, in the stored form (upper case, dashes every 4). */
 export const normaliseCardNumber = (s: string) => {
   const raw = s.toUpperCase().replace(/[^0-9A-Z]/g, '')
@@ -45,11 +48,22 @@ export const cardResource = defineResource({
 export async function withNames(ctx: Ctx, rows: (typeof courseCard.$inferSelect)[]) {
   const cids = [...new Set(rows.map((r) => r.courseId))]
   const uids = [...new Set(rows.map((r) => r.userId).filter((x): x is string => !!x))]
-  const courses = cids.length ? await ctx.db.select({ id: course.id, title: course.title }).from(course).where(inArray(course.id, cids)) : []
-  const users = uids.length ? await ctx.db.select({ id: user.id, realName: user.realName, account: user.account }).from(user).where(inArray(user.id, uids)) : []
+  const courses = cids.length
+    ? await ctx.db.select({ id: course.id, title: course.title }).from(course).where(inArray(course.id, cids))
+    : []
+  const users = uids.length
+    ? await ctx.db
+        .select({ id: user.id, realName: user.realName, account: user.account })
+        .from(user)
+        .where(inArray(user.id, uids))
+    : []
   return rows.map((r) => {
     const u = users.find((x) => x.id === r.userId)
-    return { ...r, courseName: courses.find((c) => c.id === r.courseId)?.title ?? '', usrName: u ? u.realName || u.account : '' }
+    return {
+      ...r,
+      courseName: courses.find((c) => c.id === r.courseId)?.title ?? '',
+      usrName: u ? u.realName || u.account : '',
+    }
   })
 }
 
@@ -62,51 +76,116 @@ const csvCell = (v: unknown) => {
 
 export const cardRoutes = (s: Services) =>
   new Elysia()
-    .use(new Elysia().use(authContext(s))
-      .get('/api/hm-courseCard/courseCard/page', async ({ ctx, query }) => {
-        const page = await cardResource.ops.page(ctx, query)
-        return ok(ctx, { ...page, records: await withNames(ctx, page.records) })
-      }, { perm: 'content:card' })
-      // A batch of N unguessable cards for one course: { courseId, count, expireTime?, type?, remark? }.
-      .post('/api/hm-courseCard/courseCard/generate', async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
-        const n = Number(b.count)
-        if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('card.count', { field: 'count' }, 'count')
-        const expireTime = typeof b.expireTime === 'string' && b.expireTime ? b.expireTime : null
-        if (expireTime && !/^\d{4}-\d{2}-\d{2}/.test(expireTime)) throw badRequest('validation.date', { field: 'expireTime' }, 'expireTime')
-        const stamp = now()
-        const batchNo = `${stamp.slice(0, 10).replace(/-/g, '')}-${newId().slice(-6)}`
-        const rows = Array.from({ length: n }, () => ({
-          id: newId(), tenantId: ctx.actor.tenantId, status: CARD.fresh, isDeleted: 0, remark: typeof b.remark === 'string' ? b.remark.slice(0, 255) : null,
-          createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp,
-          cardNumber: newCardNumber(), type: Number(b.type) || 1, courseId: c.id, batchNo, userId: null, useTime: null, expireTime,
-        }))
-        ctx.db.transaction((tx) => { for (let i = 0; i < rows.length; i += 200) tx.insert(courseCard).values(rows.slice(i, i + 200)).run() })
-        return ok(ctx, { batchNo, count: n })
-      }, { perm: 'content:card:add' })
-      // CSV of the cards matching the list's filters (batchNo, courseId, status…), for printing or mailing.
-      .get('/api/hm-courseCard/courseCard/export', async ({ ctx, query, set }) => {
-        const rows = await withNames(ctx, await cardResource.ops.all(ctx, query))
-        const head = ctx.lang === 'en' ? ['Card number', 'Course', 'Batch', 'Status', 'Expires', 'Used by', 'Used at'] : ['卡号', '课程', '批次', '状态', '有效期至', '使用人', '使用时间']
-        const status = (v: number) => (ctx.lang === 'en' ? ['Not activated', 'Activated', 'Expired'] : ['未激活', '已激活', '已过期'])[v] ?? String(v)
-        const lines = [head, ...rows.map((r) => [r.cardNumber, r.courseName, r.batchNo, status(r.status), r.expireTime, r.usrName, r.useTime])].map((l) => l.map(csvCell).join(','))
-        set.headers['content-type'] = 'text/csv; charset=utf-8'
-        set.headers['content-disposition'] = `attachment; filename="cards-${(query.batchNo ?? 'all').replace(/[^\w-]/g, '')}.csv"`
-        // BOM: spreadsheet programs then read the Chinese text as UTF-8.
-        return `\uFEFF${lines.join('\r\n')}\r\n`
-      }, { perm: 'content:card:export' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        .get(
+          '/api/hm-courseCard/courseCard/page',
+          async ({ ctx, query }) => {
+            const page = await cardResource.ops.page(ctx, query)
+            return ok(ctx, { ...page, records: await withNames(ctx, page.records) })
+          },
+          { perm: 'content:card' },
+        )
+        // A batch of N unguessable cards for one course: { courseId, count, expireTime?, type?, remark? }.
+        .post(
+          '/api/hm-courseCard/courseCard/generate',
+          async ({ ctx, body }) => {
+            const b = (body ?? {}) as Record<string, unknown>
+            const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
+            const n = Number(b.count)
+            if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('card.count', { field: 'count' }, 'count')
+            const expireTime = typeof b.expireTime === 'string' && b.expireTime ? b.expireTime : null
+            if (expireTime && !/^\d{4}-\d{2}-\d{2}/.test(expireTime))
+              throw badRequest('validation.date', { field: 'expireTime' }, 'expireTime')
+            const stamp = now()
+            const batchNo = `${stamp.slice(0, 10).replace(/-/g, '')}-${newId().slice(-6)}`
+            const rows = Array.from({ length: n }, () => ({
+              id: newId(),
+              tenantId: ctx.actor.tenantId,
+              status: CARD.fresh,
+              isDeleted: 0,
+              remark: typeof b.remark === 'string' ? b.remark.slice(0, 255) : null,
+              createUser: ctx.actor.userId,
+              createDept: ctx.actor.deptIds[0] ?? null,
+              createTime: stamp,
+              updateUser: ctx.actor.userId,
+              updateTime: stamp,
+              cardNumber: newCardNumber(),
+              type: Number(b.type) || 1,
+              courseId: c.id,
+              batchNo,
+              userId: null,
+              useTime: null,
+              expireTime,
+            }))
+            ctx.db.transaction((tx) => {
+              for (let i = 0; i < rows.length; i += 200)
+                tx.insert(courseCard)
+                  .values(rows.slice(i, i + 200))
+                  .run()
+            })
+            return ok(ctx, { batchNo, count: n })
+          },
+          { perm: 'content:card:add' },
+        )
+        // CSV of the cards matching the list's filters (batchNo, courseId, status…), for printing or mailing.
+        .get(
+          '/api/hm-courseCard/courseCard/export',
+          async ({ ctx, query, set }) => {
+            const rows = await withNames(ctx, await cardResource.ops.all(ctx, query))
+            const head =
+              ctx.lang === 'en'
+                ? ['Card number', 'Course', 'Batch', 'Status', 'Expires', 'Used by', 'Used at']
+                : ['卡号', '课程', '批次', '状态', '有效期至', '使用人', '使用时间']
+            const status = (v: number) =>
+              (ctx.lang === 'en' ? ['Not activated', 'Activated', 'Expired'] : ['未激活', '已激活', '已过期'])[v] ??
+              String(v)
+            const lines = [
+              head,
+              ...rows.map((r) => [
+                r.cardNumber,
+                r.courseName,
+                r.batchNo,
+                status(r.status),
+                r.expireTime,
+                r.usrName,
+                r.useTime,
+              ]),
+            ].map((l) => l.map(csvCell).join(','))
+            set.headers['content-type'] = 'text/csv; charset=utf-8'
+            set.headers['content-disposition'] =
+              `attachment; filename="cards-${(query.batchNo ?? 'all').replace(/[^\w-]/g, '')}.csv"`
+            // BOM: spreadsheet programs then read the Chinese text as UTF-8.
+            return `\uFEFF${lines.join('\r\n')}\r\n`
+          },
+          { perm: 'content:card:export' },
+        ),
+    )
     .use(cardResource.routes(s))
 
 /** Card → the course it opens; refuses unknown, used and expired cards with the spec's clear messages. */
 export async function usableCard(ctx: Ctx, cardNumber: unknown) {
-  if (typeof cardNumber !== 'string' || !cardNumber.trim()) throw badRequest('card.number', { field: 'cardNumber' }, 'cardNumber')
-  const [card] = await ctx.db.select().from(courseCard)
-    .where(and(eq(courseCard.cardNumber, normaliseCardNumber(cardNumber)), eq(courseCard.tenantId, ctx.actor.tenantId), eq(courseCard.isDeleted, 0)))
+  if (typeof cardNumber !== 'string' || !cardNumber.trim())
+    throw badRequest('card.number', { field: 'cardNumber' }, 'cardNumber')
+  const [card] = await ctx.db
+    .select()
+    .from(courseCard)
+    .where(
+      and(
+        eq(courseCard.cardNumber, normaliseCardNumber(cardNumber)),
+        eq(courseCard.tenantId, ctx.actor.tenantId),
+        eq(courseCard.isDeleted, 0),
+      ),
+    )
   if (!card) throw badRequest('card.unknown', { field: 'cardNumber' }, 'cardNumber')
   if (card.status === CARD.used || card.userId) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
-  if (card.status === CARD.expired || (card.expireTime && card.expireTime < now())) throw badRequest('card.expired', { field: 'cardNumber' }, 'cardNumber')
-  const [c] = await ctx.db.select().from(course).where(and(eq(course.id, card.courseId), eq(course.isDeleted, 0)))
+  if (card.status === CARD.expired || (card.expireTime && card.expireTime < now()))
+    throw badRequest('card.expired', { field: 'cardNumber' }, 'cardNumber')
+  const [c] = await ctx.db
+    .select()
+    .from(course)
+    .where(and(eq(course.id, card.courseId), eq(course.isDeleted, 0)))
   if (!c) throw badRequest('card.unknown', { field: 'cardNumber' }, 'cardNumber')
   return { card, course: c }
 }

@@ -38,7 +38,8 @@ export const courseResource = defineResource({
     if (w.op === 'remove') return
     const v = w.values as Record<string, unknown>
     checkImages(v.cover, 3)
-    for (const f of ['intro', 'content', 'standard', 'position', 'target'] as const) if (typeof v[f] === 'string') v[f] = sanitizeRich(v[f] as string)
+    for (const f of ['intro', 'content', 'standard', 'position', 'target'] as const)
+      if (typeof v[f] === 'string') v[f] = sanitizeRich(v[f] as string)
     if (v.teacherId) {
       await assertTeacher(ctx, v.teacherId as string)
       v.createUser = v.teacherId
@@ -50,9 +51,17 @@ export const courseResource = defineResource({
 /** Approved and pending enrolment counts (aditedNum, unauditedNum) and the teacher's real name, for list rows. */
 export async function withCounts(ctx: Ctx, rows: CourseRow[]) {
   const ids = rows.map((r) => r.id)
-  const counts = ids.length ? await ctx.db.select({ courseId: courseUser.courseId, status: courseUser.status, n: count() }).from(courseUser)
-    .where(and(inArray(courseUser.courseId, ids), eq(courseUser.isDeleted, 0))).groupBy(courseUser.courseId, courseUser.status) : []
-  const names = await realNames(ctx, rows.map((r) => r.createUser))
+  const counts = ids.length
+    ? await ctx.db
+        .select({ courseId: courseUser.courseId, status: courseUser.status, n: count() })
+        .from(courseUser)
+        .where(and(inArray(courseUser.courseId, ids), eq(courseUser.isDeleted, 0)))
+        .groupBy(courseUser.courseId, courseUser.status)
+    : []
+  const names = await realNames(
+    ctx,
+    rows.map((r) => r.createUser),
+  )
   return rows.map((r) => ({
     ...r,
     teacherName: names.get(r.createUser ?? '') ?? '',
@@ -63,61 +72,120 @@ export async function withCounts(ctx: Ctx, rows: CourseRow[]) {
 
 async function reorderHot(ctx: Ctx, ids: string[]) {
   const stamp = now()
-  ctx.db.transaction((tx) => ids.forEach((id, i) => tx.update(course).set({ hotSort: i + 1, updateTime: stamp }).where(eq(course.id, id)).run()))
+  ctx.db.transaction((tx) =>
+    ids.forEach((id, i) =>
+      tx
+        .update(course)
+        .set({ hotSort: i + 1, updateTime: stamp })
+        .where(eq(course.id, id))
+        .run(),
+    ),
+  )
 }
 
 export const courseRoutes = (s: Services) =>
-  new Elysia()
-    .use(courseResource.routes(s))
-    .use(new Elysia({ prefix: '/api/hm-course/course' }).use(authContext(s))
+  new Elysia().use(courseResource.routes(s)).use(
+    new Elysia({ prefix: '/api/hm-course/course' })
+      .use(authContext(s))
       // The form edits the teacher as teacherId (createUser is the server's column).
-      .get('/detail', async ({ ctx, query }) => {
-        const row = await courseResource.ops.detail(ctx, query.id)
-        return ok(ctx, { ...row, teacherId: row.createUser })
-      }, { perm: 'content:course' })
-      .get('/list', async ({ ctx, query }) => {
-        const page = await courseResource.ops.page(ctx, query)
-        return ok(ctx, { ...page, records: await withCounts(ctx, page.records) })
-      }, { perm: ['content:course', 'content:camp'] })
-      // Hot courses, in their order, for the drag-to-reorder list.
-      .get('/hot-list', async ({ ctx }) => ok(ctx, await withCounts(ctx, await courseResource.ops.all(ctx, {}, eq(course.isHot, 1)).then((r) => r.sort((a, b) => a.hotSort - b.hotSort)))), { perm: 'content:course' })
-      .get('/set-hot-course', async ({ ctx, query }) => {
-        const row = await courseResource.ops.detail(ctx, query.id)
-        const [{ top }] = await ctx.db.select({ top: max(course.hotSort) }).from(course).where(and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isHot, 1)))
-        if (!row.isHot) await ctx.db.update(course).set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() }).where(eq(course.id, row.id))
-        return ok(ctx, null)
-      }, { perm: 'content:course:hot' })
-      .get('/remove-hot-course', async ({ ctx, query }) => {
-        const row = await courseResource.ops.detail(ctx, query.id)
-        await ctx.db.update(course).set({ isHot: 0, hotSort: 0, updateTime: now() }).where(eq(course.id, row.id))
-        return ok(ctx, null)
-      }, { perm: 'content:course:hot' })
-      // type=top|1 moves a hot course first, type=bottom|2 last.
-      .get('/set-top-or-bottom-hot-course', async ({ ctx, query }) => {
-        const row = await courseResource.ops.detail(ctx, query.id)
-        const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1))).sort((a, b) => a.hotSort - b.hotSort).map((r) => r.id).filter((id) => id !== row.id)
-        const top = query.type === 'top' || query.type === '1'
-        await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
-        return ok(ctx, null)
-      }, { perm: 'content:course:hot' })
-      // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
-      .get('/move-hot-course', async ({ ctx, query }) => {
-        const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1))).sort((a, b) => a.hotSort - b.hotSort).map((r) => r.id)
-        let order: string[]
-        if (query.ids) {
-          const ids = parseIds(query.ids)
-          if (ids.length !== hot.length || !ids.every((id) => hot.includes(id))) throw badRequest('validation.ids', { field: 'ids' }, 'ids')
-          order = ids
-        } else {
+      .get(
+        '/detail',
+        async ({ ctx, query }) => {
           const row = await courseResource.ops.detail(ctx, query.id)
-          const i = hot.indexOf(row.id)
-          const j = query.direction === 'up' ? i - 1 : query.direction === 'down' ? i + 1 : NaN
-          if (Number.isNaN(j)) throw badRequest('hot.move', { field: 'direction' }, 'direction')
-          order = [...hot]
-          if (i >= 0 && j >= 0 && j < hot.length) [order[i], order[j]] = [order[j], order[i]]
-        }
-        await reorderHot(ctx, order)
-        return ok(ctx, null)
-      }, { perm: 'content:course:hot' }))
+          return ok(ctx, { ...row, teacherId: row.createUser })
+        },
+        { perm: 'content:course' },
+      )
+      .get(
+        '/list',
+        async ({ ctx, query }) => {
+          const page = await courseResource.ops.page(ctx, query)
+          return ok(ctx, { ...page, records: await withCounts(ctx, page.records) })
+        },
+        { perm: ['content:course', 'content:camp'] },
+      )
+      // Hot courses, in their order, for the drag-to-reorder list.
+      .get(
+        '/hot-list',
+        async ({ ctx }) =>
+          ok(
+            ctx,
+            await withCounts(
+              ctx,
+              await courseResource.ops
+                .all(ctx, {}, eq(course.isHot, 1))
+                .then((r) => r.sort((a, b) => a.hotSort - b.hotSort)),
+            ),
+          ),
+        { perm: 'content:course' },
+      )
+      .get(
+        '/set-hot-course',
+        async ({ ctx, query }) => {
+          const row = await courseResource.ops.detail(ctx, query.id)
+          const [{ top }] = await ctx.db
+            .select({ top: max(course.hotSort) })
+            .from(course)
+            .where(and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isHot, 1)))
+          if (!row.isHot)
+            await ctx.db
+              .update(course)
+              .set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() })
+              .where(eq(course.id, row.id))
+          return ok(ctx, null)
+        },
+        { perm: 'content:course:hot' },
+      )
+      .get(
+        '/remove-hot-course',
+        async ({ ctx, query }) => {
+          const row = await courseResource.ops.detail(ctx, query.id)
+          await ctx.db.update(course).set({ isHot: 0, hotSort: 0, updateTime: now() }).where(eq(course.id, row.id))
+          return ok(ctx, null)
+        },
+        { perm: 'content:course:hot' },
+      )
+      // type=top|1 moves a hot course first, type=bottom|2 last.
+      .get(
+        '/set-top-or-bottom-hot-course',
+        async ({ ctx, query }) => {
+          const row = await courseResource.ops.detail(ctx, query.id)
+          const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1)))
+            .sort((a, b) => a.hotSort - b.hotSort)
+            .map((r) => r.id)
+            .filter((id) => id !== row.id)
+          const top = query.type === 'top' || query.type === '1'
+          await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
+          return ok(ctx, null)
+        },
+        { perm: 'content:course:hot' },
+      )
+      // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
+      .get(
+        '/move-hot-course',
+        async ({ ctx, query }) => {
+          const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1)))
+            .sort((a, b) => a.hotSort - b.hotSort)
+            .map((r) => r.id)
+          let order: string[]
+          if (query.ids) {
+            const ids = parseIds(query.ids)
+            if (ids.length !== hot.length || !ids.every((id) => hot.includes(id)))
+              throw badRequest('validation.ids', { field: 'ids' }, 'ids')
+            order = ids
+          } else {
+            const row = await courseResource.ops.detail(ctx, query.id)
+            const i = hot.indexOf(row.id)
+            const j = query.direction === 'up' ? i - 1 : query.direction === 'down' ? i + 1 : NaN
+            if (Number.isNaN(j)) throw badRequest('hot.move', { field: 'direction' }, 'direction')
+            order = [...hot]
+            if (i >= 0 && j >= 0 && j < hot.length) [order[i], order[j]] = [order[j], order[i]]
+          }
+          await reorderHot(ctx, order)
+          return ok(ctx, null)
+        },
+        { perm: 'content:course:hot' },
+      ),
+  )
 
 export const hotOrder = [asc(course.hotSort), sql`${course.id} desc`]

@@ -35,7 +35,10 @@ export const courseUserResource = defineResource({
 
 /** The learner must be a live user of the caller's tenant. */
 async function assertLearner(ctx: Ctx, userId: string) {
-  const [u] = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.id, userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+  const [u] = await ctx.db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
   if (!u) throw badRequest('validation.invalid', { field: 'userId' }, 'userId')
 }
 
@@ -44,72 +47,154 @@ async function assertLearner(ctx: Ctx, userId: string) {
  * reopened rather than duplicated (one row per learner and course).
  */
 export async function enrol(ctx: Ctx, courseId: string, userId: string, source: number, status: number) {
-  const [row] = await ctx.db.select().from(courseUser).where(and(eq(courseUser.tenantId, ctx.actor.tenantId), eq(courseUser.courseId, courseId), eq(courseUser.userId, userId)))
+  const [row] = await ctx.db
+    .select()
+    .from(courseUser)
+    .where(
+      and(
+        eq(courseUser.tenantId, ctx.actor.tenantId),
+        eq(courseUser.courseId, courseId),
+        eq(courseUser.userId, userId),
+      ),
+    )
   const stamp = now()
   if (row) {
-    if (row.isDeleted === 0 && (row.status === ENROL.approved || (row.status === ENROL.pending && status === ENROL.pending))) return { row, created: false }
-    await ctx.db.update(courseUser).set({ isDeleted: 0, status, source, updateUser: ctx.actor.userId, updateTime: stamp }).where(eq(courseUser.id, row.id))
+    if (
+      row.isDeleted === 0 &&
+      (row.status === ENROL.approved || (row.status === ENROL.pending && status === ENROL.pending))
+    )
+      return { row, created: false }
+    await ctx.db
+      .update(courseUser)
+      .set({ isDeleted: 0, status, source, updateUser: ctx.actor.userId, updateTime: stamp })
+      .where(eq(courseUser.id, row.id))
     return { row: { ...row, isDeleted: 0, status, source }, created: true }
   }
-  const values = { id: newId(), tenantId: ctx.actor.tenantId, courseId, userId, source, status, isDeleted: 0, createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp }
+  const values = {
+    id: newId(),
+    tenantId: ctx.actor.tenantId,
+    courseId,
+    userId,
+    source,
+    status,
+    isDeleted: 0,
+    createUser: ctx.actor.userId,
+    createDept: ctx.actor.deptIds[0] ?? null,
+    createTime: stamp,
+    updateUser: ctx.actor.userId,
+    updateTime: stamp,
+  }
   await ctx.db.insert(courseUser).values(values)
   return { row: values as typeof courseUser.$inferSelect, created: true }
 }
 
 /** The caller's enrolment in a course, or undefined. */
 export async function enrolmentOf(ctx: Ctx, courseId: string, userId = ctx.actor.userId) {
-  const [row] = await ctx.db.select().from(courseUser).where(and(eq(courseUser.tenantId, ctx.actor.tenantId), eq(courseUser.courseId, courseId), eq(courseUser.userId, userId), eq(courseUser.isDeleted, 0)))
+  const [row] = await ctx.db
+    .select()
+    .from(courseUser)
+    .where(
+      and(
+        eq(courseUser.tenantId, ctx.actor.tenantId),
+        eq(courseUser.courseId, courseId),
+        eq(courseUser.userId, userId),
+        eq(courseUser.isDeleted, 0),
+      ),
+    )
   return row
 }
 
 /** Enrolment rows with the learner's real name and account, for the review lists. */
 async function withLearners(ctx: Ctx, rows: (typeof courseUser.$inferSelect)[]) {
   const ids = [...new Set(rows.map((r) => r.userId))]
-  const users = ids.length ? await ctx.db.select({ id: user.id, account: user.account, realName: user.realName, phone: user.phone }).from(user).where(inArray(user.id, ids)) : []
-  const courses = rows.length ? await ctx.db.select({ id: course.id, title: course.title }).from(course).where(inArray(course.id, [...new Set(rows.map((r) => r.courseId))])) : []
+  const users = ids.length
+    ? await ctx.db
+        .select({ id: user.id, account: user.account, realName: user.realName, phone: user.phone })
+        .from(user)
+        .where(inArray(user.id, ids))
+    : []
+  const courses = rows.length
+    ? await ctx.db
+        .select({ id: course.id, title: course.title })
+        .from(course)
+        .where(inArray(course.id, [...new Set(rows.map((r) => r.courseId))]))
+    : []
   return rows.map((r) => {
     const u = users.find((x) => x.id === r.userId)
-    return { ...r, account: u?.account ?? '', realName: u?.realName || u?.account || '', phone: u?.phone ?? '', courseName: courses.find((c) => c.id === r.courseId)?.title ?? '' }
+    return {
+      ...r,
+      account: u?.account ?? '',
+      realName: u?.realName || u?.account || '',
+      phone: u?.phone ?? '',
+      courseName: courses.find((c) => c.id === r.courseId)?.title ?? '',
+    }
   })
 }
 
 export const enrolmentRoutes = (s: Services) =>
-  new Elysia()
-    .use(courseUserResource.routes(s))
-    .use(new Elysia().use(authContext(s))
+  new Elysia().use(courseUserResource.routes(s)).use(
+    new Elysia()
+      .use(authContext(s))
       // Courses with enrolments to review: those needing approval, pending first.
-      .get('/api/hm-course/course/getExaminePage', async ({ ctx, query }) => {
-        const pending = sql`(select count(*) from ${courseUser} cu where cu.course_id = ${course.id} and cu.status = 0 and cu.is_deleted = 0)`
-        const page = await courseResource.ops.page(ctx, { ...query, isAuth: query.isAuth ?? '1' }, query.onlyPending === '1' ? sql`${pending} > 0` : undefined)
-        return ok(ctx, { ...page, records: (await withCounts(ctx, page.records)).sort((a, b) => b.unauditedNum - a.unauditedNum) })
-      }, { perm: ['content:review', 'content:course:audit'] })
+      .get(
+        '/api/hm-course/course/getExaminePage',
+        async ({ ctx, query }) => {
+          const pending = sql`(select count(*) from ${courseUser} cu where cu.course_id = ${course.id} and cu.status = 0 and cu.is_deleted = 0)`
+          const page = await courseResource.ops.page(
+            ctx,
+            { ...query, isAuth: query.isAuth ?? '1' },
+            query.onlyPending === '1' ? sql`${pending} > 0` : undefined,
+          )
+          return ok(ctx, {
+            ...page,
+            records: (await withCounts(ctx, page.records)).sort((a, b) => b.unauditedNum - a.unauditedNum),
+          })
+        },
+        { perm: ['content:review', 'content:course:audit'] },
+      )
       // The enrolments of one course (courseId; status 0 pending / 1 approved / 2 rejected).
-      .get('/api/hm-course/course/getExamineCoursePage', async ({ ctx, query }) => {
-        await courseResource.ops.detail(ctx, query.courseId ?? query.id)
-        const page = await courseUserResource.ops.page(ctx, { ...query, courseId: query.courseId ?? query.id })
-        return ok(ctx, { ...page, records: await withLearners(ctx, page.records) })
-      }, { perm: ['content:review', 'content:course:audit'] })
+      .get(
+        '/api/hm-course/course/getExamineCoursePage',
+        async ({ ctx, query }) => {
+          await courseResource.ops.detail(ctx, query.courseId ?? query.id)
+          const page = await courseUserResource.ops.page(ctx, { ...query, courseId: query.courseId ?? query.id })
+          return ok(ctx, { ...page, records: await withLearners(ctx, page.records) })
+        },
+        { perm: ['content:review', 'content:course:audit'] },
+      )
       // Approve (status=1) or reject (status=2) enrolments by ids.
-      .post('/api/hm-courseUser/courseUser/verify', async ({ ctx, query, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        const ids = parseIds(query.ids ?? b.ids)
-        const status = Number(query.status ?? b.status)
-        if (status !== ENROL.approved && status !== ENROL.rejected) throw badRequest('enrol.status', { field: 'status' }, 'status')
-        const rows = await courseUserResource.ops.all(ctx, {}, inArray(courseUser.id, ids))
-        if (rows.length !== ids.length) throw notFound()
-        // Only enrolments in courses the caller may see.
-        for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
-        await ctx.db.update(courseUser).set({ status, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(courseUser.id, ids))
-        return ok(ctx, null)
-      }, { perm: ['content:review', 'content:course:audit'] })
+      .post(
+        '/api/hm-courseUser/courseUser/verify',
+        async ({ ctx, query, body }) => {
+          const b = (body ?? {}) as Record<string, unknown>
+          const ids = parseIds(query.ids ?? b.ids)
+          const status = Number(query.status ?? b.status)
+          if (status !== ENROL.approved && status !== ENROL.rejected)
+            throw badRequest('enrol.status', { field: 'status' }, 'status')
+          const rows = await courseUserResource.ops.all(ctx, {}, inArray(courseUser.id, ids))
+          if (rows.length !== ids.length) throw notFound()
+          // Only enrolments in courses the caller may see.
+          for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
+          await ctx.db
+            .update(courseUser)
+            .set({ status, updateUser: ctx.actor.userId, updateTime: now() })
+            .where(inArray(courseUser.id, ids))
+          return ok(ctx, null)
+        },
+        { perm: ['content:review', 'content:course:audit'] },
+      )
       // Staff add learners chosen in the user picker: courseId + userIds.
-      .post('/api/hm-courseUser/courseUser/addCourseUser', async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
-        const ids = parseIds(b.userIds ?? b.ids)
-        for (const id of ids) await assertLearner(ctx, id)
-        let added = 0
-        for (const id of ids) if ((await enrol(ctx, c.id, id, SOURCE.staff, ENROL.approved)).created) added++
-        return ok(ctx, { added })
-      }, { perm: 'content:course:user' }))
-
+      .post(
+        '/api/hm-courseUser/courseUser/addCourseUser',
+        async ({ ctx, body }) => {
+          const b = (body ?? {}) as Record<string, unknown>
+          const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
+          const ids = parseIds(b.userIds ?? b.ids)
+          for (const id of ids) await assertLearner(ctx, id)
+          let added = 0
+          for (const id of ids) if ((await enrol(ctx, c.id, id, SOURCE.staff, ENROL.approved)).created) added++
+          return ok(ctx, { added })
+        },
+        { perm: 'content:course:user' },
+      ),
+  )

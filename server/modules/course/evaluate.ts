@@ -15,7 +15,8 @@ export function checkStars(v: Record<string, unknown>, required: boolean) {
   for (const f of STARS) {
     const n = v[f]
     if (n === undefined && !required) continue
-    if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 5) throw badRequest('rating.stars', { field: f }, f)
+    if (!Number.isInteger(n) || (n as number) < 1 || (n as number) > 5)
+      throw badRequest('rating.stars', { field: f }, f)
   }
 }
 
@@ -36,20 +37,38 @@ export const evaluateResource = defineResource({
 })
 
 export async function withCourseAndUser(ctx: Ctx, rows: (typeof courseEvaluate.$inferSelect)[]) {
-  const cids = [...new Set(rows.map((r) => r.courseId))], uids = [...new Set(rows.map((r) => r.userId))]
-  const courses = cids.length ? await ctx.db.select({ id: course.id, title: course.title }).from(course).where(inArray(course.id, cids)) : []
-  const users = uids.length ? await ctx.db.select({ id: user.id, realName: user.realName, account: user.account, avatar: user.avatar }).from(user).where(inArray(user.id, uids)) : []
+  const cids = [...new Set(rows.map((r) => r.courseId))],
+    uids = [...new Set(rows.map((r) => r.userId))]
+  const courses = cids.length
+    ? await ctx.db.select({ id: course.id, title: course.title }).from(course).where(inArray(course.id, cids))
+    : []
+  const users = uids.length
+    ? await ctx.db
+        .select({ id: user.id, realName: user.realName, account: user.account, avatar: user.avatar })
+        .from(user)
+        .where(inArray(user.id, uids))
+    : []
   return rows.map((r) => {
     const u = users.find((x) => x.id === r.userId)
-    return { ...r, courseName: courses.find((c) => c.id === r.courseId)?.title ?? '', userName: u ? u.realName || u.account : '', avatar: u?.avatar ?? '' }
+    return {
+      ...r,
+      courseName: courses.find((c) => c.id === r.courseId)?.title ?? '',
+      userName: u ? u.realName || u.account : '',
+      avatar: u?.avatar ?? '',
+    }
   })
 }
 
 export const evaluateRoutes = (s: Services) =>
   new Elysia()
-    .use(new Elysia().use(authContext(s))
-      .get('/api/hm-courseEvaluate/courseEvaluate/page', async ({ ctx, query }) => {
-        const page = await evaluateResource.ops.page(ctx, query)
-        return ok(ctx, { ...page, records: await withCourseAndUser(ctx, page.records) })
-      }, { perm: 'content:evaluate' }))
+    .use(
+      new Elysia().use(authContext(s)).get(
+        '/api/hm-courseEvaluate/courseEvaluate/page',
+        async ({ ctx, query }) => {
+          const page = await evaluateResource.ops.page(ctx, query)
+          return ok(ctx, { ...page, records: await withCourseAndUser(ctx, page.records) })
+        },
+        { perm: 'content:evaluate' },
+      ),
+    )
     .use(evaluateResource.routes(s))

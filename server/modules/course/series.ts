@@ -20,7 +20,8 @@ export const seriesResource = defineResource({
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
     checkImages(w.values.cover, 1)
-    for (const f of ['intro', 'content'] as const) if (typeof w.values[f] === 'string') w.values[f] = sanitizeRich(w.values[f] as string)
+    for (const f of ['intro', 'content'] as const)
+      if (typeof w.values[f] === 'string') w.values[f] = sanitizeRich(w.values[f] as string)
   },
 })
 
@@ -43,11 +44,33 @@ export const seriesRoutes = (s: Services) =>
   new Elysia()
     .use(seriesResource.routes(s))
     .use(courseSeriesResource.routes(s))
-    .use(new Elysia().use(authContext(s))
-      // The courses of a series, in order, each with its link id (id = the series).
-      .get('/api/blade-courseSeries/courseSeries/getCourseSeries', async ({ ctx, query }) => {
-        const sr = await seriesResource.ops.detail(ctx, query.id ?? query.seriesId)
-        const links = await courseSeriesResource.ops.all(ctx, {}, eq(courseSeries.seriesId, sr.id))
-        const rows = links.length ? await ctx.db.select({ id: course.id, title: course.title, cover: course.cover, type: course.type }).from(course).where(inArray(course.id, links.map((l) => l.courseId))) : []
-        return ok(ctx, links.map((l) => ({ linkId: l.id, sort: l.sort, ...rows.find((r) => r.id === l.courseId) })).filter((r) => r.id))
-      }, { perm: 'content:series' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        // The courses of a series, in order, each with its link id (id = the series).
+        .get(
+          '/api/blade-courseSeries/courseSeries/getCourseSeries',
+          async ({ ctx, query }) => {
+            const sr = await seriesResource.ops.detail(ctx, query.id ?? query.seriesId)
+            const links = await courseSeriesResource.ops.all(ctx, {}, eq(courseSeries.seriesId, sr.id))
+            const rows = links.length
+              ? await ctx.db
+                  .select({ id: course.id, title: course.title, cover: course.cover, type: course.type })
+                  .from(course)
+                  .where(
+                    inArray(
+                      course.id,
+                      links.map((l) => l.courseId),
+                    ),
+                  )
+              : []
+            return ok(
+              ctx,
+              links
+                .map((l) => ({ linkId: l.id, sort: l.sort, ...rows.find((r) => r.id === l.courseId) }))
+                .filter((r) => r.id),
+            )
+          },
+          { perm: 'content:series' },
+        ),
+    )

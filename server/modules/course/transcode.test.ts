@@ -10,15 +10,35 @@ describe('courseware video transcoding on the job queue', () => {
   const t = testApp()
   useTranscodeServices(t.services)
   const runners: JobRunner[] = []
-  const start = () => { const r = startJobRunner(t.services, { kinds: [TRANSCODE], pollMs: 100 }); runners.push(r); return r }
-  afterAll(async () => { for (const r of runners) await r.stop() })
+  const start = () => {
+    const r = startJobRunner(t.services, { kinds: [TRANSCODE], pollMs: 100 })
+    runners.push(r)
+    return r
+  }
+  afterAll(async () => {
+    for (const r of runners) await r.stop()
+  })
   const ware = (id: string) => t.services.db.select().from(courseWare).where(eq(courseWare.id, id)).get()!
-  const until = async (f: () => boolean, ms = 60_000) => { for (const end = Date.now() + ms; !f(); ) { if (Date.now() > end) throw new Error('timed out'); await Bun.sleep(100) } }
+  const until = async (f: () => boolean, ms = 60_000) => {
+    for (const end = Date.now() + ms; !f();) {
+      if (Date.now() > end) throw new Error('timed out')
+      await Bun.sleep(100)
+    }
+  }
 
   it('takes a video from 2 waiting to 1 transcoded, playable by range and by the enrolled learner only', async () => {
     const admin = await t.token('admin')
     const file = await uploadFile(t, new File([await testVideo(2)], 'demo.mp4'), admin, 'courseware')
-    const w = (await t.post('/api/hm-courseWare/courseWare/submit', admin, { title: '演示视频', screen: 1, type: 2, fileAddress: file.link, transcodingStatus: 1, playAddress: '/upload/x.mp4' })).body.data
+    const w = (
+      await t.post('/api/hm-courseWare/courseWare/submit', admin, {
+        title: '演示视频',
+        screen: 1,
+        type: 2,
+        fileAddress: file.link,
+        transcodingStatus: 1,
+        playAddress: '/upload/x.mp4',
+      })
+    ).body.data
     // The client cannot claim the result; the server queues the job.
     expect(w).toMatchObject({ transcodingStatus: 2, isTranscoding: 1, playAddress: null })
     start()
@@ -30,11 +50,14 @@ describe('courseware video transcoding on the job queue', () => {
     expect(progress).toMatchObject({ transcodingStatus: 1, progress: 100, state: 'done' })
     // The transcoded stream: H.264 with the index first (faststart), seekable by ranges.
     const course = (await t.post('/api/hm-course/course/submit', admin, { title: '视频课' })).body.data
-    const sec = (await t.post('/api/hm-courseSection/courseSection/submit', admin, { courseId: course.id, title: '一' })).body.data
+    const sec = (
+      await t.post('/api/hm-courseSection/courseSection/submit', admin, { courseId: course.id, title: '一' })
+    ).body.data
     await t.post('/api/hm-courseSectionWare/courseSectionWare/submit', admin, { sectionId: sec.id, wareId: w.id })
     const student = await t.token('student')
     await t.post('/api/nep-wbp/courseUser/signUp', student, { courseId: course.id })
-    const playUrl = (await t.get('/api/nep-wbp/course/getCourseSection', student, { id: course.id })).body.data.sections[0].wares[0].playUrl
+    const playUrl = (await t.get('/api/nep-wbp/course/getCourseSection', student, { id: course.id })).body.data
+      .sections[0].wares[0].playUrl
     const head = await t.app.handle(new Request(`http://localhost${playUrl}`, { headers: { range: 'bytes=0-63' } }))
     expect(head.status).toBe(206)
     const bytes = new Uint8Array(await head.arrayBuffer())
@@ -52,25 +75,44 @@ describe('courseware video transcoding on the job queue', () => {
     broken.set(good.subarray(0, 32))
     broken.fill(7, 32)
     const file = await uploadFile(t, new File([broken], 'broken.mp4'), admin, 'courseware')
-    const w = (await t.post('/api/hm-courseWare/courseWare/submit', admin, { title: '坏视频', screen: 1, type: 2, fileAddress: file.link })).body.data
+    const w = (
+      await t.post('/api/hm-courseWare/courseWare/submit', admin, {
+        title: '坏视频',
+        screen: 1,
+        type: 2,
+        fileAddress: file.link,
+      })
+    ).body.data
     if (!runners.length) start()
     await until(() => ware(w.id).transcodingStatus !== 2)
     expect(ware(w.id)).toMatchObject({ transcodingStatus: 0, isTranscoding: 0, playAddress: null })
     const row = t.services.db.select().from(job).where(eq(job.ref, w.id)).get()!
     expect(row).toMatchObject({ state: 'failed', attempts: 1 })
-    expect((await t.get('/api/hm-courseWare/courseWare/transcode-progress', admin, { id: w.id })).body.data.error).toMatch(/not a playable video|ffmpeg failed/)
+    expect(
+      (await t.get('/api/hm-courseWare/courseWare/transcode-progress', admin, { id: w.id })).body.data.error,
+    ).toMatch(/not a playable video|ffmpeg failed/)
   })
 
   it('resumes a transcode interrupted by a stop (a restart) and finishes it', async () => {
     for (const r of runners.splice(0)) await r.stop()
     const admin = await t.token('admin')
     const file = await uploadFile(t, new File([await testVideo(20, '480x360')], 'long.mp4'), admin, 'courseware')
-    const w = (await t.post('/api/hm-courseWare/courseWare/submit', admin, { title: '长视频', screen: 1, type: 2, fileAddress: file.link })).body.data
+    const w = (
+      await t.post('/api/hm-courseWare/courseWare/submit', admin, {
+        title: '长视频',
+        screen: 1,
+        type: 2,
+        fileAddress: file.link,
+      })
+    ).body.data
     const first = start()
     await until(() => t.services.db.select().from(job).where(eq(job.ref, w.id)).get()?.state === 'running')
     await first.stop()
     runners.splice(runners.indexOf(first), 1)
-    expect(t.services.db.select().from(job).where(eq(job.ref, w.id)).get()).toMatchObject({ state: 'queued', attempts: 0 })
+    expect(t.services.db.select().from(job).where(eq(job.ref, w.id)).get()).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+    })
     expect(ware(w.id).transcodingStatus).toBe(2)
     start()
     await until(() => ware(w.id).transcodingStatus !== 2, 120_000)

@@ -13,12 +13,19 @@ export const TRANSCODE = 'courseware.transcode'
 
 /** Where the job finds the services (set by main.ts / the tests when they start the runner). */
 let services: Services | null = null
-export const useTranscodeServices = (s: Services) => { services = s }
+export const useTranscodeServices = (s: Services) => {
+  services = s
+}
 
 async function probeSeconds(file: string, signal: AbortSignal): Promise<number> {
-  const p = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { stdout: 'pipe', stderr: 'pipe', signal })
+  const p = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+    signal,
+  })
   const out = (await new Response(p.stdout).text()).trim()
-  if ((await p.exited) !== 0 || !Number(out)) throw new PermanentJobError(`not a playable video: ${(await new Response(p.stderr).text()).trim().slice(0, 300)}`)
+  if ((await p.exited) !== 0 || !Number(out))
+    throw new PermanentJobError(`not a playable video: ${(await new Response(p.stderr).text()).trim().slice(0, 300)}`)
   return Number(out)
 }
 
@@ -28,48 +35,117 @@ async function probeSeconds(file: string, signal: AbortSignal): Promise<number> 
  * and at most one job per core, at low priority, so the appliance keeps
  * answering while it works. transcodingStatus: 2 waiting → 1 done / 0 failed.
  */
-defineJob<{ wareId: string; file: string }>(TRANSCODE, async (job) => {
-  if (!services) throw new Error('transcode services not set')
-  const s = services
-  const files = filesOf(s)
-  const [ware] = await s.db.select().from(courseWare).where(and(eq(courseWare.id, job.payload.wareId), eq(courseWare.isDeleted, 0)))
-  // Deleted, or a newer upload replaced the file (its own job will run): nothing to do.
-  if (!ware || ware.fileAddress !== job.payload.file) return
-  const fail = async () => s.db.update(courseWare).set({ transcodingStatus: 0, isTranscoding: 0, updateTime: now() }).where(eq(courseWare.id, ware.id))
-  const source = await files.find(ware.fileAddress)
-  if (!source) { await fail(); throw new PermanentJobError(`courseware file ${ware.fileAddress} is not stored`) }
-  const adapter = await files.adapterOf(source)
-  await mkdir(files.tmpDir, { recursive: true })
-  const input = join(files.tmpDir, `${job.id}-in.${source.extension}`)
-  const output = join(files.tmpDir, `${job.id}-out.mp4`)
-  try {
-    await Bun.write(input, adapter.open(source.name))
-    const seconds = await probeSeconds(input, job.signal)
-    const ff = Bun.spawn(['nice', '-n', '10', 'ffmpeg', '-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-      '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k', '-threads', '1', '-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', output], { stdout: 'pipe', stderr: 'pipe', signal: job.signal })
-    // -progress writes out_time_us=… lines: the share of the duration done.
-    const reader = ff.stdout.pipeThrough(new TextDecoderStream()).getReader()
-    for (let buf = ''; ;) {
-      const { value, done } = await reader.read()
-      if (done) break
-      buf += value
-      const lines = buf.split('\n')
-      buf = lines.pop()!
-      for (const l of lines) if (l.startsWith('out_time_us=')) job.progress(Math.min(99, (Number(l.slice(12)) / 1e6 / seconds) * 100))
+defineJob<{ wareId: string; file: string }>(
+  TRANSCODE,
+  async (job) => {
+    if (!services) throw new Error('transcode services not set')
+    const s = services
+    const files = filesOf(s)
+    const [ware] = await s.db
+      .select()
+      .from(courseWare)
+      .where(and(eq(courseWare.id, job.payload.wareId), eq(courseWare.isDeleted, 0)))
+    // Deleted, or a newer upload replaced the file (its own job will run): nothing to do.
+    if (!ware || ware.fileAddress !== job.payload.file) return
+    const fail = async () =>
+      s.db
+        .update(courseWare)
+        .set({ transcodingStatus: 0, isTranscoding: 0, updateTime: now() })
+        .where(eq(courseWare.id, ware.id))
+    const source = await files.find(ware.fileAddress)
+    if (!source) {
+      await fail()
+      throw new PermanentJobError(`courseware file ${ware.fileAddress} is not stored`)
     }
-    if ((await ff.exited) !== 0) {
-      if (job.signal.aborted) throw new Error('stopped')
-      throw new PermanentJobError(`ffmpeg failed: ${(await new Response(ff.stderr).text()).trim().slice(0, 500)}`)
+    const adapter = await files.adapterOf(source)
+    await mkdir(files.tmpDir, { recursive: true })
+    const input = join(files.tmpDir, `${job.id}-in.${source.extension}`)
+    const output = join(files.tmpDir, `${job.id}-out.mp4`)
+    try {
+      await Bun.write(input, adapter.open(source.name))
+      const seconds = await probeSeconds(input, job.signal)
+      const ff = Bun.spawn(
+        [
+          'nice',
+          '-n',
+          '10',
+          'ffmpeg',
+          '-v',
+          'error',
+          '-y',
+          '-i',
+          input,
+          '-map',
+          '0:v:0',
+          '-map',
+          '0:a:0?',
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '23',
+          '-pix_fmt',
+          'yuv420p',
+          '-vf',
+          'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+          '-c:a',
+          'aac',
+          '-b:a',
+          '128k',
+          '-threads',
+          '1',
+          '-movflags',
+          '+faststart',
+          '-progress',
+          'pipe:1',
+          '-nostats',
+          output,
+        ],
+        { stdout: 'pipe', stderr: 'pipe', signal: job.signal },
+      )
+      // -progress writes out_time_us=… lines: the share of the duration done.
+      const reader = ff.stdout.pipeThrough(new TextDecoderStream()).getReader()
+      for (let buf = ''; ;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buf += value
+        const lines = buf.split('\n')
+        buf = lines.pop()!
+        for (const l of lines)
+          if (l.startsWith('out_time_us=')) job.progress(Math.min(99, (Number(l.slice(12)) / 1e6 / seconds) * 100))
+      }
+      if ((await ff.exited) !== 0) {
+        if (job.signal.aborted) throw new Error('stopped')
+        throw new PermanentJobError(`ffmpeg failed: ${(await new Response(ff.stderr).text()).trim().slice(0, 500)}`)
+      }
+      const size = Bun.file(output).size
+      const ctx = makeCtx(s.db, { ...systemActor(ware.tenantId), userId: ware.createUser ?? '0' })
+      const stored = await files.storeTemp(ctx, output, {
+        ext: 'mp4',
+        size,
+        originalName: `${ware.title}.mp4`,
+        kind: 'courseware',
+        isPublic: false,
+        target: adapter,
+      })
+      await s.db
+        .update(courseWare)
+        .set({
+          transcodingStatus: 1,
+          isTranscoding: 0,
+          playAddress: stored.link,
+          playTime: Math.round(seconds),
+          updateTime: now(),
+        })
+        .where(eq(courseWare.id, ware.id))
+    } catch (e) {
+      if (!job.signal.aborted && (e instanceof PermanentJobError || job.lastAttempt)) await fail()
+      throw e
+    } finally {
+      await unlink(input).catch(() => {})
+      await unlink(output).catch(() => {})
     }
-    const size = Bun.file(output).size
-    const ctx = makeCtx(s.db, { ...systemActor(ware.tenantId), userId: ware.createUser ?? '0' })
-    const stored = await files.storeTemp(ctx, output, { ext: 'mp4', size, originalName: `${ware.title}.mp4`, kind: 'courseware', isPublic: false, target: adapter })
-    await s.db.update(courseWare).set({ transcodingStatus: 1, isTranscoding: 0, playAddress: stored.link, playTime: Math.round(seconds), updateTime: now() }).where(eq(courseWare.id, ware.id))
-  } catch (e) {
-    if (!job.signal.aborted && (e instanceof PermanentJobError || job.lastAttempt)) await fail()
-    throw e
-  } finally {
-    await unlink(input).catch(() => {})
-    await unlink(output).catch(() => {})
-  }
-}, { concurrency: availableParallelism() })
+  },
+  { concurrency: availableParallelism() },
+)

@@ -18,8 +18,13 @@ export const WARE = { document: 1, video: 2, markdown: 3, steps: 4 } as const
 export async function assertOwnFile(ctx: Ctx, link: unknown, field: string, kinds: string[]) {
   if (typeof link !== 'string' || !link) return null
   const key = link.replace(/^\/upload\//, '').replace(/\?.*$/, '')
-  const [row] = await ctx.db.select().from(attach).where(and(eq(attach.name, key), eq(attach.isDeleted, 0))).limit(1)
-  if (!row || row.tenantId !== ctx.actor.tenantId || !kinds.includes(row.kind)) throw badRequest('ware.fileKind', { field }, field)
+  const [row] = await ctx.db
+    .select()
+    .from(attach)
+    .where(and(eq(attach.name, key), eq(attach.isDeleted, 0)))
+    .limit(1)
+  if (!row || row.tenantId !== ctx.actor.tenantId || !kinds.includes(row.kind))
+    throw badRequest('ware.fileKind', { field }, field)
   return row
 }
 
@@ -42,10 +47,12 @@ export const wareResource = defineResource({
     const v = w.values
     const type = v.type ?? w.before[0]?.type
     const screen = v.screen ?? w.before[0]?.screen
-    if (screen !== undefined && screen !== 1 && screen !== 2) throw badRequest('ware.screen', { field: 'screen' }, 'screen')
+    if (screen !== undefined && screen !== 1 && screen !== 2)
+      throw badRequest('ware.screen', { field: 'screen' }, 'screen')
     if (type !== undefined && ![1, 2, 3, 4].includes(type)) throw badRequest('ware.type', { field: 'type' }, 'type')
     const file = v.fileAddress !== undefined ? v.fileAddress : w.before[0]?.fileAddress
-    if ((type === WARE.document || type === WARE.video) && !file) throw badRequest('ware.file', { field: 'fileAddress' }, 'fileAddress')
+    if ((type === WARE.document || type === WARE.video) && !file)
+      throw badRequest('ware.file', { field: 'fileAddress' }, 'fileAddress')
     if (v.fileAddress) await assertOwnFile(ctx, v.fileAddress, 'fileAddress', ['courseware'])
     // Derived columns are the server's: a client cannot claim a video is transcoded.
     delete v.playAddress
@@ -54,7 +61,10 @@ export const wareResource = defineResource({
     delete v.playTime
     delete v.saveKey
     const changedFile = v.fileAddress !== undefined && v.fileAddress !== w.before[0]?.fileAddress
-    if (type === WARE.video && (w.op === 'insert' || changedFile || (v.type !== undefined && w.before[0]?.type !== WARE.video))) {
+    if (
+      type === WARE.video &&
+      (w.op === 'insert' || changedFile || (v.type !== undefined && w.before[0]?.type !== WARE.video))
+    ) {
       Object.assign(v, { isTranscoding: 1, transcodingStatus: 2, playAddress: null, playTime: null })
     } else if (type !== WARE.video && v.type !== undefined) {
       Object.assign(v, { isTranscoding: 0, transcodingStatus: null, playAddress: null })
@@ -63,7 +73,12 @@ export const wareResource = defineResource({
   afterWrite: (ctx, w, tx) => {
     if (w.op === 'remove' || w.values.transcodingStatus !== 2) return
     const id = (w.values.id ?? w.before[0]?.id) as string
-    enqueue(tx, TRANSCODE, { wareId: id, file: (w.values.fileAddress ?? w.before[0]?.fileAddress) as string }, { tenantId: ctx.actor.tenantId, ref: id, maxAttempts: 3 })
+    enqueue(
+      tx,
+      TRANSCODE,
+      { wareId: id, file: (w.values.fileAddress ?? w.before[0]?.fileAddress) as string },
+      { tenantId: ctx.actor.tenantId, ref: id, maxAttempts: 3 },
+    )
   },
 })
 
@@ -86,15 +101,32 @@ export const wareRoutes = (s: Services) =>
   new Elysia()
     .use(wareResource.routes(s))
     .use(stepResource.routes(s))
-    .use(new Elysia().use(authContext(s))
-      // Transcode progress for the back office (percent of the current job, and its state).
-      .get('/api/hm-courseWare/courseWare/transcode-progress', async ({ ctx, query }) => {
-        const w = await wareResource.ops.detail(ctx, query.id)
-        const job = latestJob(ctx.db, TRANSCODE, w.id)
-        return ok(ctx, { id: w.id, transcodingStatus: w.transcodingStatus, progress: job?.progress ?? 0, state: job?.state ?? null, error: job?.state === 'failed' ? job.lastError : null })
-      }, { perm: 'content:ware' })
-      // Steps of a courseware, in order (id = the courseware).
-      .get('/api/hm-wareStep/wareStep/getWareStep', async ({ ctx, query }) => {
-        const w = await wareResource.ops.detail(ctx, query.id ?? query.wareId)
-        return ok(ctx, await stepResource.ops.all(ctx, {}, eq(wareStep.wareId, w.id)))
-      }, { perm: 'content:ware' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        // Transcode progress for the back office (percent of the current job, and its state).
+        .get(
+          '/api/hm-courseWare/courseWare/transcode-progress',
+          async ({ ctx, query }) => {
+            const w = await wareResource.ops.detail(ctx, query.id)
+            const job = latestJob(ctx.db, TRANSCODE, w.id)
+            return ok(ctx, {
+              id: w.id,
+              transcodingStatus: w.transcodingStatus,
+              progress: job?.progress ?? 0,
+              state: job?.state ?? null,
+              error: job?.state === 'failed' ? job.lastError : null,
+            })
+          },
+          { perm: 'content:ware' },
+        )
+        // Steps of a courseware, in order (id = the courseware).
+        .get(
+          '/api/hm-wareStep/wareStep/getWareStep',
+          async ({ ctx, query }) => {
+            const w = await wareResource.ops.detail(ctx, query.id ?? query.wareId)
+            return ok(ctx, await stepResource.ops.all(ctx, {}, eq(wareStep.wareId, w.id)))
+          },
+          { perm: 'content:ware' },
+        ),
+    )

@@ -4,7 +4,11 @@ import type { Ctx } from '../../lib/context.ts'
 
 type Exam = Pick<typeof paperTime.$inferSelect, 'tenantId' | 'groupIds' | 'classIds'>
 
-const split = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean)
+const split = (s: string | null | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
 /** Matches a comma-joined id column holding id. */
 const listHas = (col: typeof user.deptId, id: string) => sql`(',' || ${col} || ',') LIKE ${`%,${id},%`}`
 
@@ -18,14 +22,27 @@ export async function candidateIds(db: Ctx['db'], exam: Exam): Promise<Set<strin
   if (!groups.length && !classes.length) return null
   const ids = new Set<string>()
   if (groups.length) {
-    const rows = await db.select({ studentIds: examGroup.studentIds }).from(examGroup)
+    const rows = await db
+      .select({ studentIds: examGroup.studentIds })
+      .from(examGroup)
       .where(and(eq(examGroup.tenantId, exam.tenantId), eq(examGroup.isDeleted, 0), inArray(examGroup.id, groups)))
     for (const r of rows) for (const id of split(r.studentIds)) ids.add(id)
   }
   if (classes.length) {
-    const students = await db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, exam.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
-    const rows = await db.select({ id: user.id, roleId: user.roleId }).from(user)
-      .where(and(eq(user.tenantId, exam.tenantId), eq(user.isDeleted, 0), or(...classes.map((c) => listHas(user.deptId, c)))))
+    const students = await db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(eq(role.tenantId, exam.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+    const rows = await db
+      .select({ id: user.id, roleId: user.roleId })
+      .from(user)
+      .where(
+        and(
+          eq(user.tenantId, exam.tenantId),
+          eq(user.isDeleted, 0),
+          or(...classes.map((c) => listHas(user.deptId, c))),
+        ),
+      )
     const studentRoles = new Set(students.map((s) => s.id))
     for (const r of rows) if (r.roleId.split(',').some((x) => studentRoles.has(x))) ids.add(r.id)
   }

@@ -10,7 +10,13 @@ import { insertQuestion } from './question-store.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const audit = (tenantId: string) => ({ tenantId, createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() })
+const audit = (tenantId: string) => ({
+  tenantId,
+  createUser: SYSTEM_USER,
+  createTime: now(),
+  updateUser: SYSTEM_USER,
+  updateTime: now(),
+})
 
 /** First start: demo questions, a paper, an exam open for a month, an exam group and a team (one transaction). */
 export function seedDemoExam(db: Db, tenantId = '000000') {
@@ -22,19 +28,61 @@ function seedInto(tx: Tx, tenantId: string) {
   const ids = DEMO_QUESTIONS.map((q) => insertQuestion(tx, actor, normaliseQuestion(q)))
   const paperId = newId()
   const points = DEMO_QUESTIONS.map((q) => Number(q.score))
-  tx.insert(paper).values({ id: paperId, ...audit(tenantId), name: '计算机网络基础测验', type: 2, score: points.reduce((a, b) => a + b, 0) }).run()
-  ids.forEach((questionId, sort) => tx.insert(paperQuestion).values({ id: newId(), tenantId, paperId, questionId, score: points[sort], sort }).run())
+  tx.insert(paper)
+    .values({
+      id: paperId,
+      ...audit(tenantId),
+      name: '计算机网络基础测验',
+      type: 2,
+      score: points.reduce((a, b) => a + b, 0),
+    })
+    .run()
+  ids.forEach((questionId, sort) =>
+    tx.insert(paperQuestion).values({ id: newId(), tenantId, paperId, questionId, score: points[sort], sort }).run(),
+  )
   const day = 86_400_000
-  tx.insert(paperTime).values({
-    id: newId(), ...audit(tenantId), title: '网络基础期中考试', content: '<p>闭卷，30 分钟。答案随时自动保存，断网也不会丢失。</p>',
-    startTime: formatDateTime(new Date(Date.now() - day)), endTime: formatDateTime(new Date(Date.now() + 30 * day)), duration: 30, paperIds: paperId, showScore: 1, shuffle: 1,
-  }).run()
-  const student = tx.select({ id: user.id, deptId: user.deptId }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, 'student'))).get()
-  const klass = tx.select({ id: dept.id }).from(dept).where(and(eq(dept.tenantId, tenantId), eq(dept.deptName, '2024级计算机1班'))).get()
+  tx.insert(paperTime)
+    .values({
+      id: newId(),
+      ...audit(tenantId),
+      title: '网络基础期中考试',
+      content: '<p>闭卷，30 分钟。答案随时自动保存，断网也不会丢失。</p>',
+      startTime: formatDateTime(new Date(Date.now() - day)),
+      endTime: formatDateTime(new Date(Date.now() + 30 * day)),
+      duration: 30,
+      paperIds: paperId,
+      showScore: 1,
+      shuffle: 1,
+    })
+    .run()
+  const student = tx
+    .select({ id: user.id, deptId: user.deptId })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.account, 'student')))
+    .get()
+  const klass = tx
+    .select({ id: dept.id })
+    .from(dept)
+    .where(and(eq(dept.tenantId, tenantId), eq(dept.deptName, '2024级计算机1班')))
+    .get()
   if (student && klass) {
-    tx.insert(examGroup).values({ id: newId(), ...audit(tenantId), title: '2024级计算机1班考试组', category: '期中', classIds: klass.id, studentIds: student.id, studentNumber: 1 }).run()
+    tx.insert(examGroup)
+      .values({
+        id: newId(),
+        ...audit(tenantId),
+        title: '2024级计算机1班考试组',
+        category: '期中',
+        classIds: klass.id,
+        studentIds: student.id,
+        studentNumber: 1,
+      })
+      .run()
     const teamId = newId()
-    tx.insert(team).values({ id: teamId, ...audit(tenantId), name: '网络技术兴趣小组', intro: '一起刷网络基础题', paperId }).run()
-    tx.insert(teamUser).values({ id: newId(), tenantId, teamId, userId: student.id, classId: klass.id, createTime: now() }).run()
+    tx.insert(team)
+      .values({ id: teamId, ...audit(tenantId), name: '网络技术兴趣小组', intro: '一起刷网络基础题', paperId })
+      .run()
+    tx.insert(teamUser)
+      .values({ id: newId(), tenantId, teamId, userId: student.id, classId: klass.id, createTime: now() })
+      .run()
   }
 }

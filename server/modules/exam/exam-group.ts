@@ -14,16 +14,26 @@ defineMessages({
   'group.title': { zh: '请输入标题', en: 'please enter a title' },
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
   'group.studentIds': { zh: '请选择学生', en: 'please select students' },
-  'group.studentsOutside': { zh: '所选学生必须属于所选班级', en: 'the chosen students must belong to the chosen classes' },
+  'group.studentsOutside': {
+    zh: '所选学生必须属于所选班级',
+    en: 'the chosen students must belong to the chosen classes',
+  },
 })
 
 /** Students must be users of the tenant inside one of the chosen classes. */
 export async function studentsWithin(ctx: Ctx, studentIds: string[], classIds: string[]) {
   if (!studentIds.length) return true
-  const rows = await ctx.db.select({ id: user.id }).from(user).where(and(
-    eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, studentIds),
-    or(...classIds.map((c) => listHas(user.deptId, c))),
-  ))
+  const rows = await ctx.db
+    .select({ id: user.id })
+    .from(user)
+    .where(
+      and(
+        eq(user.tenantId, ctx.actor.tenantId),
+        eq(user.isDeleted, 0),
+        inArray(user.id, studentIds),
+        or(...classIds.map((c) => listHas(user.deptId, c))),
+      ),
+    )
   return rows.length === new Set(studentIds).size
 }
 
@@ -38,40 +48,95 @@ export const examGroupResource = defineResource({
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof examGroup.$inferSelect
-    const classIds = splitIds(v.classIds), studentIds = splitIds(v.studentIds)
+    const classIds = splitIds(v.classIds),
+      studentIds = splitIds(v.studentIds)
     if (!classIds.length) throw badRequest('group.classIds', { field: 'classIds' }, 'classIds')
     if (!studentIds.length) throw badRequest('group.studentIds', { field: 'studentIds' }, 'studentIds')
-    if (!(await studentsWithin(ctx, studentIds, classIds))) throw badRequest('group.studentsOutside', { field: 'studentIds' }, 'studentIds')
-    Object.assign(w.values, { classIds: classIds.join(','), studentIds: [...new Set(studentIds)].join(','), studentNumber: new Set(studentIds).size })
+    if (!(await studentsWithin(ctx, studentIds, classIds)))
+      throw badRequest('group.studentsOutside', { field: 'studentIds' }, 'studentIds')
+    Object.assign(w.values, {
+      classIds: classIds.join(','),
+      studentIds: [...new Set(studentIds)].join(','),
+      studentNumber: new Set(studentIds).size,
+    })
   },
 })
 
 /** The pickers of the exam-group form: the tenant's departments (classes) as a tree, and students under their classes. */
 export const examGroupRoutes = (s: Services) =>
-  new Elysia()
-    .use(examGroupResource.routes(s))
-    .use(new Elysia({ prefix: examGroupResource.options.path })
+  new Elysia().use(examGroupResource.routes(s)).use(
+    new Elysia({ prefix: examGroupResource.options.path })
       .use(authContext(s))
-      .get('/class-tree', async ({ ctx }) => {
-        const rows = await ctx.db.select({ id: dept.id, parentId: dept.parentId, title: dept.deptName }).from(dept)
-          .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0))).orderBy(asc(dept.sort))
-        const byParent = new Map<string, typeof rows>()
-        for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
-        const ids = new Set(rows.map((r) => r.id))
-        const build = (parent: string): unknown[] => (byParent.get(parent) ?? []).map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
-        return ok(ctx, rows.filter((r) => !ids.has(r.parentId ?? '0')).flatMap((r) => [{ id: r.id, title: r.title, children: build(r.id) }]))
-      }, { perm: examGroupResource.perms.list })
+      .get(
+        '/class-tree',
+        async ({ ctx }) => {
+          const rows = await ctx.db
+            .select({ id: dept.id, parentId: dept.parentId, title: dept.deptName })
+            .from(dept)
+            .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
+            .orderBy(asc(dept.sort))
+          const byParent = new Map<string, typeof rows>()
+          for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
+          const ids = new Set(rows.map((r) => r.id))
+          const build = (parent: string): unknown[] =>
+            (byParent.get(parent) ?? []).map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
+          return ok(
+            ctx,
+            rows
+              .filter((r) => !ids.has(r.parentId ?? '0'))
+              .flatMap((r) => [{ id: r.id, title: r.title, children: build(r.id) }]),
+          )
+        },
+        { perm: examGroupResource.perms.list },
+      )
       // Students of the tenant under their (first) class; ?classIds narrows to those classes. Class nodes cannot be picked.
-      .get('/student-tree', async ({ ctx, query }) => {
-        const classIds = splitIds(query.classIds)
-        const studentRoles = (await ctx.db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))).map((r) => r.id)
-        const people = await ctx.db.select({ id: user.id, realName: user.realName, account: user.account, deptId: user.deptId, roleId: user.roleId }).from(user)
-          .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), classIds.length ? or(...classIds.map((c) => listHas(user.deptId, c))) : undefined))
-        const students = people.filter((p) => p.roleId.split(',').some((r) => studentRoles.includes(r)))
-        const classes = await ctx.db.select({ id: dept.id, title: dept.deptName }).from(dept).where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
-        const home = (p: (typeof students)[number]) => p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
-        return ok(ctx, classes.filter((c) => students.some((p) => home(p) === c.id)).map((c) => ({
-          id: `class-${c.id}`, title: c.title, disabled: true,
-          children: students.filter((p) => home(p) === c.id).map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
-        })))
-      }, { perm: examGroupResource.perms.list }))
+      .get(
+        '/student-tree',
+        async ({ ctx, query }) => {
+          const classIds = splitIds(query.classIds)
+          const studentRoles = (
+            await ctx.db
+              .select({ id: role.id })
+              .from(role)
+              .where(and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+          ).map((r) => r.id)
+          const people = await ctx.db
+            .select({
+              id: user.id,
+              realName: user.realName,
+              account: user.account,
+              deptId: user.deptId,
+              roleId: user.roleId,
+            })
+            .from(user)
+            .where(
+              and(
+                eq(user.tenantId, ctx.actor.tenantId),
+                eq(user.isDeleted, 0),
+                classIds.length ? or(...classIds.map((c) => listHas(user.deptId, c))) : undefined,
+              ),
+            )
+          const students = people.filter((p) => p.roleId.split(',').some((r) => studentRoles.includes(r)))
+          const classes = await ctx.db
+            .select({ id: dept.id, title: dept.deptName })
+            .from(dept)
+            .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
+          const home = (p: (typeof students)[number]) =>
+            p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
+          return ok(
+            ctx,
+            classes
+              .filter((c) => students.some((p) => home(p) === c.id))
+              .map((c) => ({
+                id: `class-${c.id}`,
+                title: c.title,
+                disabled: true,
+                children: students
+                  .filter((p) => home(p) === c.id)
+                  .map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
+              })),
+          )
+        },
+        { perm: examGroupResource.perms.list },
+      ),
+  )

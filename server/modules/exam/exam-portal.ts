@@ -8,7 +8,19 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { isCandidate } from './candidates.ts'
-import { finalizeExpired, findExam, mySitting, saveAnswers, sittingPaper, startSitting, submitSitting, toEpoch, visibleScore, type Exam, type Sitting } from './sitting.ts'
+import {
+  finalizeExpired,
+  findExam,
+  mySitting,
+  saveAnswers,
+  sittingPaper,
+  startSitting,
+  submitSitting,
+  toEpoch,
+  visibleScore,
+  type Exam,
+  type Sitting,
+} from './sitting.ts'
 
 type Body = Record<string, unknown> | undefined
 
@@ -17,65 +29,170 @@ function phase(exam: Exam, t = Date.now()) {
   return t < toEpoch(exam.startTime) ? 'notStarted' : t >= toEpoch(exam.endTime) ? 'ended' : 'open'
 }
 
-const mine = (exam: Exam, s: Sitting | undefined) => s && ({
-  sittingId: s.id, state: s.state, startTime: s.startTime, deadline: s.deadline, submitTime: s.submitTime, submitKind: s.submitKind, ...visibleScore(exam, s),
-})
+const mine = (exam: Exam, s: Sitting | undefined) =>
+  s && {
+    sittingId: s.id,
+    state: s.state,
+    startTime: s.startTime,
+    deadline: s.deadline,
+    submitTime: s.submitTime,
+    submitKind: s.submitKind,
+    ...visibleScore(exam, s),
+  }
 
 const examCard = (exam: Exam) => ({
-  id: exam.id, title: exam.title, content: exam.content, startTime: exam.startTime, endTime: exam.endTime, duration: exam.duration,
-  category: exam.category, cover: exam.cover, showScore: exam.showScore, distributed: exam.distributed, shuffle: exam.shuffle,
+  id: exam.id,
+  title: exam.title,
+  content: exam.content,
+  startTime: exam.startTime,
+  endTime: exam.endTime,
+  duration: exam.duration,
+  category: exam.category,
+  cover: exam.cover,
+  showScore: exam.showScore,
+  distributed: exam.distributed,
+  shuffle: exam.shuffle,
 })
 
 /** Learners' exam calls (/api/nep-wbp): every one works on the caller's own sitting only. */
 export const examPortalRoutes = (s: Services) =>
   new Elysia({ prefix: '/api/nep-wbp' })
     .use(authContext(s))
-    .get('/paperTime/showPaperMessage', async ({ ctx, query }) => {
-      const exam = await findExam(ctx, query.timeId ?? query.id)
-      await finalizeExpired(ctx.db, { sittingOf: { examId: exam.id, userId: ctx.actor.userId } })
-      const sitting = await mySitting(ctx, exam.id)
-      return ok(ctx, { ...examCard(exam), phase: phase(exam), serverTime: Date.now(), isCandidate: await isCandidate(ctx.db, exam, ctx.actor.userId), mine: mine(exam, sitting) ?? null })
-    }, { perm: SIGNED_IN })
+    .get(
+      '/paperTime/showPaperMessage',
+      async ({ ctx, query }) => {
+        const exam = await findExam(ctx, query.timeId ?? query.id)
+        await finalizeExpired(ctx.db, { sittingOf: { examId: exam.id, userId: ctx.actor.userId } })
+        const sitting = await mySitting(ctx, exam.id)
+        return ok(ctx, {
+          ...examCard(exam),
+          phase: phase(exam),
+          serverTime: Date.now(),
+          isCandidate: await isCandidate(ctx.db, exam, ctx.actor.userId),
+          mine: mine(exam, sitting) ?? null,
+        })
+      },
+      { perm: SIGNED_IN },
+    )
     // Opens or resumes the sitting: the paper, the deadline, the server's clock and every stored answer.
-    .get('/paperQuestion/toAnswer', async ({ ctx, query }) => {
-      const exam = await findExam(ctx, query.timeId ?? query.id)
-      return ok(ctx, await sittingPaper(ctx, exam, await startSitting(ctx, exam)))
-    }, { perm: SIGNED_IN })
-    .post('/paperQuestion/saveAnswer', async ({ ctx, body }) => {
-      const b = body as Body
-      const saved = await saveAnswers(ctx, b?.sittingId, [b])
-      return ok(ctx, { ...saved[0], serverTime: Date.now() })
-    }, { perm: SIGNED_IN })
+    .get(
+      '/paperQuestion/toAnswer',
+      async ({ ctx, query }) => {
+        const exam = await findExam(ctx, query.timeId ?? query.id)
+        return ok(ctx, await sittingPaper(ctx, exam, await startSitting(ctx, exam)))
+      },
+      { perm: SIGNED_IN },
+    )
+    .post(
+      '/paperQuestion/saveAnswer',
+      async ({ ctx, body }) => {
+        const b = body as Body
+        const saved = await saveAnswers(ctx, b?.sittingId, [b])
+        return ok(ctx, { ...saved[0], serverTime: Date.now() })
+      },
+      { perm: SIGNED_IN },
+    )
     // The page's replay of its offline queue: many answers, one transaction.
-    .post('/paperQuestion/saveAnswers', async ({ ctx, body }) => {
-      const b = body as Body
-      return ok(ctx, { saved: await saveAnswers(ctx, b?.sittingId, Array.isArray(b?.answers) ? b.answers : []), serverTime: Date.now() })
-    }, { perm: SIGNED_IN })
-    .post('/paperTimeUser/submitPaper', async ({ ctx, body }) => {
-      const b = body as Body
-      const done = await submitSitting(ctx, b?.sittingId, Array.isArray(b?.answers) ? b.answers : [])
-      const exam = await findExam(ctx, done.paperTimeId)
-      return ok(ctx, mine(exam, done))
-    }, { perm: SIGNED_IN })
+    .post(
+      '/paperQuestion/saveAnswers',
+      async ({ ctx, body }) => {
+        const b = body as Body
+        return ok(ctx, {
+          saved: await saveAnswers(ctx, b?.sittingId, Array.isArray(b?.answers) ? b.answers : []),
+          serverTime: Date.now(),
+        })
+      },
+      { perm: SIGNED_IN },
+    )
+    .post(
+      '/paperTimeUser/submitPaper',
+      async ({ ctx, body }) => {
+        const b = body as Body
+        const done = await submitSitting(ctx, b?.sittingId, Array.isArray(b?.answers) ? b.answers : [])
+        const exam = await findExam(ctx, done.paperTimeId)
+        return ok(ctx, mine(exam, done))
+      },
+      { perm: SIGNED_IN },
+    )
     // Exams the caller may sit (current and coming first), with where the caller stands.
-    .get('/paperTime/lookMyPaperTime', async ({ ctx, query }) => {
-      await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
-      const { current, size, offset } = parsePaging(query)
-      const live = and(eq(paperTime.tenantId, ctx.actor.tenantId), eq(paperTime.isDeleted, 0), eq(paperTime.status, 1), query.ended === '1' ? undefined : gte(paperTime.endTime, now()))
-      const exams = await ctx.db.select().from(paperTime).where(live).orderBy(desc(paperTime.startTime))
-      const mineOnly: Exam[] = []
-      for (const e of exams) if (await isCandidate(ctx.db, e, ctx.actor.userId)) mineOnly.push(e)
-      const page = mineOnly.slice(offset, offset + size)
-      const sittings = page.length ? await ctx.db.select().from(paperTimeUser).where(and(eq(paperTimeUser.userId, ctx.actor.userId), inArray(paperTimeUser.paperTimeId, page.map((e) => e.id)))) : []
-      return ok(ctx, pageOf(page.map((e) => ({ ...examCard(e), phase: phase(e), mine: mine(e, sittings.find((x) => x.paperTimeId === e.id)) ?? null })), mineOnly.length, current, size))
-    }, { perm: SIGNED_IN })
+    .get(
+      '/paperTime/lookMyPaperTime',
+      async ({ ctx, query }) => {
+        await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
+        const { current, size, offset } = parsePaging(query)
+        const live = and(
+          eq(paperTime.tenantId, ctx.actor.tenantId),
+          eq(paperTime.isDeleted, 0),
+          eq(paperTime.status, 1),
+          query.ended === '1' ? undefined : gte(paperTime.endTime, now()),
+        )
+        const exams = await ctx.db.select().from(paperTime).where(live).orderBy(desc(paperTime.startTime))
+        const mineOnly: Exam[] = []
+        for (const e of exams) if (await isCandidate(ctx.db, e, ctx.actor.userId)) mineOnly.push(e)
+        const page = mineOnly.slice(offset, offset + size)
+        const sittings = page.length
+          ? await ctx.db
+              .select()
+              .from(paperTimeUser)
+              .where(
+                and(
+                  eq(paperTimeUser.userId, ctx.actor.userId),
+                  inArray(
+                    paperTimeUser.paperTimeId,
+                    page.map((e) => e.id),
+                  ),
+                ),
+              )
+          : []
+        return ok(
+          ctx,
+          pageOf(
+            page.map((e) => ({
+              ...examCard(e),
+              phase: phase(e),
+              mine:
+                mine(
+                  e,
+                  sittings.find((x) => x.paperTimeId === e.id),
+                ) ?? null,
+            })),
+            mineOnly.length,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: SIGNED_IN },
+    )
     // The caller's finished sittings; scores appear once the teacher distributes them.
-    .get('/paperTime/lookExamRecords', async ({ ctx, query }) => {
-      await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
-      const { current, size, offset } = parsePaging(query)
-      const cond = and(eq(paperTimeUser.userId, ctx.actor.userId), eq(paperTimeUser.tenantId, ctx.actor.tenantId), gte(paperTimeUser.state, 2))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(paperTimeUser).where(cond)
-      const rows = await ctx.db.select({ s: paperTimeUser, e: paperTime }).from(paperTimeUser).innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-        .where(cond).orderBy(desc(paperTimeUser.submitTime)).limit(size).offset(offset)
-      return ok(ctx, pageOf(rows.map(({ s: x, e }) => ({ ...examCard(e), ...mine(e, x) })), total, current, size))
-    }, { perm: SIGNED_IN })
+    .get(
+      '/paperTime/lookExamRecords',
+      async ({ ctx, query }) => {
+        await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
+        const { current, size, offset } = parsePaging(query)
+        const cond = and(
+          eq(paperTimeUser.userId, ctx.actor.userId),
+          eq(paperTimeUser.tenantId, ctx.actor.tenantId),
+          gte(paperTimeUser.state, 2),
+        )
+        const [{ total }] = await ctx.db.select({ total: count() }).from(paperTimeUser).where(cond)
+        const rows = await ctx.db
+          .select({ s: paperTimeUser, e: paperTime })
+          .from(paperTimeUser)
+          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
+          .where(cond)
+          .orderBy(desc(paperTimeUser.submitTime))
+          .limit(size)
+          .offset(offset)
+        return ok(
+          ctx,
+          pageOf(
+            rows.map(({ s: x, e }) => ({ ...examCard(e), ...mine(e, x) })),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: SIGNED_IN },
+    )

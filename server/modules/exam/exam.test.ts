@@ -22,41 +22,121 @@ describe('exams: bank, papers, taking, correcting', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       return (await t.get(`${Q}/detail`, teacher, { id: r.body.data.id })).body.data
     }
-    const single = await q({ type: 1, content: '<p>1+1=?</p>', options: [{ content: '1', isCorrect: 0 }, { content: '2', isCorrect: 1 }] })
-    const multi = await q({ type: 2, content: 'primes', options: [{ content: '2', isCorrect: 1 }, { content: '3', isCorrect: 1 }, { content: '4', isCorrect: 0 }] })
-    const fill = await q({ type: 4, content: 'capital of France ____, of Italy ____', blanks: [['Paris'], ['Rome', 'Roma']] })
+    const single = await q({
+      type: 1,
+      content: '<p>1+1=?</p>',
+      options: [
+        { content: '1', isCorrect: 0 },
+        { content: '2', isCorrect: 1 },
+      ],
+    })
+    const multi = await q({
+      type: 2,
+      content: 'primes',
+      options: [
+        { content: '2', isCorrect: 1 },
+        { content: '3', isCorrect: 1 },
+        { content: '4', isCorrect: 0 },
+      ],
+    })
+    const fill = await q({
+      type: 4,
+      content: 'capital of France ____, of Italy ____',
+      blanks: [['Paris'], ['Rome', 'Roma']],
+    })
     const short = await q({ type: 5, content: 'explain', answer: 'reference' })
-    const paper = await t.post(`${P}/submit`, teacher, { name: 'P1', type: 2, questions: [{ questionId: single.id, score: 2 }, { questionId: multi.id, score: 4 }, { questionId: fill.id, score: 2 }, { questionId: short.id, score: 5 }] })
+    const paper = await t.post(`${P}/submit`, teacher, {
+      name: 'P1',
+      type: 2,
+      questions: [
+        { questionId: single.id, score: 2 },
+        { questionId: multi.id, score: 4 },
+        { questionId: fill.id, score: 2 },
+        { questionId: short.id, score: 5 },
+      ],
+    })
     expect(paper.body.data.score).toBe(13)
-    const e = await t.post(`${E}/submit`, teacher, { title: 'E1', startTime: at(-5), endTime: at(60), duration: 30, paperIds: paper.body.data.id, ...exam })
+    const e = await t.post(`${E}/submit`, teacher, {
+      title: 'E1',
+      startTime: at(-5),
+      endTime: at(60),
+      duration: 30,
+      paperIds: paper.body.data.id,
+      ...exam,
+    })
     expect(e.status, JSON.stringify(e.body)).toBe(200)
     return { single, multi, fill, short, paperId: paper.body.data.id as string, examId: e.body.data.id as string }
   }
 
   async function secondStudent() {
     const admin = await t.token('admin')
-    const studentRole = t.services.db.select().from(role).where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))).get()!
+    const studentRole = t.services.db
+      .select()
+      .from(role)
+      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
+      .get()!
     const klass = t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机2班')).get()!
-    const r = await t.post('/api/blade-system/user/submit', admin, { account: 'zhou', password: 'zhou', realName: '周同学', roleId: studentRole.id, deptId: klass.id })
+    const r = await t.post('/api/blade-system/user/submit', admin, {
+      account: 'zhou',
+      password: 'zhou',
+      realName: '周同学',
+      roleId: studentRole.id,
+      deptId: klass.id,
+    })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     return { token: await t.token('zhou'), id: r.body.data.id as string, classId: klass.id }
   }
 
   it('stores questions structurally, sanitises rich text and names the field at fault', async () => {
     const teacher = await t.token('teacher')
-    const r = await t.post(`${Q}/submit`, teacher, { type: 2, content: '<p onclick="x()">pick<script>alert(1)</script></p>', analysis: '<img src=x onerror=alert(1)>', options: [{ content: 'a', isCorrect: 1 }, { content: '<b>b</b>', isCorrect: 1 }, { content: 'c', isCorrect: 0 }] })
+    const r = await t.post(`${Q}/submit`, teacher, {
+      type: 2,
+      content: '<p onclick="x()">pick<script>alert(1)</script></p>',
+      analysis: '<img src=x onerror=alert(1)>',
+      options: [
+        { content: 'a', isCorrect: 1 },
+        { content: '<b>b</b>', isCorrect: 1 },
+        { content: 'c', isCorrect: 0 },
+      ],
+    })
     const d = (await t.get(`${Q}/detail`, teacher, { id: r.body.data.id })).body.data
     expect(d.content).toBe('<p>pick</p>')
     expect(d.analysis).toBe('<img src="x" />')
-    expect(d.options.map((o: any) => [o.label, o.content, o.isCorrect])).toEqual([['A', 'a', 1], ['B', '<b>b</b>', 1], ['C', 'c', 0]])
+    expect(d.options.map((o: any) => [o.label, o.content, o.isCorrect])).toEqual([
+      ['A', 'a', 1],
+      ['B', '<b>b</b>', 1],
+      ['C', 'c', 0],
+    ])
     expect(d.answer).toBe('A,B')
     // Editing without options keeps them; the ids stay, so given answers still point at them.
     const edited = await t.post(`${Q}/submit`, teacher, { id: d.id, hard: 3 })
     expect(edited.status).toBe(200)
-    expect((await t.get(`${Q}/detail`, teacher, { id: d.id })).body.data.options.map((o: any) => o.id)).toEqual(d.options.map((o: any) => o.id))
+    expect((await t.get(`${Q}/detail`, teacher, { id: d.id })).body.data.options.map((o: any) => o.id)).toEqual(
+      d.options.map((o: any) => o.id),
+    )
     const cases: [Record<string, unknown>, string][] = [
-      [{ type: 1, content: 'x', options: [{ content: 'a', isCorrect: 1 }, { content: 'b', isCorrect: 1 }] }, 'options'],
-      [{ type: 2, content: 'x', options: [{ content: 'a', isCorrect: 0 }, { content: 'b', isCorrect: 0 }] }, 'options'],
+      [
+        {
+          type: 1,
+          content: 'x',
+          options: [
+            { content: 'a', isCorrect: 1 },
+            { content: 'b', isCorrect: 1 },
+          ],
+        },
+        'options',
+      ],
+      [
+        {
+          type: 2,
+          content: 'x',
+          options: [
+            { content: 'a', isCorrect: 0 },
+            { content: 'b', isCorrect: 0 },
+          ],
+        },
+        'options',
+      ],
       [{ type: 3, content: 'x', answer: 'maybe' }, 'answer'],
       [{ type: 4, content: 'x', blanks: [[]] }, 'blanks'],
       [{ type: 9, content: 'x' }, 'type'],
@@ -69,10 +149,30 @@ describe('exams: bank, papers, taking, correcting', () => {
       expect(bad.body.field).toBe(field)
     }
     const judge = await t.post(`${Q}/submit`, teacher, { type: 3, content: 'sky is blue', answer: 'true' })
-    expect((await t.get(`${Q}/detail`, teacher, { id: judge.body.data.id })).body.data.options.map((o: any) => [o.content, o.isCorrect])).toEqual([['正确', 1], ['错误', 0]])
+    expect(
+      (await t.get(`${Q}/detail`, teacher, { id: judge.body.data.id })).body.data.options.map((o: any) => [
+        o.content,
+        o.isCorrect,
+      ]),
+    ).toEqual([
+      ['正确', 1],
+      ['错误', 0],
+    ])
     // A paper refuses a question of another bank or a repeated one.
-    expect((await t.post(`${P}/submit`, teacher, { name: 'x', questions: [{ questionId: d.id, score: 1 }, { questionId: d.id, score: 1 }] })).body.field).toBe('questions')
-    expect((await t.post(`${P}/submit`, teacher, { name: 'x', questions: [{ questionId: '123', score: 1 }] })).body.field).toBe('questions')
+    expect(
+      (
+        await t.post(`${P}/submit`, teacher, {
+          name: 'x',
+          questions: [
+            { questionId: d.id, score: 1 },
+            { questionId: d.id, score: 1 },
+          ],
+        })
+      ).body.field,
+    ).toBe('questions')
+    expect(
+      (await t.post(`${P}/submit`, teacher, { name: 'x', questions: [{ questionId: '123', score: 1 }] })).body.field,
+    ).toBe('questions')
   })
 
   it('a learner opens, autosaves, resumes, submits once; older versions never overwrite newer ones', async () => {
@@ -89,17 +189,21 @@ describe('exams: bank, papers, taking, correcting', () => {
     const sittingId = paper.sittingId
     const right = a.single.options.find((o: any) => o.isCorrect).id
     const wrong = a.single.options.find((o: any) => !o.isCorrect).id
-    const save = (questionId: string, answer: unknown, version: number) => t.post(`${W}/paperQuestion/saveAnswer`, student, { sittingId, questionId, answer, version })
+    const save = (questionId: string, answer: unknown, version: number) =>
+      t.post(`${W}/paperQuestion/saveAnswer`, student, { sittingId, questionId, answer, version })
     expect((await save(a.single.id, [wrong], 1)).body.data).toMatchObject({ version: 1, accepted: true })
     expect((await save(a.single.id, [right], 3)).body.data).toMatchObject({ version: 3, accepted: true })
     // A late or replayed older save is acknowledged as already superseded, and changes nothing.
     expect((await save(a.single.id, [wrong], 2)).body.data).toMatchObject({ version: 3, accepted: false })
     expect((await save(a.single.id, [right], 3)).body.data).toMatchObject({ version: 3, accepted: true })
-    const batch = await t.post(`${W}/paperQuestion/saveAnswers`, student, { sittingId, answers: [
-      { questionId: a.multi.id, answer: [a.multi.options[0].id], version: 1 },
-      { questionId: a.fill.id, answer: ['paris', 'ROMA'], version: 1 },
-      { questionId: a.short.id, answer: 'because', version: 5 },
-    ] })
+    const batch = await t.post(`${W}/paperQuestion/saveAnswers`, student, {
+      sittingId,
+      answers: [
+        { questionId: a.multi.id, answer: [a.multi.options[0].id], version: 1 },
+        { questionId: a.fill.id, answer: ['paris', 'ROMA'], version: 1 },
+        { questionId: a.short.id, answer: 'because', version: 5 },
+      ],
+    })
     expect(batch.body.data.saved.map((s: any) => s.accepted)).toEqual([true, true, true])
     expect((await save('42', ['x'], 1)).body).toMatchObject({ code: 400, field: 'questionId' })
     expect((await save(a.single.id, { bad: 1 }, 4)).body).toMatchObject({ code: 400, field: 'answer' })
@@ -111,7 +215,10 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect(again.answers[a.single.id]).toEqual({ answer: [right], version: 3 })
     expect(again.answers[a.fill.id]).toEqual({ answer: ['paris', 'ROMA'], version: 1 })
     // Submit carries the last answer; a second submit is refused; saves after submit are refused.
-    const done = await t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId, answers: [{ questionId: a.multi.id, answer: [a.multi.options[0].id, a.multi.options[1].id], version: 2 }] })
+    const done = await t.post(`${W}/paperTimeUser/submitPaper`, student, {
+      sittingId,
+      answers: [{ questionId: a.multi.id, answer: [a.multi.options[0].id, a.multi.options[1].id], version: 2 }],
+    })
     expect(done.status).toBe(200)
     expect(done.body.data).toMatchObject({ state: 2, submitKind: 1, score: null })
     expect((await t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId })).status).toBe(409)
@@ -119,16 +226,28 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: a.examId })).status).toBe(409)
     const rows = t.services.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, sittingId)).all()
     const by = (id: string) => rows.find((r) => r.questionId === id)!
-    expect([by(a.single.id).score, by(a.multi.id).score, by(a.fill.id).score, by(a.short.id).score]).toEqual([2, 4, 2, null])
+    expect([by(a.single.id).score, by(a.multi.id).score, by(a.fill.id).score, by(a.short.id).score]).toEqual([
+      2,
+      4,
+      2,
+      null,
+    ])
 
     // Results stay hidden until the teacher corrects and distributes.
-    const records = async () => (await t.get(`${W}/paperTime/lookExamRecords`, student)).body.data.records.find((r: any) => r.id === a.examId)
+    const records = async () =>
+      (await t.get(`${W}/paperTime/lookExamRecords`, student)).body.data.records.find((r: any) => r.id === a.examId)
     expect((await records()).score).toBeNull()
     expect((await t.post(`${E}/distributeResults`, teacher, undefined, { id: a.examId })).status).toBe(409)
     const sheet = (await t.get(`${U}/viewScore`, teacher, { id: sittingId })).body.data
     expect(sheet.questions.find((q: any) => q.id === a.short.id).given).toBe('because')
-    expect((await t.post(`${U}/correctingPapers`, teacher, { id: sittingId, items: [{ questionId: a.short.id, score: 9 }] })).body.field).toBe('score')
-    const corrected = await t.post(`${U}/correctingPapers`, teacher, { id: sittingId, items: [{ questionId: a.short.id, score: 3.5, comment: '要点不全' }] })
+    expect(
+      (await t.post(`${U}/correctingPapers`, teacher, { id: sittingId, items: [{ questionId: a.short.id, score: 9 }] }))
+        .body.field,
+    ).toBe('score')
+    const corrected = await t.post(`${U}/correctingPapers`, teacher, {
+      id: sittingId,
+      items: [{ questionId: a.short.id, score: 3.5, comment: '要点不全' }],
+    })
     expect(corrected.body.data).toMatchObject({ state: 3, objectiveScore: 8, subjectiveScore: 3.5, score: 11.5 })
     expect((await records()).score).toBeNull()
     expect((await t.post(`${E}/distributeResults`, teacher, undefined, { id: a.examId })).status).toBe(200)
@@ -137,7 +256,11 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect(stats).toMatchObject({ sat: 1, average: 11.5 })
     expect(stats.distribution[8].count).toBe(1)
     expect(stats.questions.find((q: any) => q.questionId === a.single.id).correctRate).toBe(100)
-    const xlsx = await t.app.handle(new Request(`http://localhost${E}/exportStatistics?id=${a.examId}`, { headers: { 'blade-auth': `bearer ${teacher}` } }))
+    const xlsx = await t.app.handle(
+      new Request(`http://localhost${E}/exportStatistics?id=${a.examId}`, {
+        headers: { 'blade-auth': `bearer ${teacher}` },
+      }),
+    )
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml')
     expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(1000)
   })
@@ -147,9 +270,13 @@ describe('exams: bank, papers, taking, correcting', () => {
     const student = await t.token('student')
     const zhou = await secondStudent()
     const later = await arrange(teacher, { startTime: at(30), endTime: at(90) })
-    expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: later.examId })).body).toMatchObject({ code: 409 })
+    expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: later.examId })).body).toMatchObject({
+      code: 409,
+    })
     const past = await arrange(teacher, { startTime: at(-90), endTime: at(-30) })
-    expect((await t.get(`${W}/paperTime/showPaperMessage`, student, { timeId: past.examId })).body.data.phase).toBe('ended')
+    expect((await t.get(`${W}/paperTime/showPaperMessage`, student, { timeId: past.examId })).body.data.phase).toBe(
+      'ended',
+    )
     expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: past.examId })).status).toBe(409)
     // Class 1 only: zhou (class 2) is not a candidate.
     const klass1 = t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
@@ -160,8 +287,12 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect((await t.post(`${W}/paperQuestion/saveAnswer`, zhou.token, steal)).status).toBe(404)
     expect((await t.post(`${W}/paperTimeUser/submitPaper`, zhou.token, { sittingId: mine.sittingId })).status).toBe(404)
     expect((await t.get(`${U}/viewScore`, zhou.token, { id: mine.sittingId })).status).toBe(403)
-    expect((await t.get(`${W}/paperTime/lookMyPaperTime`, zhou.token)).body.data.records.map((r: any) => r.id)).not.toContain(closed.examId)
-    expect((await t.get(`${W}/paperTime/lookMyPaperTime`, student)).body.data.records.map((r: any) => r.id)).toContain(closed.examId)
+    expect(
+      (await t.get(`${W}/paperTime/lookMyPaperTime`, zhou.token)).body.data.records.map((r: any) => r.id),
+    ).not.toContain(closed.examId)
+    expect((await t.get(`${W}/paperTime/lookMyPaperTime`, student)).body.data.records.map((r: any) => r.id)).toContain(
+      closed.examId,
+    )
   })
 
   it('submits automatically once time is up, grading what was saved', async () => {
@@ -170,10 +301,28 @@ describe('exams: bank, papers, taking, correcting', () => {
     const a = await arrange(teacher)
     const paper = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: a.examId })).body.data
     const right = a.single.options.find((o: any) => o.isCorrect).id
-    await t.post(`${W}/paperQuestion/saveAnswer`, student, { sittingId: paper.sittingId, questionId: a.single.id, answer: [right], version: 1 })
+    await t.post(`${W}/paperQuestion/saveAnswer`, student, {
+      sittingId: paper.sittingId,
+      questionId: a.single.id,
+      answer: [right],
+      version: 1,
+    })
     // Time runs out (and the grace for late packets too): the state is in the database, any call finalises it.
-    t.services.db.update(paperTimeUser).set({ deadline: Date.now() - 31_000 }).where(eq(paperTimeUser.id, paper.sittingId)).run()
-    expect((await t.post(`${W}/paperQuestion/saveAnswer`, student, { sittingId: paper.sittingId, questionId: a.single.id, answer: ['x'], version: 2 })).status).toBe(409)
+    t.services.db
+      .update(paperTimeUser)
+      .set({ deadline: Date.now() - 31_000 })
+      .where(eq(paperTimeUser.id, paper.sittingId))
+      .run()
+    expect(
+      (
+        await t.post(`${W}/paperQuestion/saveAnswer`, student, {
+          sittingId: paper.sittingId,
+          questionId: a.single.id,
+          answer: ['x'],
+          version: 2,
+        })
+      ).status,
+    ).toBe(409)
     const info = (await t.get(`${W}/paperTime/showPaperMessage`, student, { timeId: a.examId })).body.data
     expect(info.mine).toMatchObject({ state: 2, submitKind: 2 })
     const s = t.services.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, paper.sittingId)).get()!
@@ -185,19 +334,28 @@ describe('exams: bank, papers, taking, correcting', () => {
     const student = await t.token('student')
     const zhou = await t.token('zhou')
     const a = await arrange(teacher, { shuffle: 1 })
-    const load = async (tok: string) => (await t.get(`${W}/paperQuestion/toAnswer`, tok, { timeId: a.examId })).body.data.questions as any[]
+    const load = async (tok: string) =>
+      (await t.get(`${W}/paperQuestion/toAnswer`, tok, { timeId: a.examId })).body.data.questions as any[]
     const key = (qs: any[]) => qs.map((q) => `${q.id}:${q.options.map((o: any) => o.id).join(',')}`)
     const mine = await load(student)
     expect(key(await load(student))).toEqual(key(mine))
     const theirs = await load(zhou)
     // Same questions and options, each candidate in its own stable order.
     expect(theirs.map((q) => q.id).sort()).toEqual(mine.map((q) => q.id).sort())
-    for (const q of theirs) expect(q.options.map((o: any) => o.id).sort()).toEqual(mine.find((m) => m.id === q.id).options.map((o: any) => o.id).sort())
+    for (const q of theirs)
+      expect(q.options.map((o: any) => o.id).sort()).toEqual(
+        mine
+          .find((m) => m.id === q.id)
+          .options.map((o: any) => o.id)
+          .sort(),
+      )
     const orders = new Set(Array.from({ length: 30 }, (_, i) => shuffled([1, 2, 3, 4, 5], rng(`${1000 + i}`)).join('')))
     expect(orders.size).toBeGreaterThan(10)
     const plain = await arrange(teacher)
     expect((await load(student)).length).toBe(4)
-    const inOrder = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: plain.examId })).body.data.questions.map((q: any) => q.id)
+    const inOrder = (
+      await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: plain.examId })
+    ).body.data.questions.map((q: any) => q.id)
     expect(inOrder).toEqual([plain.single.id, plain.multi.id, plain.fill.id, plain.short.id])
   })
 })

@@ -32,7 +32,12 @@ describe('grading', () => {
   })
 
   it('fill-in: each blank its share, any accepted alternative, case/width/space-insensitive', () => {
-    const key = { type: QuestionType.fill, points: 3, options: [], blanks: [['TCP', '传输控制协议'], ['80'], ['HTTP Secure', 'https']] }
+    const key = {
+      type: QuestionType.fill,
+      points: 3,
+      options: [],
+      blanks: [['TCP', '传输控制协议'], ['80'], ['HTTP Secure', 'https']],
+    }
     expect(grade(key, ['tcp', '８０', '  http   secure '])).toEqual({ score: 3, correct: 1 })
     expect(grade(key, ['传输控制协议', '80', 'HTTPS'])).toEqual({ score: 3, correct: 1 })
     expect(grade(key, ['udp', '80', ''])).toEqual({ score: 1, correct: 2 })

@@ -17,7 +17,8 @@ export const QuestionType = { single: 1, multiple: 2, judge: 3, fill: 4, short: 
 export type QuestionTypeCode = (typeof QuestionType)[keyof typeof QuestionType]
 
 export const isObjective = (type: number) => type !== QuestionType.short
-export const isChoice = (type: number) => type === QuestionType.single || type === QuestionType.multiple || type === QuestionType.judge
+export const isChoice = (type: number) =>
+  type === QuestionType.single || type === QuestionType.multiple || type === QuestionType.judge
 
 export interface AnswerKey {
   type: number
@@ -29,7 +30,10 @@ export interface AnswerKey {
 }
 
 /** 1 right, 0 wrong, 2 partly right. */
-export interface Grade { score: number | null; correct: 0 | 1 | 2 | null }
+export interface Grade {
+  score: number | null
+  correct: 0 | 1 | 2 | null
+}
 
 /** A learner's response: option ids (choices), one string per blank (fill-in) or a text (short answer). */
 export type Response = string[] | string | null | undefined
@@ -44,11 +48,18 @@ export function grade(key: AnswerKey, response: Response): Grade {
   if (type === QuestionType.fill) {
     const given = Array.isArray(response) ? response : []
     if (!key.blanks.length) return { score: 0, correct: 0 }
-    const right = key.blanks.filter((alts, i) => typeof given[i] === 'string' && given[i].trim() !== '' && alts.some((a) => normaliseBlank(a) === normaliseBlank(given[i]))).length
+    const right = key.blanks.filter(
+      (alts, i) =>
+        typeof given[i] === 'string' &&
+        given[i].trim() !== '' &&
+        alts.some((a) => normaliseBlank(a) === normaliseBlank(given[i])),
+    ).length
     const score = round2((points * right) / key.blanks.length)
     return { score, correct: right === key.blanks.length ? 1 : right === 0 ? 0 : 2 }
   }
-  const chosen = new Set(Array.isArray(response) ? response : typeof response === 'string' && response ? [response] : [])
+  const chosen = new Set(
+    Array.isArray(response) ? response : typeof response === 'string' && response ? [response] : [],
+  )
   const correct = new Set(key.options.filter((o) => Number(o.isCorrect) === 1 || o.isCorrect === true).map((o) => o.id))
   if (type === QuestionType.single || type === QuestionType.judge) {
     const ok = chosen.size === 1 && correct.has([...chosen][0])

@@ -23,7 +23,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 async function allInScope(ctx: Ctx, table: typeof paper | typeof examGroup, ids: string[]) {
   if (!ids.length) return true
   if (ids.some((id) => !/^\d{1,20}$/.test(id))) return false
-  const rows = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+  const rows = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(await scope(table, ctx), inArray(table.id, ids)))
   return rows.length === new Set(ids).size
 }
 
@@ -40,11 +43,15 @@ export const paperTimeResource = defineResource({
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof paperTime.$inferSelect
     if (!DATE_TIME.test(v.startTime)) throw badRequest('exam.startTime', { field: 'startTime' }, 'startTime')
-    if (!DATE_TIME.test(v.endTime) || v.endTime <= v.startTime) throw badRequest('exam.endTime', { field: 'endTime' }, 'endTime')
-    if (!Number.isInteger(v.duration ?? 60) || (v.duration ?? 60) < 1 || (v.duration ?? 60) > 1440) throw badRequest('exam.duration', { field: 'duration' }, 'duration')
+    if (!DATE_TIME.test(v.endTime) || v.endTime <= v.startTime)
+      throw badRequest('exam.endTime', { field: 'endTime' }, 'endTime')
+    if (!Number.isInteger(v.duration ?? 60) || (v.duration ?? 60) < 1 || (v.duration ?? 60) > 1440)
+      throw badRequest('exam.duration', { field: 'duration' }, 'duration')
     const paperIds = splitIds(v.paperIds)
-    if (!paperIds.length || !(await allInScope(ctx, paper, paperIds))) throw badRequest('exam.paperIds', { field: 'paperIds' }, 'paperIds')
-    if (!(await allInScope(ctx, examGroup, splitIds(v.groupIds)))) throw badRequest('exam.groupIds', { field: 'groupIds' }, 'groupIds')
+    if (!paperIds.length || !(await allInScope(ctx, paper, paperIds)))
+      throw badRequest('exam.paperIds', { field: 'paperIds' }, 'paperIds')
+    if (!(await allInScope(ctx, examGroup, splitIds(v.groupIds))))
+      throw badRequest('exam.groupIds', { field: 'groupIds' }, 'groupIds')
     w.values.paperIds = paperIds.join(',')
     if (w.values.content) w.values.content = sanitizeRichText(String(w.values.content))
     const ids = await candidateIds(ctx.db, { tenantId: ctx.actor.tenantId, groupIds: v.groupIds, classIds: v.classIds })

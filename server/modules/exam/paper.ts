@@ -14,7 +14,10 @@ import { withChildren } from './question-store.ts'
 
 defineMessages({
   'paper.name': { zh: '请输入试卷名称', en: 'please enter the paper name' },
-  'paper.questions': { zh: '试题无效：每道题须是本租户题库中的题目，分值 0 到 1000，且不能重复', en: 'invalid questions: each must be a question of this bank, with points from 0 to 1000, and not repeated' },
+  'paper.questions': {
+    zh: '试题无效：每道题须是本租户题库中的题目，分值 0 到 1000，且不能重复',
+    en: 'invalid questions: each must be a question of this bank, with points from 0 to 1000, and not repeated',
+  },
 })
 
 type PaperItem = { questionId: string; score: number }
@@ -23,12 +26,22 @@ const pending = new WeakMap<Write, PaperItem[]>()
 /** Checks a paper's question list against the caller's bank. */
 async function checkItems(ctx: Ctx, raw: unknown): Promise<PaperItem[]> {
   const list = Array.isArray(raw) ? raw : []
-  const items = list.map((r) => ({ questionId: String((r as PaperItem)?.questionId ?? ''), score: Number((r as PaperItem)?.score) }))
+  const items = list.map((r) => ({
+    questionId: String((r as PaperItem)?.questionId ?? ''),
+    score: Number((r as PaperItem)?.score),
+  }))
   const ids = items.map((i) => i.questionId)
   const bad = () => badRequest('paper.questions', { field: 'questions' }, 'questions')
-  if (new Set(ids).size !== ids.length || items.some((i) => !/^\d{1,20}$/.test(i.questionId) || !Number.isFinite(i.score) || i.score < 0 || i.score > 1000)) throw bad()
+  if (
+    new Set(ids).size !== ids.length ||
+    items.some((i) => !/^\d{1,20}$/.test(i.questionId) || !Number.isFinite(i.score) || i.score < 0 || i.score > 1000)
+  )
+    throw bad()
   if (ids.length) {
-    const found = await ctx.db.select({ id: question.id }).from(question).where(and(await scope(question, ctx), inArray(question.id, ids)))
+    const found = await ctx.db
+      .select({ id: question.id })
+      .from(question)
+      .where(and(await scope(question, ctx), inArray(question.id, ids)))
     if (found.length !== ids.length) throw bad()
   }
   return items
@@ -59,36 +72,64 @@ export const paperResource = defineResource({
     if (!items) return
     const paperId = w.values.id as string
     tx.delete(paperQuestion).where(eq(paperQuestion.paperId, paperId)).run()
-    items.forEach((i, sort) => tx.insert(paperQuestion).values({ id: newId(), tenantId: ctx.actor.tenantId, paperId, questionId: i.questionId, score: i.score, sort }).run())
+    items.forEach((i, sort) =>
+      tx
+        .insert(paperQuestion)
+        .values({ id: newId(), tenantId: ctx.actor.tenantId, paperId, questionId: i.questionId, score: i.score, sort })
+        .run(),
+    )
   },
 })
 
 /** A paper's questions in order with their points and full content (answer key included: staff only). */
 export async function paperQuestions(ctx: Pick<Ctx, 'db'>, paperId: string) {
-  const rows = await ctx.db.select({ q: question, score: paperQuestion.score, sort: paperQuestion.sort })
-    .from(paperQuestion).innerJoin(question, eq(question.id, paperQuestion.questionId))
-    .where(eq(paperQuestion.paperId, paperId)).orderBy(asc(paperQuestion.sort))
-  const full = await withChildren(ctx.db, rows.map((r) => r.q))
+  const rows = await ctx.db
+    .select({ q: question, score: paperQuestion.score, sort: paperQuestion.sort })
+    .from(paperQuestion)
+    .innerJoin(question, eq(question.id, paperQuestion.questionId))
+    .where(eq(paperQuestion.paperId, paperId))
+    .orderBy(asc(paperQuestion.sort))
+  const full = await withChildren(
+    ctx.db,
+    rows.map((r) => r.q),
+  )
   return full.map((q, i) => ({ ...q, points: rows[i].score }))
 }
 
 export const paperRoutes = (s: Services) =>
   new Elysia()
     .use(paperResource.routes(s))
-    .use(new Elysia({ prefix: paperResource.options.path })
-      .use(authContext(s))
-      .get('/detail', async ({ ctx, query }) => {
-        const row = await paperResource.ops.detail(ctx, query.id)
-        return ok(ctx, { ...row, questions: await paperQuestions(ctx, row.id) })
-      }, { perm: paperResource.perms.detail })
-      // Names for the exam form's paper picker.
-      .get('/getPaperNameList', async ({ ctx, query }) => {
-        const rows = await paperResource.ops.all(ctx, query)
-        return ok(ctx, rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })))
-      }, { perm: paperResource.perms.list }))
-    .use(new Elysia({ prefix: '/api/hm-paper/paperQuestion' })
-      .use(authContext(s))
-      .get('/getPaperQuestion', async ({ ctx, query }) => {
-        const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
-        return ok(ctx, await paperQuestions(ctx, row.id))
-      }, { perm: paperResource.perms.detail }))
+    .use(
+      new Elysia({ prefix: paperResource.options.path })
+        .use(authContext(s))
+        .get(
+          '/detail',
+          async ({ ctx, query }) => {
+            const row = await paperResource.ops.detail(ctx, query.id)
+            return ok(ctx, { ...row, questions: await paperQuestions(ctx, row.id) })
+          },
+          { perm: paperResource.perms.detail },
+        )
+        // Names for the exam form's paper picker.
+        .get(
+          '/getPaperNameList',
+          async ({ ctx, query }) => {
+            const rows = await paperResource.ops.all(ctx, query)
+            return ok(
+              ctx,
+              rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })),
+            )
+          },
+          { perm: paperResource.perms.list },
+        ),
+    )
+    .use(
+      new Elysia({ prefix: '/api/hm-paper/paperQuestion' }).use(authContext(s)).get(
+        '/getPaperQuestion',
+        async ({ ctx, query }) => {
+          const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
+          return ok(ctx, await paperQuestions(ctx, row.id))
+        },
+        { perm: paperResource.perms.detail },
+      ),
+    )

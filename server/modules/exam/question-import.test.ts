@@ -8,15 +8,26 @@ const Q = '/api/hm-question/question'
 
 describe('question bank import and export', () => {
   const t = testApp()
-  const bankSize = () => t.services.db.select({ n: count() }).from(question).where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0))).get()!.n
+  const bankSize = () =>
+    t.services.db
+      .select({ n: count() })
+      .from(question)
+      .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
+      .get()!.n
 
   /** Uploads a file the way the back office does (multipart). */
   async function upload(token: string, name: string, bytes: Uint8Array | string, extra: Record<string, string> = {}) {
     const form = new FormData()
     form.append('file', new File([bytes as BlobPart], name))
     for (const [k, v] of Object.entries(extra)) form.append(k, v)
-    const res = await t.app.handle(new Request(`http://localhost${Q}/import`, { method: 'POST', headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en' }, body: form }))
-    return { status: res.status, body: await res.json() as any }
+    const res = await t.app.handle(
+      new Request(`http://localhost${Q}/import`, {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${token}`, 'accept-language': 'en' },
+        body: form,
+      }),
+    )
+    return { status: res.status, body: (await res.json()) as any }
   }
   async function exported(token: string, format: string, ids?: string[]) {
     const url = new URL(`http://localhost${Q}/export`)
@@ -26,22 +37,65 @@ describe('question bank import and export', () => {
     expect(res.status).toBe(200)
     return new Uint8Array(await res.arrayBuffer())
   }
-  const idsAfter = (before: Set<string>) => t.services.db.select({ id: question.id }).from(question).where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0))).all().map((r) => r.id).filter((id) => !before.has(id))
-  const liveIds = () => new Set(t.services.db.select({ id: question.id }).from(question).where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0))).all().map((r) => r.id))
+  const idsAfter = (before: Set<string>) =>
+    t.services.db
+      .select({ id: question.id })
+      .from(question)
+      .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
+      .all()
+      .map((r) => r.id)
+      .filter((id) => !before.has(id))
+  const liveIds = () =>
+    new Set(
+      t.services.db
+        .select({ id: question.id })
+        .from(question)
+        .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
+        .all()
+        .map((r) => r.id),
+    )
 
   it('imports our JSON layout, previews a dry run without storing, and refuses a file with one bad row entirely, naming every bad line', async () => {
     const teacher = await t.token('teacher')
-    const good = { format: 'atrium-questions', version: 1, questions: [
-      { type: 1, content: '<p>2+2?</p>', hard: 1, score: 2, options: [{ content: '3', isCorrect: false }, { content: '4', isCorrect: true }], analysis: 'count' },
-      { type: 4, content: 'HTTP default port ____', blanks: [['80']] },
-    ] }
+    const good = {
+      format: 'atrium-questions',
+      version: 1,
+      questions: [
+        {
+          type: 1,
+          content: '<p>2+2?</p>',
+          hard: 1,
+          score: 2,
+          options: [
+            { content: '3', isCorrect: false },
+            { content: '4', isCorrect: true },
+          ],
+          analysis: 'count',
+        },
+        { type: 4, content: 'HTTP default port ____', blanks: [['80']] },
+      ],
+    }
     const before = bankSize()
     const dry = await upload(teacher, 'bank.json', JSON.stringify(good), { dryRun: '1' })
     expect(dry.body.data).toMatchObject({ format: 'json', total: 2, imported: 0, dryRun: true, errors: [] })
     expect(dry.body.data.preview[0]).toMatchObject({ type: 1, content: '<p>2+2?</p>', answer: 'B' })
     expect(bankSize()).toBe(before)
 
-    const bad = { questions: [good.questions[0], { type: 1, content: 'two right', options: [{ content: 'a', isCorrect: true }, { content: 'b', isCorrect: true }] }, 'not a question', { type: 7, content: 'x' }] }
+    const bad = {
+      questions: [
+        good.questions[0],
+        {
+          type: 1,
+          content: 'two right',
+          options: [
+            { content: 'a', isCorrect: true },
+            { content: 'b', isCorrect: true },
+          ],
+        },
+        'not a question',
+        { type: 7, content: 'x' },
+      ],
+    }
     const refused = await upload(teacher, 'bank.json', JSON.stringify(bad))
     expect(refused.status).toBe(200)
     expect(refused.body.data.imported).toBe(0)
@@ -62,7 +116,8 @@ describe('question bank import and export', () => {
   it('reads CSV and XLSX sheets: letters for the correct options, 正确/错误, blanks with | alternatives; a bad row is named by its sheet line', async () => {
     const teacher = await t.token('teacher')
     const header = 'type,hard,score,content,A,B,C,D,E,F,G,H,correct,blanks,answer,analysis,title,courseName,bankType'
-    const csv = [header,
+    const csv = [
+      header,
       '单选题,1,2,TCP is,a protocol,a cable,,,,,,,A,,,,,,网络',
       '2,2,4,Primes,2,3,4,,,,,,"A,B",,,,,,',
       '判断题,1,1,The sky is blue,,,,,,,,,正确,,,,,,',
@@ -77,7 +132,10 @@ describe('question bank import and export', () => {
     const byType = (n: number) => details.find((d) => d.type === n)
     expect(byType(1)).toMatchObject({ bankType: '网络', score: 2, answer: 'A' })
     expect(byType(2).options.map((o: any) => o.isCorrect)).toEqual([1, 1, 0])
-    expect(byType(3).options.map((o: any) => [o.content, o.isCorrect])).toEqual([['正确', 1], ['错误', 0]])
+    expect(byType(3).options.map((o: any) => [o.content, o.isCorrect])).toEqual([
+      ['正确', 1],
+      ['错误', 0],
+    ])
     expect(byType(4).blanks).toEqual([['Rome', 'Roma']])
     expect(byType(5)).toMatchObject({ answer: 'handshake', hard: 3 })
 
@@ -90,9 +148,13 @@ describe('question bank import and export', () => {
     const xlsx = new Uint8Array(await wb.xlsx.writeBuffer())
     const sizeBefore = bankSize()
     const refused = await upload(teacher, 'bank.xlsx', xlsx)
-    expect(refused.body.data.errors).toEqual([{ line: 3, field: 'blanks', reason: expect.stringContaining('fill-in question needs at least one blank') }])
+    expect(refused.body.data.errors).toEqual([
+      { line: 3, field: 'blanks', reason: expect.stringContaining('fill-in question needs at least one blank') },
+    ])
     expect(bankSize()).toBe(sizeBefore)
-    expect((await upload(teacher, 'bank.csv', 'foo,bar\n1,2')).body.data.errors).toEqual([{ line: 1, reason: 'missing header columns: type, content' }])
+    expect((await upload(teacher, 'bank.csv', 'foo,bar\n1,2')).body.data.errors).toEqual([
+      { line: 1, reason: 'missing header columns: type, content' },
+    ])
   })
 
   it('reads Moodle XML: multichoice single/multiple, truefalse, shortanswer, numerical, essay, matching, cloze; an unknown type is reported on its line', async () => {
@@ -157,9 +219,17 @@ describe('question bank import and export', () => {
     const xmlOk = xml.replace(/<question type="ddwtos">[\s\S]*?<\/question>/, '')
     const r = await upload(teacher, 'moodle.xml', xmlOk)
     expect(r.body.data).toMatchObject({ format: 'moodle', imported: 8, errors: [] })
-    const rows = await Promise.all(idsAfter(before).map(async (id) => (await t.get(`${Q}/detail`, teacher, { id })).body.data))
+    const rows = await Promise.all(
+      idsAfter(before).map(async (id) => (await t.get(`${Q}/detail`, teacher, { id })).body.data),
+    )
     const find = (text: string) => rows.find((q) => q.content.includes(text))
-    expect(find('transport')).toMatchObject({ type: 1, score: 2, bankType: 'Networks', analysis: 'TCP is.', title: 'mc1' })
+    expect(find('transport')).toMatchObject({
+      type: 1,
+      score: 2,
+      bankType: 'Networks',
+      analysis: 'TCP is.',
+      title: 'mc1',
+    })
     expect(find('Primes')).toMatchObject({ type: 2, answer: 'A,B' })
     expect(find('UDP')).toMatchObject({ type: 3, answer: '正确' })
     expect(find('HTTPS').blanks).toEqual([['443', 'four four three']])
@@ -181,10 +251,19 @@ describe('question bank import and export', () => {
       expect(r.body.data.errors, format).toEqual([])
       const again = JSON.parse(new TextDecoder().decode(await exported(teacher, 'json', idsAfter(before)))).questions
       // The sheets carry the columns of our layout only; JSON and Moodle XML carry every field they define.
-      const keep = format === 'csv' || format === 'xlsx'
-        ? ({ examCenter: _e, author: _a, experimentId: _x, ...q }: Record<string, unknown>) => q
-        : format === 'moodle' ? ({ examCenter: _e, author: _a, experimentId: _x, courseName: _c, hard: _h, ...q }: Record<string, unknown>) => q
-          : (q: Record<string, unknown>) => q
+      const keep =
+        format === 'csv' || format === 'xlsx'
+          ? ({ examCenter: _e, author: _a, experimentId: _x, ...q }: Record<string, unknown>) => q
+          : format === 'moodle'
+            ? ({
+                examCenter: _e,
+                author: _a,
+                experimentId: _x,
+                courseName: _c,
+                hard: _h,
+                ...q
+              }: Record<string, unknown>) => q
+            : (q: Record<string, unknown>) => q
       expect(again.map(keep), format).toEqual(reference.map(keep))
     }
   })

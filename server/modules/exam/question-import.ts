@@ -16,13 +16,20 @@ defineMessages({
   'import.moodleType': { zh: '不支持的 Moodle 题型：{type}', en: 'unsupported Moodle question type: {type}' },
   'import.empty': { zh: '文件中没有题目', en: 'the file holds no questions' },
   'import.tooMany': { zh: '一次最多导入 {max} 道题', en: 'at most {max} questions per import' },
-  'import.format': { zh: '文件格式必须是 json、csv、xlsx 或 Moodle XML（.xml）', en: 'the format must be json, csv, xlsx or Moodle XML (.xml)' },
+  'import.format': {
+    zh: '文件格式必须是 json、csv、xlsx 或 Moodle XML（.xml）',
+    en: 'the format must be json, csv, xlsx or Moodle XML (.xml)',
+  },
   'import.rowReason': { zh: '{field}：{reason}', en: '{field}: {reason}' },
 })
 
 export const IMPORT_MAX = 5000
 
-export interface ImportError { line: number; field?: string; reason: string }
+export interface ImportError {
+  line: number
+  field?: string
+  reason: string
+}
 export interface ImportReport {
   format: Format
   total: number
@@ -38,7 +45,12 @@ export interface ImportReport {
  * is checked first; if any is rejected, nothing is stored and every rejected
  * row is reported with its line and reason. `onProgress` lets the CLI draw a bar.
  */
-export async function importQuestions(ctx: Ctx, format: Format, bytes: Uint8Array, o: { dryRun?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<ImportReport> {
+export async function importQuestions(
+  ctx: Ctx,
+  format: Format,
+  bytes: Uint8Array,
+  o: { dryRun?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<ImportReport> {
   await requirePermission(ctx, 'exam:question:import', '', '')
   const rows: SourceRow[] = await parseFile(format, bytes)
   const errors: ImportError[] = []
@@ -59,7 +71,14 @@ export async function importQuestions(ctx: Ctx, format: Format, bytes: Uint8Arra
     }
     o.onProgress?.(i + 1, rows.length * 2)
   }
-  const report: ImportReport = { format, total: rows.length, imported: 0, dryRun: !!o.dryRun, errors, preview: good.slice(0, 5) }
+  const report: ImportReport = {
+    format,
+    total: rows.length,
+    imported: 0,
+    dryRun: !!o.dryRun,
+    errors,
+    preview: good.slice(0, 5),
+  }
   if (errors.length || o.dryRun) return report
   const actor = { tenantId: ctx.actor.tenantId, userId: ctx.actor.userId, deptIds: ctx.actor.deptIds }
   ctx.db.transaction((tx) => {
@@ -74,16 +93,27 @@ export async function importQuestions(ctx: Ctx, format: Format, bytes: Uint8Arra
 /** The caller's bank (or the given ids) in the file format, oldest first so a re-import keeps the order. */
 export async function exportQuestions(ctx: Ctx, format: Format, ids?: string[]): Promise<Uint8Array> {
   await requirePermission(ctx, 'exam:question:export', '', '')
-  const rows = await ctx.db.select().from(question).where(and(await scope(question, ctx, { code: 'exam:question' }), ids?.length ? inArray(question.id, ids) : undefined)).orderBy(asc(question.id))
+  const rows = await ctx.db
+    .select()
+    .from(question)
+    .where(
+      and(await scope(question, ctx, { code: 'exam:question' }), ids?.length ? inArray(question.id, ids) : undefined),
+    )
+    .orderBy(asc(question.id))
   const full = await withChildren(ctx.db, rows)
-  return writeFile(format, full.map((q) => ({
-    ...q, options: q.options.map((o) => ({ content: o.content, isCorrect: o.isCorrect === 1 })),
-  })))
+  return writeFile(
+    format,
+    full.map((q) => ({
+      ...q,
+      options: q.options.map((o) => ({ content: o.content, isCorrect: o.isCorrect === 1 })),
+    })),
+  )
 }
 
 export function checkFormat(v: unknown): Format {
   const f = String(v ?? '').toLowerCase()
   const format = f === 'xml' ? 'moodle' : f
-  if (!['json', 'csv', 'xlsx', 'moodle'].includes(format)) throw badRequest('import.format', { field: 'format' }, 'format')
+  if (!['json', 'csv', 'xlsx', 'moodle'].includes(format))
+    throw badRequest('import.format', { field: 'format' }, 'format')
   return format as Format
 }

@@ -5,18 +5,40 @@ import { QuestionType } from './grading.ts'
 
 defineMessages({
   'question.content': { zh: '请输入题干', en: 'please enter the question stem' },
-  'question.type': { zh: '请选择题型（1 单选、2 多选、3 判断、4 填空、5 简答）', en: 'please choose the question type (1 single, 2 multiple, 3 true/false, 4 fill-in, 5 short answer)' },
-  'question.hard': { zh: '请选择难度（1 简单、2 中等、3 困难）', en: 'please choose the difficulty (1 easy, 2 medium, 3 hard)' },
+  'question.type': {
+    zh: '请选择题型（1 单选、2 多选、3 判断、4 填空、5 简答）',
+    en: 'please choose the question type (1 single, 2 multiple, 3 true/false, 4 fill-in, 5 short answer)',
+  },
+  'question.hard': {
+    zh: '请选择难度（1 简单、2 中等、3 困难）',
+    en: 'please choose the difficulty (1 easy, 2 medium, 3 hard)',
+  },
   'question.score': { zh: '分值必须是 0 到 1000 之间的数', en: 'points must be a number from 0 to 1000' },
-  'question.options': { zh: '选择题至少需要两个非空选项', en: 'a choice question needs at least two non-empty options' },
-  'question.singleCorrect': { zh: '单选题必须恰好有一个正确选项', en: 'a single-choice question needs exactly one correct option' },
-  'question.multipleCorrect': { zh: '多选题至少需要一个正确选项', en: 'a multiple-choice question needs at least one correct option' },
+  'question.options': {
+    zh: '选择题至少需要两个非空选项',
+    en: 'a choice question needs at least two non-empty options',
+  },
+  'question.singleCorrect': {
+    zh: '单选题必须恰好有一个正确选项',
+    en: 'a single-choice question needs exactly one correct option',
+  },
+  'question.multipleCorrect': {
+    zh: '多选题至少需要一个正确选项',
+    en: 'a multiple-choice question needs at least one correct option',
+  },
   'question.judge': { zh: '判断题的答案必须是“正确”或“错误”', en: 'a true/false answer must be true or false' },
-  'question.blanks': { zh: '填空题至少需要一个空，每个空至少一个可接受答案', en: 'a fill-in question needs at least one blank with at least one accepted answer' },
+  'question.blanks': {
+    zh: '填空题至少需要一个空，每个空至少一个可接受答案',
+    en: 'a fill-in question needs at least one blank with at least one accepted answer',
+  },
   'question.tooManyOptions': { zh: '选项最多 26 个', en: 'at most 26 options' },
 })
 
-export interface OptionInput { id?: string; content: string; isCorrect: boolean }
+export interface OptionInput {
+  id?: string
+  content: string
+  isCorrect: boolean
+}
 
 /** A question as every entry point (form, import, seed) hands it over, before storing. */
 export interface QuestionInput {
@@ -39,7 +61,10 @@ export interface QuestionInput {
 
 export const JUDGE_TRUE = ['1', 'true', 't', 'yes', 'y', '正确', '对', '√', '是']
 export const JUDGE_FALSE = ['0', 'false', 'f', 'no', 'n', '错误', '错', '×', '否']
-export const judgeOptions = (truth: boolean): OptionInput[] => [{ content: '正确', isCorrect: truth }, { content: '错误', isCorrect: !truth }]
+export const judgeOptions = (truth: boolean): OptionInput[] => [
+  { content: '正确', isCorrect: truth },
+  { content: '错误', isCorrect: !truth },
+]
 
 export const labelOf = (i: number) => String.fromCharCode(65 + i)
 
@@ -56,7 +81,8 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
   const hard = raw.hard === undefined || raw.hard === null || raw.hard === '' ? 1 : Number(raw.hard)
   if (!Number.isInteger(hard) || hard < 1 || hard > 3) throw badRequest('question.hard', { field: 'hard' }, 'hard')
   const score = raw.score === undefined || raw.score === null || raw.score === '' ? 1 : Number(raw.score)
-  if (!Number.isFinite(score) || score < 0 || score > 1000) throw badRequest('question.score', { field: 'score' }, 'score')
+  if (!Number.isFinite(score) || score < 0 || score > 1000)
+    throw badRequest('question.score', { field: 'score' }, 'score')
   const content = sanitizeRichText(String(raw.content ?? '')).trim()
   if (!content) throw badRequest('question.content', { field: 'content' }, 'content')
 
@@ -66,32 +92,58 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
     const given = Array.isArray(raw.options) ? raw.options : []
     options = given.map((o) => {
       const r = (o ?? {}) as Record<string, unknown>
-      return { id: typeof r.id === 'string' && r.id ? r.id : undefined, content: sanitizeRichText(String(r.content ?? '')).trim(), isCorrect: r.isCorrect === true || Number(r.isCorrect) === 1 }
+      return {
+        id: typeof r.id === 'string' && r.id ? r.id : undefined,
+        content: sanitizeRichText(String(r.content ?? '')).trim(),
+        isCorrect: r.isCorrect === true || Number(r.isCorrect) === 1,
+      }
     })
     if (type === QuestionType.judge && !options.length) {
-      const a = String(raw.answer ?? '').trim().toLowerCase()
+      const a = String(raw.answer ?? '')
+        .trim()
+        .toLowerCase()
       if (JUDGE_TRUE.includes(a)) options = judgeOptions(true)
       else if (JUDGE_FALSE.includes(a)) options = judgeOptions(false)
       else throw badRequest('question.judge', { field: 'answer' }, 'answer')
     }
-    if (options.length < 2 || options.some((o) => !o.content)) throw badRequest('question.options', { field: 'options' }, 'options')
+    if (options.length < 2 || options.some((o) => !o.content))
+      throw badRequest('question.options', { field: 'options' }, 'options')
     if (options.length > 26) throw badRequest('question.tooManyOptions', { field: 'options' }, 'options')
     const right = options.filter((o) => o.isCorrect).length
-    if ((type === QuestionType.single || type === QuestionType.judge) && right !== 1) throw badRequest(type === QuestionType.judge ? 'question.judge' : 'question.singleCorrect', { field: 'options' }, 'options')
-    if (type === QuestionType.judge && options.length !== 2) throw badRequest('question.judge', { field: 'options' }, 'options')
-    if (type === QuestionType.multiple && right < 1) throw badRequest('question.multipleCorrect', { field: 'options' }, 'options')
+    if ((type === QuestionType.single || type === QuestionType.judge) && right !== 1)
+      throw badRequest(
+        type === QuestionType.judge ? 'question.judge' : 'question.singleCorrect',
+        { field: 'options' },
+        'options',
+      )
+    if (type === QuestionType.judge && options.length !== 2)
+      throw badRequest('question.judge', { field: 'options' }, 'options')
+    if (type === QuestionType.multiple && right < 1)
+      throw badRequest('question.multipleCorrect', { field: 'options' }, 'options')
   }
   if (type === QuestionType.fill) {
     const given = Array.isArray(raw.blanks) ? raw.blanks : []
     blanks = given.map((b) => (Array.isArray(b) ? b : [b]).map((a) => String(a ?? '').trim()).filter(Boolean))
-    if (!blanks.length || blanks.some((b) => !b.length)) throw badRequest('question.blanks', { field: 'blanks' }, 'blanks')
+    if (!blanks.length || blanks.some((b) => !b.length))
+      throw badRequest('question.blanks', { field: 'blanks' }, 'blanks')
   }
   return {
-    type, hard, score, content, options, blanks,
-    title: text(raw.title), courseName: text(raw.courseName), bankType: text(raw.bankType), examCenter: text(raw.examCenter),
-    author: text(raw.author), cover: text(raw.cover), experimentId: text(raw.experimentId) || null,
+    type,
+    hard,
+    score,
+    content,
+    options,
+    blanks,
+    title: text(raw.title),
+    courseName: text(raw.courseName),
+    bankType: text(raw.bankType),
+    examCenter: text(raw.examCenter),
+    author: text(raw.author),
+    cover: text(raw.cover),
+    experimentId: text(raw.experimentId) || null,
     analysis: raw.analysis ? sanitizeRichText(String(raw.analysis)) : null,
-    answer: type === QuestionType.short && raw.answer ? sanitizeRichText(String(raw.answer)) : summary(type, options, blanks),
+    answer:
+      type === QuestionType.short && raw.answer ? sanitizeRichText(String(raw.answer)) : summary(type, options, blanks),
   }
 }
 
@@ -99,7 +151,12 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
 function summary(type: number, options: OptionInput[], blanks: string[][]): string | null {
   if (type === QuestionType.fill) return blanks.map((b) => b.join('|')).join('; ')
   if (type === QuestionType.judge) return options.find((o) => o.isCorrect)?.content ?? null
-  return options.map((o, i) => (o.isCorrect ? labelOf(i) : '')).filter(Boolean).join(',') || null
+  return (
+    options
+      .map((o, i) => (o.isCorrect ? labelOf(i) : ''))
+      .filter(Boolean)
+      .join(',') || null
+  )
 }
 
 /** The message key of an ApiError thrown by normaliseQuestion, for import reports. */

@@ -20,21 +20,56 @@ export interface FullQuestion extends QuestionRow {
 }
 
 /** Replaces a question's options and blanks; an option sent back with its id keeps it, so answers already given still point at it. */
-export function writeChildren(tx: Tx, tenantId: string, questionId: string, q: Pick<QuestionInput, 'options' | 'blanks'>) {
+export function writeChildren(
+  tx: Tx,
+  tenantId: string,
+  questionId: string,
+  q: Pick<QuestionInput, 'options' | 'blanks'>,
+) {
   tx.delete(questionOption).where(eq(questionOption.questionId, questionId)).run()
   tx.delete(questionBlank).where(eq(questionBlank.questionId, questionId)).run()
   q.options.forEach((o, i) =>
-    tx.insert(questionOption).values({ id: o.id ?? newId(), tenantId, questionId, label: labelOf(i), content: o.content, isCorrect: o.isCorrect ? 1 : 0, sort: i }).run())
+    tx
+      .insert(questionOption)
+      .values({
+        id: o.id ?? newId(),
+        tenantId,
+        questionId,
+        label: labelOf(i),
+        content: o.content,
+        isCorrect: o.isCorrect ? 1 : 0,
+        sort: i,
+      })
+      .run(),
+  )
   q.blanks.forEach((alts, blankNo) =>
-    alts.forEach((answer, sort) => tx.insert(questionBlank).values({ id: newId(), tenantId, questionId, blankNo, answer, sort }).run()))
+    alts.forEach((answer, sort) =>
+      tx.insert(questionBlank).values({ id: newId(), tenantId, questionId, blankNo, answer, sort }).run(),
+    ),
+  )
 }
 
 /** Inserts a whole question (import, seed) inside the caller's transaction. */
-export function insertQuestion(tx: Tx, actor: Pick<Actor, 'tenantId' | 'userId' | 'deptIds'>, q: QuestionInput): string {
+export function insertQuestion(
+  tx: Tx,
+  actor: Pick<Actor, 'tenantId' | 'userId' | 'deptIds'>,
+  q: QuestionInput,
+): string {
   const id = newId()
   const stamp = now()
   const { options: _o, blanks: _b, ...cols } = q
-  tx.insert(question).values({ ...cols, id, tenantId: actor.tenantId, createUser: actor.userId, createDept: actor.deptIds[0] ?? null, createTime: stamp, updateUser: actor.userId, updateTime: stamp }).run()
+  tx.insert(question)
+    .values({
+      ...cols,
+      id,
+      tenantId: actor.tenantId,
+      createUser: actor.userId,
+      createDept: actor.deptIds[0] ?? null,
+      createTime: stamp,
+      updateUser: actor.userId,
+      updateTime: stamp,
+    })
+    .run()
   writeChildren(tx, actor.tenantId, id, q)
   return id
 }
@@ -44,12 +79,20 @@ export async function childrenOf(db: Reader, ids: string[]) {
   const options = new Map<string, FullQuestion['options']>()
   const blanks = new Map<string, string[][]>()
   if (!ids.length) return { options, blanks }
-  const opts = await db.select().from(questionOption).where(inArray(questionOption.questionId, ids)).orderBy(asc(questionOption.sort))
+  const opts = await db
+    .select()
+    .from(questionOption)
+    .where(inArray(questionOption.questionId, ids))
+    .orderBy(asc(questionOption.sort))
   for (const o of opts) {
     if (!options.has(o.questionId)) options.set(o.questionId, [])
     options.get(o.questionId)!.push({ id: o.id, label: o.label, content: o.content, isCorrect: o.isCorrect })
   }
-  const bl = await db.select().from(questionBlank).where(inArray(questionBlank.questionId, ids)).orderBy(asc(questionBlank.blankNo), asc(questionBlank.sort))
+  const bl = await db
+    .select()
+    .from(questionBlank)
+    .where(inArray(questionBlank.questionId, ids))
+    .orderBy(asc(questionBlank.blankNo), asc(questionBlank.sort))
   for (const b of bl) {
     if (!blanks.has(b.questionId)) blanks.set(b.questionId, [])
     const list = blanks.get(b.questionId)!
@@ -59,18 +102,32 @@ export async function childrenOf(db: Reader, ids: string[]) {
 }
 
 export async function withChildren(db: Reader, rows: QuestionRow[]): Promise<FullQuestion[]> {
-  const { options, blanks } = await childrenOf(db, rows.map((r) => r.id))
+  const { options, blanks } = await childrenOf(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((r) => ({ ...r, options: options.get(r.id) ?? [], blanks: blanks.get(r.id) ?? [] }))
 }
 
-export const answerKey = (q: FullQuestion, points: number): AnswerKey => ({ type: q.type, points, options: q.options, blanks: q.blanks })
+export const answerKey = (q: FullQuestion, points: number): AnswerKey => ({
+  type: q.type,
+  points,
+  options: q.options,
+  blanks: q.blanks,
+})
 
 /**
  * What a learner may see of a question while answering: no correct flags,
  * no accepted answers, no analysis; the number of blanks stays.
  */
 export const learnerView = (q: FullQuestion) => ({
-  id: q.id, type: q.type, hard: q.hard, title: q.title, content: q.content, cover: q.cover, experimentId: q.experimentId,
+  id: q.id,
+  type: q.type,
+  hard: q.hard,
+  title: q.title,
+  content: q.content,
+  cover: q.cover,
+  experimentId: q.experimentId,
   options: q.options.map(({ id, label, content }) => ({ id, label, content })),
   blankCount: q.blanks.length,
 })

@@ -13,7 +13,9 @@ import { formatOf, type Format } from './question-formats.ts'
 import { checkFormat, exportQuestions, importQuestions } from './question-import.ts'
 
 const EXPORT_TYPES: Record<Format, string> = {
-  json: 'application/json', csv: 'text/csv; charset=utf-8', moodle: 'application/xml',
+  json: 'application/json',
+  csv: 'text/csv; charset=utf-8',
+  moodle: 'application/xml',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 import { childrenOf, withChildren, writeChildren } from './question-store.ts'
@@ -30,7 +32,13 @@ export const questionResource = defineResource({
   dates: ['createTime'],
   messages: { content: 'question.content', type: 'question.type' },
   body: {
-    options: Type.Array(Type.Object({ id: Type.Optional(Type.String()), content: Type.String(), isCorrect: Type.Union([Type.Boolean(), Type.Integer()]) })),
+    options: Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.String()),
+        content: Type.String(),
+        isCorrect: Type.Union([Type.Boolean(), Type.Integer()]),
+      }),
+    ),
     blanks: Type.Array(Type.Union([Type.Array(Type.String()), Type.String()])),
   },
   skip: ['detail'],
@@ -58,33 +66,50 @@ export const questionResource = defineResource({
 })
 
 export const questionRoutes = (s: Services) =>
-  new Elysia()
-    .use(questionResource.routes(s))
-    .use(new Elysia({ prefix: questionResource.options.path })
+  new Elysia().use(questionResource.routes(s)).use(
+    new Elysia({ prefix: questionResource.options.path })
       .use(authContext(s))
       // Staff detail: the row with its options (correct flags) and accepted blanks.
-      .get('/detail', async ({ ctx, query }) => {
-        const row = await questionResource.ops.detail(ctx, query.id)
-        const [full] = await withChildren(ctx.db, [row])
-        return ok(ctx, full)
-      }, { perm: questionResource.perms.detail })
+      .get(
+        '/detail',
+        async ({ ctx, query }) => {
+          const row = await questionResource.ops.detail(ctx, query.id)
+          const [full] = await withChildren(ctx.db, [row])
+          return ok(ctx, full)
+        },
+        { perm: questionResource.perms.detail },
+      )
       // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only checks.
-      .post('/import', async ({ ctx, body, query }) => {
-        const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string }
-        if (!(b.file instanceof Blob)) throw badRequest('validation.required', { field: 'file' }, 'file')
-        const name = b.file instanceof File ? b.file.name : ''
-        const format = checkFormat(b.format ?? query.format ?? formatOf(name))
-        const dryRun = [b.dryRun, query.dryRun].some((v) => v === '1' || v === 'true')
-        return ok(ctx, await importQuestions(ctx, format, new Uint8Array(await b.file.arrayBuffer()), { dryRun }))
-      }, { perm: 'exam:question:import' })
-      .get('/export', async ({ ctx, query, set }) => {
-        const format = checkFormat(query.format ?? 'json')
-        const bytes = await exportQuestions(ctx, format, query.ids ? parseIds(query.ids) : undefined)
-        set.headers['content-type'] = EXPORT_TYPES[format]
-        set.headers['content-disposition'] = `attachment; filename="questions.${format === 'moodle' ? 'xml' : format}"`
-        return new Response(new Blob([bytes as BlobPart]))
-      }, { perm: 'exam:question:export' }))
+      .post(
+        '/import',
+        async ({ ctx, body, query }) => {
+          const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string }
+          if (!(b.file instanceof Blob)) throw badRequest('validation.required', { field: 'file' }, 'file')
+          const name = b.file instanceof File ? b.file.name : ''
+          const format = checkFormat(b.format ?? query.format ?? formatOf(name))
+          const dryRun = [b.dryRun, query.dryRun].some((v) => v === '1' || v === 'true')
+          return ok(ctx, await importQuestions(ctx, format, new Uint8Array(await b.file.arrayBuffer()), { dryRun }))
+        },
+        { perm: 'exam:question:import' },
+      )
+      .get(
+        '/export',
+        async ({ ctx, query, set }) => {
+          const format = checkFormat(query.format ?? 'json')
+          const bytes = await exportQuestions(ctx, format, query.ids ? parseIds(query.ids) : undefined)
+          set.headers['content-type'] = EXPORT_TYPES[format]
+          set.headers['content-disposition'] =
+            `attachment; filename="questions.${format === 'moodle' ? 'xml' : format}"`
+          return new Response(new Blob([bytes as BlobPart]))
+        },
+        { perm: 'exam:question:export' },
+      ),
+  )
 
 /** A question of the caller's tenant, live, or undefined. */
 export const findQuestion = (db: Services['db'], tenantId: string, id: string) =>
-  db.select().from(question).where(and(eq(question.id, id), eq(question.tenantId, tenantId), eq(question.isDeleted, 0))).get()
+  db
+    .select()
+    .from(question)
+    .where(and(eq(question.id, id), eq(question.tenantId, tenantId), eq(question.isDeleted, 0)))
+    .get()

@@ -46,17 +46,33 @@ export type Exam = typeof paperTime.$inferSelect
 export const toEpoch = (s: string) => new Date(s.replace(' ', 'T')).getTime()
 
 /** Sitting states. */
-export const ANSWERING = 1, SUBMITTED = 2, CORRECTED = 3
+export const ANSWERING = 1,
+  SUBMITTED = 2,
+  CORRECTED = 3
 
 export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
   if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'timeId' }, 'timeId')
-  const exam = await ctx.db.select().from(paperTime).where(and(eq(paperTime.id, id), eq(paperTime.tenantId, ctx.actor.tenantId), eq(paperTime.isDeleted, 0))).get()
+  const exam = await ctx.db
+    .select()
+    .from(paperTime)
+    .where(and(eq(paperTime.id, id), eq(paperTime.tenantId, ctx.actor.tenantId), eq(paperTime.isDeleted, 0)))
+    .get()
   if (!exam) throw notFound()
   return exam
 }
 
 export const mySitting = (ctx: Ctx, examId: string) =>
-  ctx.db.select().from(paperTimeUser).where(and(eq(paperTimeUser.paperTimeId, examId), eq(paperTimeUser.userId, ctx.actor.userId), eq(paperTimeUser.tenantId, ctx.actor.tenantId))).get()
+  ctx.db
+    .select()
+    .from(paperTimeUser)
+    .where(
+      and(
+        eq(paperTimeUser.paperTimeId, examId),
+        eq(paperTimeUser.userId, ctx.actor.userId),
+        eq(paperTimeUser.tenantId, ctx.actor.tenantId),
+      ),
+    )
+    .get()
 
 /** mulberry32 seeded from the sitting id: the same candidate always sees the same order, nothing extra stored. */
 export function rng(seed: string) {
@@ -92,12 +108,29 @@ export async function startSitting(ctx: Ctx, exam: Exam): Promise<Sitting> {
   if (!(await isCandidate(ctx.db, exam, ctx.actor.userId))) throw new ApiError(403, 'exam.notCandidate')
   const papers = splitIds(exam.paperIds)
   const paperId = papers[Math.floor(Math.random() * papers.length)]
-  const me = await ctx.db.select({ realName: user.realName, deptId: user.deptId }).from(user).where(eq(user.id, ctx.actor.userId)).get()
+  const me = await ctx.db
+    .select({ realName: user.realName, deptId: user.deptId })
+    .from(user)
+    .where(eq(user.id, ctx.actor.userId))
+    .get()
   const row: Sitting = {
-    id: newId(), tenantId: ctx.actor.tenantId, paperTimeId: exam.id, userId: ctx.actor.userId, userName: me?.realName ?? ctx.actor.account,
-    classId: me?.deptId.split(',')[0] || null, paperId, state: ANSWERING, startTime: now(),
+    id: newId(),
+    tenantId: ctx.actor.tenantId,
+    paperTimeId: exam.id,
+    userId: ctx.actor.userId,
+    userName: me?.realName ?? ctx.actor.account,
+    classId: me?.deptId.split(',')[0] || null,
+    paperId,
+    state: ANSWERING,
+    startTime: now(),
     deadline: Math.min(t + exam.duration * 60_000, toEpoch(exam.endTime)),
-    submitTime: null, submitKind: null, objectiveScore: null, subjectiveScore: null, score: null, correctUser: null, correctTime: null,
+    submitTime: null,
+    submitKind: null,
+    objectiveScore: null,
+    subjectiveScore: null,
+    score: null,
+    correctUser: null,
+    correctTime: null,
   }
   // Two tabs opening at once: the unique (exam, user) index keeps one sitting; both get it.
   ctx.db.insert(paperTimeUser).values(row).onConflictDoNothing().run()
@@ -113,27 +146,44 @@ export async function sittingPaper(ctx: Ctx, exam: Exam, s: Sitting) {
     const v = learnerView(q)
     return { ...v, points: q.points, options: exam.shuffle ? shuffled(v.options, next) : v.options }
   })
-  const answers = await ctx.db.select({ questionId: paperAnswer.questionId, answer: paperAnswer.answer, version: paperAnswer.version })
-    .from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, s.id))
+  const answers = await ctx.db
+    .select({ questionId: paperAnswer.questionId, answer: paperAnswer.answer, version: paperAnswer.version })
+    .from(paperAnswer)
+    .where(eq(paperAnswer.paperTimeUserId, s.id))
   return {
-    sittingId: s.id, timeId: exam.id, title: exam.title, content: exam.content, paperId: s.paperId,
-    deadline: s.deadline, serverTime: Date.now(), state: s.state,
+    sittingId: s.id,
+    timeId: exam.id,
+    title: exam.title,
+    content: exam.content,
+    paperId: s.paperId,
+    deadline: s.deadline,
+    serverTime: Date.now(),
+    state: s.state,
     totalScore: qs.reduce((a, q) => a + q.points, 0),
     questions,
-    answers: Object.fromEntries(answers.map((a) => [a.questionId, { answer: parseResponse(a.answer), version: a.version }])),
+    answers: Object.fromEntries(
+      answers.map((a) => [a.questionId, { answer: parseResponse(a.answer), version: a.version }]),
+    ),
   }
 }
 
-export interface SaveInput { questionId: string; answer: unknown; version: number }
+export interface SaveInput {
+  questionId: string
+  answer: unknown
+  version: number
+}
 
 function checkSave(raw: unknown): SaveInput {
   const r = (raw ?? {}) as Record<string, unknown>
   const questionId = String(r.questionId ?? '')
   if (!/^\d{1,20}$/.test(questionId)) throw badRequest('validation.id', { field: 'questionId' }, 'questionId')
   const version = Number(r.version)
-  if (!Number.isInteger(version) || version < 1 || version > 2 ** 31) throw badRequest('exam.version', { field: 'version' }, 'version')
+  if (!Number.isInteger(version) || version < 1 || version > 2 ** 31)
+    throw badRequest('exam.version', { field: 'version' }, 'version')
   const a = r.answer
-  const ok = (typeof a === 'string' && a.length <= 20_000) || (Array.isArray(a) && a.length <= 50 && a.every((x) => typeof x === 'string' && x.length <= 2_000))
+  const ok =
+    (typeof a === 'string' && a.length <= 20_000) ||
+    (Array.isArray(a) && a.length <= 50 && a.every((x) => typeof x === 'string' && x.length <= 2_000))
   if (!ok) throw badRequest('exam.answer', { field: 'answer' }, 'answer')
   return { questionId, answer: a, version }
 }
@@ -142,12 +192,26 @@ function checkSave(raw: unknown): SaveInput {
 export async function ownSitting(ctx: Ctx, sittingId: unknown): Promise<Sitting> {
   const id = String(sittingId ?? '')
   if (!/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'sittingId' }, 'sittingId')
-  const s = await ctx.db.select().from(paperTimeUser).where(and(eq(paperTimeUser.id, id), eq(paperTimeUser.userId, ctx.actor.userId), eq(paperTimeUser.tenantId, ctx.actor.tenantId))).get()
+  const s = await ctx.db
+    .select()
+    .from(paperTimeUser)
+    .where(
+      and(
+        eq(paperTimeUser.id, id),
+        eq(paperTimeUser.userId, ctx.actor.userId),
+        eq(paperTimeUser.tenantId, ctx.actor.tenantId),
+      ),
+    )
+    .get()
   if (!s) throw notFound()
   return s
 }
 
-export interface SaveResult { questionId: string; version: number; accepted: boolean }
+export interface SaveResult {
+  questionId: string
+  version: number
+  accepted: boolean
+}
 
 /**
  * Stores answers in one transaction and answers with the version now stored per
@@ -163,20 +227,42 @@ export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[])
     await closeSitting(ctx.db, s, 2)
     throw new ApiError(409, 'exam.timeUp')
   }
-  const onPaper = new Set((await ctx.db.select({ id: paperQuestion.questionId }).from(paperQuestion).where(eq(paperQuestion.paperId, s.paperId))).map((r) => r.id))
+  const onPaper = new Set(
+    (
+      await ctx.db
+        .select({ id: paperQuestion.questionId })
+        .from(paperQuestion)
+        .where(eq(paperQuestion.paperId, s.paperId))
+    ).map((r) => r.id),
+  )
   const stray = items.find((i) => !onPaper.has(i.questionId))
   if (stray) throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
-  return ctx.db.transaction((tx) => items.map((i) => {
-    tx.insert(paperAnswer).values({ id: newId(), tenantId: s.tenantId, paperTimeUserId: s.id, questionId: i.questionId, answer: JSON.stringify(i.answer), version: i.version, saveTime: now() })
-      .onConflictDoUpdate({
-        target: [paperAnswer.paperTimeUserId, paperAnswer.questionId],
-        set: { answer: sql`excluded.answer`, version: sql`excluded.version`, saveTime: sql`excluded.save_time` },
-        setWhere: sql`excluded.version > ${paperAnswer.version}`,
-      }).run()
-    const stored = tx.select({ version: paperAnswer.version }).from(paperAnswer)
-      .where(and(eq(paperAnswer.paperTimeUserId, s.id), eq(paperAnswer.questionId, i.questionId))).get()!
-    return { questionId: i.questionId, version: stored.version, accepted: stored.version === i.version }
-  }))
+  return ctx.db.transaction((tx) =>
+    items.map((i) => {
+      tx.insert(paperAnswer)
+        .values({
+          id: newId(),
+          tenantId: s.tenantId,
+          paperTimeUserId: s.id,
+          questionId: i.questionId,
+          answer: JSON.stringify(i.answer),
+          version: i.version,
+          saveTime: now(),
+        })
+        .onConflictDoUpdate({
+          target: [paperAnswer.paperTimeUserId, paperAnswer.questionId],
+          set: { answer: sql`excluded.answer`, version: sql`excluded.version`, saveTime: sql`excluded.save_time` },
+          setWhere: sql`excluded.version > ${paperAnswer.version}`,
+        })
+        .run()
+      const stored = tx
+        .select({ version: paperAnswer.version })
+        .from(paperAnswer)
+        .where(and(eq(paperAnswer.paperTimeUserId, s.id), eq(paperAnswer.questionId, i.questionId)))
+        .get()!
+      return { questionId: i.questionId, version: stored.version, accepted: stored.version === i.version }
+    }),
+  )
 }
 
 /** Grades a sitting's stored answers and closes it, in one transaction; false when it was no longer open. */
@@ -184,20 +270,48 @@ async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
   const qs = await paperQuestions({ db }, s.paperId)
   const answers = await db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, s.id))
   const byQ = new Map(answers.map((a) => [a.questionId, a]))
-  const graded = qs.map((q) => ({ q, a: byQ.get(q.id), g: grade(answerKey(q, q.points), parseResponse(byQ.get(q.id)?.answer)) }))
-  const objective = Math.round(graded.filter((x) => isObjective(x.q.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
+  const graded = qs.map((q) => ({
+    q,
+    a: byQ.get(q.id),
+    g: grade(answerKey(q, q.points), parseResponse(byQ.get(q.id)?.answer)),
+  }))
+  const objective =
+    Math.round(graded.filter((x) => isObjective(x.q.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
   const subjectiveLeft = graded.some((x) => !isObjective(x.q.type))
   const stamp = kind === 2 ? formatDateTime(new Date(Math.min(Date.now(), s.deadline))) : now()
   return db.transaction((tx) => {
-    const changed = tx.update(paperTimeUser).set({
-      state: subjectiveLeft ? SUBMITTED : CORRECTED, submitKind: kind, submitTime: stamp,
-      objectiveScore: objective, subjectiveScore: subjectiveLeft ? null : 0, score: subjectiveLeft ? null : objective,
-    }).where(and(eq(paperTimeUser.id, s.id), eq(paperTimeUser.state, ANSWERING))).returning({ id: paperTimeUser.id }).all()
+    const changed = tx
+      .update(paperTimeUser)
+      .set({
+        state: subjectiveLeft ? SUBMITTED : CORRECTED,
+        submitKind: kind,
+        submitTime: stamp,
+        objectiveScore: objective,
+        subjectiveScore: subjectiveLeft ? null : 0,
+        score: subjectiveLeft ? null : objective,
+      })
+      .where(and(eq(paperTimeUser.id, s.id), eq(paperTimeUser.state, ANSWERING)))
+      .returning({ id: paperTimeUser.id })
+      .all()
     if (!changed.length) return false
     for (const x of graded) {
-      if (x.a) tx.update(paperAnswer).set({ score: x.g.score, correct: x.g.correct }).where(eq(paperAnswer.id, x.a.id)).run()
+      if (x.a)
+        tx.update(paperAnswer).set({ score: x.g.score, correct: x.g.correct }).where(eq(paperAnswer.id, x.a.id)).run()
       // Unanswered questions get a row too, so corrections and statistics see every question.
-      else tx.insert(paperAnswer).values({ id: newId(), tenantId: s.tenantId, paperTimeUserId: s.id, questionId: x.q.id, answer: 'null', version: 0, saveTime: stamp, score: isObjective(x.q.type) ? 0 : null, correct: isObjective(x.q.type) ? 0 : null }).run()
+      else
+        tx.insert(paperAnswer)
+          .values({
+            id: newId(),
+            tenantId: s.tenantId,
+            paperTimeUserId: s.id,
+            questionId: x.q.id,
+            answer: 'null',
+            version: 0,
+            saveTime: stamp,
+            score: isObjective(x.q.type) ? 0 : null,
+            correct: isObjective(x.q.type) ? 0 : null,
+          })
+          .run()
     }
     return true
   })
@@ -210,7 +324,7 @@ export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
   if (last.length) await saveAnswers(ctx, s.id, last)
   if (!(await closeSitting(ctx.db, s, 1))) throw new ApiError(409, 'exam.alreadySubmitted')
-  return (await ownSitting(ctx, s.id))
+  return await ownSitting(ctx, s.id)
 }
 
 /**
@@ -218,14 +332,23 @@ export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[
  * graded with what was saved. Cheap (an index on state, deadline) so every
  * exam call can run it for what it touches, and the sweep for everything.
  */
-export async function finalizeExpired(db: Db, only: { sittingId?: string; sittingOf?: { examId: string; userId: string }; examId?: string; userId?: string } = {}): Promise<number> {
+export async function finalizeExpired(
+  db: Db,
+  only: { sittingId?: string; sittingOf?: { examId: string; userId: string }; examId?: string; userId?: string } = {},
+): Promise<number> {
   const cut = Date.now() - GRACE_MS
   const conds = [eq(paperTimeUser.state, ANSWERING), lt(paperTimeUser.deadline, cut)]
   if (only.sittingId !== undefined) conds.push(eq(paperTimeUser.id, only.sittingId))
   if (only.examId) conds.push(eq(paperTimeUser.paperTimeId, only.examId))
   if (only.userId) conds.push(eq(paperTimeUser.userId, only.userId))
-  if (only.sittingOf) conds.push(eq(paperTimeUser.paperTimeId, only.sittingOf.examId), eq(paperTimeUser.userId, only.sittingOf.userId))
-  const due = await db.select().from(paperTimeUser).where(and(...conds)).orderBy(asc(paperTimeUser.deadline)).limit(500)
+  if (only.sittingOf)
+    conds.push(eq(paperTimeUser.paperTimeId, only.sittingOf.examId), eq(paperTimeUser.userId, only.sittingOf.userId))
+  const due = await db
+    .select()
+    .from(paperTimeUser)
+    .where(and(...conds))
+    .orderBy(asc(paperTimeUser.deadline))
+    .limit(500)
   let n = 0
   for (const s of due) if (await closeSitting(db, s, 2)) n++
   return n
@@ -233,4 +356,6 @@ export async function finalizeExpired(db: Db, only: { sittingId?: string; sittin
 
 /** What a learner may see of their result: the score only once distributed and when the exam shows scores. */
 export const visibleScore = (exam: Pick<Exam, 'distributed' | 'showScore'>, s: Sitting) =>
-  exam.distributed === 1 && exam.showScore === 1 ? { score: s.score, objectiveScore: s.objectiveScore, subjectiveScore: s.subjectiveScore } : { score: null, objectiveScore: null, subjectiveScore: null }
+  exam.distributed === 1 && exam.showScore === 1
+    ? { score: s.score, objectiveScore: s.objectiveScore, subjectiveScore: s.subjectiveScore }
+    : { score: null, objectiveScore: null, subjectiveScore: null }

@@ -20,7 +20,6 @@ defineMessages({
   'team.students': { zh: '请选择学生（本租户的用户）', en: 'please select students (users of this tenant)' },
 })
 
-
 /** Teams: members picked by class, a question set (a paper) to practise together. */
 export const teamResource = defineResource({
   table: team,
@@ -30,63 +29,146 @@ export const teamResource = defineResource({
   messages: { name: 'team.name' },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || !w.values.paperId) return
-    const found = await ctx.db.select({ id: paper.id }).from(paper).where(and(await scope(paper, ctx), eq(paper.id, String(w.values.paperId)))).get()
+    const found = await ctx.db
+      .select({ id: paper.id })
+      .from(paper)
+      .where(and(await scope(paper, ctx), eq(paper.id, String(w.values.paperId))))
+      .get()
     if (!found) throw badRequest('team.paperId', { field: 'paperId' }, 'paperId')
   },
   afterWrite(_ctx, w, tx) {
-    if (w.op === 'remove') tx.delete(teamUser).where(inArray(teamUser.teamId, w.before.map((b) => b.id))).run()
+    if (w.op === 'remove')
+      tx.delete(teamUser)
+        .where(
+          inArray(
+            teamUser.teamId,
+            w.before.map((b) => b.id),
+          ),
+        )
+        .run()
   },
 })
 
 /** A team the caller may manage, or 404. */
-const managedTeam = async (ctx: Ctx, id: unknown) => teamResource.ops.detail(ctx, id === undefined ? undefined : String(id))
+const managedTeam = async (ctx: Ctx, id: unknown) =>
+  teamResource.ops.detail(ctx, id === undefined ? undefined : String(id))
 
 async function members(ctx: Ctx, teamId: string, q: Record<string, string | undefined>) {
   const { current, size, offset } = parsePaging(q)
   const cond = and(eq(teamUser.teamId, teamId), eq(teamUser.tenantId, ctx.actor.tenantId))
   const [{ total }] = await ctx.db.select({ total: count() }).from(teamUser).where(cond)
-  const rows = await ctx.db.select({ id: teamUser.id, userId: teamUser.userId, classId: teamUser.classId, createTime: teamUser.createTime, account: user.account, realName: user.realName, avatar: user.avatar })
-    .from(teamUser).innerJoin(user, eq(user.id, teamUser.userId)).where(cond).orderBy(desc(teamUser.id)).limit(size).offset(offset)
+  const rows = await ctx.db
+    .select({
+      id: teamUser.id,
+      userId: teamUser.userId,
+      classId: teamUser.classId,
+      createTime: teamUser.createTime,
+      account: user.account,
+      realName: user.realName,
+      avatar: user.avatar,
+    })
+    .from(teamUser)
+    .innerJoin(user, eq(user.id, teamUser.userId))
+    .where(cond)
+    .orderBy(desc(teamUser.id))
+    .limit(size)
+    .offset(offset)
   return pageOf(rows, total, current, size)
 }
 
 export const teamRoutes = (s: Services) =>
   new Elysia()
     .use(teamResource.routes(s))
-    .use(new Elysia({ prefix: teamResource.options.path })
-      .use(authContext(s))
-      .get('/page-card', async ({ ctx, query }) => {
-        const page = await teamResource.ops.page(ctx, query)
-        const ids = page.records.map((r) => r.id)
-        const counts = ids.length ? await ctx.db.select({ teamId: teamUser.teamId, n: count() }).from(teamUser).where(inArray(teamUser.teamId, ids)).groupBy(teamUser.teamId) : []
-        return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, memberCount: counts.find((c) => c.teamId === r.id)?.n ?? 0 })) })
-      }, { perm: teamResource.perms.list }))
-    .use(new Elysia({ prefix: '/api/hm-teamUser/teamUser' })
-      .use(authContext(s))
-      .get('/getTeamUserInfo', async ({ ctx, query }) => ok(ctx, await members(ctx, (await managedTeam(ctx, query.teamId)).id, query)), { perm: teamResource.perms.detail })
-      // The member picker pre-selects the team's students and their classes.
-      .get('/getStuIdsAndClassIds', async ({ ctx, query }) => {
-        const t = await managedTeam(ctx, query.teamId)
-        const rows = await ctx.db.select({ userId: teamUser.userId, classId: teamUser.classId }).from(teamUser).where(eq(teamUser.teamId, t.id))
-        return ok(ctx, { studentIds: rows.map((r) => r.userId), classIds: [...new Set(rows.map((r) => r.classId).filter(Boolean))] })
-      }, { perm: teamResource.perms.detail })
-      .post('/addStudents', async ({ ctx, body }) => {
-        const b = (body ?? {}) as { teamId?: unknown; studentIds?: unknown }
-        const t = await managedTeam(ctx, b.teamId)
-        const ids = Array.isArray(b.studentIds) ? b.studentIds.map(String) : splitIds(String(b.studentIds ?? ''))
-        if (!ids.length || ids.some((id) => !/^\d{1,20}$/.test(id))) throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
-        const people = await ctx.db.select({ id: user.id, deptId: user.deptId }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, ids)))
-        if (people.length !== new Set(ids).size) throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
-        ctx.db.transaction((tx) => {
-          for (const p of people) tx.insert(teamUser).values({ id: newId(), tenantId: ctx.actor.tenantId, teamId: t.id, userId: p.id, classId: p.deptId.split(',')[0] || null, createTime: now() }).onConflictDoNothing().run()
-        })
-        return ok(ctx, await members(ctx, t.id, {}))
-      }, { perm: teamResource.perms.edit })
-      .post('/remove', async ({ ctx, query, body }) => {
-        const ids = parseIds(query.ids ?? (body as { ids?: unknown } | undefined)?.ids)
-        const rows = await ctx.db.select().from(teamUser).where(and(inArray(teamUser.id, ids), eq(teamUser.tenantId, ctx.actor.tenantId)))
-        if (rows.length !== new Set(ids).size) throw notFound()
-        for (const teamId of new Set(rows.map((r) => r.teamId))) await managedTeam(ctx, teamId)
-        await ctx.db.delete(teamUser).where(inArray(teamUser.id, ids))
-        return ok(ctx, true)
-      }, { perm: teamResource.perms.edit }))
+    .use(
+      new Elysia({ prefix: teamResource.options.path }).use(authContext(s)).get(
+        '/page-card',
+        async ({ ctx, query }) => {
+          const page = await teamResource.ops.page(ctx, query)
+          const ids = page.records.map((r) => r.id)
+          const counts = ids.length
+            ? await ctx.db
+                .select({ teamId: teamUser.teamId, n: count() })
+                .from(teamUser)
+                .where(inArray(teamUser.teamId, ids))
+                .groupBy(teamUser.teamId)
+            : []
+          return ok(ctx, {
+            ...page,
+            records: page.records.map((r) => ({ ...r, memberCount: counts.find((c) => c.teamId === r.id)?.n ?? 0 })),
+          })
+        },
+        { perm: teamResource.perms.list },
+      ),
+    )
+    .use(
+      new Elysia({ prefix: '/api/hm-teamUser/teamUser' })
+        .use(authContext(s))
+        .get(
+          '/getTeamUserInfo',
+          async ({ ctx, query }) => ok(ctx, await members(ctx, (await managedTeam(ctx, query.teamId)).id, query)),
+          { perm: teamResource.perms.detail },
+        )
+        // The member picker pre-selects the team's students and their classes.
+        .get(
+          '/getStuIdsAndClassIds',
+          async ({ ctx, query }) => {
+            const t = await managedTeam(ctx, query.teamId)
+            const rows = await ctx.db
+              .select({ userId: teamUser.userId, classId: teamUser.classId })
+              .from(teamUser)
+              .where(eq(teamUser.teamId, t.id))
+            return ok(ctx, {
+              studentIds: rows.map((r) => r.userId),
+              classIds: [...new Set(rows.map((r) => r.classId).filter(Boolean))],
+            })
+          },
+          { perm: teamResource.perms.detail },
+        )
+        .post(
+          '/addStudents',
+          async ({ ctx, body }) => {
+            const b = (body ?? {}) as { teamId?: unknown; studentIds?: unknown }
+            const t = await managedTeam(ctx, b.teamId)
+            const ids = Array.isArray(b.studentIds) ? b.studentIds.map(String) : splitIds(String(b.studentIds ?? ''))
+            if (!ids.length || ids.some((id) => !/^\d{1,20}$/.test(id)))
+              throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
+            const people = await ctx.db
+              .select({ id: user.id, deptId: user.deptId })
+              .from(user)
+              .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, ids)))
+            if (people.length !== new Set(ids).size)
+              throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
+            ctx.db.transaction((tx) => {
+              for (const p of people)
+                tx.insert(teamUser)
+                  .values({
+                    id: newId(),
+                    tenantId: ctx.actor.tenantId,
+                    teamId: t.id,
+                    userId: p.id,
+                    classId: p.deptId.split(',')[0] || null,
+                    createTime: now(),
+                  })
+                  .onConflictDoNothing()
+                  .run()
+            })
+            return ok(ctx, await members(ctx, t.id, {}))
+          },
+          { perm: teamResource.perms.edit },
+        )
+        .post(
+          '/remove',
+          async ({ ctx, query, body }) => {
+            const ids = parseIds(query.ids ?? (body as { ids?: unknown } | undefined)?.ids)
+            const rows = await ctx.db
+              .select()
+              .from(teamUser)
+              .where(and(inArray(teamUser.id, ids), eq(teamUser.tenantId, ctx.actor.tenantId)))
+            if (rows.length !== new Set(ids).size) throw notFound()
+            for (const teamId of new Set(rows.map((r) => r.teamId))) await managedTeam(ctx, teamId)
+            await ctx.db.delete(teamUser).where(inArray(teamUser.id, ids))
+            return ok(ctx, true)
+          },
+          { perm: teamResource.perms.edit },
+        ),
+    )

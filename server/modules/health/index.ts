@@ -8,9 +8,26 @@ import { lastGoodBackup } from '../backup/schedule.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) =>
-  new Elysia({ prefix: '/api' }).use(authContext(services)).get('/health', async ({ ctx }) => {
-    let database = 'up'
-    try { services.db.$client.query('SELECT 1').get() } catch { database = 'down' }
-    const broker = services.broker?.() ?? 'not started'
-    return envelope({ version: pkg.version, database, broker, docker: await services.labs.engine(), lastBackup: lastGoodBackup(services.config) }, t(ctx.lang, 'ok'))
-  }, { perm: 'public' })
+  new Elysia({ prefix: '/api' }).use(authContext(services)).get(
+    '/health',
+    async ({ ctx }) => {
+      let database = 'up'
+      try {
+        services.db.$client.query('SELECT 1').get()
+      } catch {
+        database = 'down'
+      }
+      const broker = services.broker?.() ?? 'not started'
+      return envelope(
+        {
+          version: pkg.version,
+          database,
+          broker,
+          docker: await services.labs.engine(),
+          lastBackup: lastGoodBackup(services.config),
+        },
+        t(ctx.lang, 'ok'),
+      )
+    },
+    { perm: 'public' },
+  )

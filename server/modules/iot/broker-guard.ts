@@ -28,27 +28,53 @@ const identities = new WeakMap<object, Identity>()
 export const identityOf = (client: object): Identity | undefined => identities.get(client)
 
 const same = (a: string, b: string) => {
-  const x = Buffer.from(a), y = Buffer.from(b)
+  const x = Buffer.from(a),
+    y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
 /** The identity a CONNECT packet proves, or null. */
-export async function identify(services: Services, username: string | undefined, password: Buffer | undefined): Promise<Identity | null> {
+export async function identify(
+  services: Services,
+  username: string | undefined,
+  password: Buffer | undefined,
+): Promise<Identity | null> {
   if (!username || !password || password.length > 4096) return null
   const secret = password.toString('utf8')
   const slash = username.indexOf('/')
   if (slash > 0) {
-    const productKey = username.slice(0, slash), sn = username.slice(slash + 1)
-    const row = services.db.select({ d: device, p: product }).from(device).innerJoin(product, eq(product.id, device.productId))
-      .where(and(eq(product.productKey, productKey), eq(product.isDeleted, 0), eq(device.sn, sn), eq(device.isDeleted, 0))).get()
+    const productKey = username.slice(0, slash),
+      sn = username.slice(slash + 1)
+    const row = services.db
+      .select({ d: device, p: product })
+      .from(device)
+      .innerJoin(product, eq(product.id, device.productId))
+      .where(
+        and(eq(product.productKey, productKey), eq(product.isDeleted, 0), eq(device.sn, sn), eq(device.isDeleted, 0)),
+      )
+      .get()
     if (!row?.d.secret || !same(row.d.secret, secret)) return null
-    return { kind: 'device', tenantId: row.d.tenantId, deviceId: row.d.id, productId: row.p.id, root: deviceRoot(productKey, sn), keepAliveTime: row.p.keepAliveTime }
+    return {
+      kind: 'device',
+      tenantId: row.d.tenantId,
+      deviceId: row.d.id,
+      productId: row.p.id,
+      root: deviceRoot(productKey, sn),
+      keepAliveTime: row.p.keepAliveTime,
+    }
   }
   const ctx = await resolveCtx(services, { 'blade-auth': `bearer ${secret}` })
   if (ctx.actor.kind !== 'user' || !ctx.actor.sessionId) return null
   const codes = await permissionCodes(ctx)
   const platform = ctx.actor.tenantId === PLATFORM_TENANT && (await isAdministrator(ctx))
-  return { kind: 'user', tenantId: ctx.actor.tenantId, userId: ctx.actor.userId, sessionId: ctx.actor.sessionId, seesDevices: codes.has(DEVICE_CODE), platform }
+  return {
+    kind: 'user',
+    tenantId: ctx.actor.tenantId,
+    userId: ctx.actor.userId,
+    sessionId: ctx.actor.sessionId,
+    seesDevices: codes.has(DEVICE_CODE),
+    platform,
+  }
 }
 
 const ownerKey = (id: Identity) => (id.kind === 'device' ? `d:${id.deviceId}` : `u:${id.userId}`)
@@ -60,7 +86,10 @@ export function maySubscribe(id: Identity, filter: string): boolean {
   if (filter === userInbox(id.userId)) return true
   if (!id.seesDevices) return false
   const statusRoot = `tenant/${id.tenantId}/device`
-  return filter === tenantStatusFilter(id.tenantId) || /^tenant\/[^/]+\/device\/\d{1,20}\/status$/.test(filter) && filter.startsWith(`${statusRoot}/`)
+  return (
+    filter === tenantStatusFilter(id.tenantId) ||
+    (/^tenant\/[^/]+\/device\/\d{1,20}\/status$/.test(filter) && filter.startsWith(`${statusRoot}/`))
+  )
 }
 
 /** The publish ACL: only devices publish, and only their upward channels. Browsers listen. */
@@ -72,7 +101,9 @@ export function mayPublish(id: Identity, topic: string): boolean {
 
 class Refused extends Error {
   returnCode = 5
-  constructor() { super('not authorized') }
+  constructor() {
+    super('not authorized')
+  }
 }
 
 /** aedes hooks enforcing identity, ACL and the per-client limits of services.config.mqtt. */
@@ -84,16 +115,19 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
   return {
     live,
     preConnect(client: any, packet: any, done: (err: Error | null, ok: boolean) => void) {
-      identify(services, packet.username, packet.password).then((id) => {
-        if (id) {
-          identities.set(client, id)
-          if (packet.clientId) packet.clientId = `${ownerKey(id)}:${packet.clientId}`.slice(0, 256)
-          // A device may not stay silent longer than its product allows; browsers within the broker's limit.
-          const most = id.kind === 'device' ? Math.min(id.keepAliveTime, limits.maxKeepalive) : limits.maxKeepalive
-          if (!packet.keepalive || packet.keepalive > most) packet.keepalive = most
-        }
-        done(null, true)
-      }, (err) => done(err, false))
+      identify(services, packet.username, packet.password).then(
+        (id) => {
+          if (id) {
+            identities.set(client, id)
+            if (packet.clientId) packet.clientId = `${ownerKey(id)}:${packet.clientId}`.slice(0, 256)
+            // A device may not stay silent longer than its product allows; browsers within the broker's limit.
+            const most = id.kind === 'device' ? Math.min(id.keepAliveTime, limits.maxKeepalive) : limits.maxKeepalive
+            if (!packet.keepalive || packet.keepalive > most) packet.keepalive = most
+          }
+          done(null, true)
+        },
+        (err) => done(err, false),
+      )
     },
     authenticate(client: any, _u: unknown, _p: unknown, done: (err: Error | null, ok?: boolean) => void) {
       const id = identities.get(client)
@@ -108,7 +142,8 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       const id = client && identities.get(client)
       if (!id || !mayPublish(id, packet.topic)) return done(new Error('publish not authorized'))
       if (packet.retain && packet.payload?.length && !persistence.hasRetained(packet.topic)) {
-        if (persistence.retainedCount(`${(id as { root: string }).root}/`) >= limits.maxRetainedPerClient) return done(new Error('retained limit per client'))
+        if (persistence.retainedCount(`${(id as { root: string }).root}/`) >= limits.maxRetainedPerClient)
+          return done(new Error('retained limit per client'))
         if (persistence.retainedCount() >= limits.maxRetainedTotal) return done(new Error('retained limit'))
       }
       done(null)

@@ -21,38 +21,78 @@ const KINDS = ['force-logout', 'param-setting', 'chat'] as const
  * whose roles are above their own.
  */
 export const clientInfoRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-websocket/client-info' }).use(authContext(s))
-    .get('/list', async ({ ctx }) => {
-      const live = new Map<string, number>()
-      for (const clients of s.mqtt?.guard.live.values() ?? []) {
-        for (const c of clients) {
-          const id = identityOf(c)
-          if (id?.kind === 'user' && id.tenantId === ctx.actor.tenantId) live.set(id.userId, (live.get(id.userId) ?? 0) + 1)
+  new Elysia({ prefix: '/api/blade-websocket/client-info' })
+    .use(authContext(s))
+    .get(
+      '/list',
+      async ({ ctx }) => {
+        const live = new Map<string, number>()
+        for (const clients of s.mqtt?.guard.live.values() ?? []) {
+          for (const c of clients) {
+            const id = identityOf(c)
+            if (id?.kind === 'user' && id.tenantId === ctx.actor.tenantId)
+              live.set(id.userId, (live.get(id.userId) ?? 0) + 1)
+          }
         }
-      }
-      if (!live.size) return ok(ctx, [])
-      const rows = await ctx.db.select({ id: user.id, account: user.account, realName: user.realName, roleId: user.roleId, deptId: user.deptId }).from(user)
-        .where(and(eq(user.tenantId, ctx.actor.tenantId), inArray(user.id, [...live.keys()])))
-      return ok(ctx, rows.map((r) => ({ userId: r.id, account: r.account, realName: r.realName, connections: live.get(r.id) ?? 0 })))
-    }, { perm: 'iot:client' })
-    .post('/send', async ({ ctx, body }) => {
-      const type = body.type
-      if (!(KINDS as readonly string[]).includes(type ?? '')) throw badRequest('iot.client.type', {}, 'type')
-      if (!body.userId || !/^\d{1,20}$/.test(body.userId)) throw badRequest('validation.id', { field: 'userId' }, 'userId')
-      const target = await ctx.db.select({ id: user.id, roleId: user.roleId, account: user.account }).from(user)
-        .where(and(eq(user.id, body.userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0))).get()
-      if (!target) throw notFound()
-      // Pushing someone out is an act over them: only over users whose roles the caller could hand out.
-      await assertAssignable(ctx, roleIdList(target.roleId), 'userId')
-      const content = typeof body.content === 'string' ? body.content.slice(0, 2000) : ''
-      if (type === 'chat' && !content.trim()) throw badRequest('iot.client.content', {}, 'content')
-      const from = ctx.actor.account
-      if (type === 'force-logout') {
-        endSessions(s.db, { userIds: [target.id] })
-        recordUsual(s, ctx.actor.tenantId, 'force logout', { by: from, account: target.account })
-      }
-      await s.mqtt?.publish(userInbox(target.id), { type, content, from })
-      // After the push went out: the browser reads it, then its broker connection ends too.
-      const dropped = type === 'force-logout' ? await new Promise<number>((r) => setTimeout(() => r(s.mqtt?.disconnectUser(target.id) ?? 0), 300)) : 0
-      return ok(ctx, { userId: target.id, type, delivered: !!s.mqtt, disconnected: dropped })
-    }, { perm: 'iot:client:send', body: t.Object({ userId: t.Optional(t.String()), type: t.Optional(t.String()), content: t.Optional(t.String()) }) })
+        if (!live.size) return ok(ctx, [])
+        const rows = await ctx.db
+          .select({
+            id: user.id,
+            account: user.account,
+            realName: user.realName,
+            roleId: user.roleId,
+            deptId: user.deptId,
+          })
+          .from(user)
+          .where(and(eq(user.tenantId, ctx.actor.tenantId), inArray(user.id, [...live.keys()])))
+        return ok(
+          ctx,
+          rows.map((r) => ({
+            userId: r.id,
+            account: r.account,
+            realName: r.realName,
+            connections: live.get(r.id) ?? 0,
+          })),
+        )
+      },
+      { perm: 'iot:client' },
+    )
+    .post(
+      '/send',
+      async ({ ctx, body }) => {
+        const type = body.type
+        if (!(KINDS as readonly string[]).includes(type ?? '')) throw badRequest('iot.client.type', {}, 'type')
+        if (!body.userId || !/^\d{1,20}$/.test(body.userId))
+          throw badRequest('validation.id', { field: 'userId' }, 'userId')
+        const target = await ctx.db
+          .select({ id: user.id, roleId: user.roleId, account: user.account })
+          .from(user)
+          .where(and(eq(user.id, body.userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+          .get()
+        if (!target) throw notFound()
+        // Pushing someone out is an act over them: only over users whose roles the caller could hand out.
+        await assertAssignable(ctx, roleIdList(target.roleId), 'userId')
+        const content = typeof body.content === 'string' ? body.content.slice(0, 2000) : ''
+        if (type === 'chat' && !content.trim()) throw badRequest('iot.client.content', {}, 'content')
+        const from = ctx.actor.account
+        if (type === 'force-logout') {
+          endSessions(s.db, { userIds: [target.id] })
+          recordUsual(s, ctx.actor.tenantId, 'force logout', { by: from, account: target.account })
+        }
+        await s.mqtt?.publish(userInbox(target.id), { type, content, from })
+        // After the push went out: the browser reads it, then its broker connection ends too.
+        const dropped =
+          type === 'force-logout'
+            ? await new Promise<number>((r) => setTimeout(() => r(s.mqtt?.disconnectUser(target.id) ?? 0), 300))
+            : 0
+        return ok(ctx, { userId: target.id, type, delivered: !!s.mqtt, disconnected: dropped })
+      },
+      {
+        perm: 'iot:client:send',
+        body: t.Object({
+          userId: t.Optional(t.String()),
+          type: t.Optional(t.String()),
+          content: t.Optional(t.String()),
+        }),
+      },
+    )

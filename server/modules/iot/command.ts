@@ -16,7 +16,11 @@ import { deviceResource } from './device.ts'
 import './messages.ts'
 
 /** Command record states (blade_command_record.state). */
-export const SENT = 0, ACKED = 1, ANSWERED = 2, TIMED_OUT = 3, FAILED = 4
+export const SENT = 0,
+  ACKED = 1,
+  ANSWERED = 2,
+  TIMED_OUT = 3,
+  FAILED = 4
 const TYPES = ['int', 'float', 'string', 'bool', 'enum'] as const
 
 export const commandResource = defineResource({
@@ -30,12 +34,26 @@ export const commandResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const productId = w.values.productId ?? w.before[0]?.productId
-    if (!(await ctx.db.select({ id: product.id }).from(product).where(and(await scope(product, ctx), eq(product.id, productId!))).get()))
+    if (
+      !(await ctx.db
+        .select({ id: product.id })
+        .from(product)
+        .where(and(await scope(product, ctx), eq(product.id, productId!)))
+        .get())
+    )
       throw badRequest('iot.command.product', {}, 'productId')
     const deviceId = w.values.deviceId ?? w.before[0]?.deviceId
-    if (deviceId && !(await ctx.db.select({ id: device.id }).from(device).where(and(await scope(device, ctx), eq(device.id, deviceId), eq(device.productId, productId!))).get()))
+    if (
+      deviceId &&
+      !(await ctx.db
+        .select({ id: device.id })
+        .from(device)
+        .where(and(await scope(device, ctx), eq(device.id, deviceId), eq(device.productId, productId!)))
+        .get())
+    )
       throw badRequest('iot.device.product', {}, 'deviceId')
-    if (w.values.timeout !== undefined && (w.values.timeout < 1 || w.values.timeout > 300)) throw badRequest('iot.command.timeout', {}, 'timeout')
+    if (w.values.timeout !== undefined && (w.values.timeout < 1 || w.values.timeout > 300))
+      throw badRequest('iot.command.timeout', {}, 'timeout')
   },
 })
 
@@ -49,28 +67,53 @@ export const commandDetailResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const commandId = w.values.commandId ?? w.before[0]?.commandId
-    if (!(await ctx.db.select({ id: command.id }).from(command).where(and(await scope(command, ctx), eq(command.id, commandId!))).get()))
+    if (
+      !(await ctx.db
+        .select({ id: command.id })
+        .from(command)
+        .where(and(await scope(command, ctx), eq(command.id, commandId!)))
+        .get())
+    )
       throw badRequest('iot.commandDetail.command', {}, 'commandId')
-    if (w.values.type !== undefined && !(TYPES as readonly string[]).includes(w.values.type)) throw badRequest('iot.commandDetail.type', {}, 'type')
+    if (w.values.type !== undefined && !(TYPES as readonly string[]).includes(w.values.type))
+      throw badRequest('iot.commandDetail.type', {}, 'type')
   },
 })
 
 /** A parameter value checked and converted by its declared type; throws a 400 naming the parameter. */
 function coerce(d: typeof commandDetail.$inferSelect, raw: unknown): unknown {
   const fail = (reason: string) => badRequest('iot.send.param', { name: d.code, reason }, `params.${d.code}`)
-  const v = raw === undefined || raw === '' ? d.defaultValue ?? undefined : raw
+  const v = raw === undefined || raw === '' ? (d.defaultValue ?? undefined) : raw
   if (v === undefined || v === null) {
     if (d.required) throw fail('required')
     return undefined
   }
   switch (d.type) {
-    case 'int': { const n = Number(v); if (!Number.isInteger(n)) throw fail('int'); return n }
-    case 'float': { const n = Number(v); if (!Number.isFinite(n)) throw fail('float'); return n }
-    case 'bool': if (v === true || v === 'true' || v === 1 || v === '1') return true
+    case 'int': {
+      const n = Number(v)
+      if (!Number.isInteger(n)) throw fail('int')
+      return n
+    }
+    case 'float': {
+      const n = Number(v)
+      if (!Number.isFinite(n)) throw fail('float')
+      return n
+    }
+    case 'bool':
+      if (v === true || v === 'true' || v === 1 || v === '1') return true
       if (v === false || v === 'false' || v === 0 || v === '0') return false
       throw fail('bool')
-    case 'enum': { const choices = (d.options ?? '').split(',').map((s) => s.trim()).filter(Boolean); if (!choices.includes(String(v))) throw fail(choices.join('|')); return String(v) }
-    default: if (String(v).length > 1024) throw fail('≤ 1024'); return String(v)
+    case 'enum': {
+      const choices = (d.options ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      if (!choices.includes(String(v))) throw fail(choices.join('|'))
+      return String(v)
+    }
+    default:
+      if (String(v).length > 1024) throw fail('≤ 1024')
+      return String(v)
   }
 }
 
@@ -78,60 +121,123 @@ function coerce(d: typeof commandDetail.$inferSelect, raw: unknown): unknown {
 const outcomes = new EventEmitter().setMaxListeners(0)
 
 /** Sends a command to a device (QoS 1, queued in its session if it is away) and records it; resolves with the record once answered or timed out. */
-export async function sendCommand(services: Services, ctx: Ctx, input: { deviceId?: unknown; commandId?: unknown; params?: unknown }) {
+export async function sendCommand(
+  services: Services,
+  ctx: Ctx,
+  input: { deviceId?: unknown; commandId?: unknown; params?: unknown },
+) {
   if (!services.mqtt) throw new ApiError(500, 'iot.send.noBroker')
   const dev = await deviceResource.ops.detail(ctx, typeof input.deviceId === 'string' ? input.deviceId : undefined)
-  if (typeof input.commandId !== 'string' || !/^\d{1,20}$/.test(input.commandId)) throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
-  const cmd = await ctx.db.select().from(command).where(and(await scope(command, ctx), eq(command.id, input.commandId), eq(command.productId, dev.productId),
-    or(isNull(command.deviceId), eq(command.deviceId, dev.id)))).get()
+  if (typeof input.commandId !== 'string' || !/^\d{1,20}$/.test(input.commandId))
+    throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
+  const cmd = await ctx.db
+    .select()
+    .from(command)
+    .where(
+      and(
+        await scope(command, ctx),
+        eq(command.id, input.commandId),
+        eq(command.productId, dev.productId),
+        or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
+      ),
+    )
+    .get()
   if (!cmd) throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
-  const details = await ctx.db.select().from(commandDetail).where(and(eq(commandDetail.commandId, cmd.id), eq(commandDetail.isDeleted, 0))).orderBy(asc(commandDetail.sort))
+  const details = await ctx.db
+    .select()
+    .from(commandDetail)
+    .where(and(eq(commandDetail.commandId, cmd.id), eq(commandDetail.isDeleted, 0)))
+    .orderBy(asc(commandDetail.sort))
   const given = input.params && typeof input.params === 'object' ? (input.params as Record<string, unknown>) : {}
   const params: Record<string, unknown> = {}
   for (const d of details) {
     const v = coerce(d, given[d.code])
     if (v !== undefined) params[d.code] = v
   }
-  const prod = await ctx.db.select({ productKey: product.productKey }).from(product).where(eq(product.id, dev.productId)).get()
+  const prod = await ctx.db
+    .select({ productKey: product.productKey })
+    .from(product)
+    .where(eq(product.id, dev.productId))
+    .get()
   const id = newId()
   const stamp = now()
   await ctx.db.insert(commandRecord).values({
-    id, tenantId: dev.tenantId, commandId: cmd.id, deviceId: dev.id, params: JSON.stringify(params), state: SENT,
-    deadline: formatDateTime(new Date(Date.now() + cmd.timeout * 1000)), createUser: ctx.actor.userId, createTime: stamp, updateTime: stamp,
+    id,
+    tenantId: dev.tenantId,
+    commandId: cmd.id,
+    deviceId: dev.id,
+    params: JSON.stringify(params),
+    state: SENT,
+    deadline: formatDateTime(new Date(Date.now() + cmd.timeout * 1000)),
+    createUser: ctx.actor.userId,
+    createTime: stamp,
+    updateTime: stamp,
   })
   const settled = new Promise<void>((resolve) => {
-    const timer = setTimeout(() => { outcomes.off(id, done); resolve() }, cmd.timeout * 1000 + 50)
-    function done() { clearTimeout(timer); resolve() }
+    const timer = setTimeout(
+      () => {
+        outcomes.off(id, done)
+        resolve()
+      },
+      cmd.timeout * 1000 + 50,
+    )
+    function done() {
+      clearTimeout(timer)
+      resolve()
+    }
     outcomes.once(id, done)
   })
-  await services.mqtt.publish(`${deviceRoot(prod!.productKey!, dev.sn)}/command`, { id, method: cmd.code, params }, { qos: 1 })
+  await services.mqtt.publish(
+    `${deviceRoot(prod!.productKey!, dev.sn)}/command`,
+    { id, method: cmd.code, params },
+    { qos: 1 },
+  )
   await settled
   // Our own wait is the clock for this record: unanswered now means timed out (the sweeper handles records whose sender went away).
-  await ctx.db.update(commandRecord).set({ state: TIMED_OUT, updateTime: now() }).where(and(eq(commandRecord.id, id), inArray(commandRecord.state, [SENT, ACKED])))
+  await ctx.db
+    .update(commandRecord)
+    .set({ state: TIMED_OUT, updateTime: now() })
+    .where(and(eq(commandRecord.id, id), inArray(commandRecord.state, [SENT, ACKED])))
   return ctx.db.select().from(commandRecord).where(eq(commandRecord.id, id)).get()
 }
 
 /** Records past their deadline without an answer become timed out (run every second and after each wait). */
 export function expireCommands(services: Services): number {
-  return services.db.update(commandRecord).set({ state: TIMED_OUT, updateTime: now() })
-    .where(and(inArray(commandRecord.state, [SENT, ACKED]), lt(commandRecord.deadline, now()))).returning({ id: commandRecord.id }).all().length
+  return services.db
+    .update(commandRecord)
+    .set({ state: TIMED_OUT, updateTime: now() })
+    .where(and(inArray(commandRecord.state, [SENT, ACKED]), lt(commandRecord.deadline, now())))
+    .returning({ id: commandRecord.id })
+    .all().length
 }
 
 /** command/reply from a device: {id, ack: true} acknowledges; {id, code, data} answers (code 0 = done, else failed). */
 export function handleReplies(services: Services, presence: Presence) {
   presence.on('command/reply', (dev, _channel, payload) => {
     let msg: { id?: unknown; ack?: unknown; code?: unknown; data?: unknown }
-    try { msg = JSON.parse(payload.toString('utf8')) } catch { return }
+    try {
+      msg = JSON.parse(payload.toString('utf8'))
+    } catch {
+      return
+    }
     if (typeof msg.id !== 'string') return
     const mine = and(eq(commandRecord.id, msg.id), eq(commandRecord.deviceId, dev.deviceId))
     const at = now()
     if (msg.ack === true && msg.code === undefined) {
-      services.db.update(commandRecord).set({ state: ACKED, ackTime: at, updateTime: at }).where(and(mine, eq(commandRecord.state, SENT))).run()
+      services.db
+        .update(commandRecord)
+        .set({ state: ACKED, ackTime: at, updateTime: at })
+        .where(and(mine, eq(commandRecord.state, SENT)))
+        .run()
       return
     }
     const state = msg.code === 0 || msg.code === undefined ? ANSWERED : FAILED
-    const changed = services.db.update(commandRecord).set({ state, answer: JSON.stringify(msg.data ?? msg).slice(0, 8192), answerTime: at, updateTime: at })
-      .where(mine).returning({ id: commandRecord.id }).all()
+    const changed = services.db
+      .update(commandRecord)
+      .set({ state, answer: JSON.stringify(msg.data ?? msg).slice(0, 8192), answerTime: at, updateTime: at })
+      .where(mine)
+      .returning({ id: commandRecord.id })
+      .all()
     if (changed.length) outcomes.emit(msg.id)
   })
 }
@@ -140,23 +246,60 @@ export const commandRoutes = (s: Services) =>
   new Elysia()
     .use(commandResource.routes(s))
     .use(commandDetailResource.routes(s))
-    .use(new Elysia().use(authContext(s))
-      .get('/api/blade-command/command/getCommandByProductId', async ({ ctx, query }) => {
-        if (!query.productId || !/^\d{1,20}$/.test(query.productId)) throw badRequest('validation.id', { field: 'productId' }, 'productId')
-        return ok(ctx, await commandResource.ops.all(ctx, { productId: query.productId }, isNull(command.deviceId)))
-      }, { perm: 'iot:command' })
-      // A device's commands: its own and its product's.
-      .get('/api/blade-command/command/getCommandByDeviceId', async ({ ctx, query }) => {
-        const dev = await deviceResource.ops.detail(ctx, query.deviceId)
-        return ok(ctx, await commandResource.ops.all(ctx, { productId: dev.productId }, or(isNull(command.deviceId), eq(command.deviceId, dev.id))))
-      }, { perm: 'iot:command' })
-      .get('/api/blade-command/commandDetail/getCommandDetail', async ({ ctx, query }) => {
-        if (!query.commandId || !/^\d{1,20}$/.test(query.commandId)) throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
-        return ok(ctx, await commandDetailResource.ops.all(ctx, { commandId: query.commandId }))
-      }, { perm: 'iot:command' })
-      .post('/api/blade-command/command/sendCommend', async ({ ctx, body }) => ok(ctx, await sendCommand(s, ctx, (body ?? {}) as Record<string, unknown>)), { perm: 'iot:command:send' })
-      .get('/api/blade-command/command/records', async ({ ctx, query }) => {
-        const dev = await deviceResource.ops.detail(ctx, query.deviceId)
-        const rows = await ctx.db.select().from(commandRecord).where(and(await scope(commandRecord, ctx), eq(commandRecord.deviceId, dev.id))).orderBy(desc(commandRecord.id)).limit(50)
-        return ok(ctx, rows)
-      }, { perm: 'iot:command' }))
+    .use(
+      new Elysia()
+        .use(authContext(s))
+        .get(
+          '/api/blade-command/command/getCommandByProductId',
+          async ({ ctx, query }) => {
+            if (!query.productId || !/^\d{1,20}$/.test(query.productId))
+              throw badRequest('validation.id', { field: 'productId' }, 'productId')
+            return ok(ctx, await commandResource.ops.all(ctx, { productId: query.productId }, isNull(command.deviceId)))
+          },
+          { perm: 'iot:command' },
+        )
+        // A device's commands: its own and its product's.
+        .get(
+          '/api/blade-command/command/getCommandByDeviceId',
+          async ({ ctx, query }) => {
+            const dev = await deviceResource.ops.detail(ctx, query.deviceId)
+            return ok(
+              ctx,
+              await commandResource.ops.all(
+                ctx,
+                { productId: dev.productId },
+                or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
+              ),
+            )
+          },
+          { perm: 'iot:command' },
+        )
+        .get(
+          '/api/blade-command/commandDetail/getCommandDetail',
+          async ({ ctx, query }) => {
+            if (!query.commandId || !/^\d{1,20}$/.test(query.commandId))
+              throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
+            return ok(ctx, await commandDetailResource.ops.all(ctx, { commandId: query.commandId }))
+          },
+          { perm: 'iot:command' },
+        )
+        .post(
+          '/api/blade-command/command/sendCommend',
+          async ({ ctx, body }) => ok(ctx, await sendCommand(s, ctx, (body ?? {}) as Record<string, unknown>)),
+          { perm: 'iot:command:send' },
+        )
+        .get(
+          '/api/blade-command/command/records',
+          async ({ ctx, query }) => {
+            const dev = await deviceResource.ops.detail(ctx, query.deviceId)
+            const rows = await ctx.db
+              .select()
+              .from(commandRecord)
+              .where(and(await scope(commandRecord, ctx), eq(commandRecord.deviceId, dev.id)))
+              .orderBy(desc(commandRecord.id))
+              .limit(50)
+            return ok(ctx, rows)
+          },
+          { perm: 'iot:command' },
+        ),
+    )

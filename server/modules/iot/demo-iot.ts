@@ -21,7 +21,19 @@ export function seedDemoIot(db: Db, tenantId = '000000') {
   db.transaction((tx) => {
     const productId = newId()
     const productKey = newProductKey()
-    tx.insert(product).values({ ...audit, id: productId, name: '教室环境传感器', categoryId: 1, productKey, productSecret: randomToken(), topic: `dev/${productKey}/+`, keepAliveTime: 60, remark: '温度、湿度；每 5 秒上报 / temperature and humidity every 5 s' }).run()
+    tx.insert(product)
+      .values({
+        ...audit,
+        id: productId,
+        name: '教室环境传感器',
+        categoryId: 1,
+        productKey,
+        productSecret: randomToken(),
+        topic: `dev/${productKey}/+`,
+        keepAliveTime: 60,
+        remark: '温度、湿度；每 5 秒上报 / temperature and humidity every 5 s',
+      })
+      .run()
     const places: [string, string, number, number, string][] = [
       ['sim-001', '一号楼 301 教室', 31.2304, 121.4737, '一号楼三层'],
       ['sim-002', '实验楼 105 创客空间', 31.2311, 121.4752, '实验楼一层'],
@@ -29,20 +41,71 @@ export function seedDemoIot(db: Db, tenantId = '000000') {
     ]
     const ids = places.map(([sn, name, lat, lon, addr]) => {
       const id = newId()
-      tx.insert(device).values({ ...audit, id, status: 0, name, sn, serialNo: sn.toUpperCase(), productId, lat, lon, addr, secret: randomToken(), firmVersion: '1.0.0' }).run()
+      tx.insert(device)
+        .values({
+          ...audit,
+          id,
+          status: 0,
+          name,
+          sn,
+          serialNo: sn.toUpperCase(),
+          productId,
+          lat,
+          lon,
+          addr,
+          secret: randomToken(),
+          firmVersion: '1.0.0',
+        })
+        .run()
       return id
     })
     const commandId = newId()
-    tx.insert(command).values({ ...audit, id: commandId, productId, name: '设置上报间隔', code: 'setInterval', timeout: 10 }).run()
-    tx.insert(commandDetail).values({ ...audit, id: newId(), commandId, name: '间隔（秒）', code: 'seconds', type: 'int', required: 1, defaultValue: '5', sort: 1 }).run()
-    tx.insert(command).values({ ...audit, id: newId(), productId, name: '重启', code: 'reboot', timeout: 10 }).run()
+    tx.insert(command)
+      .values({ ...audit, id: commandId, productId, name: '设置上报间隔', code: 'setInterval', timeout: 10 })
+      .run()
+    tx.insert(commandDetail)
+      .values({
+        ...audit,
+        id: newId(),
+        commandId,
+        name: '间隔（秒）',
+        code: 'seconds',
+        type: 'int',
+        required: 1,
+        defaultValue: '5',
+        sort: 1,
+      })
+      .run()
+    tx.insert(command)
+      .values({ ...audit, id: newId(), productId, name: '重启', code: 'reboot', timeout: 10 })
+      .run()
     // The firmware the devices came with, as a finished release: the next version is uploaded on the OTA screen.
-    tx.insert(productOta).values({ ...audit, id: newId(), productId, firmVersion: '1.0.0', status: 1, phase: 'done', remark: '出厂固件 / factory firmware' }).run()
+    tx.insert(productOta)
+      .values({
+        ...audit,
+        id: newId(),
+        productId,
+        firmVersion: '1.0.0',
+        status: 1,
+        phase: 'done',
+        remark: '出厂固件 / factory firmware',
+      })
+      .run()
     // A day of hourly readings from the first device: the log chart's demo.
     const start = Date.now() - 24 * 3_600_000
     for (let h = 0; h < 24; h++) {
       const temperature = +(22 + 3 * Math.sin((h / 24) * 2 * Math.PI)).toFixed(1)
-      tx.insert(deviceLog).values({ ...audit, id: newId(), deviceId: ids[0], productId, type: 'telemetry', content: JSON.stringify({ temperature, humidity: 45 + (h % 5) }), createTime: formatDateTime(new Date(start + h * 3_600_000)) }).run()
+      tx.insert(deviceLog)
+        .values({
+          ...audit,
+          id: newId(),
+          deviceId: ids[0],
+          productId,
+          type: 'telemetry',
+          content: JSON.stringify({ temperature, humidity: 45 + (h % 5) }),
+          createTime: formatDateTime(new Date(start + h * 3_600_000)),
+        })
+        .run()
     }
   })
 }

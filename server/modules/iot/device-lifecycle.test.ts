@@ -13,10 +13,14 @@ import { closed, iotAppliance, nextMessage, subscribeGranted, type IotAppliance 
 let a: IotAppliance
 let admin: string
 
-const status = async (id: string) => (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id })).body.data
+const status = async (id: string) =>
+  (await a.call('GET', '/api/blade-device/device/detail', admin, undefined, { id })).body.data
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms
-  while (Date.now() < end) { if (await check()) return true; await new Promise((r) => setTimeout(r, 100)) }
+  while (Date.now() < end) {
+    if (await check()) return true
+    await new Promise((r) => setTimeout(r, 100))
+  }
   return false
 }
 
@@ -50,10 +54,19 @@ describe('presence', () => {
     // A raw socket that connects (asking for keep-alive 0 = never; the product allows 5 s) and then says nothing.
     const sock = tcpConnect(a.mqttPort, '127.0.0.1')
     sock.resume()
-    sock.write(mqttPacket.generate({
-      cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'silent', clean: true, keepalive: 0, username: dev.username, password: Buffer.from(dev.secret),
-      will: { topic: `${dev.root}/event`, payload: Buffer.from('{"event":"gone"}'), qos: 0, retain: false },
-    }))
+    sock.write(
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clientId: 'silent',
+        clean: true,
+        keepalive: 0,
+        username: dev.username,
+        password: Buffer.from(dev.secret),
+        will: { topic: `${dev.root}/event`, payload: Buffer.from('{"event":"gone"}'), qos: 0, retain: false },
+      }),
+    )
     expect(await until(async () => (await status(dev.deviceId)).status === 1)).toBe(true)
     const t0 = Date.now()
     await new Promise((r) => sock.once('close', r))
@@ -61,39 +74,78 @@ describe('presence', () => {
     expect(Date.now() - t0).toBeGreaterThan(6000)
     expect(await until(async () => (await status(dev.deviceId)).status === 0)).toBe(true)
     // The will went out as the device's event and was kept in its log, beside the keep-alive expiry.
-    expect(await until(async () => {
-      const events = (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: dev.deviceId, type: 'event' })).body.data.records
-      const seen = events.map((r: any) => JSON.parse(r.content).event)
-      return seen.includes('gone') && seen.includes('keepalive-timeout')
-    })).toBe(true)
+    expect(
+      await until(async () => {
+        const events = (
+          await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, {
+            deviceId: dev.deviceId,
+            type: 'event',
+          })
+        ).body.data.records
+        const seen = events.map((r: any) => JSON.parse(r.content).event)
+        return seen.includes('gone') && seen.includes('keepalive-timeout')
+      }),
+    ).toBe(true)
   }, 20_000)
 
   it('telemetry is stored as device logs the API filters, and a numeric field comes back as a series', async () => {
     const dev = await a.provision(admin)
     const c = await a.connect({ username: dev.username, password: dev.secret })
-    for (const t of [21.5, 22, 22.5]) await c.publishAsync(`${dev.root}/telemetry`, JSON.stringify({ temperature: t, humidity: 40 }), { qos: 1 })
+    for (const t of [21.5, 22, 22.5])
+      await c.publishAsync(`${dev.root}/telemetry`, JSON.stringify({ temperature: t, humidity: 40 }), { qos: 1 })
     await c.publishAsync(`${dev.root}/event`, JSON.stringify({ event: 'door-open' }), { qos: 1 })
     c.end()
     let logs: any
-    expect(await until(async () => {
-      logs = (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: dev.deviceId, type: 'telemetry' })).body.data
-      return logs.total === 3
-    })).toBe(true)
+    expect(
+      await until(async () => {
+        logs = (
+          await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, {
+            deviceId: dev.deviceId,
+            type: 'telemetry',
+          })
+        ).body.data
+        return logs.total === 3
+      }),
+    ).toBe(true)
     expect(JSON.parse(logs.records[0].content).humidity).toBe(40)
-    const events = (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: dev.deviceId, type: 'event' })).body.data
+    const events = (
+      await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, {
+        deviceId: dev.deviceId,
+        type: 'event',
+      })
+    ).body.data
     expect(events.records.map((r: any) => JSON.parse(r.content).event)).toContain('door-open')
-    const series = (await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, { deviceId: dev.deviceId, field: 'temperature' })).body.data
+    const series = (
+      await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, {
+        deviceId: dev.deviceId,
+        field: 'temperature',
+      })
+    ).body.data
     expect(series.map((p: any) => p.value)).toEqual([21.5, 22, 22.5])
-    const bad = await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, { deviceId: dev.deviceId, field: "x') or 1=1 --" })
+    const bad = await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, {
+      deviceId: dev.deviceId,
+      field: "x') or 1=1 --",
+    })
     expect(bad.status).toBe(400)
   })
 })
 
 describe('commands', () => {
   async function commandFor(productId: string, timeout = 3) {
-    const cmd = await a.call('POST', '/api/blade-command/command/submit', admin, { productId, name: '开关', code: 'switch', timeout })
+    const cmd = await a.call('POST', '/api/blade-command/command/submit', admin, {
+      productId,
+      name: '开关',
+      code: 'switch',
+      timeout,
+    })
     expect(cmd.status).toBe(200)
-    const p = await a.call('POST', '/api/blade-command/commandDetail/submit', admin, { commandId: cmd.body.data.id, name: '状态', code: 'on', type: 'bool', required: 1 })
+    const p = await a.call('POST', '/api/blade-command/commandDetail/submit', admin, {
+      commandId: cmd.body.data.id,
+      name: '状态',
+      code: 'on',
+      type: 'bool',
+      required: 1,
+    })
     expect(p.status).toBe(200)
     return cmd.body.data.id as string
   }
@@ -106,17 +158,35 @@ describe('commands', () => {
     c.on('message', (_t, payload) => {
       const msg = JSON.parse(payload.toString())
       c.publish(`${dev.root}/command/reply`, JSON.stringify({ id: msg.id, ack: true }), { qos: 1 })
-      setTimeout(() => c.publish(`${dev.root}/command/reply`, JSON.stringify({ id: msg.id, code: 0, data: { on: msg.params.on, method: msg.method } }), { qos: 1 }), 100)
+      setTimeout(
+        () =>
+          c.publish(
+            `${dev.root}/command/reply`,
+            JSON.stringify({ id: msg.id, code: 0, data: { on: msg.params.on, method: msg.method } }),
+            { qos: 1 },
+          ),
+        100,
+      )
     })
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId, params: { on: 'true' } })
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: 'true' },
+    })
     expect(r.status).toBe(200)
     expect(r.body.data.state).toBe(2)
     expect(r.body.data.ackTime).toBeTruthy()
     expect(JSON.parse(r.body.data.answer)).toEqual({ on: true, method: 'switch' })
-    const bad = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId, params: { on: 'maybe' } })
+    const bad = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: 'maybe' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.msg).toContain('on')
-    const listed = await a.call('GET', '/api/blade-command/command/getCommandByDeviceId', admin, undefined, { deviceId: dev.deviceId })
+    const listed = await a.call('GET', '/api/blade-command/command/getCommandByDeviceId', admin, undefined, {
+      deviceId: dev.deviceId,
+    })
     expect(listed.body.data.map((x: any) => x.id)).toContain(commandId)
     c.end(true)
   })
@@ -126,7 +196,11 @@ describe('commands', () => {
     const commandId = await commandFor(dev.productId, 1)
     const c = await a.connect({ username: dev.username, password: dev.secret })
     await subscribeGranted(c, [`${dev.root}/command`], 1)
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId, params: { on: true } })
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: true },
+    })
     expect(r.body.data.state).toBe(3)
     c.end(true)
   })
@@ -139,20 +213,40 @@ describe('commands', () => {
     expect(await subscribeGranted(first, [`${dev.root}/command`], 1)).toEqual([1])
     first.end()
     await closed(first)
-    const sent = await a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId, params: { on: true } })
+    const sent = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: true },
+    })
     expect(sent.body.data.state).toBe(3)
     await a.crashAndRestart()
     // Listening before CONNECT: the queued message follows the CONNACK at once.
-    const woke = mqtt.connect(a.mqttUrl, { username: dev.username, password: dev.secret, clientId: 'sleepy', clean: false, reconnectPeriod: 0 })
+    const woke = mqtt.connect(a.mqttUrl, {
+      username: dev.username,
+      password: dev.secret,
+      clientId: 'sleepy',
+      clean: false,
+      reconnectPeriod: 0,
+    })
     const msg = await nextMessage(woke, (t) => t === `${dev.root}/command`, 10_000)
-    expect(JSON.parse(msg.payload.toString())).toMatchObject({ id: sent.body.data.id, method: 'switch', params: { on: true } })
+    expect(JSON.parse(msg.payload.toString())).toMatchObject({
+      id: sent.body.data.id,
+      method: 'switch',
+      params: { on: true },
+    })
     // A late answer is still recorded.
-    woke.publish(`${dev.root}/command/reply`, JSON.stringify({ id: sent.body.data.id, code: 0, data: { on: true } }), { qos: 1 })
+    woke.publish(`${dev.root}/command/reply`, JSON.stringify({ id: sent.body.data.id, code: 0, data: { on: true } }), {
+      qos: 1,
+    })
     admin = (await a.token('admin')).token
-    expect(await until(async () => {
-      const recs = (await a.call('GET', '/api/blade-command/command/records', admin, undefined, { deviceId: dev.deviceId })).body.data
-      return recs[0]?.state === 2
-    })).toBe(true)
+    expect(
+      await until(async () => {
+        const recs = (
+          await a.call('GET', '/api/blade-command/command/records', admin, undefined, { deviceId: dev.deviceId })
+        ).body.data
+        return recs[0]?.state === 2
+      }),
+    ).toBe(true)
     woke.end(true)
   }, 40_000)
 })

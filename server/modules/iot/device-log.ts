@@ -22,20 +22,37 @@ export const deviceLogResource = defineResource({
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/
 
 export const deviceLogRoutes = (s: Services) =>
-  new Elysia()
-    .use(deviceLogResource.routes(s))
-    .use(new Elysia({ prefix: deviceLogResource.options.path }).use(authContext(s))
+  new Elysia().use(deviceLogResource.routes(s)).use(
+    new Elysia({ prefix: deviceLogResource.options.path })
+      .use(authContext(s))
       // One numeric telemetry field of one device over time, for the chart: [time, value] pairs, oldest first.
-      .get('/series', async ({ ctx, query }) => {
-        const dev = await deviceResource.ops.detail(ctx, query.deviceId)
-        const field = query.field ?? ''
-        if (!FIELD.test(field)) throw badRequest('validation.invalid', { field: 'field' }, 'field')
-        for (const f of ['from', 'to'] as const) if (query[f] && !/^\d{4}-\d{2}-\d{2}/.test(query[f]!)) throw badRequest('validation.date', { field: f }, f)
-        const value = sql<number | null>`json_extract(${deviceLog.content}, ${`$.${field}`})`
-        const rows = await ctx.db.select({ time: deviceLog.createTime, value }).from(deviceLog)
-          .where(and(await deviceLogResource.where(ctx, 'list'), eq(deviceLog.deviceId, dev.id), eq(deviceLog.type, 'telemetry'),
-            sql`json_valid(${deviceLog.content})`, sql`typeof(${value}) in ('integer', 'real')`,
-            query.from ? gte(deviceLog.createTime, query.from) : undefined, query.to ? lt(deviceLog.createTime, query.to) : undefined))
-          .orderBy(asc(deviceLog.createTime)).limit(5000)
-        return ok(ctx, rows)
-      }, { perm: 'iot:deviceLog' }))
+      .get(
+        '/series',
+        async ({ ctx, query }) => {
+          const dev = await deviceResource.ops.detail(ctx, query.deviceId)
+          const field = query.field ?? ''
+          if (!FIELD.test(field)) throw badRequest('validation.invalid', { field: 'field' }, 'field')
+          for (const f of ['from', 'to'] as const)
+            if (query[f] && !/^\d{4}-\d{2}-\d{2}/.test(query[f]!)) throw badRequest('validation.date', { field: f }, f)
+          const value = sql<number | null>`json_extract(${deviceLog.content}, ${`$.${field}`})`
+          const rows = await ctx.db
+            .select({ time: deviceLog.createTime, value })
+            .from(deviceLog)
+            .where(
+              and(
+                await deviceLogResource.where(ctx, 'list'),
+                eq(deviceLog.deviceId, dev.id),
+                eq(deviceLog.type, 'telemetry'),
+                sql`json_valid(${deviceLog.content})`,
+                sql`typeof(${value}) in ('integer', 'real')`,
+                query.from ? gte(deviceLog.createTime, query.from) : undefined,
+                query.to ? lt(deviceLog.createTime, query.to) : undefined,
+              ),
+            )
+            .orderBy(asc(deviceLog.createTime))
+            .limit(5000)
+          return ok(ctx, rows)
+        },
+        { perm: 'iot:deviceLog' },
+      ),
+  )

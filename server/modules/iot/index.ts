@@ -31,7 +31,14 @@ function mqttOverWebSocket(s: Services) {
       sessions.set(ws.id, mqtt.openWebSocket({ send: (d) => ws.raw.sendBinary(d), close: () => ws.raw.close() }))
     },
     message(ws, data) {
-      const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.isBuffer(data) ? data : data instanceof Uint8Array ? data : Buffer.from(JSON.stringify(data))
+      const bytes =
+        typeof data === 'string'
+          ? Buffer.from(data)
+          : Buffer.isBuffer(data)
+            ? data
+            : data instanceof Uint8Array
+              ? data
+              : Buffer.from(JSON.stringify(data))
       sessions.get(ws.id)?.message(bytes)
     },
     close(ws) {
@@ -62,6 +69,10 @@ export function startIot(s: Services) {
   const sweeper = setInterval(() => expireCommands(s), 1000)
   return {
     presence,
-    stop() { clearInterval(sweeper); stopOta(); presence.stop() },
+    stop() {
+      clearInterval(sweeper)
+      stopOta()
+      presence.stop()
+    },
   }
 }

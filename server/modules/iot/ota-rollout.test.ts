@@ -27,10 +27,14 @@ afterAll(async () => {
 
 const until = async (check: () => Promise<boolean>, ms = 10_000, every = 100) => {
   const end = Date.now() + ms
-  while (Date.now() < end) { if (await check()) return true; await new Promise((r) => setTimeout(r, every)) }
+  while (Date.now() < end) {
+    if (await check()) return true
+    await new Promise((r) => setTimeout(r, every))
+  }
   return false
 }
-const progress = async (id: string) => (await a.call('GET', '/api/blade-productOta/productOta/progress', admin, undefined, { id })).body.data
+const progress = async (id: string) =>
+  (await a.call('GET', '/api/blade-productOta/productOta/progress', admin, undefined, { id })).body.data
 const phase = async (id: string) => (await progress(id)).ota.phase as string
 
 type Dev = Awaited<ReturnType<IotAppliance['fleet']>>['devices'][number]
@@ -43,13 +47,22 @@ async function fakeDevice(dev: Dev, auto: 'ok' | 'fail' | 'hold') {
   expect(await subscribeGranted(c, [`${dev.root}/ota`], 1)).toEqual([1])
   const jobs: Job[] = []
   const cancels: string[] = []
-  const report = (job: Job, body: object) => c.publishAsync(`${dev.root}/ota/progress`, JSON.stringify({ otaId: job.otaId, ...body }), { qos: 1 })
+  const report = (job: Job, body: object) =>
+    c.publishAsync(`${dev.root}/ota/progress`, JSON.stringify({ otaId: job.otaId, ...body }), { qos: 1 })
   const finish = async (outcome: 'ok' | 'fail', job = jobs.at(-1)!) => {
-    await report(job, outcome === 'ok' ? { state: 'success', progress: 100, version: job.version } : { state: 'failed', progress: 0, error: 'flash write failed' })
+    await report(
+      job,
+      outcome === 'ok'
+        ? { state: 'success', progress: 100, version: job.version }
+        : { state: 'failed', progress: 0, error: 'flash write failed' },
+    )
   }
   c.on('message', async (_t, payload) => {
     const job = JSON.parse(payload.toString()) as Job
-    if (job.cancel) { cancels.push(job.otaId); return }
+    if (job.cancel) {
+      cancels.push(job.otaId)
+      return
+    }
     jobs.push(job)
     await report(job, { state: 'downloading', progress: 0 })
     const res = await fetch(job.url)
@@ -65,7 +78,13 @@ async function fakeDevice(dev: Dev, auto: 'ok' | 'fail' | 'hold') {
 async function release(productId: string, body: Record<string, unknown>) {
   const up = await a.upload(admin, 'fw-2.0.0.bin', firmware)
   expect(up.status, JSON.stringify(up.body)).toBe(200)
-  const r = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '2.0.0', status: 2, firmFile: up.body.data.link, ...body })
+  const r = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+    productId,
+    firmVersion: '2.0.0',
+    status: 2,
+    firmFile: up.body.data.link,
+    ...body,
+  })
   expect(r.status, JSON.stringify(r.body)).toBe(200)
   return r.body.data.id as string
 }
@@ -73,55 +92,104 @@ async function release(productId: string, body: Record<string, unknown>) {
 describe('OTA releases', () => {
   it('checks the release form: firmware required, at most 3 files, firmware uploads only, a sane version and thresholds', async () => {
     const { productId } = await a.fleet(admin, 1)
-    const none = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.1.0', status: 1 })
+    const none = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1.1.0',
+      status: 1,
+    })
     expect(none.status).toBe(400)
     expect(none.body.msg).toBe('请上传固件')
     const fw = (await a.upload(admin, 'a.bin', firmware)).body.data.link
-    const four = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.1.0', status: 1, firmFile: [fw, fw, fw, fw].join(',') })
+    const four = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1.1.0',
+      status: 1,
+      firmFile: [fw, fw, fw, fw].join(','),
+    })
     expect(four.status).toBe(400)
     expect(four.body.field).toBe('firmFile')
     const img = await a.upload(admin, 'x.exe', firmware, 'firmware')
     expect(img.status).toBe(400)
-    const version = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1 0; rm', status: 1, firmFile: fw })
+    const version = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1 0; rm',
+      status: 1,
+      firmFile: fw,
+    })
     expect(version.body.field).toBe('firmVersion')
-    const pct = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.1.0', status: 2, firmFile: fw, errorThreshold: 130 })
+    const pct = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1.1.0',
+      status: 2,
+      firmFile: fw,
+      errorThreshold: 130,
+    })
     expect(pct.body.field).toBe('errorThreshold')
-    const type = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.1.0', status: 7, firmFile: fw })
+    const type = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1.1.0',
+      status: 7,
+      firmFile: fw,
+    })
     expect(type.body.field).toBe('status')
-    const en = await fetch(new URL(`/api/blade-productOta/productOta/submit`, a.url), { method: 'POST', headers: { 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify({ productId, firmVersion: '1.1.0', status: 1 }) })
-    expect((await en.json() as any).msg).toBe('please upload firmware')
+    const en = await fetch(new URL(`/api/blade-productOta/productOta/submit`, a.url), {
+      method: 'POST',
+      headers: { 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ productId, firmVersion: '1.1.0', status: 1 }),
+    })
+    expect(((await en.json()) as any).msg).toBe('please upload firmware')
   })
 
   it('a grey release goes to the chosen devices first, advances to all once they succeed, and every device ends on the new version', async () => {
     const { productId, devices } = await a.fleet(admin, 6)
     const fakes = await Promise.all(devices.map((d) => fakeDevice(d, 'ok')))
-    const otaId = await release(productId, { devices: `${devices[0].deviceId},${devices[1].deviceId}`, successThreshold: 100, errorThreshold: 50 })
+    const otaId = await release(productId, {
+      devices: `${devices[0].deviceId},${devices[1].deviceId}`,
+      successThreshold: 100,
+      errorThreshold: 50,
+    })
     const started = await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })
     expect(started.body.data).toMatchObject({ phase: 'grey', devices: 2 })
     // The first two are told; then the rest, once both succeeded.
     expect(await until(async () => (await phase(otaId)) === 'done', 20_000)).toBe(true)
     const p = await progress(otaId)
     expect(p.counts).toEqual({ success: 6 })
-    expect(p.tasks.filter((t: any) => t.cohort === 'grey').map((t: any) => t.deviceId).sort()).toEqual([devices[0].deviceId, devices[1].deviceId].sort())
+    expect(
+      p.tasks
+        .filter((t: any) => t.cohort === 'grey')
+        .map((t: any) => t.deviceId)
+        .sort(),
+    ).toEqual([devices[0].deviceId, devices[1].deviceId].sort())
     expect(p.tasks.every((t: any) => t.firmVersion === '2.0.0' && t.progress === 100)).toBe(true)
     // Each device got its own link with the right checksum.
     expect(fakes.every((f) => f.jobs.length === 1 && f.jobs[0].sha256 === sha256)).toBe(true)
     expect(new Set(fakes.map((f) => f.jobs[0].url)).size).toBe(6)
     // A grey device was told before any other.
-    const logs = (await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, { deviceId: devices[5].deviceId, type: 'ota' })).body.data.records
+    const logs = (
+      await a.call('GET', '/api/blade-deviceLog/deviceLog/list', admin, undefined, {
+        deviceId: devices[5].deviceId,
+        type: 'ota',
+      })
+    ).body.data.records
     expect(JSON.parse(logs[0].content)).toMatchObject({ otaId, state: 'success', version: '2.0.0' })
     // A link tampered with, or for another task, is refused.
     const tampered = fakes[0].jobs[0].url.replace(/sign=[^&]+/, 'sign=AAAA')
     expect((await fetch(tampered)).status).toBe(403)
     // Started releases are read-only.
-    const edit = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, { id: otaId, firmVersion: '2.0.1' })
+    const edit = await a.call('POST', '/api/blade-productOta/productOta/submit', admin, {
+      id: otaId,
+      firmVersion: '2.0.1',
+    })
     expect(edit.status).toBe(400)
   }, 40_000)
 
   it('a failing cohort stops the release within a second of the report that passed the error threshold; nobody else is told', async () => {
     const { productId, devices } = await a.fleet(admin, 8)
     const fakes = await Promise.all(devices.map((d) => fakeDevice(d, 'hold')))
-    const cohort = devices.slice(0, 5).map((d) => d.deviceId).join(',')
+    const cohort = devices
+      .slice(0, 5)
+      .map((d) => d.deviceId)
+      .join(',')
     const otaId = await release(productId, { devices: cohort, successThreshold: 100, errorThreshold: 20 })
     await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })
     expect(await until(async () => fakes.slice(0, 5).every((f) => f.told()))).toBe(true)
@@ -147,16 +215,34 @@ describe('OTA releases', () => {
     const otaId = await release(productId, { devices: devices[0].deviceId, successThreshold: 100, errorThreshold: 100 })
     await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })
     expect(await until(async () => d0.told())).toBe(true)
-    expect((await a.call('POST', '/api/blade-productOta/productOta/pause', admin, undefined, { id: otaId })).body.data.phase).toBe('paused')
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/pause', admin, undefined, { id: otaId })).body.data.phase,
+    ).toBe('paused')
     await d0.finish('fail')
     expect(await until(async () => (await progress(otaId)).counts.failed === 1)).toBe(true)
     expect(await phase(otaId)).toBe('paused')
     // Only a failed device can be retried.
-    expect((await a.call('POST', '/api/blade-productOta/productOta/retry', admin, undefined, { id: otaId, deviceId: devices[1].deviceId })).status).toBe(400)
-    expect((await a.call('POST', '/api/blade-productOta/productOta/retry', admin, undefined, { id: otaId, deviceId: devices[0].deviceId })).body.data.state).toBe('pending')
+    expect(
+      (
+        await a.call('POST', '/api/blade-productOta/productOta/retry', admin, undefined, {
+          id: otaId,
+          deviceId: devices[1].deviceId,
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await a.call('POST', '/api/blade-productOta/productOta/retry', admin, undefined, {
+          id: otaId,
+          deviceId: devices[0].deviceId,
+        })
+      ).body.data.state,
+    ).toBe('pending')
     await new Promise((r) => setTimeout(r, 300))
     expect(d0.jobs).toHaveLength(1)
-    expect((await a.call('POST', '/api/blade-productOta/productOta/resume', admin, undefined, { id: otaId })).status).toBe(200)
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/resume', admin, undefined, { id: otaId })).status,
+    ).toBe(200)
     expect(await until(async () => d0.jobs.length === 2)).toBe(true)
     const p = await progress(otaId)
     expect(p.tasks[0]).toMatchObject({ state: expect.stringMatching(/notified|downloading|verifying/), attempts: 1 })
@@ -181,14 +267,24 @@ describe('OTA releases', () => {
     const { productId } = await a.fleet(admin, 4)
     const otaId = await release(productId, { greyPercent: 50 })
     const student = (await a.token('student')).token
-    expect((await a.call('POST', '/api/blade-productOta/productOta/start', student, undefined, { id: otaId })).status).toBe(403)
-    expect((await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })).body.data).toMatchObject({ phase: 'grey', devices: 2 })
-    expect((await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })).status).toBe(400)
-    expect((await a.call('POST', '/api/blade-productOta/productOta/remove', admin, undefined, { ids: otaId })).status).toBe(400)
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/start', student, undefined, { id: otaId })).status,
+    ).toBe(403)
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })).body.data,
+    ).toMatchObject({ phase: 'grey', devices: 2 })
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })).status,
+    ).toBe(400)
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/remove', admin, undefined, { ids: otaId })).status,
+    ).toBe(400)
     // Offline devices wait: none of the four is connected, so nobody was told yet.
     expect((await progress(otaId)).counts).toEqual({ pending: 2 })
     await a.call('POST', '/api/blade-productOta/productOta/cancel', admin, undefined, { id: otaId })
-    expect((await a.call('POST', '/api/blade-productOta/productOta/remove', admin, undefined, { ids: otaId })).status).toBe(200)
+    expect(
+      (await a.call('POST', '/api/blade-productOta/productOta/remove', admin, undefined, { ids: otaId })).status,
+    ).toBe(200)
   })
 
   it('the CLI starts a release the running server rolls out, follows it with --watch --json, and lists the devices on their new version', async () => {
@@ -196,18 +292,26 @@ describe('OTA releases', () => {
     await Promise.all(devices.map((d) => fakeDevice(d, 'ok')))
     const otaId = await release(productId, { status: 1 })
     const env = { ...process.env, ATRIUM_DATA_DIR: a.dataDir, ATRIUM_LANG: 'en' }
-    const cli = (...args: string[]) => JSON.parse(spawnSync(process.execPath, ['cli/main.ts', ...args], { env, encoding: 'utf8' }).stdout)
+    const cli = (...args: string[]) =>
+      JSON.parse(spawnSync(process.execPath, ['cli/main.ts', ...args], { env, encoding: 'utf8' }).stdout)
     expect(cli('ota', 'start', otaId, '--json')).toMatchObject({ id: otaId, phase: 'all', devices: 2 })
     // The CLI has no broker: the server tells the devices on its next sweep.
     const watch = spawn(process.execPath, ['cli/main.ts', 'ota', 'status', otaId, '--watch', '--json'], { env })
     let out = ''
-    watch.stdout.on('data', (d) => { out += d })
+    watch.stdout.on('data', (d) => {
+      out += d
+    })
     const code = await new Promise((r) => watch.once('exit', r))
     expect(code).toBe(0)
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l))
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.at(-1)).toMatchObject({ id: otaId, phase: 'done', total: 2, counts: { success: 2 } })
     const listed = cli('device', 'list', '--product', productKey, '--json')
-    expect(listed.records.map((d: any) => [d.sn, d.status, d.firmVersion]).sort()).toEqual(devices.map((d) => [d.sn, 1, '2.0.0']).sort())
+    expect(listed.records.map((d: any) => [d.sn, d.status, d.firmVersion]).sort()).toEqual(
+      devices.map((d) => [d.sn, 1, '2.0.0']).sort(),
+    )
     expect(cli('ota', 'status', '404', '--json')).toMatchObject({ code: 404 })
   }, 40_000)
 })

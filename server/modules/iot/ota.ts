@@ -8,7 +8,15 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { filesOf } from '../resource/files.ts'
-import { cancelRollout, downloadAllowed, pauseRollout, resumeRollout, retryTask, startRollout, type FirmFile } from './ota-rollout.ts'
+import {
+  cancelRollout,
+  downloadAllowed,
+  pauseRollout,
+  resumeRollout,
+  retryTask,
+  startRollout,
+  type FirmFile,
+} from './ota-rollout.ts'
 import './messages.ts'
 
 const MAX_FILES = 3
@@ -17,16 +25,38 @@ const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/
 const EDITABLE = new Set(['draft'])
 
 /** The links of a comma-joined firmFile value. */
-const linksOf = (v: string | null | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const linksOf = (v: string | null | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /** The stored firmware files behind the links (their SHA-256 is computed when the rollout starts). */
 async function firmwareFiles(ctx: Ctx, links: string[]): Promise<FirmFile[]> {
   const out: FirmFile[] = []
   for (const link of links) {
     const key = link.replace(/^\/upload\//, '').replace(/\?.*$/, '')
-    const row = await ctx.db.select().from(attach).where(and(eq(attach.name, key), eq(attach.isDeleted, 0), eq(attach.tenantId, ctx.actor.tenantId), eq(attach.kind, 'firmware'))).get()
+    const row = await ctx.db
+      .select()
+      .from(attach)
+      .where(
+        and(
+          eq(attach.name, key),
+          eq(attach.isDeleted, 0),
+          eq(attach.tenantId, ctx.actor.tenantId),
+          eq(attach.kind, 'firmware'),
+        ),
+      )
+      .get()
     if (!row) throw badRequest('iot.ota.file', {}, 'firmFile')
-    out.push({ attachId: row.id, key: row.name, link: row.link, name: row.originalName ?? row.name, size: row.attachSize, sha256: '' })
+    out.push({
+      attachId: row.id,
+      key: row.name,
+      link: row.link,
+      name: row.originalName ?? row.name,
+      size: row.attachSize,
+      sha256: '',
+    })
   }
   return out
 }
@@ -41,7 +71,8 @@ export const productOtaResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
       // A release devices are installing cannot vanish under them: cancel it first.
-      if (w.before.some((r) => r.phase === 'grey' || r.phase === 'all' || r.phase === 'paused')) throw badRequest('iot.ota.running', {}, 'ids')
+      if (w.before.some((r) => r.phase === 'grey' || r.phase === 'all' || r.phase === 'paused'))
+        throw badRequest('iot.ota.running', {}, 'ids')
       return
     }
     // The rollout's state is the server's: phases change only through start/pause/resume/cancel.
@@ -51,18 +82,37 @@ export const productOtaResource = defineResource({
     const before = w.before[0]
     if (before && !EDITABLE.has(before.phase)) throw badRequest('iot.ota.locked', {}, 'id')
     const productId = w.values.productId ?? before?.productId
-    if (!productId || !(await ctx.db.select({ id: product.id }).from(product).where(and(await scope(product, ctx), eq(product.id, productId))).get()))
+    if (
+      !productId ||
+      !(await ctx.db
+        .select({ id: product.id })
+        .from(product)
+        .where(and(await scope(product, ctx), eq(product.id, productId)))
+        .get())
+    )
       throw badRequest('iot.ota.product', {}, 'productId')
-    if (w.values.firmVersion !== undefined && !VERSION.test(w.values.firmVersion)) throw badRequest('iot.ota.versionFormat', {}, 'firmVersion')
-    if (w.values.status !== undefined && w.values.status !== 1 && w.values.status !== 2) throw badRequest('iot.ota.type', {}, 'status')
-    for (const [f, lo] of [['greyPercent', 1], ['successThreshold', 1], ['errorThreshold', 0]] as const) {
+    if (w.values.firmVersion !== undefined && !VERSION.test(w.values.firmVersion))
+      throw badRequest('iot.ota.versionFormat', {}, 'firmVersion')
+    if (w.values.status !== undefined && w.values.status !== 1 && w.values.status !== 2)
+      throw badRequest('iot.ota.type', {}, 'status')
+    for (const [f, lo] of [
+      ['greyPercent', 1],
+      ['successThreshold', 1],
+      ['errorThreshold', 0],
+    ] as const) {
       const v = w.values[f]
-      if (v !== undefined && (!Number.isInteger(v) || v < lo || v > 100)) throw badRequest('iot.ota.percent', { field: f }, f)
+      if (v !== undefined && (!Number.isInteger(v) || v < lo || v > 100))
+        throw badRequest('iot.ota.percent', { field: f }, f)
     }
     if (w.values.devices !== undefined && w.values.devices !== null) {
       const ids = linksOf(w.values.devices)
       if (ids.some((id) => !/^\d{1,20}$/.test(id))) throw badRequest('iot.ota.devices', {}, 'devices')
-      const mine = ids.length ? await ctx.db.select({ id: device.id }).from(device).where(and(await scope(device, ctx), eq(device.productId, productId), inArray(device.id, ids))) : []
+      const mine = ids.length
+        ? await ctx.db
+            .select({ id: device.id })
+            .from(device)
+            .where(and(await scope(device, ctx), eq(device.productId, productId), inArray(device.id, ids)))
+        : []
       if (mine.length !== new Set(ids).size) throw badRequest('iot.ota.devices', {}, 'devices')
       w.values.devices = [...new Set(ids)].join(',')
     }
@@ -79,10 +129,25 @@ export const productOtaResource = defineResource({
 /** One device's part in a rollout as the screen shows it. */
 async function progressOf(ctx: Ctx, otaId: string) {
   const ota = await productOtaResource.ops.detail(ctx, otaId)
-  const tasks = await ctx.db.select({
-    id: otaTask.id, deviceId: otaTask.deviceId, cohort: otaTask.cohort, state: otaTask.state, progress: otaTask.progress, error: otaTask.error,
-    attempts: otaTask.attempts, updateTime: otaTask.updateTime, name: device.name, sn: device.sn, status: device.status, firmVersion: device.firmVersion,
-  }).from(otaTask).innerJoin(device, eq(device.id, otaTask.deviceId)).where(and(eq(otaTask.otaId, ota.id), eq(otaTask.tenantId, ota.tenantId))).orderBy(asc(otaTask.id))
+  const tasks = await ctx.db
+    .select({
+      id: otaTask.id,
+      deviceId: otaTask.deviceId,
+      cohort: otaTask.cohort,
+      state: otaTask.state,
+      progress: otaTask.progress,
+      error: otaTask.error,
+      attempts: otaTask.attempts,
+      updateTime: otaTask.updateTime,
+      name: device.name,
+      sn: device.sn,
+      status: device.status,
+      firmVersion: device.firmVersion,
+    })
+    .from(otaTask)
+    .innerJoin(device, eq(device.id, otaTask.deviceId))
+    .where(and(eq(otaTask.otaId, ota.id), eq(otaTask.tenantId, ota.tenantId)))
+    .orderBy(asc(otaTask.id))
   const counts: Record<string, number> = {}
   for (const t of tasks) counts[t.state] = (counts[t.state] ?? 0) + 1
   return { ota, counts, tasks }
@@ -96,27 +161,68 @@ const idOf = (v: unknown, field = 'id') => {
 export const otaRoutes = (s: Services) =>
   new Elysia()
     .use(productOtaResource.routes(s))
-    .use(new Elysia({ prefix: productOtaResource.options.path }).use(authContext(s))
-      .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), { perm: 'iot:ota' })
-      .post('/start', async ({ ctx, query }) => ok(ctx, await startRollout(s, ctx, (await productOtaResource.ops.detail(ctx, idOf(query.id))))), { perm: 'iot:ota:rollout' })
-      .post('/pause', async ({ ctx, query }) => ok(ctx, await pauseRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))), { perm: 'iot:ota:pause' })
-      .post('/resume', async ({ ctx, query }) => ok(ctx, await resumeRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))), { perm: 'iot:ota:pause' })
-      .post('/cancel', async ({ ctx, query }) => ok(ctx, await cancelRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))), { perm: 'iot:ota:cancel' })
-      .post('/retry', async ({ ctx, query }) => {
-        const ota = await productOtaResource.ops.detail(ctx, idOf(query.id))
-        return ok(ctx, await retryTask(s, ctx, ota, idOf(query.deviceId, 'deviceId')))
-      }, { perm: 'iot:ota:retry' }))
+    .use(
+      new Elysia({ prefix: productOtaResource.options.path })
+        .use(authContext(s))
+        .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), { perm: 'iot:ota' })
+        .post(
+          '/start',
+          async ({ ctx, query }) =>
+            ok(ctx, await startRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
+          { perm: 'iot:ota:rollout' },
+        )
+        .post(
+          '/pause',
+          async ({ ctx, query }) =>
+            ok(ctx, await pauseRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
+          { perm: 'iot:ota:pause' },
+        )
+        .post(
+          '/resume',
+          async ({ ctx, query }) =>
+            ok(ctx, await resumeRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
+          { perm: 'iot:ota:pause' },
+        )
+        .post(
+          '/cancel',
+          async ({ ctx, query }) =>
+            ok(ctx, await cancelRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
+          { perm: 'iot:ota:cancel' },
+        )
+        .post(
+          '/retry',
+          async ({ ctx, query }) => {
+            const ota = await productOtaResource.ops.detail(ctx, idOf(query.id))
+            return ok(ctx, await retryTask(s, ctx, ota, idOf(query.deviceId, 'deviceId')))
+          },
+          { perm: 'iot:ota:retry' },
+        ),
+    )
     // The device's download: a link signed for one task (one device of one release), refused once the task is cancelled.
-    .get('/api/blade-productOta/productOta/firmware/:task', async ({ params, query, set }) => {
-      const task = downloadAllowed(s, params.task, query.expires, query.sign)
-      if (!task) throw new ApiError(403, 'iot.ota.link')
-      const ota = s.db.select({ firmFiles: productOta.firmFiles }).from(productOta).where(eq(productOta.id, task.otaId)).get()
-      const file = (JSON.parse(ota?.firmFiles ?? '[]') as FirmFile[])[Number(query.file ?? 0)]
-      const row = file && s.db.select().from(attach).where(and(eq(attach.id, file.attachId), eq(attach.isDeleted, 0))).get()
-      if (!row) throw new ApiError(404, 'iot.ota.gone')
-      set.headers['content-type'] = 'application/octet-stream'
-      set.headers['content-length'] = String(row.attachSize)
-      set.headers['content-disposition'] = `attachment; filename="${encodeURIComponent(file.name)}"`
-      set.headers['x-checksum-sha256'] = file.sha256
-      return (await filesOf(s).adapterOf(row)).body(row.name)
-    }, { perm: 'public' })
+    .get(
+      '/api/blade-productOta/productOta/firmware/:task',
+      async ({ params, query, set }) => {
+        const task = downloadAllowed(s, params.task, query.expires, query.sign)
+        if (!task) throw new ApiError(403, 'iot.ota.link')
+        const ota = s.db
+          .select({ firmFiles: productOta.firmFiles })
+          .from(productOta)
+          .where(eq(productOta.id, task.otaId))
+          .get()
+        const file = (JSON.parse(ota?.firmFiles ?? '[]') as FirmFile[])[Number(query.file ?? 0)]
+        const row =
+          file &&
+          s.db
+            .select()
+            .from(attach)
+            .where(and(eq(attach.id, file.attachId), eq(attach.isDeleted, 0)))
+            .get()
+        if (!row) throw new ApiError(404, 'iot.ota.gone')
+        set.headers['content-type'] = 'application/octet-stream'
+        set.headers['content-length'] = String(row.attachSize)
+        set.headers['content-disposition'] = `attachment; filename="${encodeURIComponent(file.name)}"`
+        set.headers['x-checksum-sha256'] = file.sha256
+        return (await filesOf(s).adapterOf(row)).body(row.name)
+      },
+      { perm: 'public' },
+    )

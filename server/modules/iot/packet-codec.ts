@@ -45,7 +45,10 @@ export function toStored(packet: object): StoredPacket {
   return { packet: JSON.stringify(fields), payload: bytes ? Buffer.from(payload as Uint8Array) : null }
 }
 
-export function fromStored<T = Record<string, unknown>>(row: { packet: string; payload: Buffer | Uint8Array | null }): T {
+export function fromStored<T = Record<string, unknown>>(row: {
+  packet: string
+  payload: Buffer | Uint8Array | null
+}): T {
   const fields = decode(JSON.parse(row.packet)) as Record<string, unknown>
   if (row.payload != null) fields.payload = Buffer.from(row.payload)
   return fields as T

@@ -10,11 +10,22 @@ const BUN = process.versions.bun ? process.execPath : `${ROOT}node_modules/.bin/
 describe('SQLite broker persistence', () => {
   it('passes the aedes-persistence abstract conformance suite (every case)', () => {
     expect(existsSync(BUN)).toBe(true)
-    const run = spawnSync(BUN, ['test', './server/modules/iot/persistence.conformance.ts'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_ENV: 'test' } })
+    const run = spawnSync(BUN, ['test', './server/modules/iot/persistence.conformance.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NODE_ENV: 'test' },
+    })
     const out = `${run.stdout}\n${run.stderr}`
     const pass = Number(/(\d+) pass/.exec(out)?.[1] ?? 0)
     const fail = Number(/(\d+) fail/.exec(out)?.[1] ?? -1)
-    if (run.status !== 0 || fail !== 0) console.error(out.split('\n').filter((l) => /fail|error|Error/.test(l)).join('\n'))
+    if (run.status !== 0 || fail !== 0)
+      console.error(
+        out
+          .split('\n')
+          .filter((l) => /fail|error|Error/.test(l))
+          .join('\n'),
+      )
     expect(fail).toBe(0)
     // aedes-persistence v11 publishes 50 cases; fewer means the suite did not run in full.
     expect(pass).toBeGreaterThanOrEqual(50)

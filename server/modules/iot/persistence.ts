@@ -21,9 +21,24 @@ import { fromStored, toStored } from './packet-codec.ts'
 
 const QLOBBER = { wildcard_one: '+', wildcard_some: '#', separator: '/' }
 
-interface SubRecord { qos: number; rh?: number; rap?: number; nl?: number; subscriptionIdentifier?: number }
-interface ClientRef { id: string }
-interface Sub { topic: string; qos: number; rh?: number; rap?: number; nl?: number; subscriptionIdentifier?: number }
+interface SubRecord {
+  qos: number
+  rh?: number
+  rap?: number
+  nl?: number
+  subscriptionIdentifier?: number
+}
+interface ClientRef {
+  id: string
+}
+interface Sub {
+  topic: string
+  qos: number
+  rh?: number
+  rap?: number
+  nl?: number
+  subscriptionIdentifier?: number
+}
 type AnyPacket = Record<string, any>
 // aedes-packet exports its constructor itself; its declaration file describes a namespace.
 const Packet = AedesPacket as unknown as new (p: object, broker?: unknown) => AnyPacket
@@ -94,15 +109,20 @@ export class SqlitePersistence {
     }
     const stored = toStored(packet)
     const size = stored.payload?.length ?? Buffer.byteLength(String(packet.payload))
-    this.#db.insert(mqttRetained).values({ topic: packet.topic, ...stored, size })
-      .onConflictDoUpdate({ target: mqttRetained.topic, set: { ...stored, size } }).run()
+    this.#db
+      .insert(mqttRetained)
+      .values({ topic: packet.topic, ...stored, size })
+      .onConflictDoUpdate({ target: mqttRetained.topic, set: { ...stored, size } })
+      .run()
   }
 
   #retainedMatching(patterns: string[]): AnyPacket[] {
     const matcher = new QlobberTrue(QLOBBER)
     for (const p of patterns) matcher.add(p)
     const prefixes = [...new Set(patterns.map(literalPrefix))]
-    const where = prefixes.includes('') ? undefined : or(...prefixes.map((p) => like(mqttRetained.topic, `${likeEscape(p)}%`)))
+    const where = prefixes.includes('')
+      ? undefined
+      : or(...prefixes.map((p) => like(mqttRetained.topic, `${likeEscape(p)}%`)))
     const rows = this.#db.select().from(mqttRetained).where(where).orderBy(asc(mqttRetained.seq)).all()
     // One packet per topic even when several patterns match it (aedes' memory store yields per pattern; a set is what a subscriber wants).
     return rows.filter((r) => matcher.test(r.topic)).map((r) => fromStored(r))
@@ -135,8 +155,10 @@ export class SqlitePersistence {
         if (sub.subscriptionIdentifier !== undefined) rec.subscriptionIdentifier = sub.subscriptionIdentifier
         const { qos, ...extra } = rec
         const options = JSON.stringify(extra)
-        tx.insert(mqttSubscription).values({ clientId: client.id, topic: sub.topic, qos, options })
-          .onConflictDoUpdate({ target: [mqttSubscription.clientId, mqttSubscription.topic], set: { qos, options } }).run()
+        tx.insert(mqttSubscription)
+          .values({ clientId: client.id, topic: sub.topic, qos, options })
+          .onConflictDoUpdate({ target: [mqttSubscription.clientId, mqttSubscription.topic], set: { qos, options } })
+          .run()
         this.#remember(client.id, sub.topic, rec)
       }
     })
@@ -145,7 +167,9 @@ export class SqlitePersistence {
   async removeSubscriptions(client: ClientRef, topics: string[]): Promise<void> {
     this.#db.transaction((tx) => {
       for (const topic of topics) {
-        tx.delete(mqttSubscription).where(and(eq(mqttSubscription.clientId, client.id), eq(mqttSubscription.topic, topic))).run()
+        tx.delete(mqttSubscription)
+          .where(and(eq(mqttSubscription.clientId, client.id), eq(mqttSubscription.topic, topic)))
+          .run()
         this.#forget(client.id, topic)
       }
     })
@@ -188,9 +212,18 @@ export class SqlitePersistence {
     if (subs.length === 0) return
     const p = new Packet(packet)
     const stored = toStored(p)
-    const values = subs.map((s) => ({ clientId: s.clientId, brokerId: p.brokerId ?? null, brokerCounter: p.brokerCounter ?? null, messageId: p.messageId ?? null, ...stored }))
+    const values = subs.map((s) => ({
+      clientId: s.clientId,
+      brokerId: p.brokerId ?? null,
+      brokerCounter: p.brokerCounter ?? null,
+      messageId: p.messageId ?? null,
+      ...stored,
+    }))
     this.#db.transaction((tx) => {
-      for (let i = 0; i < values.length; i += 200) tx.insert(mqttOutgoing).values(values.slice(i, i + 200)).run()
+      for (let i = 0; i < values.length; i += 200)
+        tx.insert(mqttOutgoing)
+          .values(values.slice(i, i + 200))
+          .run()
     })
   }
 
@@ -199,33 +232,71 @@ export class SqlitePersistence {
     // The same delivery (broker id + counter) only learns its packet id;
     // a different packet holding that packet id (a PUBREL after PUBREC) replaces it.
     if (packet.brokerId) {
-      const same = this.#db.select({ seq: mqttOutgoing.seq, packet: mqttOutgoing.packet, payload: mqttOutgoing.payload }).from(mqttOutgoing)
-        .where(and(mine, eq(mqttOutgoing.brokerId, packet.brokerId), eq(mqttOutgoing.brokerCounter, packet.brokerCounter))).orderBy(asc(mqttOutgoing.seq)).get()
+      const same = this.#db
+        .select({ seq: mqttOutgoing.seq, packet: mqttOutgoing.packet, payload: mqttOutgoing.payload })
+        .from(mqttOutgoing)
+        .where(
+          and(mine, eq(mqttOutgoing.brokerId, packet.brokerId), eq(mqttOutgoing.brokerCounter, packet.brokerCounter)),
+        )
+        .orderBy(asc(mqttOutgoing.seq))
+        .get()
       if (same) {
         const current = fromStored<AnyPacket>(same)
         current.messageId = packet.messageId
-        this.#db.update(mqttOutgoing).set({ messageId: packet.messageId, ...toStored(current) }).where(eq(mqttOutgoing.seq, same.seq)).run()
+        this.#db
+          .update(mqttOutgoing)
+          .set({ messageId: packet.messageId, ...toStored(current) })
+          .where(eq(mqttOutgoing.seq, same.seq))
+          .run()
         return
       }
     }
-    const other = this.#db.select({ seq: mqttOutgoing.seq }).from(mqttOutgoing)
-      .where(and(mine, eq(mqttOutgoing.messageId, packet.messageId), packet.brokerId ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`) : undefined))
-      .orderBy(asc(mqttOutgoing.seq)).get()
+    const other = this.#db
+      .select({ seq: mqttOutgoing.seq })
+      .from(mqttOutgoing)
+      .where(
+        and(
+          mine,
+          eq(mqttOutgoing.messageId, packet.messageId),
+          packet.brokerId
+            ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(mqttOutgoing.seq))
+      .get()
     if (!other) throw new Error('no such packet')
-    this.#db.update(mqttOutgoing).set({ brokerId: packet.brokerId ?? null, brokerCounter: packet.brokerCounter ?? null, messageId: packet.messageId, ...toStored(packet) })
-      .where(eq(mqttOutgoing.seq, other.seq)).run()
+    this.#db
+      .update(mqttOutgoing)
+      .set({
+        brokerId: packet.brokerId ?? null,
+        brokerCounter: packet.brokerCounter ?? null,
+        messageId: packet.messageId,
+        ...toStored(packet),
+      })
+      .where(eq(mqttOutgoing.seq, other.seq))
+      .run()
   }
 
   async outgoingClearMessageId(client: ClientRef, packet: AnyPacket): Promise<AnyPacket | undefined> {
-    const row = this.#db.select().from(mqttOutgoing)
-      .where(and(eq(mqttOutgoing.clientId, client.id), eq(mqttOutgoing.messageId, packet.messageId))).orderBy(asc(mqttOutgoing.seq)).get()
+    const row = this.#db
+      .select()
+      .from(mqttOutgoing)
+      .where(and(eq(mqttOutgoing.clientId, client.id), eq(mqttOutgoing.messageId, packet.messageId)))
+      .orderBy(asc(mqttOutgoing.seq))
+      .get()
     if (!row) return undefined
     this.#db.delete(mqttOutgoing).where(eq(mqttOutgoing.seq, row.seq)).run()
     return fromStored(row)
   }
 
   outgoingStream(client: ClientRef): Readable {
-    const rows = this.#db.select().from(mqttOutgoing).where(eq(mqttOutgoing.clientId, client.id)).orderBy(asc(mqttOutgoing.seq)).all()
+    const rows = this.#db
+      .select()
+      .from(mqttOutgoing)
+      .where(eq(mqttOutgoing.clientId, client.id))
+      .orderBy(asc(mqttOutgoing.seq))
+      .all()
     return Readable.from(rows.map((r) => fromStored(r)))
   }
 
@@ -240,18 +311,29 @@ export class SqlitePersistence {
     const p = new Packet(packet)
     p.messageId = packet.messageId
     const stored = toStored(p)
-    this.#db.insert(mqttIncoming).values({ clientId: client.id, messageId: packet.messageId, ...stored })
-      .onConflictDoUpdate({ target: [mqttIncoming.clientId, mqttIncoming.messageId], set: stored }).run()
+    this.#db
+      .insert(mqttIncoming)
+      .values({ clientId: client.id, messageId: packet.messageId, ...stored })
+      .onConflictDoUpdate({ target: [mqttIncoming.clientId, mqttIncoming.messageId], set: stored })
+      .run()
   }
 
   async incomingGetPacket(client: ClientRef, packet: AnyPacket): Promise<AnyPacket> {
-    const row = this.#db.select().from(mqttIncoming).where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId))).get()
+    const row = this.#db
+      .select()
+      .from(mqttIncoming)
+      .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId)))
+      .get()
     if (!row) throw new Error('no such packet')
     return fromStored(row)
   }
 
   async incomingDelPacket(client: ClientRef, packet: AnyPacket): Promise<void> {
-    const gone = this.#db.delete(mqttIncoming).where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId))).returning({ id: mqttIncoming.messageId }).all()
+    const gone = this.#db
+      .delete(mqttIncoming)
+      .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId)))
+      .returning({ id: mqttIncoming.messageId })
+      .all()
     if (gone.length === 0) throw new Error('no such packet')
   }
 
@@ -265,8 +347,11 @@ export class SqlitePersistence {
     packet.brokerId = this.#broker.id
     packet.clientId = client.id
     const stored = toStored(packet)
-    this.#db.insert(mqttWill).values({ clientId: client.id, brokerId: packet.brokerId, ...stored })
-      .onConflictDoUpdate({ target: mqttWill.clientId, set: { brokerId: packet.brokerId, ...stored } }).run()
+    this.#db
+      .insert(mqttWill)
+      .values({ clientId: client.id, brokerId: packet.brokerId, ...stored })
+      .onConflictDoUpdate({ target: mqttWill.clientId, set: { brokerId: packet.brokerId, ...stored } })
+      .run()
   }
 
   async getWill(client: ClientRef): Promise<AnyPacket | undefined> {
@@ -281,7 +366,11 @@ export class SqlitePersistence {
 
   streamWill(brokers: Record<string, unknown> = {}): Readable {
     const alive = Object.keys(brokers)
-    const rows = this.#db.select().from(mqttWill).where(alive.length ? notInArray(mqttWill.brokerId, alive) : undefined).all()
+    const rows = this.#db
+      .select()
+      .from(mqttWill)
+      .where(alive.length ? notInArray(mqttWill.brokerId, alive) : undefined)
+      .all()
     return Readable.from(rows.map((r) => fromStored(r)))
   }
 

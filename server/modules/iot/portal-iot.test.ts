@@ -5,7 +5,7 @@ import { testApp } from '../../../tests/support/harness.ts'
 describe('portal IoT (nop-wbp/iot)', () => {
   const t = testApp()
 
-  it('a visitor sees the product catalogue with device counts, a product\'s devices and one device, without secrets or serial numbers', async () => {
+  it("a visitor sees the product catalogue with device counts, a product's devices and one device, without secrets or serial numbers", async () => {
     const products = (await t.get('/api/nop-wbp/iot/product/list')).body.data
     const demo = products.find((p: any) => p.name === '教室环境传感器')
     expect(demo).toMatchObject({ devices: 3, online: 0 })
@@ -21,8 +21,10 @@ describe('portal IoT (nop-wbp/iot)', () => {
     expect(one.body.data).toMatchObject({ id: devices[0].id, productName: '教室环境传感器', status: 0 })
   })
 
-  it('bad or foreign ids: 400 naming the field, 404 for another tenant\'s device', async () => {
-    expect((await t.get('/api/nop-wbp/iot/device/list', undefined, { productId: "1' or 1=1" })).body.field).toBe('productId')
+  it("bad or foreign ids: 400 naming the field, 404 for another tenant's device", async () => {
+    expect((await t.get('/api/nop-wbp/iot/device/list', undefined, { productId: "1' or 1=1" })).body.field).toBe(
+      'productId',
+    )
     expect((await t.get('/api/nop-wbp/iot/device/detail', undefined, { id: '999999999' })).status).toBe(404)
   })
 })

@@ -13,7 +13,16 @@ const idOf = (v: unknown, field = 'id') => {
 }
 
 /** What a visitor may see of a device: no secret, no serial number, no coordinates. */
-const publicDevice = { id: device.id, name: device.name, productId: device.productId, status: device.status, activeTime: device.activeTime, lastSeen: device.lastSeen, firmVersion: device.firmVersion, addr: device.addr }
+const publicDevice = {
+  id: device.id,
+  name: device.name,
+  productId: device.productId,
+  status: device.status,
+  activeTime: device.activeTime,
+  lastSeen: device.lastSeen,
+  firmVersion: device.firmVersion,
+  addr: device.addr,
+}
 
 /**
  * The portal's IoT pages (spec portal §2: /home/iot, /home/iot-device, /home/iot-device-detail), open to
@@ -21,20 +30,57 @@ const publicDevice = { id: device.id, name: device.name, productId: device.produ
  * devices and one device with its live status (the page refreshes it).
  */
 export const portalIotRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/nop-wbp/iot' }).use(authContext(s))
-    .get('/product/list', async ({ ctx }) => ok(ctx, await ctx.db.select({
-      id: product.id, name: product.name, categoryId: product.categoryId, imgUrl: product.imgUrl, remark: product.remark,
-      devices: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0)`,
-      online: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0 and d.status = 1)`,
-    }).from(product).where(and(eq(product.tenantId, ctx.actor.tenantId), eq(product.isDeleted, 0))).orderBy(asc(product.name))), { perm: PUBLIC })
-    .get('/device/list', async ({ ctx, query }) => {
-      const productId = idOf(query.productId, 'productId')
-      return ok(ctx, await ctx.db.select(publicDevice).from(device)
-        .where(and(eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0), eq(device.productId, productId))).orderBy(asc(device.name)))
-    }, { perm: PUBLIC })
-    .get('/device/detail', async ({ ctx, query }) => {
-      const row = await ctx.db.select({ ...publicDevice, productName: product.name }).from(device).innerJoin(product, eq(product.id, device.productId))
-        .where(and(eq(device.id, idOf(query.id)), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0))).get()
-      if (!row) throw notFound()
-      return ok(ctx, row)
-    }, { perm: PUBLIC })
+  new Elysia({ prefix: '/api/nop-wbp/iot' })
+    .use(authContext(s))
+    .get(
+      '/product/list',
+      async ({ ctx }) =>
+        ok(
+          ctx,
+          await ctx.db
+            .select({
+              id: product.id,
+              name: product.name,
+              categoryId: product.categoryId,
+              imgUrl: product.imgUrl,
+              remark: product.remark,
+              devices: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0)`,
+              online: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0 and d.status = 1)`,
+            })
+            .from(product)
+            .where(and(eq(product.tenantId, ctx.actor.tenantId), eq(product.isDeleted, 0)))
+            .orderBy(asc(product.name)),
+        ),
+      { perm: PUBLIC },
+    )
+    .get(
+      '/device/list',
+      async ({ ctx, query }) => {
+        const productId = idOf(query.productId, 'productId')
+        return ok(
+          ctx,
+          await ctx.db
+            .select(publicDevice)
+            .from(device)
+            .where(
+              and(eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0), eq(device.productId, productId)),
+            )
+            .orderBy(asc(device.name)),
+        )
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/device/detail',
+      async ({ ctx, query }) => {
+        const row = await ctx.db
+          .select({ ...publicDevice, productName: product.name })
+          .from(device)
+          .innerJoin(product, eq(product.id, device.productId))
+          .where(and(eq(device.id, idOf(query.id)), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0)))
+          .get()
+        if (!row) throw notFound()
+        return ok(ctx, row)
+      },
+      { perm: PUBLIC },
+    )

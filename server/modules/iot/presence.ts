@@ -32,17 +32,36 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   db.update(device).set({ status: 0 }).where(eq(device.status, 1)).run()
 
   const record = (id: DeviceIdentity, type: string, content: string) => {
-    if (pending.length >= MAX_PENDING_LOGS) { dropped++; return }
-    pending.push({ id: newId(), tenantId: id.tenantId, deviceId: id.deviceId, productId: id.productId, type, content, createTime: now(), status: 1, isDeleted: 0 })
+    if (pending.length >= MAX_PENDING_LOGS) {
+      dropped++
+      return
+    }
+    pending.push({
+      id: newId(),
+      tenantId: id.tenantId,
+      deviceId: id.deviceId,
+      productId: id.productId,
+      type,
+      content,
+      createTime: now(),
+      status: 1,
+      isDeleted: 0,
+    })
   }
 
   const flush = () => {
-    if (dropped) { log.warn({ dropped }, 'device log backlog full: telemetry dropped'); dropped = 0 }
+    if (dropped) {
+      log.warn({ dropped }, 'device log backlog full: telemetry dropped')
+      dropped = 0
+    }
     if (!pending.length) return
     const rows = pending.splice(0, pending.length)
     const seen = new Map(rows.map((r) => [r.deviceId, r.createTime!]))
     db.transaction((tx) => {
-      for (let i = 0; i < rows.length; i += 500) tx.insert(deviceLog).values(rows.slice(i, i + 500)).run()
+      for (let i = 0; i < rows.length; i += 500)
+        tx.insert(deviceLog)
+          .values(rows.slice(i, i + 500))
+          .run()
       for (const [id, at] of seen) tx.update(device).set({ lastSeen: at }).where(eq(device.id, id)).run()
     })
   }
@@ -50,7 +69,10 @@ export function startPresence(services: Services, mqtt: BrokerService) {
 
   const announce = (id: DeviceIdentity, status: 0 | 1) => {
     const at = now()
-    db.update(device).set(status ? { status, activeTime: at, lastSeen: at } : { status, lastSeen: at }).where(eq(device.id, id.deviceId)).run()
+    db.update(device)
+      .set(status ? { status, activeTime: at, lastSeen: at } : { status, lastSeen: at })
+      .where(eq(device.id, id.deviceId))
+      .run()
     record(id, 'status', JSON.stringify({ status }))
     mqtt.publish(deviceStatusTopic(id.tenantId, id.deviceId), { id: id.deviceId, status, time: at }).catch(() => {})
   }
@@ -75,15 +97,21 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     const parsed = parseDeviceTopic(packet.topic)
     if (!parsed) return
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
-    if (parsed.channel === 'telemetry' || parsed.channel === 'event') record(id, parsed.channel === 'event' ? 'event' : 'telemetry', payload.toString('utf8').slice(0, 8192))
+    if (parsed.channel === 'telemetry' || parsed.channel === 'event')
+      record(id, parsed.channel === 'event' ? 'event' : 'telemetry', payload.toString('utf8').slice(0, 8192))
     else handlers.get(parsed.channel)?.(id, parsed.channel, payload)
   })
 
   return {
     /** Handle what devices publish on a channel (command/reply, ota/progress). */
-    on(channel: string, h: UpHandler) { handlers.set(channel, h) },
+    on(channel: string, h: UpHandler) {
+      handlers.set(channel, h)
+    },
     flush,
-    stop() { clearInterval(timer); flush() },
+    stop() {
+      clearInterval(timer)
+      flush()
+    },
   }
 }
 
@@ -92,5 +120,6 @@ export type Presence = ReturnType<typeof startPresence>
 /** The nightly retention job: device logs older than ATRIUM_DEVICE_LOG_DAYS go. */
 export function pruneDeviceLogs(services: Services, days = services.config.deviceLogDays): number {
   const cutoff = formatDateTime(new Date(Date.now() - days * 86_400_000))
-  return services.db.delete(deviceLog).where(lt(deviceLog.createTime, cutoff)).returning({ id: deviceLog.id }).all().length
+  return services.db.delete(deviceLog).where(lt(deviceLog.createTime, cutoff)).returning({ id: deviceLog.id }).all()
+    .length
 }

@@ -30,12 +30,25 @@ export const productResource = defineResource({
 })
 
 export const productRoutes = (s: Services) =>
-  new Elysia()
-    .use(productResource.routes(s))
-    .use(new Elysia({ prefix: productResource.options.path }).use(authContext(s))
+  new Elysia().use(productResource.routes(s)).use(
+    new Elysia({ prefix: productResource.options.path })
+      .use(authContext(s))
       // Pickers (device form, OTA form) want every product, unpaged, name and id only.
-      .get('/allproduct', async ({ ctx }) => {
-        const rows = await ctx.db.select({ id: product.id, name: product.name, productKey: product.productKey, categoryId: product.categoryId }).from(product)
-          .where(await scope(product, ctx)).orderBy(asc(product.name))
-        return ok(ctx, rows)
-      }, { perm: ['iot:product', 'iot:device', 'iot:ota', 'iot:command'] }))
+      .get(
+        '/allproduct',
+        async ({ ctx }) => {
+          const rows = await ctx.db
+            .select({
+              id: product.id,
+              name: product.name,
+              productKey: product.productKey,
+              categoryId: product.categoryId,
+            })
+            .from(product)
+            .where(await scope(product, ctx))
+            .orderBy(asc(product.name))
+          return ok(ctx, rows)
+        },
+        { perm: ['iot:product', 'iot:device', 'iot:ota', 'iot:command'] },
+      ),
+  )

@@ -10,11 +10,18 @@ declare module 'qlobber/aedes/qlobber-sub.js' {
   export default class QlobberSub {
     constructor(opts: { wildcard_one: string; wildcard_some: string; separator: string })
     subscriptionsCount: number
-    add(topic: string, sub: { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }): void
+    add(
+      topic: string,
+      sub: { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number },
+    ): void
     remove(topic: string, sub: { clientId: string; topic: string }): void
     match(topic: string): { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }[]
   }
 }
 declare module 'aedes-persistence/abstract.js' {
-  export default function abstractPersistence(opts: { test: unknown; testAsync?: boolean; persistence: () => unknown }): void
+  export default function abstractPersistence(opts: {
+    test: unknown
+    testAsync?: boolean
+    persistence: () => unknown
+  }): void
 }

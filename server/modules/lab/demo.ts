@@ -25,21 +25,56 @@ export function seedDemoLabs(db: Db, tenantId = '000000') {
 function writeDemo(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId: string) {
   const audit = { tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now() }
   const imageRowId = newId()
-  tx.insert(labImage).values({
-    id: imageRowId, ...audit, title: 'BusyBox 命令行环境', imageId: DEMO_LAB_IMAGE, type: '2', experimentType: '1',
-    spec: '0.5 CPU / 128 MB', codePath: '/workspace', path: '/bin/sh', cpus: 0.5, memoryMb: 128, pidsLimit: 64, workspaceMb: 50,
-  }).run()
+  tx.insert(labImage)
+    .values({
+      id: imageRowId,
+      ...audit,
+      title: 'BusyBox 命令行环境',
+      imageId: DEMO_LAB_IMAGE,
+      type: '2',
+      experimentType: '1',
+      spec: '0.5 CPU / 128 MB',
+      codePath: '/workspace',
+      path: '/bin/sh',
+      cpus: 0.5,
+      memoryMb: 128,
+      pidsLimit: 64,
+      workspaceMb: 50,
+    })
+    .run()
   const experimentId = newId()
-  tx.insert(experiment).values({
-    id: experimentId, ...audit, title: 'Linux 命令行入门', imagesName: imageRowId, wareName: MANUAL, env: 'LANG=C.UTF-8\nLAB=intro',
-    durationMinutes: 60, renewMinutes: 30, maxRenewals: 3, idleMinutes: 20,
-  }).run()
+  tx.insert(experiment)
+    .values({
+      id: experimentId,
+      ...audit,
+      title: 'Linux 命令行入门',
+      imagesName: imageRowId,
+      wareName: MANUAL,
+      env: 'LANG=C.UTF-8\nLAB=intro',
+      durationMinutes: 60,
+      renewMinutes: 30,
+      maxRenewals: 3,
+      idleMinutes: 20,
+    })
+    .run()
   const steps = [
     ['认识工作目录', '输入 `pwd`，确认位于 /workspace。'],
     ['创建文件', '输入 `echo hello > hello.txt`，再 `cat hello.txt`。'],
     ['下载成果', '在“文件”面板中下载 hello.txt。'],
   ]
-  steps.forEach(([title, content], i) => tx.insert(experimentStep).values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 }).run())
-  const student = tx.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, 'student'))).get()
-  if (student) tx.insert(experimentUser).values({ id: newId(), ...audit, experimentId, userId: student.id }).run()
+  steps.forEach(([title, content], i) =>
+    tx
+      .insert(experimentStep)
+      .values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 })
+      .run(),
+  )
+  const student = tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.account, 'student')))
+    .get()
+  if (student)
+    tx.insert(experimentUser)
+      .values({ id: newId(), ...audit, experimentId, userId: student.id })
+      .run()
 }

@@ -22,21 +22,38 @@ export const experimentStepResource = defineResource({
   skip: ['list', 'page', 'detail'],
   beforeWrite: async (ctx, w) => {
     if (w.values.experimentId === undefined) return
-    const exp = await ctx.db.select({ id: experiment.id }).from(experiment).where(and(eq(experiment.id, String(w.values.experimentId)), await scope(experiment, ctx))).get()
+    const exp = await ctx.db
+      .select({ id: experiment.id })
+      .from(experiment)
+      .where(and(eq(experiment.id, String(w.values.experimentId)), await scope(experiment, ctx)))
+      .get()
     if (!exp) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
   },
 })
 
 export const experimentStepRoutes = (s: Services) =>
-  new Elysia()
-    .use(experimentStepResource.routes(s))
-    .use(new Elysia({ prefix: experimentStepResource.options.path })
+  new Elysia().use(experimentStepResource.routes(s)).use(
+    new Elysia({ prefix: experimentStepResource.options.path })
       .use(authContext(s))
       // Learners read the steps of their tenant's experiments; the tenant filter is the scope here.
-      .get('/getSteps', async ({ ctx, query }) => {
-        const id = query.experimentId ?? query.id
-        if (!isId(id)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
-        const rows = await ctx.db.select().from(experimentStep)
-          .where(and(eq(experimentStep.experimentId, id), eq(experimentStep.tenantId, ctx.actor.tenantId), eq(experimentStep.isDeleted, 0))).orderBy(asc(experimentStep.sort), asc(experimentStep.id))
-        return ok(ctx, rows)
-      }, { perm: SIGNED_IN }))
+      .get(
+        '/getSteps',
+        async ({ ctx, query }) => {
+          const id = query.experimentId ?? query.id
+          if (!isId(id)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
+          const rows = await ctx.db
+            .select()
+            .from(experimentStep)
+            .where(
+              and(
+                eq(experimentStep.experimentId, id),
+                eq(experimentStep.tenantId, ctx.actor.tenantId),
+                eq(experimentStep.isDeleted, 0),
+              ),
+            )
+            .orderBy(asc(experimentStep.sort), asc(experimentStep.id))
+          return ok(ctx, rows)
+        },
+        { perm: SIGNED_IN },
+      ),
+  )

@@ -22,21 +22,57 @@ export const experimentUserResource = defineResource({
 
 function requireExperiment(ctx: Ctx, id: unknown) {
   if (!isId(id)) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
-  const row = ctx.db.select({ id: experiment.id }).from(experiment).where(and(eq(experiment.id, id), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0))).get()
+  const row = ctx.db
+    .select({ id: experiment.id })
+    .from(experiment)
+    .where(and(eq(experiment.id, id), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0)))
+    .get()
   if (!row) throw notFound()
   return row.id
 }
 
 /** Enrols users (of the caller's tenant) who are not enrolled yet; answers how many were added. */
 export function enrol(ctx: Ctx, experimentId: string, userIds: string[]): number {
-  const valid = userIds.length ? ctx.db.select({ id: user.id }).from(user).where(and(inArray(user.id, userIds), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0))).all().map((u) => u.id) : []
+  const valid = userIds.length
+    ? ctx.db
+        .select({ id: user.id })
+        .from(user)
+        .where(and(inArray(user.id, userIds), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+        .all()
+        .map((u) => u.id)
+    : []
   if (valid.length !== new Set(userIds).size) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-  const already = new Set(ctx.db.select({ id: experimentUser.userId }).from(experimentUser)
-    .where(and(eq(experimentUser.experimentId, experimentId), inArray(experimentUser.userId, valid), eq(experimentUser.isDeleted, 0))).all().map((r) => r.id))
+  const already = new Set(
+    ctx.db
+      .select({ id: experimentUser.userId })
+      .from(experimentUser)
+      .where(
+        and(
+          eq(experimentUser.experimentId, experimentId),
+          inArray(experimentUser.userId, valid),
+          eq(experimentUser.isDeleted, 0),
+        ),
+      )
+      .all()
+      .map((r) => r.id),
+  )
   const stamp = now()
   const fresh = valid.filter((id) => !already.has(id))
   ctx.db.transaction((tx) => {
-    for (const userId of fresh) tx.insert(experimentUser).values({ id: newId(), tenantId: ctx.actor.tenantId, experimentId, userId, status: 1, createUser: ctx.actor.userId, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp }).run()
+    for (const userId of fresh)
+      tx.insert(experimentUser)
+        .values({
+          id: newId(),
+          tenantId: ctx.actor.tenantId,
+          experimentId,
+          userId,
+          status: 1,
+          createUser: ctx.actor.userId,
+          createTime: stamp,
+          updateUser: ctx.actor.userId,
+          updateTime: stamp,
+        })
+        .run()
   })
   return fresh.length
 }
@@ -44,19 +80,32 @@ export function enrol(ctx: Ctx, experimentId: string, userIds: string[]): number
 export const experimentUserRoutes = (s: Services) =>
   new Elysia()
     .use(experimentUserResource.routes(s))
-    .use(new Elysia({ prefix: experimentUserResource.options.path })
-      .use(authContext(s))
-      .post('/addExperimentUser', ({ ctx, body }) => {
-        const experimentId = requireExperiment(ctx, body.experimentId)
-        const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(',')).map(String).filter(Boolean)
-        if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-        return ok(ctx, { added: enrol(ctx, experimentId, ids) })
-      }, { perm: 'lab:experiment:enrol', body: t.Object({ experimentId: t.Any(), userIds: t.Any() }) }))
+    .use(
+      new Elysia({ prefix: experimentUserResource.options.path }).use(authContext(s)).post(
+        '/addExperimentUser',
+        ({ ctx, body }) => {
+          const experimentId = requireExperiment(ctx, body.experimentId)
+          const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(','))
+            .map(String)
+            .filter(Boolean)
+          if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
+          return ok(ctx, { added: enrol(ctx, experimentId, ids) })
+        },
+        { perm: 'lab:experiment:enrol', body: t.Object({ experimentId: t.Any(), userIds: t.Any() }) },
+      ),
+    )
     // The portal's sign-up: learners enrol themselves.
-    .use(new Elysia({ prefix: '/api/nep-wbp/experimentUser' })
-      .use(authContext(s))
-      .post('/signUp', ({ ctx, body, query }) => {
-        const experimentId = requireExperiment(ctx, (body as { experimentId?: unknown } | undefined)?.experimentId ?? query.experimentId)
-        enrol(ctx, experimentId, [ctx.actor.userId])
-        return ok(ctx, { enrolled: true })
-      }, { perm: SIGNED_IN }))
+    .use(
+      new Elysia({ prefix: '/api/nep-wbp/experimentUser' }).use(authContext(s)).post(
+        '/signUp',
+        ({ ctx, body, query }) => {
+          const experimentId = requireExperiment(
+            ctx,
+            (body as { experimentId?: unknown } | undefined)?.experimentId ?? query.experimentId,
+          )
+          enrol(ctx, experimentId, [ctx.actor.userId])
+          return ok(ctx, { enrolled: true })
+        },
+        { perm: SIGNED_IN },
+      ),
+    )

@@ -13,7 +13,8 @@ import { currentLab, openLab } from '../../labs/containers.ts'
 import { listFiles } from '../../labs/files.ts'
 
 const minutes = (field: string, v: unknown, min: number) => {
-  if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60)) throw badRequest('validation.invalid', { field }, field)
+  if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60))
+    throw badRequest('validation.invalid', { field }, field)
 }
 
 export const experimentResource = defineResource({
@@ -27,9 +28,19 @@ export const experimentResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values
-    for (const [f, min] of [['durationMinutes', 1], ['renewMinutes', 1], ['maxRenewals', 0], ['idleMinutes', 0]] as const) minutes(f, v[f], min)
+    for (const [f, min] of [
+      ['durationMinutes', 1],
+      ['renewMinutes', 1],
+      ['maxRenewals', 0],
+      ['idleMinutes', 0],
+    ] as const)
+      minutes(f, v[f], min)
     if (v.imagesName !== undefined) {
-      const image = await ctx.db.select({ id: labImage.id }).from(labImage).where(and(eq(labImage.id, String(v.imagesName)), await scope(labImage, ctx))).get()
+      const image = await ctx.db
+        .select({ id: labImage.id })
+        .from(labImage)
+        .where(and(eq(labImage.id, String(v.imagesName)), await scope(labImage, ctx)))
+        .get()
       if (!image) throw badRequest('lab.imageRequired', { field: 'imagesName' }, 'imagesName')
     }
   },
@@ -37,20 +48,59 @@ export const experimentResource = defineResource({
 
 /** The experiment routes beyond CRUD: the learner's container and its files. */
 export const experimentRoutes = (s: Services) =>
-  new Elysia()
-    .use(experimentResource.routes(s))
-    .use(new Elysia({ prefix: experimentResource.options.path })
+  new Elysia().use(experimentResource.routes(s)).use(
+    new Elysia({ prefix: experimentResource.options.path })
       .use(authContext(s))
       // The learner's experiment list: every experiment of the tenant, with the caller's enrolment.
-      .get('/getExperimentPage', async ({ ctx, query }) => {
-        const page = await experimentResource.ops.page({ ...ctx, actor: { ...ctx.actor, kind: 'system' } }, query, and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.status, 1)))
-        const ids = page.records.map((r) => r.id as string)
-        const mine = ids.length ? new Set(ctx.db.select({ id: experimentUser.experimentId }).from(experimentUser)
-          .where(and(inArray(experimentUser.experimentId, ids), eq(experimentUser.userId, ctx.actor.userId), eq(experimentUser.isDeleted, 0))).all().map((r) => r.id)) : new Set()
-        return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) })
-      }, { perm: SIGNED_IN })
-      .get('/openExperimentToContainer', async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)), { perm: SIGNED_IN })
-      .get('/getConteiner', async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)), { perm: SIGNED_IN })
+      .get(
+        '/getExperimentPage',
+        async ({ ctx, query }) => {
+          const page = await experimentResource.ops.page(
+            { ...ctx, actor: { ...ctx.actor, kind: 'system' } },
+            query,
+            and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.status, 1)),
+          )
+          const ids = page.records.map((r) => r.id as string)
+          const mine = ids.length
+            ? new Set(
+                ctx.db
+                  .select({ id: experimentUser.experimentId })
+                  .from(experimentUser)
+                  .where(
+                    and(
+                      inArray(experimentUser.experimentId, ids),
+                      eq(experimentUser.userId, ctx.actor.userId),
+                      eq(experimentUser.isDeleted, 0),
+                    ),
+                  )
+                  .all()
+                  .map((r) => r.id),
+              )
+            : new Set()
+          return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) })
+        },
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/openExperimentToContainer',
+        async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/getConteiner',
+        async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
+        { perm: SIGNED_IN },
+      )
       // The lab as it stands, starting nothing (the page's first look, the engine's state included).
-      .get('/labState', async ({ ctx, query }) => ok(ctx, { engine: await s.labs.engine(), lab: await currentLab(ctx, query.experimentId) }), { perm: SIGNED_IN })
-      .get('/openExperimentToFile', async ({ ctx, query }) => ok(ctx, await listFiles(s.labs, ctx, query.experimentId)), { perm: SIGNED_IN }))
+      .get(
+        '/labState',
+        async ({ ctx, query }) =>
+          ok(ctx, { engine: await s.labs.engine(), lab: await currentLab(ctx, query.experimentId) }),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/openExperimentToFile',
+        async ({ ctx, query }) => ok(ctx, await listFiles(s.labs, ctx, query.experimentId)),
+        { perm: SIGNED_IN },
+      ),
+  )

@@ -25,19 +25,47 @@ export const imageResource = defineResource({
   beforeWrite: async (ctx, w) => {
     const v = w.values
     if (w.op === 'remove') {
-      const used = await ctx.db.select({ id: experiment.id }).from(experiment)
-        .where(and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0), eq(experiment.imagesName, String(w.before[0]?.id)))).get()
+      const used = await ctx.db
+        .select({ id: experiment.id })
+        .from(experiment)
+        .where(
+          and(
+            eq(experiment.tenantId, ctx.actor.tenantId),
+            eq(experiment.isDeleted, 0),
+            eq(experiment.imagesName, String(w.before[0]?.id)),
+          ),
+        )
+        .get()
       if (used) throw new ApiError(409, 'lab.imageInUse')
       return
     }
-    if (v.imageId !== undefined && !/^[a-z0-9][a-z0-9._\/:@-]{0,199}$/.test(String(v.imageId))) throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
-    if (v.service !== undefined && !SERVICES.includes(String(v.service))) throw badRequest('validation.invalid', { field: 'service' }, 'service')
-    if (v.securitys !== undefined && !NETWORKS.includes(String(v.securitys))) throw badRequest('validation.invalid', { field: 'securitys' }, 'securitys')
-    if (v.codePath !== undefined && !/^\/[\w./-]*$/.test(String(v.codePath))) throw badRequest('validation.invalid', { field: 'codePath' }, 'codePath')
-    if (v.capAdd && !/^[A-Za-z_]+(,[A-Za-z_]+)*$/.test(String(v.capAdd))) throw badRequest('validation.invalid', { field: 'capAdd' }, 'capAdd')
-    const range: [string, number, number][] = [['cpus', 0.05, 16], ['memoryMb', 16, 65536], ['pidsLimit', 8, 32768], ['workspaceMb', 1, 102400], ['poolSize', 0, 50], ['webPort', 1, 65535]]
-    for (const [f, lo, hi] of range) if (v[f] !== undefined && v[f] !== null && (typeof v[f] !== 'number' || (v[f] as number) < lo || (v[f] as number) > hi)) throw badRequest('validation.invalid', { field: f }, f)
-    if (v.service === 'web' && !v.webPort && !(w.before[0]?.webPort)) throw badRequest('validation.required', { field: 'webPort' }, 'webPort')
+    if (v.imageId !== undefined && !/^[a-z0-9][a-z0-9._\/:@-]{0,199}$/.test(String(v.imageId)))
+      throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
+    if (v.service !== undefined && !SERVICES.includes(String(v.service)))
+      throw badRequest('validation.invalid', { field: 'service' }, 'service')
+    if (v.securitys !== undefined && !NETWORKS.includes(String(v.securitys)))
+      throw badRequest('validation.invalid', { field: 'securitys' }, 'securitys')
+    if (v.codePath !== undefined && !/^\/[\w./-]*$/.test(String(v.codePath)))
+      throw badRequest('validation.invalid', { field: 'codePath' }, 'codePath')
+    if (v.capAdd && !/^[A-Za-z_]+(,[A-Za-z_]+)*$/.test(String(v.capAdd)))
+      throw badRequest('validation.invalid', { field: 'capAdd' }, 'capAdd')
+    const range: [string, number, number][] = [
+      ['cpus', 0.05, 16],
+      ['memoryMb', 16, 65536],
+      ['pidsLimit', 8, 32768],
+      ['workspaceMb', 1, 102400],
+      ['poolSize', 0, 50],
+      ['webPort', 1, 65535],
+    ]
+    for (const [f, lo, hi] of range)
+      if (
+        v[f] !== undefined &&
+        v[f] !== null &&
+        (typeof v[f] !== 'number' || (v[f] as number) < lo || (v[f] as number) > hi)
+      )
+        throw badRequest('validation.invalid', { field: f }, f)
+    if (v.service === 'web' && !v.webPort && !w.before[0]?.webPort)
+      throw badRequest('validation.required', { field: 'webPort' }, 'webPort')
   },
 })
 
@@ -53,18 +81,33 @@ function progress(labs: Labs, id: string, line: string) {
  * row, in the background; the row's buildState and buildLog show progress.
  * Used by the back office and `atrium images`.
  */
-export async function installImage(labs: Labs, ctx: Ctx, o: { id?: string; title?: string; kind: 'import' | 'build'; source: Readable; tag?: string }): Promise<{ id: string; done: Promise<void> }> {
+export async function installImage(
+  labs: Labs,
+  ctx: Ctx,
+  o: { id?: string; title?: string; kind: 'import' | 'build'; source: Readable; tag?: string },
+): Promise<{ id: string; done: Promise<void> }> {
   await labs.requireEngine()
   let id = o.id
   if (id) {
-    const row = ctx.db.select().from(labImage).where(and(eq(labImage.id, id), eq(labImage.tenantId, ctx.actor.tenantId), eq(labImage.isDeleted, 0))).get()
+    const row = ctx.db
+      .select()
+      .from(labImage)
+      .where(and(eq(labImage.id, id), eq(labImage.tenantId, ctx.actor.tenantId), eq(labImage.isDeleted, 0)))
+      .get()
     if (!row) throw new ApiError(404, 'error.notFound')
     if (row.buildState === 1) throw new ApiError(409, 'lab.imageBusy')
   }
-  const tag = o.tag ?? (id ? ctx.db.select({ ref: labImage.imageId }).from(labImage).where(eq(labImage.id, id)).get()!.ref : undefined)
+  const tag =
+    o.tag ??
+    (id ? ctx.db.select({ ref: labImage.imageId }).from(labImage).where(eq(labImage.id, id)).get()!.ref : undefined)
   if (o.kind === 'build' && !tag) throw badRequest('lab.imageIdRequired', { field: 'imageId' }, 'imageId')
   if (!id) {
-    const row = await imageResource.ops.submit(ctx, { title: o.title || tag || 'image', imageId: tag ?? 'pending/import:latest', type: '2', experimentType: '1' })
+    const row = await imageResource.ops.submit(ctx, {
+      title: o.title || tag || 'image',
+      imageId: tag ?? 'pending/import:latest',
+      type: '2',
+      experimentType: '1',
+    })
     id = row.id as string
   }
   ctx.db.update(labImage).set({ buildState: 1, buildLog: '', updateTime: now() }).where(eq(labImage.id, id)).run()
@@ -75,7 +118,11 @@ export async function installImage(labs: Labs, ctx: Ctx, o: { id?: string; title
         const refs = await labs.host.loadImage(o.source, (p) => progress(labs, rowId, p.message))
         const ref = refs.find((r) => !r.startsWith('sha256:')) ?? refs[0]
         if (!ref) throw new Error('the archive held no image')
-        ctx.db.update(labImage).set({ imageId: tag ?? ref }).where(eq(labImage.id, rowId)).run()
+        ctx.db
+          .update(labImage)
+          .set({ imageId: tag ?? ref })
+          .where(eq(labImage.id, rowId))
+          .run()
       } else await labs.host.buildImage(o.source, tag!, (p) => progress(labs, rowId, p.message))
       ctx.db.update(labImage).set({ buildState: 0, updateTime: now() }).where(eq(labImage.id, rowId)).run()
       progress(labs, rowId, 'done')
@@ -89,26 +136,72 @@ export async function installImage(labs: Labs, ctx: Ctx, o: { id?: string; title
 }
 
 export const imageRoutes = (s: Services) =>
-  new Elysia()
-    .use(imageResource.routes(s))
-    .use(new Elysia({ prefix: imageResource.options.path })
+  new Elysia().use(imageResource.routes(s)).use(
+    new Elysia({ prefix: imageResource.options.path })
       .use(authContext(s))
-      .post('/import', async ({ ctx, body }) => {
-        if (!(body.file instanceof Blob) || !body.file.size) throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
-        const source = Readable.fromWeb(body.file.stream() as never)
-        const { id } = await installImage(s.labs, ctx, { id: body.id || undefined, title: body.title, kind: 'import', source })
-        return ok(ctx, { id })
-      }, { perm: 'lab:image:import', body: t.Object({ file: t.Any(), id: t.Optional(t.String()), title: t.Optional(t.String({ maxLength: 100 })) }) })
+      .post(
+        '/import',
+        async ({ ctx, body }) => {
+          if (!(body.file instanceof Blob) || !body.file.size)
+            throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
+          const source = Readable.fromWeb(body.file.stream() as never)
+          const { id } = await installImage(s.labs, ctx, {
+            id: body.id || undefined,
+            title: body.title,
+            kind: 'import',
+            source,
+          })
+          return ok(ctx, { id })
+        },
+        {
+          perm: 'lab:image:import',
+          body: t.Object({
+            file: t.Any(),
+            id: t.Optional(t.String()),
+            title: t.Optional(t.String({ maxLength: 100 })),
+          }),
+        },
+      )
       // A Dockerfile folder arrives as a tar of the folder (the web packs the chosen folder; the CLI packs DIR).
-      .post('/build', async ({ ctx, body }) => {
-        if (!(body.file instanceof Blob) || !body.file.size) throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
-        if (!/^[a-z0-9][a-z0-9._\/:-]{0,199}$/.test(body.imageId)) throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
-        const source = Readable.fromWeb(body.file.stream() as never)
-        const { id } = await installImage(s.labs, ctx, { id: body.id || undefined, title: body.title, kind: 'build', source, tag: body.imageId })
-        return ok(ctx, { id })
-      }, { perm: 'lab:image:build', body: t.Object({ file: t.Any(), imageId: t.String(), id: t.Optional(t.String()), title: t.Optional(t.String({ maxLength: 100 })) }) })
-      .get('/progress', async ({ ctx, query }) => {
-        const row = await imageResource.ops.detail(ctx, query.id)
-        return ok(ctx, { id: row.id, buildState: row.buildState, buildLog: row.buildLog, imageId: row.imageId, onEngine: await s.labs.host.imageExists(String(row.imageId)).catch(() => false) })
-      }, { perm: 'lab:image' }))
-
+      .post(
+        '/build',
+        async ({ ctx, body }) => {
+          if (!(body.file instanceof Blob) || !body.file.size)
+            throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
+          if (!/^[a-z0-9][a-z0-9._\/:-]{0,199}$/.test(body.imageId))
+            throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
+          const source = Readable.fromWeb(body.file.stream() as never)
+          const { id } = await installImage(s.labs, ctx, {
+            id: body.id || undefined,
+            title: body.title,
+            kind: 'build',
+            source,
+            tag: body.imageId,
+          })
+          return ok(ctx, { id })
+        },
+        {
+          perm: 'lab:image:build',
+          body: t.Object({
+            file: t.Any(),
+            imageId: t.String(),
+            id: t.Optional(t.String()),
+            title: t.Optional(t.String({ maxLength: 100 })),
+          }),
+        },
+      )
+      .get(
+        '/progress',
+        async ({ ctx, query }) => {
+          const row = await imageResource.ops.detail(ctx, query.id)
+          return ok(ctx, {
+            id: row.id,
+            buildState: row.buildState,
+            buildLog: row.buildLog,
+            imageId: row.imageId,
+            onEngine: await s.labs.host.imageExists(String(row.imageId)).catch(() => false),
+          })
+        },
+        { perm: 'lab:image' },
+      ),
+  )

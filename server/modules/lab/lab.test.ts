@@ -21,8 +21,17 @@ describeDocker('labs on the real engine', () => {
   beforeAll(async () => {
     admin = await t.token('admin')
     student = await t.token('student')
-    const studentRole = t.services.db.select({ id: role.id }).from(role).where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))).get()!.id
-    const made = await t.post('/api/blade-system/user/submit', admin, { account: 'student2', realName: '第二位同学', roleId: studentRole, password: md5Hex('student2') })
+    const studentRole = t.services.db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000')))
+      .get()!.id
+    const made = await t.post('/api/blade-system/user/submit', admin, {
+      account: 'student2',
+      realName: '第二位同学',
+      roleId: studentRole,
+      password: md5Hex('student2'),
+    })
     expect(made.status).toBe(200)
     other = await t.token('student2')
     const exp = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
@@ -40,8 +49,22 @@ describeDocker('labs on the real engine', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data.remainingSeconds).toBeGreaterThan(3500)
     const i = await labs.host.inspect(r.body.data.containerId)
-    expect(i).toMatchObject({ running: true, privileged: false, readOnlyRoot: true, networkMode: 'none', memoryBytes: 128 * 1024 * 1024, nanoCpus: 5e8, pidsLimit: 64, capDrop: ['ALL'] })
-    expect(i!.labels).toMatchObject({ [L.tenant]: '000000', [L.experiment]: expId, [L.appliance]: labs.applianceId, [L.lab]: r.body.data.id })
+    expect(i).toMatchObject({
+      running: true,
+      privileged: false,
+      readOnlyRoot: true,
+      networkMode: 'none',
+      memoryBytes: 128 * 1024 * 1024,
+      nanoCpus: 5e8,
+      pidsLimit: 64,
+      capDrop: ['ALL'],
+    })
+    expect(i!.labels).toMatchObject({
+      [L.tenant]: '000000',
+      [L.experiment]: expId,
+      [L.appliance]: labs.applianceId,
+      [L.lab]: r.body.data.id,
+    })
     expect(i!.labels[L.user]).toBeTruthy()
     // The workspace volume is the only mount; no host path, never the engine's socket.
     expect(i!.mounts).toEqual([expect.objectContaining({ type: 'volume', destination: '/workspace' })])
@@ -66,9 +89,19 @@ describeDocker('labs on the real engine', () => {
     const form = new FormData()
     form.set('experimentId', expId)
     form.set('file', new File(['line one\n第二行\n'], 'notes.txt'))
-    const up = await t.app.handle(new Request(`http://localhost${P}/uploadContainerFile`, { method: 'POST', headers: { 'blade-auth': `bearer ${student}` }, body: form }))
+    const up = await t.app.handle(
+      new Request(`http://localhost${P}/uploadContainerFile`, {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${student}` },
+        body: form,
+      }),
+    )
     expect(up.status).toBe(200)
-    const down = await t.app.handle(new Request(`http://localhost${P}/getContainerFile?experimentId=${expId}&path=notes.txt`, { headers: { 'blade-auth': `bearer ${student}` } }))
+    const down = await t.app.handle(
+      new Request(`http://localhost${P}/getContainerFile?experimentId=${expId}&path=notes.txt`, {
+        headers: { 'blade-auth': `bearer ${student}` },
+      }),
+    )
     expect(down.status).toBe(200)
     expect(await down.text()).toBe('line one\n第二行\n')
     expect(down.headers.get('content-disposition')).toContain('notes.txt')
@@ -81,7 +114,13 @@ describeDocker('labs on the real engine', () => {
     const big = new FormData()
     big.set('experimentId', expId)
     big.set('file', new File(['x'], 'big.bin'))
-    const tooBig = await t.app.handle(new Request(`http://localhost${P}/uploadContainerFile`, { method: 'POST', headers: { 'blade-auth': `bearer ${student}`, 'accept-language': 'en' }, body: big }))
+    const tooBig = await t.app.handle(
+      new Request(`http://localhost${P}/uploadContainerFile`, {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${student}`, 'accept-language': 'en' },
+        body: big,
+      }),
+    )
     labs.settings.uploadMaxMb = 50
     expect(tooBig.status).toBe(413)
     expect((await tooBig.json()).msg).toBe('the file is over the 0 MB limit')
@@ -92,7 +131,9 @@ describeDocker('labs on the real engine', () => {
     // The other learner's calls name the experiment, so they only ever reach their own lab.
     const theirs = await t.get(`${P}/getContainerFile`, other, { experimentId: expId, path: 'notes.txt' })
     expect(theirs.status).toBe(409)
-    expect((await t.get('/api/hm-userContainer/userContainer/refreshContainerTime', other, { id: mine.id })).status).toBe(404)
+    expect(
+      (await t.get('/api/hm-userContainer/userContainer/refreshContainerTime', other, { id: mine.id })).status,
+    ).toBe(404)
   })
 
   it('refresh extends the remaining time and stops at the renewal cap', async () => {
@@ -102,7 +143,11 @@ describeDocker('labs on the real engine', () => {
     expect(r1.body.data.remainingSeconds).toBeGreaterThanOrEqual(before + 30 * 60 - 5)
     await t.get('/api/hm-userContainer/userContainer/refreshContainerTime', student, { id: lab.id })
     await t.get('/api/hm-userContainer/userContainer/refreshContainerTime', student, { id: lab.id })
-    const capped = await t.call('GET', '/api/hm-userContainer/userContainer/refreshContainerTime', { token: student, query: { id: lab.id }, lang: 'en' })
+    const capped = await t.call('GET', '/api/hm-userContainer/userContainer/refreshContainerTime', {
+      token: student,
+      query: { id: lab.id },
+      lang: 'en',
+    })
     expect(capped.status).toBe(409)
     expect(capped.body.msg).toBe('the lab has been extended the maximum 3 times and cannot be extended again')
     expect(row(lab.id).renewals).toBe(3)
@@ -121,7 +166,11 @@ describeDocker('labs on the real engine', () => {
   it('the reaper stops expired labs and idle ones, keeping the workspace for the next open', async () => {
     const lab = (await open(student)).body.data
     await labs.host.run(lab.containerId, ['sh', '-c', 'echo kept > /workspace/kept.txt'])
-    t.services.db.update(userContainer).set({ expireTime: at(Date.now() - 1000) }).where(eq(userContainer.id, lab.id)).run()
+    t.services.db
+      .update(userContainer)
+      .set({ expireTime: at(Date.now() - 1000) })
+      .where(eq(userContainer.id, lab.id))
+      .run()
     await labs.reapOnce()
     expect(row(lab.id)).toMatchObject({ state: 'ended', endReason: 'expired' })
     expect(await labs.host.inspect(lab.containerId)).toBeNull()
@@ -130,7 +179,11 @@ describeDocker('labs on the real engine', () => {
     expect(again.containerId).not.toBe(lab.containerId)
     expect((await labs.host.run(again.containerId, ['cat', '/workspace/kept.txt'])).output).toContain('kept')
     // Idle: no terminal for longer than the experiment's idle minutes.
-    t.services.db.update(userContainer).set({ lastActive: at(Date.now() - 21 * 60_000) }).where(eq(userContainer.id, again.id)).run()
+    t.services.db
+      .update(userContainer)
+      .set({ lastActive: at(Date.now() - 21 * 60_000) })
+      .where(eq(userContainer.id, again.id))
+      .run()
     await labs.reapOnce()
     expect(row(again.id)).toMatchObject({ state: 'ended', endReason: 'idle' })
     expect(await labs.host.inspect(again.containerId)).toBeNull()
@@ -138,7 +191,11 @@ describeDocker('labs on the real engine', () => {
 
   it('a server restart keeps a live lab; reconcile removes orphans and ends labs whose container vanished', async () => {
     const lab = (await open(student)).body.data
-    const orphan = await engine().createContainer({ Image: LAB_IMAGE, Cmd: ['sleep', '600'], Labels: { [L.appliance]: labs.applianceId, [L.lab]: '1' } })
+    const orphan = await engine().createContainer({
+      Image: LAB_IMAGE,
+      Cmd: ['sleep', '600'],
+      Labels: { [L.appliance]: labs.applianceId, [L.lab]: '1' },
+    })
     await orphan.start()
     // A second Labs over the same data directory is what the next server start builds.
     const restarted = new Labs(t.services.db, t.services.log, t.services.jwtSecret, labs.host, labs.settings)
@@ -173,13 +230,23 @@ describeDocker('labs on the real engine', () => {
   it('when the host is full the learner gets a clear message with a place in line, then the freed place', async () => {
     const running = t.services.db.select().from(userContainer).where(eq(userContainer.state, 'running')).all()
     labs.settings.maxRunning = running.length
-    const third = t.services.db.select().from(userContainer).where(and(eq(userContainer.userId, running[0].userId), eq(userContainer.state, 'running'))).get()!
+    const third = t.services.db
+      .select()
+      .from(userContainer)
+      .where(and(eq(userContainer.userId, running[0].userId), eq(userContainer.state, 'running')))
+      .get()!
     await t.post('/api/hm-userContainer/userContainer/stop', admin, undefined, { ids: third.id })
     labs.settings.maxRunning = running.length - 1
-    const full = await t.call('GET', `${E}/openExperimentToContainer`, { token: student, query: { experimentId: expId }, lang: 'en' })
+    const full = await t.call('GET', `${E}/openExperimentToContainer`, {
+      token: student,
+      query: { experimentId: expId },
+      lang: 'en',
+    })
     labs.settings.maxRunning = 60
     expect(full.status).toBe(429)
-    expect(full.body.msg).toBe('all lab places are taken: 0 ahead of you, you are number 1 in line; the page retries by itself')
+    expect(full.body.msg).toBe(
+      'all lab places are taken: 0 ahead of you, you are number 1 in line; the page retries by itself',
+    )
     const ok = await open(student)
     expect(ok.status).toBe(200)
   })

@@ -12,40 +12,109 @@ import { resetLab } from '../../labs/containers.ts'
 import { downloadFile, uploadFile } from '../../labs/files.ts'
 
 /** What a visitor may see of an experiment (no env, no code folder). */
-const publicCols = { id: experiment.id, title: experiment.title, cover: experiment.cover, wareName: experiment.wareName, videoWareName: experiment.videoWareName, durationMinutes: experiment.durationMinutes, createTime: experiment.createTime, imagesName: experiment.imagesName }
+const publicCols = {
+  id: experiment.id,
+  title: experiment.title,
+  cover: experiment.cover,
+  wareName: experiment.wareName,
+  videoWareName: experiment.videoWareName,
+  durationMinutes: experiment.durationMinutes,
+  createTime: experiment.createTime,
+  imagesName: experiment.imagesName,
+}
 
 export const portalLabRoutes = (s: Services) =>
   new Elysia()
-    .use(new Elysia({ prefix: '/api/nop-wbp/experiment' })
-      .use(authContext(s))
-      .get('/list', async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        // Matched literally (% and _ escaped), as the factory's search does.
-        const text = typeof query.title === 'string' ? query.title.trim() : ''
-        const title = text ? sql`${experiment.title} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'` : undefined
-        const where = and(eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0), eq(experiment.status, 1), title)
-        const total = s.db.$count(experiment, where)
-        const rows = await ctx.db.select(publicCols).from(experiment).where(where).orderBy(desc(experiment.id)).limit(size).offset(offset)
-        return ok(ctx, pageOf(rows, await total, current, size))
-      }, { perm: PUBLIC })
-      .get('/detail', async ({ ctx, query }) => {
-        if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-        const row = await ctx.db.select({ ...publicCols, service: labImage.service, experimentType: labImage.experimentType }).from(experiment)
-          .leftJoin(labImage, eq(labImage.id, experiment.imagesName))
-          .where(and(eq(experiment.id, query.id), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0), eq(experiment.status, 1))).get()
-        if (!row) throw notFound()
-        return ok(ctx, row)
-      }, { perm: PUBLIC }))
-    .use(new Elysia({ prefix: '/api/nep-wbp/experiment' })
-      .use(authContext(s))
-      .get('/resetExperiment', async ({ ctx, query }) => ok(ctx, await resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)), { perm: SIGNED_IN })
-      .get('/getContainerFile', async ({ ctx, query }) => {
-        const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
-        return new Response(new Uint8Array(file.body), { headers: {
-          'content-type': 'application/octet-stream',
-          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        } })
-      }, { perm: SIGNED_IN })
-      .post('/uploadContainerFile', async ({ ctx, body, query }) =>
-        ok(ctx, await uploadFile(s.labs, ctx, body.experimentId ?? query.experimentId, body.file, body.path ?? query.path)),
-      { perm: SIGNED_IN, body: t.Object({ file: t.Any(), experimentId: t.Optional(t.String()), path: t.Optional(t.String()) }) }))
+    .use(
+      new Elysia({ prefix: '/api/nop-wbp/experiment' })
+        .use(authContext(s))
+        .get(
+          '/list',
+          async ({ ctx, query }) => {
+            const { current, size, offset } = parsePaging(query)
+            // Matched literally (% and _ escaped), as the factory's search does.
+            const text = typeof query.title === 'string' ? query.title.trim() : ''
+            const title = text
+              ? sql`${experiment.title} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`
+              : undefined
+            const where = and(
+              eq(experiment.tenantId, ctx.actor.tenantId),
+              eq(experiment.isDeleted, 0),
+              eq(experiment.status, 1),
+              title,
+            )
+            const total = s.db.$count(experiment, where)
+            const rows = await ctx.db
+              .select(publicCols)
+              .from(experiment)
+              .where(where)
+              .orderBy(desc(experiment.id))
+              .limit(size)
+              .offset(offset)
+            return ok(ctx, pageOf(rows, await total, current, size))
+          },
+          { perm: PUBLIC },
+        )
+        .get(
+          '/detail',
+          async ({ ctx, query }) => {
+            if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
+            const row = await ctx.db
+              .select({ ...publicCols, service: labImage.service, experimentType: labImage.experimentType })
+              .from(experiment)
+              .leftJoin(labImage, eq(labImage.id, experiment.imagesName))
+              .where(
+                and(
+                  eq(experiment.id, query.id),
+                  eq(experiment.tenantId, ctx.actor.tenantId),
+                  eq(experiment.isDeleted, 0),
+                  eq(experiment.status, 1),
+                ),
+              )
+              .get()
+            if (!row) throw notFound()
+            return ok(ctx, row)
+          },
+          { perm: PUBLIC },
+        ),
+    )
+    .use(
+      new Elysia({ prefix: '/api/nep-wbp/experiment' })
+        .use(authContext(s))
+        .get(
+          '/resetExperiment',
+          async ({ ctx, query }) => ok(ctx, await resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
+          { perm: SIGNED_IN },
+        )
+        .get(
+          '/getContainerFile',
+          async ({ ctx, query }) => {
+            const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
+            return new Response(new Uint8Array(file.body), {
+              headers: {
+                'content-type': 'application/octet-stream',
+                'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+              },
+            })
+          },
+          { perm: SIGNED_IN },
+        )
+        .post(
+          '/uploadContainerFile',
+          async ({ ctx, body, query }) =>
+            ok(
+              ctx,
+              await uploadFile(
+                s.labs,
+                ctx,
+                body.experimentId ?? query.experimentId,
+                body.file,
+                body.path ?? query.path,
+              ),
+            ),
+          {
+            perm: SIGNED_IN,
+            body: t.Object({ file: t.Any(), experimentId: t.Optional(t.String()), path: t.Optional(t.String()) }),
+          },
+        ),
+    )

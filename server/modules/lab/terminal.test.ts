@@ -18,22 +18,38 @@ class Term {
   readonly opened: Promise<void>
   constructor(url: string, auth: Record<string, unknown>) {
     this.ws = new WebSocket(url)
-    this.opened = new Promise((ok) => this.ws.addEventListener('open', () => { this.ws.send(JSON.stringify({ t: 'auth', cols: 80, rows: 24, ...auth })); ok() }))
+    this.opened = new Promise((ok) =>
+      this.ws.addEventListener('open', () => {
+        this.ws.send(JSON.stringify({ t: 'auth', cols: 80, rows: 24, ...auth }))
+        ok()
+      }),
+    )
     this.ws.addEventListener('message', (e) => {
       const m = JSON.parse(String(e.data))
       if (m.t === 'hello') this.hello = m
       else if (m.t === 'o') this.out += m.d
       else if (m.t === 'exit') this.exit = m.reason
     })
-    this.ws.addEventListener('close', (e) => { this.closeCode = e.code })
+    this.ws.addEventListener('close', (e) => {
+      this.closeCode = e.code
+    })
   }
-  send(d: string) { this.ws.send(JSON.stringify({ t: 'i', d })) }
-  resize(cols: number, rows: number) { this.ws.send(JSON.stringify({ t: 'r', cols, rows })) }
-  close() { this.ws.close() }
+  send(d: string) {
+    this.ws.send(JSON.stringify({ t: 'i', d }))
+  }
+  resize(cols: number, rows: number) {
+    this.ws.send(JSON.stringify({ t: 'r', cols, rows }))
+  }
+  close() {
+    this.ws.close()
+  }
   async until(test: () => boolean, what: string, ms = 5000) {
     const deadline = Date.now() + ms
     while (!test()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far: ${JSON.stringify(this.out.slice(-300))} exit=${this.exit} code=${this.closeCode}`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${what}; output so far: ${JSON.stringify(this.out.slice(-300))} exit=${this.exit} code=${this.closeCode}`,
+        )
       await new Promise((r) => setTimeout(r, 20))
     }
   }
@@ -50,15 +66,32 @@ describeDocker('lab terminal over a WebSocket', () => {
     url = `ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`
     student = await t.token('student')
     admin = await t.token('admin')
-    const studentRole = t.services.db.select({ id: role.id }).from(role).where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))).get()!.id
-    expect((await t.post('/api/blade-system/user/submit', admin, { account: 'learner2', realName: '另一位同学', roleId: studentRole, password: md5Hex('learner2') })).status).toBe(200)
+    const studentRole = t.services.db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000')))
+      .get()!.id
+    expect(
+      (
+        await t.post('/api/blade-system/user/submit', admin, {
+          account: 'learner2',
+          realName: '另一位同学',
+          roleId: studentRole,
+          password: md5Hex('learner2'),
+        })
+      ).status,
+    ).toBe(200)
     otherLearner = await t.token('learner2')
     expId = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!.id
-    const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', student, { experimentId: expId })
+    const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', student, {
+      experimentId: expId,
+    })
     expect(open.status).toBe(200)
     labId = open.body.data.id
   })
-  afterAll(async () => { await server?.stop(true) })
+  afterAll(async () => {
+    await server?.stop(true)
+  })
 
   it('the owner types `echo hello` and sees hello; resize reaches the shell', async () => {
     const term = new Term(url, { token: student, lab: labId })
@@ -108,7 +141,9 @@ describeDocker('lab terminal over a WebSocket', () => {
     staff.send('touch /workspace/from-staff\n')
     owner.send('echo watched-line\n')
     await staff.until(() => staff.out.includes('watched-line'), 'observer sees output')
-    const { containerId } = (await t.get('/api/hm-experiment/experiment/getConteiner', student, { experimentId: expId })).body.data
+    const { containerId } = (
+      await t.get('/api/hm-experiment/experiment/getConteiner', student, { experimentId: expId })
+    ).body.data
     const ls = await t.services.labs.host.run(containerId, ['ls', '/workspace'])
     expect(ls.output).not.toContain('from-staff')
     owner.close()
@@ -116,15 +151,25 @@ describeDocker('lab terminal over a WebSocket', () => {
   })
 
   it('after a server restart the container is kept and the learner reattaches', async () => {
-    const before = (await t.get('/api/hm-experiment/experiment/getConteiner', student, { experimentId: expId })).body.data
+    const before = (await t.get('/api/hm-experiment/experiment/getConteiner', student, { experimentId: expId })).body
+      .data
     await server.stop(true)
     await t.services.labs.stop()
     // The next start: a new lab service over the same data, reconciled from labels, and a new HTTP server.
-    const labs = new Labs(t.services.db, t.services.log, t.services.jwtSecret, t.services.labs.host, t.services.labs.settings)
+    const labs = new Labs(
+      t.services.db,
+      t.services.log,
+      t.services.jwtSecret,
+      t.services.labs.host,
+      t.services.labs.settings,
+    )
     await reconcile(labs)
     const services = { ...t.services, id: crypto.randomUUID(), labs }
     server = createApp(services).listen({ port: 0, hostname: '127.0.0.1' })
-    const again = new Term(`ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`, { token: student, lab: before.id })
+    const again = new Term(`ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`, {
+      token: student,
+      lab: before.id,
+    })
     await again.until(() => !!again.hello, 'hello after restart')
     again.send('echo back-$((40+2))\n')
     await again.until(() => again.out.includes('back-42'), 'shell after restart')

@@ -7,10 +7,27 @@ import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
 import type { TerminalSession, Viewer } from '../../labs/terminals.ts'
 
-interface Hello { t: 'auth'; token?: string; lab?: string; session?: string; observe?: boolean; cols?: number; rows?: number }
-interface State { viewer?: Viewer; session?: TerminalSession; timer?: ReturnType<typeof setTimeout>; busy?: boolean }
+interface Hello {
+  t: 'auth'
+  token?: string
+  lab?: string
+  session?: string
+  observe?: boolean
+  cols?: number
+  rows?: number
+}
+interface State {
+  viewer?: Viewer
+  session?: TerminalSession
+  timer?: ReturnType<typeof setTimeout>
+  busy?: boolean
+}
 
-const envLines = (env: string | null) => (env ?? '').split(/\r?\n/).map((l) => l.trim()).filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l))
+const envLines = (env: string | null) =>
+  (env ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l))
 
 /**
  * The lab terminal: a WebSocket attached to an exec session in the learner's
@@ -29,7 +46,9 @@ export const terminalRoutes = (s: Services) => {
     perm: PUBLIC,
     open(ws) {
       const st: State = {}
-      st.timer = setTimeout(() => { if (!st.viewer) refuse(ws, 4401, 'unauthorized') }, 5000)
+      st.timer = setTimeout(() => {
+        if (!st.viewer) refuse(ws, 4401, 'unauthorized')
+      }, 5000)
       states.set(ws.id, st)
     },
     async message(ws, raw) {
@@ -47,11 +66,17 @@ export const terminalRoutes = (s: Services) => {
       const ctx = await resolveCtx(s, { 'blade-auth': `bearer ${hello.token ?? ''}` })
       if (ctx.actor.kind !== 'user') return refuse(ws, 4401, 'unauthorized')
       if (!isId(hello.lab)) return refuse(ws, 4400, 'bad-lab')
-      const row = s.db.select().from(userContainer).where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))).get()
+      const row = s.db
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+        .get()
       const owner = !!row && row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
       let readOnly = !owner || !!hello.observe
       if (row && !owner) {
-        const staff = (await permissionCodes(ctx)).has('lab:running:observe') && ((await isAdministrator(ctx)) || row.tenantId === ctx.actor.tenantId)
+        const staff =
+          (await permissionCodes(ctx)).has('lab:running:observe') &&
+          ((await isAdministrator(ctx)) || row.tenantId === ctx.actor.tenantId)
         if (!staff) return refuse(ws, 4403, 'forbidden')
         readOnly = true
       }
@@ -63,9 +88,15 @@ export const terminalRoutes = (s: Services) => {
       const viewer: Viewer = { readOnly, send: (m) => ws.send(m), close: (c, r) => ws.close(c, r) }
       try {
         const session = await s.labs.terminals.attach({
-          labId: row.id, containerId: row.containerId, viewer, sessionId: hello.session,
-          shell: image.path.split(/\s+/).filter(Boolean), env: ['TERM=xterm-256color', `HOME=${image.codePath}`, ...envLines(exp.env)],
-          workdir: image.codePath, cols: Number(hello.cols) || 80, rows: Number(hello.rows) || 24,
+          labId: row.id,
+          containerId: row.containerId,
+          viewer,
+          sessionId: hello.session,
+          shell: image.path.split(/\s+/).filter(Boolean),
+          env: ['TERM=xterm-256color', `HOME=${image.codePath}`, ...envLines(exp.env)],
+          workdir: image.codePath,
+          cols: Number(hello.cols) || 80,
+          rows: Number(hello.rows) || 24,
         })
         if (!session) return ws.close(1000, 'no-shell')
         st.viewer = viewer

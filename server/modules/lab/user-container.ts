@@ -22,21 +22,47 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
   const { current, size, offset } = parsePaging(q)
   const where = await runningWhere(ctx)
   const [{ total }] = await ctx.db.select({ total: count() }).from(userContainer).where(where)
-  const rows = await ctx.db.select({
-    id: userContainer.id, tenantId: userContainer.tenantId, userId: userContainer.userId, account: user.account, realName: user.realName,
-    experimentId: userContainer.experimentId, experimentTitle: experiment.title, containerId: userContainer.containerId,
-    startTime: userContainer.startTime, expireTime: userContainer.expireTime, lastActive: userContainer.lastActive, renewals: userContainer.renewals,
-  }).from(userContainer).leftJoin(user, eq(user.id, userContainer.userId)).leftJoin(experiment, eq(experiment.id, userContainer.experimentId))
-    .where(where).orderBy(desc(userContainer.id)).limit(size).offset(offset)
-  const stats = await Promise.all(rows.map((r) => (r.containerId ? labs.host.stats(r.containerId).catch(() => null) : null)))
-  const records = rows.map((r, i) => ({ ...r, cpuPercent: stats[i] ? Math.round(stats[i]!.cpuPercent * 10) / 10 : null, memoryMb: stats[i] ? Math.round(stats[i]!.memoryBytes / 1024 / 102.4) / 10 : null, attached: labs.terminals.attached(r.id) }))
+  const rows = await ctx.db
+    .select({
+      id: userContainer.id,
+      tenantId: userContainer.tenantId,
+      userId: userContainer.userId,
+      account: user.account,
+      realName: user.realName,
+      experimentId: userContainer.experimentId,
+      experimentTitle: experiment.title,
+      containerId: userContainer.containerId,
+      startTime: userContainer.startTime,
+      expireTime: userContainer.expireTime,
+      lastActive: userContainer.lastActive,
+      renewals: userContainer.renewals,
+    })
+    .from(userContainer)
+    .leftJoin(user, eq(user.id, userContainer.userId))
+    .leftJoin(experiment, eq(experiment.id, userContainer.experimentId))
+    .where(where)
+    .orderBy(desc(userContainer.id))
+    .limit(size)
+    .offset(offset)
+  const stats = await Promise.all(
+    rows.map((r) => (r.containerId ? labs.host.stats(r.containerId).catch(() => null) : null)),
+  )
+  const records = rows.map((r, i) => ({
+    ...r,
+    cpuPercent: stats[i] ? Math.round(stats[i]!.cpuPercent * 10) / 10 : null,
+    memoryMb: stats[i] ? Math.round(stats[i]!.memoryBytes / 1024 / 102.4) / 10 : null,
+    attached: labs.terminals.attached(r.id),
+  }))
   return pageOf(records, total, current, size)
 }
 
 /** Staff stop: the lab ends now (the learner's workspace is kept). */
 export async function stopLabs(labs: Labs, ctx: Ctx, idsParam: unknown): Promise<number> {
   const ids = parseIds(idsParam)
-  const rows = await ctx.db.select().from(userContainer).where(and(await runningWhere(ctx), inArray(userContainer.id, ids)))
+  const rows = await ctx.db
+    .select()
+    .from(userContainer)
+    .where(and(await runningWhere(ctx), inArray(userContainer.id, ids)))
   if (rows.length !== new Set(ids).size) throw notFound()
   for (const r of rows) await endLab(labs, r, 'stopped')
   return rows.length
@@ -46,11 +72,21 @@ export const userContainerRoutes = (s: Services) =>
   new Elysia({ prefix: '/api/hm-userContainer/userContainer' })
     .use(authContext(s))
     .get('/refreshContainerTime', ({ ctx, query }) => ok(ctx, refreshLab(ctx, query.id)), { perm: SIGNED_IN })
-    .get('/running', async ({ ctx, query }) => {
-      await s.labs.requireEngine()
-      return ok(ctx, await runningLabs(s.labs, ctx, query))
-    }, { perm: 'lab:running' })
-    .post('/stop', async ({ ctx, query, body }) => {
-      await s.labs.requireEngine()
-      return ok(ctx, { stopped: await stopLabs(s.labs, ctx, query.ids ?? (body as { ids?: unknown } | undefined)?.ids) })
-    }, { perm: 'lab:running:stop' })
+    .get(
+      '/running',
+      async ({ ctx, query }) => {
+        await s.labs.requireEngine()
+        return ok(ctx, await runningLabs(s.labs, ctx, query))
+      },
+      { perm: 'lab:running' },
+    )
+    .post(
+      '/stop',
+      async ({ ctx, query, body }) => {
+        await s.labs.requireEngine()
+        return ok(ctx, {
+          stopped: await stopLabs(s.labs, ctx, query.ids ?? (body as { ids?: unknown } | undefined)?.ids),
+        })
+      },
+      { perm: 'lab:running:stop' },
+    )

@@ -7,13 +7,27 @@ import { isAdministrator } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 
 /** The three logs are read-only lists: rows are written by the server itself (lib/logs.ts) and the web's error queue. */
-const logResource = <T extends typeof logApi | typeof logUsual | typeof logError>(table: T, kind: string, skip: ('list' | 'page' | 'detail')[] = []) =>
+const logResource = <T extends typeof logApi | typeof logUsual | typeof logError>(
+  table: T,
+  kind: string,
+  skip: ('list' | 'page' | 'detail')[] = [],
+) =>
   defineResource({
-    table, path: `/api/blade-log/${kind}`, code: `monitor:log:${kind}`, perms: { detail: `monitor:log:${kind}:view` },
-    search: ['title', 'requestUri', 'createBy'], filters: ['type', 'method'], dates: ['createTime'], skip: ['submit', 'remove', ...skip],
+    table,
+    path: `/api/blade-log/${kind}`,
+    code: `monitor:log:${kind}`,
+    perms: { detail: `monitor:log:${kind}:view` },
+    search: ['title', 'requestUri', 'createBy'],
+    filters: ['type', 'method'],
+    dates: ['createTime'],
+    skip: ['submit', 'remove', ...skip],
   })
 
-export const logResources = { usual: logResource(logUsual, 'usual'), api: logResource(logApi, 'api'), error: logResource(logError, 'error', ['list', 'page', 'detail']) }
+export const logResources = {
+  usual: logResource(logUsual, 'usual'),
+  api: logResource(logApi, 'api'),
+  error: logResource(logError, 'error', ['list', 'page', 'detail']),
+}
 
 type ErrorRow = typeof logError.$inferSelect
 
@@ -38,7 +52,9 @@ const errorRoutes = (s: Services) => {
     .use(authContext(s))
     .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: perms.list })
     .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: perms.list })
-    .get('/detail', async ({ ctx, query }) => ok(ctx, (await forViewer(ctx))(await ops.detail(ctx, query.id))), { perm: perms.detail })
+    .get('/detail', async ({ ctx, query }) => ok(ctx, (await forViewer(ctx))(await ops.detail(ctx, query.id))), {
+      perm: perms.detail,
+    })
 }
 
 export const logModule = (s: Services) =>

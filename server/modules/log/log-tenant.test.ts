@@ -16,8 +16,12 @@ describe('log tenancy and stack visibility', () => {
 
   it('an anonymous call claiming another tenant is logged under the platform tenant', async () => {
     const admin = await t.token('admin')
-    const other = (await t.post('/api/blade-system/tenant/submit', admin, { tenantName: '日志中学' })).body.data.tenantId as string
-    await t.call('POST', '/api/blade-system/user/register-guest', { body: { tenantId: other }, headers: { 'tenant-id': other } })
+    const other = (await t.post('/api/blade-system/tenant/submit', admin, { tenantName: '日志中学' })).body.data
+      .tenantId as string
+    await t.call('POST', '/api/blade-system/user/register-guest', {
+      body: { tenantId: other },
+      headers: { 'tenant-id': other },
+    })
     let rows: (typeof logApi.$inferSelect)[] = []
     for (let i = 0; i < 50 && !rows.length; i++) {
       rows = db.select().from(logApi).where(eq(logApi.requestUri, '/api/blade-system/user/register-guest')).all()
@@ -30,18 +34,41 @@ describe('log tenancy and stack visibility', () => {
 
   it('stack traces reach the platform administrator only', async () => {
     const admin = await t.token('admin')
-    const other = (await t.post('/api/blade-system/tenant/submit', admin, { tenantName: '堆栈中学' })).body.data.tenantId as string
+    const other = (await t.post('/api/blade-system/tenant/submit', admin, { tenantName: '堆栈中学' })).body.data
+      .tenantId as string
     const id = newId()
-    db.insert(logError).values({ id, tenantId: other, type: 'server', title: 'boom', message: 'boom', stackTrace: 'Error: boom\n    at /srv/atrium/server/x.ts:1:1', createTime: now() }).run()
+    db.insert(logError)
+      .values({
+        id,
+        tenantId: other,
+        type: 'server',
+        title: 'boom',
+        message: 'boom',
+        stackTrace: 'Error: boom\n    at /srv/atrium/server/x.ts:1:1',
+        createTime: now(),
+      })
+      .run()
     const tenantAdmin = await t.token('admin', 'admin', other)
     const list = await t.get('/api/blade-log/error/list', tenantAdmin)
     expect(list.status).toBe(200)
     const row = list.body.data.records.find((r: any) => r.id === id)
     expect(row).toMatchObject({ title: 'boom', message: 'boom', stackTrace: null })
-    expect((await t.get('/api/blade-log/error/detail', tenantAdmin, { id })).body.data).toMatchObject({ id, stackTrace: null })
+    expect((await t.get('/api/blade-log/error/detail', tenantAdmin, { id })).body.data).toMatchObject({
+      id,
+      stackTrace: null,
+    })
     // The platform administrator (who may read every tenant's logs) sees it whole.
     const own = newId()
-    db.insert(logError).values({ id: own, tenantId: '000000', type: 'server', title: 'mine', stackTrace: 'Error: mine\n    at /srv/x.ts:2:2', createTime: now() }).run()
+    db.insert(logError)
+      .values({
+        id: own,
+        tenantId: '000000',
+        type: 'server',
+        title: 'mine',
+        stackTrace: 'Error: mine\n    at /srv/x.ts:2:2',
+        createTime: now(),
+      })
+      .run()
     expect((await t.get('/api/blade-log/error/detail', admin, { id: own })).body.data.stackTrace).toContain('/srv/x.ts')
   })
 })

@@ -22,11 +22,21 @@ describe('blade-log usual, api and error', () => {
 
   it('records a changing call in the API log, with its timing, visible in the list and detail', async () => {
     const admin = await t.token('admin')
-    expect((await t.post('/api/blade-system/param/submit', admin, { paramName: 'n', paramKey: 'log.test', paramValue: 'v' })).status).toBe(200)
+    expect(
+      (await t.post('/api/blade-system/param/submit', admin, { paramName: 'n', paramKey: 'log.test', paramValue: 'v' }))
+        .status,
+    ).toBe(200)
     const r = await apiRows(admin, { requestUri: '/api/blade-system/param/submit' })
     expect(r.status).toBe(200)
     const [row] = r.body.data.records
-    expect(row).toMatchObject({ method: 'POST', requestUri: '/api/blade-system/param/submit', title: 'POST /api/blade-system/param/submit 200', type: '1', createBy: 'admin', tenantId: '000000' })
+    expect(row).toMatchObject({
+      method: 'POST',
+      requestUri: '/api/blade-system/param/submit',
+      title: 'POST /api/blade-system/param/submit 200',
+      type: '1',
+      createBy: 'admin',
+      tenantId: '000000',
+    })
     expect(typeof row.time).toBe('number')
     expect(row.time).toBeGreaterThanOrEqual(0)
     expect(row.createTime.slice(0, 10)).toBe(now().slice(0, 10))
@@ -40,13 +50,25 @@ describe('blade-log usual, api and error', () => {
     const failed = await apiRows(admin, { requestUri: '/api/blade-system/param/submit', type: '2' })
     expect(failed.body.data.records[0].title).toBe('POST /api/blade-system/param/submit 400')
     // Reads are not logged.
-    expect(db.select().from(logApi).all().some((l) => l.method === 'GET')).toBe(false)
+    expect(
+      db
+        .select()
+        .from(logApi)
+        .all()
+        .some((l) => l.method === 'GET'),
+    ).toBe(false)
   })
 
-  it('keeps the browser\'s error entries sent with logout in the error log', async () => {
+  it("keeps the browser's error entries sent with logout in the error log", async () => {
     const teacher = await t.token('teacher')
     const entries = [
-      { type: 'error', url: '/wel/index', message: 'x is undefined', stack: 'TypeError: x is undefined\n  at f (app.js:1:2)', time: '2026-01-02 03:04:05' },
+      {
+        type: 'error',
+        url: '/wel/index',
+        message: 'x is undefined',
+        stack: 'TypeError: x is undefined\n  at f (app.js:1:2)',
+        time: '2026-01-02 03:04:05',
+      },
       { type: 'promise', url: '/system/user', message: 'rejected' },
     ]
     const sent = await t.post('/api/blade-auth/oauth/logout', teacher, entries)
@@ -55,17 +77,26 @@ describe('blade-log usual, api and error', () => {
     const list = await t.get(`${L}/error/list`, admin, { createBy: 'teacher' })
     expect(list.body.data.total).toBe(2)
     const first = list.body.data.records.find((e: any) => e.requestUri === '/wel/index')
-    expect(first).toMatchObject({ type: 'web:error', title: 'x is undefined', createTime: '2026-01-02 03:04:05', tenantId: '000000' })
+    expect(first).toMatchObject({
+      type: 'web:error',
+      title: 'x is undefined',
+      createTime: '2026-01-02 03:04:05',
+      tenantId: '000000',
+    })
     const detail = await t.get(`${L}/error/detail`, admin, { id: first.id })
     expect(detail.body.data.stackTrace).toContain('app.js:1:2')
     const byDay = await t.get(`${L}/error/list`, admin, { createTime: '2026-01-02' })
     expect(byDay.body.data.records.map((e: any) => e.id)).toEqual([first.id])
-    expect((await t.get(`${L}/error/list`, admin, { type: 'web:promise' })).body.data.records[0].message).toBe('rejected')
+    expect((await t.get(`${L}/error/list`, admin, { type: 'web:promise' })).body.data.records[0].message).toBe(
+      'rejected',
+    )
   })
 
   it('shows notable events in the usual log', async () => {
     const admin = await t.token('admin')
-    expect((await t.post('/api/blade-system/tenant/submit', admin, { tenantId: '600006', tenantName: '日志中学' })).status).toBe(200)
+    expect(
+      (await t.post('/api/blade-system/tenant/submit', admin, { tenantId: '600006', tenantName: '日志中学' })).status,
+    ).toBe(200)
     const r = await t.get(`${L}/usual/list`, admin, { title: 'tenant created' })
     expect(r.status).toBe(200)
     const row = r.body.data.records.find((u: any) => JSON.parse(u.logData).tenantId === '600006')
@@ -83,7 +114,9 @@ describe('blade-log usual, api and error', () => {
 
   it('keeps tenants apart', async () => {
     const tenantAdmin = await t.token('admin', 'admin', '100001')
-    expect((await t.post('/api/blade-system/post/submit', tenantAdmin, { postCode: 'logged', postName: 'logged' })).status).toBe(200)
+    expect(
+      (await t.post('/api/blade-system/post/submit', tenantAdmin, { postCode: 'logged', postName: 'logged' })).status,
+    ).toBe(200)
     const own = await apiRows(tenantAdmin, { requestUri: '/api/blade-system/post/submit' })
     expect(own.body.data.total).toBeGreaterThan(0)
     expect(own.body.data.records.every((l: any) => l.tenantId === '100001')).toBe(true)
@@ -99,11 +132,13 @@ describe('blade-log usual, api and error', () => {
 
   it('is open to the manager (codes and the log API scope) and closed to teachers and students', async () => {
     const manager = await t.token('manager')
-    for (const kind of ['usual', 'api', 'error']) expect((await t.get(`${L}/${kind}/list`, manager)).status, kind).toBe(200)
+    for (const kind of ['usual', 'api', 'error'])
+      expect((await t.get(`${L}/${kind}/list`, manager)).status, kind).toBe(200)
     const row = db.select().from(logApi).where(eq(logApi.tenantId, '000000')).get()!
     for (const account of ['teacher', 'student']) {
       const token = await t.token(account)
-      for (const kind of ['usual', 'api', 'error']) expect((await t.get(`${L}/${kind}/list`, token)).status, `${account} ${kind}`).toBe(403)
+      for (const kind of ['usual', 'api', 'error'])
+        expect((await t.get(`${L}/${kind}/list`, token)).status, `${account} ${kind}`).toBe(403)
       expect((await t.get(`${L}/api/detail`, token, { id: row.id })).status, account).toBe(403)
     }
   })

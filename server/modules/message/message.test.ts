@@ -25,10 +25,25 @@ describe('blade-message/message', () => {
 
   it('matches receiver ids exactly: a digit or a part of an id reaches nobody', async () => {
     const admin = await t.token('admin')
-    const studentRole = t.services.db.select().from(role).where(eq(role.roleAlias, 'student')).all().find((r) => r.tenantId === '000000')!
+    const studentRole = t.services.db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, 'student'))
+      .all()
+      .find((r) => r.tenantId === '000000')!
     const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
-    for (const [type, receivers] of [[4, '9'], [4, studentRole.id.slice(0, -1)], [4, studentRole.id.slice(1)], [2, '1'], [2, cs.id.slice(0, -2)]] as const) {
-      const r = await t.call('POST', `${M}/save`, { token: admin, body: { type, title: 'probe', receivers }, lang: 'en' })
+    for (const [type, receivers] of [
+      [4, '9'],
+      [4, studentRole.id.slice(0, -1)],
+      [4, studentRole.id.slice(1)],
+      [2, '1'],
+      [2, cs.id.slice(0, -2)],
+    ] as const) {
+      const r = await t.call('POST', `${M}/save`, {
+        token: admin,
+        body: { type, title: 'probe', receivers },
+        lang: 'en',
+      })
       expect(r.body).toMatchObject({ code: 400, field: 'receivers', msg: 'no recipients were found' })
     }
   })
@@ -39,24 +54,39 @@ describe('blade-message/message', () => {
     const sent = await t.post(`${M}/save`, admin, { type: 2, title: '系会通知', content: '周五开会', receivers: cs.id })
     expect(sent.status).toBe(200)
     expect(sent.body.data.recipients).toBe(1)
-    const studentRole = t.services.db.select().from(role).where(eq(role.roleAlias, 'student')).all().find((r) => r.tenantId === '000000')!
-    expect((await t.post(`${M}/save`, admin, { type: 4, title: '致全体学生', receivers: studentRole.id })).body.data.recipients).toBe(1)
+    const studentRole = t.services.db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, 'student'))
+      .all()
+      .find((r) => r.tenantId === '000000')!
+    expect(
+      (await t.post(`${M}/save`, admin, { type: 4, title: '致全体学生', receivers: studentRole.id })).body.data
+        .recipients,
+    ).toBe(1)
     const student = await t.token('student')
     expect((await t.get(`${M}/my/list`, student)).body.data.records.map((m: any) => m.title)).toContain('致全体学生')
     const mine = await t.get(`${M}/my/sendList`, admin)
     expect(mine.body.data.records.map((m: any) => m.title)).toEqual(expect.arrayContaining(['系会通知', '致全体学生']))
-    expect((await t.get(`${M}/sendDetail`, admin, { id: sent.body.data.id })).body.data).toMatchObject({ recipients: 1, unread: 1 })
+    expect((await t.get(`${M}/sendDetail`, admin, { id: sent.body.data.id })).body.data).toMatchObject({
+      recipients: 1,
+      unread: 1,
+    })
   })
 
   it('names the field for bad input and keeps others out', async () => {
     const admin = await t.token('admin')
-    expect((await t.call('POST', `${M}/save`, { token: admin, body: { title: '', receivers: '1' }, lang: 'en' })).body).toMatchObject({ field: 'title', msg: 'please enter the message title' })
+    expect(
+      (await t.call('POST', `${M}/save`, { token: admin, body: { title: '', receivers: '1' }, lang: 'en' })).body,
+    ).toMatchObject({ field: 'title', msg: 'please enter the message title' })
     expect((await t.post(`${M}/save`, admin, { title: 'x' })).body.field).toBe('receivers')
     expect((await t.post(`${M}/save`, admin, { title: 'x', type: 9, receivers: '1' })).body.field).toBe('type')
     const student = await t.token('student')
     expect((await t.post(`${M}/save`, student, { title: 'x', receivers: '1' })).status).toBe(403)
     // Sent to admin and teacher only: the student has no copy to open.
-    const adminInbox = (await t.get(`${M}/my/list`, admin)).body.data.records.find((m: any) => m.title === '账号安全提示')
+    const adminInbox = (await t.get(`${M}/my/list`, admin)).body.data.records.find(
+      (m: any) => m.title === '账号安全提示',
+    )
     expect((await t.get(`${M}/detail`, student, { id: adminInbox.id })).status).toBe(404)
     const other = await t.token('admin', 'admin', '100001')
     expect((await t.get(`${M}/my/list`, other)).body.data.total).toBe(0)
@@ -66,13 +96,22 @@ describe('blade-message/message', () => {
 
 describe('blade-user/user-list (the recipient picker)', () => {
   const t = testApp()
-  it('pages the tenant\'s active users for whoever may send messages, names only', async () => {
+  it("pages the tenant's active users for whoever may send messages, names only", async () => {
     const teacher = await t.token('teacher')
     const r = await t.get('/api/blade-user/user-list', teacher, { realName: '王', size: 5 })
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ total: 1, size: 5, current: 1 })
-    expect(r.body.data.records[0]).toEqual(expect.objectContaining({ account: 'student', realName: '王同学', deptName: '2024级计算机1班' }))
-    expect(Object.keys(r.body.data.records[0]).sort()).toEqual(['account', 'avatar', 'deptName', 'id', 'realName', 'roleName'])
+    expect(r.body.data.records[0]).toEqual(
+      expect.objectContaining({ account: 'student', realName: '王同学', deptName: '2024级计算机1班' }),
+    )
+    expect(Object.keys(r.body.data.records[0]).sort()).toEqual([
+      'account',
+      'avatar',
+      'deptName',
+      'id',
+      'realName',
+      'roleName',
+    ])
     expect((await t.get('/api/blade-user/user-list', await t.token('student'))).status).toBe(403)
     const other = await t.get('/api/blade-user/user-list', await t.token('admin', 'admin', '100001'))
     expect(other.body.data.records.map((u: any) => u.account)).toEqual(['admin'])

@@ -15,7 +15,12 @@ defineMessages({
   'message.noRecipients': { zh: '没有找到接收人', en: 'no recipients were found' },
 })
 
-export interface SendInput { type?: unknown; title?: unknown; content?: unknown; receivers?: unknown }
+export interface SendInput {
+  type?: unknown
+  title?: unknown
+  content?: unknown
+  receivers?: unknown
+}
 
 /**
  * Sends a message: type 1 (ordinary) and 3 (approval) go to users, 2 to every
@@ -23,29 +28,58 @@ export interface SendInput { type?: unknown; title?: unknown; content?: unknown;
  * within the sender's tenant. One recipient row per person, written with the
  * message in one transaction.
  */
-export async function sendMessage(ctx: Ctx, input: SendInput): Promise<{ id: string; recipients: number; userIds: string[] }> {
+export async function sendMessage(
+  ctx: Ctx,
+  input: SendInput,
+): Promise<{ id: string; recipients: number; userIds: string[] }> {
   const type = Number(input.type ?? 1)
   if (![1, 2, 3, 4].includes(type)) throw badRequest('message.type', { field: 'type' }, 'type')
   const title = typeof input.title === 'string' ? input.title.trim() : ''
   if (!title) throw badRequest('message.title', { field: 'title' }, 'title')
   if (title.length > 200) throw badRequest('validation.tooLong', { field: 'title', max: 200 }, 'title')
   const content = typeof input.content === 'string' ? input.content.slice(0, 20000) : null
-  if (input.receivers === undefined || input.receivers === '' || (Array.isArray(input.receivers) && !input.receivers.length)) throw badRequest('message.receivers', { field: 'receivers' }, 'receivers')
+  if (
+    input.receivers === undefined ||
+    input.receivers === '' ||
+    (Array.isArray(input.receivers) && !input.receivers.length)
+  )
+    throw badRequest('message.receivers', { field: 'receivers' }, 'receivers')
   const ids = parseIds(input.receivers)
   const tenant = and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), eq(user.status, 1))
   const column = type === 2 ? user.deptId : type === 4 ? user.roleId : undefined
-  const people = await ctx.db.select({ id: user.id }).from(user)
+  const people = await ctx.db
+    .select({ id: user.id })
+    .from(user)
     .where(and(tenant, column ? or(...ids.map((id) => listHas(column, id))) : inArray(user.id, ids)))
   if (!people.length) throw badRequest('message.noRecipients', { field: 'receivers' }, 'receivers')
-  const me = await ctx.db.select({ realName: user.realName, account: user.account }).from(user).where(eq(user.id, ctx.actor.userId)).get()
+  const me = await ctx.db
+    .select({ realName: user.realName, account: user.account })
+    .from(user)
+    .where(eq(user.id, ctx.actor.userId))
+    .get()
   const id = newId()
   const stamp = now()
   ctx.db.transaction((tx) => {
-    tx.insert(message).values({
-      id, tenantId: ctx.actor.tenantId, type, title, content, receivers: ids.join(','), createUserName: me?.realName ?? me?.account ?? ctx.actor.account,
-      createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp,
-    }).run()
-    for (const p of people) tx.insert(messageRecipient).values({ id: newId(), tenantId: ctx.actor.tenantId, messageId: id, userId: p.id, isRead: 1 }).run()
+    tx.insert(message)
+      .values({
+        id,
+        tenantId: ctx.actor.tenantId,
+        type,
+        title,
+        content,
+        receivers: ids.join(','),
+        createUserName: me?.realName ?? me?.account ?? ctx.actor.account,
+        createUser: ctx.actor.userId,
+        createDept: ctx.actor.deptIds[0] ?? null,
+        createTime: stamp,
+        updateUser: ctx.actor.userId,
+        updateTime: stamp,
+      })
+      .run()
+    for (const p of people)
+      tx.insert(messageRecipient)
+        .values({ id: newId(), tenantId: ctx.actor.tenantId, messageId: id, userId: p.id, isRead: 1 })
+        .run()
   })
   return { id, recipients: people.length, userIds: people.map((p) => p.id) }
 }

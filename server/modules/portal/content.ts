@@ -1,6 +1,14 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
-import { banner, blog, cloudDocument, cloudFolder, courseCard, download, downloadMessage } from '../../../db/schema/index.ts'
+import {
+  banner,
+  blog,
+  cloudDocument,
+  cloudFolder,
+  courseCard,
+  download,
+  downloadMessage,
+} from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
@@ -24,7 +32,13 @@ const idOf = (v: unknown, field = 'id') => {
 }
 const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 /** News a guest may read: published and already released. */
-const published = (ctx: Ctx) => and(eq(blog.tenantId, ctx.actor.tenantId), eq(blog.isDeleted, 0), eq(blog.status, BLOG.published), lte(blog.releaseTime, now()))!
+const published = (ctx: Ctx) =>
+  and(
+    eq(blog.tenantId, ctx.actor.tenantId),
+    eq(blog.isDeleted, 0),
+    eq(blog.status, BLOG.published),
+    lte(blog.releaseTime, now()),
+  )!
 
 /** Published news, newest first (category from blog_type). */
 async function newsPage(ctx: Ctx, query: Record<string, string | undefined>) {
@@ -32,104 +46,345 @@ async function newsPage(ctx: Ctx, query: Record<string, string | undefined>) {
   const where: SQL[] = [published(ctx)]
   if (query.category) where.push(eq(blog.category, Number(query.category) || 0))
   if (query.title) where.push(sql`${blog.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
-  const [{ total }] = await ctx.db.select({ total: count() }).from(blog).where(and(...where))
-  const rows = await ctx.db.select({ id: blog.id, title: blog.title, category: blog.category, releaseTime: blog.releaseTime, cover: blog.cover, summary: blog.summary })
-    .from(blog).where(and(...where)).orderBy(desc(blog.releaseTime), desc(blog.id)).limit(size).offset((current - 1) * size)
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(blog)
+    .where(and(...where))
+  const rows = await ctx.db
+    .select({
+      id: blog.id,
+      title: blog.title,
+      category: blog.category,
+      releaseTime: blog.releaseTime,
+      cover: blog.cover,
+      summary: blog.summary,
+    })
+    .from(blog)
+    .where(and(...where))
+    .orderBy(desc(blog.releaseTime), desc(blog.id))
+    .limit(size)
+    .offset((current - 1) * size)
   return pageOf(rows, total, current, size)
 }
 
 /** One published item with its body and its neighbours in the same category. */
 async function newsItem(ctx: Ctx, id: unknown, category?: number) {
-  const [b] = await ctx.db.select().from(blog).where(and(published(ctx), eq(blog.id, idOf(id)), ...(category ? [eq(blog.category, category)] : [])))
+  const [b] = await ctx.db
+    .select()
+    .from(blog)
+    .where(and(published(ctx), eq(blog.id, idOf(id)), ...(category ? [eq(blog.category, category)] : [])))
   if (!b) throw notFound()
-  const around = (dir: 'prev' | 'next') => ctx.db.select({ id: blog.id, title: blog.title }).from(blog)
-    .where(and(published(ctx), eq(blog.category, b.category), dir === 'prev' ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})` : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`))
-    .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime)).limit(1)
+  const around = (dir: 'prev' | 'next') =>
+    ctx.db
+      .select({ id: blog.id, title: blog.title })
+      .from(blog)
+      .where(
+        and(
+          published(ctx),
+          eq(blog.category, b.category),
+          dir === 'prev'
+            ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})`
+            : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`,
+        ),
+      )
+      .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime))
+      .limit(1)
   const [[prev], [next]] = await Promise.all([around('prev'), around('next')])
-  return { id: b.id, title: b.title, category: b.category, releaseTime: b.releaseTime, cover: b.cover, summary: b.summary, content: await blogContent(ctx, b.id), prev: prev ?? null, next: next ?? null }
+  return {
+    id: b.id,
+    title: b.title,
+    category: b.category,
+    releaseTime: b.releaseTime,
+    cover: b.cover,
+    summary: b.summary,
+    content: await blogContent(ctx, b.id),
+    prev: prev ?? null,
+    next: next ?? null,
+  }
 }
 
 /** blog_type 2 is "notices": the portal's notice calls read those. */
 const NOTICE = 2
 
 export const portalContentRoutes = (s: Services) =>
-  new Elysia().use(authContext(s))
-    .get('/api/nop-wbp/banner/getBannerByType', async ({ ctx, query }) => {
-      const position = Number(query.position ?? query.type ?? 1)
-      if (!Number.isInteger(position)) throw badRequest('validation.invalid', { field: 'position' }, 'position')
-      const rows = await ctx.db.select({ id: banner.id, cover: banner.cover, title: banner.title, subtitle: banner.subtitle, href: banner.href, target: banner.target, position: banner.position })
-        .from(banner).where(and(eq(banner.tenantId, ctx.actor.tenantId), eq(banner.isDeleted, 0), eq(banner.status, 1), eq(banner.position, position))).orderBy(asc(banner.sort), desc(banner.id))
-      return ok(ctx, rows)
-    }, { perm: PUBLIC })
+  new Elysia()
+    .use(authContext(s))
+    .get(
+      '/api/nop-wbp/banner/getBannerByType',
+      async ({ ctx, query }) => {
+        const position = Number(query.position ?? query.type ?? 1)
+        if (!Number.isInteger(position)) throw badRequest('validation.invalid', { field: 'position' }, 'position')
+        const rows = await ctx.db
+          .select({
+            id: banner.id,
+            cover: banner.cover,
+            title: banner.title,
+            subtitle: banner.subtitle,
+            href: banner.href,
+            target: banner.target,
+            position: banner.position,
+          })
+          .from(banner)
+          .where(
+            and(
+              eq(banner.tenantId, ctx.actor.tenantId),
+              eq(banner.isDeleted, 0),
+              eq(banner.status, 1),
+              eq(banner.position, position),
+            ),
+          )
+          .orderBy(asc(banner.sort), desc(banner.id))
+        return ok(ctx, rows)
+      },
+      { perm: PUBLIC },
+    )
     // News (blog) and notices (news of category 2), each a list and one item with its body.
     .get('/api/nop-wbp/blog/list', async ({ ctx, query }) => ok(ctx, await newsPage(ctx, query)), { perm: PUBLIC })
     .get('/api/nop-wbp/blog/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id)), { perm: PUBLIC })
-    .get('/api/nop-wbp/notice/list', async ({ ctx, query }) => ok(ctx, await newsPage(ctx, { ...query, category: String(NOTICE) })), { perm: PUBLIC })
-    .get('/api/nop-wbp/notice/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id, NOTICE)), { perm: PUBLIC })
+    .get(
+      '/api/nop-wbp/notice/list',
+      async ({ ctx, query }) => ok(ctx, await newsPage(ctx, { ...query, category: String(NOTICE) })),
+      { perm: PUBLIC },
+    )
+    .get('/api/nop-wbp/notice/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id, NOTICE)), {
+      perm: PUBLIC,
+    })
     // Downloads: the list never carries the file; it is released by downloadMessage/save.
-    .get('/api/nop-wbp/download/list', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where: SQL[] = [eq(download.tenantId, ctx.actor.tenantId), eq(download.isDeleted, 0), eq(download.status, 1)]
-      if (query.tag) where.push(eq(download.tag, Number(query.tag) || 0))
-      if (query.title) where.push(sql`${download.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
-      const [{ total }] = await ctx.db.select({ total: count() }).from(download).where(and(...where))
-      const rows = await ctx.db.select({ id: download.id, title: download.title, cover: download.cover, intro: download.intro, fileSize: download.fileSize, count: download.count, tag: download.tag, createTime: download.createTime })
-        .from(download).where(and(...where)).orderBy(desc(download.id)).limit(size).offset((current - 1) * size)
-      return ok(ctx, pageOf(rows, total, current, size))
-    }, { perm: PUBLIC })
+    .get(
+      '/api/nop-wbp/download/list',
+      async ({ ctx, query }) => {
+        const { current, size } = parsePaging(query)
+        const where: SQL[] = [
+          eq(download.tenantId, ctx.actor.tenantId),
+          eq(download.isDeleted, 0),
+          eq(download.status, 1),
+        ]
+        if (query.tag) where.push(eq(download.tag, Number(query.tag) || 0))
+        if (query.title) where.push(sql`${download.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
+        const [{ total }] = await ctx.db
+          .select({ total: count() })
+          .from(download)
+          .where(and(...where))
+        const rows = await ctx.db
+          .select({
+            id: download.id,
+            title: download.title,
+            cover: download.cover,
+            intro: download.intro,
+            fileSize: download.fileSize,
+            count: download.count,
+            tag: download.tag,
+            createTime: download.createTime,
+          })
+          .from(download)
+          .where(and(...where))
+          .orderBy(desc(download.id))
+          .limit(size)
+          .offset((current - 1) * size)
+        return ok(ctx, pageOf(rows, total, current, size))
+      },
+      { perm: PUBLIC },
+    )
     // The lead form: records who asks, counts the download and answers a link to the file valid for 10 minutes.
-    .post('/api/nop-wbp/downloadMessage/save', async ({ ctx, body }) => {
-      const b = { ...((body ?? {}) as Record<string, unknown>) }
-      if (typeof b.name !== 'string' || !b.name.trim()) throw badRequest('lead.name', { field: 'name' }, 'name')
-      checkContact(b)
-      const fileId = idOf(b.downloadFileId, 'downloadFileId')
-      const [file] = await ctx.db.select().from(download).where(and(eq(download.id, fileId), eq(download.tenantId, ctx.actor.tenantId), eq(download.isDeleted, 0), eq(download.status, 1)))
-      if (!file) throw notFound()
-      const str = (k: string, max = 100) => (typeof b[k] === 'string' && b[k] ? (b[k] as string).trim().slice(0, max) : null)
-      const stamp = now()
-      ctx.db.transaction((tx) => {
-        tx.insert(downloadMessage).values({ id: newId(), tenantId: ctx.actor.tenantId, name: str('name')!, phone: b.phone as string, email: str('email'), unit: str('unit'), qq: str('qq', 20), wechat: str('wechat', 50), birthday: str('birthday', 10), category: str('category', 50), downloadFileId: file.id, createUser: ctx.actor.userId || null, createTime: stamp, updateTime: stamp }).run()
-        tx.update(download).set({ count: sql`${download.count} + 1` }).where(eq(download.id, file.id)).run()
-      })
-      return ok(ctx, { link: filesOf(s).sign(file.fileAddress, 600), title: file.title })
-    }, { perm: PUBLIC })
+    .post(
+      '/api/nop-wbp/downloadMessage/save',
+      async ({ ctx, body }) => {
+        const b = { ...((body ?? {}) as Record<string, unknown>) }
+        if (typeof b.name !== 'string' || !b.name.trim()) throw badRequest('lead.name', { field: 'name' }, 'name')
+        checkContact(b)
+        const fileId = idOf(b.downloadFileId, 'downloadFileId')
+        const [file] = await ctx.db
+          .select()
+          .from(download)
+          .where(
+            and(
+              eq(download.id, fileId),
+              eq(download.tenantId, ctx.actor.tenantId),
+              eq(download.isDeleted, 0),
+              eq(download.status, 1),
+            ),
+          )
+        if (!file) throw notFound()
+        const str = (k: string, max = 100) =>
+          typeof b[k] === 'string' && b[k] ? (b[k] as string).trim().slice(0, max) : null
+        const stamp = now()
+        ctx.db.transaction((tx) => {
+          tx.insert(downloadMessage)
+            .values({
+              id: newId(),
+              tenantId: ctx.actor.tenantId,
+              name: str('name')!,
+              phone: b.phone as string,
+              email: str('email'),
+              unit: str('unit'),
+              qq: str('qq', 20),
+              wechat: str('wechat', 50),
+              birthday: str('birthday', 10),
+              category: str('category', 50),
+              downloadFileId: file.id,
+              createUser: ctx.actor.userId || null,
+              createTime: stamp,
+              updateTime: stamp,
+            })
+            .run()
+          tx.update(download)
+            .set({ count: sql`${download.count} + 1` })
+            .where(eq(download.id, file.id))
+            .run()
+        })
+        return ok(ctx, { link: filesOf(s).sign(file.fileAddress, 600), title: file.title })
+      },
+      { perm: PUBLIC },
+    )
     // Cloud documents: folders level by level, the documents of a folder, one document (its file for signed-in users).
-    .get('/api/nop-wbp/folder/lazy-tree', async ({ ctx, query }) => ok(ctx, (await lazyLevel(ctx, query.parentId || '0')).map((f) => ({ id: f.id, parentId: f.parentId, name: f.name, hasChildren: f.hasChildren }))), { perm: PUBLIC })
-    .get('/api/nop-wbp/folder/getDocument', async ({ ctx, query }) => {
-      const folderId = idOf(query.folderId, 'folderId')
-      const [f] = await ctx.db.select({ id: cloudFolder.id }).from(cloudFolder).where(and(eq(cloudFolder.id, folderId), eq(cloudFolder.tenantId, ctx.actor.tenantId), eq(cloudFolder.isDeleted, 0)))
-      if (!f) throw notFound()
-      const rows = await ctx.db.select({ id: cloudDocument.id, title: cloudDocument.title, fileType: cloudDocument.fileType, fileSize: cloudDocument.fileSize, intro: cloudDocument.intro, updateTime: cloudDocument.updateTime })
-        .from(cloudDocument).where(and(eq(cloudDocument.folderId, f.id), eq(cloudDocument.isDeleted, 0), eq(cloudDocument.status, 1))).orderBy(asc(cloudDocument.sort), asc(cloudDocument.id))
-      return ok(ctx, rows)
-    }, { perm: PUBLIC })
-    .get('/api/nop-wbp/document/detail', async ({ ctx, query }) => {
-      const [doc] = await ctx.db.select().from(cloudDocument).where(and(eq(cloudDocument.id, idOf(query.id)), eq(cloudDocument.tenantId, ctx.actor.tenantId), eq(cloudDocument.isDeleted, 0), eq(cloudDocument.status, 1)))
-      if (!doc) throw notFound()
-      const meta = { id: doc.id, folderId: doc.folderId, title: doc.title, fileType: doc.fileType, fileSize: doc.fileSize, intro: doc.intro, updateTime: doc.updateTime }
-      if (ctx.actor.kind !== 'user') return ok(ctx, { ...meta, link: null, text: null, needLogin: true })
-      const info = await documentInfo(s, doc)
-      return ok(ctx, { ...meta, link: info.link, text: info.text, needLogin: false })
-    }, { perm: PUBLIC })
+    .get(
+      '/api/nop-wbp/folder/lazy-tree',
+      async ({ ctx, query }) =>
+        ok(
+          ctx,
+          (await lazyLevel(ctx, query.parentId || '0')).map((f) => ({
+            id: f.id,
+            parentId: f.parentId,
+            name: f.name,
+            hasChildren: f.hasChildren,
+          })),
+        ),
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nop-wbp/folder/getDocument',
+      async ({ ctx, query }) => {
+        const folderId = idOf(query.folderId, 'folderId')
+        const [f] = await ctx.db
+          .select({ id: cloudFolder.id })
+          .from(cloudFolder)
+          .where(
+            and(
+              eq(cloudFolder.id, folderId),
+              eq(cloudFolder.tenantId, ctx.actor.tenantId),
+              eq(cloudFolder.isDeleted, 0),
+            ),
+          )
+        if (!f) throw notFound()
+        const rows = await ctx.db
+          .select({
+            id: cloudDocument.id,
+            title: cloudDocument.title,
+            fileType: cloudDocument.fileType,
+            fileSize: cloudDocument.fileSize,
+            intro: cloudDocument.intro,
+            updateTime: cloudDocument.updateTime,
+          })
+          .from(cloudDocument)
+          .where(and(eq(cloudDocument.folderId, f.id), eq(cloudDocument.isDeleted, 0), eq(cloudDocument.status, 1)))
+          .orderBy(asc(cloudDocument.sort), asc(cloudDocument.id))
+        return ok(ctx, rows)
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nop-wbp/document/detail',
+      async ({ ctx, query }) => {
+        const [doc] = await ctx.db
+          .select()
+          .from(cloudDocument)
+          .where(
+            and(
+              eq(cloudDocument.id, idOf(query.id)),
+              eq(cloudDocument.tenantId, ctx.actor.tenantId),
+              eq(cloudDocument.isDeleted, 0),
+              eq(cloudDocument.status, 1),
+            ),
+          )
+        if (!doc) throw notFound()
+        const meta = {
+          id: doc.id,
+          folderId: doc.folderId,
+          title: doc.title,
+          fileType: doc.fileType,
+          fileSize: doc.fileSize,
+          intro: doc.intro,
+          updateTime: doc.updateTime,
+        }
+        if (ctx.actor.kind !== 'user') return ok(ctx, { ...meta, link: null, text: null, needLogin: true })
+        const info = await documentInfo(s, doc)
+        return ok(ctx, { ...meta, link: info.link, text: info.text, needLogin: false })
+      },
+      { perm: PUBLIC },
+    )
     // Activation cards: check (which course it opens), use (enrol, approved), and my used cards.
-    .get('/api/nep-wbp/courseCard/checkCard', async ({ ctx, query }) => {
-      const { card, course } = await usableCard(ctx, query.cardNumber)
-      return envelope({ cardNumber: card.cardNumber, courseId: course.id, courseName: course.title, expireTime: card.expireTime }, t(ctx.lang, 'card.ok', { course: course.title }))
-    }, { perm: SIGNED_IN })
-    .get('/api/nep-wbp/courseCard/useCard', async ({ ctx, query }) => {
-      const { card, course } = await usableCard(ctx, query.cardNumber)
-      const stamp = now()
-      // The status guard makes a race between two learners with one card end with one winner.
-      const used = ctx.db.update(courseCard).set({ status: CARD.used, userId: ctx.actor.userId, useTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp })
-        .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh))).returning({ id: courseCard.id }).all()
-      if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
-      await enrol(ctx, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
-      return envelope({ courseId: course.id, courseName: course.title }, t(ctx.lang, 'card.redeemed', { course: course.title }))
-    }, { perm: SIGNED_IN })
-    .get('/api/nep-wbp/courseCard/getUseList', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where = and(eq(courseCard.tenantId, ctx.actor.tenantId), eq(courseCard.userId, ctx.actor.userId), eq(courseCard.isDeleted, 0))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(courseCard).where(where)
-      const rows = await ctx.db.select().from(courseCard).where(where).orderBy(desc(courseCard.useTime)).limit(size).offset((current - 1) * size)
-      return ok(ctx, pageOf((await withNames(ctx, rows)).map((r) => ({ id: r.id, cardNumber: r.cardNumber, courseId: r.courseId, courseName: r.courseName, useTime: r.useTime, status: r.status, expireTime: r.expireTime })), total, current, size))
-    }, { perm: SIGNED_IN })
+    .get(
+      '/api/nep-wbp/courseCard/checkCard',
+      async ({ ctx, query }) => {
+        const { card, course } = await usableCard(ctx, query.cardNumber)
+        return envelope(
+          { cardNumber: card.cardNumber, courseId: course.id, courseName: course.title, expireTime: card.expireTime },
+          t(ctx.lang, 'card.ok', { course: course.title }),
+        )
+      },
+      { perm: SIGNED_IN },
+    )
+    .get(
+      '/api/nep-wbp/courseCard/useCard',
+      async ({ ctx, query }) => {
+        const { card, course } = await usableCard(ctx, query.cardNumber)
+        const stamp = now()
+        // The status guard makes a race between two learners with one card end with one winner.
+        const used = ctx.db
+          .update(courseCard)
+          .set({
+            status: CARD.used,
+            userId: ctx.actor.userId,
+            useTime: stamp,
+            updateUser: ctx.actor.userId,
+            updateTime: stamp,
+          })
+          .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh)))
+          .returning({ id: courseCard.id })
+          .all()
+        if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
+        await enrol(ctx, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
+        return envelope(
+          { courseId: course.id, courseName: course.title },
+          t(ctx.lang, 'card.redeemed', { course: course.title }),
+        )
+      },
+      { perm: SIGNED_IN },
+    )
+    .get(
+      '/api/nep-wbp/courseCard/getUseList',
+      async ({ ctx, query }) => {
+        const { current, size } = parsePaging(query)
+        const where = and(
+          eq(courseCard.tenantId, ctx.actor.tenantId),
+          eq(courseCard.userId, ctx.actor.userId),
+          eq(courseCard.isDeleted, 0),
+        )
+        const [{ total }] = await ctx.db.select({ total: count() }).from(courseCard).where(where)
+        const rows = await ctx.db
+          .select()
+          .from(courseCard)
+          .where(where)
+          .orderBy(desc(courseCard.useTime))
+          .limit(size)
+          .offset((current - 1) * size)
+        return ok(
+          ctx,
+          pageOf(
+            (await withNames(ctx, rows)).map((r) => ({
+              id: r.id,
+              cardNumber: r.cardNumber,
+              courseId: r.courseId,
+              courseName: r.courseName,
+              useTime: r.useTime,
+              status: r.status,
+              expireTime: r.expireTime,
+            })),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: SIGNED_IN },
+    )

@@ -1,6 +1,17 @@
 import { Elysia } from 'elysia'
 import { and, asc, avg, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
-import { course, courseEvaluate, courseSection, courseSeries, courseStatistics, courseUser, courseWare, sectionWare, series, wareStep } from '../../../db/schema/index.ts'
+import {
+  course,
+  courseEvaluate,
+  courseSection,
+  courseSeries,
+  courseStatistics,
+  courseUser,
+  courseWare,
+  sectionWare,
+  series,
+  wareStep,
+} from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -21,20 +32,43 @@ const live = (ctx: Ctx) => and(eq(course.tenantId, ctx.actor.tenantId), eq(cours
 
 /** What a card or a detail page shows of a course: no internal columns. */
 async function publicCourses(ctx: Ctx, rows: CourseRow[]) {
-  const names = await realNames(ctx, rows.map((r) => r.createUser))
+  const names = await realNames(
+    ctx,
+    rows.map((r) => r.createUser),
+  )
   const ids = rows.map((r) => r.id)
-  const learners = ids.length ? await ctx.db.select({ courseId: courseUser.courseId, n: count() }).from(courseUser)
-    .where(and(inArray(courseUser.courseId, ids), eq(courseUser.status, ENROL.approved), eq(courseUser.isDeleted, 0))).groupBy(courseUser.courseId) : []
+  const learners = ids.length
+    ? await ctx.db
+        .select({ courseId: courseUser.courseId, n: count() })
+        .from(courseUser)
+        .where(
+          and(inArray(courseUser.courseId, ids), eq(courseUser.status, ENROL.approved), eq(courseUser.isDeleted, 0)),
+        )
+        .groupBy(courseUser.courseId)
+    : []
   return rows.map((r) => ({
-    id: r.id, type: r.type, title: r.title, cover: r.cover, intro: r.intro, specialId: r.specialId, cateId: r.cateId, levelId: r.levelId,
-    isAuth: r.isAuth, isPractice: r.isPractice, createTime: r.createTime, teacherName: names.get(r.createUser ?? '') ?? '',
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    cover: r.cover,
+    intro: r.intro,
+    specialId: r.specialId,
+    cateId: r.cateId,
+    levelId: r.levelId,
+    isAuth: r.isAuth,
+    isPractice: r.isPractice,
+    createTime: r.createTime,
+    teacherName: names.get(r.createUser ?? '') ?? '',
     learnerNum: learners.find((l) => l.courseId === r.id)?.n ?? 0,
   }))
 }
 
 async function courseOr404(ctx: Ctx, id: unknown): Promise<CourseRow> {
   if (typeof id !== 'string' || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-  const [row] = await ctx.db.select().from(course).where(and(live(ctx), eq(course.id, id)))
+  const [row] = await ctx.db
+    .select()
+    .from(course)
+    .where(and(live(ctx), eq(course.id, id)))
   if (!row) throw notFound()
   return row
 }
@@ -47,166 +81,502 @@ async function approved(ctx: Ctx, courseId: string) {
 
 /** The course outline; with approved enrolment also the materials (signed links, Markdown, steps) and the learner's progress. */
 async function outline(ctx: Ctx, s: Services, c: CourseRow) {
-  const sections = await ctx.db.select().from(courseSection).where(and(eq(courseSection.courseId, c.id), eq(courseSection.isDeleted, 0))).orderBy(asc(courseSection.sort), asc(courseSection.id))
+  const sections = await ctx.db
+    .select()
+    .from(courseSection)
+    .where(and(eq(courseSection.courseId, c.id), eq(courseSection.isDeleted, 0)))
+    .orderBy(asc(courseSection.sort), asc(courseSection.id))
   const sids = sections.map((x) => x.id)
-  const links = sids.length ? await ctx.db.select().from(sectionWare).where(and(inArray(sectionWare.sectionId, sids), eq(sectionWare.isDeleted, 0))).orderBy(asc(sectionWare.sort), asc(sectionWare.id)) : []
-  const wares = links.length ? await ctx.db.select().from(courseWare).where(and(inArray(courseWare.id, links.map((l) => l.wareId)), eq(courseWare.isDeleted, 0))) : []
+  const links = sids.length
+    ? await ctx.db
+        .select()
+        .from(sectionWare)
+        .where(and(inArray(sectionWare.sectionId, sids), eq(sectionWare.isDeleted, 0)))
+        .orderBy(asc(sectionWare.sort), asc(sectionWare.id))
+    : []
+  const wares = links.length
+    ? await ctx.db
+        .select()
+        .from(courseWare)
+        .where(
+          and(
+            inArray(
+              courseWare.id,
+              links.map((l) => l.wareId),
+            ),
+            eq(courseWare.isDeleted, 0),
+          ),
+        )
+    : []
   const open = await approved(ctx, c.id)
   const files = filesOf(s)
-  const steps = open && wares.some((w) => w.type === 4) ? await ctx.db.select().from(wareStep).where(and(inArray(wareStep.wareId, wares.filter((w) => w.type === 4).map((w) => w.id)), eq(wareStep.isDeleted, 0))).orderBy(asc(wareStep.sort), asc(wareStep.id)) : []
-  const progress = open ? await ctx.db.select().from(courseStatistics).where(and(eq(courseStatistics.courseId, c.id), eq(courseStatistics.userId, ctx.actor.userId), eq(courseStatistics.isDeleted, 0))) : []
+  const steps =
+    open && wares.some((w) => w.type === 4)
+      ? await ctx.db
+          .select()
+          .from(wareStep)
+          .where(
+            and(
+              inArray(
+                wareStep.wareId,
+                wares.filter((w) => w.type === 4).map((w) => w.id),
+              ),
+              eq(wareStep.isDeleted, 0),
+            ),
+          )
+          .orderBy(asc(wareStep.sort), asc(wareStep.id))
+      : []
+  const progress = open
+    ? await ctx.db
+        .select()
+        .from(courseStatistics)
+        .where(
+          and(
+            eq(courseStatistics.courseId, c.id),
+            eq(courseStatistics.userId, ctx.actor.userId),
+            eq(courseStatistics.isDeleted, 0),
+          ),
+        )
+    : []
   return {
     enrolled: open,
     sections: sections.map((sec) => ({
-      id: sec.id, title: sec.title, content: sec.content,
-      wares: links.filter((l) => l.sectionId === sec.id).map((l) => wares.find((w) => w.id === l.wareId)).filter((w): w is typeof courseWare.$inferSelect => !!w).map((w) => ({
-        id: w.id, title: w.title, type: w.type, screen: w.screen, playTime: w.playTime, transcodingStatus: w.transcodingStatus,
-        ...(open ? {
-          // The learn page plays the transcoded stream; a document opens in the page. Signed links expire.
-          fileUrl: w.fileAddress ? files.sign(w.fileAddress) : null,
-          playUrl: w.playAddress ? files.sign(w.playAddress) : null,
-          fileExt: w.fileAddress?.split('.').pop() ?? null,
-          content: w.type === 3 ? w.content : null,
-          steps: steps.filter((st) => st.wareId === w.id).map((st) => ({ id: st.id, title: st.title, content: st.content })),
-          position: progress.find((p) => p.wareId === w.id)?.position ?? 0,
-          progress: progress.find((p) => p.wareId === w.id)?.progress ?? 0,
-        } : {}),
-      })),
+      id: sec.id,
+      title: sec.title,
+      content: sec.content,
+      wares: links
+        .filter((l) => l.sectionId === sec.id)
+        .map((l) => wares.find((w) => w.id === l.wareId))
+        .filter((w): w is typeof courseWare.$inferSelect => !!w)
+        .map((w) => ({
+          id: w.id,
+          title: w.title,
+          type: w.type,
+          screen: w.screen,
+          playTime: w.playTime,
+          transcodingStatus: w.transcodingStatus,
+          ...(open
+            ? {
+                // The learn page plays the transcoded stream; a document opens in the page. Signed links expire.
+                fileUrl: w.fileAddress ? files.sign(w.fileAddress) : null,
+                playUrl: w.playAddress ? files.sign(w.playAddress) : null,
+                fileExt: w.fileAddress?.split('.').pop() ?? null,
+                content: w.type === 3 ? w.content : null,
+                steps: steps
+                  .filter((st) => st.wareId === w.id)
+                  .map((st) => ({ id: st.id, title: st.title, content: st.content })),
+                position: progress.find((p) => p.wareId === w.id)?.position ?? 0,
+                progress: progress.find((p) => p.wareId === w.id)?.progress ?? 0,
+              }
+            : {}),
+        })),
     })),
   }
 }
 
 export const portalCourseRoutes = (s: Services) =>
-  new Elysia().use(authContext(s))
+  new Elysia()
+    .use(authContext(s))
     // Course and practice-course lists: title search, dictionary filters, server paging.
-    .get('/api/nep-wbp/course/list', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where: SQL[] = [live(ctx), eq(course.type, Number(query.type) === 2 ? 2 : 1)]
-      if (query.title) where.push(sql`${course.title} LIKE ${`%${query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`)
-      for (const f of ['specialId', 'cateId', 'levelId', 'isPractice'] as const) {
-        const v = query[f]
-        if (v !== undefined && v !== '') {
-          if (!/^\d{1,9}$/.test(v)) throw badRequest('validation.invalid', { field: f }, f)
-          where.push(eq(course[f], Number(v)))
+    .get(
+      '/api/nep-wbp/course/list',
+      async ({ ctx, query }) => {
+        const { current, size } = parsePaging(query)
+        const where: SQL[] = [live(ctx), eq(course.type, Number(query.type) === 2 ? 2 : 1)]
+        if (query.title)
+          where.push(sql`${course.title} LIKE ${`%${query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`)
+        for (const f of ['specialId', 'cateId', 'levelId', 'isPractice'] as const) {
+          const v = query[f]
+          if (v !== undefined && v !== '') {
+            if (!/^\d{1,9}$/.test(v)) throw badRequest('validation.invalid', { field: f }, f)
+            where.push(eq(course[f], Number(v)))
+          }
         }
-      }
-      const [{ total }] = await ctx.db.select({ total: count() }).from(course).where(and(...where))
-      const rows = await ctx.db.select().from(course).where(and(...where)).orderBy(asc(course.sort), desc(course.id)).limit(size).offset((current - 1) * size)
-      return ok(ctx, pageOf(await publicCourses(ctx, rows), total, current, size))
-    }, { perm: PUBLIC })
-    .get('/api/nep-wbp/course/hotCourse', async ({ ctx, query }) => {
-      const n = Math.min(Math.max(Number(query.number) || 8, 1), 50)
-      const rows = await ctx.db.select().from(course).where(and(live(ctx), eq(course.isHot, 1))).orderBy(asc(course.hotSort), desc(course.id)).limit(n)
-      return ok(ctx, await publicCourses(ctx, rows))
-    }, { perm: PUBLIC })
+        const [{ total }] = await ctx.db
+          .select({ total: count() })
+          .from(course)
+          .where(and(...where))
+        const rows = await ctx.db
+          .select()
+          .from(course)
+          .where(and(...where))
+          .orderBy(asc(course.sort), desc(course.id))
+          .limit(size)
+          .offset((current - 1) * size)
+        return ok(ctx, pageOf(await publicCourses(ctx, rows), total, current, size))
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nep-wbp/course/hotCourse',
+      async ({ ctx, query }) => {
+        const n = Math.min(Math.max(Number(query.number) || 8, 1), 50)
+        const rows = await ctx.db
+          .select()
+          .from(course)
+          .where(and(live(ctx), eq(course.isHot, 1)))
+          .orderBy(asc(course.hotSort), desc(course.id))
+          .limit(n)
+        return ok(ctx, await publicCourses(ctx, rows))
+      },
+      { perm: PUBLIC },
+    )
     // Detail for the course page: the public fields, the rich texts, the learner's enrolment and the ratings summary.
-    .get('/api/nop-wbp/course/detail', async ({ ctx, query }) => {
-      const c = await courseOr404(ctx, query.id)
-      const [card] = await publicCourses(ctx, [c])
-      const mine = ctx.actor.kind === 'user' ? await enrolmentOf(ctx, c.id) : undefined
-      const [stars] = await ctx.db.select({ n: count(), target: avg(courseEvaluate.targetEvaluate), content: avg(courseEvaluate.contentEvaluate), method: avg(courseEvaluate.methodEvaluate), effect: avg(courseEvaluate.effectEvaluate) })
-        .from(courseEvaluate).where(and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), eq(courseEvaluate.isDeleted, 0)))
-      return ok(ctx, {
-        ...card, content: c.content, standard: c.standard, position: c.position, target: c.target,
-        enrolStatus: mine ? mine.status : null,
-        rating: { count: stars.n, target: Number(stars.target ?? 0), content: Number(stars.content ?? 0), method: Number(stars.method ?? 0), effect: Number(stars.effect ?? 0) },
-      })
-    }, { perm: PUBLIC })
-    .get('/api/nep-wbp/course/getCourseDetail', async ({ ctx, query }) => {
-      const c = await courseOr404(ctx, query.id)
-      const [card] = await publicCourses(ctx, [c])
-      return ok(ctx, { ...card, content: c.content, standard: c.standard, position: c.position, target: c.target })
-    }, { perm: PUBLIC })
-    .get('/api/nep-wbp/course/getCourseSection', async ({ ctx, query }) => ok(ctx, await outline(ctx, s, await courseOr404(ctx, query.id))), { perm: PUBLIC })
+    .get(
+      '/api/nop-wbp/course/detail',
+      async ({ ctx, query }) => {
+        const c = await courseOr404(ctx, query.id)
+        const [card] = await publicCourses(ctx, [c])
+        const mine = ctx.actor.kind === 'user' ? await enrolmentOf(ctx, c.id) : undefined
+        const [stars] = await ctx.db
+          .select({
+            n: count(),
+            target: avg(courseEvaluate.targetEvaluate),
+            content: avg(courseEvaluate.contentEvaluate),
+            method: avg(courseEvaluate.methodEvaluate),
+            effect: avg(courseEvaluate.effectEvaluate),
+          })
+          .from(courseEvaluate)
+          .where(and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), eq(courseEvaluate.isDeleted, 0)))
+        return ok(ctx, {
+          ...card,
+          content: c.content,
+          standard: c.standard,
+          position: c.position,
+          target: c.target,
+          enrolStatus: mine ? mine.status : null,
+          rating: {
+            count: stars.n,
+            target: Number(stars.target ?? 0),
+            content: Number(stars.content ?? 0),
+            method: Number(stars.method ?? 0),
+            effect: Number(stars.effect ?? 0),
+          },
+        })
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nep-wbp/course/getCourseDetail',
+      async ({ ctx, query }) => {
+        const c = await courseOr404(ctx, query.id)
+        const [card] = await publicCourses(ctx, [c])
+        return ok(ctx, { ...card, content: c.content, standard: c.standard, position: c.position, target: c.target })
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nep-wbp/course/getCourseSection',
+      async ({ ctx, query }) => ok(ctx, await outline(ctx, s, await courseOr404(ctx, query.id))),
+      { perm: PUBLIC },
+    )
     // Enrolment: approved at once, or pending when the course needs review (isAuth).
-    .post('/api/nep-wbp/courseUser/signUp', async ({ ctx, body, query }) => {
-      const b = { ...query, ...((body ?? {}) as Record<string, unknown>) }
-      const c = await courseOr404(ctx, b.courseId ?? b.id)
-      const before = await enrolmentOf(ctx, c.id)
-      if (before && before.status !== ENROL.rejected) throw badRequest(before.status === ENROL.approved ? 'enrol.already' : 'enrol.pending', { field: 'courseId' }, 'courseId')
-      const status = c.isAuth ? ENROL.pending : ENROL.approved
-      await enrol(ctx, c.id, ctx.actor.userId, SOURCE.signUp, status)
-      return ok(ctx, { status }, status === ENROL.pending ? 'enrol.pending' : 'enrol.done')
-    }, { perm: SIGNED_IN })
+    .post(
+      '/api/nep-wbp/courseUser/signUp',
+      async ({ ctx, body, query }) => {
+        const b = { ...query, ...((body ?? {}) as Record<string, unknown>) }
+        const c = await courseOr404(ctx, b.courseId ?? b.id)
+        const before = await enrolmentOf(ctx, c.id)
+        if (before && before.status !== ENROL.rejected)
+          throw badRequest(
+            before.status === ENROL.approved ? 'enrol.already' : 'enrol.pending',
+            { field: 'courseId' },
+            'courseId',
+          )
+        const status = c.isAuth ? ENROL.pending : ENROL.approved
+        await enrol(ctx, c.id, ctx.actor.userId, SOURCE.signUp, status)
+        return ok(ctx, { status }, status === ENROL.pending ? 'enrol.pending' : 'enrol.done')
+      },
+      { perm: SIGNED_IN },
+    )
     // My courses, with my enrolment status and progress (share of courseware finished).
-    .get('/api/nep-wbp/courseUser/showMyCourse', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where = and(eq(courseUser.tenantId, ctx.actor.tenantId), eq(courseUser.userId, ctx.actor.userId), eq(courseUser.isDeleted, 0), eq(course.isDeleted, 0), ...(query.type ? [eq(course.type, Number(query.type))] : []))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(courseUser).innerJoin(course, eq(course.id, courseUser.courseId)).where(where)
-      const rows = await ctx.db.select({ c: course, u: courseUser }).from(courseUser).innerJoin(course, eq(course.id, courseUser.courseId)).where(where).orderBy(desc(courseUser.updateTime)).limit(size).offset((current - 1) * size)
-      const cards = await publicCourses(ctx, rows.map((r) => r.c))
-      const ids = rows.map((r) => r.c.id)
-      const prog = ids.length ? await ctx.db.select({ courseId: courseStatistics.courseId, done: sql<number>`sum(case when ${courseStatistics.progress} >= 90 then 1 else 0 end)`, last: sql<string>`max(${courseStatistics.updateTime})` })
-        .from(courseStatistics).where(and(inArray(courseStatistics.courseId, ids), eq(courseStatistics.userId, ctx.actor.userId), eq(courseStatistics.isDeleted, 0))).groupBy(courseStatistics.courseId) : []
-      const wareCounts = ids.length ? await ctx.db.select({ courseId: courseSection.courseId, n: count() }).from(sectionWare).innerJoin(courseSection, eq(courseSection.id, sectionWare.sectionId))
-        .where(and(inArray(courseSection.courseId, ids), eq(sectionWare.isDeleted, 0), eq(courseSection.isDeleted, 0))).groupBy(courseSection.courseId) : []
-      return ok(ctx, pageOf(cards.map((card, i) => {
-        const p = prog.find((x) => x.courseId === card.id), n = wareCounts.find((x) => x.courseId === card.id)?.n ?? 0
-        return { ...card, enrolStatus: rows[i].u.status, enrolTime: rows[i].u.createTime, lastLearnTime: p?.last ?? null, progress: n ? Math.round(((p?.done ?? 0) / n) * 100) : 0 }
-      }), total, current, size))
-    }, { perm: SIGNED_IN })
+    .get(
+      '/api/nep-wbp/courseUser/showMyCourse',
+      async ({ ctx, query }) => {
+        const { current, size } = parsePaging(query)
+        const where = and(
+          eq(courseUser.tenantId, ctx.actor.tenantId),
+          eq(courseUser.userId, ctx.actor.userId),
+          eq(courseUser.isDeleted, 0),
+          eq(course.isDeleted, 0),
+          ...(query.type ? [eq(course.type, Number(query.type))] : []),
+        )
+        const [{ total }] = await ctx.db
+          .select({ total: count() })
+          .from(courseUser)
+          .innerJoin(course, eq(course.id, courseUser.courseId))
+          .where(where)
+        const rows = await ctx.db
+          .select({ c: course, u: courseUser })
+          .from(courseUser)
+          .innerJoin(course, eq(course.id, courseUser.courseId))
+          .where(where)
+          .orderBy(desc(courseUser.updateTime))
+          .limit(size)
+          .offset((current - 1) * size)
+        const cards = await publicCourses(
+          ctx,
+          rows.map((r) => r.c),
+        )
+        const ids = rows.map((r) => r.c.id)
+        const prog = ids.length
+          ? await ctx.db
+              .select({
+                courseId: courseStatistics.courseId,
+                done: sql<number>`sum(case when ${courseStatistics.progress} >= 90 then 1 else 0 end)`,
+                last: sql<string>`max(${courseStatistics.updateTime})`,
+              })
+              .from(courseStatistics)
+              .where(
+                and(
+                  inArray(courseStatistics.courseId, ids),
+                  eq(courseStatistics.userId, ctx.actor.userId),
+                  eq(courseStatistics.isDeleted, 0),
+                ),
+              )
+              .groupBy(courseStatistics.courseId)
+          : []
+        const wareCounts = ids.length
+          ? await ctx.db
+              .select({ courseId: courseSection.courseId, n: count() })
+              .from(sectionWare)
+              .innerJoin(courseSection, eq(courseSection.id, sectionWare.sectionId))
+              .where(
+                and(inArray(courseSection.courseId, ids), eq(sectionWare.isDeleted, 0), eq(courseSection.isDeleted, 0)),
+              )
+              .groupBy(courseSection.courseId)
+          : []
+        return ok(
+          ctx,
+          pageOf(
+            cards.map((card, i) => {
+              const p = prog.find((x) => x.courseId === card.id),
+                n = wareCounts.find((x) => x.courseId === card.id)?.n ?? 0
+              return {
+                ...card,
+                enrolStatus: rows[i].u.status,
+                enrolTime: rows[i].u.createTime,
+                lastLearnTime: p?.last ?? null,
+                progress: n ? Math.round(((p?.done ?? 0) / n) * 100) : 0,
+              }
+            }),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: SIGNED_IN },
+    )
     // Learning progress of one courseware; the learn page resumes from position.
-    .post('/api/nep-wbp/courseStatistics/save', async ({ ctx, body }) => {
-      const b = (body ?? {}) as Record<string, unknown>
-      const c = await courseOr404(ctx, b.courseId)
-      if (!(await approved(ctx, c.id))) throw badRequest('enrol.notEnrolled', { field: 'courseId' }, 'courseId')
-      const wareId = typeof b.wareId === 'string' ? b.wareId : ''
-      const { sections } = await outline(ctx, s, c)
-      const sec = sections.find((x) => x.wares.some((w) => w.id === wareId))
-      if (!sec) throw badRequest('validation.invalid', { field: 'wareId' }, 'wareId')
-      const position = Number(b.position ?? 0), progress = Number(b.progress ?? 0)
-      if (!Number.isFinite(position) || position < 0) throw badRequest('validation.invalid', { field: 'position' }, 'position')
-      if (!Number.isFinite(progress) || progress < 0 || progress > 100) throw badRequest('validation.invalid', { field: 'progress' }, 'progress')
-      const stamp = now()
-      const [row] = await ctx.db.select().from(courseStatistics).where(and(eq(courseStatistics.tenantId, ctx.actor.tenantId), eq(courseStatistics.userId, ctx.actor.userId), eq(courseStatistics.wareId, wareId)))
-      // Progress never goes backwards (re-watching the start keeps "finished").
-      if (row) await ctx.db.update(courseStatistics).set({ position, progress: Math.max(row.progress, Math.round(progress)), sectionId: sec.id, isDeleted: 0, updateTime: stamp }).where(eq(courseStatistics.id, row.id))
-      else await ctx.db.insert(courseStatistics).values({ id: newId(), tenantId: ctx.actor.tenantId, courseId: c.id, sectionId: sec.id, wareId, userId: ctx.actor.userId, position, progress: Math.round(progress), createUser: ctx.actor.userId, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp })
-      return ok(ctx, { wareId, position, progress: Math.max(row?.progress ?? 0, Math.round(progress)) })
-    }, { perm: SIGNED_IN })
+    .post(
+      '/api/nep-wbp/courseStatistics/save',
+      async ({ ctx, body }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        const c = await courseOr404(ctx, b.courseId)
+        if (!(await approved(ctx, c.id))) throw badRequest('enrol.notEnrolled', { field: 'courseId' }, 'courseId')
+        const wareId = typeof b.wareId === 'string' ? b.wareId : ''
+        const { sections } = await outline(ctx, s, c)
+        const sec = sections.find((x) => x.wares.some((w) => w.id === wareId))
+        if (!sec) throw badRequest('validation.invalid', { field: 'wareId' }, 'wareId')
+        const position = Number(b.position ?? 0),
+          progress = Number(b.progress ?? 0)
+        if (!Number.isFinite(position) || position < 0)
+          throw badRequest('validation.invalid', { field: 'position' }, 'position')
+        if (!Number.isFinite(progress) || progress < 0 || progress > 100)
+          throw badRequest('validation.invalid', { field: 'progress' }, 'progress')
+        const stamp = now()
+        const [row] = await ctx.db
+          .select()
+          .from(courseStatistics)
+          .where(
+            and(
+              eq(courseStatistics.tenantId, ctx.actor.tenantId),
+              eq(courseStatistics.userId, ctx.actor.userId),
+              eq(courseStatistics.wareId, wareId),
+            ),
+          )
+        // Progress never goes backwards (re-watching the start keeps "finished").
+        if (row)
+          await ctx.db
+            .update(courseStatistics)
+            .set({
+              position,
+              progress: Math.max(row.progress, Math.round(progress)),
+              sectionId: sec.id,
+              isDeleted: 0,
+              updateTime: stamp,
+            })
+            .where(eq(courseStatistics.id, row.id))
+        else
+          await ctx.db.insert(courseStatistics).values({
+            id: newId(),
+            tenantId: ctx.actor.tenantId,
+            courseId: c.id,
+            sectionId: sec.id,
+            wareId,
+            userId: ctx.actor.userId,
+            position,
+            progress: Math.round(progress),
+            createUser: ctx.actor.userId,
+            createTime: stamp,
+            updateUser: ctx.actor.userId,
+            updateTime: stamp,
+          })
+        return ok(ctx, { wareId, position, progress: Math.max(row?.progress ?? 0, Math.round(progress)) })
+      },
+      { perm: SIGNED_IN },
+    )
     // Ratings of a course (listed ones, newest first) and, for a signed-in learner, their own and whether they may rate.
-    .get('/api/nep-wbp/courseEvaluate/detail', async ({ ctx, query }) => {
-      const c = await courseOr404(ctx, query.courseId ?? query.id)
-      const { current, size } = parsePaging(query)
-      const where = and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), eq(courseEvaluate.isDeleted, 0))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(courseEvaluate).where(where)
-      const rows = await ctx.db.select().from(courseEvaluate).where(where).orderBy(desc(courseEvaluate.id)).limit(size).offset((current - 1) * size)
-      const named = (await withCourseAndUser(ctx, rows)).map(({ userId: _u, tenantId: _t, createUser: _c, updateUser: _uu, createDept: _d, ...r }) => r)
-      let mine = null, canRate = false
-      if (ctx.actor.kind === 'user') {
-        ;[mine] = await ctx.db.select().from(courseEvaluate).where(and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.userId, ctx.actor.userId), eq(courseEvaluate.isDeleted, 0)))
-        canRate = !mine && (await approved(ctx, c.id))
-      }
-      return ok(ctx, { ...pageOf(named, total, current, size), mine: mine ?? null, canRate })
-    }, { perm: PUBLIC })
-    .post('/api/nep-wbp/courseEvaluate/submit', async ({ ctx, body }) => {
-      const b = (body ?? {}) as Record<string, unknown>
-      const c = await courseOr404(ctx, b.courseId)
-      if (!(await approved(ctx, c.id))) throw badRequest('rating.notEnrolled', { field: 'courseId' }, 'courseId')
-      checkStars(b, true)
-      const [mine] = await ctx.db.select({ id: courseEvaluate.id }).from(courseEvaluate).where(and(eq(courseEvaluate.tenantId, ctx.actor.tenantId), eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.userId, ctx.actor.userId)))
-      if (mine) throw badRequest('rating.once', { field: 'courseId' }, 'courseId')
-      const text = typeof b.evaluate === 'string' ? b.evaluate.trim().slice(0, 1000) : ''
-      const stamp = now()
-      const row = { id: newId(), tenantId: ctx.actor.tenantId, courseId: c.id, userId: ctx.actor.userId, targetEvaluate: b.targetEvaluate as number, contentEvaluate: b.contentEvaluate as number, methodEvaluate: b.methodEvaluate as number, effectEvaluate: b.effectEvaluate as number, evaluate: text, status: 1, createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp }
-      await ctx.db.insert(courseEvaluate).values(row)
-      return ok(ctx, row, 'ok.added')
-    }, { perm: SIGNED_IN })
+    .get(
+      '/api/nep-wbp/courseEvaluate/detail',
+      async ({ ctx, query }) => {
+        const c = await courseOr404(ctx, query.courseId ?? query.id)
+        const { current, size } = parsePaging(query)
+        const where = and(
+          eq(courseEvaluate.courseId, c.id),
+          eq(courseEvaluate.status, 1),
+          eq(courseEvaluate.isDeleted, 0),
+        )
+        const [{ total }] = await ctx.db.select({ total: count() }).from(courseEvaluate).where(where)
+        const rows = await ctx.db
+          .select()
+          .from(courseEvaluate)
+          .where(where)
+          .orderBy(desc(courseEvaluate.id))
+          .limit(size)
+          .offset((current - 1) * size)
+        const named = (await withCourseAndUser(ctx, rows)).map(
+          ({ userId: _u, tenantId: _t, createUser: _c, updateUser: _uu, createDept: _d, ...r }) => r,
+        )
+        let mine = null,
+          canRate = false
+        if (ctx.actor.kind === 'user') {
+          ;[mine] = await ctx.db
+            .select()
+            .from(courseEvaluate)
+            .where(
+              and(
+                eq(courseEvaluate.courseId, c.id),
+                eq(courseEvaluate.userId, ctx.actor.userId),
+                eq(courseEvaluate.isDeleted, 0),
+              ),
+            )
+          canRate = !mine && (await approved(ctx, c.id))
+        }
+        return ok(ctx, { ...pageOf(named, total, current, size), mine: mine ?? null, canRate })
+      },
+      { perm: PUBLIC },
+    )
+    .post(
+      '/api/nep-wbp/courseEvaluate/submit',
+      async ({ ctx, body }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        const c = await courseOr404(ctx, b.courseId)
+        if (!(await approved(ctx, c.id))) throw badRequest('rating.notEnrolled', { field: 'courseId' }, 'courseId')
+        checkStars(b, true)
+        const [mine] = await ctx.db
+          .select({ id: courseEvaluate.id })
+          .from(courseEvaluate)
+          .where(
+            and(
+              eq(courseEvaluate.tenantId, ctx.actor.tenantId),
+              eq(courseEvaluate.courseId, c.id),
+              eq(courseEvaluate.userId, ctx.actor.userId),
+            ),
+          )
+        if (mine) throw badRequest('rating.once', { field: 'courseId' }, 'courseId')
+        const text = typeof b.evaluate === 'string' ? b.evaluate.trim().slice(0, 1000) : ''
+        const stamp = now()
+        const row = {
+          id: newId(),
+          tenantId: ctx.actor.tenantId,
+          courseId: c.id,
+          userId: ctx.actor.userId,
+          targetEvaluate: b.targetEvaluate as number,
+          contentEvaluate: b.contentEvaluate as number,
+          methodEvaluate: b.methodEvaluate as number,
+          effectEvaluate: b.effectEvaluate as number,
+          evaluate: text,
+          status: 1,
+          createUser: ctx.actor.userId,
+          createDept: ctx.actor.deptIds[0] ?? null,
+          createTime: stamp,
+          updateUser: ctx.actor.userId,
+          updateTime: stamp,
+        }
+        await ctx.db.insert(courseEvaluate).values(row)
+        return ok(ctx, row, 'ok.added')
+      },
+      { perm: SIGNED_IN },
+    )
     // Listed series and one series with its listed courses.
-    .get('/api/nep-wbp/courseSeries/getCourseSeriesList', async ({ ctx, query }) => {
-      const { current, size } = parsePaging(query)
-      const where = and(eq(series.tenantId, ctx.actor.tenantId), eq(series.isDeleted, 0), eq(series.status, 1), ...(query.title ? [like(series.title, `%${query.title.replace(/[\\%_]/g, '')}%`)] : []))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(series).where(where)
-      const rows = await ctx.db.select({ id: series.id, title: series.title, cover: series.cover, intro: series.intro, sort: series.sort }).from(series).where(where).orderBy(asc(series.sort), desc(series.id)).limit(size).offset((current - 1) * size)
-      return ok(ctx, pageOf(rows, total, current, size))
-    }, { perm: PUBLIC })
-    .get('/api/nep-wbp/courseSeries/getCourseSeries', async ({ ctx, query }) => {
-      if (!query.id || !/^\d{1,20}$/.test(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-      const [sr] = await ctx.db.select().from(series).where(and(eq(series.id, query.id), eq(series.tenantId, ctx.actor.tenantId), eq(series.isDeleted, 0), eq(series.status, 1)))
-      if (!sr) throw notFound()
-      const links = await ctx.db.select().from(courseSeries).where(and(eq(courseSeries.seriesId, sr.id), eq(courseSeries.isDeleted, 0))).orderBy(asc(courseSeries.sort), asc(courseSeries.id))
-      const rows = links.length ? await ctx.db.select().from(course).where(and(live(ctx), inArray(course.id, links.map((l) => l.courseId)))) : []
-      const cards = await publicCourses(ctx, rows)
-      return ok(ctx, { id: sr.id, title: sr.title, cover: sr.cover, intro: sr.intro, content: sr.content, courses: links.map((l) => cards.find((c) => c.id === l.courseId)).filter(Boolean) })
-    }, { perm: PUBLIC })
-
+    .get(
+      '/api/nep-wbp/courseSeries/getCourseSeriesList',
+      async ({ ctx, query }) => {
+        const { current, size } = parsePaging(query)
+        const where = and(
+          eq(series.tenantId, ctx.actor.tenantId),
+          eq(series.isDeleted, 0),
+          eq(series.status, 1),
+          ...(query.title ? [like(series.title, `%${query.title.replace(/[\\%_]/g, '')}%`)] : []),
+        )
+        const [{ total }] = await ctx.db.select({ total: count() }).from(series).where(where)
+        const rows = await ctx.db
+          .select({ id: series.id, title: series.title, cover: series.cover, intro: series.intro, sort: series.sort })
+          .from(series)
+          .where(where)
+          .orderBy(asc(series.sort), desc(series.id))
+          .limit(size)
+          .offset((current - 1) * size)
+        return ok(ctx, pageOf(rows, total, current, size))
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nep-wbp/courseSeries/getCourseSeries',
+      async ({ ctx, query }) => {
+        if (!query.id || !/^\d{1,20}$/.test(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
+        const [sr] = await ctx.db
+          .select()
+          .from(series)
+          .where(
+            and(
+              eq(series.id, query.id),
+              eq(series.tenantId, ctx.actor.tenantId),
+              eq(series.isDeleted, 0),
+              eq(series.status, 1),
+            ),
+          )
+        if (!sr) throw notFound()
+        const links = await ctx.db
+          .select()
+          .from(courseSeries)
+          .where(and(eq(courseSeries.seriesId, sr.id), eq(courseSeries.isDeleted, 0)))
+          .orderBy(asc(courseSeries.sort), asc(courseSeries.id))
+        const rows = links.length
+          ? await ctx.db
+              .select()
+              .from(course)
+              .where(
+                and(
+                  live(ctx),
+                  inArray(
+                    course.id,
+                    links.map((l) => l.courseId),
+                  ),
+                ),
+              )
+          : []
+        const cards = await publicCourses(ctx, rows)
+        return ok(ctx, {
+          id: sr.id,
+          title: sr.title,
+          cover: sr.cover,
+          intro: sr.intro,
+          content: sr.content,
+          courses: links.map((l) => cards.find((c) => c.id === l.courseId)).filter(Boolean),
+        })
+      },
+      { perm: PUBLIC },
+    )

@@ -18,7 +18,10 @@ import { smsProvider } from './sms.ts'
 
 defineMessages({
   'sms.sent': { zh: '验证码已发送', en: 'the code has been sent' },
-  'sms.wait': { zh: '请 {seconds} 秒后再获取验证码', en: 'please wait {seconds} seconds before asking for another code' },
+  'sms.wait': {
+    zh: '请 {seconds} 秒后再获取验证码',
+    en: 'please wait {seconds} seconds before asking for another code',
+  },
   'sms.code': { zh: '验证码错误或已过期', en: 'the code is wrong or has expired' },
   'signUp.password': { zh: '请输入密码', en: 'please enter the password' },
   'signUp.mismatch': { zh: '两次输入的密码不一致', en: 'the two passwords do not match' },
@@ -27,7 +30,9 @@ defineMessages({
   'signUp.done': { zh: '注册成功，请登录', en: 'signed up: please sign in' },
 })
 
-const TTL_MS = 5 * 60_000, RESEND_MS = 60_000, MAX_TRIES = 5
+const TTL_MS = 5 * 60_000,
+  RESEND_MS = 60_000,
+  MAX_TRIES = 5
 /** Codes live in memory: a restart only means asking for a new one. tenant:phone → code. */
 const codes = new Map<string, { code: string; sentAt: number; tries: number }>()
 
@@ -40,52 +45,106 @@ function checkPhone(v: unknown): string {
 
 /** Portal sign-up by phone: a code through the SMS provider, then an active student account named by the phone. */
 export const signUpRoutes = (s: Services) =>
-  new Elysia().use(authContext(s))
-    .get('/api/nop-wbp/send/msg', async ({ ctx, query, request, server }) => {
-      const phone = checkPhone(query.phone)
-      // Per address too, so one visitor cannot make the appliance text every number.
-      take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
-      const key = `${ctx.actor.tenantId}:${phone}`
-      const last = codes.get(key)
-      const wait = last ? RESEND_MS - (Date.now() - last.sentAt) : 0
-      if (wait > 0) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(wait / 1000) })
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      codes.set(key, { code, sentAt: Date.now(), tries: 0 })
-      await smsProvider().send(s, ctx.actor.tenantId, phone, code)
-      return ok(ctx, null, 'sms.sent')
-    }, { perm: PUBLIC })
-    .post('/api/nop-wbp/user/addUser', async ({ ctx, body, request, server }) => {
-      const b = (body ?? {}) as Record<string, unknown>
-      take(ctx.db, `signup:${clientIp(s.config, request, server)}`, s.config.registerIpLimit, 3600)
-      const tenantId = ctx.actor.tenantId
-      const phone = checkPhone(b.phone)
-      const name = typeof b.name === 'string' ? b.name.trim().slice(0, 64) : ''
-      if (!name) throw badRequest('signUp.name', { field: 'name' }, 'name')
-      const password = typeof b.password === 'string' ? b.password : ''
-      if (!password) throw badRequest('signUp.password', { field: 'password' }, 'password')
-      if (b.password2 !== undefined && b.password2 !== password) throw badRequest('signUp.mismatch', { field: 'password2' }, 'password2')
-      const key = `${tenantId}:${phone}`
-      const sent = codes.get(key)
-      if (!sent || Date.now() - sent.sentAt > TTL_MS || sent.tries >= MAX_TRIES || sent.code !== String(b.code ?? '').trim()) {
-        if (sent) sent.tries++
-        throw badRequest('sms.code', { field: 'code' }, 'code')
-      }
-      const t = await ctx.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).get()
-      const open = await ctx.db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0))).get()
-      if (!t || (open && open.v !== 'true')) throw badRequest('signUp.closed', { field: 'phone' }, 'phone')
-      if (await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.account, phone), eq(user.isDeleted, 0))).get()) throw conflict('auth.accountTaken', { account: phone })
-      if (t.accountNumber >= 0) {
-        const [{ n }] = await ctx.db.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
-        if (n >= t.accountNumber) throw badRequest('tenant.quota', {}, 'phone')
-      }
-      const student = await ctx.db.select({ id: role.id }).from(role).where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))).get()
-      const root = await ctx.db.select({ id: dept.id }).from(dept).where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0))).get()
-      const stamp = now()
-      const id = newId()
-      await ctx.db.insert(user).values({
-        id, tenantId, account: phone, phone, name, realName: name, password: await hashPassword(password), roleId: student?.id ?? '', deptId: root?.id ?? '',
-        status: 1, createUser: '0', createTime: stamp, updateUser: '0', updateTime: stamp, remark: 'signed up on the portal with a phone code',
-      })
-      codes.delete(key)
-      return ok(ctx, { account: phone }, 'signUp.done')
-    }, { perm: PUBLIC })
+  new Elysia()
+    .use(authContext(s))
+    .get(
+      '/api/nop-wbp/send/msg',
+      async ({ ctx, query, request, server }) => {
+        const phone = checkPhone(query.phone)
+        // Per address too, so one visitor cannot make the appliance text every number.
+        take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
+        const key = `${ctx.actor.tenantId}:${phone}`
+        const last = codes.get(key)
+        const wait = last ? RESEND_MS - (Date.now() - last.sentAt) : 0
+        if (wait > 0) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(wait / 1000) })
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        codes.set(key, { code, sentAt: Date.now(), tries: 0 })
+        await smsProvider().send(s, ctx.actor.tenantId, phone, code)
+        return ok(ctx, null, 'sms.sent')
+      },
+      { perm: PUBLIC },
+    )
+    .post(
+      '/api/nop-wbp/user/addUser',
+      async ({ ctx, body, request, server }) => {
+        const b = (body ?? {}) as Record<string, unknown>
+        take(ctx.db, `signup:${clientIp(s.config, request, server)}`, s.config.registerIpLimit, 3600)
+        const tenantId = ctx.actor.tenantId
+        const phone = checkPhone(b.phone)
+        const name = typeof b.name === 'string' ? b.name.trim().slice(0, 64) : ''
+        if (!name) throw badRequest('signUp.name', { field: 'name' }, 'name')
+        const password = typeof b.password === 'string' ? b.password : ''
+        if (!password) throw badRequest('signUp.password', { field: 'password' }, 'password')
+        if (b.password2 !== undefined && b.password2 !== password)
+          throw badRequest('signUp.mismatch', { field: 'password2' }, 'password2')
+        const key = `${tenantId}:${phone}`
+        const sent = codes.get(key)
+        if (
+          !sent ||
+          Date.now() - sent.sentAt > TTL_MS ||
+          sent.tries >= MAX_TRIES ||
+          sent.code !== String(b.code ?? '').trim()
+        ) {
+          if (sent) sent.tries++
+          throw badRequest('sms.code', { field: 'code' }, 'code')
+        }
+        const t = await ctx.db
+          .select()
+          .from(tenant)
+          .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+          .get()
+        const open = await ctx.db
+          .select({ v: param.paramValue })
+          .from(param)
+          .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
+          .get()
+        if (!t || (open && open.v !== 'true')) throw badRequest('signUp.closed', { field: 'phone' }, 'phone')
+        if (
+          await ctx.db
+            .select({ id: user.id })
+            .from(user)
+            .where(and(eq(user.tenantId, tenantId), eq(user.account, phone), eq(user.isDeleted, 0)))
+            .get()
+        )
+          throw conflict('auth.accountTaken', { account: phone })
+        if (t.accountNumber >= 0) {
+          const [{ n }] = await ctx.db
+            .select({ n: count() })
+            .from(user)
+            .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
+          if (n >= t.accountNumber) throw badRequest('tenant.quota', {}, 'phone')
+        }
+        const student = await ctx.db
+          .select({ id: role.id })
+          .from(role)
+          .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+          .get()
+        const root = await ctx.db
+          .select({ id: dept.id })
+          .from(dept)
+          .where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0)))
+          .get()
+        const stamp = now()
+        const id = newId()
+        await ctx.db.insert(user).values({
+          id,
+          tenantId,
+          account: phone,
+          phone,
+          name,
+          realName: name,
+          password: await hashPassword(password),
+          roleId: student?.id ?? '',
+          deptId: root?.id ?? '',
+          status: 1,
+          createUser: '0',
+          createTime: stamp,
+          updateUser: '0',
+          updateTime: stamp,
+          remark: 'signed up on the portal with a phone code',
+        })
+        codes.delete(key)
+        return ok(ctx, { account: phone }, 'signUp.done')
+      },
+      { perm: PUBLIC },
+    )

@@ -21,5 +21,7 @@ export const logSms: SmsProvider = {
 }
 
 let provider: SmsProvider = logSms
-export const setSmsProvider = (p: SmsProvider) => { provider = p }
+export const setSmsProvider = (p: SmsProvider) => {
+  provider = p
+}
 export const smsProvider = () => provider

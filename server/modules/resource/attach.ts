@@ -24,21 +24,34 @@ export const attachResource = defineResource({
 
 export const attachRoutes = (s: Services) => {
   const files = filesOf(s)
-  return new Elysia()
-    .use(attachResource.routes(s))
-    .use(new Elysia({ prefix: '/api/blade-resource/attach' }).use(authContext(s))
-      .post('/remove', async ({ ctx, query, body }) => {
-        const ids = query.ids ?? (body as { ids?: string } | undefined)?.ids
-        const rows = (await attachResource.ops.all(ctx, {})).filter((r) => String(ids ?? '').split(',').includes(r.id as string))
-        await attachResource.ops.remove(ctx, ids)
-        await files.purge(rows as AttachRow[])
-        return ok(ctx, null, 'ok.deleted')
-      }, { perm: 'resource:attach:delete' })
+  return new Elysia().use(attachResource.routes(s)).use(
+    new Elysia({ prefix: '/api/blade-resource/attach' })
+      .use(authContext(s))
+      .post(
+        '/remove',
+        async ({ ctx, query, body }) => {
+          const ids = query.ids ?? (body as { ids?: string } | undefined)?.ids
+          const rows = (await attachResource.ops.all(ctx, {})).filter((r) =>
+            String(ids ?? '')
+              .split(',')
+              .includes(r.id as string),
+          )
+          await attachResource.ops.remove(ctx, ids)
+          await files.purge(rows as AttachRow[])
+          return ok(ctx, null, 'ok.deleted')
+        },
+        { perm: 'resource:attach:delete' },
+      )
       // A signed, expiring link to a stored file the caller may list (the back office previews private files with it).
-      .get('/sign', async ({ ctx, query }) => {
-        const row = await files.find(String(query.link ?? ''))
-        if (!row) throw notFound()
-        await attachResource.ops.detail(ctx, row.id)
-        return ok(ctx, { link: files.sign(row.link) })
-      }, { perm: 'resource:attach' }))
+      .get(
+        '/sign',
+        async ({ ctx, query }) => {
+          const row = await files.find(String(query.link ?? ''))
+          if (!row) throw notFound()
+          await attachResource.ops.detail(ctx, row.id)
+          return ok(ctx, { link: files.sign(row.link) })
+        },
+        { perm: 'resource:attach' },
+      ),
+  )
 }

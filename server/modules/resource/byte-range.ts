@@ -3,7 +3,10 @@
  * file; 'unsatisfiable' for a range past the end; null to answer the whole file
  * (no header, a malformed one, or several ranges, which browsers do not send for media).
  */
-export function byteRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function byteRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const m = header?.match(/^bytes=(\d*)-(\d*)$/)
   if (!m || (m[1] === '' && m[2] === '')) return null
   if (m[1] === '') {

@@ -34,13 +34,39 @@ export function seedDemoFiles(db: Db, tenantId = '000000') {
   db.transaction((tx) => seedRows(tx, tenantId, audit))
 }
 
-function seedRows(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId: string, audit: Record<string, string>) {
-  tx.insert(oss).values({ id: newId(), tenantId, ...audit, ossCode: 'local', category: 1, isEnabled: 1, remark: '本机磁盘（默认）/ the appliance\'s own disk' }).run()
+function seedRows(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  tenantId: string,
+  audit: Record<string, string>,
+) {
+  tx.insert(oss)
+    .values({
+      id: newId(),
+      tenantId,
+      ...audit,
+      ossCode: 'local',
+      category: 1,
+      isEnabled: 1,
+      remark: "本机磁盘（默认）/ the appliance's own disk",
+    })
+    .run()
   for (const [file, kind, isPublic, contentType] of DEMO_FILES) {
-    tx.insert(attach).values({
-      id: newId(), tenantId, ...audit, link: demoLink(file), name: keyOf(file, isPublic), originalName: file, extension: file.split('.').pop()!,
-      attachSize: statSync(join(ASSETS, file)).size, contentType, kind, isPublic: isPublic ? 1 : 0, ossId: null,
-    }).run()
+    tx.insert(attach)
+      .values({
+        id: newId(),
+        tenantId,
+        ...audit,
+        link: demoLink(file),
+        name: keyOf(file, isPublic),
+        originalName: file,
+        extension: file.split('.').pop()!,
+        attachSize: statSync(join(ASSETS, file)).size,
+        contentType,
+        kind,
+        isPublic: isPublic ? 1 : 0,
+        ossId: null,
+      })
+      .run()
   }
 }
 

@@ -27,14 +27,29 @@ async function sniff(tmp: string, name: string, kind: UploadKind): Promise<strin
   let ext: string | undefined = found?.ext
   if (ext === 'cfb') ext = OFFICE_CFB.includes(nameExt) ? nameExt : undefined
   if (!found) {
-    const head = new Uint8Array(await Bun.file(tmp).slice(0, 64 * 1024).arrayBuffer())
-    const isText = !head.includes(0) && (() => { try { new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true }); return true } catch { return false } })()
+    const head = new Uint8Array(
+      await Bun.file(tmp)
+        .slice(0, 64 * 1024)
+        .arrayBuffer(),
+    )
+    const isText =
+      !head.includes(0) &&
+      (() => {
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true })
+          return true
+        } catch {
+          return false
+        }
+      })()
     const textExt = TEXT_TYPES.find((t) => (NAME_EXTS[t] ?? [t]).includes(nameExt))
     if (isText && textExt) ext = textExt
     else if (nameExt === 'bin') ext = 'bin'
   }
-  if (!ext || !kind.types.includes(ext)) throw badRequest(kind.typeRule ?? 'upload.type', { allowed: kind.types.join('/') }, 'files')
-  if (nameExt && !(NAME_EXTS[ext] ?? [ext]).includes(nameExt) && !(ext === 'bin')) throw badRequest('upload.nameMismatch', { ext: nameExt }, 'files')
+  if (!ext || !kind.types.includes(ext))
+    throw badRequest(kind.typeRule ?? 'upload.type', { allowed: kind.types.join('/') }, 'files')
+  if (nameExt && !(NAME_EXTS[ext] ?? [ext]).includes(nameExt) && !(ext === 'bin'))
+    throw badRequest('upload.nameMismatch', { ext: nameExt }, 'files')
   return ext
 }
 
@@ -44,7 +59,8 @@ const day = () => {
 }
 
 /** Unguessable storage key: 128 random bits, so a public link cannot be found by counting. */
-export const newKey = (isPublic: boolean, ext: string) => `${isPublic ? 'public' : 'private'}/${day()}/${randomBytes(16).toString('base64url')}.${ext}`
+export const newKey = (isPublic: boolean, ext: string) =>
+  `${isPublic ? 'public' : 'private'}/${day()}/${randomBytes(16).toString('base64url')}.${ext}`
 
 /**
  * The storage service: receives uploads into the tenant's storage (the enabled
@@ -63,14 +79,25 @@ export function fileService(services: Services) {
     const stamp = c.updateTime ?? ''
     const hit = adapters.get(c.id)
     if (hit && hit.stamp === stamp) return hit.adapter
-    const adapter = s3Adapter({ id: c.id, endpoint: c.endpoint ?? '', bucket: c.bucketName ?? '', accessKey: c.accessKey ?? '', secretKey: c.secretKey ?? '', region: c.region })
+    const adapter = s3Adapter({
+      id: c.id,
+      endpoint: c.endpoint ?? '',
+      bucket: c.bucketName ?? '',
+      accessKey: c.accessKey ?? '',
+      secretKey: c.secretKey ?? '',
+      region: c.region,
+    })
     adapters.set(c.id, { stamp, adapter })
     return adapter
   }
 
   /** Where new files of a tenant go. */
   async function writeTarget(tenantId: string): Promise<StorageAdapter> {
-    const [c] = await services.db.select().from(oss).where(and(eq(oss.tenantId, tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0))).limit(1)
+    const [c] = await services.db
+      .select()
+      .from(oss)
+      .where(and(eq(oss.tenantId, tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
+      .limit(1)
     return c ? fromConfig(c) : local
   }
 
@@ -83,17 +110,37 @@ export function fileService(services: Services) {
   }
 
   /** Records bytes already in a local temp file as a stored file of the tenant (uploads and generated files such as transcodes). */
-  async function storeTemp(ctx: Ctx, tmpPath: string, o: { ext: string; size: number; originalName: string; kind: string; isPublic: boolean; target?: StorageAdapter }): Promise<AttachRow> {
+  async function storeTemp(
+    ctx: Ctx,
+    tmpPath: string,
+    o: { ext: string; size: number; originalName: string; kind: string; isPublic: boolean; target?: StorageAdapter },
+  ): Promise<AttachRow> {
     const target = o.target ?? (await writeTarget(ctx.actor.tenantId))
     const key = newKey(o.isPublic, o.ext)
     const contentType = CONTENT_TYPES[o.ext] ?? 'application/octet-stream'
     await target.putFile(tmpPath, key, contentType)
     const stamp = now()
     const row: AttachRow = {
-      id: newId(), tenantId: ctx.actor.tenantId, status: 1, isDeleted: 0, remark: null,
-      createUser: ctx.actor.userId, createDept: ctx.actor.deptIds[0] ?? null, createTime: stamp, updateUser: ctx.actor.userId, updateTime: stamp,
-      link: `/upload/${key}`, domain: null, name: key, originalName: o.originalName.slice(0, 255), extension: o.ext, attachSize: o.size,
-      contentType, kind: o.kind, isPublic: o.isPublic ? 1 : 0, ossId: target.id === 'local' ? null : target.id,
+      id: newId(),
+      tenantId: ctx.actor.tenantId,
+      status: 1,
+      isDeleted: 0,
+      remark: null,
+      createUser: ctx.actor.userId,
+      createDept: ctx.actor.deptIds[0] ?? null,
+      createTime: stamp,
+      updateUser: ctx.actor.userId,
+      updateTime: stamp,
+      link: `/upload/${key}`,
+      domain: null,
+      name: key,
+      originalName: o.originalName.slice(0, 255),
+      extension: o.ext,
+      attachSize: o.size,
+      contentType,
+      kind: o.kind,
+      isPublic: o.isPublic ? 1 : 0,
+      ossId: target.id === 'local' ? null : target.id,
     }
     await services.db.insert(attach).values(row)
     return row
@@ -110,10 +157,20 @@ export function fileService(services: Services) {
     async upload(ctx: Ctx, request: Request, kindName: string): Promise<AttachRow> {
       const kind = KINDS[kindName]
       if (!kind) throw badRequest('upload.kind', { kind: kindName }, 'kind')
-      const got = await receiveFile(request, tmpDir, kind.maxBytes, { missing: kind.missing, tooLarge: kind.sizeRule ?? 'upload.tooLarge', maxText: kind.maxText })
+      const got = await receiveFile(request, tmpDir, kind.maxBytes, {
+        missing: kind.missing,
+        tooLarge: kind.sizeRule ?? 'upload.tooLarge',
+        maxText: kind.maxText,
+      })
       try {
         const ext = await sniff(got.tmpPath, got.originalName, kind)
-        return await storeTemp(ctx, got.tmpPath, { ext, size: got.size, originalName: got.originalName, kind: kindName, isPublic: kind.isPublic })
+        return await storeTemp(ctx, got.tmpPath, {
+          ext,
+          size: got.size,
+          originalName: got.originalName,
+          kind: kindName,
+          isPublic: kind.isPublic,
+        })
       } catch (e) {
         await unlink(got.tmpPath).catch(() => {})
         throw e
@@ -123,7 +180,11 @@ export function fileService(services: Services) {
     /** The stored file behind a link (/upload/<key>, with or without a query), or null. */
     async find(linkOrKey: string): Promise<AttachRow | null> {
       const key = linkOrKey.replace(/^\/upload\//, '').replace(/\?.*$/, '')
-      const [row] = await services.db.select().from(attach).where(and(eq(attach.name, key), eq(attach.isDeleted, 0))).limit(1)
+      const [row] = await services.db
+        .select()
+        .from(attach)
+        .where(and(eq(attach.name, key), eq(attach.isDeleted, 0)))
+        .limit(1)
       return row ?? null
     },
 

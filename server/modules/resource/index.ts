@@ -11,16 +11,31 @@ import { serveRoutes } from './serve.ts'
 /** blade-resource: put-file (streamed, checked by content), OSS configurations, attachments, and serving stored files. */
 export const resourceModule = (services: Services) => {
   const files = filesOf(services)
-  return new Elysia({ name: 'resource-module', seed: services.id })
-    .use(authContext(services))
-    // parse: 'none' keeps the multipart body a stream; receiveFile reads it chunk by chunk.
-    .post('/api/blade-resource/oss/endpoint/put-file', async ({ ctx, request, query }) => {
-      const row = await files.upload(ctx, request, String(query.kind ?? 'image'))
-      // Private files answer a signed link too, so the uploader's form can preview what it just sent.
-      const preview = row.isPublic ? row.link : files.sign(row.link)
-      return ok(ctx, { link: row.link, preview, domain: row.domain, name: row.name, originalName: row.originalName, attachId: row.id, size: row.attachSize, ext: row.extension })
-    }, { perm: SIGNED_IN, parse: 'none' })
-    .use(ossRoutes(services))
-    .use(attachRoutes(services))
-    .use(serveRoutes(services))
+  return (
+    new Elysia({ name: 'resource-module', seed: services.id })
+      .use(authContext(services))
+      // parse: 'none' keeps the multipart body a stream; receiveFile reads it chunk by chunk.
+      .post(
+        '/api/blade-resource/oss/endpoint/put-file',
+        async ({ ctx, request, query }) => {
+          const row = await files.upload(ctx, request, String(query.kind ?? 'image'))
+          // Private files answer a signed link too, so the uploader's form can preview what it just sent.
+          const preview = row.isPublic ? row.link : files.sign(row.link)
+          return ok(ctx, {
+            link: row.link,
+            preview,
+            domain: row.domain,
+            name: row.name,
+            originalName: row.originalName,
+            attachId: row.id,
+            size: row.attachSize,
+            ext: row.extension,
+          })
+        },
+        { perm: SIGNED_IN, parse: 'none' },
+      )
+      .use(ossRoutes(services))
+      .use(attachRoutes(services))
+      .use(serveRoutes(services))
+  )
 }

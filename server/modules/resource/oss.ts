@@ -35,7 +35,12 @@ export const ossResource = defineResource({
     if (w.op === 'update' && !w.values.secretKey) delete w.values.secretKey
     const merged = { ...w.before[0], ...w.values }
     if (Number(merged.category ?? 2) === 2) {
-      for (const [f, key] of [['endpoint', 'oss.endpoint'], ['bucketName', 'oss.bucket'], ['accessKey', 'oss.accessKey'], ['secretKey', 'oss.secretKey']] as const)
+      for (const [f, key] of [
+        ['endpoint', 'oss.endpoint'],
+        ['bucketName', 'oss.bucket'],
+        ['accessKey', 'oss.accessKey'],
+        ['secretKey', 'oss.secretKey'],
+      ] as const)
         if (!merged[f]) throw badRequest(key, { field: f }, f)
       if (!/^https?:\/\//.test(String(merged.endpoint))) throw badRequest('rule.url', { field: 'endpoint' }, 'endpoint')
     }
@@ -43,23 +48,41 @@ export const ossResource = defineResource({
 })
 
 export const ossRoutes = (s: Services) =>
-  new Elysia()
-    .use(ossResource.routes(s))
-    .use(new Elysia({ prefix: '/api/blade-resource/oss' }).use(authContext(s))
+  new Elysia().use(ossResource.routes(s)).use(
+    new Elysia({ prefix: '/api/blade-resource/oss' })
+      .use(authContext(s))
       // Reads answer whether a configuration is the enabled one, without its secret.
-      .get('/enabled', async ({ ctx }) => {
-        const rows = await ossResource.ops.all(ctx, {})
-        const on = await ctx.db.select({ id: oss.id }).from(oss).where(and(eq(oss.tenantId, ctx.actor.tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
-        return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
-      }, { perm: 'resource:oss' })
+      .get(
+        '/enabled',
+        async ({ ctx }) => {
+          const rows = await ossResource.ops.all(ctx, {})
+          const on = await ctx.db
+            .select({ id: oss.id })
+            .from(oss)
+            .where(and(eq(oss.tenantId, ctx.actor.tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
+          return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
+        },
+        { perm: 'resource:oss' },
+      )
       // Enabling one turns the tenant's others off: new uploads go there; stored files stay where they were written.
-      .post('/enable', async ({ ctx, query }) => {
-        const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(query.id ?? '')))
-        if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
-        const stamp = now()
-        ctx.db.transaction((tx) => {
-          tx.update(oss).set({ isEnabled: 0, updateTime: stamp }).where(and(eq(oss.tenantId, ctx.actor.tenantId), ne(oss.id, row.id as string))).run()
-          tx.update(oss).set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp }).where(eq(oss.id, row.id as string)).run()
-        })
-        return ok(ctx, null)
-      }, { perm: 'resource:oss:enable' }))
+      .post(
+        '/enable',
+        async ({ ctx, query }) => {
+          const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(query.id ?? '')))
+          if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
+          const stamp = now()
+          ctx.db.transaction((tx) => {
+            tx.update(oss)
+              .set({ isEnabled: 0, updateTime: stamp })
+              .where(and(eq(oss.tenantId, ctx.actor.tenantId), ne(oss.id, row.id as string)))
+              .run()
+            tx.update(oss)
+              .set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp })
+              .where(eq(oss.id, row.id as string))
+              .run()
+          })
+          return ok(ctx, null)
+        },
+        { perm: 'resource:oss:enable' },
+      ),
+  )

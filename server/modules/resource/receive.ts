@@ -16,7 +16,12 @@ export interface Received {
  * file, counting bytes as they pass: memory stays at a few buffers whatever
  * the upload's size, and the upload stops as soon as it passes `maxBytes`.
  */
-export async function receiveFile(request: Request, tmpDir: string, maxBytes: number, messages: { missing: string; tooLarge: string; maxText: string }): Promise<Received> {
+export async function receiveFile(
+  request: Request,
+  tmpDir: string,
+  maxBytes: number,
+  messages: { missing: string; tooLarge: string; maxText: string },
+): Promise<Received> {
   const type = request.headers.get('content-type') ?? ''
   if (!request.body || !type.startsWith('multipart/form-data')) throw badRequest(messages.missing, {}, 'files')
   // A declared length far over the limit is refused before a byte is read.
@@ -26,7 +31,11 @@ export async function receiveFile(request: Request, tmpDir: string, maxBytes: nu
   const tmpPath = join(tmpDir, `${crypto.randomUUID()}.part`)
 
   const source = Readable.fromWeb(request.body as never)
-  const parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: maxBytes, fields: 20 }, defParamCharset: 'utf8' })
+  const parser = busboy({
+    headers: { 'content-type': type },
+    limits: { files: 1, fileSize: maxBytes, fields: 20 },
+    defParamCharset: 'utf8',
+  })
   const result = await new Promise<Received | Error>((resolve) => {
     let got: Promise<Received | Error> | null = null
     let failed: Error | null = null
@@ -40,7 +49,9 @@ export async function receiveFile(request: Request, tmpDir: string, maxBytes: nu
       if (field !== 'files' || got) return stream.resume()
       const out = createWriteStream(tmpPath)
       let size = 0
-      stream.on('data', (chunk: Buffer) => { size += chunk.length })
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length
+      })
       stream.on('limit', () => fail(badRequest(messages.tooLarge, { max: messages.maxText }, 'files')))
       got = new Promise((done) => {
         out.on('finish', () => done({ tmpPath, size, originalName: info.filename ?? '' }))

@@ -30,7 +30,7 @@ export const fileCsp = (ext: string) =>
 
 /** Who may read a private file with their token: its uploader, or staff who manage attachments, in the file's tenant. */
 async function mayRead(ctx: Ctx, row: AttachRow): Promise<boolean> {
-  if (ctx.actor.kind !== 'user' || ctx.actor.tenantId !== row.tenantId && !(await isAdministrator(ctx))) return false
+  if (ctx.actor.kind !== 'user' || (ctx.actor.tenantId !== row.tenantId && !(await isAdministrator(ctx)))) return false
   if (row.createUser === ctx.actor.userId || (await isAdministrator(ctx))) return true
   return (await permissionCodes(ctx)).has('resource:attach')
 }
@@ -42,43 +42,51 @@ async function mayRead(ctx: Ctx, row: AttachRow): Promise<boolean> {
  */
 export const serveRoutes = (services: Services) => {
   const files = filesOf(services)
-  return new Elysia().use(authContext(services)).get('/upload/*', async ({ ctx, params, query, request, set }) => {
-    const key = decodeURIComponent(params['*'])
-    if (!validKey(key)) throw notFound()
-    const row = await files.find(key)
-    if (!row) throw notFound()
-    const signed = files.verify(key, query.expires, query.sign)
-    if (!row.isPublic && !signed && !(await mayRead(ctx, row))) throw notFound()
+  return new Elysia().use(authContext(services)).get(
+    '/upload/*',
+    async ({ ctx, params, query, request, set }) => {
+      const key = decodeURIComponent(params['*'])
+      if (!validKey(key)) throw notFound()
+      const row = await files.find(key)
+      if (!row) throw notFound()
+      const signed = files.verify(key, query.expires, query.sign)
+      if (!row.isPublic && !signed && !(await mayRead(ctx, row))) throw notFound()
 
-    const adapter = await files.adapterOf(row)
-    let servedKey = key
-    let size = row.attachSize
-    const width = Number(query.w)
-    if (query.w && (row.extension === 'jpg' || row.extension === 'png') && WIDTHS.includes(width)) {
-      servedKey = await thumbnail(adapter, key, row.extension, width, files.tmpDir)
-      size = (await adapter.stat(servedKey)) ?? 0
-    }
-    const active = ACTIVE.test(row.contentType ?? '')
-    const headers: Record<string, string> = {
-      'content-type': !row.contentType || active ? 'application/octet-stream' : row.contentType,
-      'content-security-policy': fileCsp(row.extension ?? ''),
-      'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff',
-      // Public names never change content; private answers stay out of shared caches.
-      'cache-control': row.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-      'content-disposition': `${INLINE.has(row.extension ?? '') && !active ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName || key.split('/').pop()!)}`,
-    }
-    const range = byteRange(request.headers.get('range'), size)
-    if (range === 'unsatisfiable') {
-      set.status = 416
-      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } })
-    }
-    if (range) {
-      return new Response(adapter.body(servedKey, range), {
-        status: 206,
-        headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(range.end - range.start + 1) },
-      })
-    }
-    return new Response(adapter.body(servedKey), { headers: { ...headers, 'content-length': String(size) } })
-  }, { perm: PUBLIC })
+      const adapter = await files.adapterOf(row)
+      let servedKey = key
+      let size = row.attachSize
+      const width = Number(query.w)
+      if (query.w && (row.extension === 'jpg' || row.extension === 'png') && WIDTHS.includes(width)) {
+        servedKey = await thumbnail(adapter, key, row.extension, width, files.tmpDir)
+        size = (await adapter.stat(servedKey)) ?? 0
+      }
+      const active = ACTIVE.test(row.contentType ?? '')
+      const headers: Record<string, string> = {
+        'content-type': !row.contentType || active ? 'application/octet-stream' : row.contentType,
+        'content-security-policy': fileCsp(row.extension ?? ''),
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        // Public names never change content; private answers stay out of shared caches.
+        'cache-control': row.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        'content-disposition': `${INLINE.has(row.extension ?? '') && !active ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName || key.split('/').pop()!)}`,
+      }
+      const range = byteRange(request.headers.get('range'), size)
+      if (range === 'unsatisfiable') {
+        set.status = 416
+        return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } })
+      }
+      if (range) {
+        return new Response(adapter.body(servedKey, range), {
+          status: 206,
+          headers: {
+            ...headers,
+            'content-range': `bytes ${range.start}-${range.end}/${size}`,
+            'content-length': String(range.end - range.start + 1),
+          },
+        })
+      }
+      return new Response(adapter.body(servedKey), { headers: { ...headers, 'content-length': String(size) } })
+    },
+    { perm: PUBLIC },
+  )
 }

@@ -3,14 +3,57 @@ import { testApp } from '../../../tests/support/harness.ts'
 import { startS3 } from '../../../tests/support/s3.ts'
 
 /** A 1×1 PNG. */
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+)
 /** The start of a Windows executable: what file-type recognises as exe. */
-const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, ...new Array(200).fill(0)])
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n' + 'x'.repeat(2000))
-const padded = (head: Uint8Array, size: number) => { const b = new Uint8Array(size); b.set(head); return b }
+const EXE = new Uint8Array([
+  0x4d,
+  0x5a,
+  0x90,
+  0x00,
+  0x03,
+  0x00,
+  0x00,
+  0x00,
+  0x04,
+  0x00,
+  0x00,
+  0x00,
+  0xff,
+  0xff,
+  ...new Array(200).fill(0),
+])
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n' + 'x'.repeat(2000),
+)
+const padded = (head: Uint8Array, size: number) => {
+  const b = new Uint8Array(size)
+  b.set(head)
+  return b
+}
 
 async function ffmpegPng(w: number, h: number): Promise<Uint8Array<ArrayBuffer>> {
-  const p = Bun.spawn(['ffmpeg', '-v', 'error', '-f', 'lavfi', '-i', `testsrc=s=${w}x${h}`, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'], { stdout: 'pipe' })
+  const p = Bun.spawn(
+    [
+      'ffmpeg',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=s=${w}x${h}`,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      '-',
+    ],
+    { stdout: 'pipe' },
+  )
   return new Uint8Array(await new Response(p.stdout).arrayBuffer())
 }
 
@@ -19,10 +62,20 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
   const upload = async (file: File, token?: string, kind?: string, lang?: 'en') => {
     const form = new FormData()
     form.append('files', file)
-    const res = await t.app.handle(new Request(`http://localhost/api/blade-resource/oss/endpoint/put-file${kind ? `?kind=${kind}` : ''}`, { method: 'POST', body: form, headers: { ...(token ? { 'blade-auth': `bearer ${token}` } : {}), ...(lang ? { 'accept-language': lang } : {}) } }))
+    const res = await t.app.handle(
+      new Request(`http://localhost/api/blade-resource/oss/endpoint/put-file${kind ? `?kind=${kind}` : ''}`, {
+        method: 'POST',
+        body: form,
+        headers: {
+          ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+          ...(lang ? { 'accept-language': lang } : {}),
+        },
+      }),
+    )
     return { status: res.status, body: await res.json() }
   }
-  const fetchFile = (link: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://localhost${link}`, { headers }))
+  const fetchFile = (link: string, headers: Record<string, string> = {}) =>
+    t.app.handle(new Request(`http://localhost${link}`, { headers }))
 
   it('stores a public image under an unguessable name and serves it back, resized on request', async () => {
     const token = await t.token('student')
@@ -45,7 +98,11 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
 
   it('judges the type by content: a script named .png, an .exe named .png and a PNG named .exe are refused', async () => {
     const token = await t.token('student')
-    for (const f of [new File([new TextEncoder().encode('<script>alert(1)</script>')], 'evil.png'), new File([EXE], 'setup.png'), new File([PNG], 'picture.exe')]) {
+    for (const f of [
+      new File([new TextEncoder().encode('<script>alert(1)</script>')], 'evil.png'),
+      new File([EXE], 'setup.png'),
+      new File([PNG], 'picture.exe'),
+    ]) {
       const r = await upload(f, token)
       expect(r.status, f.name).toBe(400)
       expect(r.body.field).toBe('files')
@@ -54,7 +111,7 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
     expect(r.body.msg).toBe('only jpeg/jpg/png files, not over 5M')
   })
 
-  it('enforces each kind\'s limit with the spec\'s message: avatar 500 KB, image 5 MB', async () => {
+  it("enforces each kind's limit with the spec's message: avatar 500 KB, image 5 MB", async () => {
     const token = await t.token('student')
     const avatar = await upload(new File([padded(PNG, 600 * 1024)], 'me.png'), token, 'avatar', 'en')
     expect(avatar.status).toBe(400)
@@ -101,7 +158,10 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
       expect(signed.status).toBe(200)
       expect((await fetchFile(signed.body.data.link)).status).toBe(200)
       // Forge by changing the signature's first character (to one it is not, or the "forgery" is the real link).
-      const forged = signed.body.data.link.replace(/sign=(.)/, (_: string, c: string) => `sign=${c === 'A' ? 'B' : 'A'}`)
+      const forged = signed.body.data.link.replace(
+        /sign=(.)/,
+        (_: string, c: string) => `sign=${c === 'A' ? 'B' : 'A'}`,
+      )
       expect((await fetchFile(forged)).status).toBe(404)
       expect((await fetchFile(signed.body.data.link.replace(/expires=\d+/, 'expires=1000'))).status).toBe(404)
       // A student cannot ask for a signed link to someone else's file.
@@ -132,7 +192,11 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
       const id = r.body.data.attachId
       expect((await t.post('/api/blade-resource/attach/remove', admin, undefined, { ids: id })).status).toBe(200)
       expect((await fetchFile(r.body.data.link)).status).toBe(404)
-      expect(await t.services.db.$client.query('select count(*) n from blade_attach where id = ? and is_deleted = 1').get(id)).toEqual({ n: 1 })
+      expect(
+        await t.services.db.$client
+          .query('select count(*) n from blade_attach where id = ? and is_deleted = 1')
+          .get(id),
+      ).toEqual({ n: 1 })
     })
 
     it('is closed to students', async () => {
@@ -144,20 +208,40 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
 
   describe('S3-compatible storage (a real s3rver)', () => {
     let s3: Awaited<ReturnType<typeof startS3>>
-    beforeAll(async () => { s3 = await startS3() })
-    afterAll(async () => { await s3?.stop() })
+    beforeAll(async () => {
+      s3 = await startS3()
+    })
+    afterAll(async () => {
+      await s3?.stop()
+    })
 
     it('validates a configuration, keeps its secret, and once enabled stores uploads in the bucket', async () => {
       const admin = await t.token('admin')
-      const bad = await t.post('/api/blade-resource/oss/submit', admin, { ossCode: 'campus-s3', category: 2, bucketName: s3.bucket, accessKey: s3.accessKey, secretKey: s3.secretKey })
+      const bad = await t.post('/api/blade-resource/oss/submit', admin, {
+        ossCode: 'campus-s3',
+        category: 2,
+        bucketName: s3.bucket,
+        accessKey: s3.accessKey,
+        secretKey: s3.secretKey,
+      })
       expect(bad.status).toBe(400)
       expect(bad.body.field).toBe('endpoint')
-      const saved = await t.post('/api/blade-resource/oss/submit', admin, { ossCode: 'campus-s3', category: 2, endpoint: s3.endpoint, bucketName: s3.bucket, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1' })
+      const saved = await t.post('/api/blade-resource/oss/submit', admin, {
+        ossCode: 'campus-s3',
+        category: 2,
+        endpoint: s3.endpoint,
+        bucketName: s3.bucket,
+        accessKey: s3.accessKey,
+        secretKey: s3.secretKey,
+        region: 'us-east-1',
+      })
       expect(saved.status).toBe(200)
       expect(saved.body.data.secretKey).toBeUndefined()
       const id = saved.body.data.id
       // Editing without a secret keeps the stored one.
-      expect((await t.post('/api/blade-resource/oss/submit', admin, { id, remark: 'campus bucket', secretKey: '' })).status).toBe(200)
+      expect(
+        (await t.post('/api/blade-resource/oss/submit', admin, { id, remark: 'campus bucket', secretKey: '' })).status,
+      ).toBe(200)
       expect((await t.post('/api/blade-resource/oss/enable', admin, undefined, { id })).status).toBe(200)
       const listed = await t.get('/api/blade-resource/oss/list', admin)
       expect(listed.body.data.records.find((r: { id: string }) => r.id === id).secretKey).toBeUndefined()
@@ -166,7 +250,13 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
       const up = await upload(new File([PDF], 'lesson.pdf'), teacher, 'courseware')
       expect(up.status).toBe(200)
       const key = up.body.data.name
-      const bucket = new Bun.S3Client({ endpoint: s3.endpoint, bucket: s3.bucket, accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, region: 'us-east-1' })
+      const bucket = new Bun.S3Client({
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        accessKeyId: s3.accessKey,
+        secretAccessKey: s3.secretKey,
+        region: 'us-east-1',
+      })
       expect(new Uint8Array(await bucket.file(key).arrayBuffer())).toEqual(PDF)
       // Read back through the appliance, whole and by range.
       const h = { 'blade-auth': `bearer ${teacher}` }
@@ -176,7 +266,9 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
       expect(part.status).toBe(206)
       expect(await part.text()).toBe('PDF')
       // Removing the attachment deletes the object.
-      expect((await t.post('/api/blade-resource/attach/remove', admin, undefined, { ids: up.body.data.attachId })).status).toBe(200)
+      expect(
+        (await t.post('/api/blade-resource/attach/remove', admin, undefined, { ids: up.body.data.attachId })).status,
+      ).toBe(200)
       expect(await bucket.file(key).exists()).toBe(false)
     })
   })

@@ -11,14 +11,24 @@ import { badRequest } from '../../lib/errors.ts'
  */
 export async function assertQuota(db: Db, tenantId: string, adding: number, field: string): Promise<void> {
   if (adding <= 0) return
-  const t = await db.select({ max: tenant.accountNumber }).from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))).get()
+  const t = await db
+    .select({ max: tenant.accountNumber })
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .get()
   if (!t || t.max < 0) return
-  const [{ n }] = await db.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), ne(user.status, 0)))
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), ne(user.status, 0)))
   if (n + adding > t.max) throw badRequest('tenant.quota', { field }, field)
 }
 
 /** Registrations awaiting approval in a tenant. */
 export async function pendingCount(db: Db, tenantId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 0)))
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 0)))
   return n
 }

@@ -1,6 +1,27 @@
 import { eq } from 'drizzle-orm'
-import { client, dept, menu, message, messageRecipient, notice, roleScope, scopeApi, tenant, tenantPackage, user } from '../../../db/schema/index.ts'
-import { BASIC_PACKAGE, CLIENT, DEMO_TENANT, DEPARTMENTS, MESSAGES, NOTICES, PEOPLE, PLATFORM } from '../../../db/seed/demo.ts'
+import {
+  client,
+  dept,
+  menu,
+  message,
+  messageRecipient,
+  notice,
+  roleScope,
+  scopeApi,
+  tenant,
+  tenantPackage,
+  user,
+} from '../../../db/schema/index.ts'
+import {
+  BASIC_PACKAGE,
+  CLIENT,
+  DEMO_TENANT,
+  DEPARTMENTS,
+  MESSAGES,
+  NOTICES,
+  PEOPLE,
+  PLATFORM,
+} from '../../../db/seed/demo.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { flatMenus } from '../../lib/reference/load.ts'
@@ -22,7 +43,10 @@ export function seedDemoSchool(db: Db): boolean {
   if (db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, PLATFORM.tenantId)).get()) return false
   const hashes = new Map(['admin', ...PEOPLE.map((p) => p[0])].map((a) => [a, hashPassword(a)]))
   db.transaction((tx) => {
-    if (!tx.select({ id: client.id }).from(client).where(eq(client.clientId, CLIENT.clientId)).get()) tx.insert(client).values({ id: newId(), ...audit(), ...CLIENT }).run()
+    if (!tx.select({ id: client.id }).from(client).where(eq(client.clientId, CLIENT.clientId)).get())
+      tx.insert(client)
+        .values({ id: newId(), ...audit(), ...CLIENT })
+        .run()
     const tid = PLATFORM.tenantId
     const { roleIds, rootDeptId } = provisionTenant(tx, { ...PLATFORM, adminPasswordHash: hashes.get('admin')! })
 
@@ -31,16 +55,46 @@ export function seedDemoSchool(db: Db): boolean {
       const sort = DEPARTMENTS.filter((d) => d[2] === parentKey).findIndex((d) => d[0] === key) + 1
       const parent = parentKey ? depts.get(parentKey)! : { id: rootDeptId, ancestors: '0' }
       const row = { id: newId(), ancestors: `${parent.ancestors},${parent.id}` }
-      tx.insert(dept).values({ ...row, tenantId: tid, ...audit(), parentId: parent.id, deptCategory: category, deptName: name, fullName: name, sort }).run()
+      tx.insert(dept)
+        .values({
+          ...row,
+          tenantId: tid,
+          ...audit(),
+          parentId: parent.id,
+          deptCategory: category,
+          deptName: name,
+          fullName: name,
+          sort,
+        })
+        .run()
       depts.set(key, row)
     })
     const people = new Map<string, string>()
     for (const [account, realName, alias, deptKey, email] of PEOPLE) {
       const id = newId()
-      tx.insert(user).values({ id, tenantId: tid, ...audit(), account, password: hashes.get(account)!, name: realName, realName, roleId: roleIds[alias], deptId: depts.get(deptKey)!.id, email, userType: 1 }).run()
+      tx.insert(user)
+        .values({
+          id,
+          tenantId: tid,
+          ...audit(),
+          account,
+          password: hashes.get(account)!,
+          name: realName,
+          realName,
+          roleId: roleIds[alias],
+          deptId: depts.get(deptKey)!.id,
+          email,
+          userType: 1,
+        })
+        .run()
       people.set(account, id)
     }
-    const admin = tx.select({ id: user.id }).from(user).where(eq(user.tenantId, tid)).all().find((u) => ![...people.values()].includes(u.id))!
+    const admin = tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.tenantId, tid))
+      .all()
+      .find((u) => ![...people.values()].includes(u.id))!
     people.set('admin', admin.id)
 
     // The manager sees only users of its own department and below: the data-scope demo.
@@ -49,24 +103,63 @@ export function seedDemoSchool(db: Db): boolean {
     const logMenu = tx.select({ id: menu.id }).from(menu).where(eq(menu.code, 'monitor')).get()
     if (logMenu) {
       const apiScopeId = newId()
-      tx.insert(scopeApi).values({ id: apiScopeId, tenantId: tid, ...audit(), menuId: logMenu.id, resourceCode: 'monitor:log', scopeName: '日志接口', scopePath: '/api/blade-log/**', scopeType: 1 }).run()
+      tx.insert(scopeApi)
+        .values({
+          id: apiScopeId,
+          tenantId: tid,
+          ...audit(),
+          menuId: logMenu.id,
+          resourceCode: 'monitor:log',
+          scopeName: '日志接口',
+          scopePath: '/api/blade-log/**',
+          scopeType: 1,
+        })
+        .run()
       tx.insert(roleScope).values({ id: newId(), scopeCategory: 2, scopeId: apiScopeId, roleId: roleIds.manager }).run()
     }
 
     for (const [title, content, accounts, type] of MESSAGES) {
       const id = newId()
       const to = accounts.map((a) => people.get(a)!)
-      tx.insert(message).values({ id, tenantId: tid, type, title, content, receivers: to.join(','), createUserName: '管理员', createUser: admin.id, createTime: now(), updateUser: admin.id, updateTime: now() }).run()
-      for (const userId of to) tx.insert(messageRecipient).values({ id: newId(), tenantId: tid, messageId: id, userId, isRead: 1 }).run()
+      tx.insert(message)
+        .values({
+          id,
+          tenantId: tid,
+          type,
+          title,
+          content,
+          receivers: to.join(','),
+          createUserName: '管理员',
+          createUser: admin.id,
+          createTime: now(),
+          updateUser: admin.id,
+          updateTime: now(),
+        })
+        .run()
+      for (const userId of to)
+        tx.insert(messageRecipient).values({ id: newId(), tenantId: tid, messageId: id, userId, isRead: 1 }).run()
     }
     for (const [title, category, releaseTime, content] of NOTICES)
-      tx.insert(notice).values({ id: newId(), tenantId: tid, ...audit(), createUser: admin.id, title, category, releaseTime, content }).run()
+      tx.insert(notice)
+        .values({ id: newId(), tenantId: tid, ...audit(), createUser: admin.id, title, category, releaseTime, content })
+        .run()
 
     // The basic package: every menu but those the platform keeps (the reference marks them).
-    const platformCodes = new Set(flatMenus().filter((m) => m.platform).map((m) => m.code))
-    const basic = tx.select({ id: menu.id, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0)).all().filter((m) => !platformCodes.has(m.code))
+    const platformCodes = new Set(
+      flatMenus()
+        .filter((m) => m.platform)
+        .map((m) => m.code),
+    )
+    const basic = tx
+      .select({ id: menu.id, code: menu.code })
+      .from(menu)
+      .where(eq(menu.isDeleted, 0))
+      .all()
+      .filter((m) => !platformCodes.has(m.code))
     const packageId = newId()
-    tx.insert(tenantPackage).values({ id: packageId, ...audit(), ...BASIC_PACKAGE, menuId: basic.map((m) => m.id).join(',') }).run()
+    tx.insert(tenantPackage)
+      .values({ id: packageId, ...audit(), ...BASIC_PACKAGE, menuId: basic.map((m) => m.id).join(',') })
+      .run()
     provisionTenant(tx, { ...DEMO_TENANT, packageId, adminPasswordHash: hashes.get('admin')! })
   })
   return true

@@ -8,8 +8,18 @@ const D = '/api/blade-system/dept'
 describe('blade-system/dept', () => {
   const t = testApp()
   const db = t.services.db
-  const byName = (deptName: string, tenantId = '000000') => db.select().from(dept).where(and(eq(dept.deptName, deptName), eq(dept.tenantId, tenantId))).get()!
-  const root = () => db.select().from(dept).where(and(eq(dept.tenantId, '000000'), eq(dept.parentId, '0'))).get()!
+  const byName = (deptName: string, tenantId = '000000') =>
+    db
+      .select()
+      .from(dept)
+      .where(and(eq(dept.deptName, deptName), eq(dept.tenantId, tenantId)))
+      .get()!
+  const root = () =>
+    db
+      .select()
+      .from(dept)
+      .where(and(eq(dept.tenantId, '000000'), eq(dept.parentId, '0')))
+      .get()!
 
   it('lists the whole tree unpaged, and filters by name and category', async () => {
     const admin = await t.token('admin')
@@ -32,21 +42,43 @@ describe('blade-system/dept', () => {
     const top = await t.get(`${D}/lazy-list`, admin, { parentId: '0' })
     expect(top.body.data).toMatchObject([{ id: root().id, hasChildren: true }])
     const level = await t.get(`${D}/lazy-list`, admin, { parentId: root().id })
-    expect(level.body.data.map((d: any) => [d.deptName, d.hasChildren])).toEqual([['教务处', false], ['计算机系', true]])
+    expect(level.body.data.map((d: any) => [d.deptName, d.hasChildren])).toEqual([
+      ['教务处', false],
+      ['计算机系', true],
+    ])
 
     const cs = byName('计算机系')
     const lazyTree = await t.get(`${D}/lazy-tree`, admin, { parentId: cs.id })
-    expect(lazyTree.body.data[0]).toEqual({ id: expect.any(String), parentId: cs.id, title: '2024级计算机1班', key: expect.any(String), value: expect.any(String), deptCategory: 2, sort: 1, hasChildren: false })
+    expect(lazyTree.body.data[0]).toEqual({
+      id: expect.any(String),
+      parentId: cs.id,
+      title: '2024级计算机1班',
+      key: expect.any(String),
+      value: expect.any(String),
+      deptCategory: 2,
+      sort: 1,
+      hasChildren: false,
+    })
     const onlyDepartments = await t.get(`${D}/lazy-tree`, admin, { parentId: root().id, type: 1 })
     // Typed 1, 计算机系 has no department below it: only its classes.
-    expect(onlyDepartments.body.data.map((d: any) => [d.title, d.hasChildren])).toEqual([['教务处', false], ['计算机系', false]])
+    expect(onlyDepartments.body.data.map((d: any) => [d.title, d.hasChildren])).toEqual([
+      ['教务处', false],
+      ['计算机系', false],
+    ])
   })
 
   it('answers tree nodes in the SpringBlade shape, typed 1 (departments) or 2 (classes)', async () => {
     const admin = await t.token('admin')
     const tree = await t.get(`${D}/tree`, admin)
     const [top] = tree.body.data
-    expect(top).toMatchObject({ id: root().id, parentId: '0', title: root().deptName, key: root().id, value: root().id, hasChildren: true })
+    expect(top).toMatchObject({
+      id: root().id,
+      parentId: '0',
+      title: root().deptName,
+      key: root().id,
+      value: root().id,
+      hasChildren: true,
+    })
     const classes = await t.get(`${D}/tree`, admin, { type: 2 })
     expect(classes.body.data.map((n: any) => n.title)).toEqual(['2024级计算机1班', '2024级计算机2班'])
     const departments = await t.get(`${D}/tree`, admin, { type: 1 })
@@ -54,14 +86,16 @@ describe('blade-system/dept', () => {
     expect(departments.body.data[0].children[1].children).toBeUndefined()
   })
 
-  it('shows another tenant\'s tree to the platform administrator only', async () => {
+  it("shows another tenant's tree to the platform administrator only", async () => {
     const admin = await t.token('admin')
     const other = await t.get(`${D}/tree`, admin, { tenantId: '100001' })
     expect(other.status).toBe(200)
     expect(other.body.data.map((n: any) => n.title)).toEqual(['示例中学'])
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     expect((await t.get(`${D}/tree`, tenantAdmin, { tenantId: '000000' })).status).toBe(403)
-    expect((await t.get(`${D}/tree`, tenantAdmin, { tenantId: '100001' })).body.data.map((n: any) => n.title)).toEqual(['示例中学'])
+    expect((await t.get(`${D}/tree`, tenantAdmin, { tenantId: '100001' })).body.data.map((n: any) => n.title)).toEqual([
+      '示例中学',
+    ])
     const manager = await t.token('manager')
     expect((await t.get(`${D}/tree`, manager, { tenantId: '100001' })).status).toBe(403)
   })
@@ -73,20 +107,34 @@ describe('blade-system/dept', () => {
     const [top] = r.body.data
     expect(top.disabled).toBe(true)
     expect(top.children.map((c: any) => c.title)).toEqual(['计算机系'])
-    expect(top.children[0].children.map((c: any) => [c.title, c.disabled])).toEqual([['2024级计算机1班', false], ['2024级计算机2班', false]])
+    expect(top.children[0].children.map((c: any) => [c.title, c.disabled])).toEqual([
+      ['2024级计算机1班', false],
+      ['2024级计算机2班', false],
+    ])
   })
 
   it('selects units of the tenant', async () => {
     const admin = await t.token('admin')
     const r = await t.get(`${D}/select`, admin)
     expect(r.body.data.map((d: any) => d.deptName)).toContain('计算机系')
-    expect(r.body.data[0]).toEqual({ id: expect.any(String), parentId: expect.any(String), deptName: expect.any(String), fullName: expect.any(String), deptCategory: expect.any(Number) })
+    expect(r.body.data[0]).toEqual({
+      id: expect.any(String),
+      parentId: expect.any(String),
+      deptName: expect.any(String),
+      fullName: expect.any(String),
+      deptCategory: expect.any(Number),
+    })
   })
 
   it('computes ancestors from the parent and names the missing name with the spec message', async () => {
     const admin = await t.token('admin')
     const cs = byName('计算机系')
-    const r = await t.post(`${D}/submit`, admin, { parentId: cs.id, deptName: '2025级计算机1班', deptCategory: 2, sort: 3 })
+    const r = await t.post(`${D}/submit`, admin, {
+      parentId: cs.id,
+      deptName: '2025级计算机1班',
+      deptCategory: 2,
+      sort: 3,
+    })
     expect(r.status).toBe(200)
     expect(r.body.data).toMatchObject({ ancestors: `0,${root().id},${cs.id}`, tenantId: '000000' })
     const missing = await t.call('POST', `${D}/submit`, { token: admin, body: { parentId: cs.id }, lang: 'en' })
@@ -97,9 +145,14 @@ describe('blade-system/dept', () => {
 
   it('refuses to move a unit under itself or a descendant, and moves a subtree with its unit', async () => {
     const admin = await t.token('admin')
-    const cs = byName('计算机系'), class1 = byName('2024级计算机1班'), academic = byName('教务处')
+    const cs = byName('计算机系'),
+      class1 = byName('2024级计算机1班'),
+      academic = byName('教务处')
     const self = await t.call('POST', `${D}/submit`, { token: admin, body: { id: cs.id, parentId: cs.id }, lang: 'en' })
-    expect(self).toMatchObject({ status: 400, body: { field: 'parentId', msg: 'the parent cannot be the node itself or one of its descendants' } })
+    expect(self).toMatchObject({
+      status: 400,
+      body: { field: 'parentId', msg: 'the parent cannot be the node itself or one of its descendants' },
+    })
     expect((await t.post(`${D}/submit`, admin, { id: cs.id, parentId: class1.id })).status).toBe(400)
 
     expect((await t.post(`${D}/submit`, admin, { id: cs.id, parentId: academic.id })).status).toBe(200)
@@ -111,9 +164,17 @@ describe('blade-system/dept', () => {
 
   it('removes empty leaves only: not with children, not with users', async () => {
     const admin = await t.token('admin')
-    const children = await t.call('POST', `${D}/remove`, { token: admin, query: { ids: byName('计算机系').id }, lang: 'en' })
+    const children = await t.call('POST', `${D}/remove`, {
+      token: admin,
+      query: { ids: byName('计算机系').id },
+      lang: 'en',
+    })
     expect(children).toMatchObject({ status: 400, body: { msg: 'remove the child nodes first' } })
-    const users = await t.call('POST', `${D}/remove`, { token: admin, query: { ids: byName('2024级计算机1班').id }, lang: 'en' })
+    const users = await t.call('POST', `${D}/remove`, {
+      token: admin,
+      query: { ids: byName('2024级计算机1班').id },
+      lang: 'en',
+    })
     expect(users).toMatchObject({ status: 400, body: { msg: 'the unit still has users and cannot be removed' } })
     const empty = byName('2024级计算机2班')
     expect((await t.post(`${D}/remove`, admin, undefined, { ids: empty.id })).status).toBe(200)
@@ -131,7 +192,8 @@ describe('blade-system/dept', () => {
     expect(byName('计算机系').isDeleted).toBe(0)
 
     const student = await t.token('student')
-    for (const p of ['list', 'lazy-list', 'tree', 'lazy-tree', 'select', 'getClassTree', 'detail']) expect((await t.get(`${D}/${p}`, student, { id: cs.id })).status, p).toBe(403)
+    for (const p of ['list', 'lazy-list', 'tree', 'lazy-tree', 'select', 'getClassTree', 'detail'])
+      expect((await t.get(`${D}/${p}`, student, { id: cs.id })).status, p).toBe(403)
     expect((await t.post(`${D}/submit`, student, { deptName: 'x' })).status).toBe(403)
   })
 })

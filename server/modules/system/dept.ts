@@ -24,8 +24,16 @@ async function beforeWrite(ctx: Ctx, w: Write<typeof dept>) {
   if (w.op !== 'remove') return
   for (const r of w.before) {
     // deptId holds a comma-joined list: a user of several units still counts.
-    const [{ u }] = await ctx.db.select({ u: count() }).from(user)
-      .where(and(eq(user.tenantId, r.tenantId as string), eq(user.isDeleted, 0), sql`(',' || ${user.deptId} || ',') LIKE ${`%,${r.id},%`}`))
+    const [{ u }] = await ctx.db
+      .select({ u: count() })
+      .from(user)
+      .where(
+        and(
+          eq(user.tenantId, r.tenantId as string),
+          eq(user.isDeleted, 0),
+          sql`(',' || ${user.deptId} || ',') LIKE ${`%,${r.id},%`}`,
+        ),
+      )
     if (u) throw new ApiError(400, 'dept.inUse')
   }
 }
@@ -40,33 +48,75 @@ export const deptResource = defineResource({
   filters: ['deptCategory', 'parentId'],
   fields: deptFields,
   // Departments and classes; `type` (1 or 2) narrows the tree reads. The department picker of the user screen reads the tree too.
-  tree: { title: 'deptName', ancestors: 'ancestors', node: ['deptCategory', 'sort'], readers: ['system:user'], where: (q) => typeFilter(q.type), parentMissing: 'dept.parentMissing' },
+  tree: {
+    title: 'deptName',
+    ancestors: 'ancestors',
+    node: ['deptCategory', 'sort'],
+    readers: ['system:user'],
+    where: (q) => typeFilter(q.type),
+    parentMissing: 'dept.parentMissing',
+  },
   // /tree also answers another tenant's tree to the platform administrator (?tenantId=).
   skip: ['tree'],
   beforeWrite,
 })
-const node = (r: Row) => ({ ...treeNode(r as { id: string; parentId: string }, r.deptName as string), deptCategory: r.deptCategory as number, sort: r.sort })
+const node = (r: Row) => ({
+  ...treeNode(r as { id: string; parentId: string }, r.deptName as string),
+  deptCategory: r.deptCategory as number,
+  sort: r.sort,
+})
 
 /** Keeps classes (deptCategory 2) and the departments above them; only classes are pickable. */
 function classesOnly(ns: Tree<ReturnType<typeof node>>[]): Row[] {
-  return ns.map((n) => ({ ...n, disabled: n.deptCategory !== 2, children: n.children && classesOnly(n.children) }))
+  return ns
+    .map((n) => ({ ...n, disabled: n.deptCategory !== 2, children: n.children && classesOnly(n.children) }))
     .filter((n) => n.deptCategory === 2 || (n.children as Row[] | undefined)?.length)
 }
 
 export const deptRoutes = (s: Services) =>
-  new Elysia()
-    .use(deptResource.routes(s))
-    .use(new Elysia({ prefix: deptResource.options.path })
+  new Elysia().use(deptResource.routes(s)).use(
+    new Elysia({ prefix: deptResource.options.path })
       .use(authContext(s))
       // The tree is also the department picker of the user screen, so holding system:user is enough to read it.
-      .get('/tree', async ({ ctx, query }) => {
-        const c = await actingFor(ctx, query.tenantId)
-        const rows = await c.db.select().from(dept).where(and(await scope(dept, c, { code: 'system:dept' }), typeFilter(query.type))).orderBy(asc(dept.sort))
-        return ok(ctx, buildTree((rows as Record<string, unknown>[]).map(node)))
-      }, { perm: ['system:dept', 'system:user'] })
-      .get('/select', async ({ ctx, query }) => ok(ctx, (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({ id: r.id, parentId: r.parentId, deptName: r.deptName, fullName: r.fullName, deptCategory: r.deptCategory }))), { perm: 'system:dept' })
+      .get(
+        '/tree',
+        async ({ ctx, query }) => {
+          const c = await actingFor(ctx, query.tenantId)
+          const rows = await c.db
+            .select()
+            .from(dept)
+            .where(and(await scope(dept, c, { code: 'system:dept' }), typeFilter(query.type)))
+            .orderBy(asc(dept.sort))
+          return ok(ctx, buildTree((rows as Record<string, unknown>[]).map(node)))
+        },
+        { perm: ['system:dept', 'system:user'] },
+      )
+      .get(
+        '/select',
+        async ({ ctx, query }) =>
+          ok(
+            ctx,
+            (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({
+              id: r.id,
+              parentId: r.parentId,
+              deptName: r.deptName,
+              fullName: r.fullName,
+              deptCategory: r.deptCategory,
+            })),
+          ),
+        { perm: 'system:dept' },
+      )
       // Teachers pick classes for exam groups from the desk, hence either code.
-      .get('/getClassTree', async ({ ctx }) => {
-        const rows = await ctx.db.select().from(dept).where(await scope(dept, ctx, { code: deptResource.options.code })).orderBy(asc(dept.sort))
-        return ok(ctx, classesOnly(buildTree(rows.map(node))))
-      }, { perm: ['system:dept', 'desk'] }))
+      .get(
+        '/getClassTree',
+        async ({ ctx }) => {
+          const rows = await ctx.db
+            .select()
+            .from(dept)
+            .where(await scope(dept, ctx, { code: deptResource.options.code }))
+            .orderBy(asc(dept.sort))
+          return ok(ctx, classesOnly(buildTree(rows.map(node))))
+        },
+        { perm: ['system:dept', 'desk'] },
+      ),
+  )

@@ -9,29 +9,51 @@ const BIZ = '/api/blade-system/dict-biz'
 describe('blade-system/dict and dict-biz', () => {
   const t = testApp()
   const db = t.services.db
-  const bizParent = (tenantId: string, code: string) => db.select().from(dictBiz).where(and(eq(dictBiz.tenantId, tenantId), eq(dictBiz.code, code), eq(dictBiz.parentId, '0'))).get()!
+  const bizParent = (tenantId: string, code: string) =>
+    db
+      .select()
+      .from(dictBiz)
+      .where(and(eq(dictBiz.tenantId, tenantId), eq(dictBiz.code, code), eq(dictBiz.parentId, '0')))
+      .get()!
 
-  it('answers a code\'s items to anyone, ordered by sort, with both languages', async () => {
+  it("answers a code's items to anyone, ordered by sort, with both languages", async () => {
     const r = await t.get(`${SYS}/dictionary`, undefined, { code: 'sex' })
     expect(r.status).toBe(200)
-    expect(r.body.data.map((d: any) => [d.dictKey, d.dictValue, d.dictValueEn, d.sort])).toEqual([['1', '男', 'Male', 1], ['2', '女', 'Female', 2], ['3', '未知', 'Unknown', 3]])
+    expect(r.body.data.map((d: any) => [d.dictKey, d.dictValue, d.dictValueEn, d.sort])).toEqual([
+      ['1', '男', 'Male', 1],
+      ['2', '女', 'Female', 2],
+      ['3', '未知', 'Unknown', 3],
+    ])
     expect(r.body.data[0]).toMatchObject({ id: expect.any(String), code: 'sex' })
     expect((await t.get(`${SYS}/dictionary`, undefined, { code: 'no_such_code' })).body.data).toEqual([])
     expect((await t.get(`${SYS}/dictionary`)).status).toBe(400)
   })
 
-  it('reads business items of the Tenant-Id header\'s tenant, falling back to the system dictionary', async () => {
-    db.update(dictBiz).set({ dictValue: '单选' }).where(and(eq(dictBiz.tenantId, '100001'), eq(dictBiz.code, 'question_type'), eq(dictBiz.dictKey, '1'))).run()
-    const own = await t.call('GET', `${BIZ}/dictionary`, { query: { code: 'question_type' }, headers: { 'tenant-id': '100001' } })
+  it("reads business items of the Tenant-Id header's tenant, falling back to the system dictionary", async () => {
+    db.update(dictBiz)
+      .set({ dictValue: '单选' })
+      .where(and(eq(dictBiz.tenantId, '100001'), eq(dictBiz.code, 'question_type'), eq(dictBiz.dictKey, '1')))
+      .run()
+    const own = await t.call('GET', `${BIZ}/dictionary`, {
+      query: { code: 'question_type' },
+      headers: { 'tenant-id': '100001' },
+    })
     expect(own.body.data[0].dictValue).toBe('单选')
     const platform = await t.get(`${BIZ}/dictionary`, undefined, { code: 'question_type' })
     expect(platform.body.data[0].dictValue).toBe('单选题')
     // No business entries for 'sex': the system dictionary answers.
-    const fallback = await t.call('GET', `${BIZ}/dictionary`, { query: { code: 'sex' }, headers: { 'tenant-id': '100001' } })
+    const fallback = await t.call('GET', `${BIZ}/dictionary`, {
+      query: { code: 'sex' },
+      headers: { 'tenant-id': '100001' },
+    })
     expect(fallback.body.data.map((d: any) => d.dictKey)).toEqual(['1', '2', '3'])
     // A signed-in caller reads its own tenant whatever the header says.
     const tenantAdmin = await t.token('admin', 'admin', '100001')
-    const signed = await t.call('GET', `${BIZ}/dictionary`, { token: tenantAdmin, query: { code: 'question_type' }, headers: { 'tenant-id': '000000' } })
+    const signed = await t.call('GET', `${BIZ}/dictionary`, {
+      token: tenantAdmin,
+      query: { code: 'question_type' },
+      headers: { 'tenant-id': '000000' },
+    })
     expect(signed.body.data[0].dictValue).toBe('单选')
   })
 
@@ -47,16 +69,27 @@ describe('blade-system/dict and dict-biz', () => {
     expect(byName.body.data).toMatchObject({ total: 1, records: [{ code: 'sex' }] })
   })
 
-  it('lists a parent\'s children unpaged, and shows the whole tree for selects', async () => {
+  it("lists a parent's children unpaged, and shows the whole tree for selects", async () => {
     const admin = await t.token('admin')
-    const parent = db.select().from(dict).where(and(eq(dict.code, 'yes_no'), eq(dict.parentId, '0'))).get()!
+    const parent = db
+      .select()
+      .from(dict)
+      .where(and(eq(dict.code, 'yes_no'), eq(dict.parentId, '0')))
+      .get()!
     const kids = await t.get(`${SYS}/child-list`, admin, { parentId: parent.id })
     expect(kids.status).toBe(200)
     expect(kids.body.data.map((d: any) => d.dictKey)).toEqual(['0', '1'])
     expect((await t.get(`${SYS}/child-list`, admin)).status).toBe(400)
     const tree = await t.get(`${SYS}/tree`, admin)
     const yesNo = tree.body.data.find((n: any) => n.code === 'yes_no')
-    expect(yesNo).toMatchObject({ id: parent.id, parentId: '0', title: '是否', key: parent.id, value: parent.id, hasChildren: true })
+    expect(yesNo).toMatchObject({
+      id: parent.id,
+      parentId: '0',
+      title: '是否',
+      key: parent.id,
+      value: parent.id,
+      hasChildren: true,
+    })
     expect(yesNo.children.map((c: any) => c.title)).toEqual(['否', '是'])
     const detail = await t.get(`${SYS}/detail`, admin, { id: parent.id })
     expect(detail.body.data).toMatchObject({ code: 'yes_no', dictKey: '-1' })
@@ -66,8 +99,11 @@ describe('blade-system/dict and dict-biz', () => {
     const admin = await t.token('admin')
     const full = { code: 'shift', dictValue: '班次', dictKey: '-1', sort: 1, isSealed: 0 }
     const expected: [string, string][] = [
-      ['code', 'please enter the dictionary code'], ['dictValue', 'please enter the dictionary name'], ['dictKey', 'please enter the dictionary key'],
-      ['sort', 'please enter the sort order'], ['isSealed', 'please select whether it is sealed'],
+      ['code', 'please enter the dictionary code'],
+      ['dictValue', 'please enter the dictionary name'],
+      ['dictKey', 'please enter the dictionary key'],
+      ['sort', 'please enter the sort order'],
+      ['isSealed', 'please select whether it is sealed'],
     ]
     for (const [field, msg] of expected) {
       const body: Record<string, unknown> = { ...full }
@@ -83,21 +119,49 @@ describe('blade-system/dict and dict-biz', () => {
     expect(ok.body.data).toMatchObject({ parentId: '0', code: 'shift', tenantId: '000000' })
   })
 
-  it('gives items their parent\'s code, keeps keys unique per code, and renames the subtree with its parent', async () => {
+  it("gives items their parent's code, keeps keys unique per code, and renames the subtree with its parent", async () => {
     const admin = await t.token('admin')
-    const parent = (await t.post(`${BIZ}/submit`, admin, { code: 'term', dictValue: '学期', dictKey: '-1', sort: 1, isSealed: 0 })).body.data
-    const item = await t.post(`${BIZ}/submit`, admin, { parentId: parent.id, code: 'whatever', dictValue: '春季', dictKey: 'spring', sort: 1, isSealed: 0 })
+    const parent = (
+      await t.post(`${BIZ}/submit`, admin, { code: 'term', dictValue: '学期', dictKey: '-1', sort: 1, isSealed: 0 })
+    ).body.data
+    const item = await t.post(`${BIZ}/submit`, admin, {
+      parentId: parent.id,
+      code: 'whatever',
+      dictValue: '春季',
+      dictKey: 'spring',
+      sort: 1,
+      isSealed: 0,
+    })
     expect(item.body.data.code).toBe('term')
-    const grandchild = await t.post(`${BIZ}/submit`, admin, { parentId: item.body.data.id, code: 'x', dictValue: '三月', dictKey: 'march', sort: 1, isSealed: 0 })
+    const grandchild = await t.post(`${BIZ}/submit`, admin, {
+      parentId: item.body.data.id,
+      code: 'x',
+      dictValue: '三月',
+      dictKey: 'march',
+      sort: 1,
+      isSealed: 0,
+    })
     expect(grandchild.body.data.code).toBe('term')
-    const dup = await t.post(`${BIZ}/submit`, admin, { parentId: parent.id, code: 'term', dictValue: '又一个春季', dictKey: 'spring', sort: 2, isSealed: 0 })
+    const dup = await t.post(`${BIZ}/submit`, admin, {
+      parentId: parent.id,
+      code: 'term',
+      dictValue: '又一个春季',
+      dictKey: 'spring',
+      sort: 2,
+      isSealed: 0,
+    })
     expect(dup).toMatchObject({ status: 409, body: { field: 'dictKey' } })
 
     const cycle = await t.post(`${BIZ}/submit`, admin, { id: parent.id, parentId: grandchild.body.data.id })
     expect(cycle).toMatchObject({ status: 400, body: { field: 'parentId' } })
 
     expect((await t.post(`${BIZ}/submit`, admin, { id: parent.id, code: 'semester' })).status).toBe(200)
-    const codes = db.select({ code: dictBiz.code }).from(dictBiz).where(eq(dictBiz.tenantId, '000000')).all().map((r) => r.code)
+    const codes = db
+      .select({ code: dictBiz.code })
+      .from(dictBiz)
+      .where(eq(dictBiz.tenantId, '000000'))
+      .all()
+      .map((r) => r.code)
     expect(codes.filter((c) => c === 'semester')).toHaveLength(3)
     expect(codes).not.toContain('term')
     const nested = await t.get(`${BIZ}/child-list`, admin, { parentId: parent.id })
@@ -106,14 +170,23 @@ describe('blade-system/dict and dict-biz', () => {
 
   it('refuses to remove sealed entries and parents with children', async () => {
     const admin = await t.token('admin')
-    const sealed = db.select().from(dict).where(and(eq(dict.code, 'sex'), eq(dict.dictKey, '3'))).get()!
+    const sealed = db
+      .select()
+      .from(dict)
+      .where(and(eq(dict.code, 'sex'), eq(dict.dictKey, '3')))
+      .get()!
     const r = await t.call('POST', `${SYS}/remove`, { token: admin, query: { ids: sealed.id }, lang: 'en' })
     expect(r).toMatchObject({ status: 400, body: { msg: 'a sealed dictionary entry cannot be removed' } })
 
     const parent = bizParent('000000', 'paper_type')
     const withKids = await t.call('POST', `${BIZ}/remove`, { token: admin, query: { ids: parent.id }, lang: 'en' })
     expect(withKids).toMatchObject({ status: 400, body: { msg: 'remove the child nodes first' } })
-    const kids = db.select({ id: dictBiz.id }).from(dictBiz).where(eq(dictBiz.parentId, parent.id)).all().map((k) => k.id)
+    const kids = db
+      .select({ id: dictBiz.id })
+      .from(dictBiz)
+      .where(eq(dictBiz.parentId, parent.id))
+      .all()
+      .map((k) => k.id)
     expect((await t.post(`${BIZ}/remove`, admin, undefined, { ids: kids.join(',') })).status).toBe(200)
     expect((await t.post(`${BIZ}/remove`, admin, undefined, { ids: parent.id })).status).toBe(200)
     expect((await t.get(`${BIZ}/dictionary`, undefined, { code: 'paper_type' })).body.data).toEqual([])
@@ -122,7 +195,17 @@ describe('blade-system/dict and dict-biz', () => {
   it('lets only the platform administrator write the system dictionary; tenants keep their business dictionaries apart', async () => {
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     expect((await t.get(`${SYS}/parent-list`, tenantAdmin)).status).toBe(200)
-    expect((await t.post(`${SYS}/submit`, tenantAdmin, { code: 'mine', dictValue: 'm', dictKey: '-1', sort: 1, isSealed: 0 })).status).toBe(403)
+    expect(
+      (
+        await t.post(`${SYS}/submit`, tenantAdmin, {
+          code: 'mine',
+          dictValue: 'm',
+          dictKey: '-1',
+          sort: 1,
+          isSealed: 0,
+        })
+      ).status,
+    ).toBe(403)
     const sysRow = db.select().from(dict).where(eq(dict.code, 'status')).get()!
     expect((await t.post(`${SYS}/submit`, tenantAdmin, { id: sysRow.id, dictValue: 'hacked' })).status).toBe(403)
     expect((await t.post(`${SYS}/remove`, tenantAdmin, undefined, { ids: sysRow.id })).status).toBe(403)
@@ -132,13 +215,26 @@ describe('blade-system/dict and dict-biz', () => {
     expect((await t.post(`${BIZ}/submit`, tenantAdmin, { id: platformRow.id, dictValue: 'hacked' })).status).toBe(404)
     expect((await t.post(`${BIZ}/remove`, tenantAdmin, undefined, { ids: platformRow.id })).status).toBe(404)
     // A parent of another tenant cannot adopt this tenant's items either.
-    const foreignParent = await t.post(`${BIZ}/submit`, tenantAdmin, { parentId: platformRow.id, code: 'question_hard', dictValue: 'x', dictKey: '9', sort: 9, isSealed: 0 })
+    const foreignParent = await t.post(`${BIZ}/submit`, tenantAdmin, {
+      parentId: platformRow.id,
+      code: 'question_hard',
+      dictValue: 'x',
+      dictKey: '9',
+      sort: 9,
+      isSealed: 0,
+    })
     expect(foreignParent).toMatchObject({ status: 400, body: { field: 'parentId' } })
     const own = await t.get(`${BIZ}/parent-list`, tenantAdmin, { size: 100 })
     expect(own.body.data.records.every((d: any) => d.tenantId === '100001')).toBe(true)
     expect(own.body.data.total).toBeGreaterThan(0)
 
-    const added = await t.post(`${BIZ}/submit`, tenantAdmin, { code: 'club', dictValue: '社团', dictKey: '-1', sort: 1, isSealed: 0 })
+    const added = await t.post(`${BIZ}/submit`, tenantAdmin, {
+      code: 'club',
+      dictValue: '社团',
+      dictKey: '-1',
+      sort: 1,
+      isSealed: 0,
+    })
     expect(added.body.data.tenantId).toBe('100001')
     const admin = await t.token('admin')
     expect((await t.get(`${BIZ}/detail`, admin, { id: added.body.data.id })).status).toBe(404)
@@ -146,7 +242,11 @@ describe('blade-system/dict and dict-biz', () => {
 
   it('refuses students', async () => {
     const student = await t.token('student')
-    for (const path of [`${SYS}/parent-list`, `${SYS}/tree`, `${BIZ}/parent-list`, `${BIZ}/tree`]) expect((await t.get(path, student)).status, path).toBe(403)
-    expect((await t.post(`${BIZ}/submit`, student, { code: 'x', dictValue: 'x', dictKey: '-1', sort: 1, isSealed: 0 })).status).toBe(403)
+    for (const path of [`${SYS}/parent-list`, `${SYS}/tree`, `${BIZ}/parent-list`, `${BIZ}/tree`])
+      expect((await t.get(path, student)).status, path).toBe(403)
+    expect(
+      (await t.post(`${BIZ}/submit`, student, { code: 'x', dictValue: 'x', dictKey: '-1', sort: 1, isSealed: 0 }))
+        .status,
+    ).toBe(403)
   })
 })

@@ -32,29 +32,54 @@ type Q = Record<string, string | undefined>
  */
 function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string, global: boolean) {
   const rowsWhere = async (ctx: Ctx, cond: ReturnType<typeof and>) =>
-    (await ctx.db.select().from(table).where(and(await resource.where(ctx, 'list'), cond))) as Row[]
+    (await ctx.db
+      .select()
+      .from(table)
+      .where(and(await resource.where(ctx, 'list'), cond))) as Row[]
 
   async function beforeWrite(ctx: Ctx, w: Write<DictTable>) {
     if (w.op === 'remove') {
       if (w.before.some((r) => r.isSealed === 1)) throw new ApiError(400, 'dict.sealed')
-      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(and(inArray(table.parentId, w.before.map((r) => r.id)), eq(table.isDeleted, 0)))
+      const [{ n }] = await ctx.db
+        .select({ n: count() })
+        .from(table)
+        .where(
+          and(
+            inArray(
+              table.parentId,
+              w.before.map((r) => r.id),
+            ),
+            eq(table.isDeleted, 0),
+          ),
+        )
       if (n) throw new ApiError(400, 'tree.hasChildren')
       return
     }
     // Sort and the sealed flag have column defaults, but the screen asks for both.
-    if (w.op === 'insert') for (const f of ['sort', 'isSealed']) if (w.values[f] == null) throw badRequest(`dict.${f}`, { field: f }, f)
+    if (w.op === 'insert')
+      for (const f of ['sort', 'isSealed']) if (w.values[f] == null) throw badRequest(`dict.${f}`, { field: f }, f)
     const self = w.before[0]?.id as string | undefined
     const parentId = (w.values.parentId ?? w.before[0]?.parentId ?? '0') as string
     if (parentId !== '0') {
       const [parent] = await rowsWhere(ctx, eq(table.id, parentId))
       if (!parent) throw badRequest('dict.parentMissing', { field: 'parentId' }, 'parentId')
       // Walk up from the new parent: meeting the entry itself would make a cycle.
-      for (let p: Row | undefined = parent; p; p = p.parentId === '0' ? undefined : (await rowsWhere(ctx, eq(table.id, p.parentId as string)))[0])
+      for (
+        let p: Row | undefined = parent;
+        p;
+        p = p.parentId === '0' ? undefined : (await rowsWhere(ctx, eq(table.id, p.parentId as string)))[0]
+      )
         if (p.id === self) throw badRequest('tree.selfParent', { field: 'parentId' }, 'parentId')
       w.values.code = parent.code as string
     }
-    const key = { code: (w.values.code ?? w.before[0]?.code) as string, dictKey: (w.values.dictKey ?? w.before[0]?.dictKey) as string }
-    const [clash] = await rowsWhere(ctx, and(eq(table.code, key.code), eq(table.dictKey, key.dictKey), self ? ne(table.id, self) : undefined))
+    const key = {
+      code: (w.values.code ?? w.before[0]?.code) as string,
+      dictKey: (w.values.dictKey ?? w.before[0]?.dictKey) as string,
+    }
+    const [clash] = await rowsWhere(
+      ctx,
+      and(eq(table.code, key.code), eq(table.dictKey, key.dictKey), self ? ne(table.id, self) : undefined),
+    )
     if (clash) throw new ApiError(409, 'dict.keyTaken', {}, true, 'dictKey')
   }
 
@@ -63,8 +88,16 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     const old = w.before[0]
     if (w.op !== 'update' || w.values.code === undefined || w.values.code === old.code) return
     for (let level = [old.id as string]; level.length;) {
-      tx.update(table).set({ code: w.values.code as string }).where(inArray(table.parentId, level)).run()
-      level = tx.select({ id: table.id }).from(table).where(inArray(table.parentId, level)).all().map((r) => r.id)
+      tx.update(table)
+        .set({ code: w.values.code as string })
+        .where(inArray(table.parentId, level))
+        .run()
+      level = tx
+        .select({ id: table.id })
+        .from(table)
+        .where(inArray(table.parentId, level))
+        .all()
+        .map((r) => r.id)
     }
   }
 
@@ -85,36 +118,84 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
 
   /** Items of a code for pickers and labels, ordered by sort. */
   const items = async (ctx: Ctx, tenantId: string, c: string) =>
-    ctx.db.select({ id: table.id, parentId: table.parentId, code: table.code, dictKey: table.dictKey, dictValue: table.dictValue, dictValueEn: table.dictValueEn, sort: table.sort, remark: table.remark })
+    ctx.db
+      .select({
+        id: table.id,
+        parentId: table.parentId,
+        code: table.code,
+        dictKey: table.dictKey,
+        dictValue: table.dictValue,
+        dictValueEn: table.dictValueEn,
+        sort: table.sort,
+        remark: table.remark,
+      })
       .from(table)
-      .where(and(eq(table.code, c), ne(table.parentId, '0'), eq(table.isDeleted, 0), eq(table.status, 1), global ? undefined : eq(table.tenantId, tenantId)))
+      .where(
+        and(
+          eq(table.code, c),
+          ne(table.parentId, '0'),
+          eq(table.isDeleted, 0),
+          eq(table.status, 1),
+          global ? undefined : eq(table.tenantId, tenantId),
+        ),
+      )
       .orderBy(asc(table.sort))
 
   /** Everything under a parent entry (all levels, sharing its code), as a tree rooted at its children. */
   async function childList(ctx: Ctx, q: Q) {
-    if (!q.parentId || !/^\d{1,20}$/.test(q.parentId)) throw badRequest('validation.id', { field: 'parentId' }, 'parentId')
+    if (!q.parentId || !/^\d{1,20}$/.test(q.parentId))
+      throw badRequest('validation.id', { field: 'parentId' }, 'parentId')
     const [parent] = await rowsWhere(ctx, eq(table.id, q.parentId))
     if (!parent) throw notFound()
-    return buildTree(await resource.ops.all(ctx, { ...q, parentId: undefined, code: undefined }, and(eq(table.code, parent.code as string), ne(table.id, parent.id as string))))
+    return buildTree(
+      await resource.ops.all(
+        ctx,
+        { ...q, parentId: undefined, code: undefined },
+        and(eq(table.code, parent.code as string), ne(table.id, parent.id as string)),
+      ),
+    )
   }
   const routes = (s: Services) =>
-    new Elysia()
-      .use(resource.routes(s))
-      .use(new Elysia({ prefix: resource.options.path })
+    new Elysia().use(resource.routes(s)).use(
+      new Elysia({ prefix: resource.options.path })
         .use(authContext(s))
-        .get('/parent-list', async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })), { perm: code })
+        .get(
+          '/parent-list',
+          async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })),
+          { perm: code },
+        )
         .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), { perm: code })
         .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await resource.ops.all(ctx, query))), { perm: code })
-        .get('/tree', async ({ ctx }) => ok(ctx, buildTree((await resource.ops.all(ctx)).map((r) => ({ ...treeNode(r, r.dictValue), code: r.code, dictKey: r.dictKey })))), { perm: code })
+        .get(
+          '/tree',
+          async ({ ctx }) =>
+            ok(
+              ctx,
+              buildTree(
+                (await resource.ops.all(ctx)).map((r) => ({
+                  ...treeNode(r, r.dictValue),
+                  code: r.code,
+                  dictKey: r.dictKey,
+                })),
+              ),
+            ),
+          { perm: code },
+        )
         // Public: the portal shows labels to guests. The tenant is the caller's, or the Tenant-Id header's.
-        .get('/dictionary', async ({ ctx, query, headers }) => {
-          if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
-          const tenantId = ctx.actor.kind === 'user' ? ctx.actor.tenantId : (headers['tenant-id'] || s.config.defaultTenantId)
-          let rows = await items(ctx, tenantId, query.code)
-          // A tenant without its own business entries for a code reads the system dictionary's.
-          if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
-          return ok(ctx, rows)
-        }, { perm: PUBLIC }))
+        .get(
+          '/dictionary',
+          async ({ ctx, query, headers }) => {
+            if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
+            const tenantId =
+              ctx.actor.kind === 'user' ? ctx.actor.tenantId : headers['tenant-id'] || s.config.defaultTenantId
+            let rows = await items(ctx, tenantId, query.code)
+            // A tenant without its own business entries for a code reads the system dictionary's.
+            if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
+            return ok(ctx, rows)
+          },
+          { perm: PUBLIC },
+        ),
+    )
 
   return { resource, routes, items }
 }

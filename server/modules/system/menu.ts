@@ -27,7 +27,15 @@ export const menuResource = defineResource({
   // /tree answers a tenant package's menus (and buttons on request) to the package and scope screens.
   skip: ['tree'],
   afterWrite(_ctx, w, tx) {
-    if (w.op === 'remove') tx.delete(roleMenu).where(inArray(roleMenu.menuId, w.before.map((r) => r.id))).run()
+    if (w.op === 'remove')
+      tx.delete(roleMenu)
+        .where(
+          inArray(
+            roleMenu.menuId,
+            w.before.map((r) => r.id),
+          ),
+        )
+        .run()
   },
 })
 
@@ -43,7 +51,8 @@ async function userMenus(ctx: Ctx, category?: 1 | 2, topMenuId?: string): Promis
     const roots = await topMenuMenuIds(ctx, topMenuId)
     const all = await allMenus(ctx)
     const parentOf = new Map(all.map((m) => [m.id, m.parentId]))
-    const under = (id: string): boolean => roots.has(id) || (parentOf.has(id) && parentOf.get(id) !== '0' && under(parentOf.get(id)!))
+    const under = (id: string): boolean =>
+      roots.has(id) || (parentOf.has(id) && parentOf.get(id) !== '0' && under(parentOf.get(id)!))
     rows = rows.filter((m) => under(m.id))
   }
   return rows
@@ -55,62 +64,144 @@ async function grantable(ctx: Ctx): Promise<MenuRow[]> {
   return (await allMenus(ctx)).filter((m) => !pkg || pkg.has(m.id))
 }
 
-const node = (m: MenuRow) => ({ id: m.id, parentId: m.parentId, title: m.name, alias: m.alias, key: m.id, value: m.id, code: m.code, category: m.category })
+const node = (m: MenuRow) => ({
+  id: m.id,
+  parentId: m.parentId,
+  title: m.name,
+  alias: m.alias,
+  key: m.id,
+  value: m.id,
+  code: m.code,
+  category: m.category,
+})
 
 async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, menus: MenuRow[]) {
-  const scopes = await ctx.db.select().from(table).where(await scope(table, ctx))
+  const scopes = await ctx.db
+    .select()
+    .from(table)
+    .where(await scope(table, ctx))
   const withScopes = menus.filter((m) => scopes.some((s) => s.menuId === m.id))
   return withScopes.map((m) => ({
-    ...node(m), id: `menu-${m.id}`, key: `menu-${m.id}`, value: `menu-${m.id}`, disabled: true,
-    children: scopes.filter((s) => s.menuId === m.id).map((s) => ({ id: s.id, parentId: `menu-${m.id}`, title: s.scopeName, key: s.id, value: s.id })),
+    ...node(m),
+    id: `menu-${m.id}`,
+    key: `menu-${m.id}`,
+    value: `menu-${m.id}`,
+    disabled: true,
+    children: scopes
+      .filter((s) => s.menuId === m.id)
+      .map((s) => ({ id: s.id, parentId: `menu-${m.id}`, title: s.scopeName, key: s.id, value: s.id })),
   }))
 }
 
 export const menuRoutes = (s: Services) =>
-  new Elysia()
-    .use(menuResource.routes(s))
-    .use(new Elysia({ prefix: menuResource.options.path })
+  new Elysia().use(menuResource.routes(s)).use(
+    new Elysia({ prefix: menuResource.options.path })
       .use(authContext(s))
-      .get('/menu-list', async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: "1" }))), { perm: 'system:menu' })
-      .get('/lazy-menu-list', async ({ ctx, query }) => {
-        const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
-        const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
-        return ok(ctx, rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })))
-      }, { perm: 'system:menu' })
-      .get('/tree', async ({ ctx, query }) => {
-        const pkg = query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
-        // withButtons: packages grant buttons too, so their picker lists every menu and button.
-        const wanted = (m: MenuRow) => (m.category === 1 || query.withButtons === '1') && (!pkg || pkg.has(m.id))
-        return ok(ctx, buildTree((await allMenus(ctx)).filter(wanted).map(node)))
-      }, { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] })
-      .get('/routes', async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))), { perm: SIGNED_IN })
-      .get('/buttons', async ({ ctx }) => {
-        // Buttons grouped under their menus: the web collects every node's code into its permission set.
-        const granted = await userMenus(ctx)
-        const ids = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
-        return ok(ctx, buildTree(granted.filter((m) => m.category === 2 || ids.has(m.id)).map((m) => ({ id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias, category: m.category, action: m.action, path: m.path }))))
-      }, { perm: SIGNED_IN })
+      .get(
+        '/menu-list',
+        async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }))),
+        { perm: 'system:menu' },
+      )
+      .get(
+        '/lazy-menu-list',
+        async ({ ctx, query }) => {
+          const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
+          const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
+          return ok(
+            ctx,
+            rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })),
+          )
+        },
+        { perm: 'system:menu' },
+      )
+      .get(
+        '/tree',
+        async ({ ctx, query }) => {
+          const pkg =
+            query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
+          // withButtons: packages grant buttons too, so their picker lists every menu and button.
+          const wanted = (m: MenuRow) => (m.category === 1 || query.withButtons === '1') && (!pkg || pkg.has(m.id))
+          return ok(ctx, buildTree((await allMenus(ctx)).filter(wanted).map(node)))
+        },
+        { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] },
+      )
+      .get(
+        '/routes',
+        async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/buttons',
+        async ({ ctx }) => {
+          // Buttons grouped under their menus: the web collects every node's code into its permission set.
+          const granted = await userMenus(ctx)
+          const ids = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
+          return ok(
+            ctx,
+            buildTree(
+              granted
+                .filter((m) => m.category === 2 || ids.has(m.id))
+                .map((m) => ({
+                  id: m.id,
+                  parentId: m.parentId,
+                  code: m.code,
+                  name: m.name,
+                  alias: m.alias,
+                  category: m.category,
+                  action: m.action,
+                  path: m.path,
+                })),
+            ),
+          )
+        },
+        { perm: SIGNED_IN },
+      )
       .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN })
-      .get('/grant-tree', async ({ ctx }) => {
-        const menus = await grantable(ctx)
-        return ok(ctx, { menu: buildTree(menus.map(node)), dataScope: await scopeTree(ctx, scopeData, menus), apiScope: await scopeTree(ctx, scopeApi, menus) })
-      }, { perm: ['system:role:grant', 'system:tenantpackage'] })
-      .get('/role-tree-keys', async ({ ctx, query }) => {
-        // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
-        const roleIds = (await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.id, parseIds(query.roleIds))))).map((r) => r.id)
-        if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
-        const menus = await ctx.db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))
-        const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
-        return ok(ctx, {
-          menu: menus.map((m) => m.id),
-          dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
-          apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
-        })
-      }, { perm: 'system:role:grant' }))
+      .get(
+        '/grant-tree',
+        async ({ ctx }) => {
+          const menus = await grantable(ctx)
+          return ok(ctx, {
+            menu: buildTree(menus.map(node)),
+            dataScope: await scopeTree(ctx, scopeData, menus),
+            apiScope: await scopeTree(ctx, scopeApi, menus),
+          })
+        },
+        { perm: ['system:role:grant', 'system:tenantpackage'] },
+      )
+      .get(
+        '/role-tree-keys',
+        async ({ ctx, query }) => {
+          // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
+          const roleIds = (
+            await ctx.db
+              .select({ id: role.id })
+              .from(role)
+              .where(and(await scope(role, ctx), inArray(role.id, parseIds(query.roleIds))))
+          ).map((r) => r.id)
+          if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
+          const menus = await ctx.db
+            .selectDistinct({ id: roleMenu.menuId })
+            .from(roleMenu)
+            .where(inArray(roleMenu.roleId, roleIds))
+          const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
+          return ok(ctx, {
+            menu: menus.map((m) => m.id),
+            dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
+            apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
+          })
+        },
+        { perm: 'system:role:grant' },
+      ),
+  )
 
 /** Top menus that lead to at least one menu the caller may use. */
 async function topMenusFor(ctx: Ctx) {
-  const tops = await ctx.db.select().from(topMenu).where(await scope(topMenu, ctx, { global: true })).orderBy(asc(topMenu.sort))
+  const tops = await ctx.db
+    .select()
+    .from(topMenu)
+    .where(await scope(topMenu, ctx, { global: true }))
+    .orderBy(asc(topMenu.sort))
   const granted = await grantedMenuIds(ctx)
   const result = []
   for (const t of tops) {

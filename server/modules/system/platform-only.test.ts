@@ -14,11 +14,24 @@ describe('platform matters', () => {
 
   it('refuses a tenant administrator holding every code: tenants, packages, clients, menus, system dictionary, regions', async () => {
     const school = db.select().from(tenant).where(eq(tenant.tenantId, '100001')).get()!
-    const allMenus = db.select({ id: menu.id }).from(menu).all().map((m) => m.id).join(',')
+    const allMenus = db
+      .select({ id: menu.id })
+      .from(menu)
+      .all()
+      .map((m) => m.id)
+      .join(',')
     db.update(tenantPackage).set({ menuId: allMenus }).where(eq(tenantPackage.id, school.packageId!)).run()
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     const codes: string[] = (await t.get('/api/blade-auth/oauth/user-info', tenantAdmin)).body.data.permissions
-    for (const c of ['system:tenant:edit', 'system:tenantpackage:edit', 'system:client:edit', 'system:menu:edit', 'system:dict:edit', 'system:region:edit']) expect(codes).toContain(c)
+    for (const c of [
+      'system:tenant:edit',
+      'system:tenantpackage:edit',
+      'system:client:edit',
+      'system:menu:edit',
+      'system:dict:edit',
+      'system:region:edit',
+    ])
+      expect(codes).toContain(c)
 
     const pkg = db.select().from(tenantPackage).where(eq(tenantPackage.id, school.packageId!)).get()!
     const saber = db.select().from(client).where(eq(client.clientId, 'saber')).get()!
@@ -43,16 +56,30 @@ describe('platform matters', () => {
       ['/api/blade-system/region/submit', { code: '110000', name: 'renamed' }],
       ['/api/blade-system/region/remove', undefined, { id: '110101' }],
     ]
-    for (const [path, body, query] of writes) expect((await t.post(path, tenantAdmin, body, query)).status, `${path} ${JSON.stringify(body ?? query)}`).toBe(403)
-    for (const path of ['/api/blade-system/tenant/list', '/api/blade-system/tenant-package/list', '/api/blade-system/client/list']) expect((await t.get(path, tenantAdmin)).status, path).toBe(403)
+    for (const [path, body, query] of writes)
+      expect((await t.post(path, tenantAdmin, body, query)).status, `${path} ${JSON.stringify(body ?? query)}`).toBe(
+        403,
+      )
+    for (const path of [
+      '/api/blade-system/tenant/list',
+      '/api/blade-system/tenant-package/list',
+      '/api/blade-system/client/list',
+    ])
+      expect((await t.get(path, tenantAdmin)).status, path).toBe(403)
     // Shared reference data stays readable.
     expect((await t.get('/api/blade-system/dict/parent-list', tenantAdmin)).status).toBe(200)
     expect((await t.get('/api/blade-system/region/lazy-tree', tenantAdmin)).status).toBe(200)
 
     expect(db.select().from(tenantPackage).where(eq(tenantPackage.id, pkg.id)).get()!.packageName).toBe(pkg.packageName)
-    expect(db.select().from(client).where(eq(client.id, saber.id)).get()).toMatchObject({ clientSecret: 'saber_secret', isDeleted: 0 })
+    expect(db.select().from(client).where(eq(client.id, saber.id)).get()).toMatchObject({
+      clientSecret: 'saber_secret',
+      isDeleted: 0,
+    })
     expect(db.select().from(menu).where(eq(menu.id, aMenu.id)).get()).toMatchObject({ name: aMenu.name, isDeleted: 0 })
     expect(db.select().from(dict).where(eq(dict.id, aDict.id)).get()!.dictValue).toBe(aDict.dictValue)
-    expect(db.select().from(tenant).where(eq(tenant.id, school.id)).get()).toMatchObject({ accountNumber: school.accountNumber, isDeleted: 0 })
+    expect(db.select().from(tenant).where(eq(tenant.id, school.id)).get()).toMatchObject({
+      accountNumber: school.accountNumber,
+      isDeleted: 0,
+    })
   })
 })

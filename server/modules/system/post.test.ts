@@ -7,14 +7,24 @@ const P = '/api/blade-system/post'
 
 describe('blade-system/post', () => {
   const t = testApp()
-  const byCode = (postCode: string, tenantId = '000000') => t.services.db.select().from(post).where(and(eq(post.postCode, postCode), eq(post.tenantId, tenantId))).get()!
+  const byCode = (postCode: string, tenantId = '000000') =>
+    t.services.db
+      .select()
+      .from(post)
+      .where(and(eq(post.postCode, postCode), eq(post.tenantId, tenantId)))
+      .get()!
 
   it('pages, adds, edits and removes posts of the caller tenant', async () => {
     const admin = await t.token('admin')
     const list = await t.get(`${P}/list`, admin)
     expect(list.body.data).toMatchObject({ total: 4, current: 1 })
     expect(list.body.data.records.every((p: any) => p.tenantId === '000000')).toBe(true)
-    const added = await t.post(`${P}/submit`, admin, { postCode: 'librarian', postName: '图书管理员', category: 3, sort: 5 })
+    const added = await t.post(`${P}/submit`, admin, {
+      postCode: 'librarian',
+      postName: '图书管理员',
+      category: 3,
+      sort: 5,
+    })
     expect(added.body.data).toMatchObject({ postCode: 'librarian', tenantId: '000000' })
     const id = added.body.data.id
     expect((await t.get(`${P}/detail`, admin, { id })).body.data.postName).toBe('图书管理员')
@@ -36,11 +46,16 @@ describe('blade-system/post', () => {
     expect((await t.post(`${P}/submit`, admin, { postCode: 'librarian', postName: 'y' })).status).toBe(200)
   })
 
-  it('selects the tenant\'s posts; another tenant\'s only for the platform administrator', async () => {
+  it("selects the tenant's posts; another tenant's only for the platform administrator", async () => {
     const admin = await t.token('admin')
     const own = await t.get(`${P}/select`, admin)
     expect(own.body.data.map((p: any) => p.postCode)).toContain('headmaster')
-    expect(own.body.data[0]).toEqual({ id: expect.any(String), postName: expect.any(String), postCode: expect.any(String), category: expect.any(Number) })
+    expect(own.body.data[0]).toEqual({
+      id: expect.any(String),
+      postName: expect.any(String),
+      postCode: expect.any(String),
+      category: expect.any(Number),
+    })
     const other = await t.get(`${P}/select`, admin, { tenantId: '100001' })
     expect(other.body.data.map((p: any) => p.id)).toContain(byCode('headmaster', '100001').id)
     expect(other.body.data.map((p: any) => p.id)).not.toContain(byCode('headmaster').id)

@@ -21,13 +21,24 @@ export const postResource = defineResource({
 })
 
 export const postRoutes = (s: Services) =>
-  new Elysia()
-    .use(postResource.routes(s))
-    .use(new Elysia({ prefix: postResource.options.path })
+  new Elysia().use(postResource.routes(s)).use(
+    new Elysia({ prefix: postResource.options.path })
       .use(authContext(s))
       // The user form picks posts from here; the platform administrator may name another tenant.
-      .get('/select', async ({ ctx, query }) => {
-        const as = await actingFor(ctx, query.tenantId)
-        const rows = await as.db.select().from(post).where(await scope(post, as, { code: postResource.options.code })).orderBy(asc(post.sort))
-        return ok(ctx, rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })))
-      }, { perm: ['system:post', 'system:user'] }))
+      .get(
+        '/select',
+        async ({ ctx, query }) => {
+          const as = await actingFor(ctx, query.tenantId)
+          const rows = await as.db
+            .select()
+            .from(post)
+            .where(await scope(post, as, { code: postResource.options.code }))
+            .orderBy(asc(post.sort))
+          return ok(
+            ctx,
+            rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })),
+          )
+        },
+        { perm: ['system:post', 'system:user'] },
+      ),
+  )

@@ -14,20 +14,45 @@ describe('blade-system/region', () => {
     const top = await t.get(`${R}/lazy-tree`, student)
     expect(top.status).toBe(200)
     expect(top.body.data.map((n: any) => n.title)).toEqual(['北京市', '上海市', '广东省'])
-    expect(top.body.data[0]).toEqual({ id: '110000', parentId: '00', title: '北京市', key: '110000', value: '110000', hasChildren: true, regionLevel: 1 })
+    expect(top.body.data[0]).toEqual({
+      id: '110000',
+      parentId: '00',
+      title: '北京市',
+      key: '110000',
+      value: '110000',
+      hasChildren: true,
+      regionLevel: 1,
+    })
     const cities = await t.get(`${R}/lazy-tree`, student, { parentCode: '440000' })
-    expect(cities.body.data.map((n: any) => [n.title, n.hasChildren])).toEqual([['广州市', true], ['深圳市', true]])
+    expect(cities.body.data.map((n: any) => [n.title, n.hasChildren])).toEqual([
+      ['广州市', true],
+      ['深圳市', true],
+    ])
     const list = await t.get(`${R}/lazy-list`, student, { parentCode: '110100' })
-    expect(list.body.data.map((n: any) => [n.code, n.name, n.hasChildren])).toEqual([['110101', '东城区', false], ['110108', '海淀区', false]])
-    expect((await t.get(`${R}/lazy-list`, student, { name: '海淀' })).body.data.map((n: any) => n.code)).toEqual(['110108'])
-    expect((await t.get(`${R}/detail`, student, { code: '440305' })).body.data).toMatchObject({ name: '南山区', parentCode: '440300', ancestors: '00,440000,440300' })
+    expect(list.body.data.map((n: any) => [n.code, n.name, n.hasChildren])).toEqual([
+      ['110101', '东城区', false],
+      ['110108', '海淀区', false],
+    ])
+    expect((await t.get(`${R}/lazy-list`, student, { name: '海淀' })).body.data.map((n: any) => n.code)).toEqual([
+      '110108',
+    ])
+    expect((await t.get(`${R}/detail`, student, { code: '440305' })).body.data).toMatchObject({
+      name: '南山区',
+      parentCode: '440300',
+      ancestors: '00,440000,440300',
+    })
     expect((await t.get(`${R}/detail`, student, { code: '999999' })).status).toBe(404)
     expect((await t.get(`${R}/lazy-tree`)).status).toBe(401)
   })
 
   it('inserts a new code with ancestors from its parent, and updates a known one', async () => {
     const admin = await t.token('admin')
-    const added = await t.post(`${R}/submit`, admin, { code: '440305001', parentCode: '440305', name: '粤海街道', sort: 1 })
+    const added = await t.post(`${R}/submit`, admin, {
+      code: '440305001',
+      parentCode: '440305',
+      name: '粤海街道',
+      sort: 1,
+    })
     expect(added.status).toBe(200)
     expect(added.body.data).toMatchObject({ code: '440305001', ancestors: '00,440000,440300,440305', regionLevel: 4 })
     const updated = await t.post(`${R}/submit`, admin, { code: '440305001', name: '粤海街道办' })
@@ -37,22 +62,42 @@ describe('blade-system/region', () => {
 
   it('moves a region with its subtree and refuses a cycle', async () => {
     const admin = await t.token('admin')
-    expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '310000', name: '深圳市' })).status).toBe(200)
+    expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '310000', name: '深圳市' })).status).toBe(
+      200,
+    )
     expect(row('440300')!.ancestors).toBe('00,310000')
     expect(row('440305')!.ancestors).toBe('00,310000,440300')
-    const cycle = await t.call('POST', `${R}/submit`, { token: admin, body: { code: '440300', parentCode: '440305', name: '深圳市' }, lang: 'en' })
-    expect(cycle).toMatchObject({ status: 400, body: { field: 'parentCode', msg: 'the parent cannot be the node itself or one of its descendants' } })
-    expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '440000', name: '深圳市' })).status).toBe(200)
+    const cycle = await t.call('POST', `${R}/submit`, {
+      token: admin,
+      body: { code: '440300', parentCode: '440305', name: '深圳市' },
+      lang: 'en',
+    })
+    expect(cycle).toMatchObject({
+      status: 400,
+      body: { field: 'parentCode', msg: 'the parent cannot be the node itself or one of its descendants' },
+    })
+    expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '440000', name: '深圳市' })).status).toBe(
+      200,
+    )
     expect(row('440305')!.ancestors).toBe('00,440000,440300')
   })
 
   it('names a missing code or name, a bad code and an unknown parent', async () => {
     const admin = await t.token('admin')
     const call = (body: unknown) => t.call('POST', `${R}/submit`, { token: admin, body, lang: 'en' })
-    expect(await call({ name: 'x' })).toMatchObject({ status: 400, body: { field: 'code', msg: 'please enter the region code' } })
-    expect(await call({ code: '120000' })).toMatchObject({ status: 400, body: { field: 'name', msg: 'please enter the region name' } })
+    expect(await call({ name: 'x' })).toMatchObject({
+      status: 400,
+      body: { field: 'code', msg: 'please enter the region code' },
+    })
+    expect(await call({ code: '120000' })).toMatchObject({
+      status: 400,
+      body: { field: 'name', msg: 'please enter the region name' },
+    })
     expect(await call({ code: 'abc', name: 'x' })).toMatchObject({ status: 400, body: { field: 'code' } })
-    expect(await call({ code: '120100', parentCode: '120000', name: 'x' })).toMatchObject({ status: 400, body: { field: 'parentCode', msg: 'the parent region does not exist' } })
+    expect(await call({ code: '120100', parentCode: '120000', name: 'x' })).toMatchObject({
+      status: 400,
+      body: { field: 'parentCode', msg: 'the parent region does not exist' },
+    })
     expect(row('120100')).toBeUndefined()
   })
 

@@ -32,7 +32,14 @@ export const regionResource = defineResource({
   fields: regionFields,
   access: platformWrites,
   orderBy: (c) => [asc(c.sort), asc(c.code)],
-  tree: { parent: 'parentCode', root: ROOT, ancestors: 'ancestors', title: 'name', node: ['regionLevel'], parentMissing: 'region.parentMissing' },
+  tree: {
+    parent: 'parentCode',
+    root: ROOT,
+    ancestors: 'ancestors',
+    title: 'name',
+    node: ['regionLevel'],
+    parentMissing: 'region.parentMissing',
+  },
   skip: ['list', 'page', 'tree'],
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
@@ -41,7 +48,14 @@ export const regionResource = defineResource({
     if (w.values.regionLevel !== undefined && w.values.regionLevel !== null) return
     if (w.before[0] && w.before[0].parentCode === w.values.parentCode) return
     // A new or moved region sits one level below its parent unless the form says otherwise.
-    const parent = w.values.parentCode === ROOT ? undefined : await ctx.db.select().from(region).where(eq(region.code, String(w.values.parentCode))).get()
+    const parent =
+      w.values.parentCode === ROOT
+        ? undefined
+        : await ctx.db
+            .select()
+            .from(region)
+            .where(eq(region.code, String(w.values.parentCode)))
+            .get()
     w.values.regionLevel = parent ? Math.min(parent.regionLevel + 1, 5) : 1
   },
 })

@@ -12,7 +12,14 @@ describe('blade-system/role', () => {
   it('lists roles as a tree and serves tree, tree-by-id and select', async () => {
     const admin = await t.token('admin')
     const list = await t.get('/api/blade-system/role/list', admin)
-    expect(list.body.data.map((r: any) => r.roleAlias)).toEqual(['administrator', 'admin', 'manager', 'teacher', 'platform', 'student'])
+    expect(list.body.data.map((r: any) => r.roleAlias)).toEqual([
+      'administrator',
+      'admin',
+      'manager',
+      'teacher',
+      'platform',
+      'student',
+    ])
     const tree = await t.get('/api/blade-system/role/tree', admin)
     expect(tree.body.data[0]).toMatchObject({ title: '超级管理员', key: tree.body.data[0].id })
     const teacher = list.body.data.find((r: any) => r.roleAlias === 'teacher')
@@ -23,12 +30,30 @@ describe('blade-system/role', () => {
 
   it('adds and edits roles; refuses removing a role users hold; another tenant cannot touch them', async () => {
     const admin = await t.token('admin')
-    const add = await t.call('POST', '/api/blade-system/role/submit', { token: admin, body: { roleName: '助教', roleAlias: 'assistant' }, lang: 'en' })
+    const add = await t.call('POST', '/api/blade-system/role/submit', {
+      token: admin,
+      body: { roleName: '助教', roleAlias: 'assistant' },
+      lang: 'en',
+    })
     expect(add.status).toBe(200)
-    expect((await t.call('POST', '/api/blade-system/role/submit', { token: admin, body: { roleAlias: 'x' }, lang: 'en' })).body).toMatchObject({ field: 'roleName', msg: 'please enter the role name' })
-    expect((await t.post('/api/blade-system/role/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(200)
-    const teacher = db.select().from(role).where(eq(role.roleAlias, 'teacher')).all().find((r) => r.tenantId === '000000')!
-    const inUse = await t.call('POST', '/api/blade-system/role/remove', { token: admin, query: { ids: teacher.id }, lang: 'en' })
+    expect(
+      (await t.call('POST', '/api/blade-system/role/submit', { token: admin, body: { roleAlias: 'x' }, lang: 'en' }))
+        .body,
+    ).toMatchObject({ field: 'roleName', msg: 'please enter the role name' })
+    expect((await t.post('/api/blade-system/role/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(
+      200,
+    )
+    const teacher = db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, 'teacher'))
+      .all()
+      .find((r) => r.tenantId === '000000')!
+    const inUse = await t.call('POST', '/api/blade-system/role/remove', {
+      token: admin,
+      query: { ids: teacher.id },
+      lang: 'en',
+    })
     expect(inUse.status).toBe(400)
     const other = await t.token('admin', 'admin', '100001')
     expect((await t.post('/api/blade-system/role/submit', other, { id: teacher.id, roleName: 'x' })).status).toBe(404)
@@ -39,16 +64,33 @@ describe('blade-system/role', () => {
     const tree = (await t.get('/api/blade-system/menu/grant-tree', admin)).body.data
     expect(Object.keys(tree).sort()).toEqual(['apiScope', 'dataScope', 'menu'])
     const dataScope = flat(tree.dataScope).find((n) => !String(n.id).startsWith('menu-'))
-    const menuIds = flat(tree.menu).filter((m) => m.code.startsWith('desk')).map((m) => m.id)
-    const teacher = db.select().from(role).where(eq(role.roleAlias, 'teacher')).all().find((r) => r.tenantId === '000000')!
-    expect((await t.post('/api/blade-system/role/grant', admin, { roleIds: teacher.id, menuIds, dataScopeIds: [dataScope.id] })).status).toBe(200)
+    const menuIds = flat(tree.menu)
+      .filter((m) => m.code.startsWith('desk'))
+      .map((m) => m.id)
+    const teacher = db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, 'teacher'))
+      .all()
+      .find((r) => r.tenantId === '000000')!
+    expect(
+      (
+        await t.post('/api/blade-system/role/grant', admin, {
+          roleIds: teacher.id,
+          menuIds,
+          dataScopeIds: [dataScope.id],
+        })
+      ).status,
+    ).toBe(200)
     const keys = (await t.get('/api/blade-system/menu/role-tree-keys', admin, { roleIds: teacher.id })).body.data
     expect(keys.menu.sort()).toEqual([...menuIds].sort())
     expect(keys.dataScope).toEqual([dataScope.id])
     expect(keys.apiScope).toEqual([])
     const bad = await t.post('/api/blade-system/role/grant', admin, { roleIds: teacher.id, dataScopeIds: ['123'] })
     expect(bad.body.field).toBe('dataScopeIds')
-    expect((await t.post('/api/blade-system/role/grant', await t.token('teacher'), { roleIds: teacher.id, menuIds })).status).toBe(403)
+    expect(
+      (await t.post('/api/blade-system/role/grant', await t.token('teacher'), { roleIds: teacher.id, menuIds })).status,
+    ).toBe(403)
   })
 })
 
@@ -57,7 +99,9 @@ describe('pickers for the user screen', () => {
   it('whoever may manage users reads the role and department trees, but not the role list itself', async () => {
     const admin = await t.token('admin')
     const tree = flat((await t.get('/api/blade-system/menu/grant-tree', admin)).body.data.menu)
-    const teacherRole = (await t.get('/api/blade-system/role/list', admin)).body.data.find((r: any) => r.roleAlias === 'teacher')
+    const teacherRole = (await t.get('/api/blade-system/role/list', admin)).body.data.find(
+      (r: any) => r.roleAlias === 'teacher',
+    )
     const menuIds = tree.filter((m) => m.code === 'system' || m.code.startsWith('system:user')).map((m) => m.id)
     await t.post('/api/blade-system/role/grant', admin, { roleIds: teacherRole.id, menuIds })
     const teacher = await t.token('teacher')
@@ -81,11 +125,17 @@ describe('blade-system/menu and topmenu', () => {
     expect(lazy.find((m: any) => m.code === 'system:user').hasChildren).toBe(true)
     const menus = flat((await t.get('/api/blade-system/menu/menu-list', admin)).body.data)
     expect(menus.every((m) => m.category === 1)).toBe(true)
-    expect(flat((await t.get('/api/blade-system/menu/tree', admin)).body.data).some((m) => m.category === 2)).toBe(false)
-    expect(flat((await t.get('/api/blade-system/menu/tree', admin, { withButtons: '1' })).body.data).some((m) => m.code === 'system:user:add')).toBe(true)
+    expect(flat((await t.get('/api/blade-system/menu/tree', admin)).body.data).some((m) => m.category === 2)).toBe(
+      false,
+    )
+    expect(
+      flat((await t.get('/api/blade-system/menu/tree', admin, { withButtons: '1' })).body.data).some(
+        (m) => m.code === 'system:user:add',
+      ),
+    ).toBe(true)
   })
 
-  it('routes and buttons answer the signed-in user\'s own menu; top menus narrow the routes', async () => {
+  it("routes and buttons answer the signed-in user's own menu; top menus narrow the routes", async () => {
     const manager = await t.token('manager')
     const routes = flat((await t.get('/api/blade-system/menu/routes', manager)).body.data)
     expect(routes.some((m) => m.code === 'system:user')).toBe(true)
@@ -104,24 +154,46 @@ describe('blade-system/menu and topmenu', () => {
 
   it('only the platform administrator writes menus; a menu with children is not removed', async () => {
     const admin = await t.token('admin')
-    const add = await t.post('/api/blade-system/menu/submit', admin, { name: '课程管理', alias: 'Courses', code: 'course', path: '/course', category: 1, parentId: '0' })
+    const add = await t.post('/api/blade-system/menu/submit', admin, {
+      name: '课程管理',
+      alias: 'Courses',
+      code: 'course',
+      path: '/course',
+      category: 1,
+      parentId: '0',
+    })
     expect(add.status).toBe(200)
     const other = await t.token('admin', 'admin', '100001')
     expect((await t.post('/api/blade-system/menu/submit', other, { name: 'x', code: 'x' })).status).toBe(403)
     const system = db.select().from(menu).where(eq(menu.code, 'system')).get()!
     expect((await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: system.id })).status).toBe(400)
-    expect((await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(200)
+    expect((await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(
+      200,
+    )
   })
 
   it('top menu grant sets the menus a top menu shows', async () => {
     const admin = await t.token('admin')
-    const top = (await t.post('/api/blade-system/topmenu/submit', admin, { name: '监控', code: 'monitor', sort: 3 })).body.data
+    const top = (await t.post('/api/blade-system/topmenu/submit', admin, { name: '监控', code: 'monitor', sort: 3 }))
+      .body.data
     const monitor = db.select().from(menu).where(eq(menu.code, 'monitor')).get()!
-    expect((await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: top.id, menuIds: monitor.id })).status).toBe(200)
-    expect((await t.get('/api/blade-system/topmenu/grant-tree-keys', admin, { topMenuIds: top.id })).body.data.menu).toEqual([monitor.id])
+    expect(
+      (await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: top.id, menuIds: monitor.id })).status,
+    ).toBe(200)
+    expect(
+      (await t.get('/api/blade-system/topmenu/grant-tree-keys', admin, { topMenuIds: top.id })).body.data.menu,
+    ).toEqual([monitor.id])
     const routes = flat((await t.get('/api/blade-system/menu/routes', admin, { topMenuId: top.id })).body.data)
-    expect(routes.map((m) => m.code).sort()).toEqual(['monitor', 'monitor:health', 'monitor:log:api', 'monitor:log:error', 'monitor:log:usual'])
+    expect(routes.map((m) => m.code).sort()).toEqual([
+      'monitor',
+      'monitor:health',
+      'monitor:log:api',
+      'monitor:log:error',
+      'monitor:log:usual',
+    ])
     const manager = await t.token('manager')
-    expect((await t.post('/api/blade-system/topmenu/grant', manager, { topMenuIds: top.id, menuIds: monitor.id })).status).toBe(403)
+    expect(
+      (await t.post('/api/blade-system/topmenu/grant', manager, { topMenuIds: top.id, menuIds: monitor.id })).status,
+    ).toBe(403)
   })
 })

@@ -17,7 +17,10 @@ import { listHas, scope } from '../../lib/scope.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 
 defineMessages({
-  'role.protected': { zh: '只有平台管理员可以修改超级管理员角色', en: 'only the platform administrator may change the administrator role' },
+  'role.protected': {
+    zh: '只有平台管理员可以修改超级管理员角色',
+    en: 'only the platform administrator may change the administrator role',
+  },
 })
 
 /**
@@ -27,9 +30,16 @@ defineMessages({
  * platform administrator names a role `admin` (which holds the whole package).
  */
 const guardAdministrator = async (ctx: Ctx, rows: Record<string, unknown>[], alias?: unknown) => {
-  if ((rows.some((r) => r.roleAlias === ADMINISTRATOR) || alias === ADMINISTRATOR) && !(await isAdministrator(ctx))) throw new ApiError(403, 'role.protected')
-  if (rows.length) await assertAssignable(ctx, rows.map((r) => r.id as string), 'id')
-  if (alias === TENANT_ADMIN && !(await isAdministrator(ctx)) && !(await roleAliases(ctx)).includes(TENANT_ADMIN)) throw new ApiError(403, 'role.assignAbove', { role: TENANT_ADMIN })
+  if ((rows.some((r) => r.roleAlias === ADMINISTRATOR) || alias === ADMINISTRATOR) && !(await isAdministrator(ctx)))
+    throw new ApiError(403, 'role.protected')
+  if (rows.length)
+    await assertAssignable(
+      ctx,
+      rows.map((r) => r.id as string),
+      'id',
+    )
+  if (alias === TENANT_ADMIN && !(await isAdministrator(ctx)) && !(await roleAliases(ctx)).includes(TENANT_ADMIN))
+    throw new ApiError(403, 'role.assignAbove', { role: TENANT_ADMIN })
 }
 
 export const roleResource = defineResource({
@@ -45,7 +55,17 @@ export const roleResource = defineResource({
     await guardAdministrator(ctx, w.before, w.values.roleAlias)
     if (w.op !== 'remove') return
     const ids = w.before.map((r) => r.id)
-    const holders = await ctx.db.select({ id: user.id }).from(user).where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), or(...ids.map((id) => listHas(user.roleId, id))))).limit(1)
+    const holders = await ctx.db
+      .select({ id: user.id })
+      .from(user)
+      .where(
+        and(
+          eq(user.tenantId, ctx.actor.tenantId),
+          eq(user.isDeleted, 0),
+          or(...ids.map((id) => listHas(user.roleId, id))),
+        ),
+      )
+      .limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },
   afterWrite(_ctx, w, tx) {
@@ -56,24 +76,37 @@ export const roleResource = defineResource({
   },
 })
 
-const list = (v: unknown) => (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length) ? [] : parseIds(v))
+const list = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length) ? [] : parseIds(v)
 
 /**
  * Replaces the grants of the named roles in one transaction: menus (clipped
  * to the tenant package, else 400), data scopes and API scopes of the tenant.
  */
-export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: unknown; dataScopeIds?: unknown; apiScopeIds?: unknown }) {
+export async function grantRoles(
+  ctx: Ctx,
+  input: { roleIds: unknown; menuIds?: unknown; dataScopeIds?: unknown; apiScopeIds?: unknown },
+) {
   const roleIds = parseIds(input.roleIds)
-  const menuIds = list(input.menuIds), dataIds = list(input.dataScopeIds), apiIds = list(input.apiScopeIds)
-  const roles = await ctx.db.select().from(role).where(and(await roleResource.where(ctx, 'edit'), inArray(role.id, roleIds)))
+  const menuIds = list(input.menuIds),
+    dataIds = list(input.dataScopeIds),
+    apiIds = list(input.apiScopeIds)
+  const roles = await ctx.db
+    .select()
+    .from(role)
+    .where(and(await roleResource.where(ctx, 'edit'), inArray(role.id, roleIds)))
   if (roles.length !== new Set(roleIds).size) throw new ApiError(404, 'error.notFound')
   await guardAdministrator(ctx, roles)
   const pkg = await packageMenuIds(ctx)
-  if (pkg && menuIds.some((id) => !pkg.has(id))) throw badRequest('tenant.packageMenus', { field: 'menuIds' }, 'menuIds')
+  if (pkg && menuIds.some((id) => !pkg.has(id)))
+    throw badRequest('tenant.packageMenus', { field: 'menuIds' }, 'menuIds')
   await assertGrantableMenus(ctx, menuIds)
   const own = async (table: typeof scopeData | typeof scopeApi, ids: string[], field: string) => {
     if (!ids.length) return
-    const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+    const found = await ctx.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(await scope(table, ctx), inArray(table.id, ids)))
     if (found.length !== new Set(ids).size) throw badRequest('validation.invalid', { field }, field)
   }
   await own(scopeData, dataIds, 'dataScopeIds')
@@ -83,8 +116,10 @@ export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: 
     tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds)).run()
     for (const roleId of roleIds) {
       for (const menuId of new Set(menuIds)) tx.insert(roleMenu).values({ id: newId(), roleId, menuId }).run()
-      for (const scopeId of new Set(dataIds)) tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 1 }).run()
-      for (const scopeId of new Set(apiIds)) tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 2 }).run()
+      for (const scopeId of new Set(dataIds))
+        tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 1 }).run()
+      for (const scopeId of new Set(apiIds))
+        tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 2 }).run()
     }
   })
 }
@@ -93,25 +128,59 @@ export async function grantRoles(ctx: Ctx, input: { roleIds: unknown; menuIds?: 
  * The tenant's roles for pickers: whoever may edit users may choose roles for
  * them without holding the role screen's own code.
  */
-const pickable = async (ctx: Ctx) => ctx.db.select().from(role).where(await scope(role, ctx)).orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
+const pickable = async (ctx: Ctx) =>
+  ctx.db
+    .select()
+    .from(role)
+    .where(await scope(role, ctx))
+    .orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
 
 const ids = t.Union([t.String(), t.Array(t.String())])
-const nodes = (rows: Record<string, unknown>[]) => buildTree(rows.map((r) => ({ ...treeNode(r as { id: string; parentId: string }, r.roleName as string), roleAlias: r.roleAlias })))
+const nodes = (rows: Record<string, unknown>[]) =>
+  buildTree(
+    rows.map((r) => ({
+      ...treeNode(r as { id: string; parentId: string }, r.roleName as string),
+      roleAlias: r.roleAlias,
+    })),
+  )
 
 export const roleRoutes = (s: Services) =>
-  new Elysia()
-    .use(roleResource.routes(s))
-    .use(new Elysia({ prefix: roleResource.options.path })
+  new Elysia().use(roleResource.routes(s)).use(
+    new Elysia({ prefix: roleResource.options.path })
       .use(authContext(s))
-      .get('/tree-by-id', async ({ ctx, query }) => {
-        // The tree a role's editor may pick a parent from: everything but the role itself.
-        const rows = await roleResource.ops.all(ctx)
-        return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
-      }, { perm: 'system:role' })
-      .get('/select', async ({ ctx }) => ok(ctx, (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias }))), { perm: ['system:role', 'system:user'] })
-      .post('/grant', async ({ ctx, body }) => {
-        await grantRoles(ctx, body)
-        recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
-        return ok(ctx, true)
-      }, { perm: 'system:role:grant', body: t.Object({ roleIds: ids, menuIds: t.Optional(ids), dataScopeIds: t.Optional(ids), apiScopeIds: t.Optional(ids) }) }))
-
+      .get(
+        '/tree-by-id',
+        async ({ ctx, query }) => {
+          // The tree a role's editor may pick a parent from: everything but the role itself.
+          const rows = await roleResource.ops.all(ctx)
+          return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
+        },
+        { perm: 'system:role' },
+      )
+      .get(
+        '/select',
+        async ({ ctx }) =>
+          ok(
+            ctx,
+            (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias })),
+          ),
+        { perm: ['system:role', 'system:user'] },
+      )
+      .post(
+        '/grant',
+        async ({ ctx, body }) => {
+          await grantRoles(ctx, body)
+          recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
+          return ok(ctx, true)
+        },
+        {
+          perm: 'system:role:grant',
+          body: t.Object({
+            roleIds: ids,
+            menuIds: t.Optional(ids),
+            dataScopeIds: t.Optional(ids),
+            apiScopeIds: t.Optional(ids),
+          }),
+        },
+      ),
+  )

@@ -10,24 +10,49 @@ describe('blade-system/data-scope and api-scope', () => {
   const t = testApp()
   const db = t.services.db
   const menuId = (code: string) => db.select({ id: menu.id }).from(menu).where(eq(menu.code, code)).get()!.id
-  const deptId = (deptName: string) => db.select({ id: dept.id }).from(dept).where(eq(dept.deptName, deptName)).get()!.id
-  const managerRole = () => db.select().from(role).where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'manager'))).get()!
+  const deptId = (deptName: string) =>
+    db.select({ id: dept.id }).from(dept).where(eq(dept.deptName, deptName)).get()!.id
+  const managerRole = () =>
+    db
+      .select()
+      .from(role)
+      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'manager')))
+      .get()!
 
   /** The manager's current grants plus or minus some scopes, through the role screen's grant call (it replaces all grants). */
   async function regrantManager(admin: string, change: { addApi?: string[]; data?: string[] }) {
     const id = managerRole().id
-    const menus = db.select({ id: roleMenu.menuId }).from(roleMenu).where(eq(roleMenu.roleId, id)).all().map((r) => r.id)
+    const menus = db
+      .select({ id: roleMenu.menuId })
+      .from(roleMenu)
+      .where(eq(roleMenu.roleId, id))
+      .all()
+      .map((r) => r.id)
     const scopes = db.select().from(roleScope).where(eq(roleScope.roleId, id)).all()
     const apiScopeIds = [...scopes.filter((s) => s.scopeCategory === 2).map((s) => s.scopeId), ...(change.addApi ?? [])]
     const dataScopeIds = change.data ?? scopes.filter((s) => s.scopeCategory === 1).map((s) => s.scopeId)
-    const r = await t.post('/api/blade-system/role/grant', admin, { roleIds: [id], menuIds: menus, dataScopeIds, apiScopeIds })
+    const r = await t.post('/api/blade-system/role/grant', admin, {
+      roleIds: [id],
+      menuIds: menus,
+      dataScopeIds,
+      apiScopeIds,
+    })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
   }
-  const accounts = async (token: string) => (await t.get('/api/blade-system/user/list', token, { size: 50 })).body.data.records.map((u: any) => u.account).sort()
+  const accounts = async (token: string) =>
+    (await t.get('/api/blade-system/user/list', token, { size: 50 })).body.data.records
+      .map((u: any) => u.account)
+      .sort()
 
   it('keeps data scopes: add, filter by menu and resource code, edit, remove', async () => {
     const admin = await t.token('admin')
-    const r = await t.post(`${DS}/submit`, admin, { menuId: menuId('system:post'), resourceCode: 'system:post', scopeName: '本人岗位', scopeColumn: 'create_user', scopeType: 2 })
+    const r = await t.post(`${DS}/submit`, admin, {
+      menuId: menuId('system:post'),
+      resourceCode: 'system:post',
+      scopeName: '本人岗位',
+      scopeColumn: 'create_user',
+      scopeType: 2,
+    })
     expect(r.status).toBe(200)
     const id = r.body.data.id
     const byMenu = await t.get(`${DS}/list`, admin, { menuId: menuId('system:post') })
@@ -43,13 +68,28 @@ describe('blade-system/data-scope and api-scope', () => {
     const admin = await t.token('admin')
     const call = (path: string, body: unknown) => t.call('POST', `${path}/submit`, { token: admin, body, lang: 'en' })
     const base = { menuId: menuId('system:post'), resourceCode: 'system:post', scopeName: 'n' }
-    expect(await call(DS, { ...base, scopeName: '' })).toMatchObject({ status: 400, body: { field: 'scopeName', msg: 'please enter the scope name' } })
-    expect(await call(DS, { ...base, menuId: undefined })).toMatchObject({ status: 400, body: { field: 'menuId', msg: 'please select the menu' } })
-    expect(await call(DS, { ...base, resourceCode: undefined })).toMatchObject({ status: 400, body: { field: 'resourceCode', msg: 'please enter the resource code' } })
+    expect(await call(DS, { ...base, scopeName: '' })).toMatchObject({
+      status: 400,
+      body: { field: 'scopeName', msg: 'please enter the scope name' },
+    })
+    expect(await call(DS, { ...base, menuId: undefined })).toMatchObject({
+      status: 400,
+      body: { field: 'menuId', msg: 'please select the menu' },
+    })
+    expect(await call(DS, { ...base, resourceCode: undefined })).toMatchObject({
+      status: 400,
+      body: { field: 'resourceCode', msg: 'please enter the resource code' },
+    })
     expect(await call(DS, { ...base, scopeType: 9 })).toMatchObject({ status: 400, body: { field: 'scopeType' } })
     expect(await call(DS, { ...base, scopeType: 5 })).toMatchObject({ status: 400, body: { field: 'scopeValue' } })
-    expect(await call(AS, base)).toMatchObject({ status: 400, body: { field: 'scopePath', msg: 'please enter the API path' } })
-    expect(await call(AS, { ...base, scopePath: 'no-slash' })).toMatchObject({ status: 400, body: { field: 'scopePath' } })
+    expect(await call(AS, base)).toMatchObject({
+      status: 400,
+      body: { field: 'scopePath', msg: 'please enter the API path' },
+    })
+    expect(await call(AS, { ...base, scopePath: 'no-slash' })).toMatchObject({
+      status: 400,
+      body: { field: 'scopePath' },
+    })
   })
 
   it('an API scope over /api/blade-system/post/** shuts out roles not granted it, until they are', async () => {
@@ -57,9 +97,17 @@ describe('blade-system/data-scope and api-scope', () => {
     const manager = await t.token('manager')
     expect((await t.get('/api/blade-system/post/list', manager)).status).toBe(200)
 
-    const created = await t.post(`${AS}/submit`, admin, { menuId: menuId('system:post'), resourceCode: 'system:post', scopeName: '岗位接口', scopePath: '/api/blade-system/post/**', scopeType: 1 })
+    const created = await t.post(`${AS}/submit`, admin, {
+      menuId: menuId('system:post'),
+      resourceCode: 'system:post',
+      scopeName: '岗位接口',
+      scopePath: '/api/blade-system/post/**',
+      scopeType: 1,
+    })
     expect(created.status).toBe(200)
-    expect((await t.get(`${AS}/list`, admin, { resourceCode: 'system:post' })).body.data.records.map((s: any) => s.id)).toEqual([created.body.data.id])
+    expect(
+      (await t.get(`${AS}/list`, admin, { resourceCode: 'system:post' })).body.data.records.map((s: any) => s.id),
+    ).toEqual([created.body.data.id])
 
     // The manager still holds the system:post code; the scope alone now refuses it.
     expect((await t.get('/api/blade-system/post/list', manager)).status).toBe(403)
@@ -86,7 +134,14 @@ describe('blade-system/data-scope and api-scope', () => {
     // Seeded: the manager sees its own unit and below (教务处: only itself).
     expect(await accounts(manager)).toEqual(['manager'])
 
-    const custom = await t.post(`${DS}/submit`, admin, { menuId: menuId('system:user'), resourceCode: 'system:user', scopeName: '计算机系用户', scopeColumn: 'dept_id', scopeType: 5, scopeValue: deptId('计算机系') })
+    const custom = await t.post(`${DS}/submit`, admin, {
+      menuId: menuId('system:user'),
+      resourceCode: 'system:user',
+      scopeName: '计算机系用户',
+      scopeColumn: 'dept_id',
+      scopeType: 5,
+      scopeValue: deptId('计算机系'),
+    })
     expect(custom.status).toBe(200)
     // Defined but not granted: nothing changes.
     expect(await accounts(manager)).toEqual(['manager'])
@@ -95,7 +150,13 @@ describe('blade-system/data-scope and api-scope', () => {
     // Exactly the listed unit: its teacher, not the student of a class below it, nor the manager itself.
     expect(await accounts(manager)).toEqual(['teacher'])
 
-    const below = db.select().from(scopeData).where(and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 4))).get()!
+    const below = db
+      .select()
+      .from(scopeData)
+      .where(
+        and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 4)),
+      )
+      .get()!
     await regrantManager(admin, { data: [custom.body.data.id, below.id] })
     // Several scopes widen each other.
     expect(await accounts(manager)).toEqual(['manager', 'teacher'])

@@ -22,12 +22,16 @@ export const dataScopeResource = defineResource({
   filters: ['menuId', 'scopeType'],
   fields: dataScopeFields,
   // 1 all, 2 own records, 3 own unit, 4 own unit and below, 5 the listed units.
-  body: { scopeType: Type.Integer({ minimum: 1, maximum: 5 }), scopeColumn: Type.String({ pattern: '^[a-z_]{1,64}$' }) },
+  body: {
+    scopeType: Type.Integer({ minimum: 1, maximum: 5 }),
+    scopeColumn: Type.String({ pattern: '^[a-z_]{1,64}$' }),
+  },
   beforeWrite(_ctx, w) {
     if (w.op === 'remove') return
     const type = w.values.scopeType ?? w.before[0]?.scopeType
     const value = w.values.scopeValue === undefined ? w.before[0]?.scopeValue : w.values.scopeValue
-    if (type === 5 && !/^\d{1,20}(,\d{1,20})*$/.test(String(value ?? ''))) throw badRequest('scope.value', { field: 'scopeValue' }, 'scopeValue')
+    if (type === 5 && !/^\d{1,20}(,\d{1,20})*$/.test(String(value ?? '')))
+      throw badRequest('scope.value', { field: 'scopeValue' }, 'scopeValue')
   },
 })
 

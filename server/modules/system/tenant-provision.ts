@@ -1,10 +1,20 @@
 import { and, eq } from 'drizzle-orm'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
-import { dept, dictBiz, menu, post, role, roleMenu, roleScope, scopeData, tenant, user } from '../../../db/schema/index.ts'
+import {
+  dept,
+  dictBiz,
+  menu,
+  post,
+  role,
+  roleMenu,
+  roleScope,
+  scopeData,
+  tenant,
+  user,
+} from '../../../db/schema/index.ts'
 import { defaultMenuIds, syncTenantReference, type Tx } from '../../lib/reference/sync.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
-
 
 export interface TenantInput {
   tenantId: string
@@ -23,14 +33,29 @@ export interface TenantInput {
 
 /** Roles every tenant starts with (alias, zh name); what each holds by default is in the reference data's `grant` lists. */
 export const TENANT_ROLES: [string, string][] = [
-  [TENANT_ADMIN, '租户管理员'], ['manager', '管理者'], ['teacher', '教师'], ['platform', '平台运营'], ['student', '学生'],
+  [TENANT_ADMIN, '租户管理员'],
+  ['manager', '管理者'],
+  ['teacher', '教师'],
+  ['platform', '平台运营'],
+  ['student', '学生'],
 ]
 
-const common = (tenantId: string) => ({ tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now(), status: 1, isDeleted: 0 })
+const common = (tenantId: string) => ({
+  tenantId,
+  createUser: '0',
+  createTime: now(),
+  updateUser: '0',
+  updateTime: now(),
+  status: 1,
+  isDeleted: 0,
+})
 
 /** The data scopes an administrator can hand out for the user list. */
 const USER_SCOPES: [string, number, string][] = [
-  ['全部用户', 1, 'dept_id'], ['本人创建的用户', 2, 'create_user'], ['本部门用户', 3, 'dept_id'], ['本部门及下级用户', 4, 'dept_id'],
+  ['全部用户', 1, 'dept_id'],
+  ['本人创建的用户', 2, 'create_user'],
+  ['本部门用户', 3, 'dept_id'],
+  ['本部门及下级用户', 4, 'dept_id'],
 ]
 
 /**
@@ -38,42 +63,104 @@ const USER_SCOPES: [string, number, string][] = [
  * business dictionary, parameters and data scopes, in the caller's transaction.
  * Used by the seed, the tenant screen and `atrium tenant create`.
  */
-export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: string; adminUserId: string; roleIds: Record<string, string>; rootDeptId: string } {
+export function provisionTenant(
+  tx: Tx,
+  input: TenantInput,
+): { tenantRowId: string; adminUserId: string; roleIds: Record<string, string>; rootDeptId: string } {
   const tid = input.tenantId
   const tenantRowId = newId()
-  tx.insert(tenant).values({
-    id: tenantRowId, ...common(tid), tenantName: input.tenantName, domain: input.domain ?? null, linkman: input.linkman ?? null,
-    contactNumber: input.contactNumber ?? null, address: input.address ?? null, accountNumber: input.accountNumber ?? -1,
-    expireTime: input.expireTime ?? null, packageId: input.packageId ?? null,
-  }).run()
+  tx.insert(tenant)
+    .values({
+      id: tenantRowId,
+      ...common(tid),
+      tenantName: input.tenantName,
+      domain: input.domain ?? null,
+      linkman: input.linkman ?? null,
+      contactNumber: input.contactNumber ?? null,
+      address: input.address ?? null,
+      accountNumber: input.accountNumber ?? -1,
+      expireTime: input.expireTime ?? null,
+      packageId: input.packageId ?? null,
+    })
+    .run()
 
   const roleIds: Record<string, string> = {}
-  const roles: [string, string][] = tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员'], ...TENANT_ROLES] : TENANT_ROLES
+  const roles: [string, string][] =
+    tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员'], ...TENANT_ROLES] : TENANT_ROLES
   roles.forEach(([alias, name], i) => {
     roleIds[alias] = newId()
-    tx.insert(role).values({ id: roleIds[alias], ...common(tid), roleName: name, roleAlias: alias, sort: i + 1, parentId: '0' }).run()
+    tx.insert(role)
+      .values({ id: roleIds[alias], ...common(tid), roleName: name, roleAlias: alias, sort: i + 1, parentId: '0' })
+      .run()
   })
-  for (const [alias] of roles) for (const menuId of defaultMenuIds(tx, alias)) tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
+  for (const [alias] of roles)
+    for (const menuId of defaultMenuIds(tx, alias))
+      tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
 
   const rootDeptId = newId()
-  tx.insert(dept).values({ id: rootDeptId, ...common(tid), parentId: '0', ancestors: '0', deptCategory: 1, deptName: input.tenantName, fullName: input.tenantName, sort: 1 }).run()
+  tx.insert(dept)
+    .values({
+      id: rootDeptId,
+      ...common(tid),
+      parentId: '0',
+      ancestors: '0',
+      deptCategory: 1,
+      deptName: input.tenantName,
+      fullName: input.tenantName,
+      sort: 1,
+    })
+    .run()
 
   const adminUserId = newId()
-  tx.insert(user).values({
-    id: adminUserId, ...common(tid), account: input.adminAccount ?? 'admin', password: input.adminPasswordHash,
-    name: '管理员', realName: '管理员', roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN], deptId: rootDeptId, userType: 1,
-  }).run()
+  tx.insert(user)
+    .values({
+      id: adminUserId,
+      ...common(tid),
+      account: input.adminAccount ?? 'admin',
+      password: input.adminPasswordHash,
+      name: '管理员',
+      realName: '管理员',
+      roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN],
+      deptId: rootDeptId,
+      userType: 1,
+    })
+    .run()
 
   // Business dictionary and parameters: the platform's dictionary as it stands, then the reference data.
   copyBizDicts(tx, tid)
 
-  const posts: [string, string, number][] = [['headmaster', '校长', 1], ['dean', '教务主任', 2], ['teacher', '任课教师', 3], ['counsellor', '辅导员', 3]]
-  posts.forEach(([postCode, postName, category], i) => tx.insert(post).values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 }).run())
+  const posts: [string, string, number][] = [
+    ['headmaster', '校长', 1],
+    ['dean', '教务主任', 2],
+    ['teacher', '任课教师', 3],
+    ['counsellor', '辅导员', 3],
+  ]
+  posts.forEach(([postCode, postName, category], i) =>
+    tx
+      .insert(post)
+      .values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 })
+      .run(),
+  )
 
-  const userMenu = tx.select({ id: menu.id }).from(menu).where(and(eq(menu.code, 'system:user'), eq(menu.isDeleted, 0))).get()
-  if (userMenu) for (const [name, type, column] of USER_SCOPES) {
-    tx.insert(scopeData).values({ id: newId(), ...common(tid), menuId: userMenu.id, resourceCode: 'system:user', scopeName: name, scopeColumn: column, scopeType: type }).run()
-  }
+  const userMenu = tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(eq(menu.code, 'system:user'), eq(menu.isDeleted, 0)))
+    .get()
+  if (userMenu)
+    for (const [name, type, column] of USER_SCOPES) {
+      tx.insert(scopeData)
+        .values({
+          id: newId(),
+          ...common(tid),
+          menuId: userMenu.id,
+          resourceCode: 'system:user',
+          scopeName: name,
+          scopeColumn: column,
+          scopeType: type,
+        })
+        .run()
+    }
   return { tenantRowId, adminUserId, roleIds, rootDeptId }
 }
 
@@ -84,18 +171,44 @@ export function provisionTenant(tx: Tx, input: TenantInput): { tenantRowId: stri
  * whatever is still missing.
  */
 function copyBizDicts(tx: Tx, tid: string) {
-  const source = tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(eq(dictBiz.tenantId, PLATFORM_TENANT)).all()
+  const source =
+    tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(eq(dictBiz.tenantId, PLATFORM_TENANT)).all()
   const ids = new Map(source.map((d) => [d.id, newId()]))
   for (const d of source) {
     if (d.parentId !== '0' && !ids.has(d.parentId)) continue
-    tx.insert(dictBiz).values({ ...d, ...common(tid), id: ids.get(d.id)!, parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!, status: d.status, isDeleted: d.isDeleted, updateUser: d.updateUser }).run()
+    tx.insert(dictBiz)
+      .values({
+        ...d,
+        ...common(tid),
+        id: ids.get(d.id)!,
+        parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!,
+        status: d.status,
+        isDeleted: d.isDeleted,
+        updateUser: d.updateUser,
+      })
+      .run()
   }
   syncTenantReference(tx, tid)
 }
 
 /** Grants a role the data scope of the given type for a resource (seed and tests). */
-export function grantDataScope(tx: Tx, tenantId: string, roleId: string, resourceCode: string, scopeType: number): void {
-  const row = tx.select({ id: scopeData.id }).from(scopeData)
-    .where(and(eq(scopeData.tenantId, tenantId), eq(scopeData.resourceCode, resourceCode), eq(scopeData.scopeType, scopeType))).get()
+export function grantDataScope(
+  tx: Tx,
+  tenantId: string,
+  roleId: string,
+  resourceCode: string,
+  scopeType: number,
+): void {
+  const row = tx
+    .select({ id: scopeData.id })
+    .from(scopeData)
+    .where(
+      and(
+        eq(scopeData.tenantId, tenantId),
+        eq(scopeData.resourceCode, resourceCode),
+        eq(scopeData.scopeType, scopeType),
+      ),
+    )
+    .get()
   if (row) tx.insert(roleScope).values({ id: newId(), scopeCategory: 1, scopeId: row.id, roleId }).run()
 }

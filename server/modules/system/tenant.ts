@@ -36,11 +36,15 @@ export const tenantResource = defineResource({
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
   skip: ['submit'],
   async beforeWrite(ctx, w) {
-    if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT)) throw new ApiError(400, 'tenant.defaultProtected')
+    if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT))
+      throw new ApiError(400, 'tenant.defaultProtected')
     if (w.op === 'update' && w.values.domain) await domainFree(ctx, w.values.domain as string, w.before[0].id as string)
   },
   afterWrite(ctx, w) {
-    const gone = w.op === 'remove' || (w.values.status !== undefined && w.values.status !== 1) || (typeof w.values.expireTime === 'string' && expired(w.values.expireTime))
+    const gone =
+      w.op === 'remove' ||
+      (w.values.status !== undefined && w.values.status !== 1) ||
+      (typeof w.values.expireTime === 'string' && expired(w.values.expireTime))
     if (gone) endSessions(ctx.db, { tenantIds: w.before.map((r) => r.tenantId as string) })
   },
 })
@@ -49,7 +53,11 @@ export const tenantResource = defineResource({
 const expired = (expireTime: string) => expireTime !== '' && expireTime < now()
 
 async function domainFree(ctx: Ctx, domain: string, exceptId?: string) {
-  const clash = await ctx.db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0))).get()
+  const clash = await ctx.db
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0)))
+    .get()
   if (clash && clash.id !== exceptId) throw new ApiError(409, 'tenant.domainTaken', { domain }, true, 'domain')
 }
 
@@ -66,73 +74,187 @@ async function nextTenantId(ctx: Ctx): Promise<string> {
  * department, admin account, dictionaries, params) in one transaction.
  * The tenant screen's add and `atrium tenant create` both come here.
  */
-export async function createTenant(ctx: Ctx, input: Partial<TenantInput> & Record<string, unknown>): Promise<Record<string, unknown> & { tenantId: string; adminAccount: string }> {
+export async function createTenant(
+  ctx: Ctx,
+  input: Partial<TenantInput> & Record<string, unknown>,
+): Promise<Record<string, unknown> & { tenantId: string; adminAccount: string }> {
   await tenantResource.where(ctx, 'add')
   const tenantName = typeof input.tenantName === 'string' ? input.tenantName.trim() : ''
   if (!tenantName) throw badRequest('tenant.name', { field: 'tenantName' }, 'tenantName')
-  if (input.tenantId !== undefined && input.tenantId !== '' && !/^\d{6}$/.test(String(input.tenantId))) throw badRequest('tenant.idFormat', { field: 'tenantId' }, 'tenantId')
+  if (input.tenantId !== undefined && input.tenantId !== '' && !/^\d{6}$/.test(String(input.tenantId)))
+    throw badRequest('tenant.idFormat', { field: 'tenantId' }, 'tenantId')
   const tenantId = input.tenantId ? String(input.tenantId) : await nextTenantId(ctx)
-  if (await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, tenantId)).get()) throw conflict('tenant.idTaken', { tenantId })
+  if (await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, tenantId)).get())
+    throw conflict('tenant.idTaken', { tenantId })
   if (input.domain) await domainFree(ctx, input.domain)
-  if (input.accountNumber !== undefined && (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)) throw badRequest('validation.invalid', { field: 'accountNumber' }, 'accountNumber')
-  if (input.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, input.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+  if (
+    input.accountNumber !== undefined &&
+    (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)
+  )
+    throw badRequest('validation.invalid', { field: 'accountNumber' }, 'accountNumber')
+  if (
+    input.packageId &&
+    !(await ctx.db
+      .select({ id: tenantPackage.id })
+      .from(tenantPackage)
+      .where(and(eq(tenantPackage.id, input.packageId), eq(tenantPackage.isDeleted, 0)))
+      .get())
+  )
+    throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
   // Provisioning hands the new tenant's administrator role out: only the platform administrator may (the role-assignment rule).
   if (!(await isAdministrator(ctx))) throw new ApiError(403, 'role.assignAbove', { role: TENANT_ADMIN })
-  if (input.adminPassword !== undefined && (typeof input.adminPassword !== 'string' || input.adminPassword.length > PASSWORD_MAX)) throw badRequest('validation.invalid', { field: 'adminPassword' }, 'adminPassword')
+  if (
+    input.adminPassword !== undefined &&
+    (typeof input.adminPassword !== 'string' || input.adminPassword.length > PASSWORD_MAX)
+  )
+    throw badRequest('validation.invalid', { field: 'adminPassword' }, 'adminPassword')
   const adminPasswordHash = await hashPassword(input.adminPassword || 'admin')
-  const created = ctx.db.transaction((tx) => provisionTenant(tx, {
-    ...input, tenantId, tenantName, adminPasswordHash,
-    accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
-  }))
+  const created = ctx.db.transaction((tx) =>
+    provisionTenant(tx, {
+      ...input,
+      tenantId,
+      tenantName,
+      adminPasswordHash,
+      accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
+    }),
+  )
   recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
-  return { ...(await tenantResource.ops.detail(ctx, created.tenantRowId)), tenantId, adminAccount: input.adminAccount ?? 'admin' }
+  return {
+    ...(await tenantResource.ops.detail(ctx, created.tenantRowId)),
+    tenantId,
+    adminAccount: input.adminAccount ?? 'admin',
+  }
 }
 const byTenantId = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
 
 export const tenantRoutes = (s: Services) =>
-  new Elysia()
-    .use(tenantResource.routes(s))
-    .use(new Elysia({ prefix: tenantResource.options.path })
+  new Elysia().use(tenantResource.routes(s)).use(
+    new Elysia({ prefix: tenantResource.options.path })
       .use(authContext(s))
-      .post('/submit', async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
-      }, { perm: ['system:tenant:add', 'system:tenant:edit'] })
-      .post('/setting', async ({ ctx, body, query }) => {
-        const ids = parseIds(query.ids ?? body.ids)
-        await tenantResource.where(ctx, 'edit')
-        for (const id of ids) await tenantResource.ops.detail(ctx, id)
-        await ctx.db.update(tenant).set({ accountNumber: body.accountNumber ?? -1, expireTime: body.expireTime || null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(tenant.id, ids))
-        if (body.expireTime && expired(body.expireTime)) {
-          const rows = await ctx.db.select({ tenantId: tenant.tenantId }).from(tenant).where(inArray(tenant.id, ids))
-          endSessions(ctx.db, { tenantIds: rows.map((r) => r.tenantId) })
-        }
-        return ok(ctx, true)
-      }, { perm: 'system:tenant:setting', body: t.Object({ ids: t.Optional(t.Union([t.String(), t.Array(t.String())])), accountNumber: t.Optional(t.Integer({ minimum: -1 })), expireTime: t.Optional(t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()])) }) })
-      .post('/datasource', async ({ ctx, body }) => {
-        await tenantResource.where(ctx, 'edit')
-        const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-        if (!row) throw new ApiError(404, 'error.notFound')
-        await ctx.db.update(tenant).set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
-        return ok(ctx, true)
-      }, { perm: 'system:tenant:datasource', body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }) })
-      .get('/info', async ({ ctx, query }) => {
-        // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
-        const row = query.domain ? await ctx.db.select().from(tenant).where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1))).get() : undefined
-        return ok(ctx, row ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl } : null)
-      }, { perm: PUBLIC })
-      .get('/package-detail', async ({ ctx, query }) => {
-        await tenantResource.where(ctx, 'detail')
-        const row = await ctx.db.select({ packageId: tenant.packageId }).from(tenant).where(byTenantId(query.tenantId ?? '')).get()
-        if (!row) throw new ApiError(404, 'error.notFound')
-        const pkg = row.packageId ? await ctx.db.select().from(tenantPackage).where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0))).get() : null
-        return ok(ctx, pkg ?? null)
-      }, { perm: 'system:tenant' })
-      .post('/package-setting', async ({ ctx, body }) => {
-        await tenantResource.where(ctx, 'edit')
-        const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-        if (!row) throw new ApiError(404, 'error.notFound')
-        if (body.packageId && !(await ctx.db.select({ id: tenantPackage.id }).from(tenantPackage).where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0))).get())) throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
-        await ctx.db.update(tenant).set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() }).where(eq(tenant.id, row.id))
-        return ok(ctx, true)
-      }, { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) }))
+      .post(
+        '/submit',
+        async ({ ctx, body }) => {
+          const b = (body ?? {}) as Record<string, unknown>
+          return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
+        },
+        { perm: ['system:tenant:add', 'system:tenant:edit'] },
+      )
+      .post(
+        '/setting',
+        async ({ ctx, body, query }) => {
+          const ids = parseIds(query.ids ?? body.ids)
+          await tenantResource.where(ctx, 'edit')
+          for (const id of ids) await tenantResource.ops.detail(ctx, id)
+          await ctx.db
+            .update(tenant)
+            .set({
+              accountNumber: body.accountNumber ?? -1,
+              expireTime: body.expireTime || null,
+              updateUser: ctx.actor.userId,
+              updateTime: now(),
+            })
+            .where(inArray(tenant.id, ids))
+          if (body.expireTime && expired(body.expireTime)) {
+            const rows = await ctx.db.select({ tenantId: tenant.tenantId }).from(tenant).where(inArray(tenant.id, ids))
+            endSessions(ctx.db, { tenantIds: rows.map((r) => r.tenantId) })
+          }
+          return ok(ctx, true)
+        },
+        {
+          perm: 'system:tenant:setting',
+          body: t.Object({
+            ids: t.Optional(t.Union([t.String(), t.Array(t.String())])),
+            accountNumber: t.Optional(t.Integer({ minimum: -1 })),
+            expireTime: t.Optional(
+              t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()]),
+            ),
+          }),
+        },
+      )
+      .post(
+        '/datasource',
+        async ({ ctx, body }) => {
+          await tenantResource.where(ctx, 'edit')
+          const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+          if (!row) throw new ApiError(404, 'error.notFound')
+          await ctx.db
+            .update(tenant)
+            .set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() })
+            .where(eq(tenant.id, row.id))
+          return ok(ctx, true)
+        },
+        {
+          perm: 'system:tenant:datasource',
+          body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }),
+        },
+      )
+      .get(
+        '/info',
+        async ({ ctx, query }) => {
+          // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
+          const row = query.domain
+            ? await ctx.db
+                .select()
+                .from(tenant)
+                .where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1)))
+                .get()
+            : undefined
+          return ok(
+            ctx,
+            row
+              ? {
+                  tenantId: row.tenantId,
+                  tenantName: row.tenantName,
+                  domain: row.domain,
+                  backgroundUrl: row.backgroundUrl,
+                }
+              : null,
+          )
+        },
+        { perm: PUBLIC },
+      )
+      .get(
+        '/package-detail',
+        async ({ ctx, query }) => {
+          await tenantResource.where(ctx, 'detail')
+          const row = await ctx.db
+            .select({ packageId: tenant.packageId })
+            .from(tenant)
+            .where(byTenantId(query.tenantId ?? ''))
+            .get()
+          if (!row) throw new ApiError(404, 'error.notFound')
+          const pkg = row.packageId
+            ? await ctx.db
+                .select()
+                .from(tenantPackage)
+                .where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0)))
+                .get()
+            : null
+          return ok(ctx, pkg ?? null)
+        },
+        { perm: 'system:tenant' },
+      )
+      .post(
+        '/package-setting',
+        async ({ ctx, body }) => {
+          await tenantResource.where(ctx, 'edit')
+          const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
+          if (!row) throw new ApiError(404, 'error.notFound')
+          if (
+            body.packageId &&
+            !(await ctx.db
+              .select({ id: tenantPackage.id })
+              .from(tenantPackage)
+              .where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0)))
+              .get())
+          )
+            throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+          await ctx.db
+            .update(tenant)
+            .set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() })
+            .where(eq(tenant.id, row.id))
+          return ok(ctx, true)
+        },
+        { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) },
+      ),
+  )

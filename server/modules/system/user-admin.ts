@@ -36,17 +36,29 @@ export interface CreateUserInput {
 export async function createUser(ctx: Ctx, input: CreateUserInput) {
   let roleId = input.roleId
   if (!roleId && input.roleAliases?.length) {
-    const rows = await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), inArray(role.roleAlias, input.roleAliases)))
+    const rows = await ctx.db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(await scope(role, ctx), inArray(role.roleAlias, input.roleAliases)))
     if (rows.length !== input.roleAliases.length) throw badRequest('user.foreignRef', { field: 'roleId' }, 'roleId')
     roleId = rows.map((r) => r.id).join(',')
   }
   const { roleAliases: _, ...rest } = input
-  return userResource.ops.submit(ctx, { ...rest, roleId: roleId ?? '', deptId: input.deptId ?? '', name: input.name ?? input.realName ?? input.account, realName: input.realName ?? input.name ?? input.account })
+  return userResource.ops.submit(ctx, {
+    ...rest,
+    roleId: roleId ?? '',
+    deptId: input.deptId ?? '',
+    name: input.name ?? input.realName ?? input.account,
+    realName: input.realName ?? input.name ?? input.account,
+  })
 }
 
 /** The users of `ids` the actor may edit (tenant, data scope), or 404. */
 async function editable(ctx: Ctx, ids: string[]) {
-  const rows = await ctx.db.select({ id: user.id, account: user.account }).from(user).where(and(await userResource.where(ctx, 'edit'), inArray(user.id, ids)))
+  const rows = await ctx.db
+    .select({ id: user.id, account: user.account })
+    .from(user)
+    .where(and(await userResource.where(ctx, 'edit'), inArray(user.id, ids)))
   if (rows.length !== new Set(ids).size) throw notFound()
   return rows
 }
@@ -56,7 +68,17 @@ export async function resetPasswords(ctx: Ctx, userIds: unknown) {
   const rows = await editable(ctx, ids)
   const hash = await hashPassword(await initialPassword(ctx))
   ctx.db.transaction((tx) => {
-    tx.update(user).set({ password: hash, failCount: 0, locked: 0, lockedUntil: null, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids)).run()
+    tx.update(user)
+      .set({
+        password: hash,
+        failCount: 0,
+        locked: 0,
+        lockedUntil: null,
+        updateUser: ctx.actor.userId,
+        updateTime: now(),
+      })
+      .where(inArray(user.id, ids))
+      .run()
     endSessions(ctx.db, { userIds: ids })
   })
   recordUsual(ctx, ctx.actor.tenantId, 'password reset', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
@@ -66,9 +88,16 @@ export async function resetPasswords(ctx: Ctx, userIds: unknown) {
 export async function unlockUsers(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   const rows = await editable(ctx, ids)
-  await ctx.db.update(user).set({ locked: 0, lockedUntil: null, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids))
+  await ctx.db
+    .update(user)
+    .set({ locked: 0, lockedUntil: null, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() })
+    .where(inArray(user.id, ids))
   // The sign-in throttles of those accounts are forgiven too, or the unlocked user would still meet a 429.
-  for (const r of rows) ctx.db.delete(throttle).where(like(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:%`)).run()
+  for (const r of rows)
+    ctx.db
+      .delete(throttle)
+      .where(like(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:%`))
+      .run()
   recordUsual(ctx, ctx.actor.tenantId, 'account unlocked', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
   return rows.length
 }
@@ -81,10 +110,20 @@ export async function unlockUsers(ctx: Ctx, userIds: unknown) {
 export async function approveUsers(ctx: Ctx, userIds: unknown) {
   const ids = parseIds(userIds)
   await editable(ctx, ids)
-  const pending = await ctx.db.select({ roleId: user.roleId }).from(user).where(and(inArray(user.id, ids), eq(user.status, 0)))
-  await assertAssignable(ctx, pending.flatMap((p) => roleIdList(p.roleId)), 'ids')
+  const pending = await ctx.db
+    .select({ roleId: user.roleId })
+    .from(user)
+    .where(and(inArray(user.id, ids), eq(user.status, 0)))
+  await assertAssignable(
+    ctx,
+    pending.flatMap((p) => roleIdList(p.roleId)),
+    'ids',
+  )
   await assertQuota(ctx.db, ctx.actor.tenantId, pending.length, 'ids')
-  await ctx.db.update(user).set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() }).where(and(inArray(user.id, ids), eq(user.status, 0)))
+  await ctx.db
+    .update(user)
+    .set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() })
+    .where(and(inArray(user.id, ids), eq(user.status, 0)))
 }
 
 /** Replaces the roles of users: every role added or taken away must be one the caller may assign; each change is logged. */
@@ -92,30 +131,46 @@ export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknow
   const ids = parseIds(userIds)
   const roles = [...new Set(parseIds(roleIds))]
   await editable(ctx, ids)
-  const before = await ctx.db.select({ id: user.id, account: user.account, roleId: user.roleId }).from(user).where(inArray(user.id, ids))
+  const before = await ctx.db
+    .select({ id: user.id, account: user.account, roleId: user.roleId })
+    .from(user)
+    .where(inArray(user.id, ids))
   await assertAssignable(ctx, [...roles, ...before.flatMap((b) => changedRoles(b.roleId, roles.join(',')))], 'roleIds')
   const after = roles.join(',')
   ctx.db.transaction((tx) => {
-    tx.update(user).set({ roleId: after, updateUser: ctx.actor.userId, updateTime: now() }).where(inArray(user.id, ids)).run()
+    tx.update(user)
+      .set({ roleId: after, updateUser: ctx.actor.userId, updateTime: now() })
+      .where(inArray(user.id, ids))
+      .run()
     for (const b of before) recordRoleChange(ctx, b.account, b.roleId, after)
     endSessions(ctx.db, { userIds: before.filter((b) => changedRoles(b.roleId, after).length).map((b) => b.id) })
   })
 }
 
 /** The caller changes its own password: the old one must match, the new ones agree. */
-export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: unknown; newPassword?: unknown; newPassword1?: unknown }) {
+export async function updateOwnPassword(
+  ctx: Ctx,
+  b: { oldPassword?: unknown; newPassword?: unknown; newPassword1?: unknown },
+) {
   for (const k of ['oldPassword', 'newPassword', 'newPassword1'] as const) {
     const v = b[k]
     if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest('validation.invalid', { field: k }, k)
-    if (typeof v === 'string' && v.length > PASSWORD_MAX) throw badRequest('validation.tooLong', { field: k, max: PASSWORD_MAX }, k)
+    if (typeof v === 'string' && v.length > PASSWORD_MAX)
+      throw badRequest('validation.tooLong', { field: k, max: PASSWORD_MAX }, k)
   }
   const { oldPassword, newPassword } = b as { oldPassword?: string; newPassword?: string }
   if (!oldPassword) throw badRequest('auth.passwordRequired', { field: 'oldPassword' }, 'oldPassword')
   if (!newPassword) throw badRequest('user.newPasswordRequired', { field: 'newPassword' }, 'newPassword')
-  if (newPassword !== b.newPassword1) throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
-  const me = await ctx.db.select().from(user).where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0))).get()
+  if (newPassword !== b.newPassword1)
+    throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
+  const me = await ctx.db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0)))
+    .get()
   if (!me) throw notFound()
-  if (!(await verifyPassword(oldPassword, me.password))) throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
+  if (!(await verifyPassword(oldPassword, me.password)))
+    throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
   const hash = await hashPassword(newPassword)
   // Every session of the account ends, this one included: whoever knew the old password is signed out.
   ctx.db.transaction((tx) => {
@@ -127,12 +182,24 @@ export async function updateOwnPassword(ctx: Ctx, b: { oldPassword?: unknown; ne
 /** The caller edits its own profile; nothing else of the row is reachable this way. */
 export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
   const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'] as const
-  const values = Object.fromEntries(allowed.filter((k) => b[k] !== undefined).map((k) => [k, b[k] === '' ? null : b[k]]))
-  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday']) if (values[k] !== undefined && values[k] !== null && typeof values[k] !== 'string') throw badRequest('validation.invalid', { field: k }, k)
-  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday']) if (typeof values[k] === 'string' && (values[k] as string).length > TEXT_MAX.short) throw badRequest('validation.tooLong', { field: k, max: TEXT_MAX.short }, k)
-  if (values.sex !== undefined && values.sex !== null && ![1, 2, 3].includes(Number(values.sex))) throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
+  const values = Object.fromEntries(
+    allowed.filter((k) => b[k] !== undefined).map((k) => [k, b[k] === '' ? null : b[k]]),
+  )
+  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday'])
+    if (values[k] !== undefined && values[k] !== null && typeof values[k] !== 'string')
+      throw badRequest('validation.invalid', { field: k }, k)
+  for (const k of ['avatar', 'name', 'realName', 'phone', 'email', 'birthday'])
+    if (typeof values[k] === 'string' && (values[k] as string).length > TEXT_MAX.short)
+      throw badRequest('validation.tooLong', { field: k, max: TEXT_MAX.short }, k)
+  if (values.sex !== undefined && values.sex !== null && ![1, 2, 3].includes(Number(values.sex)))
+    throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
   checkContact(values, { phoneRequired: 'phone' in values })
   if (!Object.keys(values).length) throw new ApiError(400, 'validation.invalid', { field: 'body' })
-  const change: Partial<typeof user.$inferInsert> = { ...values, sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex), updateUser: ctx.actor.userId, updateTime: now() }
+  const change: Partial<typeof user.$inferInsert> = {
+    ...values,
+    sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex),
+    updateUser: ctx.actor.userId,
+    updateTime: now(),
+  }
   await ctx.db.update(user).set(change).where(eq(user.id, ctx.actor.userId))
 }

@@ -13,7 +13,14 @@ import { listHas, scope } from '../../lib/scope.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInfo } from '../auth/index.ts'
 import { userFilters, userResource, withNames } from './user.ts'
-import { approveUsers, grantUserRoles, resetPasswords, unlockUsers, updateOwnInfo, updateOwnPassword } from './user-admin.ts'
+import {
+  approveUsers,
+  grantUserRoles,
+  resetPasswords,
+  unlockUsers,
+  updateOwnInfo,
+  updateOwnPassword,
+} from './user-admin.ts'
 
 type Q = Record<string, string | undefined>
 
@@ -23,96 +30,251 @@ async function page(ctx: Ctx, q: Q) {
 }
 
 /** A role's users of the caller's tenant, paged (students for review lists, teachers for owner pickers). */
-const roleRoute = (roleName: string) => async ({ ctx, query }: { ctx: Ctx; query: Q } & Record<string, unknown>) => ok(ctx, await page(ctx, { ...query, roleName }))
+const roleRoute =
+  (roleName: string) =>
+  async ({ ctx, query }: { ctx: Ctx; query: Q } & Record<string, unknown>) =>
+    ok(ctx, await page(ctx, { ...query, roleName }))
 
 /** Both `?ids=` and a JSON/form body `{ userIds }` are accepted, as the screens send either. */
-const idsFrom = (query: Q, body: unknown, key: string) => query[key] ?? (body as Record<string, unknown> | undefined)?.[key]
+const idsFrom = (query: Q, body: unknown, key: string) =>
+  query[key] ?? (body as Record<string, unknown> | undefined)?.[key]
 
 export const userRoutes = (s: Services) =>
-  new Elysia()
-    .use(userResource.routes(s))
-    .use(new Elysia({ prefix: userResource.options.path })
+  new Elysia().use(userResource.routes(s)).use(
+    new Elysia({ prefix: userResource.options.path })
       .use(authContext(s))
       .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
       .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
       .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'] })
-      .get('/detail', async ({ ctx, query }) => ok(ctx, (await withNames(ctx, [await userResource.ops.detail(ctx, query.id)]))[0]), { perm: 'system:user' })
-      .get('/platform-detail', async ({ ctx, query }) => {
-        const u = await userResource.ops.detail(ctx, query.id)
-        return ok(ctx, { id: u.id, account: u.account, realName: u.realName, userType: u.userType, userExt: u.userExt })
-      }, { perm: 'system:user:platform' })
+      .get(
+        '/detail',
+        async ({ ctx, query }) => ok(ctx, (await withNames(ctx, [await userResource.ops.detail(ctx, query.id)]))[0]),
+        { perm: 'system:user' },
+      )
+      .get(
+        '/platform-detail',
+        async ({ ctx, query }) => {
+          const u = await userResource.ops.detail(ctx, query.id)
+          return ok(ctx, {
+            id: u.id,
+            account: u.account,
+            realName: u.realName,
+            userType: u.userType,
+            userExt: u.userExt,
+          })
+        },
+        { perm: 'system:user:platform' },
+      )
       .get('/info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
-      .post('/update', async ({ ctx, body }) => {
-        if (!(body as Record<string, unknown>)?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-        return ok(ctx, await userResource.ops.submit(ctx, body))
-      }, { perm: 'system:user:edit' })
-      .post('/update-platform', async ({ ctx, body }) => {
-        await userResource.ops.detail(ctx, body.userId)
-        const ext = typeof body.userExt === 'string' ? body.userExt : JSON.stringify(body.userExt ?? {})
-        return ok(ctx, await userResource.ops.submit(ctx, { id: body.userId, userType: body.userType, userExt: ext }))
-      }, { perm: 'system:user:platform', body: t.Object({ userId: t.String(), userType: t.Integer({ minimum: 1, maximum: 3 }), userExt: t.Optional(t.Unknown()) }) })
-      .post('/reset-password', async ({ ctx, query, body }) => ok(ctx, await resetPasswords(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:reset' })
-      .post('/unlock', async ({ ctx, query, body }) => ok(ctx, await unlockUsers(ctx, idsFrom(query, body, 'userIds'))), { perm: 'system:user:unlock' })
-      .post('/audit-pass', async ({ ctx, query, body }) => ok(ctx, await approveUsers(ctx, idsFrom(query, body, 'ids'))), { perm: 'system:user:edit' })
-      .post('/grant', async ({ ctx, query, body }) => ok(ctx, await grantUserRoles(ctx, idsFrom(query, body, 'userIds'), idsFrom(query, body, 'roleIds'))), { perm: 'system:user:grant' })
-      .post('/update-password', async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })), { perm: SIGNED_IN })
-      .post('/update-info', async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)), { perm: SIGNED_IN })
-      .get('/getStudentList', async ({ ctx, query }) => {
-        const deptIds = parseIds(query.deptIds)
-        const rows = await userResource.ops.all(ctx, {}, and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => listHas(user.deptId, d)))))
-        return ok(ctx, await withNames(ctx, rows))
-      }, { perm: ['system:user', 'desk'] })
-      .get('/getUserByRole', async ({ ctx, query }) => {
-        if (!query.role) throw badRequest('validation.required', { field: 'role' }, 'role')
-        const rows = await userResource.ops.all(ctx, {}, await userFilters(ctx, { roleName: query.role }))
-        return ok(ctx, rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar })))
-      }, { perm: ['system:user', 'desk'] })
+      .post(
+        '/update',
+        async ({ ctx, body }) => {
+          if (!(body as Record<string, unknown>)?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+          return ok(ctx, await userResource.ops.submit(ctx, body))
+        },
+        { perm: 'system:user:edit' },
+      )
+      .post(
+        '/update-platform',
+        async ({ ctx, body }) => {
+          await userResource.ops.detail(ctx, body.userId)
+          const ext = typeof body.userExt === 'string' ? body.userExt : JSON.stringify(body.userExt ?? {})
+          return ok(ctx, await userResource.ops.submit(ctx, { id: body.userId, userType: body.userType, userExt: ext }))
+        },
+        {
+          perm: 'system:user:platform',
+          body: t.Object({
+            userId: t.String(),
+            userType: t.Integer({ minimum: 1, maximum: 3 }),
+            userExt: t.Optional(t.Unknown()),
+          }),
+        },
+      )
+      .post(
+        '/reset-password',
+        async ({ ctx, query, body }) => ok(ctx, await resetPasswords(ctx, idsFrom(query, body, 'userIds'))),
+        { perm: 'system:user:reset' },
+      )
+      .post(
+        '/unlock',
+        async ({ ctx, query, body }) => ok(ctx, await unlockUsers(ctx, idsFrom(query, body, 'userIds'))),
+        { perm: 'system:user:unlock' },
+      )
+      .post(
+        '/audit-pass',
+        async ({ ctx, query, body }) => ok(ctx, await approveUsers(ctx, idsFrom(query, body, 'ids'))),
+        { perm: 'system:user:edit' },
+      )
+      .post(
+        '/grant',
+        async ({ ctx, query, body }) =>
+          ok(ctx, await grantUserRoles(ctx, idsFrom(query, body, 'userIds'), idsFrom(query, body, 'roleIds'))),
+        { perm: 'system:user:grant' },
+      )
+      .post(
+        '/update-password',
+        async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })),
+        { perm: SIGNED_IN },
+      )
+      .post(
+        '/update-info',
+        async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/getStudentList',
+        async ({ ctx, query }) => {
+          const deptIds = parseIds(query.deptIds)
+          const rows = await userResource.ops.all(
+            ctx,
+            {},
+            and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => listHas(user.deptId, d)))),
+          )
+          return ok(ctx, await withNames(ctx, rows))
+        },
+        { perm: ['system:user', 'desk'] },
+      )
+      .get(
+        '/getUserByRole',
+        async ({ ctx, query }) => {
+          if (!query.role) throw badRequest('validation.required', { field: 'role' }, 'role')
+          const rows = await userResource.ops.all(ctx, {}, await userFilters(ctx, { roleName: query.role }))
+          return ok(
+            ctx,
+            rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar })),
+          )
+        },
+        { perm: ['system:user', 'desk'] },
+      )
       // Course and experiment enrolments arrive with the content round; until then these answer the tenant's students in scope.
       .get('/getCourseExamineUserPage', roleRoute('student'), { perm: 'system:user' })
       .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
       // Dashboard figures are counts only: the dashboard code suffices, rows stay within tenant and data scope.
-      .get('/getUserTotal', async ({ ctx }) => {
-        const where = await scope(user, ctx, { code: 'system:user' })
-        const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
-        const byStatus = await ctx.db.select({ status: user.status, n: count() }).from(user).where(where).groupBy(user.status)
-        const [{ locked }] = await ctx.db.select({ locked: count() }).from(user).where(and(where, eq(user.locked, 1)))
-        return ok(ctx, { total: row.total, locked, pending: byStatus.find((b) => b.status === 0)?.n ?? 0, active: byStatus.find((b) => b.status === 1)?.n ?? 0, disabled: byStatus.find((b) => b.status === 2)?.n ?? 0 })
-      }, { perm: ['system:user', 'desk:dashboard'] })
-      .get('/getUserStatistics', async ({ ctx }) => {
-        const where = await scope(user, ctx, { code: 'system:user' })
-        const users = await ctx.db.select({ roleId: user.roleId, createTime: user.createTime }).from(user).where(where)
-        const roles = await ctx.db.select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias }).from(role).where(await scope(role, ctx))
-        const byRole = roles.map((r) => ({ roleId: r.id, roleName: r.roleName, roleAlias: r.roleAlias, count: users.filter((u) => u.roleId.split(',').includes(r.id)).length }))
-        const months: { month: string; count: number }[] = []
-        const d = new Date()
-        for (let i = 11; i >= 0; i--) {
-          const m = formatDateTime(new Date(d.getFullYear(), d.getMonth() - i, 1)).slice(0, 7)
-          months.push({ month: m, count: users.filter((u) => u.createTime?.startsWith(m)).length })
-        }
-        return ok(ctx, { byRole, byMonth: months })
-      }, { perm: ['system:user', 'desk:dashboard'] }))
+      .get(
+        '/getUserTotal',
+        async ({ ctx }) => {
+          const where = await scope(user, ctx, { code: 'system:user' })
+          const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
+          const byStatus = await ctx.db
+            .select({ status: user.status, n: count() })
+            .from(user)
+            .where(where)
+            .groupBy(user.status)
+          const [{ locked }] = await ctx.db
+            .select({ locked: count() })
+            .from(user)
+            .where(and(where, eq(user.locked, 1)))
+          return ok(ctx, {
+            total: row.total,
+            locked,
+            pending: byStatus.find((b) => b.status === 0)?.n ?? 0,
+            active: byStatus.find((b) => b.status === 1)?.n ?? 0,
+            disabled: byStatus.find((b) => b.status === 2)?.n ?? 0,
+          })
+        },
+        { perm: ['system:user', 'desk:dashboard'] },
+      )
+      .get(
+        '/getUserStatistics',
+        async ({ ctx }) => {
+          const where = await scope(user, ctx, { code: 'system:user' })
+          const users = await ctx.db
+            .select({ roleId: user.roleId, createTime: user.createTime })
+            .from(user)
+            .where(where)
+          const roles = await ctx.db
+            .select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias })
+            .from(role)
+            .where(await scope(role, ctx))
+          const byRole = roles.map((r) => ({
+            roleId: r.id,
+            roleName: r.roleName,
+            roleAlias: r.roleAlias,
+            count: users.filter((u) => u.roleId.split(',').includes(r.id)).length,
+          }))
+          const months: { month: string; count: number }[] = []
+          const d = new Date()
+          for (let i = 11; i >= 0; i--) {
+            const m = formatDateTime(new Date(d.getFullYear(), d.getMonth() - i, 1)).slice(0, 7)
+            months.push({ month: m, count: users.filter((u) => u.createTime?.startsWith(m)).length })
+          }
+          return ok(ctx, { byRole, byMonth: months })
+        },
+        { perm: ['system:user', 'desk:dashboard'] },
+      ),
+  )
 
 /** blade-user/user-list and blade-system/search/*: small name look-ups for pickers, always scoped. */
 export const userLookupRoutes = (s: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(s))
     // The recipient picker of messages: whoever may send messages pages the tenant's active users (names only).
-    .get('/blade-user/user-list', async ({ ctx, query }) => {
-      const { current, size, offset } = parsePaging(query)
-      const text = (col: SQLiteColumn, v?: string) => (v ? like(col, `%${v}%`) : undefined)
-      const cond = and(await scope(user, ctx, { code: 'system:user' }), eq(user.status, 1), await userFilters(ctx, query), text(user.account, query.account), text(user.realName, query.realName))
-      const [{ total }] = await ctx.db.select({ total: count() }).from(user).where(cond)
-      const rows = await ctx.db.select().from(user).where(cond).orderBy(desc(user.id)).limit(size).offset(offset)
-      const named = await withNames(ctx, rows as Record<string, unknown>[])
-      return ok(ctx, pageOf(named.map((r) => ({ id: r.id, account: r.account, realName: r.realName, deptName: r.deptName, roleName: r.roleName, avatar: r.avatar })), total, current, size))
-    }, { perm: ['system:user', 'desk:message:send'] })
-    .get('/blade-system/search/user', async ({ ctx, query }) => ok(ctx, (await userResource.ops.all(ctx, { realName: query.name ?? query.realName, account: query.account })).slice(0, 50).map((r) => ({ id: r.id, account: r.account, realName: r.realName }))), { perm: 'system:user' })
-    .get('/blade-system/search/role', async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, role, role.roleName, query.name)), { perm: 'system:role' })
-    .get('/blade-system/search/dept', async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, dept, dept.deptName, query.name)), { perm: 'system:dept' })
-    .get('/blade-system/search/post', async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, post, post.postName, query.name)), { perm: 'system:post' })
+    .get(
+      '/blade-user/user-list',
+      async ({ ctx, query }) => {
+        const { current, size, offset } = parsePaging(query)
+        const text = (col: SQLiteColumn, v?: string) => (v ? like(col, `%${v}%`) : undefined)
+        const cond = and(
+          await scope(user, ctx, { code: 'system:user' }),
+          eq(user.status, 1),
+          await userFilters(ctx, query),
+          text(user.account, query.account),
+          text(user.realName, query.realName),
+        )
+        const [{ total }] = await ctx.db.select({ total: count() }).from(user).where(cond)
+        const rows = await ctx.db.select().from(user).where(cond).orderBy(desc(user.id)).limit(size).offset(offset)
+        const named = await withNames(ctx, rows as Record<string, unknown>[])
+        return ok(
+          ctx,
+          pageOf(
+            named.map((r) => ({
+              id: r.id,
+              account: r.account,
+              realName: r.realName,
+              deptName: r.deptName,
+              roleName: r.roleName,
+              avatar: r.avatar,
+            })),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: ['system:user', 'desk:message:send'] },
+    )
+    .get(
+      '/blade-system/search/user',
+      async ({ ctx, query }) =>
+        ok(
+          ctx,
+          (await userResource.ops.all(ctx, { realName: query.name ?? query.realName, account: query.account }))
+            .slice(0, 50)
+            .map((r) => ({ id: r.id, account: r.account, realName: r.realName })),
+        ),
+      { perm: 'system:user' },
+    )
+    .get(
+      '/blade-system/search/role',
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, role, role.roleName, query.name)),
+      { perm: 'system:role' },
+    )
+    .get(
+      '/blade-system/search/dept',
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, dept, dept.deptName, query.name)),
+      { perm: 'system:dept' },
+    )
+    .get(
+      '/blade-system/search/post',
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, post, post.postName, query.name)),
+      { perm: 'system:post' },
+    )
 
 async function nameSearch(ctx: Ctx, table: typeof role | typeof dept | typeof post, col: SQLiteColumn, name?: string) {
-  const rows = await ctx.db.select().from(table).where(and(await scope(table, ctx), name ? like(col, `%${name}%`) : undefined)).limit(50)
+  const rows = await ctx.db
+    .select()
+    .from(table)
+    .where(and(await scope(table, ctx), name ? like(col, `%${name}%`) : undefined))
+    .limit(50)
   return rows
 }
-

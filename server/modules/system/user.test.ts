@@ -9,7 +9,13 @@ const U = '/api/blade-system/user'
 describe('blade-system/user', () => {
   const t = testApp()
   const db = t.services.db
-  const roleId = (alias: string, tenantId = '000000') => db.select().from(role).where(eq(role.roleAlias, alias)).all().find((r) => r.tenantId === tenantId)!.id
+  const roleId = (alias: string, tenantId = '000000') =>
+    db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, alias))
+      .all()
+      .find((r) => r.tenantId === tenantId)!.id
   const deptId = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
 
   it('pages users with role and department names, never the password hash', async () => {
@@ -33,12 +39,23 @@ describe('blade-system/user', () => {
 
   it('adds a user (initial password when none is given), who can then sign in; edits never touch the password', async () => {
     const admin = await t.token('admin')
-    const add = await t.post(`${U}/submit`, admin, { account: 'lin', realName: '林老师', roleId: roleId('teacher'), deptId: deptId('计算机系'), phone: '13800138000', email: 'lin@school.cn' })
+    const add = await t.post(`${U}/submit`, admin, {
+      account: 'lin',
+      realName: '林老师',
+      roleId: roleId('teacher'),
+      deptId: deptId('计算机系'),
+      phone: '13800138000',
+      email: 'lin@school.cn',
+    })
     expect(add.status).toBe(200)
     expect(add.body.data.password).toBeUndefined()
     const s = await t.signIn('lin', '123456')
     expect(s.role_name).toBe('teacher')
-    const edit = await t.post(`${U}/submit`, admin, { id: add.body.data.id, realName: '林晓', password: md5Hex('hacked') })
+    const edit = await t.post(`${U}/submit`, admin, {
+      id: add.body.data.id,
+      realName: '林晓',
+      password: md5Hex('hacked'),
+    })
     expect(edit.body.data.realName).toBe('林晓')
     await t.signIn('lin', '123456')
   })
@@ -58,11 +75,31 @@ describe('blade-system/user', () => {
       expect(r.status, JSON.stringify(body)).toBe(status)
       expect(r.body.field).toBe(field)
     }
-    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n4', roleId: roleId('teacher', '000000'), phone: '123' }, lang: 'en' })).body.msg).toBe('phone number must be 11 digits')
-    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n5' }, lang: 'en' })).body.msg).toBe('please select the roles')
-    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { realName: 'x' } })).body.msg).toBe('请输入登录账号')
-    const long = await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'a'.repeat(46), roleId: roleId('teacher', '000000') }, lang: 'en' })
-    expect([long.status, long.body.field, long.body.msg]).toEqual([400, 'account', 'field account is too long (at most 45 characters)'])
+    expect(
+      (
+        await t.call('POST', `${U}/submit`, {
+          token: admin,
+          body: { account: 'n4', roleId: roleId('teacher', '000000'), phone: '123' },
+          lang: 'en',
+        })
+      ).body.msg,
+    ).toBe('phone number must be 11 digits')
+    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { account: 'n5' }, lang: 'en' })).body.msg).toBe(
+      'please select the roles',
+    )
+    expect((await t.call('POST', `${U}/submit`, { token: admin, body: { realName: 'x' } })).body.msg).toBe(
+      '请输入登录账号',
+    )
+    const long = await t.call('POST', `${U}/submit`, {
+      token: admin,
+      body: { account: 'a'.repeat(46), roleId: roleId('teacher', '000000') },
+      lang: 'en',
+    })
+    expect([long.status, long.body.field, long.body.msg]).toEqual([
+      400,
+      'account',
+      'field account is too long (at most 45 characters)',
+    ])
   })
 
   it('resets passwords, unlocks accounts and approves pending registrations', async () => {
@@ -80,14 +117,41 @@ describe('blade-system/user', () => {
 
   it('changes the caller password only with the right old one; updates the caller profile with the spec rules', async () => {
     const token = await t.token('teacher')
-    const wrong = await t.call('POST', `${U}/update-password`, { token, body: { oldPassword: md5Hex('x'), newPassword: md5Hex('n'), newPassword1: md5Hex('n') }, lang: 'en' })
+    const wrong = await t.call('POST', `${U}/update-password`, {
+      token,
+      body: { oldPassword: md5Hex('x'), newPassword: md5Hex('n'), newPassword1: md5Hex('n') },
+      lang: 'en',
+    })
     expect(wrong.body).toMatchObject({ code: 400, field: 'oldPassword', msg: 'the old password is wrong' })
-    const mismatch = await t.call('POST', `${U}/update-password`, { token, body: { oldPassword: md5Hex('teacher'), newPassword: md5Hex('a'), newPassword1: md5Hex('b') }, lang: 'en' })
+    const mismatch = await t.call('POST', `${U}/update-password`, {
+      token,
+      body: { oldPassword: md5Hex('teacher'), newPassword: md5Hex('a'), newPassword1: md5Hex('b') },
+      lang: 'en',
+    })
     expect(mismatch.body.field).toBe('newPassword1')
-    expect((await t.post(`${U}/update-password`, token, { oldPassword: md5Hex('teacher'), newPassword: md5Hex('fresh'), newPassword1: md5Hex('fresh') })).status).toBe(200)
+    expect(
+      (
+        await t.post(`${U}/update-password`, token, {
+          oldPassword: md5Hex('teacher'),
+          newPassword: md5Hex('fresh'),
+          newPassword1: md5Hex('fresh'),
+        })
+      ).status,
+    ).toBe(200)
     const fresh = await t.token('teacher', 'fresh')
-    expect((await t.call('POST', `${U}/update-info`, { token: fresh, body: { phone: '' }, lang: 'en' })).body.msg).toBe('phone number cannot be empty')
-    expect((await t.post(`${U}/update-info`, fresh, { realName: '李明', phone: '13912345678', roleId: 'x', tenantId: '100001' })).status).toBe(200)
+    expect((await t.call('POST', `${U}/update-info`, { token: fresh, body: { phone: '' }, lang: 'en' })).body.msg).toBe(
+      'phone number cannot be empty',
+    )
+    expect(
+      (
+        await t.post(`${U}/update-info`, fresh, {
+          realName: '李明',
+          phone: '13912345678',
+          roleId: 'x',
+          tenantId: '100001',
+        })
+      ).status,
+    ).toBe(200)
     const me = db.select().from(user).where(eq(user.account, 'teacher')).get()!
     expect(me).toMatchObject({ realName: '李明', phone: '13912345678', tenantId: '000000' })
     expect(me.roleId).not.toBe('x')
@@ -96,7 +160,14 @@ describe('blade-system/user', () => {
   it('grants roles, and never removes the caller itself', async () => {
     const admin = await t.signIn('admin')
     const teacher = db.select().from(user).where(eq(user.account, 'manager')).get()!
-    expect((await t.post(`${U}/grant`, admin.access_token, { userIds: teacher.id, roleIds: `${roleId('manager')},${roleId('teacher')}` })).status).toBe(200)
+    expect(
+      (
+        await t.post(`${U}/grant`, admin.access_token, {
+          userIds: teacher.id,
+          roleIds: `${roleId('manager')},${roleId('teacher')}`,
+        })
+      ).status,
+    ).toBe(200)
     expect(db.select().from(user).where(eq(user.id, teacher.id)).get()!.roleId.split(',')).toHaveLength(2)
     expect((await t.post(`${U}/remove`, admin.access_token, undefined, { ids: admin.user_id })).status).toBe(400)
   })
@@ -140,12 +211,22 @@ describe('sign-in follows grants', () => {
     const flat = (ns: any[]): any[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
     expect(flat(before.body.data).some((m) => m.code === 'system:param')).toBe(false)
     const tree = await t.get('/api/blade-system/menu/grant-tree', admin)
-    const ids = flat(tree.body.data.menu).filter((m) => ['desk', 'desk:dashboard', 'system', 'system:param', 'system:param:add'].includes(m.code)).map((m) => m.id)
-    const teacherRole = (await t.get('/api/blade-system/role/list', admin)).body.data.find((r: any) => r.roleAlias === 'teacher')
-    expect((await t.post('/api/blade-system/role/grant', admin, { roleIds: [teacherRole.id], menuIds: ids })).status).toBe(200)
+    const ids = flat(tree.body.data.menu)
+      .filter((m) => ['desk', 'desk:dashboard', 'system', 'system:param', 'system:param:add'].includes(m.code))
+      .map((m) => m.id)
+    const teacherRole = (await t.get('/api/blade-system/role/list', admin)).body.data.find(
+      (r: any) => r.roleAlias === 'teacher',
+    )
+    expect(
+      (await t.post('/api/blade-system/role/grant', admin, { roleIds: [teacherRole.id], menuIds: ids })).status,
+    ).toBe(200)
     const again = await t.token('teacher')
-    expect(flat((await t.get('/api/blade-system/menu/routes', again)).body.data).some((m) => m.code === 'system:param')).toBe(true)
-    expect(flat((await t.get('/api/blade-system/menu/buttons', again)).body.data).map((b) => b.code)).toContain('system:param:add')
+    expect(
+      flat((await t.get('/api/blade-system/menu/routes', again)).body.data).some((m) => m.code === 'system:param'),
+    ).toBe(true)
+    expect(flat((await t.get('/api/blade-system/menu/buttons', again)).body.data).map((b) => b.code)).toContain(
+      'system:param:add',
+    )
     expect((await t.get('/api/blade-system/param/list', again)).status).toBe(200)
     expect((await t.post('/api/blade-system/param/remove', again, undefined, { ids: '1' })).status).toBe(403)
   })
@@ -156,9 +237,12 @@ describe('sign-in follows grants', () => {
     const platformMenus = await t.get('/api/blade-system/menu/grant-tree', await t.token('admin'))
     const flat = (ns: any[]): any[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
     const tenantMenu = flat(platformMenus.body.data.menu).find((m) => m.code === 'system:tenant')
-    const r = await t.call('POST', '/api/blade-system/role/grant', { token: admin, body: { roleIds: [roles[0].id], menuIds: [tenantMenu.id] }, lang: 'en' })
+    const r = await t.call('POST', '/api/blade-system/role/grant', {
+      token: admin,
+      body: { roleIds: [roles[0].id], menuIds: [tenantMenu.id] },
+      lang: 'en',
+    })
     expect(r.status).toBe(400)
     expect(r.body.field).toBe('menuIds')
   })
 })
-

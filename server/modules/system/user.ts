@@ -22,27 +22,43 @@ defineMessages({
 
 /** A tenant's initial password (param account.initPassword), for new and reset accounts. */
 export async function initialPassword(ctx: Ctx, tenantId = ctx.actor.tenantId): Promise<string> {
-  const row = await ctx.db.select({ v: param.paramValue }).from(param).where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0))).get()
+  const row = await ctx.db
+    .select({ v: param.paramValue })
+    .from(param)
+    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)))
+    .get()
   return row?.v || '123456'
 }
 
 /** Roles added or taken away by a write: both count as handing out that role. */
 export const changedRoles = (before: unknown, after: unknown) => {
-  const a = new Set(roleIdList(before)), b = new Set(roleIdList(after))
+  const a = new Set(roleIdList(before)),
+    b = new Set(roleIdList(after))
   return [...[...b].filter((id) => !a.has(id)), ...[...a].filter((id) => !b.has(id))]
 }
 
 /** Records a change of a user's roles in the usual log: who, whom, from which roles to which. */
 export function recordRoleChange(ctx: Ctx, account: unknown, before: unknown, after: unknown) {
   if (!changedRoles(before, after).length) return
-  recordUsual(ctx, ctx.actor.tenantId, 'roles changed', { by: ctx.actor.account, account, from: roleIdList(before), to: roleIdList(after) }, ctx.actor.account)
+  recordUsual(
+    ctx,
+    ctx.actor.tenantId,
+    'roles changed',
+    { by: ctx.actor.account, account, from: roleIdList(before), to: roleIdList(after) },
+    ctx.actor.account,
+  )
 }
 
 /** Every id of a comma list must be a live row of the caller's tenant. */
 async function ownIds(ctx: Ctx, table: typeof dept, csv: unknown, field: string) {
-  const ids = String(csv ?? '').split(',').filter(Boolean)
+  const ids = String(csv ?? '')
+    .split(',')
+    .filter(Boolean)
   if (!ids.length) return
-  const found = await ctx.db.select({ id: table.id }).from(table).where(and(await scope(table, ctx), inArray(table.id, ids)))
+  const found = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(await scope(table, ctx), inArray(table.id, ids)))
   if (found.length !== new Set(ids).size) throw badRequest('user.foreignRef', { field }, field)
 }
 
@@ -64,11 +80,13 @@ export const userResource = defineResource({
     }
     checkContact(w.values)
     await uniqueWithinTenant(ctx, user, w, 'account')
-    if (w.values.roleId !== undefined) await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
+    if (w.values.roleId !== undefined)
+      await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
     await ownIds(ctx, dept, w.values.deptId, 'deptId')
     if (w.op === 'update') {
       // Approving a pending account through the form makes it count against the tenant's limit.
-      if (w.before[0]?.status === 0 && w.values.status !== undefined && Number(w.values.status) !== 0) await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'status')
+      if (w.before[0]?.status === 0 && w.values.status !== undefined && Number(w.values.status) !== 0)
+        await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'status')
       // Editing a user never changes its password: reset-password and update-password do that.
       delete w.values.password
       return
@@ -80,10 +98,13 @@ export const userResource = defineResource({
     if (w.op === 'remove') return endSessions(ctx.db, { userIds: w.before.map((r) => r.id) })
     if (w.op !== 'update') return
     const [b] = w.before
-    if (w.values.roleId !== undefined) recordRoleChange(ctx, w.values.account ?? b.account, b.roleId ?? '', w.values.roleId)
+    if (w.values.roleId !== undefined)
+      recordRoleChange(ctx, w.values.account ?? b.account, b.roleId ?? '', w.values.roleId)
     // Sessions carry the roles and departments they signed in with: a change to those, or to the status, ends them.
-    const changed = (k: 'roleId' | 'deptId' | 'status' | 'tenantId') => w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
-    if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId')) endSessions(ctx.db, { userIds: [b.id] })
+    const changed = (k: 'roleId' | 'deptId' | 'status' | 'tenantId') =>
+      w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
+    if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId'))
+      endSessions(ctx.db, { userIds: [b.id] })
   },
 })
 
@@ -91,12 +112,32 @@ export const userResource = defineResource({
 export async function userFilters(ctx: Ctx, q: Record<string, string | undefined>): Promise<SQL | undefined> {
   const parts: (SQL | undefined)[] = []
   if (q.deptId) {
-    const ids = (await ctx.db.select({ id: dept.id }).from(dept).where(and(await scope(dept, ctx), or(eq(dept.id, q.deptId), like(dept.ancestors, `%,${q.deptId}`), like(dept.ancestors, `%,${q.deptId},%`))))).map((d) => d.id)
+    const ids = (
+      await ctx.db
+        .select({ id: dept.id })
+        .from(dept)
+        .where(
+          and(
+            await scope(dept, ctx),
+            or(eq(dept.id, q.deptId), like(dept.ancestors, `%,${q.deptId}`), like(dept.ancestors, `%,${q.deptId},%`)),
+          ),
+        )
+    ).map((d) => d.id)
     parts.push(ids.length ? or(...ids.map((id) => listHas(user.deptId, id))) : eq(user.id, '-1'))
   }
   const roleKeys = [q.roleId, q.roleName].filter(Boolean) as string[]
   if (roleKeys.length) {
-    const roles = (await ctx.db.select({ id: role.id }).from(role).where(and(await scope(role, ctx), or(inArray(role.id, roleKeys), inArray(role.roleAlias, roleKeys), inArray(role.roleName, roleKeys))))).map((r) => r.id)
+    const roles = (
+      await ctx.db
+        .select({ id: role.id })
+        .from(role)
+        .where(
+          and(
+            await scope(role, ctx),
+            or(inArray(role.id, roleKeys), inArray(role.roleAlias, roleKeys), inArray(role.roleName, roleKeys)),
+          ),
+        )
+    ).map((r) => r.id)
     parts.push(roles.length ? or(...roles.map((id) => listHas(user.roleId, id))) : eq(user.id, '-1'))
   }
   if (q.excludeSelf) parts.push(ne(user.id, ctx.actor.userId))
@@ -105,8 +146,23 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
 
 /** Adds roleName and deptName (comma-joined) so lists show names, not ids. Two prepared look-ups: every user list runs them. */
 export async function withNames(ctx: Ctx, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const ids = (k: string) => [...new Set(rows.flatMap((r) => String(r[k] ?? '').split(',').filter(Boolean)))]
-  const roles = roleNames(ctx, ids('roleId')), depts = deptNames(ctx, ids('deptId'))
-  const names = (csv: unknown, m: Map<string, string>) => String(csv ?? '').split(',').filter(Boolean).map((id) => m.get(id)).filter(Boolean).join(',')
+  const ids = (k: string) => [
+    ...new Set(
+      rows.flatMap((r) =>
+        String(r[k] ?? '')
+          .split(',')
+          .filter(Boolean),
+      ),
+    ),
+  ]
+  const roles = roleNames(ctx, ids('roleId')),
+    depts = deptNames(ctx, ids('deptId'))
+  const names = (csv: unknown, m: Map<string, string>) =>
+    String(csv ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((id) => m.get(id))
+      .filter(Boolean)
+      .join(',')
   return rows.map((r) => ({ ...r, roleName: names(r.roleId, roles), deptName: names(r.deptId, depts) }))
 }

@@ -8,7 +8,9 @@ type Screen = LazyExoticComponent<ComponentType>
  * Each area exports its own map from <area>/screens.ts; this file merges them
  * (a glob, so an area that does not exist yet simply contributes nothing).
  */
-const areas = import.meta.glob<{ default?: Record<string, Screen>; [k: string]: unknown }>('./*/screens.ts', { eager: true })
+const areas = import.meta.glob<{ default?: Record<string, Screen>; [k: string]: unknown }>('./*/screens.ts', {
+  eager: true,
+})
 
 export const screens: Record<string, Screen> = Object.assign(
   {
@@ -16,7 +18,9 @@ export const screens: Record<string, Screen> = Object.assign(
     '/wel/dashboard': lazy(() => import('./pages/Dashboard')),
     '/info/index': lazy(() => import('./pages/Info')),
   },
-  ...Object.values(areas).flatMap((m) => Object.values(m).filter((v): v is Record<string, Screen> => !!v && typeof v === 'object')),
+  ...Object.values(areas).flatMap((m) =>
+    Object.values(m).filter((v): v is Record<string, Screen> => !!v && typeof v === 'object'),
+  ),
 )
 
 /** Labels of pages that are not menu entries, for their tabs. */

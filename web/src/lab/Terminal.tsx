@@ -10,14 +10,34 @@ import { session } from '../shared/session'
 import './locale'
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, backgroundColor: '#1e1e1e', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
-  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 8px', color: '#ddd', backgroundColor: '#2d2d2d', minHeight: '32px' },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100%',
+    minHeight: 0,
+    backgroundColor: '#1e1e1e',
+    borderRadius: tokens.borderRadiusMedium,
+    overflow: 'hidden',
+  },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: '4px 8px',
+    color: '#ddd',
+    backgroundColor: '#2d2d2d',
+    minHeight: '32px',
+  },
   status: { flex: 1, color: '#ccc' },
   screen: { flex: 1, minHeight: 0, padding: '4px 0 0 6px' },
   button: { color: '#eee' },
 })
 
-type Status = { kind: 'connecting' } | { kind: 'open'; readOnly: boolean } | { kind: 'retry'; n: number } | { kind: 'ended'; reason: string }
+type Status =
+  | { kind: 'connecting' }
+  | { kind: 'open'; readOnly: boolean }
+  | { kind: 'retry'; n: number }
+  | { kind: 'ended'; reason: string }
 
 /** Close codes after which a reconnect cannot help (the server refused or the lab is gone). */
 const FINAL = new Set([4400, 4401, 4403, 4404])
@@ -30,7 +50,15 @@ const sessionKey = (lab: string) => `atrium-lab-shell:${lab}`
  * rejoins the same shell and gets its scrollback replayed. Staff pass
  * `observe` and watch read-only.
  */
-export default function LabTerminal({ labId, observe = false, onEnded }: { labId: string; observe?: boolean; onEnded?: (reason: string) => void }) {
+export default function LabTerminal({
+  labId,
+  observe = false,
+  onEnded,
+}: {
+  labId: string
+  observe?: boolean
+  onEnded?: (reason: string) => void
+}) {
   const s = useStyles()
   const { t } = useTranslation('lab')
   const host = useRef<HTMLDivElement>(null)
@@ -42,16 +70,28 @@ export default function LabTerminal({ labId, observe = false, onEnded }: { labId
   endedRef.current = onEnded
 
   useEffect(() => {
-    const term = new XTerm({ cursorBlink: !observe, disableStdin: observe, fontSize: 14, fontFamily: 'Menlo, Consolas, "Noto Sans Mono CJK SC", monospace', scrollback: 5000, theme: { background: '#1e1e1e' } })
+    const term = new XTerm({
+      cursorBlink: !observe,
+      disableStdin: observe,
+      fontSize: 14,
+      fontFamily: 'Menlo, Consolas, "Noto Sans Mono CJK SC", monospace',
+      scrollback: 5000,
+      theme: { background: '#1e1e1e' },
+    })
     const fit = new FitAddon()
     term.loadAddon(fit)
     term.open(host.current!)
     termRef.current = term
-    try { fit.fit() } catch { /* not laid out yet */ }
+    try {
+      fit.fit()
+    } catch {
+      /* not laid out yet */
+    }
     // Ctrl+Shift+C copies the selection; Ctrl+Shift+V is left to the browser, whose paste event xterm turns into input.
     term.attachCustomKeyEventHandler((e) => {
       if (e.type === 'keydown' && e.ctrlKey && e.shiftKey && (e.code === 'KeyC' || e.code === 'KeyV')) {
-        if (e.code === 'KeyC' && term.hasSelection()) void navigator.clipboard?.writeText(term.getSelection()).catch(() => undefined)
+        if (e.code === 'KeyC' && term.hasSelection())
+          void navigator.clipboard?.writeText(term.getSelection()).catch(() => undefined)
         return false
       }
       return true
@@ -61,20 +101,41 @@ export default function LabTerminal({ labId, observe = false, onEnded }: { labId
     let attempts = 0
     let retry: ReturnType<typeof setTimeout> | undefined
     let disposed = false
-    const send = (frame: object) => { if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame)) }
+    const send = (frame: object) => {
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame))
+    }
     sendRef.current = send
 
     const connect = () => {
       setStatus(attempts ? { kind: 'retry', n: attempts } : { kind: 'connecting' })
-      const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/hm-experiment/experiment/terminal`)
+      const socket = new WebSocket(
+        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/hm-experiment/experiment/terminal`,
+      )
       ws = socket
       let final: string | undefined
       socket.onopen = () => {
         // The token travels in the first frame, never in the URL (which ends up in logs).
-        socket.send(JSON.stringify({ t: 'auth', token: session.get().token, lab: labId, observe, session: sessionStorage.getItem(sessionKey(labId)) ?? undefined, cols: term.cols, rows: term.rows }))
+        socket.send(
+          JSON.stringify({
+            t: 'auth',
+            token: session.get().token,
+            lab: labId,
+            observe,
+            session: sessionStorage.getItem(sessionKey(labId)) ?? undefined,
+            cols: term.cols,
+            rows: term.rows,
+          }),
+        )
       }
       socket.onmessage = (ev) => {
-        const msg = JSON.parse(String(ev.data)) as { t: string; d?: string; session?: string; readOnly?: boolean; replay?: string; reason?: string }
+        const msg = JSON.parse(String(ev.data)) as {
+          t: string
+          d?: string
+          session?: string
+          readOnly?: boolean
+          replay?: string
+          reason?: string
+        }
         if (msg.t === 'o') term.write(msg.d ?? '')
         else if (msg.t === 'hello') {
           attempts = 0
@@ -103,7 +164,13 @@ export default function LabTerminal({ labId, observe = false, onEnded }: { labId
     }
     const input = term.onData((d) => send({ t: 'i', d }))
     const resized = term.onResize(({ cols, rows }) => send({ t: 'r', cols, rows }))
-    const observer = new ResizeObserver(() => { try { fit.fit() } catch { /* hidden */ } })
+    const observer = new ResizeObserver(() => {
+      try {
+        fit.fit()
+      } catch {
+        /* hidden */
+      }
+    })
     observer.observe(host.current!)
     connect()
     return () => {
@@ -121,34 +188,76 @@ export default function LabTerminal({ labId, observe = false, onEnded }: { labId
   const copy = async () => {
     const term = termRef.current
     if (!term?.hasSelection()) return
-    await navigator.clipboard?.writeText(term.getSelection()).then(() => notify.success(t('term.copied'))).catch(() => undefined)
+    await navigator.clipboard
+      ?.writeText(term.getSelection())
+      .then(() => notify.success(t('term.copied')))
+      .catch(() => undefined)
   }
   const paste = async () => {
     try {
       const text = await navigator.clipboard.readText()
       if (text) sendRef.current({ t: 'i', d: text })
       termRef.current?.focus()
-    } catch { notify.warning(t('term.clipboardDenied')) }
+    } catch {
+      notify.warning(t('term.clipboardDenied'))
+    }
   }
 
-  const label = status.kind === 'connecting' ? t('term.connecting')
-    : status.kind === 'retry' ? t('term.reconnecting', { n: status.n })
-      : status.kind === 'open' ? (status.readOnly ? t('term.observing') : t('term.connected'))
-        : status.reason === 'forbidden' || status.reason === 'unauthorized' ? t('term.forbidden')
-          : status.reason === 'no-shell' ? t('term.noShell')
-            : status.reason === 'lab-ended' || status.reason === 'not-running' ? t('term.labEnded')
-              : status.reason === 'exit' ? t('term.shellExited') : t('term.ended')
+  const label =
+    status.kind === 'connecting'
+      ? t('term.connecting')
+      : status.kind === 'retry'
+        ? t('term.reconnecting', { n: status.n })
+        : status.kind === 'open'
+          ? status.readOnly
+            ? t('term.observing')
+            : t('term.connected')
+          : status.reason === 'forbidden' || status.reason === 'unauthorized'
+            ? t('term.forbidden')
+            : status.reason === 'no-shell'
+              ? t('term.noShell')
+              : status.reason === 'lab-ended' || status.reason === 'not-running'
+                ? t('term.labEnded')
+                : status.reason === 'exit'
+                  ? t('term.shellExited')
+                  : t('term.ended')
 
   return (
     <div className={s.root} data-testid="lab-terminal">
       <div className={s.bar}>
-        <Text size={200} className={s.status} data-testid="terminal-status" data-state={status.kind}>{label}</Text>
+        <Text size={200} className={s.status} data-testid="terminal-status" data-state={status.kind}>
+          {label}
+        </Text>
         {status.kind === 'ended' && (status.reason === 'exit' || status.reason === 'grace') && !observe && (
-          <Button size="small" appearance="primary" onClick={() => setGeneration((g) => g + 1)}>{t('term.newShell')}</Button>
+          <Button size="small" appearance="primary" onClick={() => setGeneration((g) => g + 1)}>
+            {t('term.newShell')}
+          </Button>
         )}
-        {!observe && <Text size={100} style={{ color: '#999' }}>{t('term.hint')}</Text>}
-        <Button size="small" appearance="subtle" className={s.button} icon={<CopyRegular />} onClick={copy} title={t('term.copy')} aria-label={t('term.copy')} />
-        {!observe && <Button size="small" appearance="subtle" className={s.button} icon={<ClipboardPasteRegular />} onClick={paste} title={t('term.paste')} aria-label={t('term.paste')} />}
+        {!observe && (
+          <Text size={100} style={{ color: '#999' }}>
+            {t('term.hint')}
+          </Text>
+        )}
+        <Button
+          size="small"
+          appearance="subtle"
+          className={s.button}
+          icon={<CopyRegular />}
+          onClick={copy}
+          title={t('term.copy')}
+          aria-label={t('term.copy')}
+        />
+        {!observe && (
+          <Button
+            size="small"
+            appearance="subtle"
+            className={s.button}
+            icon={<ClipboardPasteRegular />}
+            onClick={paste}
+            title={t('term.paste')}
+            aria-label={t('term.paste')}
+          />
+        )}
       </div>
       <div ref={host} className={s.screen} data-testid="terminal-screen" />
     </div>

@@ -14,7 +14,8 @@ function header(name: string, size: number, mtime: number): Uint8Array {
   if (enc.encode(name).length > 100) {
     // ustar splits long paths at a slash: up to 155 bytes of prefix, 100 of name.
     const cut = name.lastIndexOf('/', 155)
-    if (cut <= 0 || enc.encode(name.slice(cut + 1)).length > 100) throw new Error(`path too long for the archive: ${name}`)
+    if (cut <= 0 || enc.encode(name.slice(cut + 1)).length > 100)
+      throw new Error(`path too long for the archive: ${name}`)
     prefix = name.slice(0, cut)
     base = name.slice(cut + 1)
   }
@@ -47,5 +48,9 @@ export async function packTar(files: { path: string; file: Blob; mtime?: number 
 
 /** A folder picked with webkitdirectory: paths relative to the folder itself (its own name dropped). */
 export function folderEntries(list: FileList): { path: string; file: File; mtime: number }[] {
-  return [...list].map((file) => ({ path: (file.webkitRelativePath || file.name).split('/').slice(1).join('/') || file.name, file, mtime: file.lastModified }))
+  return [...list].map((file) => ({
+    path: (file.webkitRelativePath || file.name).split('/').slice(1).join('/') || file.name,
+    file,
+    mtime: file.lastModified,
+  }))
 }

@@ -57,10 +57,16 @@ export function useLab(experimentId: string | null, enabled: boolean) {
   const look = useCallback(async () => {
     if (!experimentId) return
     try {
-      const state = await api.get<{ engine: string; lab: LabView | null }>(`${BASE}/labState`, { experimentId }, { silent: true })
+      const state = await api.get<{ engine: string; lab: LabView | null }>(
+        `${BASE}/labState`,
+        { experimentId },
+        { silent: true },
+      )
       if (!state.engine.startsWith('up')) setPhase({ kind: 'engineDown' })
       else show(state.lab)
-    } catch (e) { fail(e) }
+    } catch (e) {
+      fail(e)
+    }
   }, [experimentId, show, fail])
 
   const open = useCallback(async () => {
@@ -77,20 +83,30 @@ export function useLab(experimentId: string | null, enabled: boolean) {
         setPhase({ kind: 'queued', message: e.message, retryIn: n })
         retry.current = setInterval(() => {
           n -= 1
-          if (n <= 0) { clearInterval(retry.current); void open() } else setPhase({ kind: 'queued', message: e.message, retryIn: n })
+          if (n <= 0) {
+            clearInterval(retry.current)
+            void open()
+          } else setPhase({ kind: 'queued', message: e.message, retryIn: n })
         }, 1000)
       } else fail(e)
     }
   }, [experimentId, show, fail])
 
-  const extend = useCallback(async (lab: LabView) => {
-    show(await api.get<LabView>('/api/hm-userContainer/userContainer/refreshContainerTime', { id: lab.id }))
-  }, [show])
+  const extend = useCallback(
+    async (lab: LabView) => {
+      show(await api.get<LabView>('/api/hm-userContainer/userContainer/refreshContainerTime', { id: lab.id }))
+    },
+    [show],
+  )
 
   const reset = useCallback(async () => {
     if (!experimentId) return
     setPhase({ kind: 'opening' })
-    try { show(await api.get<LabView>('/api/nep-wbp/experiment/resetExperiment', { experimentId })) } catch (e) { fail(e) }
+    try {
+      show(await api.get<LabView>('/api/nep-wbp/experiment/resetExperiment', { experimentId }))
+    } catch (e) {
+      fail(e)
+    }
   }, [experimentId, show, fail])
 
   useEffect(() => {
@@ -102,16 +118,29 @@ export function useLab(experimentId: string | null, enabled: boolean) {
   const running = phase.kind === 'running'
   useEffect(() => {
     if (!running) return
-    const tick = setInterval(() => setLeft((s) => {
-      if (s <= 1) {
-        clearInterval(tick)
-        setTimeout(() => void api.get<{ lab: LabView | null }>(`${BASE}/labState`, { experimentId }, { silent: true })
-          .then((st) => (st.lab?.state === 'running' && st.lab.remainingSeconds > 0 ? show(st.lab) : setPhase({ kind: 'expired' })))
-          .catch(() => setPhase({ kind: 'expired' })), 1500)
-        return 0
-      }
-      return s - 1
-    }), 1000)
+    const tick = setInterval(
+      () =>
+        setLeft((s) => {
+          if (s <= 1) {
+            clearInterval(tick)
+            setTimeout(
+              () =>
+                void api
+                  .get<{ lab: LabView | null }>(`${BASE}/labState`, { experimentId }, { silent: true })
+                  .then((st) =>
+                    st.lab?.state === 'running' && st.lab.remainingSeconds > 0
+                      ? show(st.lab)
+                      : setPhase({ kind: 'expired' }),
+                  )
+                  .catch(() => setPhase({ kind: 'expired' })),
+              1500,
+            )
+            return 0
+          }
+          return s - 1
+        }),
+      1000,
+    )
     return () => clearInterval(tick)
   }, [running, experimentId, show])
 

@@ -6,11 +6,19 @@ import { api } from '../shared/api'
 import { siteConfig } from '../shared/config'
 import './locale'
 
-interface Captcha { key: string; image: string }
+interface Captcha {
+  key: string
+  image: string
+}
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  image: { height: '32px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer', border: `1px solid ${tokens.colorNeutralStroke2}` },
+  image: {
+    height: '32px',
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
 })
 
 /**
@@ -24,12 +32,23 @@ export function useCaptcha() {
     if (siteConfig.captchaMode) void api.get<Captcha>('/api/blade-auth/oauth/captcha').then(setCaptcha)
   }, [])
   useEffect(reload, [reload])
-  const headers = (code: string): Record<string, string> => (captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': code } : {})
+  const headers = (code: string): Record<string, string> =>
+    captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': code } : {}
   return { captcha, reload, headers }
 }
 
 /** The captcha input with its image (click or the button for another); shown only in captcha mode. */
-export function CaptchaField({ captcha, reload, error, input }: { captcha: Captcha | null; reload: () => void; error?: string; input: InputProps }) {
+export function CaptchaField({
+  captcha,
+  reload,
+  error,
+  input,
+}: {
+  captcha: Captcha | null
+  reload: () => void
+  error?: string
+  input: InputProps
+}) {
   const { t } = useTranslation('login')
   const s = useStyles()
   if (!siteConfig.captchaMode) return null
@@ -37,8 +56,21 @@ export function CaptchaField({ captcha, reload, error, input }: { captcha: Captc
     <Field label={t('captcha')} required validationMessage={error}>
       <div className={s.row}>
         <Input {...input} style={{ flex: 1 }} />
-        {captcha && <img src={captcha.image} className={s.image} alt={t('captcha')} title={t('refreshCaptcha')} onClick={reload} />}
-        <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={reload} aria-label={t('refreshCaptcha')} />
+        {captcha && (
+          <img
+            src={captcha.image}
+            className={s.image}
+            alt={t('captcha')}
+            title={t('refreshCaptcha')}
+            onClick={reload}
+          />
+        )}
+        <Button
+          appearance="subtle"
+          icon={<ArrowClockwiseRegular />}
+          onClick={reload}
+          aria-label={t('refreshCaptcha')}
+        />
       </div>
     </Field>
   )

@@ -16,23 +16,51 @@ import { CaptchaField, useCaptcha } from './Captcha'
 import './locale'
 
 const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'grid', gridTemplateColumns: '1.1fr 1fr', '@media (max-width: 992px)': { gridTemplateColumns: '1fr' } },
+  root: {
+    minHeight: '100vh',
+    display: 'grid',
+    gridTemplateColumns: '1.1fr 1fr',
+    '@media (max-width: 992px)': { gridTemplateColumns: '1fr' },
+  },
   hero: {
-    display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: tokens.spacingVerticalL, padding: '8vw', color: '#fff',
-    backgroundImage: 'linear-gradient(135deg, #0f3a5f 0%, #1B79C3 60%, #409EFF 100%)', '@media (max-width: 992px)': { display: 'none' },
+    display: 'flex',
+    flexDirection: 'column',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: '8vw',
+    color: '#fff',
+    backgroundImage: 'linear-gradient(135deg, #0f3a5f 0%, #1B79C3 60%, #409EFF 100%)',
+    '@media (max-width: 992px)': { display: 'none' },
   },
   heroTitle: { fontSize: '34px', lineHeight: '44px', fontWeight: tokens.fontWeightSemibold },
   point: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontSize: tokens.fontSizeBase400 },
-  side: { display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalXXL, backgroundColor: tokens.colorNeutralBackground2 },
+  side: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   card: {
-    width: 'min(400px, 92vw)', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: '36px 32px',
-    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow16,
+    width: 'min(400px, 92vw)',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: '36px 32px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
   },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' },
   footer: { display: 'flex', justifyContent: 'space-between' },
 })
 
-interface LoginForm { tenantId: string; account: string; password: string; code: string }
+interface LoginForm {
+  tenantId: string
+  account: string
+  password: string
+  code: string
+}
 
 /** /login and /home/user-login: password (md5 hex) sign-in, captcha when configured, then the role's landing page. */
 export default function LoginPage() {
@@ -41,16 +69,36 @@ export default function LoginPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { token, roles } = useSession()
-  const { register: input, handleSubmit, formState: { errors, isSubmitting: busy } } = useForm<LoginForm>({ defaultValues: { tenantId: siteConfig.defaultTenantId, account: params.get('account') ?? '', password: '', code: '' } })
+  const {
+    register: input,
+    handleSubmit,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<LoginForm>({
+    defaultValues: {
+      tenantId: siteConfig.defaultTenantId,
+      account: params.get('account') ?? '',
+      password: '',
+      code: '',
+    },
+  })
   const { captcha, reload: loadCaptcha, headers: captchaHeaders } = useCaptcha()
-  const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null)
+  const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(
+    params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null,
+  )
 
   if (token && !register) return <Navigate to={params.get('redirect') || landingPath(roles)} replace />
 
   const submit = handleSubmit(async (form) => {
     try {
       const r = await api.token(
-        { tenantId: form.tenantId, username: form.account, password: md5(form.password), grant_type: siteConfig.captchaMode ? 'captcha' : 'password', scope: 'all', type: 'account' },
+        {
+          tenantId: form.tenantId,
+          username: form.account,
+          password: md5(form.password),
+          grant_type: siteConfig.captchaMode ? 'captcha' : 'password',
+          scope: 'all',
+          type: 'account',
+        },
         captchaHeaders(form.code),
       )
       // A failed sign-in shows the server's description and stores nothing (spec §8).
@@ -74,36 +122,82 @@ export default function LoginPage() {
         <img src="/favicon.svg" width={56} height={56} alt="" />
         <div className={s.heroTitle}>Atrium</div>
         <Text size={500}>{t('slogan')}</Text>
-        {(t('points', { returnObjects: true }) as string[]).map((p) => <div key={p} className={s.point}><CheckmarkCircleRegular fontSize={20} />{p}</div>)}
+        {(t('points', { returnObjects: true }) as string[]).map((p) => (
+          <div key={p} className={s.point}>
+            <CheckmarkCircleRegular fontSize={20} />
+            {p}
+          </div>
+        ))}
       </section>
       <section className={s.side}>
         <form className={s.card} onSubmit={(e) => void submit(e)} noValidate>
           <div className={s.head}>
-            <div><Text as="h1" size={700} weight="semibold" block>{t('title')}</Text><Text size={200}>{t('subtitle')}</Text></div>
-            <Link onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')} data-testid="login-lang">{i18n.language === 'zh' ? 'English' : '中文'}</Link>
+            <div>
+              <Text as="h1" size={700} weight="semibold" block>
+                {t('title')}
+              </Text>
+              <Text size={200}>{t('subtitle')}</Text>
+            </div>
+            <Link onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')} data-testid="login-lang">
+              {i18n.language === 'zh' ? 'English' : '中文'}
+            </Link>
           </div>
           {siteConfig.tenantMode && (
             <Field label={t('tenant')} required validationMessage={errors.tenantId?.message}>
-              <Input {...input('tenantId', { validate: (v) => !siteConfig.tenantMode || !!v || t('tenantRequired') })} data-testid="login-tenant" />
+              <Input
+                {...input('tenantId', { validate: (v) => !siteConfig.tenantMode || !!v || t('tenantRequired') })}
+                data-testid="login-tenant"
+              />
             </Field>
           )}
           <Field label={t('account')} required validationMessage={errors.account?.message}>
-            <Input {...input('account', { required: t('accountRequired') })} contentBefore={<PersonRegular />} autoComplete="username" data-testid="login-account" />
+            <Input
+              {...input('account', { required: t('accountRequired') })}
+              contentBefore={<PersonRegular />}
+              autoComplete="username"
+              data-testid="login-account"
+            />
           </Field>
           <Field label={t('password')} required validationMessage={errors.password?.message}>
-            <Input type="password" {...input('password', { required: t('passwordRequired') })} contentBefore={<LockClosedRegular />} autoComplete="current-password" data-testid="login-password" />
+            <Input
+              type="password"
+              {...input('password', { required: t('passwordRequired') })}
+              contentBefore={<LockClosedRegular />}
+              autoComplete="current-password"
+              data-testid="login-password"
+            />
           </Field>
-          <CaptchaField captcha={captcha} reload={loadCaptcha} error={errors.code?.message}
-            input={{ ...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') }), 'data-testid': 'login-captcha' } as InputProps} />
-          <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">{t('submit')}</Button>
+          <CaptchaField
+            captcha={captcha}
+            reload={loadCaptcha}
+            error={errors.code?.message}
+            input={
+              {
+                ...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') }),
+                'data-testid': 'login-captcha',
+              } as InputProps
+            }
+          />
+          <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">
+            {t('submit')}
+          </Button>
           <div className={s.footer}>
-            <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">{t('register')}</Link>
-            <RouterLink to={`/home/user-sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`} data-testid="login-sign-up">{t('learn:signUp')}</RouterLink>
+            <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">
+              {t('register')}
+            </Link>
+            <RouterLink
+              to={`/home/user-sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
+              data-testid="login-sign-up"
+            >
+              {t('learn:signUp')}
+            </RouterLink>
             <RouterLink to="/home/index">{t('backHome')}</RouterLink>
           </div>
         </form>
       </section>
-      {register && <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />}
+      {register && (
+        <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />
+      )}
     </div>
   )
 }

@@ -1,5 +1,19 @@
 import {
-  Avatar, Button, Drawer, DrawerBody, DrawerHeader, DrawerHeaderTitle, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, mergeClasses, tokens,
+  Avatar,
+  Button,
+  Drawer,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components'
 import { ArrowUpRegular, DismissRegular, GlobeRegular, NavigationRegular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
@@ -16,20 +30,68 @@ import FloatingTools from './content/FloatingTools'
 
 const useStyles = makeStyles({
   header: {
-    position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, height: '60px', padding: '0 5vw',
-    backgroundColor: 'rgba(255,255,255,0.96)', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, backdropFilter: 'blur(6px)',
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    height: '60px',
+    padding: '0 5vw',
+    backgroundColor: 'rgba(255,255,255,0.96)',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backdropFilter: 'blur(6px)',
   },
-  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontWeight: tokens.fontWeightBold, fontSize: '18px', color: '#1B79C3', textDecoration: 'none' },
+  brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    fontWeight: tokens.fontWeightBold,
+    fontSize: '18px',
+    color: '#1B79C3',
+    textDecoration: 'none',
+  },
   nav: { display: 'flex', gap: tokens.spacingHorizontalXS, flex: 1, '@media (max-width: 992px)': { display: 'none' } },
-  link: { padding: '6px 10px', borderRadius: tokens.borderRadiusMedium, color: tokens.colorNeutralForeground1, textDecoration: 'none', whiteSpace: 'nowrap', ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
+  link: {
+    padding: '6px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
   active: { color: '#1B79C3', fontWeight: tokens.fontWeightSemibold, boxShadow: 'inset 0 -2px 0 #1B79C3' },
   burger: { display: 'none', '@media (max-width: 992px)': { display: 'inline-flex', marginLeft: 'auto' } },
-  right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, '@media (max-width: 992px)': { display: 'none' } },
+  right: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    '@media (max-width: 992px)': { display: 'none' },
+  },
   drawerLink: { display: 'block', padding: '10px 4px', color: tokens.colorNeutralForeground1, textDecoration: 'none' },
-  footer: { backgroundColor: '#10253f', color: '#c8d6e5', padding: '40px 5vw 24px', display: 'grid', gap: tokens.spacingVerticalL },
-  footerCols: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalXXL },
-  qr: { width: '96px', height: '96px', background: 'repeating-conic-gradient(#fff 0 25%, #10253f 0 50%) 0 0/16px 16px', borderRadius: '6px' },
-  copyright: { borderTop: '1px solid rgba(255,255,255,0.12)', paddingTop: tokens.spacingVerticalM, fontSize: tokens.fontSizeBase200 },
+  footer: {
+    backgroundColor: '#10253f',
+    color: '#c8d6e5',
+    padding: '40px 5vw 24px',
+    display: 'grid',
+    gap: tokens.spacingVerticalL,
+  },
+  footerCols: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalXXL,
+  },
+  qr: {
+    width: '96px',
+    height: '96px',
+    background: 'repeating-conic-gradient(#fff 0 25%, #10253f 0 50%) 0 0/16px 16px',
+    borderRadius: '6px',
+  },
+  copyright: {
+    borderTop: '1px solid rgba(255,255,255,0.12)',
+    paddingTop: tokens.spacingVerticalM,
+    fontSize: tokens.fontSizeBase200,
+  },
   top: { position: 'fixed', right: '24px', bottom: '32px', zIndex: 20, boxShadow: tokens.shadow16 },
 })
 
@@ -43,59 +105,147 @@ export default function PortalLayout() {
   const [drawer, setDrawer] = useState(false)
   const [scrolled, setScrolled] = useState(false)
 
-  useEffect(() => { window.scrollTo(0, 0); setDrawer(false) }, [pathname])
+  useEffect(() => {
+    window.scrollTo(0, 0)
+    setDrawer(false)
+  }, [pathname])
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 100)
     window.addEventListener('scroll', onScroll)
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
 
-  const links = (className: string, active?: string) => PORTAL_NAV.map((key) => (
-    <NavLink key={key} to={`/home/${key}`} className={({ isActive }) => mergeClasses(className, isActive && active)}>{t(`nav.${key}`)}</NavLink>
-  ))
+  const links = (className: string, active?: string) =>
+    PORTAL_NAV.map((key) => (
+      <NavLink key={key} to={`/home/${key}`} className={({ isActive }) => mergeClasses(className, isActive && active)}>
+        {t(`nav.${key}`)}
+      </NavLink>
+    ))
 
   return (
     <div>
       {token && <LiveInbox />}
       <header className={s.header}>
-        <NavLink to="/home/index" className={s.brand}><img src="/favicon.svg" width={28} height={28} alt="" />Atrium</NavLink>
+        <NavLink to="/home/index" className={s.brand}>
+          <img src="/favicon.svg" width={28} height={28} alt="" />
+          Atrium
+        </NavLink>
         <nav className={s.nav}>{links(s.link, s.active)}</nav>
         <div className={s.right}>
-          <Button appearance="subtle" icon={<GlobeRegular />} onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')}>{currentLang() === 'zh' ? 'EN' : '中文'}</Button>
+          <Button
+            appearance="subtle"
+            icon={<GlobeRegular />}
+            onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')}
+          >
+            {currentLang() === 'zh' ? 'EN' : '中文'}
+          </Button>
           {token ? (
             <Menu>
               <MenuTrigger disableButtonEnhancement>
-                <Button appearance="subtle" icon={<Avatar size={24} name={user?.real_name} image={user?.avatar ? { src: user.avatar } : undefined} />} data-testid="portal-user">{user?.real_name || user?.account}</Button>
+                <Button
+                  appearance="subtle"
+                  icon={
+                    <Avatar size={24} name={user?.real_name} image={user?.avatar ? { src: user.avatar } : undefined} />
+                  }
+                  data-testid="portal-user"
+                >
+                  {user?.real_name || user?.account}
+                </Button>
               </MenuTrigger>
-              <MenuPopover><MenuList>
-                <MenuItem onClick={() => navigate('/home/user-center')}>{t('userCenter')}</MenuItem>
-                {user && !user.role_name.split(',').every((r) => r === 'student') && <MenuItem onClick={() => navigate(siteConfig.homePath)}>{t('console')}</MenuItem>}
-                <MenuItem onClick={async () => { await logout(); navigate('/home/index') }} data-testid="portal-logout">{t('logout')}</MenuItem>
-              </MenuList></MenuPopover>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={() => navigate('/home/user-center')}>{t('userCenter')}</MenuItem>
+                  {user && !user.role_name.split(',').every((r) => r === 'student') && (
+                    <MenuItem onClick={() => navigate(siteConfig.homePath)}>{t('console')}</MenuItem>
+                  )}
+                  <MenuItem
+                    onClick={async () => {
+                      await logout()
+                      navigate('/home/index')
+                    }}
+                    data-testid="portal-logout"
+                  >
+                    {t('logout')}
+                  </MenuItem>
+                </MenuList>
+              </MenuPopover>
             </Menu>
-          ) : <Button appearance="primary" onClick={() => navigate('/home/user-login')} data-testid="portal-login">{t('login')}</Button>}
+          ) : (
+            <Button appearance="primary" onClick={() => navigate('/home/user-login')} data-testid="portal-login">
+              {t('login')}
+            </Button>
+          )}
         </div>
-        <Button className={s.burger} appearance="subtle" icon={<NavigationRegular />} aria-label={t('menu')} onClick={() => setDrawer(true)} />
+        <Button
+          className={s.burger}
+          appearance="subtle"
+          icon={<NavigationRegular />}
+          aria-label={t('menu')}
+          onClick={() => setDrawer(true)}
+        />
       </header>
       <Drawer type="overlay" position="end" open={drawer} onOpenChange={(_, d) => setDrawer(d.open)}>
-        <DrawerHeader><DrawerHeaderTitle action={<Button appearance="subtle" icon={<DismissRegular />} onClick={() => setDrawer(false)} />}>Atrium</DrawerHeaderTitle></DrawerHeader>
+        <DrawerHeader>
+          <DrawerHeaderTitle
+            action={<Button appearance="subtle" icon={<DismissRegular />} onClick={() => setDrawer(false)} />}
+          >
+            Atrium
+          </DrawerHeaderTitle>
+        </DrawerHeader>
         <DrawerBody>
           {links(s.drawerLink)}
-          {token ? <NavLink className={s.drawerLink} to="/home/user-center">{t('userCenter')}</NavLink> : <NavLink className={s.drawerLink} to="/home/user-login">{t('login')}</NavLink>}
+          {token ? (
+            <NavLink className={s.drawerLink} to="/home/user-center">
+              {t('userCenter')}
+            </NavLink>
+          ) : (
+            <NavLink className={s.drawerLink} to="/home/user-login">
+              {t('login')}
+            </NavLink>
+          )}
         </DrawerBody>
       </Drawer>
-      <main style={{ minHeight: 'calc(100vh - 60px)' }}><Outlet /></main>
+      <main style={{ minHeight: 'calc(100vh - 60px)' }}>
+        <Outlet />
+      </main>
       <footer className={s.footer}>
         <div className={s.footerCols}>
-          <div><Text weight="semibold" block>{t('footer.contact')}</Text><Text block>{t('footer.hotline')}：{siteConfig.hotline}</Text><Text block>{t('footer.hours')}：{siteConfig.serviceHours}</Text></div>
-          <div><Text block>{t('footer.address')}</Text><Text block>{t('footer.postcode')}</Text></div>
-          <div><Text block>{t('footer.centres')}</Text></div>
-          <div><div className={s.qr} role="img" aria-label={t('footer.qr')} /><Text size={200}>{t('footer.qr')}</Text></div>
+          <div>
+            <Text weight="semibold" block>
+              {t('footer.contact')}
+            </Text>
+            <Text block>
+              {t('footer.hotline')}：{siteConfig.hotline}
+            </Text>
+            <Text block>
+              {t('footer.hours')}：{siteConfig.serviceHours}
+            </Text>
+          </div>
+          <div>
+            <Text block>{t('footer.address')}</Text>
+            <Text block>{t('footer.postcode')}</Text>
+          </div>
+          <div>
+            <Text block>{t('footer.centres')}</Text>
+          </div>
+          <div>
+            <div className={s.qr} role="img" aria-label={t('footer.qr')} />
+            <Text size={200}>{t('footer.qr')}</Text>
+          </div>
         </div>
         <div className={s.copyright}>{t('footer.copyright')}</div>
       </footer>
       <FloatingTools />
-      {scrolled && <Button className={s.top} shape="circular" size="large" icon={<ArrowUpRegular />} aria-label={t('backToTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />}
+      {scrolled && (
+        <Button
+          className={s.top}
+          shape="circular"
+          size="large"
+          icon={<ArrowUpRegular />}
+          aria-label={t('backToTop')}
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        />
+      )}
     </div>
   )
 }

@@ -19,7 +19,10 @@ export default function LockRoute() {
         if (ok) navigate(siteConfig.homePath, { replace: true })
         return ok
       }}
-      signOut={async () => { await logout(); navigate('/login', { replace: true }) }}
+      signOut={async () => {
+        await logout()
+        navigate('/login', { replace: true })
+      }}
     />
   )
 }

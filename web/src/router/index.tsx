@@ -43,14 +43,27 @@ export const router = createBrowserRouter([
   { path: '/404', element: page(<NotFound />) },
   { path: '/403', element: page(<Forbidden />) },
   { path: '/500', element: page(<ServerError />) },
-  { path: '/home/user-login', element: page(<PortalTheme><LoginPage /></PortalTheme>) },
+  {
+    path: '/home/user-login',
+    element: page(
+      <PortalTheme>
+        <LoginPage />
+      </PortalTheme>,
+    ),
+  },
   { path: '/home/competition-test', element: page(<CompetitionTest />) },
-  ...(['questionType', 'questionOrder', 'questionRandom', 'questionByRequire', 'questionByRequirePaper', 'check'] as const).map((mode) => ({ path: `/home/${mode}`, element: page(<Practice mode={mode} />) })),
+  ...(
+    ['questionType', 'questionOrder', 'questionRandom', 'questionByRequire', 'questionByRequirePaper', 'check'] as const
+  ).map((mode) => ({ path: `/home/${mode}`, element: page(<Practice mode={mode} />) })),
   { path: '/home/experiment', element: page(<ExperimentPage />) },
   ...fullPageContentRoutes,
   {
     path: '/home',
-    element: <PortalTheme><PortalLayout /></PortalTheme>,
+    element: (
+      <PortalTheme>
+        <PortalLayout />
+      </PortalTheme>
+    ),
     children: [
       { index: true, element: <Navigate to="/home/index" replace /> },
       { path: 'practice-course', element: page(<PracticeCourses />) },

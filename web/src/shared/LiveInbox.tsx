@@ -15,17 +15,23 @@ type Push = { type?: string; content?: string; from?: string }
 export default function LiveInbox() {
   const say = useSay()
   const { user } = useSession()
-  useBrokerTopic(user ? `user/${user.user_id}/inbox` : null, (_topic, payload) => {
-    const p = (payload ?? {}) as Push
-    if (p.type === 'message') void invalidate('/api/blade-message/message')
-    else if (p.type === 'force-logout') {
-      notify.warning(say({ zh: '管理员已将您下线，请重新登录', en: 'an administrator signed you out; please sign in again' }))
-      session.clear()
-    } else if (p.type === 'chat') notify.info(`${p.from ? `${p.from}：` : ''}${p.content ?? ''}`)
-    else if (p.type === 'param-setting') {
-      notify.info(say({ zh: '系统设置已更新', en: 'settings were updated' }) + (p.content ? `：${p.content}` : ''))
-      void queryClient.invalidateQueries()
-    }
-  }, () => void invalidate('/api/blade-message/message'))
+  useBrokerTopic(
+    user ? `user/${user.user_id}/inbox` : null,
+    (_topic, payload) => {
+      const p = (payload ?? {}) as Push
+      if (p.type === 'message') void invalidate('/api/blade-message/message')
+      else if (p.type === 'force-logout') {
+        notify.warning(
+          say({ zh: '管理员已将您下线，请重新登录', en: 'an administrator signed you out; please sign in again' }),
+        )
+        session.clear()
+      } else if (p.type === 'chat') notify.info(`${p.from ? `${p.from}：` : ''}${p.content ?? ''}`)
+      else if (p.type === 'param-setting') {
+        notify.info(say({ zh: '系统设置已更新', en: 'settings were updated' }) + (p.content ? `：${p.content}` : ''))
+        void queryClient.invalidateQueries()
+      }
+    },
+    () => void invalidate('/api/blade-message/message'),
+  )
   return null
 }

@@ -4,12 +4,30 @@ import { notify } from './notify'
 import { session } from './session'
 
 /** The envelope every /api call answers (DESIGN: contract). */
-export interface Envelope<T> { code: number; success: boolean; msg: string; data: T; field?: string; error_description?: string }
-export interface Page<T> { records: T[]; total: number; size: number; current: number; pages: number }
+export interface Envelope<T> {
+  code: number
+  success: boolean
+  msg: string
+  data: T
+  field?: string
+  error_description?: string
+}
+export interface Page<T> {
+  records: T[]
+  total: number
+  size: number
+  current: number
+  pages: number
+}
 
 /** A failed call: `field` names the input a 400 is about, so a form can mark it. */
 export class ApiFailure extends Error {
-  constructor(readonly code: number, message: string, readonly field?: string, readonly body?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly field?: string,
+    readonly body?: unknown,
+  ) {
     super(message)
   }
 }
@@ -30,14 +48,23 @@ let onUnauthorized: UnauthorizedHandler = () => {
   window.location.assign('/login')
 }
 /** The router installs a handler that navigates without a full reload. */
-export const setUnauthorizedHandler = (h: UnauthorizedHandler) => { onUnauthorized = h }
+export const setUnauthorizedHandler = (h: UnauthorizedHandler) => {
+  onUnauthorized = h
+}
 
 /** A failed call as observers see it (the error log queues 500s and network failures). */
-export interface FailureEvent { method: string; path: string; code: number; message: string }
+export interface FailureEvent {
+  method: string
+  path: string
+  code: number
+  message: string
+}
 const failureListeners = new Set<(f: FailureEvent) => void>()
 export const onApiFailure = (l: (f: FailureEvent) => void) => {
   failureListeners.add(l)
-  return () => { failureListeners.delete(l) }
+  return () => {
+    failureListeners.delete(l)
+  }
 }
 const failed = (f: FailureEvent) => failureListeners.forEach((l) => l(f))
 
@@ -100,8 +127,14 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
 }
 
 export const api = {
-  get: <T>(path: string, params?: Record<string, unknown>, o: Omit<CallOptions, 'params'> = {}) => request<T>('GET', path, { ...o, params }),
-  post: <T>(path: string, body?: unknown, params?: Record<string, unknown>, o: Omit<CallOptions, 'params' | 'body'> = {}) => request<T>('POST', path, { ...o, body, params }),
+  get: <T>(path: string, params?: Record<string, unknown>, o: Omit<CallOptions, 'params'> = {}) =>
+    request<T>('GET', path, { ...o, params }),
+  post: <T>(
+    path: string,
+    body?: unknown,
+    params?: Record<string, unknown>,
+    o: Omit<CallOptions, 'params' | 'body'> = {},
+  ) => request<T>('POST', path, { ...o, body, params }),
   /**
    * Multipart upload (field `files`), answering data.link (spec: put-file). `kind` picks the server's limits
    * (image, banner, avatar, courseware, download, firmware, document); private kinds also answer a signed `preview`.
@@ -109,13 +142,24 @@ export const api = {
   upload: (file: File, kind = 'image', path = '/api/blade-resource/oss/endpoint/put-file') => {
     const form = new FormData()
     form.append('files', file)
-    return request<{ link: string; preview?: string; name?: string; originalName?: string; attachId?: string; size?: number }>('POST', path, { body: form, params: { kind } })
+    return request<{
+      link: string
+      preview?: string
+      name?: string
+      originalName?: string
+      attachId?: string
+      size?: number
+    }>('POST', path, { body: form, params: { kind } })
   },
   /** A file behind the caller's token (e.g. a backup archive): fetched with the usual headers, then saved by the browser. */
   async download(path: string, params: Record<string, unknown>, filename: string) {
     const { token, tenantId } = session.get()
     const res = await fetch(`${path}${query(params)}`, {
-      headers: { Authorization: basic(), 'Tenant-Id': tenantId || siteConfig.defaultTenantId, ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}) },
+      headers: {
+        Authorization: basic(),
+        'Tenant-Id': tenantId || siteConfig.defaultTenantId,
+        ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
+      },
     })
     if (!res.ok) {
       const json = (await res.json().catch(() => ({}))) as Partial<Envelope<unknown>>
@@ -139,8 +183,11 @@ export const api = {
       method: 'POST',
       body: new URLSearchParams(params),
       headers: {
-        Authorization: basic(), 'Tenant-Id': params.tenantId ?? siteConfig.defaultTenantId, 'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
-        'Refresh-Cookie': '1', ...headers,
+        Authorization: basic(),
+        'Tenant-Id': params.tenantId ?? siteConfig.defaultTenantId,
+        'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
+        'Refresh-Cookie': '1',
+        ...headers,
       },
     })
     return (await res.json()) as Record<string, unknown>

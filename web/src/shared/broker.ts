@@ -28,7 +28,8 @@ function subscribe(c: MqttClient, filters: string[]) {
 
 /** MQTT filter matching (+ one level, # the rest). */
 export function topicMatches(filter: string, topic: string): boolean {
-  const f = filter.split('/'), t = topic.split('/')
+  const f = filter.split('/'),
+    t = topic.split('/')
   for (let i = 0; i < f.length; i++) {
     if (f[i] === '#') return true
     if (i >= t.length || (f[i] !== '+' && f[i] !== t[i])) return false
@@ -44,11 +45,24 @@ function connect() {
   connectedWith = token
   if (!token || typeof WebSocket === 'undefined') return null
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mqtt`
-  const c = mqtt.connect(url, { username: 'browser', password: token, protocolVersion: 4, reconnectPeriod: 10_000, connectTimeout: 10_000, clean: true })
-  c.on('connect', () => { if (listeners.size) subscribe(c, [...listeners.keys()]) })
+  const c = mqtt.connect(url, {
+    username: 'browser',
+    password: token,
+    protocolVersion: 4,
+    reconnectPeriod: 10_000,
+    connectTimeout: 10_000,
+    clean: true,
+  })
+  c.on('connect', () => {
+    if (listeners.size) subscribe(c, [...listeners.keys()])
+  })
   c.on('message', (topic, bytes) => {
     let payload: unknown = bytes.toString()
-    try { payload = JSON.parse(payload as string) } catch { /* plain text */ }
+    try {
+      payload = JSON.parse(payload as string)
+    } catch {
+      /* plain text */
+    }
     for (const [filter, hs] of listeners) if (topicMatches(filter, topic)) hs.forEach((h) => h(topic, payload))
   })
   c.on('error', (e) => console.warn(`broker connection: ${e.message}`))

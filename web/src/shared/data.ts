@@ -1,5 +1,10 @@
 import {
-  QueryClient, keepPreviousData, useMutation, useQuery, type QueryKey, type UseQueryOptions,
+  QueryClient,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
 } from '@tanstack/react-query'
 import { api, type Page } from './api'
 import { onSessionReset } from './session'
@@ -37,7 +42,9 @@ export const resourceOf = (url: string) => url.split('?')[0].split('/').slice(0,
 
 /** The key of a GET: its resource, the path, then the parameters (empty ones dropped, as the client drops them). */
 export function keyOf(url: string, params?: Params): QueryKey {
-  const clean = Object.fromEntries(Object.entries(params ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''))
+  const clean = Object.fromEntries(
+    Object.entries(params ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  )
   return [resourceOf(url), url, clean]
 }
 
@@ -62,7 +69,11 @@ export function useFetch<T>(url: string | undefined, params?: Params, { silent, 
 
 /** The same GET, awaited outside render (e.g. a record's detail before its dialog opens). */
 export const fetchOnce = <T>(url: string, params?: Params) =>
-  queryClient.fetchQuery<T>({ queryKey: keyOf(url, params), queryFn: ({ signal }) => api.get<T>(url, params, { signal }), staleTime: 0 })
+  queryClient.fetchQuery<T>({
+    queryKey: keyOf(url, params),
+    queryFn: ({ signal }) => api.get<T>(url, params, { signal }),
+    staleTime: 0,
+  })
 
 /** A resource's list (`verb` list/page/…): a page or a whole array; the previous rows stay shown while the next load. */
 export const useList = <T>(base: string, params: Params, verb = 'list', options: FetchOptions<Page<T> | T[]> = {}) =>
@@ -75,11 +86,20 @@ export const useDetail = <T>(base: string, id: string | undefined) =>
 /** A tree (or select) endpoint's nodes, for pickers; quiet on failure. */
 export const useTree = <T>(url: string | undefined, params?: Params) => useFetch<T>(url, params, { silent: true })
 
-export interface DictItem { id: string; dictKey: string; dictValue: string; dictValueEn?: string | null }
+export interface DictItem {
+  id: string
+  dictKey: string
+  dictValue: string
+  dictValueEn?: string | null
+}
 
 /** A dictionary's items (system, or business with biz); kept 5 minutes unless the dictionary is edited. */
 export const useDictionary = (code: string | undefined, biz = false) =>
-  useFetch<DictItem[]>(code ? `/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary` : undefined, { code }, { silent: true, staleTime: 300_000 })
+  useFetch<DictItem[]>(
+    code ? `/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary` : undefined,
+    { code },
+    { silent: true, staleTime: 300_000 },
+  )
 
 export interface ActionOptions {
   /** Other resources whose reads show this one's data (a role's name in the user list…). */
@@ -87,7 +107,11 @@ export interface ActionOptions {
 }
 
 /** A POST outside a hook (a row's action): afterwards its resource (and `invalidates`) are refreshed, worked or not. */
-export async function write<T = unknown>(url: string, { body, params, silent }: { body?: unknown; params?: Params; silent?: boolean } = {}, { invalidates = [] }: ActionOptions = {}) {
+export async function write<T = unknown>(
+  url: string,
+  { body, params, silent }: { body?: unknown; params?: Params; silent?: boolean } = {},
+  { invalidates = [] }: ActionOptions = {},
+) {
   try {
     return await api.post<T>(url, body, params, { silent })
   } finally {

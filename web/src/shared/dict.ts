@@ -3,7 +3,8 @@ import { currentLang } from './i18n'
 
 export type { DictItem }
 
-export const dictLabel = (item: DictItem) => (currentLang() === 'en' && item.dictValueEn ? item.dictValueEn : item.dictValue)
+export const dictLabel = (item: DictItem) =>
+  currentLang() === 'en' && item.dictValueEn ? item.dictValueEn : item.dictValue
 
 const none: DictItem[] = []
 

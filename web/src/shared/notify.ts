@@ -3,7 +3,11 @@
  * and the Toaster the app mounts once. Error toasts stay 6 s (spec §8).
  */
 export type Intent = 'success' | 'error' | 'warning' | 'info'
-export interface Note { intent: Intent; text: string; timeout: number }
+export interface Note {
+  intent: Intent
+  text: string
+  timeout: number
+}
 
 type Listener = (n: Note) => void
 const listeners = new Set<Listener>()

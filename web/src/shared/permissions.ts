@@ -1,11 +1,18 @@
 import { useMemo } from 'react'
 import { useFetch } from './data'
 
-interface ButtonNode { code?: string; children?: ButtonNode[] }
+interface ButtonNode {
+  code?: string
+  children?: ButtonNode[]
+}
 
 function codesOf(tree: ButtonNode[]) {
   const set = new Set<string>()
-  const walk = (ns: ButtonNode[]) => ns.forEach((n) => { if (n.code) set.add(n.code); walk(n.children ?? []) })
+  const walk = (ns: ButtonNode[]) =>
+    ns.forEach((n) => {
+      if (n.code) set.add(n.code)
+      walk(n.children ?? [])
+    })
   walk(tree)
   return set
 }

@@ -102,4 +102,5 @@ export const session = {
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get)
 
 /** Where a user lands after signing in: students at the site root, everyone else on the welcome page. */
-export const landingPath = (roles: string[]) => (roles.length > 0 && roles.every((r) => r === 'student') ? '/' : '/wel/index')
+export const landingPath = (roles: string[]) =>
+  roles.length > 0 && roles.every((r) => r === 'student') ? '/' : '/wel/index'

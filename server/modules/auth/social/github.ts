@@ -12,8 +12,18 @@ export function githubProvider(clientId: string, clientSecret: string): SocialPr
       })
       const { access_token: token } = (await tokenRes.json()) as { access_token?: string }
       if (!token) throw new Error('github refused the code')
-      const me = (await (await fetch('https://api.github.com/user', { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })).json()) as Record<string, unknown>
-      return { uuid: String(me.id), username: String(me.login ?? ''), nickname: String(me.name ?? me.login ?? ''), avatar: String(me.avatar_url ?? ''), email: me.email ? String(me.email) : undefined }
+      const me = (await (
+        await fetch('https://api.github.com/user', {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        })
+      ).json()) as Record<string, unknown>
+      return {
+        uuid: String(me.id),
+        username: String(me.login ?? ''),
+        nickname: String(me.name ?? me.login ?? ''),
+        avatar: String(me.avatar_url ?? ''),
+        email: me.email ? String(me.email) : undefined,
+      }
     },
   }
 }

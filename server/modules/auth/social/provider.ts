@@ -20,5 +20,7 @@ export interface SocialProvider {
 
 const providers = new Map<string, SocialProvider>()
 
-export const registerSocialProvider = (p: SocialProvider) => { providers.set(p.source, p) }
+export const registerSocialProvider = (p: SocialProvider) => {
+  providers.set(p.source, p)
+}
 export const socialProvider = (source: string) => providers.get(source)

@@ -19,4 +19,7 @@ export interface StorageAdapter {
 }
 
 /** A key names a file below the storage root: no absolute paths, no "..", only plain characters. */
-export const validKey = (key: string) => /^[A-Za-z0-9_\-./]+$/.test(key) && !key.split('/').some((p) => p === '..' || p === '.' || p === '') && !key.startsWith('/')
+export const validKey = (key: string) =>
+  /^[A-Za-z0-9_\-./]+$/.test(key) &&
+  !key.split('/').some((p) => p === '..' || p === '.' || p === '') &&
+  !key.startsWith('/')

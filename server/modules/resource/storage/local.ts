@@ -29,7 +29,11 @@ export function localAdapter(dataDir: string): StorageAdapter & { path(key: stri
     // A Bun.file body is sent straight from the file (sendfile), a slice of it too.
     body: (key, r) => (r ? Bun.file(path(key)).slice(r.start, r.end + 1) : Bun.file(path(key))),
     async stat(key) {
-      try { return (await stat(path(key))).size } catch { return null }
+      try {
+        return (await stat(path(key))).size
+      } catch {
+        return null
+      }
     },
     async remove(key) {
       await rm(path(key), { force: true })

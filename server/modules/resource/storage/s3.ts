@@ -12,7 +12,13 @@ export interface S3Settings {
 
 /** S3-compatible object storage through Bun's built-in client (path-style addressing, which MinIO and s3rver expect). */
 export function s3Adapter(o: S3Settings): StorageAdapter {
-  const client = new Bun.S3Client({ endpoint: o.endpoint, bucket: o.bucket, accessKeyId: o.accessKey, secretAccessKey: o.secretKey, region: o.region || 'us-east-1' })
+  const client = new Bun.S3Client({
+    endpoint: o.endpoint,
+    bucket: o.bucket,
+    accessKeyId: o.accessKey,
+    secretAccessKey: o.secretKey,
+    region: o.region || 'us-east-1',
+  })
   const file = (key: string) => {
     if (!validKey(key)) throw new Error(`invalid storage key ${key}`)
     return client.file(key)
@@ -28,7 +34,11 @@ export function s3Adapter(o: S3Settings): StorageAdapter {
     // A Response built from an S3 file would redirect to the bucket; the appliance streams it instead, so the bucket stays private.
     body: (key, r) => (r ? file(key).slice(r.start, r.end + 1) : file(key)).stream(),
     async stat(key) {
-      try { return (await file(key).stat()).size } catch { return null }
+      try {
+        return (await file(key).stat()).size
+      } catch {
+        return null
+      }
     },
     async remove(key) {
       await file(key).delete()

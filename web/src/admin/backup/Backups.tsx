@@ -1,5 +1,17 @@
 import {
-  Body1, Button, Caption1, Card, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, makeStyles, tokens,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title3,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +24,15 @@ import { useConfirm } from '../../shared/useConfirm'
 import './locale'
 import { ScheduleCard } from './ScheduleCard'
 
-interface Backup { name: string; size: number; kind: string; trigger: 'manual' | 'nightly' | 'pre-upgrade'; appVersion: string; migration: string | null; createdAt: string }
+interface Backup {
+  name: string
+  size: number
+  kind: string
+  trigger: 'manual' | 'nightly' | 'pre-upgrade'
+  appVersion: string
+  migration: string | null
+  createdAt: string
+}
 
 const BASE = '/api/blade-backup/backup'
 const CODE = 'system:backup'
@@ -20,7 +40,12 @@ const CODE = 'system:backup'
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  code: { fontFamily: tokens.fontFamilyMonospace, background: tokens.colorNeutralBackground3, padding: '2px 6px', borderRadius: tokens.borderRadiusSmall },
+  code: {
+    fontFamily: tokens.fontFamilyMonospace,
+    background: tokens.colorNeutralBackground3,
+    padding: '2px 6px',
+    borderRadius: tokens.borderRadiusSmall,
+  },
 })
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`
@@ -55,12 +80,22 @@ export default function Backups() {
       <ScheduleCard base={BASE} canEdit={has(`${CODE}:edit`)} />
       <div className={s.bar}>
         {has(`${CODE}:add`) && (
-          <Button appearance="primary" icon={create.isPending ? <Loading size="tiny" /> : <SaveRegular />} disabled={create.isPending} onClick={() => void make().catch(() => undefined)} data-testid="backup-create">
+          <Button
+            appearance="primary"
+            icon={create.isPending ? <Loading size="tiny" /> : <SaveRegular />}
+            disabled={create.isPending}
+            onClick={() => void make().catch(() => undefined)}
+            data-testid="backup-create"
+          >
             {create.isPending ? t('creating') : t('create')}
           </Button>
         )}
       </div>
-      {rows === undefined ? <Loading /> : rows.length === 0 ? <Body1>{t('empty')}</Body1> : (
+      {rows === undefined ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Body1>{t('empty')}</Body1>
+      ) : (
         <Table aria-label={t('title')} data-testid="backup-table">
           <TableHeader>
             <TableRow>
@@ -79,15 +114,24 @@ export default function Backups() {
                 <TableCell>{t(`triggers.${b.trigger}`)}</TableCell>
                 <TableCell>{b.createdAt}</TableCell>
                 <TableCell>{mb(b.size)}</TableCell>
-                <TableCell>{b.appVersion} · {b.migration ?? '-'}</TableCell>
+                <TableCell>
+                  {b.appVersion} · {b.migration ?? '-'}
+                </TableCell>
                 <TableCell>
                   {has(`${CODE}:download`) && (
-                    <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void api.download(`${BASE}/download`, { name: b.name }, b.name)}>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<ArrowDownloadRegular />}
+                      onClick={() => void api.download(`${BASE}/download`, { name: b.name }, b.name)}
+                    >
                       {t('download')}
                     </Button>
                   )}
                   {has(`${CODE}:delete`) && (
-                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(b)}>{t('delete')}</Button>
+                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(b)}>
+                      {t('delete')}
+                    </Button>
                   )}
                 </TableCell>
               </TableRow>

@@ -6,7 +6,11 @@ import { ApiFailure } from '../../shared/api'
 import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 
-interface Settings { time: string; keep: number; lastBackup: { name: string; createdAt: string; ageHours: number } | null }
+interface Settings {
+  time: string
+  keep: number
+  lastBackup: { name: string; createdAt: string; ageHours: number } | null
+}
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -40,22 +44,48 @@ export function ScheduleCard({ base, canEdit }: { base: string; canEdit: boolean
       {draft ? (
         <div className={s.row}>
           <Field label={t('time')} validationMessage={errors.time}>
-            <Input value={draft.time} onChange={(_, d) => setDraft({ ...draft, time: d.value })} placeholder="02:30" data-testid="backup-time" />
+            <Input
+              value={draft.time}
+              onChange={(_, d) => setDraft({ ...draft, time: d.value })}
+              placeholder="02:30"
+              data-testid="backup-time"
+            />
           </Field>
           <Field label={t('keep')} validationMessage={errors.keep}>
-            <Input type="number" value={draft.keep} onChange={(_, d) => setDraft({ ...draft, keep: d.value })} data-testid="backup-keep" />
+            <Input
+              type="number"
+              value={draft.keep}
+              onChange={(_, d) => setDraft({ ...draft, keep: d.value })}
+              data-testid="backup-keep"
+            />
           </Field>
-          <Button appearance="primary" onClick={() => void save()} data-testid="backup-schedule-save">{t('save')}</Button>
-          <Button onClick={() => { setDraft(null); setErrors({}) }}>{t('cancel')}</Button>
+          <Button appearance="primary" onClick={() => void save()} data-testid="backup-schedule-save">
+            {t('save')}
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(null)
+              setErrors({})
+            }}
+          >
+            {t('cancel')}
+          </Button>
         </div>
       ) : (
         <div className={s.row}>
           <Body1>
             {t('schedule', { time: settings.time, keep: settings.keep })}{' '}
-            {settings.lastBackup ? t('last', { at: settings.lastBackup.createdAt, hours: settings.lastBackup.ageHours }) : t('never')}
+            {settings.lastBackup
+              ? t('last', { at: settings.lastBackup.createdAt, hours: settings.lastBackup.ageHours })
+              : t('never')}
           </Body1>
           {canEdit && (
-            <Button size="small" icon={<EditRegular />} onClick={() => setDraft({ time: settings.time, keep: String(settings.keep) })} data-testid="backup-schedule-edit">
+            <Button
+              size="small"
+              icon={<EditRegular />}
+              onClick={() => setDraft({ time: settings.time, keep: String(settings.keep) })}
+              data-testid="backup-schedule-edit"
+            >
               {t('edit')}
             </Button>
           )}

@@ -1,4 +1,13 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components'
 import { DocumentEditRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useFetch, write } from '../../shared/data'
@@ -18,19 +27,36 @@ function Content({ blog, onClose }: { blog: Row; onClose: () => void }) {
   const body = useFetch<{ content: string }>(`${DETAIL}/content`, { blogId: blog.id }, { staleTime: 0 })
   const [html, setHtml] = useState<string | null>(null)
   const save = async () => {
-    await write(`${DETAIL}/save`, { body: { blogId: blog.id, content: html ?? body.data?.content ?? '' } }, { invalidates: [DETAIL] })
+    await write(
+      `${DETAIL}/save`,
+      { body: { blogId: blog.id, content: html ?? body.data?.content ?? '' } },
+      { invalidates: [DETAIL] },
+    )
     notify.success(say('updatedSuccessfully'))
     onClose()
   }
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 900, width: '95vw' }} data-testid="blog-content">
         <DialogBody>
           <DialogTitle>{String(blog.title)}</DialogTitle>
-          <DialogContent>{body.data ? <RichText value={html ?? body.data.content} onChange={setHtml} testId="blog-editor" /> : <Spinner />}</DialogContent>
+          <DialogContent>
+            {body.data ? (
+              <RichText value={html ?? body.data.content} onChange={setHtml} testId="blog-editor" />
+            ) : (
+              <Spinner />
+            )}
+          </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('cancel')}</Button>
-            <Button appearance="primary" onClick={() => void save()} data-testid="blog-content-save">{say('save')}</Button>
+            <Button appearance="primary" onClick={() => void save()} data-testid="blog-content-save">
+              {say('save')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -49,15 +75,51 @@ export default function Blog() {
     title: L('资讯管理', 'News'),
     fields: [
       cover(1),
-      { name: 'title', label: L('标题', 'Title'), search: true, required: need('请输入标题', 'please enter the title') },
-      { name: 'category', label: L('分类', 'Category'), type: 'dict', dict: { code: 'blog_type', biz: true }, search: true, required: need('请输入分类', 'please enter the category'), width: 110 },
-      { name: 'releaseTime', label: L('发布时间', 'Release time'), type: 'datetime', required: need('请输入发布时间', 'please enter the release time'), width: 170 },
-      { name: 'status', label: L('状态', 'Status'), type: 'dict', dict: { code: 'blog_status', biz: true }, search: true, default: 0, width: 90 },
+      {
+        name: 'title',
+        label: L('标题', 'Title'),
+        search: true,
+        required: need('请输入标题', 'please enter the title'),
+      },
+      {
+        name: 'category',
+        label: L('分类', 'Category'),
+        type: 'dict',
+        dict: { code: 'blog_type', biz: true },
+        search: true,
+        required: need('请输入分类', 'please enter the category'),
+        width: 110,
+      },
+      {
+        name: 'releaseTime',
+        label: L('发布时间', 'Release time'),
+        type: 'datetime',
+        required: need('请输入发布时间', 'please enter the release time'),
+        width: 170,
+      },
+      {
+        name: 'status',
+        label: L('状态', 'Status'),
+        type: 'dict',
+        dict: { code: 'blog_status', biz: true },
+        search: true,
+        default: 0,
+        width: 90,
+      },
       { name: 'summary', label: L('摘要', 'Summary'), type: 'textarea', list: false },
     ],
-    rowActions: (row) => perms.has('content:blog:edit') && (
-      <Button size="small" appearance="transparent" icon={<DocumentEditRegular />} onClick={() => setEditing(row)} data-testid="row-blog-content">{say(L('正文', 'Body'))}</Button>
-    ),
+    rowActions: (row) =>
+      perms.has('content:blog:edit') && (
+        <Button
+          size="small"
+          appearance="transparent"
+          icon={<DocumentEditRegular />}
+          onClick={() => setEditing(row)}
+          data-testid="row-blog-content"
+        >
+          {say(L('正文', 'Body'))}
+        </Button>
+      ),
   }
   return (
     <>

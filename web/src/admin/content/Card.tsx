@@ -1,4 +1,17 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  SpinButton,
+} from '@fluentui/react-components'
 import { ArrowDownloadRegular, AddRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { api, type Page } from '../../shared/api'
@@ -21,28 +34,59 @@ function Generate({ onClose }: { onClose: () => void }) {
   const [err, setErr] = useState<Record<string, string>>({})
   const go = async () => {
     if (!v.courseId) return setErr({ courseId: say(L('请选择课程', 'please select a course')) })
-    if (!Number.isInteger(v.count) || v.count < 1 || v.count > 1000) return setErr({ count: say(L('生成数量必须在 1 到 1000 之间', 'the number of cards must be between 1 and 1000')) })
-    const r = await write<{ batchNo: string; count: number }>(`${BASE}/generate`, { body: { ...v, expireTime: v.expireTime ? `${v.expireTime} 23:59:59` : '' } }, { invalidates: [BASE] })
+    if (!Number.isInteger(v.count) || v.count < 1 || v.count > 1000)
+      return setErr({
+        count: say(L('生成数量必须在 1 到 1000 之间', 'the number of cards must be between 1 and 1000')),
+      })
+    const r = await write<{ batchNo: string; count: number }>(
+      `${BASE}/generate`,
+      { body: { ...v, expireTime: v.expireTime ? `${v.expireTime} 23:59:59` : '' } },
+      { invalidates: [BASE] },
+    )
     notify.success(`${say('operationSuccessful')} · ${r.batchNo} × ${r.count}`)
     onClose()
   }
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 480 }} data-testid="card-generate">
         <DialogBody>
           <DialogTitle>{say(L('生成激活卡', 'Generate cards'))}</DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 12 }}>
             <Field label={say(L('课程', 'Course'))} required validationMessage={err.courseId}>
-              <Dropdown value={String(courses.data?.records.find((c) => c.id === v.courseId)?.title ?? '')} selectedOptions={v.courseId ? [v.courseId] : []} onOptionSelect={(_, d) => setV({ ...v, courseId: d.optionValue })}>
-                {(courses.data?.records ?? []).map((c) => <Option key={String(c.id)} value={String(c.id)}>{String(c.title)}</Option>)}
+              <Dropdown
+                value={String(courses.data?.records.find((c) => c.id === v.courseId)?.title ?? '')}
+                selectedOptions={v.courseId ? [v.courseId] : []}
+                onOptionSelect={(_, d) => setV({ ...v, courseId: d.optionValue })}
+              >
+                {(courses.data?.records ?? []).map((c) => (
+                  <Option key={String(c.id)} value={String(c.id)}>
+                    {String(c.title)}
+                  </Option>
+                ))}
               </Dropdown>
             </Field>
-            <Field label={say(L('数量', 'Count'))} required validationMessage={err.count}><SpinButton min={1} max={1000} value={v.count} onChange={(_, d) => setV({ ...v, count: d.value ?? Number(d.displayValue) })} /></Field>
-            <Field label={say(L('有效期至', 'Valid until'))}><Input type="date" value={v.expireTime} onChange={(_, d) => setV({ ...v, expireTime: d.value })} /></Field>
+            <Field label={say(L('数量', 'Count'))} required validationMessage={err.count}>
+              <SpinButton
+                min={1}
+                max={1000}
+                value={v.count}
+                onChange={(_, d) => setV({ ...v, count: d.value ?? Number(d.displayValue) })}
+              />
+            </Field>
+            <Field label={say(L('有效期至', 'Valid until'))}>
+              <Input type="date" value={v.expireTime} onChange={(_, d) => setV({ ...v, expireTime: d.value })} />
+            </Field>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('cancel')}</Button>
-            <Button appearance="primary" onClick={() => void go()} data-testid="card-generate-ok">{say(L('生成', 'Generate'))}</Button>
+            <Button appearance="primary" onClick={() => void go()} data-testid="card-generate-ok">
+              {say(L('生成', 'Generate'))}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -66,7 +110,14 @@ export default function Card() {
       { name: 'cardNumber', label: L('卡号', 'Card number'), search: true, width: 190 },
       { name: 'courseName', label: L('课程', 'Course'), form: false },
       { name: 'batchNo', label: L('批次', 'Batch'), search: true, width: 150 },
-      { name: 'status', label: L('状态', 'Status'), type: 'dict', dict: { code: 'activation_status', biz: true }, search: true, width: 90 },
+      {
+        name: 'status',
+        label: L('状态', 'Status'),
+        type: 'dict',
+        dict: { code: 'activation_status', biz: true },
+        search: true,
+        width: 90,
+      },
       { name: 'usrName', label: L('使用人', 'Used by'), width: 100 },
       { name: 'useTime', label: L('使用时间', 'Used at'), type: 'datetime', width: 170 },
       { name: 'expireTime', label: L('有效期至', 'Valid until'), type: 'datetime', width: 170 },
@@ -74,8 +125,26 @@ export default function Card() {
     ],
     toolbar: () => (
       <>
-        {perms.has('content:card:add') && <Button appearance="primary" icon={<AddRegular />} onClick={() => setGenerating(true)} data-testid="card-generate-open">{say(L('生成', 'Generate'))}</Button>}
-        {perms.has('content:card:export') && <Button icon={<ArrowDownloadRegular />} onClick={() => void api.download(`${BASE}/export`, list.filters, `cards-${list.filters.batchNo ?? 'all'}.csv`)}>{say(L('导出', 'Export'))}</Button>}
+        {perms.has('content:card:add') && (
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setGenerating(true)}
+            data-testid="card-generate-open"
+          >
+            {say(L('生成', 'Generate'))}
+          </Button>
+        )}
+        {perms.has('content:card:export') && (
+          <Button
+            icon={<ArrowDownloadRegular />}
+            onClick={() =>
+              void api.download(`${BASE}/export`, list.filters, `cards-${list.filters.batchNo ?? 'all'}.csv`)
+            }
+          >
+            {say(L('导出', 'Export'))}
+          </Button>
+        )}
       </>
     ),
   }

@@ -12,8 +12,15 @@ import { useConfirm } from '../../shared/useConfirm'
 import { L, need, remarkField, sortField } from './fields'
 
 const F = '/api/cloud-document/folder'
-interface Folder { id: string; name: string; parentId: string; children: Folder[] }
-const useStyles = makeStyles({ add: { display: 'flex', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalS } })
+interface Folder {
+  id: string
+  name: string
+  parentId: string
+  children: Folder[]
+}
+const useStyles = makeStyles({
+  add: { display: 'flex', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalS },
+})
 
 /** The folder tree beside the documents: pick a folder to list its documents; add a sub-folder; remove an empty one. */
 function Folders({ value, onPick }: { value?: string; onPick: (id: string | undefined) => void }) {
@@ -30,9 +37,28 @@ function Folders({ value, onPick }: { value?: string; onPick: (id: string | unde
   }
   const node = (f: Folder) => (
     <TreeItem key={f.id} itemType={f.children.length ? 'branch' : 'leaf'} value={f.id}>
-      <TreeItemLayout iconBefore={<FolderRegular />} onClick={() => onPick(f.id)} style={f.id === value ? { fontWeight: 600 } : undefined}
-        actions={perms.has('content:cloud:delete') ? <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={say('delete')}
-          onClick={async (e) => { e.stopPropagation(); if (await confirm(say('confirmDelete'))) { await write(`${F}/remove`, { params: { ids: f.id } }, { invalidates: [F] }); onPick(undefined) } }} /> : undefined}>
+      <TreeItemLayout
+        iconBefore={<FolderRegular />}
+        onClick={() => onPick(f.id)}
+        style={f.id === value ? { fontWeight: 600 } : undefined}
+        actions={
+          perms.has('content:cloud:delete') ? (
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              aria-label={say('delete')}
+              onClick={async (e) => {
+                e.stopPropagation()
+                if (await confirm(say('confirmDelete'))) {
+                  await write(`${F}/remove`, { params: { ids: f.id } }, { invalidates: [F] })
+                  onPick(undefined)
+                }
+              }}
+            />
+          ) : undefined
+        }
+      >
         {f.name}
       </TreeItemLayout>
       {f.children.length > 0 && <Tree>{f.children.map(node)}</Tree>}
@@ -40,12 +66,23 @@ function Folders({ value, onPick }: { value?: string; onPick: (id: string | unde
   )
   return (
     <div>
-      <Text weight="semibold" block>{say(L('文件夹', 'Folders'))}</Text>
-      <Button appearance="transparent" onClick={() => onPick(undefined)}>{say(L('全部文档', 'All documents'))}</Button>
-      <Tree aria-label={say(L('文件夹', 'Folders'))} defaultOpenItems={(tree.data ?? []).map((f) => f.id)}>{(tree.data ?? []).map(node)}</Tree>
+      <Text weight="semibold" block>
+        {say(L('文件夹', 'Folders'))}
+      </Text>
+      <Button appearance="transparent" onClick={() => onPick(undefined)}>
+        {say(L('全部文档', 'All documents'))}
+      </Button>
+      <Tree aria-label={say(L('文件夹', 'Folders'))} defaultOpenItems={(tree.data ?? []).map((f) => f.id)}>
+        {(tree.data ?? []).map(node)}
+      </Tree>
       {perms.has('content:cloud:add') && (
         <div className={s.add}>
-          <Input size="small" value={name} onChange={(_, d) => setName(d.value)} placeholder={say(value ? L('新建子文件夹', 'New sub-folder') : L('新建文件夹', 'New folder'))} />
+          <Input
+            size="small"
+            value={name}
+            onChange={(_, d) => setName(d.value)}
+            placeholder={say(value ? L('新建子文件夹', 'New sub-folder') : L('新建文件夹', 'New folder'))}
+          />
           <Button size="small" icon={<AddRegular />} onClick={() => void add()} aria-label={say('add')} />
         </div>
       )}
@@ -66,9 +103,28 @@ export default function Cloud() {
     title: L('云文档', 'Cloud documents'),
     query: folder ? { folderId: folder } : undefined,
     fields: [
-      { name: 'title', label: L('文档名称', 'Title'), search: true, required: need('请输入文档名称', 'please enter the document name') },
-      { name: 'folderId', label: L('文件夹', 'Folder'), type: 'tree', tree: { url: `${F}/tree`, label: 'name' }, required: need('请选择文件夹', 'please select a folder'), list: false },
-      { name: 'fileAddress', label: L('文件', 'File'), type: 'file', list: false, required: need('请上传 PDF 或 Markdown 文件', 'please upload a PDF or Markdown file'), upload: { accept: ['pdf', 'md'], maxKB: 50 * 1024, max: 1, kind: 'document' } },
+      {
+        name: 'title',
+        label: L('文档名称', 'Title'),
+        search: true,
+        required: need('请输入文档名称', 'please enter the document name'),
+      },
+      {
+        name: 'folderId',
+        label: L('文件夹', 'Folder'),
+        type: 'tree',
+        tree: { url: `${F}/tree`, label: 'name' },
+        required: need('请选择文件夹', 'please select a folder'),
+        list: false,
+      },
+      {
+        name: 'fileAddress',
+        label: L('文件', 'File'),
+        type: 'file',
+        list: false,
+        required: need('请上传 PDF 或 Markdown 文件', 'please upload a PDF or Markdown file'),
+        upload: { accept: ['pdf', 'md'], maxKB: 50 * 1024, max: 1, kind: 'document' },
+      },
       { name: 'fileType', label: L('类型', 'Type'), form: false, width: 70 },
       { name: 'fileSize', label: L('大小（字节）', 'Size (bytes)'), form: false, width: 110 },
       { name: 'intro', label: L('简介', 'Introduction'), type: 'textarea', list: false },

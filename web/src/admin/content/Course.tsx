@@ -17,12 +17,43 @@ const BASE = '/api/hm-course/course'
 /** Course and camp fields (spec §3): the teacher is chosen among users with role teacher and shown by real name. */
 export const courseFields = (camp: boolean): Field[] => [
   cover(3),
-  { name: 'title', label: camp ? L('实训营名称', 'Camp name') : L('课程名称', 'Course name'), search: true, required: need('请输入课程名称', 'please enter the course name') },
-  { name: 'teacherId', label: L('授课教师', 'Teacher'), type: 'tree', tree: { url: '/api/blade-system/user/getUserByRole', params: { role: 'teacher' }, label: 'realName' }, list: false },
+  {
+    name: 'title',
+    label: camp ? L('实训营名称', 'Camp name') : L('课程名称', 'Course name'),
+    search: true,
+    required: need('请输入课程名称', 'please enter the course name'),
+  },
+  {
+    name: 'teacherId',
+    label: L('授课教师', 'Teacher'),
+    type: 'tree',
+    tree: { url: '/api/blade-system/user/getUserByRole', params: { role: 'teacher' }, label: 'realName' },
+    list: false,
+  },
   { name: 'teacherName', label: L('授课教师', 'Teacher'), form: false, width: 110 },
-  { name: 'specialId', label: L('专业', 'Major'), type: 'dict', dict: { code: 'course_major', biz: true }, search: true, width: 140 },
-  { name: 'cateId', label: L('课程分类', 'Category'), type: 'dict', dict: { code: 'course_category', biz: true }, search: true, width: 110 },
-  { name: 'levelId', label: L('学历层次', 'Level'), type: 'dict', dict: { code: 'educational_level', biz: true }, width: 110 },
+  {
+    name: 'specialId',
+    label: L('专业', 'Major'),
+    type: 'dict',
+    dict: { code: 'course_major', biz: true },
+    search: true,
+    width: 140,
+  },
+  {
+    name: 'cateId',
+    label: L('课程分类', 'Category'),
+    type: 'dict',
+    dict: { code: 'course_category', biz: true },
+    search: true,
+    width: 110,
+  },
+  {
+    name: 'levelId',
+    label: L('学历层次', 'Level'),
+    type: 'dict',
+    dict: { code: 'educational_level', biz: true },
+    width: 110,
+  },
   { name: 'isAuth', label: L('报名需审核', 'Review enrolment'), type: 'switch', default: 0, width: 100 },
   { name: 'isPractice', label: L('实践课程', 'Practice course'), type: 'switch', default: 0, list: false },
   { name: 'aditedNum', label: L('已审核', 'Approved'), form: false, width: 80 },
@@ -54,11 +85,40 @@ function CourseScreen({ camp }: { camp: boolean }) {
     actions: camp ? { add: false, edit: false, delete: false, selection: false } : undefined,
     rowActions: (row) => (
       <>
-        {editable && perms.has('content:course:edit') && <Button size="small" appearance="transparent" icon={<TextBulletListLtrRegular />} onClick={() => setSections(row)} data-testid="row-sections">{say(L('章节', 'Sections'))}</Button>}
-        {!camp && perms.has('content:course:user') && <Button size="small" appearance="transparent" icon={<PeopleAddRegular />} onClick={() => setAdding(row)} data-testid="row-add-learners">{say(L('添加学员', 'Add learners'))}</Button>}
+        {editable && perms.has('content:course:edit') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<TextBulletListLtrRegular />}
+            onClick={() => setSections(row)}
+            data-testid="row-sections"
+          >
+            {say(L('章节', 'Sections'))}
+          </Button>
+        )}
+        {!camp && perms.has('content:course:user') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<PeopleAddRegular />}
+            onClick={() => setAdding(row)}
+            data-testid="row-add-learners"
+          >
+            {say(L('添加学员', 'Add learners'))}
+          </Button>
+        )}
         {!camp && perms.has('content:course:hot') && (
-          <Button size="small" appearance="transparent" icon={<FireRegular />} data-testid="row-hot"
-            onClick={async () => { await api.get(`${BASE}/${row.isHot ? 'remove-hot-course' : 'set-hot-course'}`, { id: row.id }); await invalidate(BASE); notify.success(say('operationSuccessful')) }}>
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<FireRegular />}
+            data-testid="row-hot"
+            onClick={async () => {
+              await api.get(`${BASE}/${row.isHot ? 'remove-hot-course' : 'set-hot-course'}`, { id: row.id })
+              await invalidate(BASE)
+              notify.success(say('operationSuccessful'))
+            }}
+          >
             {say(row.isHot ? L('取消热门', 'Unset hot') : L('设为热门', 'Set hot'))}
           </Button>
         )}
@@ -69,18 +129,30 @@ function CourseScreen({ camp }: { camp: boolean }) {
     <>
       <ResourcePage screen={screen} />
       {sections && <SectionsDialog course={sections} onClose={() => setSections(null)} />}
-      <UserPicker open={!!adding} multiple filters={{ roleName: 'student' }} onClose={() => setAdding(null)}
+      <UserPicker
+        open={!!adding}
+        multiple
+        filters={{ roleName: 'student' }}
+        onClose={() => setAdding(null)}
         onConfirm={async (users) => {
-          const r = await fetchAdd(String(adding!.id), users.map((u) => u.id))
+          const r = await fetchAdd(
+            String(adding!.id),
+            users.map((u) => u.id),
+          )
           notify.success(`${say('operationSuccessful')} (+${r.added})`)
           setAdding(null)
-        }} />
+        }}
+      />
     </>
   )
 }
 
 const fetchAdd = (courseId: string, userIds: string[]) =>
-  write<{ added: number }>('/api/hm-courseUser/courseUser/addCourseUser', { body: { courseId, userIds: userIds.join(',') } }, { invalidates: [BASE] })
+  write<{ added: number }>(
+    '/api/hm-courseUser/courseUser/addCourseUser',
+    { body: { courseId, userIds: userIds.join(',') } },
+    { invalidates: [BASE] },
+  )
 
 export const Courses = () => <CourseScreen camp={false} />
 export const Camps = () => <CourseScreen camp />

@@ -2,7 +2,13 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { L, createTimeField } from './fields'
 
-const star = (name: string, zh: string, en: string) => ({ name, label: L(zh, en), type: 'number' as const, width: 90, form: false })
+const star = (name: string, zh: string, en: string) => ({
+  name,
+  label: L(zh, en),
+  type: 'number' as const,
+  width: 90,
+  form: false,
+})
 
 /** Course ratings learners wrote: read, hide (status 0) or remove. */
 export const evaluateScreen: ResourceScreen = {

@@ -1,4 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components'
 import { CheckmarkRegular, DismissRegular, PeopleRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { write } from '../../shared/data'
@@ -8,14 +16,22 @@ import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L, createTimeField } from './fields'
 
-const STATUS = [{ value: 0, label: L('待审核', 'Pending') }, { value: 1, label: L('已通过', 'Approved') }, { value: 2, label: L('已驳回', 'Rejected') }]
+const STATUS = [
+  { value: 0, label: L('待审核', 'Pending') },
+  { value: 1, label: L('已通过', 'Approved') },
+  { value: 2, label: L('已驳回', 'Rejected') },
+]
 
 /** Enrolments of one course: approve or reject one or many. */
 function Enrolments({ course, onClose }: { course: Row; onClose: () => void }) {
   const say = useSay()
   const verify = async (rows: Row[], status: 1 | 2) => {
     if (!rows.length) return notify.warning(say('selectAtLeastOne'))
-    await write('/api/hm-courseUser/courseUser/verify', { params: { ids: rows.map((r) => r.id).join(','), status } }, { invalidates: ['/api/hm-course/course', '/api/hm-courseUser/courseUser'] })
+    await write(
+      '/api/hm-courseUser/courseUser/verify',
+      { params: { ids: rows.map((r) => r.id).join(','), status } },
+      { invalidates: ['/api/hm-course/course', '/api/hm-courseUser/courseUser'] },
+    )
     notify.success(say('operationSuccessful'))
   }
   const screen: ResourceScreen = {
@@ -35,24 +51,56 @@ function Enrolments({ course, onClose }: { course: Row; onClose: () => void }) {
     ],
     toolbar: ({ selected }) => (
       <>
-        <Button icon={<CheckmarkRegular />} onClick={() => void verify(selected, 1)} data-testid="approve-selected">{say(L('批量通过', 'Approve selected'))}</Button>
-        <Button icon={<DismissRegular />} onClick={() => void verify(selected, 2)}>{say(L('批量驳回', 'Reject selected'))}</Button>
+        <Button icon={<CheckmarkRegular />} onClick={() => void verify(selected, 1)} data-testid="approve-selected">
+          {say(L('批量通过', 'Approve selected'))}
+        </Button>
+        <Button icon={<DismissRegular />} onClick={() => void verify(selected, 2)}>
+          {say(L('批量驳回', 'Reject selected'))}
+        </Button>
       </>
     ),
-    rowActions: (row) => row.status !== 1 ? (
-      <>
-        <Button size="small" appearance="transparent" icon={<CheckmarkRegular />} onClick={() => void verify([row], 1)} data-testid="row-approve">{say(L('通过', 'Approve'))}</Button>
-        {row.status === 0 && <Button size="small" appearance="transparent" icon={<DismissRegular />} onClick={() => void verify([row], 2)} data-testid="row-reject">{say(L('驳回', 'Reject'))}</Button>}
-      </>
-    ) : null,
+    rowActions: (row) =>
+      row.status !== 1 ? (
+        <>
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<CheckmarkRegular />}
+            onClick={() => void verify([row], 1)}
+            data-testid="row-approve"
+          >
+            {say(L('通过', 'Approve'))}
+          </Button>
+          {row.status === 0 && (
+            <Button
+              size="small"
+              appearance="transparent"
+              icon={<DismissRegular />}
+              onClick={() => void verify([row], 2)}
+              data-testid="row-reject"
+            >
+              {say(L('驳回', 'Reject'))}
+            </Button>
+          )}
+        </>
+      ) : null,
   }
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 980, width: '95vw' }} data-testid="enrolments-dialog">
         <DialogBody>
           <DialogTitle>{String(course.title)}</DialogTitle>
-          <DialogContent><ResourcePage screen={screen} /></DialogContent>
-          <DialogActions><Button onClick={onClose}>{say('close')}</Button></DialogActions>
+          <DialogContent>
+            <ResourcePage screen={screen} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{say('close')}</Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -71,12 +119,32 @@ export default function Review() {
     actions: { add: false, edit: false, delete: false, view: false, selection: false },
     fields: [
       { name: 'title', label: L('课程名称', 'Course'), search: true },
-      { name: 'type', label: L('类型', 'Type'), type: 'select', options: [{ value: 1, label: L('课程', 'Course') }, { value: 2, label: L('实训营', 'Camp') }], search: true, width: 90 },
+      {
+        name: 'type',
+        label: L('类型', 'Type'),
+        type: 'select',
+        options: [
+          { value: 1, label: L('课程', 'Course') },
+          { value: 2, label: L('实训营', 'Camp') },
+        ],
+        search: true,
+        width: 90,
+      },
       { name: 'teacherName', label: L('授课教师', 'Teacher'), width: 120 },
       { name: 'aditedNum', label: L('已审核', 'Approved'), width: 90 },
       { name: 'unauditedNum', label: L('待审核', 'Pending'), width: 90 },
     ],
-    rowActions: (row) => <Button size="small" appearance="transparent" icon={<PeopleRegular />} onClick={() => setOpen(row)} data-testid="row-review">{say(L('审核', 'Review'))}</Button>,
+    rowActions: (row) => (
+      <Button
+        size="small"
+        appearance="transparent"
+        icon={<PeopleRegular />}
+        onClick={() => setOpen(row)}
+        data-testid="row-review"
+      >
+        {say(L('审核', 'Review'))}
+      </Button>
+    ),
   }
   return (
     <>

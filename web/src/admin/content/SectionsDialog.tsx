@@ -1,5 +1,19 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Input, Option, SpinButton, Spinner, Text, makeStyles, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Input,
+  Option,
+  SpinButton,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { AddRegular, DeleteRegular, DocumentRegular, SaveRegular, VideoRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
@@ -13,7 +27,13 @@ import { L } from './fields'
 
 const S = '/api/hm-courseSection/courseSection'
 const useStyles = makeStyles({
-  section: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalM, display: 'grid', gap: tokens.spacingVerticalS },
+  section: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalM,
+    display: 'grid',
+    gap: tokens.spacingVerticalS,
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   links: { display: 'grid', gap: '4px', paddingLeft: tokens.spacingHorizontalL },
 })
@@ -21,9 +41,24 @@ const useStyles = makeStyles({
 /** One linked list of a section (courseware or downloads): the linked rows, a picker to link another, unlink. */
 function Links({ sectionId, kind }: { sectionId: string; kind: 'ware' | 'download' }) {
   const say = useSay()
-  const cfg = kind === 'ware'
-    ? { of: '/api/hm-courseWare/courseWare/getCourseWareId', link: '/api/hm-courseSectionWare/courseSectionWare', pick: '/api/hm-courseWare/courseWare/list', field: 'wareId', label: L('课件', 'Courseware'), Icon: VideoRegular }
-    : { of: '/api/hm-download/download/getDownLoadBySectionId', link: '/api/hm-courseSectionDownload/courseSectionDownload', pick: '/api/hm-download/download/list', field: 'downloadId', label: L('资料', 'Downloads'), Icon: DocumentRegular }
+  const cfg =
+    kind === 'ware'
+      ? {
+          of: '/api/hm-courseWare/courseWare/getCourseWareId',
+          link: '/api/hm-courseSectionWare/courseSectionWare',
+          pick: '/api/hm-courseWare/courseWare/list',
+          field: 'wareId',
+          label: L('课件', 'Courseware'),
+          Icon: VideoRegular,
+        }
+      : {
+          of: '/api/hm-download/download/getDownLoadBySectionId',
+          link: '/api/hm-courseSectionDownload/courseSectionDownload',
+          pick: '/api/hm-download/download/list',
+          field: 'downloadId',
+          label: L('资料', 'Downloads'),
+          Icon: DocumentRegular,
+        }
   const linked = useFetch<Row[]>(cfg.of, { id: sectionId })
   const choices = useFetch<Page<Row>>(cfg.pick, { size: 200 })
   const [pick, setPick] = useState<string>()
@@ -33,16 +68,46 @@ function Links({ sectionId, kind }: { sectionId: string; kind: 'ware' | 'downloa
     <div className={s.links}>
       {(linked.data ?? []).map((r) => (
         <div key={String(r.linkId)} className={s.row}>
-          <cfg.Icon /><Text>{String(r.title)}</Text>
-          <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={say('delete')} onClick={() => void write(`${cfg.link}/remove`, { params: { ids: r.linkId } }, refresh)} />
+          <cfg.Icon />
+          <Text>{String(r.title)}</Text>
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={say('delete')}
+            onClick={() => void write(`${cfg.link}/remove`, { params: { ids: r.linkId } }, refresh)}
+          />
         </div>
       ))}
       <div className={s.row}>
-        <Dropdown placeholder={say(cfg.label)} size="small" value={choices.data?.records.find((c) => c.id === pick)?.title as string ?? ''} selectedOptions={pick ? [pick] : []} onOptionSelect={(_, d) => setPick(d.optionValue)} data-testid={`pick-${kind}`}>
-          {(choices.data?.records ?? []).map((c) => <Option key={String(c.id)} value={String(c.id)}>{String(c.title)}</Option>)}
+        <Dropdown
+          placeholder={say(cfg.label)}
+          size="small"
+          value={(choices.data?.records.find((c) => c.id === pick)?.title as string) ?? ''}
+          selectedOptions={pick ? [pick] : []}
+          onOptionSelect={(_, d) => setPick(d.optionValue)}
+          data-testid={`pick-${kind}`}
+        >
+          {(choices.data?.records ?? []).map((c) => (
+            <Option key={String(c.id)} value={String(c.id)}>
+              {String(c.title)}
+            </Option>
+          ))}
         </Dropdown>
-        <Button size="small" icon={<AddRegular />} disabled={!pick} data-testid={`link-${kind}`}
-          onClick={async () => { await write(`${cfg.link}/submit`, { body: { sectionId, [cfg.field]: pick, sort: (linked.data?.length ?? 0) + 1 } }, refresh); setPick(undefined) }}>
+        <Button
+          size="small"
+          icon={<AddRegular />}
+          disabled={!pick}
+          data-testid={`link-${kind}`}
+          onClick={async () => {
+            await write(
+              `${cfg.link}/submit`,
+              { body: { sectionId, [cfg.field]: pick, sort: (linked.data?.length ?? 0) + 1 } },
+              refresh,
+            )
+            setPick(undefined)
+          }}
+        >
           {say(L('关联', 'Link'))}
         </Button>
       </div>
@@ -66,38 +131,83 @@ export default function SectionsDialog({ course, onClose }: { course: Row; onClo
   }
   const add = async () => {
     if (!title.trim()) return notify.warning(say(L('请输入章节名称', 'please enter the section name')))
-    await write(`${S}/submit`, { body: { courseId: course.id, title, sort: (sections.data?.length ?? 0) + 1 } }, { invalidates: [S] })
+    await write(
+      `${S}/submit`,
+      { body: { courseId: course.id, title, sort: (sections.data?.length ?? 0) + 1 } },
+      { invalidates: [S] },
+    )
     setTitle('')
     notify.success(say('addedSuccessfully'))
   }
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 760 }} data-testid="sections-dialog">
         <DialogBody>
-          <DialogTitle>{say(L('章节', 'Sections'))} · {String(course.title)}</DialogTitle>
+          <DialogTitle>
+            {say(L('章节', 'Sections'))} · {String(course.title)}
+          </DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 12 }}>
-            {!sections.data ? <Spinner /> : sections.data.map((row) => {
-              const d = draft[String(row.id)] ?? { title: String(row.title), sort: Number(row.sort) }
-              const set = (v: Partial<typeof d>) => setDraft((x) => ({ ...x, [String(row.id)]: { ...d, ...v } }))
-              return (
-                <div key={String(row.id)} className={s.section} data-testid="section">
-                  <div className={s.row}>
-                    <Input value={d.title} onChange={(_, v) => set({ title: v.value })} style={{ flex: 1 }} aria-label={say(L('章节名称', 'Section name'))} />
-                    <SpinButton value={d.sort} onChange={(_, v) => set({ sort: v.value ?? Number(v.displayValue) })} style={{ width: 80 }} aria-label={say(L('排序', 'Sort'))} />
-                    <Button icon={<SaveRegular />} onClick={() => void save(row)}>{say(L('保存', 'Save'))}</Button>
-                    <Button icon={<DeleteRegular />} onClick={async () => { if (await confirm(say('confirmDelete'))) await write(`${S}/remove`, { params: { ids: row.id } }, { invalidates: [S] }) }}>{say('delete')}</Button>
+            {!sections.data ? (
+              <Spinner />
+            ) : (
+              sections.data.map((row) => {
+                const d = draft[String(row.id)] ?? { title: String(row.title), sort: Number(row.sort) }
+                const set = (v: Partial<typeof d>) => setDraft((x) => ({ ...x, [String(row.id)]: { ...d, ...v } }))
+                return (
+                  <div key={String(row.id)} className={s.section} data-testid="section">
+                    <div className={s.row}>
+                      <Input
+                        value={d.title}
+                        onChange={(_, v) => set({ title: v.value })}
+                        style={{ flex: 1 }}
+                        aria-label={say(L('章节名称', 'Section name'))}
+                      />
+                      <SpinButton
+                        value={d.sort}
+                        onChange={(_, v) => set({ sort: v.value ?? Number(v.displayValue) })}
+                        style={{ width: 80 }}
+                        aria-label={say(L('排序', 'Sort'))}
+                      />
+                      <Button icon={<SaveRegular />} onClick={() => void save(row)}>
+                        {say(L('保存', 'Save'))}
+                      </Button>
+                      <Button
+                        icon={<DeleteRegular />}
+                        onClick={async () => {
+                          if (await confirm(say('confirmDelete')))
+                            await write(`${S}/remove`, { params: { ids: row.id } }, { invalidates: [S] })
+                        }}
+                      >
+                        {say('delete')}
+                      </Button>
+                    </div>
+                    <Links sectionId={String(row.id)} kind="ware" />
+                    <Links sectionId={String(row.id)} kind="download" />
                   </div>
-                  <Links sectionId={String(row.id)} kind="ware" />
-                  <Links sectionId={String(row.id)} kind="download" />
-                </div>
-              )
-            })}
+                )
+              })
+            )}
             <div className={s.row}>
-              <Input value={title} onChange={(_, v) => setTitle(v.value)} placeholder={say(L('新章节名称', 'New section name'))} style={{ flex: 1 }} data-testid="new-section" />
-              <Button appearance="primary" icon={<AddRegular />} onClick={() => void add()} data-testid="add-section">{say(L('添加章节', 'Add section'))}</Button>
+              <Input
+                value={title}
+                onChange={(_, v) => setTitle(v.value)}
+                placeholder={say(L('新章节名称', 'New section name'))}
+                style={{ flex: 1 }}
+                data-testid="new-section"
+              />
+              <Button appearance="primary" icon={<AddRegular />} onClick={() => void add()} data-testid="add-section">
+                {say(L('添加章节', 'Add section'))}
+              </Button>
             </div>
           </DialogContent>
-          <DialogActions><Button onClick={onClose}>{say('close')}</Button></DialogActions>
+          <DialogActions>
+            <Button onClick={onClose}>{say('close')}</Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
       {dialog}

@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, ProgressBar, Text } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  ProgressBar,
+  Text,
+} from '@fluentui/react-components'
 import { ListRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useFetch } from '../../shared/data'
@@ -8,19 +18,48 @@ import { useSay } from '../../shared/resource/text'
 import { L, createTimeField, need, remarkField, sortField } from './fields'
 
 const BASE = '/api/hm-courseWare/courseWare'
-const TYPES = [{ value: 1, label: L('文档', 'Document') }, { value: 2, label: L('视频', 'Video') }, { value: 3, label: L('Markdown', 'Markdown') }, { value: 4, label: L('实验步骤', 'Experiment steps') }]
-const SCREENS = [{ value: 1, label: L('课件', 'Course ware') }, { value: 2, label: L('实验', 'Experiment') }]
-const TRANSCODING = [{ value: 2, label: L('转码中', 'Waiting') }, { value: 1, label: L('已转码', 'Transcoded') }, { value: 0, label: L('转码失败', 'Failed') }]
+const TYPES = [
+  { value: 1, label: L('文档', 'Document') },
+  { value: 2, label: L('视频', 'Video') },
+  { value: 3, label: L('Markdown', 'Markdown') },
+  { value: 4, label: L('实验步骤', 'Experiment steps') },
+]
+const SCREENS = [
+  { value: 1, label: L('课件', 'Course ware') },
+  { value: 2, label: L('实验', 'Experiment') },
+]
+const TRANSCODING = [
+  { value: 2, label: L('转码中', 'Waiting') },
+  { value: 1, label: L('已转码', 'Transcoded') },
+  { value: 0, label: L('转码失败', 'Failed') },
+]
 
 /** Live transcode progress of a video while it waits (polls every 2 s until it is done or failed). */
 function Transcoding({ row }: { row: Row }) {
   const say = useSay()
   const waiting = row.transcodingStatus === 2
-  const p = useFetch<{ transcodingStatus: number; progress: number; state: string | null; error: string | null }>(waiting ? `${BASE}/transcode-progress` : undefined, { id: row.id }, { refetchInterval: (q) => (q.state.data?.transcodingStatus === 2 ? 2000 : false), silent: true })
+  const p = useFetch<{ transcodingStatus: number; progress: number; state: string | null; error: string | null }>(
+    waiting ? `${BASE}/transcode-progress` : undefined,
+    { id: row.id },
+    { refetchInterval: (q) => (q.state.data?.transcodingStatus === 2 ? 2000 : false), silent: true },
+  )
   if (row.type !== 2) return null
   const status = p.data?.transcodingStatus ?? row.transcodingStatus
-  if (status === 2) return <span data-testid="transcode-progress" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 120 }}><ProgressBar value={(p.data?.progress ?? 0) / 100} style={{ width: 80 }} /><Text size={200}>{p.data?.progress ?? 0}%</Text></span>
-  return <Text size={200} data-testid="transcode-status">{say(TRANSCODING.find((t) => t.value === status)?.label ?? L('', ''))}</Text>
+  if (status === 2)
+    return (
+      <span
+        data-testid="transcode-progress"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minWidth: 120 }}
+      >
+        <ProgressBar value={(p.data?.progress ?? 0) / 100} style={{ width: 80 }} />
+        <Text size={200}>{p.data?.progress ?? 0}%</Text>
+      </span>
+    )
+  return (
+    <Text size={200} data-testid="transcode-status">
+      {say(TRANSCODING.find((t) => t.value === status)?.label ?? L('', ''))}
+    </Text>
+  )
 }
 
 /** Experiment steps of one courseware (type 4), as their own list. */
@@ -40,12 +79,21 @@ function Steps({ ware, onClose }: { ware: Row; onClose: () => void }) {
     ],
   }
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 900, width: '95vw' }}>
         <DialogBody>
           <DialogTitle>{String(ware.title)}</DialogTitle>
-          <DialogContent><ResourcePage screen={screen} /></DialogContent>
-          <DialogActions><Button onClick={onClose}>{say('close')}</Button></DialogActions>
+          <DialogContent>
+            <ResourcePage screen={screen} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{say('close')}</Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -61,12 +109,51 @@ export default function Ware() {
     perm: 'content:ware',
     title: L('课件管理', 'Courseware'),
     fields: [
-      { name: 'title', label: L('课件名称', 'Name'), search: true, required: need('请输入课件名称', 'please enter the courseware name') },
-      { name: 'screen', label: L('场景', 'Scenario'), type: 'select', options: SCREENS, search: true, required: need('请选择场景', 'please select the scenario'), width: 100 },
-      { name: 'type', label: L('课件类型', 'Type'), type: 'select', options: TYPES, search: true, required: need('请选择课件类型', 'please select the courseware type'), width: 110 },
-      { name: 'fileAddress', label: L('课件文件', 'File'), type: 'file', list: false, upload: { accept: ['pdf', 'md', 'txt', 'docx', 'pptx', 'xlsx', 'mp4', 'webm', 'mov', 'mkv', 'avi', 'mp3', 'jpg', 'png'], maxKB: 100 * 1024, max: 1, kind: 'courseware' } },
+      {
+        name: 'title',
+        label: L('课件名称', 'Name'),
+        search: true,
+        required: need('请输入课件名称', 'please enter the courseware name'),
+      },
+      {
+        name: 'screen',
+        label: L('场景', 'Scenario'),
+        type: 'select',
+        options: SCREENS,
+        search: true,
+        required: need('请选择场景', 'please select the scenario'),
+        width: 100,
+      },
+      {
+        name: 'type',
+        label: L('课件类型', 'Type'),
+        type: 'select',
+        options: TYPES,
+        search: true,
+        required: need('请选择课件类型', 'please select the courseware type'),
+        width: 110,
+      },
+      {
+        name: 'fileAddress',
+        label: L('课件文件', 'File'),
+        type: 'file',
+        list: false,
+        upload: {
+          accept: ['pdf', 'md', 'txt', 'docx', 'pptx', 'xlsx', 'mp4', 'webm', 'mov', 'mkv', 'avi', 'mp3', 'jpg', 'png'],
+          maxKB: 100 * 1024,
+          max: 1,
+          kind: 'courseware',
+        },
+      },
       { name: 'content', label: L('Markdown 内容', 'Markdown'), type: 'textarea', list: false },
-      { name: 'transcodingStatus', label: L('转码状态', 'Transcoding'), type: 'select', options: TRANSCODING, form: false, width: 150 },
+      {
+        name: 'transcodingStatus',
+        label: L('转码状态', 'Transcoding'),
+        type: 'select',
+        options: TRANSCODING,
+        form: false,
+        width: 150,
+      },
       { name: 'playTime', label: L('时长（秒）', 'Length (s)'), form: false, width: 90 },
       createTimeField,
       remarkField,
@@ -74,7 +161,17 @@ export default function Ware() {
     rowActions: (row) => (
       <>
         <Transcoding row={row} />
-        {row.type === 4 && <Button size="small" appearance="transparent" icon={<ListRegular />} onClick={() => setSteps(row)} data-testid="row-steps">{say(L('步骤', 'Steps'))}</Button>}
+        {row.type === 4 && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<ListRegular />}
+            onClick={() => setSteps(row)}
+            data-testid="row-steps"
+          >
+            {say(L('步骤', 'Steps'))}
+          </Button>
+        )}
       </>
     ),
   }

@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(async () => ({ default: (await load())[name] }))
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }))
 
 /** Teaching-content screens by menu path (db/reference/areas/content.ts). */
 export const contentScreens = {

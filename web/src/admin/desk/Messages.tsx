@@ -17,17 +17,33 @@ const common: Field[] = [
 ]
 
 const inbox: ResourceScreen = {
-  base: '/api/blade-message/message', perm: 'desk:message', listPath: 'my/list', title: L('收件箱', 'Inbox'),
+  base: '/api/blade-message/message',
+  perm: 'desk:message',
+  listPath: 'my/list',
+  title: L('收件箱', 'Inbox'),
   actions: { add: false, edit: false },
   fields: [
     ...common,
     { name: 'createUserName', label: L('发送人', 'From'), width: 110 },
-    { name: 'isRead', label: L('状态', 'State'), type: 'select', search: true, options: [{ value: 1, label: L('未读', 'Unread') }, { value: 0, label: L('已读', 'Read') }], width: 90 },
+    {
+      name: 'isRead',
+      label: L('状态', 'State'),
+      type: 'select',
+      search: true,
+      options: [
+        { value: 1, label: L('未读', 'Unread') },
+        { value: 0, label: L('已读', 'Read') },
+      ],
+      width: 90,
+    },
   ],
 }
 
 const sent: ResourceScreen = {
-  base: '/api/blade-message/message', perm: 'desk:message', listPath: 'my/sendList', title: L('已发送', 'Sent'),
+  base: '/api/blade-message/message',
+  perm: 'desk:message',
+  listPath: 'my/sendList',
+  title: L('已发送', 'Sent'),
   actions: { add: false, edit: false, delete: false, view: false, selection: false },
   fields: [...common, { name: 'receivers', label: L('接收对象', 'Recipients'), list: false }],
 }
@@ -38,15 +54,38 @@ export default function Messages() {
   const perms = usePermissions()
   const [tab, setTab] = useState<'inbox' | 'sent'>('inbox')
   const [writing, setWriting] = useState(false)
-  const send = perms.has('desk:message:send') && <Button appearance="primary" icon={<SendRegular />} onClick={() => setWriting(true)} data-testid="write-message">{say(L('发送消息', 'Send a message'))}</Button>
+  const send = perms.has('desk:message:send') && (
+    <Button appearance="primary" icon={<SendRegular />} onClick={() => setWriting(true)} data-testid="write-message">
+      {say(L('发送消息', 'Send a message'))}
+    </Button>
+  )
   return (
     <>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'inbox' | 'sent')} style={{ marginBottom: 8 }}>
+      <TabList
+        selectedValue={tab}
+        onTabSelect={(_, d) => setTab(d.value as 'inbox' | 'sent')}
+        style={{ marginBottom: 8 }}
+      >
         <Tab value="inbox">{say(inbox.title)}</Tab>
         <Tab value="sent">{say(sent.title)}</Tab>
       </TabList>
-      <ResourcePage key={tab} screen={{ ...(tab === 'inbox' ? inbox : sent), toolbar: () => send, onRowClick: tab === 'inbox' ? () => void refreshMessages() : undefined }} />
-      {writing && <SendDialog onClose={() => setWriting(false)} onSent={() => { setWriting(false); setTab('sent') }} />}
+      <ResourcePage
+        key={tab}
+        screen={{
+          ...(tab === 'inbox' ? inbox : sent),
+          toolbar: () => send,
+          onRowClick: tab === 'inbox' ? () => void refreshMessages() : undefined,
+        }}
+      />
+      {writing && (
+        <SendDialog
+          onClose={() => setWriting(false)}
+          onSent={() => {
+            setWriting(false)
+            setTab('sent')
+          }}
+        />
+      )}
     </>
   )
 }

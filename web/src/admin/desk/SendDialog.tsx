@@ -1,4 +1,15 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field as FluentField, Input, Textarea } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field as FluentField,
+  Input,
+  Textarea,
+} from '@fluentui/react-components'
 import { PeopleAddRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -14,16 +25,40 @@ import { L } from '../system/fields'
 const typeField: Field = { name: 'type', label: L('消息类型', 'Type'), type: 'dict', dict: { code: 'message_type' } }
 /** Who a broadcast goes to: departments for type 2, roles for type 4; people otherwise. */
 const targets: Record<number, Field> = {
-  2: { name: 'receivers', label: L('接收部门', 'Departments'), type: 'tree', tree: { url: '/api/blade-system/dept/tree', multiple: true } },
-  4: { name: 'receivers', label: L('接收角色', 'Roles'), type: 'tree', tree: { url: '/api/blade-system/role/tree', multiple: true } },
+  2: {
+    name: 'receivers',
+    label: L('接收部门', 'Departments'),
+    type: 'tree',
+    tree: { url: '/api/blade-system/dept/tree', multiple: true },
+  },
+  4: {
+    name: 'receivers',
+    label: L('接收角色', 'Roles'),
+    type: 'tree',
+    tree: { url: '/api/blade-system/role/tree', multiple: true },
+  },
 }
 
-interface Draft { type: number; title: string; content: string; units: string }
+interface Draft {
+  type: number
+  title: string
+  content: string
+  units: string
+}
 
 /** Writing a message: ordinary and approval messages go to people chosen in the user picker; broadcasts to departments or roles. */
 export default function SendDialog({ onClose, onSent }: { onClose: () => void; onSent: () => void }) {
   const say = useSay()
-  const { control, register, handleSubmit, setError, setValue, clearErrors, watch, formState: { errors } } = useForm<Draft>({ defaultValues: { type: 1, title: '', content: '', units: '' } })
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<Draft>({ defaultValues: { type: 1, title: '', content: '', units: '' } })
   const type = watch('type')
   const [people, setPeople] = useState<PickedUser[]>([])
   const [picking, setPicking] = useState(false)
@@ -35,41 +70,91 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
       notify.success(say('operationSuccessful'))
       onSent()
     } catch (err) {
-      if (err instanceof ApiFailure && (err.field === 'title' || err.field === 'receivers')) setError(err.field === 'receivers' ? 'units' : 'title', { type: 'server', message: err.message })
+      if (err instanceof ApiFailure && (err.field === 'title' || err.field === 'receivers'))
+        setError(err.field === 'receivers' ? 'units' : 'title', { type: 'server', message: err.message })
     }
   })
-  const required = { title: say(L('请输入消息标题', 'please enter the message title')), receivers: say(L('请选择接收人', 'please select the recipients')) }
+  const required = {
+    title: say(L('请输入消息标题', 'please enter the message title')),
+    receivers: say(L('请选择接收人', 'please select the recipients')),
+  }
 
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 640 }} data-testid="send-dialog">
         <DialogBody>
           <DialogTitle>{say(L('发送消息', 'Send a message'))}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             <FluentField label={say(typeField.label)}>
-              <EditorOf field={typeField} value={String(type)} onChange={(v) => { setValue('type', Number(v)); setValue('units', '') }} />
+              <EditorOf
+                field={typeField}
+                value={String(type)}
+                onChange={(v) => {
+                  setValue('type', Number(v))
+                  setValue('units', '')
+                }}
+              />
             </FluentField>
             <FluentField label={say(L('消息标题', 'Title'))} required validationMessage={errors.title?.message}>
-              <Input {...register('title', { validate: (v) => !!v.trim() || required.title })} data-testid="message-title" />
+              <Input
+                {...register('title', { validate: (v) => !!v.trim() || required.title })}
+                data-testid="message-title"
+              />
             </FluentField>
             <FluentField label={say(L('消息内容', 'Content'))}>
               <Textarea {...register('content')} rows={5} resize="vertical" />
             </FluentField>
-            <FluentField label={say(targets[type]?.label ?? L('接收人', 'Recipients'))} required validationMessage={errors.units?.message}>
+            <FluentField
+              label={say(targets[type]?.label ?? L('接收人', 'Recipients'))}
+              required
+              validationMessage={errors.units?.message}
+            >
               {/* Departments or roles are a field of the form; people come from the picker. Either way one rule: someone must receive it. */}
-              <Controller name="units" control={control} rules={{ validate: (units) => !!receivers(units) || required.receivers }}
-                render={({ field }) => (targets[type]
-                  ? <EditorOf field={targets[type]} value={field.value} onChange={(v) => field.onChange(String(v ?? ''))} />
-                  : <Button icon={<PeopleAddRegular />} onClick={() => setPicking(true)} data-testid="pick-recipients">{people.length ? chosenNames(people) : say(L('选择接收人', 'Choose recipients'))}</Button>)} />
+              <Controller
+                name="units"
+                control={control}
+                rules={{ validate: (units) => !!receivers(units) || required.receivers }}
+                render={({ field }) =>
+                  targets[type] ? (
+                    <EditorOf
+                      field={targets[type]}
+                      value={field.value}
+                      onChange={(v) => field.onChange(String(v ?? ''))}
+                    />
+                  ) : (
+                    <Button icon={<PeopleAddRegular />} onClick={() => setPicking(true)} data-testid="pick-recipients">
+                      {people.length ? chosenNames(people) : say(L('选择接收人', 'Choose recipients'))}
+                    </Button>
+                  )
+                }
+              />
             </FluentField>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('cancel')}</Button>
-            <Button appearance="primary" onClick={(e) => void send(e)} data-testid="send-submit">{say(L('发送', 'Send'))}</Button>
+            <Button appearance="primary" onClick={(e) => void send(e)} data-testid="send-submit">
+              {say(L('发送', 'Send'))}
+            </Button>
           </DialogActions>
         </DialogBody>
         {/* Inside the surface, so the picker is a nested dialog: closing it gives this one back to assistive technology. */}
-        <UserPicker open={picking} multiple url="/api/blade-user/user-list" value={people} onClose={() => setPicking(false)} onConfirm={(u) => { setPeople(u); setPicking(false); if (u.length) clearErrors('units') }} />
+        <UserPicker
+          open={picking}
+          multiple
+          url="/api/blade-user/user-list"
+          value={people}
+          onClose={() => setPicking(false)}
+          onConfirm={(u) => {
+            setPeople(u)
+            setPicking(false)
+            if (u.length) clearErrors('units')
+          }}
+        />
       </DialogSurface>
     </Dialog>
   )

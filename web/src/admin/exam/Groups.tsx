@@ -13,8 +13,12 @@ export default function Groups() {
     layout: 'cards',
     invalidates: ['/api/hm-paperTime/paperTime'],
     fields: screenFields(examGroupFields, {
-      title: { search: true }, category: { search: true }, studentNumber: { form: false }, classIds: { list: false, span: 24 },
-      studentIds: { list: false, span: 24 }, cover: { list: false },
+      title: { search: true },
+      category: { search: true },
+      studentNumber: { form: false },
+      classIds: { list: false, span: 24 },
+      studentIds: { list: false, span: 24 },
+      cover: { list: false },
     }),
   }
   return <ResourcePage screen={screen} />

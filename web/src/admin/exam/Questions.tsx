@@ -13,7 +13,12 @@ import { L } from '../system/fields'
 import ImportDialog from './ImportDialog'
 import QuestionDialog, { emptyQuestion, type QuestionValue } from './QuestionDialog'
 
-const FORMATS = [['json', 'JSON'], ['csv', 'CSV'], ['xlsx', 'Excel (XLSX)'], ['moodle', 'Moodle XML']] as const
+const FORMATS = [
+  ['json', 'JSON'],
+  ['csv', 'CSV'],
+  ['xlsx', 'Excel (XLSX)'],
+  ['moodle', 'Moodle XML'],
+] as const
 
 /** The question bank: list, search, delete and view on ResourcePage; adding and editing in the structured question dialog; import and export. */
 export default function Questions() {
@@ -28,28 +33,79 @@ export default function Questions() {
     actions: { add: false, edit: false },
     invalidates: ['/api/hm-paper/paper'],
     fields: screenFields(questionFields, {
-      content: { search: true, span: 24 }, type: { search: true, width: 110 }, hard: { search: true, width: 90 }, score: { width: 70 },
-      answer: { list: false }, analysis: { list: false, span: 24 }, courseName: { search: true }, bankType: { search: true }, title: { list: false },
-      examCenter: { list: false }, author: { list: false }, createTime: { form: false, width: 170 },
+      content: { search: true, span: 24 },
+      type: { search: true, width: 110 },
+      hard: { search: true, width: 90 },
+      score: { width: 70 },
+      answer: { list: false },
+      analysis: { list: false, span: 24 },
+      courseName: { search: true },
+      bankType: { search: true },
+      title: { list: false },
+      examCenter: { list: false },
+      author: { list: false },
+      createTime: { form: false, width: 170 },
     }),
     toolbar: () => (
       <>
-        {perms.has('exam:question:add') && <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(emptyQuestion())} data-testid="question-add">{say('add')}</Button>}
-        {perms.has('exam:question:import') && <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="question-import">{say(L('导入', 'Import'))}</Button>}
+        {perms.has('exam:question:add') && (
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setEditing(emptyQuestion())}
+            data-testid="question-add"
+          >
+            {say('add')}
+          </Button>
+        )}
+        {perms.has('exam:question:import') && (
+          <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)} data-testid="question-import">
+            {say(L('导入', 'Import'))}
+          </Button>
+        )}
         {perms.has('exam:question:export') && (
           <Menu>
-            <MenuTrigger disableButtonEnhancement><Button icon={<ArrowDownloadRegular />} data-testid="question-export">{say(L('导出', 'Export'))}</Button></MenuTrigger>
-            <MenuPopover><MenuList>
-              {FORMATS.map(([f, label]) => <MenuItem key={f} onClick={() => void api.download('/api/hm-question/question/export', { format: f }, `questions.${f === 'moodle' ? 'xml' : f}`)}>{label}</MenuItem>)}
-            </MenuList></MenuPopover>
+            <MenuTrigger disableButtonEnhancement>
+              <Button icon={<ArrowDownloadRegular />} data-testid="question-export">
+                {say(L('导出', 'Export'))}
+              </Button>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                {FORMATS.map(([f, label]) => (
+                  <MenuItem
+                    key={f}
+                    onClick={() =>
+                      void api.download(
+                        '/api/hm-question/question/export',
+                        { format: f },
+                        `questions.${f === 'moodle' ? 'xml' : f}`,
+                      )
+                    }
+                  >
+                    {label}
+                  </MenuItem>
+                ))}
+              </MenuList>
+            </MenuPopover>
           </Menu>
         )}
       </>
     ),
-    rowActions: (row: Row) => perms.has('exam:question:edit') && (
-      <Button size="small" appearance="transparent" icon={<EditRegular />} data-testid="question-edit"
-        onClick={async () => setEditing(await fetchOnce<QuestionValue>('/api/hm-question/question/detail', { id: row.id }))}>{say('edit')}</Button>
-    ),
+    rowActions: (row: Row) =>
+      perms.has('exam:question:edit') && (
+        <Button
+          size="small"
+          appearance="transparent"
+          icon={<EditRegular />}
+          data-testid="question-edit"
+          onClick={async () =>
+            setEditing(await fetchOnce<QuestionValue>('/api/hm-question/question/detail', { id: row.id }))
+          }
+        >
+          {say('edit')}
+        </Button>
+      ),
   }
   return (
     <>

@@ -14,9 +14,19 @@ import DeviceDialog from './DeviceDialog'
 const BASE = '/api/blade-device/device'
 
 const fields: Field[] = [
-  { name: 'name', label: L('设备名称', 'Name'), search: true, required: need('请输入设备名称', 'please enter the device name') },
+  {
+    name: 'name',
+    label: L('设备名称', 'Name'),
+    search: true,
+    required: need('请输入设备名称', 'please enter the device name'),
+  },
   { ...productField },
-  { name: 'sn', label: L('设备唯一标识', 'Serial (sn)'), required: need('请输入设备唯一标识', 'please enter the device serial number (sn)'), search: true },
+  {
+    name: 'sn',
+    label: L('设备唯一标识', 'Serial (sn)'),
+    required: need('请输入设备唯一标识', 'please enter the device serial number (sn)'),
+    search: true,
+  },
   deviceStatusField,
   { name: 'serialNo', label: L('设备序列号', 'Serial number'), list: false },
   { name: 'activeTime', label: L('激活时间', 'Last came online'), type: 'datetime', form: false },
@@ -60,17 +70,31 @@ export default function Device() {
     <>
       <ResourcePage screen={screen} />
       {openId && (
-        <DeviceDialog id={openId} onClose={() => setOpenId(undefined)} onEdit={(row) => setEditing(row)}
+        <DeviceDialog
+          id={openId}
+          onClose={() => setOpenId(undefined)}
+          onEdit={(row) => setEditing(row)}
           onRemove={async (id) => {
             if (!(await confirm(say('confirmDelete')))) return
             await remove([id])
             notify.success(say('deletedSuccessfully'))
             setOpenId(undefined)
-          }} />
+          }}
+        />
       )}
       {editing && (
-        <FormDialog mode="edit" title={`${say('edit')} · ${say(screen.title)}`} fields={fields} initial={editing} onClose={() => setEditing(null)}
-          onSubmit={async (values) => { await submit(values); notify.success(say('updatedSuccessfully')); setEditing(null) }} />
+        <FormDialog
+          mode="edit"
+          title={`${say('edit')} · ${say(screen.title)}`}
+          fields={fields}
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSubmit={async (values) => {
+            await submit(values)
+            notify.success(say('updatedSuccessfully'))
+            setEditing(null)
+          }}
+        />
       )}
       {dialog}
     </>

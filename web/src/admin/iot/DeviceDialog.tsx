@@ -1,4 +1,17 @@
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Tab, TabList, Text, tokens } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components'
 import { ArrowSyncRegular, DeleteRegular, EditRegular, KeyRegular, LocationRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { fetchOnce, useDetail, useFetch, write } from '../../shared/data'
@@ -11,11 +24,39 @@ import { L } from '../system/fields'
 import SendCommand from './SendCommand'
 import TelemetryChart from './TelemetryChart'
 
-interface Device { id: string; name: string; sn: string; serialNo?: string; productId: string; status: number; lat?: number | null; lon?: number | null; activeTime?: string; lastSeen?: string; addr?: string; firmVersion?: string; remark?: string }
-interface Product { id: string; name: string; productKey: string }
+interface Device {
+  id: string
+  name: string
+  sn: string
+  serialNo?: string
+  productId: string
+  status: number
+  lat?: number | null
+  lon?: number | null
+  activeTime?: string
+  lastSeen?: string
+  addr?: string
+  firmVersion?: string
+  remark?: string
+}
+interface Product {
+  id: string
+  name: string
+  productKey: string
+}
 
 /** A device's page: what it is, whether it is online (live), how it signs in, its commands and its telemetry. */
-export default function DeviceDialog({ id, onClose, onEdit, onRemove }: { id: string; onClose: () => void; onEdit: (row: Row) => void; onRemove: (id: string) => void }) {
+export default function DeviceDialog({
+  id,
+  onClose,
+  onEdit,
+  onRemove,
+}: {
+  id: string
+  onClose: () => void
+  onEdit: (row: Row) => void
+  onRemove: (id: string) => void
+}) {
   const say = useSay()
   const perms = usePermissions()
   const { confirm, dialog } = useConfirm()
@@ -25,31 +66,62 @@ export default function DeviceDialog({ id, onClose, onEdit, onRemove }: { id: st
   const { data: products } = useFetch<Product[]>('/api/blade-product/product/allproduct')
   const product = products?.find((p) => p.id === d?.productId)
 
-  const showSecret = async () => setSecret((await fetchOnce<{ secret: string }>('/api/blade-device/device/secret', { id })).secret)
+  const showSecret = async () =>
+    setSecret((await fetchOnce<{ secret: string }>('/api/blade-device/device/secret', { id })).secret)
   const rotate = async () => {
-    if (!(await confirm(say(L('更换后设备须使用新密钥重新连接，当前连接将立即断开。确定更换？', 'The device must reconnect with the new secret; its current connection ends now. Rotate?'))))) return
-    const r = await write<{ secret: string }>('/api/blade-device/device/rotate-secret', { params: { id } }, { invalidates: ['/api/blade-device/device'] })
+    if (
+      !(await confirm(
+        say(
+          L(
+            '更换后设备须使用新密钥重新连接，当前连接将立即断开。确定更换？',
+            'The device must reconnect with the new secret; its current connection ends now. Rotate?',
+          ),
+        ),
+      ))
+    )
+      return
+    const r = await write<{ secret: string }>(
+      '/api/blade-device/device/rotate-secret',
+      { params: { id } },
+      { invalidates: ['/api/blade-device/device'] },
+    )
     setSecret(r.secret)
     notify.success(say('operationSuccessful'))
   }
 
   const line = (label: { zh: string; en: string }, value: React.ReactNode, testId?: string) => (
-    <div style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 8 }}><Text style={{ color: tokens.colorNeutralForeground3 }}>{say(label)}</Text><Text data-testid={testId}>{value ?? '—'}</Text></div>
+    <div style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 8 }}>
+      <Text style={{ color: tokens.colorNeutralForeground3 }}>{say(label)}</Text>
+      <Text data-testid={testId}>{value ?? '—'}</Text>
+    </div>
   )
 
   return (
-    <Dialog open onOpenChange={(_, v) => { if (!v.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, v) => {
+        if (!v.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 760 }} data-testid="device-dialog">
         <DialogBody>
           <DialogTitle>
             {d?.name ?? '…'}{' '}
-            {d && <Badge appearance="filled" color={d.status === 1 ? 'success' : 'subtle'} data-testid="device-status">{say(d.status === 1 ? L('在线', 'Online') : L('离线', 'Offline'))}</Badge>}
+            {d && (
+              <Badge appearance="filled" color={d.status === 1 ? 'success' : 'subtle'} data-testid="device-status">
+                {say(d.status === 1 ? L('在线', 'Online') : L('离线', 'Offline'))}
+              </Badge>
+            )}
           </DialogTitle>
           <DialogContent>
             <TabList selectedValue={tab} onTabSelect={(_, v) => setTab(String(v.value))} style={{ marginBottom: 12 }}>
               <Tab value="info">{say(L('设备信息', 'Device'))}</Tab>
-              <Tab value="command" data-testid="tab-command">{say(L('指令', 'Commands'))}</Tab>
-              <Tab value="telemetry" data-testid="tab-telemetry">{say(L('遥测', 'Telemetry'))}</Tab>
+              <Tab value="command" data-testid="tab-command">
+                {say(L('指令', 'Commands'))}
+              </Tab>
+              <Tab value="telemetry" data-testid="tab-telemetry">
+                {say(L('遥测', 'Telemetry'))}
+              </Tab>
             </TabList>
             {d && tab === 'info' && (
               <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
@@ -60,18 +132,51 @@ export default function DeviceDialog({ id, onClose, onEdit, onRemove }: { id: st
                 {line(L('激活时间', 'Last came online'), d.activeTime)}
                 {line(L('最近通信', 'Last heard'), d.lastSeen)}
                 {line(L('安装地址', 'Address'), d.addr)}
-                {line(L('经纬度', 'Coordinates'), d.lat != null && d.lon != null
-                  ? <a href={`https://www.openstreetmap.org/?mlat=${d.lat}&mlon=${d.lon}#map=18/${d.lat}/${d.lon}`} target="_blank" rel="noreferrer"><LocationRegular /> {d.lat.toFixed(5)}, {d.lon.toFixed(5)}</a>
-                  : null)}
-                {line(L('MQTT 用户名', 'MQTT user name'), product ? <code>{`${product.productKey}/${d.sn}`}</code> : null)}
-                {line(L('主题前缀', 'Topic root'), product ? <code>{`dev/${product.productKey}/${d.sn}/`}</code> : null)}
-                {perms.has('iot:device:edit') && line(L('设备密钥', 'Device secret'), (
-                  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <code data-testid="device-secret">{secret ?? '••••••••'}</code>
-                    {!secret && <Button size="small" icon={<KeyRegular />} onClick={() => void showSecret()} data-testid="secret-show">{say(L('显示', 'Show'))}</Button>}
-                    <Button size="small" icon={<ArrowSyncRegular />} onClick={() => void rotate()} data-testid="secret-rotate">{say(L('更换密钥', 'Rotate'))}</Button>
-                  </span>
-                ))}
+                {line(
+                  L('经纬度', 'Coordinates'),
+                  d.lat != null && d.lon != null ? (
+                    <a
+                      href={`https://www.openstreetmap.org/?mlat=${d.lat}&mlon=${d.lon}#map=18/${d.lat}/${d.lon}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      <LocationRegular /> {d.lat.toFixed(5)}, {d.lon.toFixed(5)}
+                    </a>
+                  ) : null,
+                )}
+                {line(
+                  L('MQTT 用户名', 'MQTT user name'),
+                  product ? <code>{`${product.productKey}/${d.sn}`}</code> : null,
+                )}
+                {line(
+                  L('主题前缀', 'Topic root'),
+                  product ? <code>{`dev/${product.productKey}/${d.sn}/`}</code> : null,
+                )}
+                {perms.has('iot:device:edit') &&
+                  line(
+                    L('设备密钥', 'Device secret'),
+                    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <code data-testid="device-secret">{secret ?? '••••••••'}</code>
+                      {!secret && (
+                        <Button
+                          size="small"
+                          icon={<KeyRegular />}
+                          onClick={() => void showSecret()}
+                          data-testid="secret-show"
+                        >
+                          {say(L('显示', 'Show'))}
+                        </Button>
+                      )}
+                      <Button
+                        size="small"
+                        icon={<ArrowSyncRegular />}
+                        onClick={() => void rotate()}
+                        data-testid="secret-rotate"
+                      >
+                        {say(L('更换密钥', 'Rotate'))}
+                      </Button>
+                    </span>,
+                  )}
                 {line(L('备注', 'Remark'), d.remark)}
               </div>
             )}
@@ -79,9 +184,19 @@ export default function DeviceDialog({ id, onClose, onEdit, onRemove }: { id: st
             {tab === 'telemetry' && <TelemetryChart deviceId={id} />}
           </DialogContent>
           <DialogActions>
-            {d && perms.has('iot:device:edit') && <Button icon={<EditRegular />} onClick={() => onEdit(d as unknown as Row)} data-testid="device-edit">{say('edit')}</Button>}
-            {d && perms.has('iot:device:delete') && <Button icon={<DeleteRegular />} onClick={() => onRemove(d.id)} data-testid="device-delete">{say('delete')}</Button>}
-            <Button appearance="primary" onClick={onClose}>{say(L('关闭', 'Close'))}</Button>
+            {d && perms.has('iot:device:edit') && (
+              <Button icon={<EditRegular />} onClick={() => onEdit(d as unknown as Row)} data-testid="device-edit">
+                {say('edit')}
+              </Button>
+            )}
+            {d && perms.has('iot:device:delete') && (
+              <Button icon={<DeleteRegular />} onClick={() => onRemove(d.id)} data-testid="device-delete">
+                {say('delete')}
+              </Button>
+            )}
+            <Button appearance="primary" onClick={onClose}>
+              {say(L('关闭', 'Close'))}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -8,7 +8,11 @@ import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
 import TelemetryChart from './TelemetryChart'
 
-interface Device { id: string; name: string; sn: string }
+interface Device {
+  id: string
+  name: string
+  sn: string
+}
 
 const TYPES = [
   { value: 'telemetry', label: L('遥测', 'Telemetry') },
@@ -30,7 +34,13 @@ export default function DeviceLog() {
     actions: { add: false, edit: false, delete: false, selection: false },
     fields: [
       { name: 'createTime', label: L('时间', 'Time'), type: 'datetime', width: 170 },
-      { name: 'deviceId', label: L('设备', 'Device'), type: 'tree', tree: { url: '/api/blade-device/device/list', params: { current: '1', size: '200' }, label: 'name' }, width: 180 },
+      {
+        name: 'deviceId',
+        label: L('设备', 'Device'),
+        type: 'tree',
+        tree: { url: '/api/blade-device/device/list', params: { current: '1', size: '200' }, label: 'name' },
+        width: 180,
+      },
       { name: 'type', label: L('类型', 'Type'), type: 'select', options: TYPES, search: true, width: 110 },
       { name: 'content', label: L('内容', 'Content'), search: true },
     ],
@@ -38,13 +48,29 @@ export default function DeviceLog() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
       <FluentField label={say(L('设备', 'Device'))} orientation="horizontal" style={{ maxWidth: 480 }}>
-        <Dropdown placeholder={say(L('全部设备', 'All devices'))} value={devices?.records.find((d) => d.id === deviceId)?.name ?? ''} data-testid="log-device"
-          onOptionSelect={(_, d) => setDeviceId(d.optionValue ?? '')}>
+        <Dropdown
+          placeholder={say(L('全部设备', 'All devices'))}
+          value={devices?.records.find((d) => d.id === deviceId)?.name ?? ''}
+          data-testid="log-device"
+          onOptionSelect={(_, d) => setDeviceId(d.optionValue ?? '')}
+        >
           <Option value="">{say(L('全部设备', 'All devices'))}</Option>
-          {(devices?.records ?? []).map((d) => <Option key={d.id} value={d.id}>{`${d.name} · ${d.sn}`}</Option>)}
+          {(devices?.records ?? []).map((d) => (
+            <Option key={d.id} value={d.id}>{`${d.name} · ${d.sn}`}</Option>
+          ))}
         </Dropdown>
       </FluentField>
-      {deviceId && <div style={{ background: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalL, borderRadius: tokens.borderRadiusMedium }}><TelemetryChart deviceId={deviceId} /></div>}
+      {deviceId && (
+        <div
+          style={{
+            background: tokens.colorNeutralBackground1,
+            padding: tokens.spacingHorizontalL,
+            borderRadius: tokens.borderRadiusMedium,
+          }}
+        >
+          <TelemetryChart deviceId={deviceId} />
+        </div>
+      )}
       <ResourcePage key={deviceId} screen={screen} />
     </div>
   )

@@ -1,4 +1,16 @@
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, ProgressBar, Text, tokens } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  ProgressBar,
+  Text,
+  tokens,
+} from '@fluentui/react-components'
 import { ArrowClockwiseRegular, DismissCircleRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons'
 import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
@@ -31,9 +43,31 @@ const STATES: Record<string, { label: Text2; color: Color }> = {
   cancelled: { label: L('已取消', 'Cancelled'), color: 'subtle' },
 }
 
-interface Task { id: string; deviceId: string; name: string; sn: string; cohort: string; state: string; progress: number; error?: string | null; attempts: number; updateTime: string; status: number; firmVersion?: string | null }
+interface Task {
+  id: string
+  deviceId: string
+  name: string
+  sn: string
+  cohort: string
+  state: string
+  progress: number
+  error?: string | null
+  attempts: number
+  updateTime: string
+  status: number
+  firmVersion?: string | null
+}
 interface Progress {
-  ota: { id: string; firmVersion: string; status: number; phase: string; greyPercent: number; successThreshold: number; errorThreshold: number; firmFiles?: string | null }
+  ota: {
+    id: string
+    firmVersion: string
+    status: number
+    phase: string
+    greyPercent: number
+    successThreshold: number
+    errorThreshold: number
+    firmFiles?: string | null
+  }
   counts: Record<string, number>
   tasks: Task[]
 }
@@ -45,82 +79,192 @@ export default function OtaProgress({ id, onClose }: { id: string; onClose: () =
   const say = useSay()
   const perms = usePermissions()
   const { confirm, dialog } = useConfirm()
-  const { data } = useFetch<Progress>('/api/blade-productOta/productOta/progress', { id }, {
-    refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.ota.phase) ? false : 1000),
-  })
+  const { data } = useFetch<Progress>(
+    '/api/blade-productOta/productOta/progress',
+    { id },
+    {
+      refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.ota.phase) ? false : 1000),
+    },
+  )
   const act = async (verb: string, params: Record<string, string> = {}, ask?: Text2) => {
     if (ask && !(await confirm(say(ask)))) return
-    await write(`/api/blade-productOta/productOta/${verb}`, { params: { id, ...params } }, { invalidates: ['/api/blade-productOta/productOta', '/api/blade-device/device'] })
+    await write(
+      `/api/blade-productOta/productOta/${verb}`,
+      { params: { id, ...params } },
+      { invalidates: ['/api/blade-productOta/productOta', '/api/blade-device/device'] },
+    )
     notify.success(say('operationSuccessful'))
   }
-  const phase = data ? PHASES[data.ota.phase] ?? PHASES.draft : null
+  const phase = data ? (PHASES[data.ota.phase] ?? PHASES.draft) : null
   const total = data?.tasks.length ?? 0
   const done = (data?.counts.success ?? 0) + (data?.counts.failed ?? 0)
-  const files = data?.ota.firmFiles ? (JSON.parse(data.ota.firmFiles) as { name: string; size: number; sha256: string }[]) : []
+  const files = data?.ota.firmFiles
+    ? (JSON.parse(data.ota.firmFiles) as { name: string; size: number; sha256: string }[])
+    : []
 
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 880 }} data-testid="ota-progress">
         <DialogBody>
           <DialogTitle>
             {say(L('固件', 'Firmware'))} {data?.ota.firmVersion}{' '}
-            {phase && <Badge appearance="filled" color={phase.color} data-testid="ota-phase" data-phase={data!.ota.phase}>{say(phase.label)}</Badge>}
+            {phase && (
+              <Badge appearance="filled" color={phase.color} data-testid="ota-phase" data-phase={data!.ota.phase}>
+                {say(phase.label)}
+              </Badge>
+            )}
           </DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
             {data && (
               <>
                 <Text size={200}>
-                  {say(data.ota.status === 2
-                    ? L(`灰度发布：先 ${data.ota.greyPercent}% 或所选设备；成功率达到 ${data.ota.successThreshold}% 后全量；失败率超过 ${data.ota.errorThreshold}% 自动停止。`,
-                      `Grey release: ${data.ota.greyPercent}% or the chosen devices first; all devices once ${data.ota.successThreshold}% succeed; stops itself when failures pass ${data.ota.errorThreshold}%.`)
-                    : L(`全量发布：所有设备；失败率超过 ${data.ota.errorThreshold}% 自动停止。`, `Full release: every device; stops itself when failures pass ${data.ota.errorThreshold}%.`))}
+                  {say(
+                    data.ota.status === 2
+                      ? L(
+                          `灰度发布：先 ${data.ota.greyPercent}% 或所选设备；成功率达到 ${data.ota.successThreshold}% 后全量；失败率超过 ${data.ota.errorThreshold}% 自动停止。`,
+                          `Grey release: ${data.ota.greyPercent}% or the chosen devices first; all devices once ${data.ota.successThreshold}% succeed; stops itself when failures pass ${data.ota.errorThreshold}%.`,
+                        )
+                      : L(
+                          `全量发布：所有设备；失败率超过 ${data.ota.errorThreshold}% 自动停止。`,
+                          `Full release: every device; stops itself when failures pass ${data.ota.errorThreshold}%.`,
+                        ),
+                  )}
                 </Text>
-                {files.map((f) => <Text key={f.name} size={200} font="monospace">{f.name} · {(f.size / 1024).toFixed(0)} KB{f.sha256 ? ` · sha256 ${f.sha256.slice(0, 16)}…` : ''}</Text>)}
+                {files.map((f) => (
+                  <Text key={f.name} size={200} font="monospace">
+                    {f.name} · {(f.size / 1024).toFixed(0)} KB{f.sha256 ? ` · sha256 ${f.sha256.slice(0, 16)}…` : ''}
+                  </Text>
+                ))}
                 {total > 0 && (
                   <div data-testid="ota-summary">
-                    <ProgressBar value={total ? done / total : 0} thickness="large" color={data.counts.failed ? 'warning' : 'brand'} />
+                    <ProgressBar
+                      value={total ? done / total : 0}
+                      thickness="large"
+                      color={data.counts.failed ? 'warning' : 'brand'}
+                    />
                     <Text size={200}>
-                      {Object.entries(data.counts).map(([k, n]) => `${say(STATES[k]?.label ?? L(k, k))} ${n}`).join(' · ')} · {say(L(`共 ${total} 台`, `${total} devices`))}
+                      {Object.entries(data.counts)
+                        .map(([k, n]) => `${say(STATES[k]?.label ?? L(k, k))} ${n}`)
+                        .join(' · ')}{' '}
+                      · {say(L(`共 ${total} 台`, `${total} devices`))}
                     </Text>
                   </div>
                 )}
-                <div style={{ display: 'flex', flexDirection: 'column', gap: 6, maxHeight: 360, overflowY: 'auto' }} data-testid="ota-tasks">
+                <div
+                  style={{ display: 'flex', flexDirection: 'column', gap: 6, maxHeight: 360, overflowY: 'auto' }}
+                  data-testid="ota-tasks"
+                >
                   {data.tasks.map((t) => {
                     const st = STATES[t.state] ?? STATES.pending
                     return (
-                      <div key={t.id} data-testid="ota-task" data-state={t.state} style={{ display: 'grid', gridTemplateColumns: '1.4fr 70px 90px 1fr 70px', gap: 8, alignItems: 'center' }}>
-                        <Text truncate wrap={false} title={`${t.name} · ${t.sn}`}>{t.name} <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{t.sn}</Text></Text>
-                        <Badge appearance="outline" color={t.cohort === 'grey' ? 'brand' : 'informative'}>{say(t.cohort === 'grey' ? L('灰度', 'Grey') : L('全量', 'All'))}</Badge>
-                        <Badge appearance="tint" color={st.color}>{say(st.label)}</Badge>
+                      <div
+                        key={t.id}
+                        data-testid="ota-task"
+                        data-state={t.state}
+                        style={{
+                          display: 'grid',
+                          gridTemplateColumns: '1.4fr 70px 90px 1fr 70px',
+                          gap: 8,
+                          alignItems: 'center',
+                        }}
+                      >
+                        <Text truncate wrap={false} title={`${t.name} · ${t.sn}`}>
+                          {t.name}{' '}
+                          <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>
+                            {t.sn}
+                          </Text>
+                        </Text>
+                        <Badge appearance="outline" color={t.cohort === 'grey' ? 'brand' : 'informative'}>
+                          {say(t.cohort === 'grey' ? L('灰度', 'Grey') : L('全量', 'All'))}
+                        </Badge>
+                        <Badge appearance="tint" color={st.color}>
+                          {say(st.label)}
+                        </Badge>
                         <div title={t.error ?? ''}>
-                          <ProgressBar value={t.progress / 100} color={t.state === 'failed' ? 'error' : t.state === 'success' ? 'success' : 'brand'} />
-                          {t.error && <Text size={100} style={{ color: tokens.colorPaletteRedForeground1 }}>{t.error}</Text>}
+                          <ProgressBar
+                            value={t.progress / 100}
+                            color={t.state === 'failed' ? 'error' : t.state === 'success' ? 'success' : 'brand'}
+                          />
+                          {t.error && (
+                            <Text size={100} style={{ color: tokens.colorPaletteRedForeground1 }}>
+                              {t.error}
+                            </Text>
+                          )}
                         </div>
-                        {t.state === 'failed' && perms.has('iot:ota:retry') && data.ota.phase !== 'cancelled'
-                          ? <Button size="small" icon={<ArrowClockwiseRegular />} onClick={() => void act('retry', { deviceId: t.deviceId })} data-testid="task-retry">{say(L('重试', 'Retry'))}</Button>
-                          : <Text size={200}>{t.progress}%</Text>}
+                        {t.state === 'failed' && perms.has('iot:ota:retry') && data.ota.phase !== 'cancelled' ? (
+                          <Button
+                            size="small"
+                            icon={<ArrowClockwiseRegular />}
+                            onClick={() => void act('retry', { deviceId: t.deviceId })}
+                            data-testid="task-retry"
+                          >
+                            {say(L('重试', 'Retry'))}
+                          </Button>
+                        ) : (
+                          <Text size={200}>{t.progress}%</Text>
+                        )}
                       </div>
                     )
                   })}
-                  {!data.tasks.length && <Text size={200}>{say(data.ota.phase === 'draft' ? L('尚未发布', 'not started yet') : 'empty')}</Text>}
+                  {!data.tasks.length && (
+                    <Text size={200}>
+                      {say(data.ota.phase === 'draft' ? L('尚未发布', 'not started yet') : 'empty')}
+                    </Text>
+                  )}
                 </div>
               </>
             )}
           </DialogContent>
           <DialogActions>
             {data?.ota.phase === 'draft' && perms.has('iot:ota:rollout') && (
-              <Button appearance="primary" icon={<PlayRegular />} onClick={() => void act('start', {}, L('确定发布该固件？设备将收到升级通知。', 'Start this release? Devices will be told to upgrade.'))} data-testid="ota-start">{say(L('发布', 'Start'))}</Button>
+              <Button
+                appearance="primary"
+                icon={<PlayRegular />}
+                onClick={() =>
+                  void act(
+                    'start',
+                    {},
+                    L('确定发布该固件？设备将收到升级通知。', 'Start this release? Devices will be told to upgrade.'),
+                  )
+                }
+                data-testid="ota-start"
+              >
+                {say(L('发布', 'Start'))}
+              </Button>
             )}
             {(data?.ota.phase === 'grey' || data?.ota.phase === 'all') && perms.has('iot:ota:pause') && (
-              <Button icon={<PauseRegular />} onClick={() => void act('pause')} data-testid="ota-pause">{say(L('暂停', 'Pause'))}</Button>
+              <Button icon={<PauseRegular />} onClick={() => void act('pause')} data-testid="ota-pause">
+                {say(L('暂停', 'Pause'))}
+              </Button>
             )}
             {(data?.ota.phase === 'paused' || data?.ota.phase === 'stopped') && perms.has('iot:ota:pause') && (
-              <Button icon={<PlayRegular />} onClick={() => void act('resume')} data-testid="ota-resume">{say(L('继续', 'Resume'))}</Button>
+              <Button icon={<PlayRegular />} onClick={() => void act('resume')} data-testid="ota-resume">
+                {say(L('继续', 'Resume'))}
+              </Button>
             )}
             {data && !['draft', 'done', 'cancelled'].includes(data.ota.phase) && perms.has('iot:ota:cancel') && (
-              <Button icon={<DismissCircleRegular />} onClick={() => void act('cancel', {}, L('确定取消？未完成的设备将放弃本次升级。', 'Cancel? Devices not done yet drop this upgrade.'))} data-testid="ota-cancel">{say(L('取消发布', 'Cancel rollout'))}</Button>
+              <Button
+                icon={<DismissCircleRegular />}
+                onClick={() =>
+                  void act(
+                    'cancel',
+                    {},
+                    L('确定取消？未完成的设备将放弃本次升级。', 'Cancel? Devices not done yet drop this upgrade.'),
+                  )
+                }
+                data-testid="ota-cancel"
+              >
+                {say(L('取消发布', 'Cancel rollout'))}
+              </Button>
             )}
-            <Button appearance="secondary" onClick={onClose}>{say(L('关闭', 'Close'))}</Button>
+            <Button appearance="secondary" onClick={onClose}>
+              {say(L('关闭', 'Close'))}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -25,28 +25,69 @@ export default function Experiments() {
     perm: 'lab:experiment',
     title: L('实验管理', 'Experiments'),
     fields: screenFields(experimentFields, {
-      title: { search: true }, cover: { width: 90 }, imagesName: { width: 180 }, folders: { list: false }, wareName: { list: false, span: 24 }, videoWareName: { list: false },
-      env: { list: false }, durationMinutes: { width: 100 }, renewMinutes: { list: false }, maxRenewals: { list: false }, idleMinutes: { list: false },
-      status: { width: 90 }, remark: { list: false }, createTime: { form: false, width: 170 },
+      title: { search: true },
+      cover: { width: 90 },
+      imagesName: { width: 180 },
+      folders: { list: false },
+      wareName: { list: false, span: 24 },
+      videoWareName: { list: false },
+      env: { list: false },
+      durationMinutes: { width: 100 },
+      renewMinutes: { list: false },
+      maxRenewals: { list: false },
+      idleMinutes: { list: false },
+      status: { width: 90 },
+      remark: { list: false },
+      createTime: { form: false, width: 170 },
     }),
     rowActions: (row) => (
       <>
-        {perms.has('lab:experiment:step') && <Button size="small" appearance="transparent" icon={<TaskListLtrRegular />} onClick={() => setSteps(row)} data-testid="row-steps">{t('experiment.steps')}</Button>}
-        {perms.has('lab:experiment:enrol') && <Button size="small" appearance="transparent" icon={<PeopleAddRegular />} onClick={() => setEnrol(row)} data-testid="row-enrol">{t('experiment.enrol')}</Button>}
+        {perms.has('lab:experiment:step') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<TaskListLtrRegular />}
+            onClick={() => setSteps(row)}
+            data-testid="row-steps"
+          >
+            {t('experiment.steps')}
+          </Button>
+        )}
+        {perms.has('lab:experiment:enrol') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<PeopleAddRegular />}
+            onClick={() => setEnrol(row)}
+            data-testid="row-enrol"
+          >
+            {t('experiment.enrol')}
+          </Button>
+        )}
       </>
     ),
   }
   return (
     <>
       <ResourcePage screen={screen} />
-      {steps && <StepsDialog experimentId={String(steps.id)} title={String(steps.title)} onClose={() => setSteps(null)} />}
-      <UserPicker open={!!enrol} multiple url="/api/blade-user/user-list" onClose={() => setEnrol(null)} onConfirm={async (users) => {
-        const row = enrol
-        setEnrol(null)
-        if (!row || !users.length) return
-        const r = await write<{ added: number }>('/api/blade-experimentUser/experimentUser/addExperimentUser', { body: { experimentId: row.id, userIds: users.map((u) => u.id) } })
-        notify.success(t('experiment.enrolled', { n: r.added }))
-      }} />
+      {steps && (
+        <StepsDialog experimentId={String(steps.id)} title={String(steps.title)} onClose={() => setSteps(null)} />
+      )}
+      <UserPicker
+        open={!!enrol}
+        multiple
+        url="/api/blade-user/user-list"
+        onClose={() => setEnrol(null)}
+        onConfirm={async (users) => {
+          const row = enrol
+          setEnrol(null)
+          if (!row || !users.length) return
+          const r = await write<{ added: number }>('/api/blade-experimentUser/experimentUser/addExperimentUser', {
+            body: { experimentId: row.id, userIds: users.map((u) => u.id) },
+          })
+          notify.success(t('experiment.enrolled', { n: r.added }))
+        }}
+      />
     </>
   )
 }

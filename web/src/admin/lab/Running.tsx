@@ -1,4 +1,12 @@
-import { Badge, Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components'
 import { DismissRegular, EyeRegular, StopRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -40,30 +48,85 @@ export default function Running() {
     listPath: 'running',
     actions: { add: false, edit: false, delete: false, view: false, selection: perms.has('lab:running:stop') },
     fields: screenFields(runningLabFields, {
-      realName: { width: 120 }, account: { width: 120 }, experimentTitle: {}, startTime: { width: 170 }, expireTime: { width: 170 },
-      cpuPercent: { width: 90 }, memoryMb: { width: 110 }, renewals: { width: 90 },
+      realName: { width: 120 },
+      account: { width: 120 },
+      experimentTitle: {},
+      startTime: { width: 170 },
+      expireTime: { width: 170 },
+      cpuPercent: { width: 90 },
+      memoryMb: { width: 110 },
+      renewals: { width: 90 },
     }),
-    toolbar: (ctx) => perms.has('lab:running:stop') && (
-      <Button icon={<StopRegular />} onClick={() => (ctx.selected.length ? void stop(ctx.selected, ctx) : notify.warning(say('selectAtLeastOne')))} data-testid="running-stop">{t('running.stop')}</Button>
-    ),
+    toolbar: (ctx) =>
+      perms.has('lab:running:stop') && (
+        <Button
+          icon={<StopRegular />}
+          onClick={() => (ctx.selected.length ? void stop(ctx.selected, ctx) : notify.warning(say('selectAtLeastOne')))}
+          data-testid="running-stop"
+        >
+          {t('running.stop')}
+        </Button>
+      ),
     rowActions: (row, ctx) => (
       <>
-        <Badge appearance="tint" color={row.attached ? 'success' : 'informative'}>{row.attached ? t('running.attached') : t('running.detached')}</Badge>
-        {perms.has('lab:running:observe') && <Button size="small" appearance="transparent" icon={<EyeRegular />} onClick={() => setWatch(row)} data-testid="row-observe">{t('running.observe')}</Button>}
-        {perms.has('lab:running:stop') && <Button size="small" appearance="transparent" icon={<StopRegular />} onClick={() => void stop([row], ctx)} data-testid="row-stop">{t('running.stop')}</Button>}
+        <Badge appearance="tint" color={row.attached ? 'success' : 'informative'}>
+          {row.attached ? t('running.attached') : t('running.detached')}
+        </Badge>
+        {perms.has('lab:running:observe') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<EyeRegular />}
+            onClick={() => setWatch(row)}
+            data-testid="row-observe"
+          >
+            {t('running.observe')}
+          </Button>
+        )}
+        {perms.has('lab:running:stop') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<StopRegular />}
+            onClick={() => void stop([row], ctx)}
+            data-testid="row-stop"
+          >
+            {t('running.stop')}
+          </Button>
+        )}
       </>
     ),
   }
   return (
     <>
       <ResourcePage screen={screen} />
-      <Dialog open={!!watch} onOpenChange={(_, d) => { if (!d.open) setWatch(null) }}>
+      <Dialog
+        open={!!watch}
+        onOpenChange={(_, d) => {
+          if (!d.open) setWatch(null)
+        }}
+      >
         <DialogSurface style={{ maxWidth: 960, width: '90vw' }}>
           <DialogBody>
-            <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t('running.close')} onClick={() => setWatch(null)} />}>
-              {watch && t('running.observerTitle', { name: String(watch.realName ?? watch.account ?? ''), title: String(watch.experimentTitle ?? '') })}
+            <DialogTitle
+              action={
+                <Button
+                  appearance="subtle"
+                  icon={<DismissRegular />}
+                  aria-label={t('running.close')}
+                  onClick={() => setWatch(null)}
+                />
+              }
+            >
+              {watch &&
+                t('running.observerTitle', {
+                  name: String(watch.realName ?? watch.account ?? ''),
+                  title: String(watch.experimentTitle ?? ''),
+                })}
             </DialogTitle>
-            <DialogContent style={{ height: '60vh' }}>{watch && <LabTerminal labId={String(watch.id)} observe />}</DialogContent>
+            <DialogContent style={{ height: '60vh' }}>
+              {watch && <LabTerminal labId={String(watch.id)} observe />}
+            </DialogContent>
           </DialogBody>
         </DialogSurface>
       </Dialog>

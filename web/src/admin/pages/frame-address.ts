@@ -9,7 +9,9 @@ export function frameAddress(param: string | undefined): string | null {
   let text = param
   try {
     text = decodeURIComponent(param)
-  } catch { /* a stray % in an already decoded address */ }
+  } catch {
+    /* a stray % in an already decoded address */
+  }
   try {
     const url = new URL(text)
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null

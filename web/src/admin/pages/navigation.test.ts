@@ -4,7 +4,9 @@ import { greetingKey } from './greeting'
 
 describe('embedded frame address', () => {
   it('takes an encoded http(s) address', () => {
-    expect(frameAddress(encodeURIComponent('http://localhost:8080/api/health'))).toBe('http://localhost:8080/api/health')
+    expect(frameAddress(encodeURIComponent('http://localhost:8080/api/health'))).toBe(
+      'http://localhost:8080/api/health',
+    )
     expect(frameAddress(encodeURIComponent('https://example.org/a?b=1&c=2'))).toBe('https://example.org/a?b=1&c=2')
     // As the router hands it over: decoded except for the slashes.
     expect(frameAddress('https:%2F%2Fexample.org%2Fdocs')).toBe('https://example.org/docs')

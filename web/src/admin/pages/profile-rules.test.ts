@@ -21,18 +21,25 @@ describe('profile rules', () => {
   it('avatar: jpg or png, at most 500 KB', () => {
     expect(avatarProblem({ name: 'me.png', type: 'image/png', size: AVATAR_MAX_BYTES })).toBeNull()
     expect(avatarProblem({ name: 'me.jpg', type: 'image/jpeg', size: 1000 })).toBeNull()
-    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe('pages:info.avatarSize')
+    expect(avatarProblem({ name: 'me.png', type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe(
+      'pages:info.avatarSize',
+    )
     expect(avatarProblem({ name: 'me.gif', type: 'image/gif', size: 1000 })).toBe('pages:info.avatarType')
     expect(avatarProblem({ name: 'me.webp', type: 'image/webp', size: 10 })).toBe('pages:info.avatarType')
     // The type check comes first: a big gif is refused for its type.
-    expect(avatarProblem({ name: 'big.gif', type: 'image/gif', size: AVATAR_MAX_BYTES * 4 })).toBe('pages:info.avatarType')
+    expect(avatarProblem({ name: 'big.gif', type: 'image/gif', size: AVATAR_MAX_BYTES * 4 })).toBe(
+      'pages:info.avatarType',
+    )
   })
 
   it('password change: every field, then the two new ones must match', () => {
     expect(passwordProblem({ oldPassword: '', newPassword: 'a', newPassword1: 'a' })?.field).toBe('oldPassword')
     expect(passwordProblem({ oldPassword: 'o', newPassword: '', newPassword1: 'a' })?.field).toBe('newPassword')
     expect(passwordProblem({ oldPassword: 'o', newPassword: 'a', newPassword1: '' })?.field).toBe('newPassword1')
-    expect(passwordProblem({ oldPassword: 'o', newPassword: 'a', newPassword1: 'b' })).toEqual({ field: 'newPassword1', key: 'pages:info.passwordMismatch' })
+    expect(passwordProblem({ oldPassword: 'o', newPassword: 'a', newPassword1: 'b' })).toEqual({
+      field: 'newPassword1',
+      key: 'pages:info.passwordMismatch',
+    })
     expect(passwordProblem({ oldPassword: 'o', newPassword: 'a', newPassword1: 'a' })).toBeNull()
   })
 })

@@ -30,7 +30,11 @@ export function avatarProblem(file: { name: string; type: string; size: number }
   return file.size > AVATAR_MAX_BYTES ? 'pages:info.avatarSize' : null
 }
 
-export interface PasswordForm { oldPassword: string; newPassword: string; newPassword1: string }
+export interface PasswordForm {
+  oldPassword: string
+  newPassword: string
+  newPassword1: string
+}
 
 /** The first problem of a password change and the field it belongs to, in reading order. */
 export function passwordProblem(f: PasswordForm): { field: keyof PasswordForm; key: string } | null {

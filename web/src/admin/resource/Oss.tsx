@@ -19,19 +19,39 @@ export default function Oss() {
     perm: 'resource:oss',
     title: L('对象存储', 'Object storage'),
     fields: screenFields(ossFields, {
-      ossCode: { search: true }, category: { search: true, width: 130 }, endpoint: { span: 24 }, bucketName: {}, region: { list: false }, accessKey: { list: false },
-      secretKey: { list: false, view: false }, isEnabled: { form: false, width: 90 }, remark: { list: false },
+      ossCode: { search: true },
+      category: { search: true, width: 130 },
+      endpoint: { span: 24 },
+      bucketName: {},
+      region: { list: false },
+      accessKey: { list: false },
+      secretKey: { list: false, view: false },
+      isEnabled: { form: false, width: 90 },
+      remark: { list: false },
     }),
     rowActions: (row, ctx) => (
       <>
-        {row.isEnabled === 1 ? <Badge appearance="tint" color="success">{say(L('使用中', 'In use'))}</Badge>
-          : perms.has('resource:oss:enable') && (
-            <Button size="small" appearance="transparent" icon={<CheckmarkCircleRegular />} data-testid="row-enable" onClick={async () => {
-              await api.post('/api/blade-resource/oss/enable', undefined, { id: row.id })
-              notify.success(say('operationSuccessful'))
-              ctx.reload()
-            }}>{say(L('启用', 'Enable'))}</Button>
-          )}
+        {row.isEnabled === 1 ? (
+          <Badge appearance="tint" color="success">
+            {say(L('使用中', 'In use'))}
+          </Badge>
+        ) : (
+          perms.has('resource:oss:enable') && (
+            <Button
+              size="small"
+              appearance="transparent"
+              icon={<CheckmarkCircleRegular />}
+              data-testid="row-enable"
+              onClick={async () => {
+                await api.post('/api/blade-resource/oss/enable', undefined, { id: row.id })
+                notify.success(say('operationSuccessful'))
+                ctx.reload()
+              }}
+            >
+              {say(L('启用', 'Enable'))}
+            </Button>
+          )
+        )}
       </>
     ),
   }

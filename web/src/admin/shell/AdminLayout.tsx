@@ -20,7 +20,13 @@ import { useTokenRefresh } from './token-refresh'
 import Loading from '../../shared/Loading'
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gridTemplateRows: '52px auto 1fr', gridTemplateColumns: 'minmax(0, 1fr)', height: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  root: {
+    display: 'grid',
+    gridTemplateRows: '52px auto 1fr',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    height: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   body: { display: 'grid', minHeight: 0, transition: 'grid-template-columns 160ms ease' },
   main: { overflow: 'auto', padding: tokens.spacingHorizontalL, minWidth: 0 },
 })
@@ -45,12 +51,22 @@ export default function AdminLayout() {
   useTokenRefresh()
 
   useEffect(() => {
-    const onResize = () => { if (window.innerWidth < SMALL) setCollapsed(true) }
+    const onResize = () => {
+      if (window.innerWidth < SMALL) setCollapsed(true)
+    }
     window.addEventListener('resize', onResize)
     return () => window.removeEventListener('resize', onResize)
   }, [])
 
-  const byPath = useMemo(() => new Map(flatten(tree).filter((m) => m.path).map((m) => [isWebAddress(m.path) ? frameRoute(m.path!) : m.path!, m])), [tree])
+  const byPath = useMemo(
+    () =>
+      new Map(
+        flatten(tree)
+          .filter((m) => m.path)
+          .map((m) => [isWebAddress(m.path) ? frameRoute(m.path!) : m.path!, m]),
+      ),
+    [tree],
+  )
   useEffect(() => {
     if (!token) return
     const m = byPath.get(pathname)
@@ -64,23 +80,37 @@ export default function AdminLayout() {
   if (lock.locked) return <Navigate to={siteConfig.lockPage} replace />
   if (pathname === siteConfig.homePath && landingPath(roles) === '/') return <Navigate to="/" replace />
 
-  const openLock = () => (lockStore.hasPassword() ? (lockStore.lock(), setTimeout(() => navigate(siteConfig.lockPage), 100)) : setLocking(true))
+  const openLock = () =>
+    lockStore.hasPassword()
+      ? (lockStore.lock(), setTimeout(() => navigate(siteConfig.lockPage), 100))
+      : setLocking(true)
 
   return (
     <div className={s.root}>
       <LiveInbox />
-      <TopBar onToggle={() => setCollapsed((c) => !c)} onSearch={() => setSearching(true)} onLock={openLock} onSwitch={() => setSwitching(true)} />
+      <TopBar
+        onToggle={() => setCollapsed((c) => !c)}
+        onSearch={() => setSearching(true)}
+        onLock={openLock}
+        onSwitch={() => setSwitching(true)}
+      />
       <TabBar onSearch={() => setSearching(true)} />
       <div className={s.body} style={{ gridTemplateColumns: collapsed ? '56px 1fr' : '232px 1fr' }}>
         <Sidebar tree={tree} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
         <main className={s.main}>
           {/* One boundary per screen: opening a screen whose code is still loading shows a spinner at once instead
               of leaving the previous screen up (and clickable) under the new address. */}
-          <Suspense key={pathname} fallback={<Loading />}><Outlet /></Suspense>
+          <Suspense key={pathname} fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <MenuSearch open={searching} onClose={() => setSearching(false)} tree={tree} />
-      <LockPasswordDialog open={locking} onClose={() => setLocking(false)} onLocked={() => navigate(siteConfig.lockPage)} />
+      <LockPasswordDialog
+        open={locking}
+        onClose={() => setLocking(false)}
+        onLocked={() => navigate(siteConfig.lockPage)}
+      />
       {siteConfig.switchMode && <SwitchDialog open={switching} onClose={() => setSwitching(false)} />}
     </div>
   )

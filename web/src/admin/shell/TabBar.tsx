@@ -1,4 +1,15 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  mergeClasses,
+  shorthands,
+  tokens,
+} from '@fluentui/react-components'
 import { DismissCircleRegular, DismissRegular, MoreHorizontalRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -10,18 +21,60 @@ import { tabsStore, useTabs } from './tabs-store'
 
 const useStyles = makeStyles({
   bar: {
-    display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, minHeight: '38px', minWidth: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    minHeight: '38px',
+    minWidth: 0,
   },
-  tabs: { display: 'flex', gap: tokens.spacingHorizontalXS, overflowX: 'auto', flex: 1, minWidth: 0, scrollbarWidth: 'thin' },
+  tabs: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    overflowX: 'auto',
+    flex: 1,
+    minWidth: 0,
+    scrollbarWidth: 'thin',
+  },
   tab: {
-    display: 'inline-flex', alignItems: 'center', gap: '4px', height: '28px', padding: '0 6px 0 12px', whiteSpace: 'nowrap', cursor: 'pointer',
-    border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, fontSize: tokens.fontSizeBase200,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '4px',
+    height: '28px',
+    padding: '0 6px 0 12px',
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    background: tokens.colorNeutralBackground1,
+    fontSize: tokens.fontSizeBase200,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
-  active: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, ...shorthands.borderColor(tokens.colorBrandBackground), ':hover': { backgroundColor: tokens.colorBrandBackgroundHover } },
-  label: { border: 'none', background: 'transparent', color: 'inherit', font: 'inherit', cursor: 'pointer', padding: 0 },
-  close: { display: 'inline-flex', border: 'none', background: 'transparent', color: 'inherit', cursor: 'pointer', padding: '2px', borderRadius: '50%' },
+  active: {
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ...shorthands.borderColor(tokens.colorBrandBackground),
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+  },
+  label: {
+    border: 'none',
+    background: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    cursor: 'pointer',
+    padding: 0,
+  },
+  close: {
+    display: 'inline-flex',
+    border: 'none',
+    background: 'transparent',
+    color: 'inherit',
+    cursor: 'pointer',
+    padding: '2px',
+    borderRadius: '50%',
+  },
 })
 
 /** The tag tab bar: one tab per visited page; a context menu (right click, or the ⋯ button) with the spec's four actions. */
@@ -49,8 +102,12 @@ export default function TabBar({ onSearch }: { onSearch: () => void }) {
     <MenuPopover>
       <MenuList>
         <MenuItem onClick={clearCache}>{t('tabs.clearCache')}</MenuItem>
-        <MenuItem onClick={() => tabsStore.closeOthers(active)} data-testid="tabs-close-others">{t('tabs.closeOthers')}</MenuItem>
-        <MenuItem onClick={() => navigate(tabsStore.closeAll())} data-testid="tabs-close-all">{t('tabs.closeAll')}</MenuItem>
+        <MenuItem onClick={() => tabsStore.closeOthers(active)} data-testid="tabs-close-others">
+          {t('tabs.closeOthers')}
+        </MenuItem>
+        <MenuItem onClick={() => navigate(tabsStore.closeAll())} data-testid="tabs-close-all">
+          {t('tabs.closeAll')}
+        </MenuItem>
         <MenuItem onClick={onSearch}>{t('tabs.search')}</MenuItem>
       </MenuList>
     </MenuPopover>
@@ -66,11 +123,28 @@ export default function TabBar({ onSearch }: { onSearch: () => void }) {
             {tabs.map((tab) => {
               const label = i18n.language === 'en' && tab.labelEn ? tab.labelEn : tab.label
               return (
-                <div key={tab.path} className={mergeClasses(s.tab, tab.path === active && s.active)} onClick={() => navigate(tab.path)} data-testid={`tab-${tab.path}`}>
-                  <button type="button" className={s.label} aria-current={tab.path === active ? 'page' : undefined}>{label}</button>
+                <div
+                  key={tab.path}
+                  className={mergeClasses(s.tab, tab.path === active && s.active)}
+                  onClick={() => navigate(tab.path)}
+                  data-testid={`tab-${tab.path}`}
+                >
+                  <button type="button" className={s.label} aria-current={tab.path === active ? 'page' : undefined}>
+                    {label}
+                  </button>
                   {tabs.length > 1 && tab.path !== '/wel/index' && (
-                    <button type="button" className={s.close} aria-label={`${t('tabs.close')} ${label}`} data-testid={`tab-close-${tab.path}`}
-                      onClick={(e) => { e.stopPropagation(); close(tab.path) }}><DismissRegular fontSize={12} /></button>
+                    <button
+                      type="button"
+                      className={s.close}
+                      aria-label={`${t('tabs.close')} ${label}`}
+                      data-testid={`tab-close-${tab.path}`}
+                      onClick={(e) => {
+                        e.stopPropagation()
+                        close(tab.path)
+                      }}
+                    >
+                      <DismissRegular fontSize={12} />
+                    </button>
                   )}
                 </div>
               )
@@ -80,10 +154,24 @@ export default function TabBar({ onSearch }: { onSearch: () => void }) {
         {actions}
       </Menu>
       <Menu>
-        <MenuTrigger disableButtonEnhancement><Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('tabs.actions')} data-testid="tabs-menu" /></MenuTrigger>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<MoreHorizontalRegular />}
+            aria-label={t('tabs.actions')}
+            data-testid="tabs-menu"
+          />
+        </MenuTrigger>
         {actions}
       </Menu>
-      <Button appearance="subtle" size="small" icon={<DismissCircleRegular />} aria-label={t('tabs.closeAll')} onClick={() => navigate(tabsStore.closeAll())} />
+      <Button
+        appearance="subtle"
+        size="small"
+        icon={<DismissCircleRegular />}
+        aria-label={t('tabs.closeAll')}
+        onClick={() => navigate(tabsStore.closeAll())}
+      />
       {dialog}
     </div>
   )

@@ -8,7 +8,10 @@ import { store } from '../../shared/storage'
  * is kept); while locked every navigation goes to /lock; sign-in and sign-out
  * clear it.
  */
-interface LockState { hash: string | null; locked: boolean }
+interface LockState {
+  hash: string | null
+  locked: boolean
+}
 
 let state: LockState = store.get<LockState>('lock', { hash: null, locked: false })
 const listeners = new Set<() => void>()
@@ -26,7 +29,9 @@ export const lockStore = {
   get: () => state,
   subscribe(l: () => void) {
     listeners.add(l)
-    return () => { listeners.delete(l) }
+    return () => {
+      listeners.delete(l)
+    }
   },
   hasPassword: () => !!state.hash,
   setPassword: (password: string) => set({ ...state, hash: md5(password) }),

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { searchMenu, visibleMenu, type MenuItem } from './menu-tree'
 
-const m = (name: string, alias: string, path: string, children?: MenuItem[], roles?: string[]): MenuItem =>
-  ({ id: name, parentId: '0', code: name, name, alias, path, children, meta: roles ? { roles } : null })
-const tree = [m('系统管理', 'System', '/system', [m('用户管理', 'Users', '/system/user'), m('参数管理', 'Parameters', '/system/param')]), m('Secret', 'Secret', '/s', undefined, ['administrator'])]
+const m = (name: string, alias: string, path: string, children?: MenuItem[], roles?: string[]): MenuItem => ({
+  id: name,
+  parentId: '0',
+  code: name,
+  name,
+  alias,
+  path,
+  children,
+  meta: roles ? { roles } : null,
+})
+const tree = [
+  m('系统管理', 'System', '/system', [
+    m('用户管理', 'Users', '/system/user'),
+    m('参数管理', 'Parameters', '/system/param'),
+  ]),
+  m('Secret', 'Secret', '/s', undefined, ['administrator']),
+]
 
 describe('menu search and role restrictions', () => {
   it('matches leaves by name prefix, case-insensitively, in both languages', () => {

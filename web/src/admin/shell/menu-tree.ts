@@ -16,7 +16,8 @@ export interface MenuItem {
 export const isWebAddress = (path?: string | null) => !!path && /^https?:\/\//i.test(path)
 /** Menu entries carrying a web address open in the embedded frame. */
 export const frameRoute = (url: string) => `/myiframe/${encodeURIComponent(url)}`
-export const menuLabel = (m: Pick<MenuItem, 'name' | 'alias'>, lang: string) => (lang === 'en' && m.alias ? m.alias : m.name)
+export const menuLabel = (m: Pick<MenuItem, 'name' | 'alias'>, lang: string) =>
+  lang === 'en' && m.alias ? m.alias : m.name
 
 /** Items restricted by role (meta.roles) are hidden from users holding none of those roles. */
 export function visibleMenu(tree: MenuItem[], roles: string[]): MenuItem[] {
@@ -33,5 +34,10 @@ export function flatten(tree: MenuItem[]): MenuItem[] {
 export function searchMenu(tree: MenuItem[], text: string): MenuItem[] {
   const q = text.trim().toLowerCase()
   if (!q) return []
-  return flatten(tree).filter((m) => !m.children?.length && m.path && (m.name.toLowerCase().startsWith(q) || (m.alias ?? '').toLowerCase().startsWith(q)))
+  return flatten(tree).filter(
+    (m) =>
+      !m.children?.length &&
+      m.path &&
+      (m.name.toLowerCase().startsWith(q) || (m.alias ?? '').toLowerCase().startsWith(q)),
+  )
 }

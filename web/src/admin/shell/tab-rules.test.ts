@@ -18,7 +18,10 @@ describe('tab rules (spec §4)', () => {
     expect(closeTab([WELCOME, tab('/a'), tab('/b')], '/a', '/b').active).toBe('/b')
   })
   it('close-others keeps the active and first tabs; close-all resets to welcome', () => {
-    expect(closeOthers([WELCOME, tab('/a'), tab('/b'), tab('/c')], '/b').map((t) => t.path)).toEqual(['/wel/index', '/b'])
+    expect(closeOthers([WELCOME, tab('/a'), tab('/b'), tab('/c')], '/b').map((t) => t.path)).toEqual([
+      '/wel/index',
+      '/b',
+    ])
     expect(closeAll()).toEqual({ tabs: [WELCOME], active: '/wel/index' })
   })
 })

@@ -1,5 +1,9 @@
 /** A tab of the tab bar: the page path (with its query) and the label to show. */
-export interface Tab { path: string; label: string; labelEn?: string }
+export interface Tab {
+  path: string
+  label: string
+  labelEn?: string
+}
 
 export const WELCOME: Tab = { path: '/wel/index', label: '首页', labelEn: 'Home' }
 
@@ -14,7 +18,7 @@ export function addTab(tabs: Tab[], tab: Tab): Tab[] {
 }
 
 export function closeTab(tabs: Tab[], path: string, active: string): { tabs: Tab[]; active: string } {
-  if (tabs.length <= 1 || path === WELCOME.path && tabs[0].path === WELCOME.path) return { tabs, active }
+  if (tabs.length <= 1 || (path === WELCOME.path && tabs[0].path === WELCOME.path)) return { tabs, active }
   const i = tabs.findIndex((t) => t.path === path)
   if (i < 0) return { tabs, active }
   const next = tabs.filter((t) => t.path !== path)

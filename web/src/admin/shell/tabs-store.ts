@@ -19,7 +19,9 @@ export const tabsStore = {
   get: () => tabs,
   subscribe(l: () => void) {
     listeners.add(l)
-    return () => { listeners.delete(l) }
+    return () => {
+      listeners.delete(l)
+    }
   },
   open: (tab: Tab) => set(addTab(tabs, tab)),
   /** Returns the path to show next. */

@@ -23,7 +23,8 @@ export const THEMES = [
 
 const themes = new Map<string, Theme>()
 const fluentTheme = (id: string) => {
-  if (!themes.has(id)) themes.set(id, createLightTheme(brandRamp(THEMES.find((t) => t.id === id)?.color ?? THEMES[0].color)))
+  if (!themes.has(id))
+    themes.set(id, createLightTheme(brandRamp(THEMES.find((t) => t.id === id)?.color ?? THEMES[0].color)))
   return themes.get(id)!
 }
 
@@ -39,7 +40,9 @@ export const themeStore = {
   },
   subscribe(l: () => void) {
     listeners.add(l)
-    return () => { listeners.delete(l) }
+    return () => {
+      listeners.delete(l)
+    }
   },
 }
 

@@ -10,7 +10,12 @@ export const clientScreen: ResourceScreen = {
   perm: 'system:client',
   title: L('应用管理', 'Clients'),
   fields: screenFields(clientFields, {
-    clientId: { search: true, addOnly: true }, clientSecret: {}, scope: {}, authorizedGrantTypes: { span: 24 }, accessTokenValidity: {}, refreshTokenValidity: {},
+    clientId: { search: true, addOnly: true },
+    clientSecret: {},
+    scope: {},
+    authorizedGrantTypes: { span: 24 },
+    accessTokenValidity: {},
+    refreshTokenValidity: {},
     webServerRedirectUri: { list: false, span: 24 },
   }),
 }

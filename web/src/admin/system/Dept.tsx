@@ -12,7 +12,14 @@ export const deptScreen: ResourceScreen = {
   tree: true,
   // The user list shows department names.
   invalidates: ['/api/blade-system/user'],
-  fields: screenFields(deptFields, { deptName: { search: true }, fullName: {}, parentId: { list: false }, deptCategory: { search: true }, sort: { width: 80 }, remark: { list: false } }),
+  fields: screenFields(deptFields, {
+    deptName: { search: true },
+    fullName: {},
+    parentId: { list: false },
+    deptCategory: { search: true },
+    sort: { width: 80 },
+    remark: { list: false },
+  }),
 }
 
 export default function Dept() {

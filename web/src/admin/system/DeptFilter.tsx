@@ -9,15 +9,35 @@ const useStyles = makeStyles({
 })
 
 /** The department tree left of the user list: choosing one filters the list to it and the units below. */
-export default function DeptFilter({ value, onChange }: { value?: string; onChange: (deptId: string | undefined) => void }) {
+export default function DeptFilter({
+  value,
+  onChange,
+}: {
+  value?: string
+  onChange: (deptId: string | undefined) => void
+}) {
   const s = useStyles()
   const say = useSay()
   const options = useTreeOptions('/api/blade-system/dept/tree')
   return (
     <div data-testid="dept-filter">
-      <Button appearance="subtle" className={mergeClasses(s.item, !value && s.active)} onClick={() => onChange(undefined)}>{say(L('全部机构', 'All units'))}</Button>
+      <Button
+        appearance="subtle"
+        className={mergeClasses(s.item, !value && s.active)}
+        onClick={() => onChange(undefined)}
+      >
+        {say(L('全部机构', 'All units'))}
+      </Button>
       {options.map((o) => (
-        <Button key={o.value} appearance="subtle" className={mergeClasses(s.item, value === o.value && s.active)} style={{ paddingLeft: 12 + o.depth * 16 }} onClick={() => onChange(o.value)}>{o.label}</Button>
+        <Button
+          key={o.value}
+          appearance="subtle"
+          className={mergeClasses(s.item, value === o.value && s.active)}
+          style={{ paddingLeft: 12 + o.depth * 16 }}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </Button>
       ))}
     </div>
   )

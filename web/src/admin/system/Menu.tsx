@@ -11,8 +11,17 @@ export const menuScreen: ResourceScreen = {
   title: L('菜单管理', 'Menus'),
   tree: true,
   fields: screenFields(menuFields, {
-    name: { search: true }, alias: {}, code: { search: true }, path: { span: 24 }, parentId: { list: false }, source: { list: false },
-    category: { width: 90 }, action: { list: false }, isOpen: { width: 90 }, sort: { width: 80 }, remark: { list: false },
+    name: { search: true },
+    alias: {},
+    code: { search: true },
+    path: { span: 24 },
+    parentId: { list: false },
+    source: { list: false },
+    category: { width: 90 },
+    action: { list: false },
+    isOpen: { width: 90 },
+    sort: { width: 80 },
+    remark: { list: false },
   }),
 }
 

@@ -9,7 +9,12 @@ export const paramScreen: ResourceScreen = {
   base: '/api/blade-system/param',
   perm: 'system:param',
   title: L('参数管理', 'Parameters'),
-  fields: screenFields(paramFields, { paramName: { search: true }, paramKey: { search: true }, paramValue: { span: 24 }, remark: { list: false } }),
+  fields: screenFields(paramFields, {
+    paramName: { search: true },
+    paramKey: { search: true },
+    paramValue: { span: 24 },
+    remark: { list: false },
+  }),
 }
 
 export default function Param() {

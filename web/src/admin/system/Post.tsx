@@ -8,7 +8,13 @@ export const postScreen: ResourceScreen = {
   base: '/api/blade-system/post',
   perm: 'system:post',
   title: L('岗位管理', 'Posts'),
-  fields: screenFields(postFields, { category: { search: true }, postCode: { search: true }, postName: { search: true }, sort: { width: 80 }, remark: { list: false } }),
+  fields: screenFields(postFields, {
+    category: { search: true },
+    postCode: { search: true },
+    postName: { search: true },
+    sort: { width: 80 },
+    remark: { list: false },
+  }),
 }
 
 export default function Post() {

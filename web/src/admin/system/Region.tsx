@@ -20,19 +20,40 @@ export default function Region() {
     listPath: 'lazy-list',
     tree: true,
     query: { parentCode },
-    fields: screenFields(regionFields, { code: { addOnly: true }, name: {}, parentCode: { list: false }, regionLevel: {}, sort: { width: 80 }, remark: { list: false } }),
-    rowActions: (row: Row) => row.hasChildren
-      ? <Button size="small" appearance="transparent" icon={<ArrowDownRightRegular />} onClick={() => setTrail((t) => [...t, { code: String(row.code), name: String(row.name) }])}>{say(L('下级', 'Lower level'))}</Button>
-      : null,
+    fields: screenFields(regionFields, {
+      code: { addOnly: true },
+      name: {},
+      parentCode: { list: false },
+      regionLevel: {},
+      sort: { width: 80 },
+      remark: { list: false },
+    }),
+    rowActions: (row: Row) =>
+      row.hasChildren ? (
+        <Button
+          size="small"
+          appearance="transparent"
+          icon={<ArrowDownRightRegular />}
+          onClick={() => setTrail((t) => [...t, { code: String(row.code), name: String(row.name) }])}
+        >
+          {say(L('下级', 'Lower level'))}
+        </Button>
+      ) : null,
   }
   return (
     <>
       <Breadcrumb aria-label="regions" style={{ marginBottom: 8 }}>
-        <BreadcrumbItem><BreadcrumbButton onClick={() => setTrail([])}>{say(L('全部', 'All'))}</BreadcrumbButton></BreadcrumbItem>
+        <BreadcrumbItem>
+          <BreadcrumbButton onClick={() => setTrail([])}>{say(L('全部', 'All'))}</BreadcrumbButton>
+        </BreadcrumbItem>
         {trail.map((t, i) => (
           <Fragment key={t.code}>
             <BreadcrumbDivider />
-            <BreadcrumbItem><BreadcrumbButton current={i === trail.length - 1} onClick={() => setTrail(trail.slice(0, i + 1))}>{t.name}</BreadcrumbButton></BreadcrumbItem>
+            <BreadcrumbItem>
+              <BreadcrumbButton current={i === trail.length - 1} onClick={() => setTrail(trail.slice(0, i + 1))}>
+                {t.name}
+              </BreadcrumbButton>
+            </BreadcrumbItem>
           </Fragment>
         ))}
       </Breadcrumb>

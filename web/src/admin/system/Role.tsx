@@ -24,13 +24,34 @@ export default function Role() {
     tree: true,
     // The user list shows role names.
     invalidates: ['/api/blade-system/user'],
-    fields: screenFields(roleFields, { roleName: { search: true }, roleAlias: { search: true }, parentId: { list: false }, sort: { width: 80 }, remark: { list: false } }),
-    toolbar: ({ selected }) => perms.has('system:role:grant') && (
-      <Button icon={<KeyRegular />} onClick={() => (selected.length ? setGranting(selected) : notify.warning(say('selectAtLeastOne')))}>{say(grantLabel)}</Button>
-    ),
-    rowActions: (row) => perms.has('system:role:grant') && (
-      <Button size="small" appearance="transparent" icon={<KeyRegular />} onClick={() => setGranting([row])} data-testid="row-grant">{say(grantLabel)}</Button>
-    ),
+    fields: screenFields(roleFields, {
+      roleName: { search: true },
+      roleAlias: { search: true },
+      parentId: { list: false },
+      sort: { width: 80 },
+      remark: { list: false },
+    }),
+    toolbar: ({ selected }) =>
+      perms.has('system:role:grant') && (
+        <Button
+          icon={<KeyRegular />}
+          onClick={() => (selected.length ? setGranting(selected) : notify.warning(say('selectAtLeastOne')))}
+        >
+          {say(grantLabel)}
+        </Button>
+      ),
+    rowActions: (row) =>
+      perms.has('system:role:grant') && (
+        <Button
+          size="small"
+          appearance="transparent"
+          icon={<KeyRegular />}
+          onClick={() => setGranting([row])}
+          data-testid="row-grant"
+        >
+          {say(grantLabel)}
+        </Button>
+      ),
   }
   return (
     <>

@@ -25,19 +25,54 @@ export default function Tenant() {
     perm: 'system:tenant',
     title: L('租户管理', 'Tenants'),
     fields: screenFields(tenantFields, {
-      tenantId: { addOnly: true, width: 100 }, tenantName: { search: true }, domain: { search: true }, linkman: { search: true }, contactNumber: {},
-      address: { list: false, span: 24 }, accountNumber: { form: false }, expireTime: { form: false }, packageId: { form: false },
+      tenantId: { addOnly: true, width: 100 },
+      tenantName: { search: true },
+      domain: { search: true },
+      linkman: { search: true },
+      contactNumber: {},
+      address: { list: false, span: 24 },
+      accountNumber: { form: false },
+      expireTime: { form: false },
+      packageId: { form: false },
     }),
     rowActions: (row) => (
       <>
-        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<SettingsRegular />} onClick={() => setDialog({ kind: 'setting', row })}>{say(L('授权配置', 'Licence'))}</Button>}
-        {perms.has('system:tenant:setting') && <Button size="small" appearance="transparent" icon={<BoxRegular />} onClick={() => setDialog({ kind: 'package', row })}>{say(L('套餐配置', 'Package'))}</Button>}
+        {perms.has('system:tenant:setting') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<SettingsRegular />}
+            onClick={() => setDialog({ kind: 'setting', row })}
+          >
+            {say(L('授权配置', 'Licence'))}
+          </Button>
+        )}
+        {perms.has('system:tenant:setting') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<BoxRegular />}
+            onClick={() => setDialog({ kind: 'package', row })}
+          >
+            {say(L('套餐配置', 'Package'))}
+          </Button>
+        )}
       </>
     ),
   }
   const save = async (values: Row) => {
-    if (dialog!.kind === 'setting') await write('/api/blade-system/tenant/setting', { body: { ids: dialog!.row.id, accountNumber: Number(values.accountNumber ?? -1), expireTime: values.expireTime || null } })
-    else await write('/api/blade-system/tenant/package-setting', { body: { tenantId: dialog!.row.tenantId, packageId: values.packageId || '' } })
+    if (dialog!.kind === 'setting')
+      await write('/api/blade-system/tenant/setting', {
+        body: {
+          ids: dialog!.row.id,
+          accountNumber: Number(values.accountNumber ?? -1),
+          expireTime: values.expireTime || null,
+        },
+      })
+    else
+      await write('/api/blade-system/tenant/package-setting', {
+        body: { tenantId: dialog!.row.tenantId, packageId: values.packageId || '' },
+      })
     notify.success(say('operationSuccessful'))
     setDialog(null)
   }
@@ -45,8 +80,14 @@ export default function Tenant() {
     <>
       <ResourcePage screen={screen} />
       {dialog && (
-        <FormDialog mode="edit" title={`${dialog.row.tenantName} · ${say(dialog.kind === 'setting' ? L('授权配置', 'Licence') : L('套餐配置', 'Package'))}`}
-          fields={dialog.kind === 'setting' ? settingFields : packageFields} initial={dialog.row} onSubmit={save} onClose={() => setDialog(null)} />
+        <FormDialog
+          mode="edit"
+          title={`${dialog.row.tenantName} · ${say(dialog.kind === 'setting' ? L('授权配置', 'Licence') : L('套餐配置', 'Package'))}`}
+          fields={dialog.kind === 'setting' ? settingFields : packageFields}
+          initial={dialog.row}
+          onSubmit={save}
+          onClose={() => setDialog(null)}
+        />
       )}
     </>
   )

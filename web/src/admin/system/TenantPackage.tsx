@@ -11,7 +11,11 @@ export const tenantPackageScreen: ResourceScreen = {
   title: L('租户套餐', 'Tenant packages'),
   actions: { view: false },
   plainSuccess: true,
-  fields: screenFields(tenantPackageFields, { packageName: { search: true }, menuId: { list: false, span: 24 }, remark: { list: false } }),
+  fields: screenFields(tenantPackageFields, {
+    packageName: { search: true },
+    menuId: { list: false, span: 24 },
+    remark: { list: false },
+  }),
 }
 
 export default function TenantPackage() {

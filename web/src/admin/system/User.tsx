@@ -58,21 +58,58 @@ export default function User() {
     side: (setFilter, filters) => <DeptFilter value={filters.deptId} onChange={(d) => setFilter('deptId', d)} />,
     toolbar: (ctx) => (
       <>
-        {perms.has('system:user:grant') && <Button icon={<PeopleTeamRegular />} onClick={() => (ctx.selected.length ? setAssigning(ctx.selected) : notify.warning(say('selectAtLeastOne')))}>{say(L('角色配置', 'Assign roles'))}</Button>}
-        {perms.has('system:user:reset') && <Button icon={<KeyResetRegular />} onClick={() => void act('reset-password', ids(ctx.selected), resetText)}>{say(L('密码重置', 'Reset password'))}</Button>}
+        {perms.has('system:user:grant') && (
+          <Button
+            icon={<PeopleTeamRegular />}
+            onClick={() => (ctx.selected.length ? setAssigning(ctx.selected) : notify.warning(say('selectAtLeastOne')))}
+          >
+            {say(L('角色配置', 'Assign roles'))}
+          </Button>
+        )}
+        {perms.has('system:user:reset') && (
+          <Button icon={<KeyResetRegular />} onClick={() => void act('reset-password', ids(ctx.selected), resetText)}>
+            {say(L('密码重置', 'Reset password'))}
+          </Button>
+        )}
       </>
     ),
     rowActions: (row) => (
       <>
-        {row.status === 0 && perms.has('system:user:edit') && <Button size="small" appearance="transparent" icon={<CheckmarkRegular />} onClick={() => void act('audit-pass', [String(row.id)], null)} data-testid="row-approve">{say(L('审核通过', 'Approve'))}</Button>}
-        {row.locked === 1 && perms.has('system:user:unlock') && <Button size="small" appearance="transparent" icon={<LockOpenRegular />} onClick={() => void act('unlock', [String(row.id)], null)} data-testid="row-unlock">{say(L('解锁', 'Unlock'))}</Button>}
-        {row.status === 0 && <Badge appearance="tint" color="warning">{say(L('待审核', 'Pending'))}</Badge>}
+        {row.status === 0 && perms.has('system:user:edit') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<CheckmarkRegular />}
+            onClick={() => void act('audit-pass', [String(row.id)], null)}
+            data-testid="row-approve"
+          >
+            {say(L('审核通过', 'Approve'))}
+          </Button>
+        )}
+        {row.locked === 1 && perms.has('system:user:unlock') && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<LockOpenRegular />}
+            onClick={() => void act('unlock', [String(row.id)], null)}
+            data-testid="row-unlock"
+          >
+            {say(L('解锁', 'Unlock'))}
+          </Button>
+        )}
+        {row.status === 0 && (
+          <Badge appearance="tint" color="warning">
+            {say(L('待审核', 'Pending'))}
+          </Badge>
+        )}
       </>
     ),
   }
 
   const saveRoles = async (v: Row) => {
-    await write('/api/blade-system/user/grant', { body: { userIds: ids(assigning!).join(','), roleIds: String(v.roleId ?? '') } })
+    await write('/api/blade-system/user/grant', {
+      body: { userIds: ids(assigning!).join(','), roleIds: String(v.roleId ?? '') },
+    })
     notify.success(say('operationSuccessful'))
     setAssigning(null)
   }
@@ -80,7 +117,16 @@ export default function User() {
   return (
     <>
       <ResourcePage screen={screen} />
-      {assigning && <FormDialog mode="edit" title={say(L('角色配置', 'Assign roles'))} fields={rolesFields} initial={{ roleId: assigning.length === 1 ? assigning[0].roleId : '' }} onSubmit={saveRoles} onClose={() => setAssigning(null)} />}
+      {assigning && (
+        <FormDialog
+          mode="edit"
+          title={say(L('角色配置', 'Assign roles'))}
+          fields={rolesFields}
+          initial={{ roleId: assigning.length === 1 ? assigning[0].roleId : '' }}
+          onSubmit={saveRoles}
+          onClose={() => setAssigning(null)}
+        />
+      )}
       {dialog}
     </>
   )

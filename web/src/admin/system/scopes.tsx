@@ -10,7 +10,13 @@ export const dataScopeScreen: ResourceScreen = {
   perm: 'system:datascope',
   title: L('数据权限', 'Data scopes'),
   fields: screenFields(dataScopeFields, {
-    menuId: { search: true }, scopeName: { search: true }, resourceCode: { search: true }, scopeColumn: {}, scopeType: {}, scopeValue: { list: false, span: 24 }, remark: { list: false },
+    menuId: { search: true },
+    scopeName: { search: true },
+    resourceCode: { search: true },
+    scopeColumn: {},
+    scopeType: {},
+    scopeValue: { list: false, span: 24 },
+    remark: { list: false },
   }),
 }
 
@@ -20,7 +26,12 @@ export const apiScopeScreen: ResourceScreen = {
   perm: 'system:apiscope',
   title: L('接口权限', 'API scopes'),
   fields: screenFields(apiScopeFields, {
-    menuId: { search: true }, scopeName: { search: true }, resourceCode: { search: true }, scopePath: { span: 24 }, scopeType: {}, remark: { list: false },
+    menuId: { search: true },
+    scopeName: { search: true },
+    resourceCode: { search: true },
+    scopePath: { span: 24 },
+    scopeType: {},
+    remark: { list: false },
   }),
 }
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(async () => ({ default: (await load())[name] }))
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }))
 
 /** The system-administration screens by menu path (db/seed/menus.ts), plus the two fixed dictionary routes. */
 export const systemScreens = {

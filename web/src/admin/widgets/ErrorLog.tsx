@@ -1,6 +1,22 @@
 import {
-  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Table, TableBody, TableCell,
-  TableHeader, TableHeaderCell, TableRow, Text, Tooltip, makeStyles, tokens,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { ArrowUploadRegular, BugRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
@@ -20,8 +36,21 @@ const useStyles = makeStyles({
   surface: { width: '100vw', maxWidth: '100vw', height: '100vh', maxHeight: '100vh', borderRadius: 0 },
   body: { height: '100%', maxHeight: '100%', gridTemplateRows: 'auto 1fr auto' },
   content: { overflow: 'auto', minHeight: 0, maxHeight: 'none' },
-  toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },
-  stack: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase100, lineHeight: tokens.lineHeightBase100, maxHeight: '160px', overflow: 'auto', margin: 0 },
+  toolbar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    marginBottom: tokens.spacingVerticalM,
+  },
+  stack: {
+    whiteSpace: 'pre-wrap',
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase100,
+    lineHeight: tokens.lineHeightBase100,
+    maxHeight: '160px',
+    overflow: 'auto',
+    margin: 0,
+  },
   wrap: { overflowWrap: 'anywhere' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 })
@@ -42,7 +71,9 @@ export default function ErrorLog() {
       await api.post('/api/blade-auth/oauth/logout', entries satisfies LogEntry[])
       errorLog.clear()
       notify.success(t('errorLog.sent'))
-    } catch { /* the API client has shown the server's message */ } finally {
+    } catch {
+      /* the API client has shown the server's message */
+    } finally {
       setBusy(false)
     }
   }
@@ -57,23 +88,58 @@ export default function ErrorLog() {
     <>
       <span className={s.anchor}>
         <Tooltip content={t('errorLog.button')} relationship="label">
-          <Button appearance="subtle" icon={<BugRegular />} onClick={() => setOpen(true)} data-testid="error-log-button" />
+          <Button
+            appearance="subtle"
+            icon={<BugRegular />}
+            onClick={() => setOpen(true)}
+            data-testid="error-log-button"
+          />
         </Tooltip>
-        {entries.length > 0 && <Badge className={s.badge} size="small" color="danger" data-testid="error-log-badge">{badgeText(entries.length)}</Badge>}
+        {entries.length > 0 && (
+          <Badge className={s.badge} size="small" color="danger" data-testid="error-log-badge">
+            {badgeText(entries.length)}
+          </Badge>
+        )}
       </span>
       <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
         <DialogSurface className={s.surface} data-testid="error-log-dialog">
           <DialogBody className={s.body}>
-            <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} onClick={() => setOpen(false)} aria-label={t('common:close')} />}>
+            <DialogTitle
+              action={
+                <Button
+                  appearance="subtle"
+                  icon={<DismissRegular />}
+                  onClick={() => setOpen(false)}
+                  aria-label={t('common:close')}
+                />
+              }
+            >
               {t('errorLog.title')}
             </DialogTitle>
             <DialogContent className={s.content}>
               <div className={s.toolbar}>
-                <Button appearance="primary" icon={<ArrowUploadRegular />} disabled={!entries.length || busy} onClick={upload} data-testid="error-log-upload">{t('errorLog.upload')}</Button>
-                <Button icon={<DeleteRegular />} disabled={!entries.length || busy} onClick={clear} data-testid="error-log-clear">{t('errorLog.clear')}</Button>
+                <Button
+                  appearance="primary"
+                  icon={<ArrowUploadRegular />}
+                  disabled={!entries.length || busy}
+                  onClick={upload}
+                  data-testid="error-log-upload"
+                >
+                  {t('errorLog.upload')}
+                </Button>
+                <Button
+                  icon={<DeleteRegular />}
+                  disabled={!entries.length || busy}
+                  onClick={clear}
+                  data-testid="error-log-clear"
+                >
+                  {t('errorLog.clear')}
+                </Button>
                 <Text size={200}>{t('errorLog.count', { count: entries.length })}</Text>
               </div>
-              {entries.length === 0 ? <div className={s.empty}>{t('errorLog.empty')}</div> : (
+              {entries.length === 0 ? (
+                <div className={s.empty}>{t('errorLog.empty')}</div>
+              ) : (
                 <Table size="small" aria-label={t('errorLog.title')}>
                   <TableHeader>
                     <TableRow>
@@ -87,10 +153,16 @@ export default function ErrorLog() {
                   <TableBody>
                     {entries.map((e, i) => (
                       <TableRow key={`${e.time}-${i}`}>
-                        <TableCell><Badge appearance="tint" color={e.type === 'api' ? 'warning' : 'danger'}>{e.type}</Badge></TableCell>
+                        <TableCell>
+                          <Badge appearance="tint" color={e.type === 'api' ? 'warning' : 'danger'}>
+                            {e.type}
+                          </Badge>
+                        </TableCell>
                         <TableCell className={s.wrap}>{e.url}</TableCell>
                         <TableCell className={s.wrap}>{e.message}</TableCell>
-                        <TableCell><pre className={s.stack}>{e.stack}</pre></TableCell>
+                        <TableCell>
+                          <pre className={s.stack}>{e.stack}</pre>
+                        </TableCell>
                         <TableCell>{e.time}</TableCell>
                       </TableRow>
                     ))}

@@ -1,6 +1,19 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner,
-  makeStyles, tokens, type InputProps,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+  type InputProps,
 } from '@fluentui/react-components'
 import md5 from 'md5'
 import { useState } from 'react'
@@ -42,32 +55,55 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
   const { t } = useTranslation('widgets')
   const s = useStyles()
   // The host name may identify the tenant; then its field is hidden and filled.
-  const hostTenant = useFetch<{ tenantId?: string } | null>('/api/blade-system/tenant/info', { domain: location.hostname }, { silent: true, enabled: open }).data?.tenantId || null
+  const hostTenant =
+    useFetch<{ tenantId?: string } | null>(
+      '/api/blade-system/tenant/info',
+      { domain: location.hostname },
+      { silent: true, enabled: open },
+    ).data?.tenantId || null
   const { captcha, reload: reloadCaptcha, headers: captchaHeaders } = useCaptcha()
-  const { register: input, handleSubmit, setError, formState: { errors, isSubmitting: busy } } = useForm<RegisterForm & { code: string }>({
+  const {
+    register: input,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<RegisterForm & { code: string }>({
     // The caller mounts the dialog for each opening, so it starts empty (with the provider's name, when given).
     defaultValues: { ...EMPTY, name: name ?? '', code: '' },
     // The spec's checks are one tested function (register-rules.ts) that reports the first problem.
     resolver: (form) => {
       // In captcha mode the server refuses an application without one (each image answers once).
-      const problem = registerProblem({ ...form, tenantId: hostTenant ?? form.tenantId })
-        ?? (siteConfig.captchaMode && !form.code.trim() ? { field: 'code', key: 'login:captchaRequired' } : null)
-      return problem ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } } : { values: form, errors: {} }
+      const problem =
+        registerProblem({ ...form, tenantId: hostTenant ?? form.tenantId }) ??
+        (siteConfig.captchaMode && !form.code.trim() ? { field: 'code', key: 'login:captchaRequired' } : null)
+      return problem
+        ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } }
+        : { values: form, errors: {} }
     },
   })
   const [done, setDone] = useState(false)
 
   const submit = handleSubmit(async (form) => {
     try {
-      await api.post('/api/blade-system/user/register-guest', {
-        tenantId: (hostTenant ?? form.tenantId).trim(), name: form.name.trim(), account: form.account.trim(), password: md5(form.password), oauthId,
-      }, undefined, { silent: true, headers: captchaHeaders(form.code) })
+      await api.post(
+        '/api/blade-system/user/register-guest',
+        {
+          tenantId: (hostTenant ?? form.tenantId).trim(),
+          name: form.name.trim(),
+          account: form.account.trim(),
+          password: md5(form.password),
+          oauthId,
+        },
+        undefined,
+        { silent: true, headers: captchaHeaders(form.code) },
+      )
       setDone(true)
     } catch (e) {
       reloadCaptcha()
       const text = e instanceof ApiFailure && e.message ? e.message : t('common:submitFailed')
       const named = e instanceof ApiFailure ? e.field : undefined
-      const field = named === 'captcha' ? 'code' : named && named in EMPTY ? (named as keyof RegisterForm) : 'root.server'
+      const field =
+        named === 'captcha' ? 'code' : named && named in EMPTY ? (named as keyof RegisterForm) : 'root.server'
       setError(field, { type: 'server', message: text })
       notify.error(text)
     }
@@ -79,17 +115,33 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
   }
 
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, d) => { if (!d.open) (done ? finish() : onClose()) }}>
+    <Dialog
+      open={open}
+      modalType="alert"
+      onOpenChange={(_, d) => {
+        if (d.open) return
+        if (done) finish()
+        else onClose()
+      }}
+    >
       <DialogSurface className={s.surface} data-testid="register-dialog">
         <DialogBody>
           <DialogTitle>{t('register.title')}</DialogTitle>
           <DialogContent>
             {done ? (
-              <MessageBar intent="success" data-testid="register-pending"><MessageBarBody>{t('register.pending')}</MessageBarBody></MessageBar>
+              <MessageBar intent="success" data-testid="register-pending">
+                <MessageBarBody>{t('register.pending')}</MessageBarBody>
+              </MessageBar>
             ) : (
               <form className={s.form} onSubmit={(e) => void submit(e)} noValidate>
-                <MessageBar intent="info"><MessageBarBody>{t('register.intro')}</MessageBarBody></MessageBar>
-                {errors.root?.server && <MessageBar intent="error"><MessageBarBody>{errors.root.server.message}</MessageBarBody></MessageBar>}
+                <MessageBar intent="info">
+                  <MessageBarBody>{t('register.intro')}</MessageBarBody>
+                </MessageBar>
+                {errors.root?.server && (
+                  <MessageBar intent="error">
+                    <MessageBarBody>{errors.root.server.message}</MessageBarBody>
+                  </MessageBar>
+                )}
                 {!hostTenant && (
                   <Field label={t('register.tenantId')} required validationMessage={errors.tenantId?.message}>
                     <Input {...input('tenantId')} data-testid="register-tenant" />
@@ -102,22 +154,47 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
                   <Input {...input('account')} data-testid="register-account" autoComplete="username" />
                 </Field>
                 <Field label={t('register.password')} required validationMessage={errors.password?.message}>
-                  <Input type="password" {...input('password')} data-testid="register-password" autoComplete="new-password" />
+                  <Input
+                    type="password"
+                    {...input('password')}
+                    data-testid="register-password"
+                    autoComplete="new-password"
+                  />
                 </Field>
                 <Field label={t('register.password2')} required validationMessage={errors.password2?.message}>
-                  <Input type="password" {...input('password2')} data-testid="register-password2" autoComplete="new-password" />
+                  <Input
+                    type="password"
+                    {...input('password2')}
+                    data-testid="register-password2"
+                    autoComplete="new-password"
+                  />
                 </Field>
-                <CaptchaField captcha={captcha} reload={reloadCaptcha} error={errors.code?.message} input={{ ...input('code'), 'data-testid': 'register-captcha' } as InputProps} />
+                <CaptchaField
+                  captcha={captcha}
+                  reload={reloadCaptcha}
+                  error={errors.code?.message}
+                  input={{ ...input('code'), 'data-testid': 'register-captcha' } as InputProps}
+                />
                 <button type="submit" hidden />
               </form>
             )}
           </DialogContent>
           <DialogActions>
             {done ? (
-              <Button appearance="primary" onClick={finish} data-testid="register-finish">{t('common:ok')}</Button>
+              <Button appearance="primary" onClick={finish} data-testid="register-finish">
+                {t('common:ok')}
+              </Button>
             ) : (
               <>
-                <Button appearance="primary" onClick={(e) => void submit(e)} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="register-submit">{t('register.submit')}</Button>
+                <Button
+                  appearance="primary"
+                  onClick={(e) => void submit(e)}
+                  disabled={busy}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                  data-testid="register-submit"
+                >
+                  {t('register.submit')}
+                </Button>
                 <Button onClick={onClose}>{t('common:cancel')}</Button>
               </>
             )}

@@ -1,6 +1,23 @@
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Radio, Table, TableBody,
-  TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Input,
+  Radio,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { SearchRegular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
@@ -12,7 +29,14 @@ import './locale'
 import Pager from '../../shared/Pager'
 import Loading from '../../shared/Loading'
 
-export interface PickedUser { id: string; account: string; realName: string; deptName?: string; roleName?: string; avatar?: string }
+export interface PickedUser {
+  id: string
+  account: string
+  realName: string
+  deptName?: string
+  roleName?: string
+  avatar?: string
+}
 
 export interface UserPickerProps {
   open: boolean
@@ -38,13 +62,26 @@ const useStyles = makeStyles({
   surface: { width: '60vw', maxWidth: '60vw', minWidth: '360px' },
   search: { display: 'flex', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM, flexWrap: 'wrap' },
   row: { cursor: 'pointer' },
-  chosen: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'baseline', marginTop: tokens.spacingVerticalM },
+  chosen: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'baseline',
+    marginTop: tokens.spacingVerticalM,
+  },
   names: { color: tokens.colorBrandForeground1, wordBreak: 'break-all' },
   table: { minHeight: '200px' },
 })
 
 /** A dialog (60% wide) to choose users of the tenant, searched by account or real name, 10 per page. */
-export default function UserPicker({ open, onClose, onConfirm, multiple = false, filters, value, url = '/api/blade-system/user/page' }: UserPickerProps) {
+export default function UserPicker({
+  open,
+  onClose,
+  onConfirm,
+  multiple = false,
+  filters,
+  value,
+  url = '/api/blade-system/user/page',
+}: UserPickerProps) {
   const { t } = useTranslation('widgets')
   const s = useStyles()
   const [draft, setDraft] = useState({ account: '', realName: '' })
@@ -57,11 +94,12 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
     setChosen(value ?? [])
     setDraft({ account: '', realName: '' })
     setQuery({ account: '', realName: '', current: 1 })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an opening resets the choice (see above)
   }, [open])
 
   // A newer search aborts the one still loading, so its late answer cannot replace this one.
   const list = useFetch<Page<PickedUser>>(url, { ...filters, ...query, size: SIZE }, { enabled: open, staleTime: 0 })
-  const page = list.isError ? { records: [], total: 0, size: SIZE, current: 1, pages: 0 } : list.data ?? null
+  const page = list.isError ? { records: [], total: 0, size: SIZE, current: 1, pages: 0 } : (list.data ?? null)
 
   const isChosen = (u: PickedUser) => chosen.some((c) => c.id === u.id)
   const toggle = (u: PickedUser) => {
@@ -76,19 +114,49 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open={open}
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface className={s.surface} data-testid="user-picker">
         <DialogBody>
           <DialogTitle>{t('userPicker.title')}</DialogTitle>
           <DialogContent>
-            <form className={s.search} onSubmit={(e) => { e.preventDefault(); setQuery({ ...draft, current: 1 }) }}>
-              <Input placeholder={t('userPicker.account')} value={draft.account} onChange={(_, d) => setDraft({ ...draft, account: d.value })} />
-              <Input placeholder={t('userPicker.realName')} value={draft.realName} onChange={(_, d) => setDraft({ ...draft, realName: d.value })} />
-              <Button type="submit" appearance="primary" icon={<SearchRegular />}>{t('userPicker.search')}</Button>
-              <Button onClick={() => { setDraft({ account: '', realName: '' }); setQuery({ account: '', realName: '', current: 1 }) }}>{t('common:reset')}</Button>
+            <form
+              className={s.search}
+              onSubmit={(e) => {
+                e.preventDefault()
+                setQuery({ ...draft, current: 1 })
+              }}
+            >
+              <Input
+                placeholder={t('userPicker.account')}
+                value={draft.account}
+                onChange={(_, d) => setDraft({ ...draft, account: d.value })}
+              />
+              <Input
+                placeholder={t('userPicker.realName')}
+                value={draft.realName}
+                onChange={(_, d) => setDraft({ ...draft, realName: d.value })}
+              />
+              <Button type="submit" appearance="primary" icon={<SearchRegular />}>
+                {t('userPicker.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setDraft({ account: '', realName: '' })
+                  setQuery({ account: '', realName: '', current: 1 })
+                }}
+              >
+                {t('common:reset')}
+              </Button>
             </form>
             <div className={s.table}>
-              {!page ? <Loading size="small" /> : (
+              {!page ? (
+                <Loading size="small" />
+              ) : (
                 <Table size="small" aria-label={t('userPicker.title')}>
                   <TableHeader>
                     <TableRow>
@@ -100,13 +168,35 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
                     </TableRow>
                   </TableHeader>
                   <TableBody>
-                    {page.records.length === 0 && <TableRow><TableCell colSpan={5}>{t('common:empty')}</TableCell></TableRow>}
+                    {page.records.length === 0 && (
+                      <TableRow>
+                        <TableCell colSpan={5}>{t('common:empty')}</TableCell>
+                      </TableRow>
+                    )}
                     {page.records.map((u) => (
-                      <TableRow key={u.id} className={s.row} onClick={() => toggle(u)} aria-selected={isChosen(u)} data-testid="user-picker-row">
+                      <TableRow
+                        key={u.id}
+                        className={s.row}
+                        onClick={() => toggle(u)}
+                        aria-selected={isChosen(u)}
+                        data-testid="user-picker-row"
+                      >
                         <TableCell>
-                          {multiple
-                            ? <Checkbox checked={isChosen(u)} onChange={() => toggle(u)} onClick={(e) => e.stopPropagation()} aria-label={u.account} />
-                            : <Radio checked={isChosen(u)} onChange={() => toggle(u)} onClick={(e) => e.stopPropagation()} aria-label={u.account} />}
+                          {multiple ? (
+                            <Checkbox
+                              checked={isChosen(u)}
+                              onChange={() => toggle(u)}
+                              onClick={(e) => e.stopPropagation()}
+                              aria-label={u.account}
+                            />
+                          ) : (
+                            <Radio
+                              checked={isChosen(u)}
+                              onChange={() => toggle(u)}
+                              onClick={(e) => e.stopPropagation()}
+                              aria-label={u.account}
+                            />
+                          )}
                         </TableCell>
                         <TableCell>{u.account}</TableCell>
                         <TableCell>{u.realName}</TableCell>
@@ -119,15 +209,25 @@ export default function UserPicker({ open, onClose, onConfirm, multiple = false,
               )}
             </div>
             {page && page.total > SIZE && (
-              <Pager current={query.current} size={SIZE} total={page.total} sizes={[SIZE]} onChange={(current) => setQuery({ ...query, current })} />
+              <Pager
+                current={query.current}
+                size={SIZE}
+                total={page.total}
+                sizes={[SIZE]}
+                onChange={(current) => setQuery({ ...query, current })}
+              />
             )}
             <div className={s.chosen}>
               <Text weight="semibold">{t('userPicker.chosen')}:</Text>
-              <Text className={s.names} data-testid="user-picker-chosen">{chosen.length ? chosenNames(chosen) : t('userPicker.none')}</Text>
+              <Text className={s.names} data-testid="user-picker-chosen">
+                {chosen.length ? chosenNames(chosen) : t('userPicker.none')}
+              </Text>
             </div>
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={confirm} data-testid="user-picker-ok">{t('common:ok')}</Button>
+            <Button appearance="primary" onClick={confirm} data-testid="user-picker-ok">
+              {t('common:ok')}
+            </Button>
             <Button onClick={onClose}>{t('common:cancel')}</Button>
           </DialogActions>
         </DialogBody>

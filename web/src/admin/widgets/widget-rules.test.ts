@@ -16,17 +16,29 @@ describe('error-log badge', () => {
 describe('registration checks, in the spec order', () => {
   const ok = { tenantId: '000000', name: 'N', account: 'acc', password: 'p', password2: 'p' }
   it('tenant first, even when everything else is missing', () => {
-    expect(registerProblem({ tenantId: '', name: '', account: '', password: '', password2: 'x' })).toEqual({ field: 'tenantId', key: 'widgets:register.tenantRequired' })
+    expect(registerProblem({ tenantId: '', name: '', account: '', password: '', password2: 'x' })).toEqual({
+      field: 'tenantId',
+      key: 'widgets:register.tenantRequired',
+    })
   })
   it('then the account', () => {
     expect(registerProblem({ ...ok, account: ' ', password: '' })?.key).toBe('widgets:register.accountRequired')
   })
   it('then both passwords present', () => {
-    expect(registerProblem({ ...ok, password: '' })).toEqual({ field: 'password', key: 'widgets:register.passwordRequired' })
-    expect(registerProblem({ ...ok, password2: '' })).toEqual({ field: 'password2', key: 'widgets:register.passwordRequired' })
+    expect(registerProblem({ ...ok, password: '' })).toEqual({
+      field: 'password',
+      key: 'widgets:register.passwordRequired',
+    })
+    expect(registerProblem({ ...ok, password2: '' })).toEqual({
+      field: 'password2',
+      key: 'widgets:register.passwordRequired',
+    })
   })
   it('then equal', () => {
-    expect(registerProblem({ ...ok, password2: 'q' })).toEqual({ field: 'password2', key: 'widgets:register.passwordMismatch' })
+    expect(registerProblem({ ...ok, password2: 'q' })).toEqual({
+      field: 'password2',
+      key: 'widgets:register.passwordMismatch',
+    })
     expect(registerProblem(ok)).toBeNull()
   })
 })

@@ -1,5 +1,22 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Tab, TabList, Text, Tree, TreeItem, TreeItemLayout, makeStyles, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Tree,
+  TreeItem,
+  TreeItemLayout,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DocumentPdfRegular, DocumentTextRegular, FolderRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
@@ -10,24 +27,64 @@ import { useFetch, write } from '../../shared/data'
 import Pager from '../../shared/Pager'
 import { usePortalStyles } from './ui'
 
-interface FolderNode { id: string; name: string; parentId: string; hasChildren: boolean }
-interface Doc { id: string; title: string; fileType: string; fileSize: number; intro: string | null; updateTime: string }
-interface Download { id: string; title: string; intro: string | null; fileSize: number; count: number; createTime: string }
+interface FolderNode {
+  id: string
+  name: string
+  parentId: string
+  hasChildren: boolean
+}
+interface Doc {
+  id: string
+  title: string
+  fileType: string
+  fileSize: number
+  intro: string | null
+  updateTime: string
+}
+interface Download {
+  id: string
+  title: string
+  intro: string | null
+  fileSize: number
+  count: number
+  createTime: string
+}
 
 const useStyles = makeStyles({
-  layout: { display: 'grid', gridTemplateColumns: '260px 1fr', gap: tokens.spacingHorizontalXL, '@media (max-width: 768px)': { gridTemplateColumns: '1fr' } },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: '10px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: '260px 1fr',
+    gap: tokens.spacingHorizontalXL,
+    '@media (max-width: 768px)': { gridTemplateColumns: '1fr' },
+  },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: '10px 0',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+  },
 })
 
 /** One level of folders, opened lazily (folder/lazy-tree). */
 function Level({ parentId, onPick }: { parentId: string; onPick: (f: FolderNode) => void }) {
   const level = useFetch<FolderNode[]>('/api/nop-wbp/folder/lazy-tree', { parentId }, { silent: true })
-  return <>{(level.data ?? []).map((f) => (
-    <TreeItem key={f.id} value={f.id} itemType={f.hasChildren ? 'branch' : 'leaf'}>
-      <TreeItemLayout iconBefore={<FolderRegular />} onClick={() => onPick(f)} data-testid="folder">{f.name}</TreeItemLayout>
-      {f.hasChildren && <Tree><Level parentId={f.id} onPick={onPick} /></Tree>}
-    </TreeItem>
-  ))}</>
+  return (
+    <>
+      {(level.data ?? []).map((f) => (
+        <TreeItem key={f.id} value={f.id} itemType={f.hasChildren ? 'branch' : 'leaf'}>
+          <TreeItemLayout iconBefore={<FolderRegular />} onClick={() => onPick(f)} data-testid="folder">
+            {f.name}
+          </TreeItemLayout>
+          {f.hasChildren && (
+            <Tree>
+              <Level parentId={f.id} onPick={onPick} />
+            </Tree>
+          )}
+        </TreeItem>
+      ))}
+    </>
+  )
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
@@ -44,23 +101,42 @@ function LeadDialog({ file, onClose }: { file: Download; onClose: () => void }) 
     else if (!/^\d{11}$/.test(v.phone.trim())) e.phone = t('phoneLength')
     setErr(e)
     if (Object.keys(e).length) return
-    const r = await write<{ link: string }>('/api/nop-wbp/downloadMessage/save', { body: { ...v, downloadFileId: file.id } }, { invalidates: ['/api/nop-wbp/download'] })
+    const r = await write<{ link: string }>(
+      '/api/nop-wbp/downloadMessage/save',
+      { body: { ...v, downloadFileId: file.id } },
+      { invalidates: ['/api/nop-wbp/download'] },
+    )
     Object.assign(document.createElement('a'), { href: r.link, download: file.title }).click()
     onClose()
   }
   const input = (k: keyof typeof v, label: string, required = false) => (
-    <Field label={label} required={required} validationMessage={err[k]}><Input value={v[k]} onChange={(_, d) => setV({ ...v, [k]: d.value })} data-testid={`lead-${k}`} /></Field>
+    <Field label={label} required={required} validationMessage={err[k]}>
+      <Input value={v[k]} onChange={(_, d) => setV({ ...v, [k]: d.value })} data-testid={`lead-${k}`} />
+    </Field>
   )
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface style={{ maxWidth: 460 }} data-testid="lead-dialog">
         <DialogBody>
           <DialogTitle>{t('leadTitle')}</DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 10 }}>
             <Text>{t('leadTip')}</Text>
-            {input('name', t('name'), true)}{input('phone', t('phone'), true)}{input('email', t('email'))}{input('unit', t('unit'))}
+            {input('name', t('name'), true)}
+            {input('phone', t('phone'), true)}
+            {input('email', t('email'))}
+            {input('unit', t('unit'))}
           </DialogContent>
-          <DialogActions><Button onClick={onClose}>✕</Button><Button appearance="primary" onClick={() => void submit()} data-testid="lead-submit">{t('download')}</Button></DialogActions>
+          <DialogActions>
+            <Button onClick={onClose}>✕</Button>
+            <Button appearance="primary" onClick={() => void submit()} data-testid="lead-submit">
+              {t('download')}
+            </Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -80,12 +156,23 @@ function Downloads() {
       {list.data.records.length === 0 && <Text className={p.muted}>{t('empty')}</Text>}
       {list.data.records.map((d) => (
         <div key={d.id} className={s.row} data-testid="download-row">
-          <div style={{ flex: 1, display: 'grid' }}><Text weight="semibold">{d.title}</Text><Text size={200} className={p.muted}>{d.intro}</Text></div>
-          <Text size={200}>{d.fileSize.toFixed(2)} MB · {t('count')} {d.count}</Text>
-          <Button icon={<ArrowDownloadRegular />} onClick={() => setAsking(d)} data-testid="download">{t('download')}</Button>
+          <div style={{ flex: 1, display: 'grid' }}>
+            <Text weight="semibold">{d.title}</Text>
+            <Text size={200} className={p.muted}>
+              {d.intro}
+            </Text>
+          </div>
+          <Text size={200}>
+            {d.fileSize.toFixed(2)} MB · {t('count')} {d.count}
+          </Text>
+          <Button icon={<ArrowDownloadRegular />} onClick={() => setAsking(d)} data-testid="download">
+            {t('download')}
+          </Button>
         </div>
       ))}
-      {list.data.total > 10 && <Pager current={current} size={10} total={list.data.total} sizes={[10]} onChange={(c) => setCurrent(c)} />}
+      {list.data.total > 10 && (
+        <Pager current={current} size={10} total={list.data.total} sizes={[10]} onChange={(c) => setCurrent(c)} />
+      )}
       {asking && <LeadDialog file={asking} onClose={() => setAsking(null)} />}
     </div>
   )
@@ -105,24 +192,53 @@ export default function CloudDocs() {
       <h1 className={p.h1}>{t('portal:nav.cloud-document')}</h1>
       <TabList selectedValue={tab} onTabSelect={(_, d) => setParams({ tab: String(d.value) })}>
         <Tab value="docs">{t('learn:documents')}</Tab>
-        <Tab value="downloads" data-testid="tab-downloads">{t('learn:downloads')}</Tab>
+        <Tab value="downloads" data-testid="tab-downloads">
+          {t('learn:downloads')}
+        </Tab>
       </TabList>
-      {tab === 'downloads' ? <Downloads /> : (
+      {tab === 'downloads' ? (
+        <Downloads />
+      ) : (
         <div className={s.layout}>
-          <aside className={p.panel}><Text weight="semibold" block>{t('learn:folders')}</Text><Tree aria-label={t('learn:folders')}><Level parentId="0" onPick={setFolder} /></Tree></aside>
+          <aside className={p.panel}>
+            <Text weight="semibold" block>
+              {t('learn:folders')}
+            </Text>
+            <Tree aria-label={t('learn:folders')}>
+              <Level parentId="0" onPick={setFolder} />
+            </Tree>
+          </aside>
           <section className={p.panel}>
-            {folder && <Text weight="semibold" size={500} block>{folder.name}</Text>}
-            {!folder ? <Text className={p.muted}>{t('learn:folders')} ←</Text> : !docs.data ? <Spinner /> : docs.data.length === 0 ? <Text className={p.muted}>{t('learn:empty')}</Text> : docs.data.map((d) => (
-              <div key={d.id} className={s.row}>
-                {d.fileType === 'pdf' ? <DocumentPdfRegular fontSize={24} /> : <DocumentTextRegular fontSize={24} />}
-                <div style={{ flex: 1, display: 'grid' }}><Link className={p.link} to={`/home/doc-share/${d.id}`} data-testid="doc-link">{d.title}</Link><Text size={200} className={p.muted}>{d.intro}</Text></div>
-                <Text size={200}>{mb(d.fileSize)}</Text>
-              </div>
-            ))}
+            {folder && (
+              <Text weight="semibold" size={500} block>
+                {folder.name}
+              </Text>
+            )}
+            {!folder ? (
+              <Text className={p.muted}>{t('learn:folders')} ←</Text>
+            ) : !docs.data ? (
+              <Spinner />
+            ) : docs.data.length === 0 ? (
+              <Text className={p.muted}>{t('learn:empty')}</Text>
+            ) : (
+              docs.data.map((d) => (
+                <div key={d.id} className={s.row}>
+                  {d.fileType === 'pdf' ? <DocumentPdfRegular fontSize={24} /> : <DocumentTextRegular fontSize={24} />}
+                  <div style={{ flex: 1, display: 'grid' }}>
+                    <Link className={p.link} to={`/home/doc-share/${d.id}`} data-testid="doc-link">
+                      {d.title}
+                    </Link>
+                    <Text size={200} className={p.muted}>
+                      {d.intro}
+                    </Text>
+                  </div>
+                  <Text size={200}>{mb(d.fileSize)}</Text>
+                </div>
+              ))
+            )}
           </section>
         </div>
       )}
     </div>
   )
 }
-

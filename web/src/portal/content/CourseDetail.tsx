@@ -1,5 +1,23 @@
-import { Badge, Button, Field, Spinner, Tab, TabList, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
-import { DocumentRegular, PlayCircleRegular, StarFilled, StarRegular, TaskListLtrRegular, TextDescriptionRegular } from '@fluentui/react-icons'
+import {
+  Badge,
+  Button,
+  Field,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import {
+  DocumentRegular,
+  PlayCircleRegular,
+  StarFilled,
+  StarRegular,
+  TaskListLtrRegular,
+  TextDescriptionRegular,
+} from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -11,18 +29,41 @@ import { Html, usePortalStyles } from './ui'
 import { type CourseDetail as Detail, type Outline, thumb } from './types'
 
 const useStyles = makeStyles({
-  hero: { display: 'grid', gridTemplateColumns: 'minmax(0, 420px) 1fr', gap: tokens.spacingHorizontalXXL, alignItems: 'start', '@media (max-width: 768px)': { gridTemplateColumns: '1fr' } },
-  cover: { width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: tokens.borderRadiusLarge, backgroundColor: '#dde7f1' },
+  hero: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 420px) 1fr',
+    gap: tokens.spacingHorizontalXXL,
+    alignItems: 'start',
+    '@media (max-width: 768px)': { gridTemplateColumns: '1fr' },
+  },
+  cover: {
+    width: '100%',
+    aspectRatio: '16 / 9',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: '#dde7f1',
+  },
   info: { display: 'grid', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
   section: { padding: '10px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
-  ware: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 16px', color: tokens.colorNeutralForeground2 },
+  ware: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: '4px 16px',
+    color: tokens.colorNeutralForeground2,
+  },
   stars: { display: 'inline-flex', color: '#f5a623' },
   rating: { padding: '12px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, display: 'grid', gap: '4px' },
   form: { display: 'grid', gap: tokens.spacingVerticalS, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' },
 })
 
-export const WARE_ICON = { 1: DocumentRegular, 2: PlayCircleRegular, 3: TextDescriptionRegular, 4: TaskListLtrRegular } as const
+export const WARE_ICON = {
+  1: DocumentRegular,
+  2: PlayCircleRegular,
+  3: TextDescriptionRegular,
+  4: TaskListLtrRegular,
+} as const
 
 /** Four clickable stars (1–5), keyboard-friendly: each star is a button. */
 function StarInput({ value, onChange, label }: { value: number; onChange: (v: number) => void; label: string }) {
@@ -31,7 +72,17 @@ function StarInput({ value, onChange, label }: { value: number; onChange: (v: nu
     <Field label={label}>
       <span className={s.stars} role="radiogroup" aria-label={label}>
         {[1, 2, 3, 4, 5].map((n) => (
-          <Button key={n} appearance="transparent" size="small" role="radio" aria-checked={value === n} aria-label={`${label} ${n}`} icon={n <= value ? <StarFilled color="#f5a623" /> : <StarRegular />} onClick={() => onChange(n)} data-testid={`star-${label}-${n}`} />
+          <Button
+            key={n}
+            appearance="transparent"
+            size="small"
+            role="radio"
+            aria-checked={value === n}
+            aria-label={`${label} ${n}`}
+            icon={n <= value ? <StarFilled color="#f5a623" /> : <StarRegular />}
+            onClick={() => onChange(n)}
+            data-testid={`star-${label}-${n}`}
+          />
         ))}
       </span>
     </Field>
@@ -40,21 +91,48 @@ function StarInput({ value, onChange, label }: { value: number; onChange: (v: nu
 
 export const Stars = ({ n }: { n: number }) => {
   const s = useStyles()
-  return <span className={s.stars} role="img" aria-label={`${n.toFixed(1)} / 5`}>{[1, 2, 3, 4, 5].map((i) => (i <= Math.round(n) ? <StarFilled key={i} /> : <StarRegular key={i} />))}</span>
+  return (
+    <span className={s.stars} role="img" aria-label={`${n.toFixed(1)} / 5`}>
+      {[1, 2, 3, 4, 5].map((i) => (i <= Math.round(n) ? <StarFilled key={i} /> : <StarRegular key={i} />))}
+    </span>
+  )
 }
 
-interface Rating { id: string; userName: string; targetEvaluate: number; contentEvaluate: number; methodEvaluate: number; effectEvaluate: number; evaluate: string; createTime: string }
+interface Rating {
+  id: string
+  userName: string
+  targetEvaluate: number
+  contentEvaluate: number
+  methodEvaluate: number
+  effectEvaluate: number
+  evaluate: string
+  createTime: string
+}
 
 /** Ratings of a course and, for an enrolled learner who has not rated yet, the form (four stars and a text). */
 function Ratings({ courseId }: { courseId: string }) {
   const s = useStyles()
   const p = usePortalStyles()
   const { t } = useTranslation('learn')
-  const list = useFetch<Page<Rating> & { canRate: boolean; mine: Rating | null }>('/api/nep-wbp/courseEvaluate/detail', { courseId, size: 20 })
-  const [v, setV] = useState({ targetEvaluate: 0, contentEvaluate: 0, methodEvaluate: 0, effectEvaluate: 0, evaluate: '' })
+  const list = useFetch<Page<Rating> & { canRate: boolean; mine: Rating | null }>(
+    '/api/nep-wbp/courseEvaluate/detail',
+    { courseId, size: 20 },
+  )
+  const [v, setV] = useState({
+    targetEvaluate: 0,
+    contentEvaluate: 0,
+    methodEvaluate: 0,
+    effectEvaluate: 0,
+    evaluate: '',
+  })
   const submit = async () => {
-    if (!v.targetEvaluate || !v.contentEvaluate || !v.methodEvaluate || !v.effectEvaluate) return notify.warning(t('rateNeedStars'))
-    await write('/api/nep-wbp/courseEvaluate/submit', { body: { courseId, ...v } }, { invalidates: ['/api/nep-wbp/courseEvaluate', '/api/nop-wbp/course'] })
+    if (!v.targetEvaluate || !v.contentEvaluate || !v.methodEvaluate || !v.effectEvaluate)
+      return notify.warning(t('rateNeedStars'))
+    await write(
+      '/api/nep-wbp/courseEvaluate/submit',
+      { body: { courseId, ...v } },
+      { invalidates: ['/api/nep-wbp/courseEvaluate', '/api/nop-wbp/course'] },
+    )
     notify.success(t('rated'))
   }
   if (!list.data) return <Spinner />
@@ -64,23 +142,63 @@ function Ratings({ courseId }: { courseId: string }) {
         <div className={p.panel} data-testid="rating-form" style={{ display: 'grid', gap: 12, marginBottom: 16 }}>
           <Text weight="semibold">{t('rate')}</Text>
           <div className={s.form}>
-            <StarInput label={t('rateTarget')} value={v.targetEvaluate} onChange={(n) => setV({ ...v, targetEvaluate: n })} />
-            <StarInput label={t('rateContent')} value={v.contentEvaluate} onChange={(n) => setV({ ...v, contentEvaluate: n })} />
-            <StarInput label={t('rateMethod')} value={v.methodEvaluate} onChange={(n) => setV({ ...v, methodEvaluate: n })} />
-            <StarInput label={t('rateEffect')} value={v.effectEvaluate} onChange={(n) => setV({ ...v, effectEvaluate: n })} />
+            <StarInput
+              label={t('rateTarget')}
+              value={v.targetEvaluate}
+              onChange={(n) => setV({ ...v, targetEvaluate: n })}
+            />
+            <StarInput
+              label={t('rateContent')}
+              value={v.contentEvaluate}
+              onChange={(n) => setV({ ...v, contentEvaluate: n })}
+            />
+            <StarInput
+              label={t('rateMethod')}
+              value={v.methodEvaluate}
+              onChange={(n) => setV({ ...v, methodEvaluate: n })}
+            />
+            <StarInput
+              label={t('rateEffect')}
+              value={v.effectEvaluate}
+              onChange={(n) => setV({ ...v, effectEvaluate: n })}
+            />
           </div>
-          <Field label={t('rateText')}><Textarea value={v.evaluate} maxLength={1000} onChange={(_, d) => setV({ ...v, evaluate: d.value })} data-testid="rating-text" /></Field>
-          <div><Button appearance="primary" onClick={() => void submit()} data-testid="rating-submit">{t('submit')}</Button></div>
+          <Field label={t('rateText')}>
+            <Textarea
+              value={v.evaluate}
+              maxLength={1000}
+              onChange={(_, d) => setV({ ...v, evaluate: d.value })}
+              data-testid="rating-text"
+            />
+          </Field>
+          <div>
+            <Button appearance="primary" onClick={() => void submit()} data-testid="rating-submit">
+              {t('submit')}
+            </Button>
+          </div>
         </div>
       )}
-      {list.data.mine && <Badge appearance="tint" color="success">{t('rated')}</Badge>}
-      {list.data.records.length === 0 ? <Text className={p.muted}>{t('noRatings')}</Text> : list.data.records.map((r) => (
-        <div key={r.id} className={s.rating} data-testid="rating">
-          <Text weight="semibold">{r.userName} <Stars n={(r.targetEvaluate + r.contentEvaluate + r.methodEvaluate + r.effectEvaluate) / 4} /></Text>
-          {r.evaluate && <Text>{r.evaluate}</Text>}
-          <Text size={200} className={p.muted}>{r.createTime}</Text>
-        </div>
-      ))}
+      {list.data.mine && (
+        <Badge appearance="tint" color="success">
+          {t('rated')}
+        </Badge>
+      )}
+      {list.data.records.length === 0 ? (
+        <Text className={p.muted}>{t('noRatings')}</Text>
+      ) : (
+        list.data.records.map((r) => (
+          <div key={r.id} className={s.rating} data-testid="rating">
+            <Text weight="semibold">
+              {r.userName}{' '}
+              <Stars n={(r.targetEvaluate + r.contentEvaluate + r.methodEvaluate + r.effectEvaluate) / 4} />
+            </Text>
+            {r.evaluate && <Text>{r.evaluate}</Text>}
+            <Text size={200} className={p.muted}>
+              {r.createTime}
+            </Text>
+          </div>
+        ))
+      )}
     </div>
   )
 }
@@ -102,7 +220,18 @@ export default function CourseDetail() {
   const learnPath = `/home/course/learn?id=${c.id}`
   const enrol = async () => {
     if (!token) return navigate(`/home/user-login?redirect=${encodeURIComponent(`/home/course-detail?id=${c.id}`)}`)
-    const r = await write<{ status: number }>('/api/nep-wbp/courseUser/signUp', { body: { courseId: c.id } }, { invalidates: ['/api/nop-wbp/course', '/api/nep-wbp/course', '/api/nep-wbp/courseUser', '/api/nep-wbp/courseEvaluate'] })
+    const r = await write<{ status: number }>(
+      '/api/nep-wbp/courseUser/signUp',
+      { body: { courseId: c.id } },
+      {
+        invalidates: [
+          '/api/nop-wbp/course',
+          '/api/nep-wbp/course',
+          '/api/nep-wbp/courseUser',
+          '/api/nep-wbp/courseEvaluate',
+        ],
+      },
+    )
     notify.success(r.status === 1 ? t('enrolled') : t('pending'))
   }
   const status = c.enrolStatus
@@ -113,35 +242,82 @@ export default function CourseDetail() {
         <div className={s.info}>
           <h1 className={p.h1}>{c.title}</h1>
           <Text>{c.intro}</Text>
-          <Text>{t('teacher')}：{c.teacherName || '—'} · {t('learners', { n: c.learnerNum })}</Text>
-          <Text><Stars n={c.rating.count ? (c.rating.target + c.rating.content + c.rating.method + c.rating.effect) / 4 : 0} /> {t('ratingsCount', { n: c.rating.count })}</Text>
+          <Text>
+            {t('teacher')}：{c.teacherName || '—'} · {t('learners', { n: c.learnerNum })}
+          </Text>
+          <Text>
+            <Stars
+              n={c.rating.count ? (c.rating.target + c.rating.content + c.rating.method + c.rating.effect) / 4 : 0}
+            />{' '}
+            {t('ratingsCount', { n: c.rating.count })}
+          </Text>
           <div className={s.actions}>
-            {status === 1 ? <Button appearance="primary" size="large" onClick={() => navigate(learnPath)} data-testid="learn">{t('learn')}</Button>
-              : status === 0 ? <Badge size="large" appearance="tint" color="warning" data-testid="enrol-pending">{t('pending')}</Badge>
-              : <Button appearance="primary" size="large" onClick={() => void enrol()} data-testid="enrol">{token ? t('enrol') : t('loginToEnrol')}</Button>}
+            {status === 1 ? (
+              <Button appearance="primary" size="large" onClick={() => navigate(learnPath)} data-testid="learn">
+                {t('learn')}
+              </Button>
+            ) : status === 0 ? (
+              <Badge size="large" appearance="tint" color="warning" data-testid="enrol-pending">
+                {t('pending')}
+              </Badge>
+            ) : (
+              <Button appearance="primary" size="large" onClick={() => void enrol()} data-testid="enrol">
+                {token ? t('enrol') : t('loginToEnrol')}
+              </Button>
+            )}
             {status === 2 && <Text>{t('rejected')}</Text>}
-            {status !== 1 && <Button size="large" onClick={() => navigate(learnPath)} data-testid="learn-guest">{t('learn')}</Button>}
+            {status !== 1 && (
+              <Button size="large" onClick={() => navigate(learnPath)} data-testid="learn-guest">
+                {t('learn')}
+              </Button>
+            )}
           </div>
         </div>
       </section>
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
         <Tab value="sections">{t('sections')}</Tab>
         <Tab value="intro">{t('intro')}</Tab>
-        <Tab value="ratings" data-testid="tab-ratings">{t('ratings')}</Tab>
+        <Tab value="ratings" data-testid="tab-ratings">
+          {t('ratings')}
+        </Tab>
       </TabList>
       <div className={p.panel}>
-        {tab === 'sections' && (outline.data?.sections ?? []).map((sec) => (
-          <div key={sec.id} className={s.section}>
-            <Text weight="semibold">{sec.title}</Text>
-            {sec.wares.map((w) => { const Icon = WARE_ICON[w.type]; return <div key={w.id} className={s.ware}><Icon aria-hidden /><Text>{w.title}</Text></div> })}
-          </div>
-        ))}
+        {tab === 'sections' &&
+          (outline.data?.sections ?? []).map((sec) => (
+            <div key={sec.id} className={s.section}>
+              <Text weight="semibold">{sec.title}</Text>
+              {sec.wares.map((w) => {
+                const Icon = WARE_ICON[w.type]
+                return (
+                  <div key={w.id} className={s.ware}>
+                    <Icon aria-hidden />
+                    <Text>{w.title}</Text>
+                  </div>
+                )
+              })}
+            </div>
+          ))}
         {tab === 'intro' && (
           <div className={p.rich}>
             <Html html={c.content} />
-            {c.standard && <><h3>{t('standard')}</h3><Html html={c.standard} /></>}
-            {c.position && <><h3>{t('position')}</h3><Html html={c.position} /></>}
-            {c.target && <><h3>{t('target')}</h3><Html html={c.target} /></>}
+            {c.standard && (
+              <>
+                <h3>{t('standard')}</h3>
+                <Html html={c.standard} />
+              </>
+            )}
+            {c.position && (
+              <>
+                <h3>{t('position')}</h3>
+                <Html html={c.position} />
+              </>
+            )}
+            {c.target && (
+              <>
+                <h3>{t('target')}</h3>
+                <Html html={c.target} />
+              </>
+            )}
           </div>
         )}
         {tab === 'ratings' && <Ratings courseId={c.id} />}

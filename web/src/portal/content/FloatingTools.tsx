@@ -6,7 +6,13 @@ import { siteConfig } from '../../shared/config'
 
 const useStyles = makeStyles({
   tools: { position: 'fixed', right: '16px', top: '40%', zIndex: 20, display: 'grid', gap: '8px' },
-  qr: { width: '120px', height: '120px', background: 'repeating-conic-gradient(#10253f 0 25%, #fff 0 50%) 0 0/20px 20px', borderRadius: '6px', border: `4px solid ${tokens.colorNeutralBackground1}` },
+  qr: {
+    width: '120px',
+    height: '120px',
+    background: 'repeating-conic-gradient(#10253f 0 25%, #fff 0 50%) 0 0/20px 20px',
+    borderRadius: '6px',
+    border: `4px solid ${tokens.colorNeutralBackground1}`,
+  },
 })
 
 /** Floating side tools (spec §1): two QR pop-ups and a hotline pop-up; hidden under 992 px, re-checked 400 ms after resizing stops. */
@@ -17,15 +23,28 @@ export default function FloatingTools() {
   const [show, setShow] = useState(wide)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const onResize = () => { clearTimeout(timer); timer = setTimeout(() => setShow(wide()), 400) }
+    const onResize = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => setShow(wide()), 400)
+    }
     window.addEventListener('resize', onResize)
-    return () => { clearTimeout(timer); window.removeEventListener('resize', onResize) }
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('resize', onResize)
+    }
   }, [])
   if (!show) return null
   const qr = (label: string) => (
     <Popover positioning="before" openOnHover withArrow>
-      <PopoverTrigger disableButtonEnhancement><Button shape="circular" size="large" icon={<QrCodeRegular />} aria-label={label} /></PopoverTrigger>
-      <PopoverSurface><div className={s.qr} role="img" aria-label={label} /><Text block align="center" size={200}>{label}</Text></PopoverSurface>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button shape="circular" size="large" icon={<QrCodeRegular />} aria-label={label} />
+      </PopoverTrigger>
+      <PopoverSurface>
+        <div className={s.qr} role="img" aria-label={label} />
+        <Text block align="center" size={200}>
+          {label}
+        </Text>
+      </PopoverSurface>
     </Popover>
   )
   return (
@@ -33,8 +52,18 @@ export default function FloatingTools() {
       {qr(t('qrAccount'))}
       {qr(t('qrService'))}
       <Popover positioning="before" openOnHover withArrow>
-        <PopoverTrigger disableButtonEnhancement><Button shape="circular" size="large" icon={<CallRegular />} aria-label={t('hotline')} /></PopoverTrigger>
-        <PopoverSurface><Text block weight="semibold">{t('hotline')}</Text><Text block>{siteConfig.hotline}</Text><Text block size={200}>{siteConfig.serviceHours}</Text></PopoverSurface>
+        <PopoverTrigger disableButtonEnhancement>
+          <Button shape="circular" size="large" icon={<CallRegular />} aria-label={t('hotline')} />
+        </PopoverTrigger>
+        <PopoverSurface>
+          <Text block weight="semibold">
+            {t('hotline')}
+          </Text>
+          <Text block>{siteConfig.hotline}</Text>
+          <Text block size={200}>
+            {siteConfig.serviceHours}
+          </Text>
+        </PopoverSurface>
       </Popover>
     </div>
   )

@@ -20,8 +20,18 @@ export default function PdfView({ url, onPage }: { url: string; onPage?: (page: 
     setDoc(null)
     setPage(1)
     const task = pdfjs.getDocument({ url })
-    task.promise.then((d) => { if (live) setDoc(d) }, () => { if (live) setError(true) })
-    return () => { live = false; void task.destroy() }
+    task.promise.then(
+      (d) => {
+        if (live) setDoc(d)
+      },
+      () => {
+        if (live) setError(true)
+      },
+    )
+    return () => {
+      live = false
+      void task.destroy()
+    }
   }, [url])
   useEffect(() => {
     if (!doc || !canvas.current) return
@@ -39,7 +49,11 @@ export default function PdfView({ url, onPage }: { url: string; onPage?: (page: 
       return task.promise.catch(() => {})
     })
     onPage?.(page, doc.numPages)
-    return () => { cancelled = true; render?.cancel() }
+    return () => {
+      cancelled = true
+      render?.cancel()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onPage is a fresh closure each render; a page change is what matters
   }, [doc, page])
   if (error) return <Text>PDF ✕</Text>
   return (
@@ -50,7 +64,12 @@ export default function PdfView({ url, onPage }: { url: string; onPage?: (page: 
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
           <Button icon={<ChevronLeftRegular />} disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label="‹" />
           <Text data-testid="pdf-page">{t('page', { p: page, n: doc.numPages })}</Text>
-          <Button icon={<ChevronRightRegular />} disabled={page >= doc.numPages} onClick={() => setPage(page + 1)} aria-label="›" />
+          <Button
+            icon={<ChevronRightRegular />}
+            disabled={page >= doc.numPages}
+            onClick={() => setPage(page + 1)}
+            aria-label="›"
+          />
         </div>
       )}
     </div>

@@ -8,5 +8,9 @@ const portalTheme = createLightTheme(brandRamp('#1B79C3'))
 
 /** The learner portal's look: the main colour as brand, so buttons and links keep readable contrast. */
 export default function PortalTheme({ children }: { children: ReactNode }) {
-  return <FluentProvider theme={portalTheme} style={{ minHeight: '100vh' }}>{children}</FluentProvider>
+  return (
+    <FluentProvider theme={portalTheme} style={{ minHeight: '100vh' }}>
+      {children}
+    </FluentProvider>
+  )
 }

@@ -29,7 +29,14 @@ export const portalContentRoutes: RouteObject[] = [
   { path: 'information', element: page(<NewsList />) },
   { path: 'information-detail/:id', element: page(<NewsDetail />) },
   { path: 'cloud-document', element: page(<CloudDocs />) },
-  { path: 'user-center', element: page(<RequireAuth><UserCenter /></RequireAuth>) },
+  {
+    path: 'user-center',
+    element: page(
+      <RequireAuth>
+        <UserCenter />
+      </RequireAuth>,
+    ),
+  },
   { path: 'user-sign-up', element: page(<SignUp />) },
   { path: 'harmony-cloud', element: page(<StaticPage kind="harmony" />) },
   { path: 'solution', element: page(<StaticPage kind="solution" />) },
@@ -38,6 +45,24 @@ export const portalContentRoutes: RouteObject[] = [
 
 /** Full-page learning routes (spec §2), outside the portal layout. */
 export const fullPageContentRoutes: RouteObject[] = [
-  { path: '/home/course/learn', element: page(<PortalTheme><RequireAuth><Learn /></RequireAuth></PortalTheme>) },
-  { path: '/home/doc-share/:id', element: page(<PortalTheme><RequireAuth><DocShare /></RequireAuth></PortalTheme>) },
+  {
+    path: '/home/course/learn',
+    element: page(
+      <PortalTheme>
+        <RequireAuth>
+          <Learn />
+        </RequireAuth>
+      </PortalTheme>,
+    ),
+  },
+  {
+    path: '/home/doc-share/:id',
+    element: page(
+      <PortalTheme>
+        <RequireAuth>
+          <DocShare />
+        </RequireAuth>
+      </PortalTheme>,
+    ),
+  },
 ]

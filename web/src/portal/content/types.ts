@@ -1,19 +1,44 @@
 /** The portal's course card (what nep-wbp/course/list and hotCourse answer). */
-export interface CourseCard { id: string; type: number; title: string; cover: string | null; intro: string | null; teacherName: string; learnerNum: number; specialId: number | null; isAuth: number }
+export interface CourseCard {
+  id: string
+  type: number
+  title: string
+  cover: string | null
+  intro: string | null
+  teacherName: string
+  learnerNum: number
+  specialId: number | null
+  isAuth: number
+}
 
 export interface CourseDetail extends CourseCard {
-  content: string | null; standard: string | null; position: string | null; target: string | null
+  content: string | null
+  standard: string | null
+  position: string | null
+  target: string | null
   enrolStatus: number | null
   rating: { count: number; target: number; content: number; method: number; effect: number }
 }
 
 export interface Ware {
-  id: string; title: string; type: 1 | 2 | 3 | 4; playTime: number | null; transcodingStatus: number | null
-  fileUrl?: string | null; playUrl?: string | null; fileExt?: string | null; content?: string | null
-  steps?: { id: string; title: string; content: string }[]; position?: number; progress?: number
+  id: string
+  title: string
+  type: 1 | 2 | 3 | 4
+  playTime: number | null
+  transcodingStatus: number | null
+  fileUrl?: string | null
+  playUrl?: string | null
+  fileExt?: string | null
+  content?: string | null
+  steps?: { id: string; title: string; content: string }[]
+  position?: number
+  progress?: number
 }
 
-export interface Outline { enrolled: boolean; sections: { id: string; title: string; wares: Ware[] }[] }
+export interface Outline {
+  enrolled: boolean
+  sections: { id: string; title: string; wares: Ware[] }[]
+}
 
 /** The first cover of a course at a card-sized width (served resized). */
 export const thumb = (cover: string | null | undefined, w = 320) => (cover ? `${cover.split(',')[0]}?w=${w}` : '')

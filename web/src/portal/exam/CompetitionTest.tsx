@@ -1,4 +1,14 @@
-import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Badge,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
@@ -10,14 +20,35 @@ import { answerStore } from './answer-store'
 import './locale'
 
 interface ExamInfo {
-  id: string; title: string; content: string | null; startTime: string; endTime: string; duration: number
-  phase: 'notStarted' | 'open' | 'ended'; isCandidate?: boolean; mine: Mine | null
+  id: string
+  title: string
+  content: string | null
+  startTime: string
+  endTime: string
+  duration: number
+  phase: 'notStarted' | 'open' | 'ended'
+  isCandidate?: boolean
+  mine: Mine | null
 }
 
 const useStyles = makeStyles({
   page: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: '12px 5vw', backgroundColor: '#10253f', color: '#fff' },
-  centre: { maxWidth: '760px', margin: '32px auto', padding: '0 16px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: '12px 5vw',
+    backgroundColor: '#10253f',
+    color: '#fff',
+  },
+  centre: {
+    maxWidth: '760px',
+    margin: '32px auto',
+    padding: '0 16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
   card: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 })
@@ -34,7 +65,13 @@ export default function CompetitionTest() {
   return (
     <div className={s.page}>
       <div className={s.bar}>
-        <Button appearance="transparent" style={{ color: '#fff' }} onClick={() => navigate(timeId ? '/home/competition-test' : '/home/index')}>{t('back')}</Button>
+        <Button
+          appearance="transparent"
+          style={{ color: '#fff' }}
+          onClick={() => navigate(timeId ? '/home/competition-test' : '/home/index')}
+        >
+          {t('back')}
+        </Button>
         <Text weight="semibold">{t('myExams')}</Text>
       </div>
       {timeId ? <OneExam key={timeId} timeId={timeId} /> : <MyExams />}
@@ -47,16 +84,29 @@ function MyExams() {
   const { t } = useTranslation('exam')
   const navigate = useNavigate()
   const [page, setPage] = useState<Page<ExamInfo> | null>(null)
-  useEffect(() => { void api.get<Page<ExamInfo>>('/api/nep-wbp/paperTime/lookMyPaperTime', { size: 50 }).then(setPage) }, [])
+  useEffect(() => {
+    void api.get<Page<ExamInfo>>('/api/nep-wbp/paperTime/lookMyPaperTime', { size: 50 }).then(setPage)
+  }, [])
   if (!page) return <Spinner style={{ marginTop: 80 }} />
   return (
     <div className={s.centre}>
       {!page.records.length && <Text>{t('noExams')}</Text>}
       {page.records.map((e) => (
         <Card key={e.id} className={s.card} data-testid={`exam-card-${e.id}`}>
-          <div className={s.row}><Text size={500} weight="semibold">{e.title}</Text><Badge>{t(`phase.${e.phase}`)}</Badge></div>
-          <Text>{t('window', { start: e.startTime, end: e.endTime })} · {t('duration', { n: e.duration })}</Text>
-          <div><Button appearance="primary" onClick={() => navigate(`/home/competition-test?timeId=${e.id}`)}>{t('enter')}</Button></div>
+          <div className={s.row}>
+            <Text size={500} weight="semibold">
+              {e.title}
+            </Text>
+            <Badge>{t(`phase.${e.phase}`)}</Badge>
+          </div>
+          <Text>
+            {t('window', { start: e.startTime, end: e.endTime })} · {t('duration', { n: e.duration })}
+          </Text>
+          <div>
+            <Button appearance="primary" onClick={() => navigate(`/home/competition-test?timeId=${e.id}`)}>
+              {t('enter')}
+            </Button>
+          </div>
         </Card>
       ))}
     </div>
@@ -70,7 +120,10 @@ function OneExam({ timeId }: { timeId: string }) {
   const [paper, setPaper] = useState<SittingPaper | null>(null)
   const [auto, setAuto] = useState(false)
 
-  const open = useCallback(async () => setPaper(await api.get<SittingPaper>('/api/nep-wbp/paperQuestion/toAnswer', { timeId })), [timeId])
+  const open = useCallback(
+    async () => setPaper(await api.get<SittingPaper>('/api/nep-wbp/paperQuestion/toAnswer', { timeId })),
+    [timeId],
+  )
   useEffect(() => {
     void api.get<ExamInfo>('/api/nep-wbp/paperTime/showPaperMessage', { timeId }).then(async (i) => {
       setInfo(i)
@@ -81,26 +134,59 @@ function OneExam({ timeId }: { timeId: string }) {
   }, [timeId, open])
 
   if (!info) return <Spinner style={{ marginTop: 80 }} />
-  if (paper) return <ExamRunner paper={paper} onDone={(m, a) => { setPaper(null); setAuto(a && m.submitKind === 2); setInfo({ ...info, mine: m }) }} />
+  if (paper)
+    return (
+      <ExamRunner
+        paper={paper}
+        onDone={(m, a) => {
+          setPaper(null)
+          setAuto(a && m.submitKind === 2)
+          setInfo({ ...info, mine: m })
+        }}
+      />
+    )
   const m = info.mine
   return (
     <div className={s.centre}>
       <Card className={s.card}>
-        <div className={s.row}><Text as="h1" size={700} weight="bold">{info.title}</Text><Badge>{t(`phase.${info.phase}`)}</Badge></div>
-        <Text>{t('window', { start: info.startTime, end: info.endTime })} · {t('duration', { n: info.duration })}</Text>
+        <div className={s.row}>
+          <Text as="h1" size={700} weight="bold">
+            {info.title}
+          </Text>
+          <Badge>{t(`phase.${info.phase}`)}</Badge>
+        </div>
+        <Text>
+          {t('window', { start: info.startTime, end: info.endTime })} · {t('duration', { n: info.duration })}
+        </Text>
         <RichText html={info.content} />
         {m && m.state >= 2 ? (
           <MessageBar intent="success" data-testid="exam-submitted">
             <MessageBarBody>
-              <b>{t('submitted')}</b> {t('submittedAt', { t: m.submitTime })}{m.submitKind === 2 && t('autoSubmitted')}
+              <b>{t('submitted')}</b> {t('submittedAt', { t: m.submitTime })}
+              {m.submitKind === 2 && t('autoSubmitted')}
               {auto && <div>{t('timeUp')}</div>}
               <div data-testid="exam-score">{m.score === null ? t('scorePending') : t('score', { s: m.score })}</div>
             </MessageBarBody>
           </MessageBar>
-        ) : info.isCandidate === false ? <MessageBar intent="warning"><MessageBarBody>{t('notCandidate')}</MessageBarBody></MessageBar>
-          : info.phase === 'notStarted' ? <MessageBar><MessageBarBody>{t('notStarted')}</MessageBarBody></MessageBar>
-            : info.phase === 'ended' ? <MessageBar><MessageBarBody>{t('ended')}</MessageBarBody></MessageBar>
-              : <div><Button appearance="primary" size="large" data-testid="exam-start" onClick={() => void open()}>{m ? t('resume') : t('start')}</Button></div>}
+        ) : info.isCandidate === false ? (
+          <MessageBar intent="warning">
+            <MessageBarBody>{t('notCandidate')}</MessageBarBody>
+          </MessageBar>
+        ) : info.phase === 'notStarted' ? (
+          <MessageBar>
+            <MessageBarBody>{t('notStarted')}</MessageBarBody>
+          </MessageBar>
+        ) : info.phase === 'ended' ? (
+          <MessageBar>
+            <MessageBarBody>{t('ended')}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <div>
+            <Button appearance="primary" size="large" data-testid="exam-start" onClick={() => void open()}>
+              {m ? t('resume') : t('start')}
+            </Button>
+          </div>
+        )}
       </Card>
     </div>
   )

@@ -1,5 +1,17 @@
 import { useState } from 'react'
-import { Button, Card, Dropdown, Option, SpinButton, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Card,
+  Dropdown,
+  Option,
+  SpinButton,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { api, type Page } from '../../shared/api'
@@ -12,12 +24,28 @@ import type { Answer } from './useAnswerSync'
 import './locale'
 import './practice-locale'
 
-export type PracticeMode = 'questionType' | 'questionOrder' | 'questionRandom' | 'questionByRequire' | 'questionByRequirePaper' | 'check'
+export type PracticeMode =
+  'questionType' | 'questionOrder' | 'questionRandom' | 'questionByRequire' | 'questionByRequirePaper' | 'check'
 
 const useStyles = makeStyles({
   page: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
-  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: '8px 5vw', backgroundColor: '#10253f', color: '#fff', flexWrap: 'wrap' },
-  centre: { maxWidth: '820px', margin: '24px auto', padding: '0 16px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: '8px 5vw',
+    backgroundColor: '#10253f',
+    color: '#fff',
+    flexWrap: 'wrap',
+  },
+  centre: {
+    maxWidth: '820px',
+    margin: '24px auto',
+    padding: '0 16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   tab: { color: '#fff' },
 })
@@ -25,12 +53,31 @@ const useStyles = makeStyles({
 const TYPES = [1, 2, 3, 4, 5]
 /** The paper built by requirement travels to the answering page and the result page in this tab's session storage. */
 const PAPER_KEY = 'atrium.practice.paper'
-interface BuiltPaper { questions: PracticeQuestion[]; shortfall: { type: number; wanted: number; available: number }[]; answers?: Record<string, Answer | null>; results?: Checked[] }
-const loadPaper = (): BuiltPaper | null => { try { return JSON.parse(sessionStorage.getItem(PAPER_KEY) ?? 'null') } catch { return null } }
+interface BuiltPaper {
+  questions: PracticeQuestion[]
+  shortfall: { type: number; wanted: number; available: number }[]
+  answers?: Record<string, Answer | null>
+  results?: Checked[]
+}
+const loadPaper = (): BuiltPaper | null => {
+  try {
+    return JSON.parse(sessionStorage.getItem(PAPER_KEY) ?? 'null')
+  } catch {
+    return null
+  }
+}
 const savePaper = (p: BuiltPaper) => sessionStorage.setItem(PAPER_KEY, JSON.stringify(p))
 
 /** One question at a time with previous/next, from any source of practice questions. */
-function Stepper({ questions, extra, empty }: { questions: PracticeQuestion[] | undefined; extra?: (q: PracticeQuestion) => React.ReactNode; empty?: string }) {
+function Stepper({
+  questions,
+  extra,
+  empty,
+}: {
+  questions: PracticeQuestion[] | undefined
+  extra?: (q: PracticeQuestion) => React.ReactNode
+  empty?: string
+}) {
   const { t } = useTranslation('practice')
   const [i, setI] = useState(0)
   if (!questions) return <Spinner />
@@ -41,8 +88,17 @@ function Stepper({ questions, extra, empty }: { questions: PracticeQuestion[] | 
     <>
       <PracticeCard key={q.id} q={q} index={at} total={questions.length} extra={extra?.(q)} />
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button disabled={at === 0} onClick={() => setI(at - 1)}>{t('prev')}</Button>
-        <Button appearance="primary" disabled={at >= questions.length - 1} onClick={() => setI(at + 1)} data-testid="practice-next">{t('next')}</Button>
+        <Button disabled={at === 0} onClick={() => setI(at - 1)}>
+          {t('prev')}
+        </Button>
+        <Button
+          appearance="primary"
+          disabled={at >= questions.length - 1}
+          onClick={() => setI(at + 1)}
+          data-testid="practice-next"
+        >
+          {t('next')}
+        </Button>
       </div>
     </>
   )
@@ -52,11 +108,19 @@ function ByType() {
   const { t: te } = useTranslation('exam')
   const [params, setParams] = useSearchParams()
   const type = params.get('type') ?? '1'
-  const { data } = useFetch<Page<PracticeQuestion>>('/api/nep-wbp/question/practice', { type, mode: 'order', size: 200 })
+  const { data } = useFetch<Page<PracticeQuestion>>('/api/nep-wbp/question/practice', {
+    type,
+    mode: 'order',
+    size: 200,
+  })
   return (
     <>
       <TabList selectedValue={type} onTabSelect={(_, d) => setParams({ type: String(d.value) })}>
-        {TYPES.map((n) => <Tab key={n} value={String(n)} data-testid={`type-${n}`}>{te(`type.${n}`)}</Tab>)}
+        {TYPES.map((n) => (
+          <Tab key={n} value={String(n)} data-testid={`type-${n}`}>
+            {te(`type.${n}`)}
+          </Tab>
+        ))}
       </TabList>
       <Stepper key={type} questions={data?.records} />
     </>
@@ -67,19 +131,47 @@ function ByType() {
 function Sequence({ random }: { random: boolean }) {
   const { t } = useTranslation('practice')
   const [params] = useSearchParams()
-  const teamId = params.get('teamId'), source = params.get('source')
-  const url = teamId ? `/api/nep-wbp/question/${random ? 'getRandomTeamQuestion' : 'getTeamQuestion'}`
-    : source === 'collect' ? '/api/nep-wbp/userQuestionCollect/lookQuestionCollects'
-      : source === 'errors' ? '/api/nep-wbp/logUserQuestion/showErrorQuestion' : '/api/nep-wbp/question/practice'
-  const { data } = useFetch<Page<PracticeQuestion & { lastAnswer?: unknown; times?: number }> | PracticeQuestion[]>(url, teamId ? { teamId } : { mode: random ? 'random' : 'order', size: random ? 20 : 200 })
+  const teamId = params.get('teamId'),
+    source = params.get('source')
+  const url = teamId
+    ? `/api/nep-wbp/question/${random ? 'getRandomTeamQuestion' : 'getTeamQuestion'}`
+    : source === 'collect'
+      ? '/api/nep-wbp/userQuestionCollect/lookQuestionCollects'
+      : source === 'errors'
+        ? '/api/nep-wbp/logUserQuestion/showErrorQuestion'
+        : '/api/nep-wbp/question/practice'
+  const { data } = useFetch<Page<PracticeQuestion & { lastAnswer?: unknown; times?: number }> | PracticeQuestion[]>(
+    url,
+    teamId ? { teamId } : { mode: random ? 'random' : 'order', size: random ? 20 : 200 },
+  )
   const questions = data ? (Array.isArray(data) ? data : data.records) : undefined
   const lastWrong = (q: PracticeQuestion & { lastAnswer?: unknown; times?: number }) => {
     if (source !== 'errors' || q.lastAnswer === undefined) return null
-    const given = Array.isArray(q.lastAnswer) ? q.lastAnswer.map((x) => { const k = q.options.findIndex((o) => o.id === x); return k >= 0 ? String.fromCharCode(65 + k) : String(x) }).join(', ') : String(q.lastAnswer ?? '')
+    const given = Array.isArray(q.lastAnswer)
+      ? q.lastAnswer
+          .map((x) => {
+            const k = q.options.findIndex((o) => o.id === x)
+            return k >= 0 ? String.fromCharCode(65 + k) : String(x)
+          })
+          .join(', ')
+      : String(q.lastAnswer ?? '')
     return (
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <Text size={200} data-testid="last-wrong">{t('lastWrong', { a: given, n: q.times ?? 1 })}</Text>
-        <Button size="small" onClick={() => void write('/api/nep-wbp/logUserQuestion/removeErrorQuestion', { params: { questionId: q.id } }, { invalidates: ['/api/nep-wbp/logUserQuestion'] })}>{t('remove')}</Button>
+        <Text size={200} data-testid="last-wrong">
+          {t('lastWrong', { a: given, n: q.times ?? 1 })}
+        </Text>
+        <Button
+          size="small"
+          onClick={() =>
+            void write(
+              '/api/nep-wbp/logUserQuestion/removeErrorQuestion',
+              { params: { questionId: q.id } },
+              { invalidates: ['/api/nep-wbp/logUserQuestion'] },
+            )
+          }
+        >
+          {t('remove')}
+        </Button>
       </div>
     )
   }
@@ -92,10 +184,19 @@ function ByRequire() {
   const navigate = useNavigate()
   const [counts, setCounts] = useState<Record<number, number>>({ 1: 2, 2: 1, 3: 1, 4: 1, 5: 0 })
   const [hard, setHard] = useState('')
-  const { data: available } = useFetch<{ type: number; hard: number; number: number }[]>('/api/nep-wbp/question/typeNumber')
-  const have = (type: number) => (available ?? []).filter((a) => a.type === type && (!hard || String(a.hard) === hard)).reduce((s, a) => s + a.number, 0)
+  const { data: available } = useFetch<{ type: number; hard: number; number: number }[]>(
+    '/api/nep-wbp/question/typeNumber',
+  )
+  const have = (type: number) =>
+    (available ?? [])
+      .filter((a) => a.type === type && (!hard || String(a.hard) === hard))
+      .reduce((s, a) => s + a.number, 0)
   const build = async () => {
-    const requires = TYPES.filter((n) => counts[n] > 0).map((n) => ({ type: n, number: counts[n], ...(hard ? { hard: Number(hard) } : {}) }))
+    const requires = TYPES.filter((n) => counts[n] > 0).map((n) => ({
+      type: n,
+      number: counts[n],
+      ...(hard ? { hard: Number(hard) } : {}),
+    }))
     const paper = await api.post<BuiltPaper>('/api/nep-wbp/question/toPaperByRequire', { requires })
     savePaper(paper)
     navigate('/home/questionByRequirePaper')
@@ -104,18 +205,37 @@ function ByRequire() {
     <Card style={{ padding: 24, display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <Text style={{ width: 120 }}>{t('hard')}</Text>
-        <Dropdown value={hard ? ['', '简单', '中等', '困难'][Number(hard)] : t('anyHard')} onOptionSelect={(_, d) => setHard(d.optionValue ?? '')}>
-          <Option value="">{t('anyHard')}</Option><Option value="1">简单 / Easy</Option><Option value="2">中等 / Medium</Option><Option value="3">困难 / Hard</Option>
+        <Dropdown
+          value={hard ? ['', '简单', '中等', '困难'][Number(hard)] : t('anyHard')}
+          onOptionSelect={(_, d) => setHard(d.optionValue ?? '')}
+        >
+          <Option value="">{t('anyHard')}</Option>
+          <Option value="1">简单 / Easy</Option>
+          <Option value="2">中等 / Medium</Option>
+          <Option value="3">困难 / Hard</Option>
         </Dropdown>
       </div>
       {TYPES.map((n) => (
         <div key={n} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
           <Text style={{ width: 120 }}>{te(`type.${n}`)}</Text>
-          <SpinButton value={counts[n]} min={0} max={100} onChange={(_, d) => setCounts({ ...counts, [n]: d.value ?? Number(d.displayValue) ?? 0 })} data-testid={`require-${n}`} />
+          <SpinButton
+            value={counts[n]}
+            min={0}
+            max={100}
+            onChange={(_, d) => setCounts({ ...counts, [n]: d.value ?? Number(d.displayValue) ?? 0 })}
+            data-testid={`require-${n}`}
+          />
           <Text size={200}>≤ {have(n)}</Text>
         </div>
       ))}
-      <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void build()} data-testid="require-build">{t('build')}</Button>
+      <Button
+        appearance="primary"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => void build()}
+        data-testid="require-build"
+      >
+        {t('build')}
+      </Button>
     </Card>
   )
 }
@@ -129,21 +249,34 @@ function RequirePaper() {
   if (!paper) return <Navigate to="/home/questionByRequire" replace />
   // Handing in checks every answer on the server (wrong ones land in the wrong-answer book); /home/check shows the results.
   const done = async () => {
-    const results = await api.post<Checked[]>('/api/nep-wbp/question/checkAnswers', { answers: paper.questions.map((q) => ({ questionId: q.id, answer: answers[q.id] ?? null })) })
+    const results = await api.post<Checked[]>('/api/nep-wbp/question/checkAnswers', {
+      answers: paper.questions.map((q) => ({ questionId: q.id, answer: answers[q.id] ?? null })),
+    })
     savePaper({ ...paper, answers, results })
     navigate('/home/check')
   }
   return (
     <>
-      {paper.shortfall.map((f) => <Text key={f.type}>{t('shortfall', { type: te(`type.${f.type}`), a: f.available, w: f.wanted })}</Text>)}
+      {paper.shortfall.map((f) => (
+        <Text key={f.type}>{t('shortfall', { type: te(`type.${f.type}`), a: f.available, w: f.wanted })}</Text>
+      ))}
       {paper.questions.map((q, i) => (
         <Card key={q.id} style={{ padding: 20, display: 'flex', flexDirection: 'column', gap: 10 }}>
-          <Text weight="semibold">{i + 1}. {te(`type.${q.type}`)}</Text>
+          <Text weight="semibold">
+            {i + 1}. {te(`type.${q.type}`)}
+          </Text>
           <RichText html={q.content} />
           <QuestionInput q={q} value={answers[q.id]} onChange={(a) => setAnswers({ ...answers, [q.id]: a })} />
         </Card>
       ))}
-      <Button appearance="primary" style={{ alignSelf: 'flex-start' }} onClick={() => void done()} data-testid="require-check">{t('checkAll')}</Button>
+      <Button
+        appearance="primary"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => void done()}
+        data-testid="require-check"
+      >
+        {t('checkAll')}
+      </Button>
     </>
   )
 }
@@ -154,10 +287,13 @@ function CheckPage() {
   const [paper] = useState(loadPaper)
   const data = paper?.results
   if (!paper || !data) return <Navigate to="/home/questionByRequire" replace />
-  const total = data.reduce((s, c) => s + (c.score ?? 0), 0), points = data.reduce((s, c) => s + c.points, 0)
+  const total = data.reduce((s, c) => s + (c.score ?? 0), 0),
+    points = data.reduce((s, c) => s + c.points, 0)
   return (
     <>
-      <Text size={500} weight="semibold" data-testid="check-total">{t('total', { s: Math.round(total * 100) / 100, p: points })}</Text>
+      <Text size={500} weight="semibold" data-testid="check-total">
+        {t('total', { s: Math.round(total * 100) / 100, p: points })}
+      </Text>
       {paper.questions.map((q, i) => (
         <Card key={q.id} style={{ padding: 20, display: 'flex', flexDirection: 'column', gap: 10 }}>
           <Text weight="semibold">{i + 1}.</Text>
@@ -178,15 +314,38 @@ export default function Practice({ mode }: { mode: PracticeMode }) {
   const navigate = useNavigate()
   const { search } = useLocation()
   if (!token) return <Navigate to="/home/user-login" replace />
-  const current = mode === 'questionOrder' && search.includes('source=collect') ? 'collect' : mode === 'questionOrder' && search.includes('source=errors') ? 'errors' : mode
-  const tabs: [string, string][] = [['questionType', t('byType')], ['questionOrder', t('order')], ['questionRandom', t('random')], ['questionByRequire', t('byRequire')], ['collect', t('collects')], ['errors', t('errors')]]
+  const current =
+    mode === 'questionOrder' && search.includes('source=collect')
+      ? 'collect'
+      : mode === 'questionOrder' && search.includes('source=errors')
+        ? 'errors'
+        : mode
+  const tabs: [string, string][] = [
+    ['questionType', t('byType')],
+    ['questionOrder', t('order')],
+    ['questionRandom', t('random')],
+    ['questionByRequire', t('byRequire')],
+    ['collect', t('collects')],
+    ['errors', t('errors')],
+  ]
   return (
     <div className={s.page}>
       <div className={s.bar}>
-        <Button appearance="transparent" style={{ color: '#fff' }} onClick={() => navigate('/home/index')}>{t('title')}</Button>
+        <Button appearance="transparent" style={{ color: '#fff' }} onClick={() => navigate('/home/index')}>
+          {t('title')}
+        </Button>
         {tabs.map(([k, label]) => (
-          <Button key={k} appearance={current === k ? 'primary' : 'transparent'} style={current === k ? undefined : { color: '#fff' }} data-testid={`practice-tab-${k}`}
-            onClick={() => navigate(k === 'collect' || k === 'errors' ? `/home/questionOrder?source=${k}` : `/home/${k}`)}>{label}</Button>
+          <Button
+            key={k}
+            appearance={current === k ? 'primary' : 'transparent'}
+            style={current === k ? undefined : { color: '#fff' }}
+            data-testid={`practice-tab-${k}`}
+            onClick={() =>
+              navigate(k === 'collect' || k === 'errors' ? `/home/questionOrder?source=${k}` : `/home/${k}`)
+            }
+          >
+            {label}
+          </Button>
         ))}
       </div>
       <div className={s.centre}>

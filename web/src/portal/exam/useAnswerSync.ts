@@ -4,7 +4,11 @@ import { answerStore, type PendingAnswer } from './answer-store'
 
 export type Answer = string | string[]
 export type SyncStatus = 'saved' | 'saving' | 'offline' | 'closed'
-interface Saved { questionId: string; version: number; accepted: boolean }
+interface Saved {
+  questionId: string
+  version: number
+  accepted: boolean
+}
 
 /** Saves go out this long after the last keystroke (the promise: within 1 s). */
 const DEBOUNCE_MS = 600
@@ -16,9 +20,17 @@ const RETRY_MS = 3000
  * sent (debounced) with a per-question version; the server's acknowledgement
  * removes it from IndexedDB. Unsent answers survive reloads and are replayed.
  */
-export function useAnswerSync(sittingId: string, initial: Record<string, { answer: Answer | null; version: number }>, onServerTime: (t: number) => void) {
-  const [answers, setAnswers] = useState<Record<string, Answer | null>>(() => Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v.answer])))
-  const versions = useRef<Record<string, number>>(Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v.version])))
+export function useAnswerSync(
+  sittingId: string,
+  initial: Record<string, { answer: Answer | null; version: number }>,
+  onServerTime: (t: number) => void,
+) {
+  const [answers, setAnswers] = useState<Record<string, Answer | null>>(() =>
+    Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v.answer])),
+  )
+  const versions = useRef<Record<string, number>>(
+    Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v.version])),
+  )
   const [status, setStatus] = useState<SyncStatus>('saved')
   const [waiting, setWaiting] = useState(0)
   const inFlight = useRef(false)
@@ -30,15 +42,28 @@ export function useAnswerSync(sittingId: string, initial: Record<string, { answe
 
   const flush = useCallback(async (): Promise<boolean> => {
     if (closed.current) return false
-    if (inFlight.current) { again.current = true; return false }
+    if (inFlight.current) {
+      again.current = true
+      return false
+    }
     inFlight.current = true
     try {
       const pending = await answerStore.list(sittingId)
-      if (!pending.length) { setStatus('saved'); setWaiting(0); return true }
+      if (!pending.length) {
+        setStatus('saved')
+        setWaiting(0)
+        return true
+      }
       setStatus('saving')
-      const r = await api.post<{ saved: Saved[]; serverTime: number }>('/api/nep-wbp/paperQuestion/saveAnswers', {
-        sittingId, answers: pending.map(({ questionId, answer, version }) => ({ questionId, answer, version })),
-      }, undefined, { silent: true })
+      const r = await api.post<{ saved: Saved[]; serverTime: number }>(
+        '/api/nep-wbp/paperQuestion/saveAnswers',
+        {
+          sittingId,
+          answers: pending.map(({ questionId, answer, version }) => ({ questionId, answer, version })),
+        },
+        undefined,
+        { silent: true },
+      )
       onServerTime(r.serverTime)
       for (const s of r.saved) await answerStore.ack(sittingId, s.questionId, s.version)
       const left = (await answerStore.list(sittingId)).length
@@ -47,8 +72,10 @@ export function useAnswerSync(sittingId: string, initial: Record<string, { answe
       if (left) again.current = true
       return left === 0
     } catch (e) {
-      if (e instanceof ApiFailure && e.code === 409) { closed.current = true; setStatus('closed') }
-      else {
+      if (e instanceof ApiFailure && e.code === 409) {
+        closed.current = true
+        setStatus('closed')
+      } else {
         setStatus('offline')
         clearTimeout(timer.current)
         timer.current = setTimeout(() => void flush(), RETRY_MS)
@@ -57,21 +84,27 @@ export function useAnswerSync(sittingId: string, initial: Record<string, { answe
       return false
     } finally {
       inFlight.current = false
-      if (again.current) { again.current = false; setTimeout(() => void flush(), 0) }
+      if (again.current) {
+        again.current = false
+        setTimeout(() => void flush(), 0)
+      }
     }
   }, [sittingId, onServerTime, refreshCount])
 
-  const change = useCallback(async (questionId: string, answer: Answer) => {
-    const version = (versions.current[questionId] ?? 0) + 1
-    versions.current[questionId] = version
-    setAnswers((a) => ({ ...a, [questionId]: answer }))
-    const item: PendingAnswer = { sittingId, questionId, answer, version }
-    await answerStore.put(item)
-    await refreshCount()
-    if (status !== 'offline') setStatus('saving')
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => void flush(), DEBOUNCE_MS)
-  }, [sittingId, flush, refreshCount, status])
+  const change = useCallback(
+    async (questionId: string, answer: Answer) => {
+      const version = (versions.current[questionId] ?? 0) + 1
+      versions.current[questionId] = version
+      setAnswers((a) => ({ ...a, [questionId]: answer }))
+      const item: PendingAnswer = { sittingId, questionId, answer, version }
+      await answerStore.put(item)
+      await refreshCount()
+      if (status !== 'offline') setStatus('saving')
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => void flush(), DEBOUNCE_MS)
+    },
+    [sittingId, flush, refreshCount, status],
+  )
 
   // Answers left in IndexedDB by an earlier visit (offline, closed tab) win over the server's when newer: replay them.
   useEffect(() => {
@@ -80,7 +113,9 @@ export function useAnswerSync(sittingId: string, initial: Record<string, { answe
       const pending = await answerStore.list(sittingId)
       if (!live) return
       const newer = pending.filter((p) => p.version > (versions.current[p.questionId] ?? 0))
-      for (const p of pending) if (p.version <= (versions.current[p.questionId] ?? 0)) await answerStore.ack(sittingId, p.questionId, versions.current[p.questionId])
+      for (const p of pending)
+        if (p.version <= (versions.current[p.questionId] ?? 0))
+          await answerStore.ack(sittingId, p.questionId, versions.current[p.questionId])
       for (const p of newer) versions.current[p.questionId] = p.version
       if (newer.length) setAnswers((a) => ({ ...a, ...Object.fromEntries(newer.map((p) => [p.questionId, p.answer])) }))
       await refreshCount()
@@ -90,12 +125,27 @@ export function useAnswerSync(sittingId: string, initial: Record<string, { answe
     const offline = () => setStatus('offline')
     window.addEventListener('online', online)
     window.addEventListener('offline', offline)
-    return () => { live = false; window.removeEventListener('online', online); window.removeEventListener('offline', offline); clearTimeout(timer.current) }
+    return () => {
+      live = false
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+      clearTimeout(timer.current)
+    }
   }, [sittingId, flush, refreshCount])
 
   /** Everything still unsent, for the submit call to carry. */
-  const unsent = useCallback(async () => (await answerStore.list(sittingId)).map(({ questionId, answer, version }) => ({ questionId, answer, version })), [sittingId])
-  const close = useCallback(async () => { closed.current = true; clearTimeout(timer.current); setStatus('closed'); await answerStore.clear(sittingId); setWaiting(0) }, [sittingId])
+  const unsent = useCallback(
+    async () =>
+      (await answerStore.list(sittingId)).map(({ questionId, answer, version }) => ({ questionId, answer, version })),
+    [sittingId],
+  )
+  const close = useCallback(async () => {
+    closed.current = true
+    clearTimeout(timer.current)
+    setStatus('closed')
+    await answerStore.clear(sittingId)
+    setWaiting(0)
+  }, [sittingId])
 
   return { answers, change, status, waiting, flush, unsent, close }
 }

@@ -1,5 +1,15 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field as FluentField, Spinner, makeStyles, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field as FluentField,
+  Spinner,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components'
 import { Controller, useForm } from 'react-hook-form'
 import { ApiFailure } from '../api'
@@ -11,8 +21,18 @@ import { fieldProblem } from './validate'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '860px', width: '92vw' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalM },
-  view: { display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(24, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalM,
+  },
+  view: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(120px, max-content) 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+  },
   viewLabel: { color: tokens.colorNeutralForeground3 },
 })
 
@@ -26,25 +46,48 @@ const WIDE: Field['type'][] = ['textarea', 'richtext', 'image', 'file']
  * messages); a 400 from the server that names a field is shown under that
  * field, the dialog stays open and nothing typed is lost.
  */
-export default function FormDialog({ mode, title, fields, initial, onSubmit, onClose }: {
-  mode: FormMode; title: string; fields: Field[]; initial: Row; onSubmit: (values: Row) => Promise<void>; onClose: () => void
+export default function FormDialog({
+  mode,
+  title,
+  fields,
+  initial,
+  onSubmit,
+  onClose,
+}: {
+  mode: FormMode
+  title: string
+  fields: Field[]
+  initial: Row
+  onSubmit: (values: Row) => Promise<void>
+  onClose: () => void
 }) {
   const s = useStyles()
   const say = useSay()
   // `values` follows a new initial record (e.g. loaded after the dialog opened).
-  const { control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Row>({ values: initial })
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Row>({ values: initial })
   const shown = fields.filter((f) => (mode === 'view' ? f.view !== false : f.form !== false))
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values)
     } catch (e) {
-      if (e instanceof ApiFailure && e.field && shown.some((f) => f.name === e.field)) setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true })
+      if (e instanceof ApiFailure && e.field && shown.some((f) => f.name === e.field))
+        setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true })
     }
   })
 
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose() }}>
+    <Dialog
+      open
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose()
+      }}
+    >
       <DialogSurface className={s.surface} data-testid="form-dialog">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <DialogBody>
@@ -52,25 +95,56 @@ export default function FormDialog({ mode, title, fields, initial, onSubmit, onC
             <DialogContent>
               {mode === 'view' ? (
                 <div className={s.view}>
-                  {shown.map((f) => [<span key={`${f.name}-l`} className={s.viewLabel}>{say(f.label)}</span>, <span key={f.name}><CellOf field={f} row={initial} /></span>])}
+                  {shown.map((f) => [
+                    <span key={`${f.name}-l`} className={s.viewLabel}>
+                      {say(f.label)}
+                    </span>,
+                    <span key={f.name}>
+                      <CellOf field={f} row={initial} />
+                    </span>,
+                  ])}
                 </div>
               ) : (
                 <div className={s.grid}>
                   {shown.map((f) => (
-                    <Controller key={f.name} name={f.name} control={control} rules={{ validate: (v) => fieldProblem(f, v, say) ?? true }}
+                    <Controller
+                      key={f.name}
+                      name={f.name}
+                      control={control}
+                      rules={{ validate: (v) => fieldProblem(f, v, say) ?? true }}
                       render={({ field }) => (
-                        <FluentField label={say(f.label)} required={!!f.required} validationMessage={errors[f.name]?.message as string | undefined}
-                          style={{ gridColumn: `span ${f.span ?? (WIDE.includes(f.type) ? 24 : 12)}` }}>
-                          <EditorOf field={f} value={field.value} disabled={mode === 'edit' && f.addOnly} onChange={field.onChange} />
+                        <FluentField
+                          label={say(f.label)}
+                          required={!!f.required}
+                          validationMessage={errors[f.name]?.message as string | undefined}
+                          style={{ gridColumn: `span ${f.span ?? (WIDE.includes(f.type) ? 24 : 12)}` }}
+                        >
+                          <EditorOf
+                            field={f}
+                            value={field.value}
+                            disabled={mode === 'edit' && f.addOnly}
+                            onChange={field.onChange}
+                          />
                         </FluentField>
-                      )} />
+                      )}
+                    />
                   ))}
                 </div>
               )}
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{say(mode === 'view' ? 'close' : 'cancel')}</Button>
-              {mode !== 'view' && <Button type="submit" appearance="primary" disabled={isSubmitting} icon={isSubmitting ? <Spinner size="tiny" /> : undefined} data-testid="form-submit">{say('submit')}</Button>}
+              {mode !== 'view' && (
+                <Button
+                  type="submit"
+                  appearance="primary"
+                  disabled={isSubmitting}
+                  icon={isSubmitting ? <Spinner size="tiny" /> : undefined}
+                  data-testid="form-submit"
+                >
+                  {say('submit')}
+                </Button>
+              )}
             </DialogActions>
           </DialogBody>
         </form>

@@ -18,9 +18,20 @@ import Loading from '../Loading'
 
 const useStyles = makeStyles({
   root: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
-  side: { width: '240px', flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, '@media (max-width: 768px)': { display: 'none' } },
+  side: {
+    width: '240px',
+    flexShrink: 0,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalS,
+    '@media (max-width: 768px)': { display: 'none' },
+  },
   main: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  panel: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalL },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalL,
+  },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   title: { marginRight: 'auto' },
 })
@@ -43,7 +54,11 @@ export default function ResourcePage({ screen }: { screen: ResourceScreen }) {
   const a = { add: true, edit: true, delete: true, view: true, selection: true, ...screen.actions }
   const can = (verb: 'add' | 'edit' | 'delete' | 'view') => a[verb] && perms.has(`${screen.perm}:${verb}`)
 
-  const params = { ...screen.query, ...list.filters, ...(screen.tree ? {} : { current: list.current, size: list.size }) }
+  const params = {
+    ...screen.query,
+    ...list.filters,
+    ...(screen.tree ? {} : { current: list.current, size: list.size }),
+  }
   const listQuery = useList<Row>(screen.base, params, screen.listPath ?? 'list')
   const data = useMemo(() => {
     const d = listQuery.data
@@ -69,7 +84,9 @@ export default function ResourcePage({ screen }: { screen: ResourceScreen }) {
   const save = async (values: Row) => {
     const adding = form?.mode === 'add'
     await submit(values)
-    notify.success(say(screen.plainSuccess ? 'operationSuccessful' : adding ? 'addedSuccessfully' : 'updatedSuccessfully'))
+    notify.success(
+      say(screen.plainSuccess ? 'operationSuccessful' : adding ? 'addedSuccessfully' : 'updatedSuccessfully'),
+    )
     setForm(null)
   }
   const remove = async (ids: string[]) => {
@@ -84,31 +101,105 @@ export default function ResourcePage({ screen }: { screen: ResourceScreen }) {
     <div className={s.root}>
       {screen.side && <aside className={s.side}>{screen.side(list.setFilter, list.filters)}</aside>}
       <div className={s.main}>
-        {searchFields.length > 0 && <div className={s.panel}><SearchBar fields={searchFields} value={list.filters} onSearch={list.setFilters} /></div>}
+        {searchFields.length > 0 && (
+          <div className={s.panel}>
+            <SearchBar fields={searchFields} value={list.filters} onSearch={list.setFilters} />
+          </div>
+        )}
         <div className={s.panel} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <div className={s.toolbar}>
-            <Text weight="semibold" size={400} className={s.title}>{say(screen.title)}</Text>
-            {can('add') && <Button appearance="primary" icon={<AddRegular />} onClick={() => void open('add')} data-testid="toolbar-add">{say('add')}</Button>}
-            {can('delete') && a.selection && <Button icon={<DeleteRegular />} onClick={() => void remove([...selected])} data-testid="toolbar-delete">{say('delete')}</Button>}
+            <Text weight="semibold" size={400} className={s.title}>
+              {say(screen.title)}
+            </Text>
+            {can('add') && (
+              <Button
+                appearance="primary"
+                icon={<AddRegular />}
+                onClick={() => void open('add')}
+                data-testid="toolbar-add"
+              >
+                {say('add')}
+              </Button>
+            )}
+            {can('delete') && a.selection && (
+              <Button icon={<DeleteRegular />} onClick={() => void remove([...selected])} data-testid="toolbar-delete">
+                {say('delete')}
+              </Button>
+            )}
             {screen.toolbar?.(ctx)}
           </div>
-          {!data ? <Loading /> : (
-            <DataTable fields={screen.fields} rows={data.rows} tree={!!screen.tree} layout={screen.layout ?? 'table'} selectable={!!a.selection && screen.layout !== 'cards'}
-              selected={selected} onSelect={setSelected} onRowClick={screen.onRowClick}
+          {!data ? (
+            <Loading />
+          ) : (
+            <DataTable
+              fields={screen.fields}
+              rows={data.rows}
+              tree={!!screen.tree}
+              layout={screen.layout ?? 'table'}
+              selectable={!!a.selection && screen.layout !== 'cards'}
+              selected={selected}
+              onSelect={setSelected}
+              onRowClick={screen.onRowClick}
               actions={(row) => (
                 <>
-                  {can('view') && <Button size="small" appearance="transparent" icon={<EyeRegular />} onClick={() => void open('view', row)} data-testid="row-view">{say('view')}</Button>}
-                  {can('edit') && <Button size="small" appearance="transparent" icon={<EditRegular />} onClick={() => void open('edit', row)} data-testid="row-edit">{say('edit')}</Button>}
-                  {can('delete') && <Button size="small" appearance="transparent" icon={<DeleteRegular />} onClick={() => void remove([String(row.id)])} data-testid="row-delete">{say('delete')}</Button>}
+                  {can('view') && (
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      icon={<EyeRegular />}
+                      onClick={() => void open('view', row)}
+                      data-testid="row-view"
+                    >
+                      {say('view')}
+                    </Button>
+                  )}
+                  {can('edit') && (
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      icon={<EditRegular />}
+                      onClick={() => void open('edit', row)}
+                      data-testid="row-edit"
+                    >
+                      {say('edit')}
+                    </Button>
+                  )}
+                  {can('delete') && (
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      icon={<DeleteRegular />}
+                      onClick={() => void remove([String(row.id)])}
+                      data-testid="row-delete"
+                    >
+                      {say('delete')}
+                    </Button>
+                  )}
                   {screen.rowActions?.(row, ctx)}
                 </>
-              )} />
+              )}
+            />
           )}
-          {!screen.tree && data && <Pager current={list.current} size={list.size} total={data.total} sizes={siteConfig.pageSizes} onChange={list.setPage} />}
+          {!screen.tree && data && (
+            <Pager
+              current={list.current}
+              size={list.size}
+              total={data.total}
+              sizes={siteConfig.pageSizes}
+              onChange={list.setPage}
+            />
+          )}
         </div>
       </div>
       {form && (
-        <FormDialog mode={form.mode} title={`${say(form.mode)} · ${say(screen.title)}`} fields={screen.fields} initial={form.row} onSubmit={save} onClose={() => setForm(null)} />
+        <FormDialog
+          mode={form.mode}
+          title={`${say(form.mode)} · ${say(screen.title)}`}
+          fields={screen.fields}
+          initial={form.row}
+          onSubmit={save}
+          onClose={() => setForm(null)}
+        />
       )}
       {dialog}
     </div>

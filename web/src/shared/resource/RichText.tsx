@@ -1,7 +1,14 @@
 import { Toolbar, ToolbarButton, ToolbarDivider, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
 import {
-  ImageRegular, LinkRegular, TextBoldRegular, TextBulletListLtrRegular, TextClearFormattingRegular, TextHeader2Regular, TextItalicRegular,
-  TextNumberListLtrRegular, TextUnderlineRegular,
+  ImageRegular,
+  LinkRegular,
+  TextBoldRegular,
+  TextBulletListLtrRegular,
+  TextClearFormattingRegular,
+  TextHeader2Regular,
+  TextItalicRegular,
+  TextNumberListLtrRegular,
+  TextUnderlineRegular,
 } from '@fluentui/react-icons'
 import { type ReactElement, useEffect, useRef } from 'react'
 import { api } from '../api'
@@ -10,18 +17,35 @@ import { useSay } from './text'
 import { uploadProblem } from './validate'
 
 const useStyles = makeStyles({
-  root: { border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground1 },
+  root: {
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   bar: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
   area: {
-    minHeight: '160px', maxHeight: '420px', overflowY: 'auto', padding: '8px 12px', outline: 'none', lineHeight: 1.6,
-    '& img': { maxWidth: '100%' }, ':focus-visible': { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` },
+    minHeight: '160px',
+    maxHeight: '420px',
+    overflowY: 'auto',
+    padding: '8px 12px',
+    outline: 'none',
+    lineHeight: 1.6,
+    '& img': { maxWidth: '100%' },
+    ':focus-visible': { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}` },
   },
 })
 
 const TIPS = {
-  bold: { zh: '加粗', en: 'Bold' }, italic: { zh: '斜体', en: 'Italic' }, underline: { zh: '下划线', en: 'Underline' }, h2: { zh: '标题', en: 'Heading' },
-  ul: { zh: '项目符号', en: 'Bulleted list' }, ol: { zh: '编号', en: 'Numbered list' }, link: { zh: '链接', en: 'Link' }, image: { zh: '插入图片', en: 'Insert image' },
-  clear: { zh: '清除格式', en: 'Clear formatting' }, linkPrompt: { zh: '链接地址（http 或 https 开头）', en: 'Link address (http or https)' },
+  bold: { zh: '加粗', en: 'Bold' },
+  italic: { zh: '斜体', en: 'Italic' },
+  underline: { zh: '下划线', en: 'Underline' },
+  h2: { zh: '标题', en: 'Heading' },
+  ul: { zh: '项目符号', en: 'Bulleted list' },
+  ol: { zh: '编号', en: 'Numbered list' },
+  link: { zh: '链接', en: 'Link' },
+  image: { zh: '插入图片', en: 'Insert image' },
+  clear: { zh: '清除格式', en: 'Clear formatting' },
+  linkPrompt: { zh: '链接地址（http 或 https 开头）', en: 'Link address (http or https)' },
 }
 
 /**
@@ -29,7 +53,17 @@ const TIPS = {
  * put-file (image kind, the spec's 5 MB jpeg/png rule). What it produces is
  * sanitised again on the server, so the browser's HTML is never trusted.
  */
-export default function RichText({ value, onChange, disabled, testId }: { value: string; onChange: (html: string) => void; disabled?: boolean; testId?: string }) {
+export default function RichText({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value: string
+  onChange: (html: string) => void
+  disabled?: boolean
+  testId?: string
+}) {
   const s = useStyles()
   const say = useSay()
   const area = useRef<HTMLDivElement>(null)
@@ -53,7 +87,9 @@ export default function RichText({ value, onChange, disabled, testId }: { value:
     if (file.current) file.current.value = ''
   }
   const btn = (key: keyof typeof TIPS, icon: ReactElement, onClick: () => void) => (
-    <Tooltip content={say(TIPS[key])} relationship="label"><ToolbarButton icon={icon} onClick={onClick} disabled={disabled} /></Tooltip>
+    <Tooltip content={say(TIPS[key])} relationship="label">
+      <ToolbarButton icon={icon} onClick={onClick} disabled={disabled} />
+    </Tooltip>
   )
   return (
     <div className={s.root}>
@@ -72,9 +108,24 @@ export default function RichText({ value, onChange, disabled, testId }: { value:
         {btn('image', <ImageRegular />, () => file.current?.click())}
         {btn('clear', <TextClearFormattingRegular />, () => run('removeFormat'))}
       </Toolbar>
-      <input ref={file} type="file" accept=".jpg,.jpeg,.png" hidden onChange={(e) => void insertImage(e.target.files?.[0])} />
-      <div ref={area} className={s.area} contentEditable={!disabled} suppressContentEditableWarning role="textbox" aria-multiline="true" data-testid={testId}
-        onInput={emit} onBlur={emit} />
+      <input
+        ref={file}
+        type="file"
+        accept=".jpg,.jpeg,.png"
+        hidden
+        onChange={(e) => void insertImage(e.target.files?.[0])}
+      />
+      <div
+        ref={area}
+        className={s.area}
+        contentEditable={!disabled}
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        data-testid={testId}
+        onInput={emit}
+        onBlur={emit}
+      />
     </div>
   )
 }

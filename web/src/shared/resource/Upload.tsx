@@ -10,7 +10,16 @@ import { uploadProblem } from './validate'
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   item: { position: 'relative', display: 'inline-flex', alignItems: 'center', gap: '4px' },
-  remove: { position: 'absolute', top: '-6px', right: '-6px', minWidth: 0, padding: 0, width: '20px', height: '20px', borderRadius: '50%' },
+  remove: {
+    position: 'absolute',
+    top: '-6px',
+    right: '-6px',
+    minWidth: 0,
+    padding: 0,
+    width: '20px',
+    height: '20px',
+    borderRadius: '50%',
+  },
   tip: { width: '100%', color: tokens.colorNeutralForeground3 },
 })
 
@@ -19,7 +28,19 @@ const useStyles = makeStyles({
  * (type, size, count), uploaded through the one API client, kept as
  * comma-joined links.
  */
-export default function Upload({ value, onChange, rule, images, disabled }: { value: string; onChange: (v: string) => void; rule: UploadRule; images: boolean; disabled?: boolean }) {
+export default function Upload({
+  value,
+  onChange,
+  rule,
+  images,
+  disabled,
+}: {
+  value: string
+  onChange: (v: string) => void
+  rule: UploadRule
+  images: boolean
+  disabled?: boolean
+}) {
   const s = useStyles()
   const say = useSay()
   const input = useRef<HTMLInputElement>(null)
@@ -49,15 +70,42 @@ export default function Upload({ value, onChange, rule, images, disabled }: { va
     <div className={s.root}>
       {links.map((l) => (
         <span key={l} className={s.item}>
-          {images ? <Image src={l} width={64} height={64} fit="cover" shape="rounded" bordered /> : <a href={l} target="_blank" rel="noreferrer">{l.split('/').pop()}</a>}
-          {!disabled && <Button className={s.remove} size="small" icon={<DismissRegular fontSize={12} />} onClick={() => onChange(links.filter((x) => x !== l).join(','))} aria-label="remove" />}
+          {images ? (
+            <Image src={l} width={64} height={64} fit="cover" shape="rounded" bordered />
+          ) : (
+            <a href={l} target="_blank" rel="noreferrer">
+              {l.split('/').pop()}
+            </a>
+          )}
+          {!disabled && (
+            <Button
+              className={s.remove}
+              size="small"
+              icon={<DismissRegular fontSize={12} />}
+              onClick={() => onChange(links.filter((x) => x !== l).join(','))}
+              aria-label="remove"
+            />
+          )}
         </span>
       ))}
       {!disabled && links.length < rule.max && (
-        <Button icon={<ArrowUploadRegular />} disabled={busy} onClick={() => input.current?.click()}>{say(images ? 'pleaseUploadImage' : 'pleaseUploadFile')}</Button>
+        <Button icon={<ArrowUploadRegular />} disabled={busy} onClick={() => input.current?.click()}>
+          {say(images ? 'pleaseUploadImage' : 'pleaseUploadFile')}
+        </Button>
       )}
-      <input ref={input} type="file" hidden multiple={rule.max > 1} accept={rule.accept.map((e) => `.${e}`).join(',')} onChange={(e) => void pick(e.target.files)} />
-      {images && <Text size={200} className={s.tip}>{say('imageTip')}</Text>}
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={rule.max > 1}
+        accept={rule.accept.map((e) => `.${e}`).join(',')}
+        onChange={(e) => void pick(e.target.files)}
+      />
+      {images && (
+        <Text size={200} className={s.tip}>
+          {say('imageTip')}
+        </Text>
+      )}
     </div>
   )
 }

@@ -11,8 +11,19 @@ const Plain: Cell = ({ value }) => (value === null || value === undefined ? '' :
 
 function DictCell({ field, value }: { field: Field; value: unknown }) {
   const items = useDict(field.dict?.code, field.dict?.biz)
-  const keys = String(value ?? '').split(',').filter(Boolean)
-  return <>{keys.map((k) => { const it = items.find((i) => i.dictKey === k); return it ? dictLabel(it) : k }).join(', ')}</>
+  const keys = String(value ?? '')
+    .split(',')
+    .filter(Boolean)
+  return (
+    <>
+      {keys
+        .map((k) => {
+          const it = items.find((i) => i.dictKey === k)
+          return it ? dictLabel(it) : k
+        })
+        .join(', ')}
+    </>
+  )
 }
 
 function SelectCell({ field, value }: { field: Field; value: unknown }) {
@@ -23,29 +34,65 @@ function SelectCell({ field, value }: { field: Field; value: unknown }) {
 
 function TreeCell({ field, value }: { field: Field; value: unknown }) {
   const options = useTreeOptions(field.tree?.url, field.tree?.params, field.tree?.label)
-  const ids = String(value ?? '').split(',').filter(Boolean)
+  const ids = String(value ?? '')
+    .split(',')
+    .filter(Boolean)
   return <>{ids.map((id) => options.find((o) => o.value === id)?.label ?? id).join(', ')}</>
 }
 
 function SwitchCell({ value }: { value: unknown }) {
   const say = useSay()
   const on = value === 1 || value === '1' || value === true
-  return <Badge appearance="tint" color={on ? 'success' : 'informative'}>{say(on ? 'yes' : 'no')}</Badge>
+  return (
+    <Badge appearance="tint" color={on ? 'success' : 'informative'}>
+      {say(on ? 'yes' : 'no')}
+    </Badge>
+  )
 }
 
 const Images: Cell = ({ value }) => (
   <span style={{ display: 'inline-flex', gap: 4 }}>
-    {String(value ?? '').split(',').filter(Boolean).slice(0, 3).map((src) => <Image key={src} src={src} width={36} height={36} fit="cover" shape="rounded" />)}
+    {String(value ?? '')
+      .split(',')
+      .filter(Boolean)
+      .slice(0, 3)
+      .map((src) => (
+        <Image key={src} src={src} width={36} height={36} fit="cover" shape="rounded" />
+      ))}
   </span>
 )
 
-const Files: Cell = ({ value }) => <>{String(value ?? '').split(',').filter(Boolean).map((href) => <a key={href} href={href} target="_blank" rel="noreferrer">{href.split('/').pop()}</a>)}</>
+const Files: Cell = ({ value }) => (
+  <>
+    {String(value ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((href) => (
+        <a key={href} href={href} target="_blank" rel="noreferrer">
+          {href.split('/').pop()}
+        </a>
+      ))}
+  </>
+)
 
 /** How each field type shows in a list cell and in the view dialog. */
 export const CELLS: Record<FieldType, Cell> = {
-  text: Plain, textarea: Plain, number: Plain, date: ({ value }) => String(value ?? '').slice(0, 10), datetime: Plain,
-  password: () => '••••••', select: SelectCell, dict: DictCell, switch: SwitchCell, tree: TreeCell, image: Images, file: Files,
-  richtext: ({ value }) => String(value ?? '').replace(/<[^>]+>/g, '').slice(0, 80),
+  text: Plain,
+  textarea: Plain,
+  number: Plain,
+  date: ({ value }) => String(value ?? '').slice(0, 10),
+  datetime: Plain,
+  password: () => '••••••',
+  select: SelectCell,
+  dict: DictCell,
+  switch: SwitchCell,
+  tree: TreeCell,
+  image: Images,
+  file: Files,
+  richtext: ({ value }) =>
+    String(value ?? '')
+      .replace(/<[^>]+>/g, '')
+      .slice(0, 80),
 }
 
 export const CellOf = ({ field, row }: { field: Field; row: Row }) => {

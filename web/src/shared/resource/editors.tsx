@@ -7,22 +7,46 @@ import { useTreeOptions } from './tree-options'
 import RichText from './RichText'
 import Upload from './Upload'
 
-export interface EditorProps { field: Field; value: unknown; onChange: (v: unknown) => void; disabled?: boolean }
+export interface EditorProps {
+  field: Field
+  value: unknown
+  onChange: (v: unknown) => void
+  disabled?: boolean
+}
 type Editor = (p: EditorProps) => ReactNode
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 const TextEditor: Editor = ({ value, onChange, disabled, field }) => (
-  <Input value={str(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} type={field.type === 'password' ? 'password' : 'text'} data-testid={`field-${field.name}`} />
+  <Input
+    value={str(value)}
+    disabled={disabled}
+    onChange={(_, d) => onChange(d.value)}
+    type={field.type === 'password' ? 'password' : 'text'}
+    data-testid={`field-${field.name}`}
+  />
 )
 
 function DictEditor({ field, value, onChange, disabled }: EditorProps) {
   const items = useDict(field.dict?.code, field.dict?.biz)
   const current = items.find((i) => i.dictKey === str(value))
   return (
-    <Dropdown value={current ? dictLabel(current) : ''} selectedOptions={[str(value)]} disabled={disabled} data-testid={`field-${field.name}`}
-      onOptionSelect={(_, d) => onChange(/^-?\d+$/.test(d.optionValue ?? '') && typeof value !== 'string' ? Number(d.optionValue) : d.optionValue)}>
-      {items.map((i) => <Option key={i.dictKey} value={i.dictKey}>{dictLabel(i)}</Option>)}
+    <Dropdown
+      value={current ? dictLabel(current) : ''}
+      selectedOptions={[str(value)]}
+      disabled={disabled}
+      data-testid={`field-${field.name}`}
+      onOptionSelect={(_, d) =>
+        onChange(
+          /^-?\d+$/.test(d.optionValue ?? '') && typeof value !== 'string' ? Number(d.optionValue) : d.optionValue,
+        )
+      }
+    >
+      {items.map((i) => (
+        <Option key={i.dictKey} value={i.dictKey}>
+          {dictLabel(i)}
+        </Option>
+      ))}
     </Dropdown>
   )
 }
@@ -31,9 +55,18 @@ function SelectEditor({ field, value, onChange, disabled }: EditorProps) {
   const say = useSay()
   const current = field.options?.find((o) => String(o.value) === str(value))
   return (
-    <Dropdown value={current ? say(current.label) : ''} selectedOptions={[str(value)]} disabled={disabled} data-testid={`field-${field.name}`}
-      onOptionSelect={(_, d) => onChange(field.options?.find((o) => String(o.value) === d.optionValue)?.value)}>
-      {field.options?.map((o) => <Option key={String(o.value)} value={String(o.value)}>{say(o.label)}</Option>)}
+    <Dropdown
+      value={current ? say(current.label) : ''}
+      selectedOptions={[str(value)]}
+      disabled={disabled}
+      data-testid={`field-${field.name}`}
+      onOptionSelect={(_, d) => onChange(field.options?.find((o) => String(o.value) === d.optionValue)?.value)}
+    >
+      {field.options?.map((o) => (
+        <Option key={String(o.value)} value={String(o.value)}>
+          {say(o.label)}
+        </Option>
+      ))}
     </Dropdown>
   )
 }
@@ -45,8 +78,15 @@ function TreeEditor({ field, value, onChange, disabled }: EditorProps) {
   const chosen = str(value).split(',').filter(Boolean)
   const label = chosen.map((id) => options.find((o) => o.value === id)?.label ?? id).join(', ')
   return (
-    <Combobox multiselect={multiple} value={label} selectedOptions={chosen} disabled={disabled} data-testid={`field-${field.name}`} readOnly
-      onOptionSelect={(_, d) => onChange(multiple ? d.selectedOptions.join(',') : d.optionValue)}>
+    <Combobox
+      multiselect={multiple}
+      value={label}
+      selectedOptions={chosen}
+      disabled={disabled}
+      data-testid={`field-${field.name}`}
+      readOnly
+      onOptionSelect={(_, d) => onChange(multiple ? d.selectedOptions.join(',') : d.optionValue)}
+    >
       {options.map((o) => (
         <Option key={o.value} value={o.value} text={o.label} disabled={o.disabled}>
           <span style={{ paddingLeft: o.depth * 16 }}>{o.label}</span>
@@ -60,22 +100,76 @@ function TreeEditor({ field, value, onChange, disabled }: EditorProps) {
 export const EDITORS: Record<FieldType, Editor> = {
   text: TextEditor,
   password: TextEditor,
-  textarea: ({ value, onChange, disabled, field }) => <Textarea value={str(value)} disabled={disabled} onChange={(_, d) => onChange(d.value)} resize="vertical" data-testid={`field-${field.name}`} />,
-  richtext: ({ value, onChange, disabled, field }) => <RichText value={str(value)} onChange={onChange} disabled={disabled} testId={`field-${field.name}`} />,
-  number: ({ value, onChange, disabled, field }) => (
-    <SpinButton value={value === '' || value === null || value === undefined ? null : Number(value)} disabled={disabled} data-testid={`field-${field.name}`}
-      onChange={(_, d) => onChange(d.value ?? (d.displayValue === undefined || d.displayValue === '' ? null : Number(d.displayValue)))} />
+  textarea: ({ value, onChange, disabled, field }) => (
+    <Textarea
+      value={str(value)}
+      disabled={disabled}
+      onChange={(_, d) => onChange(d.value)}
+      resize="vertical"
+      data-testid={`field-${field.name}`}
+    />
   ),
-  switch: ({ value, onChange, disabled, field }) => <Switch checked={value === 1 || value === '1' || value === true} disabled={disabled} onChange={(_, d) => onChange(d.checked ? 1 : 0)} data-testid={`field-${field.name}`} />,
-  date: ({ value, onChange, disabled, field }) => <Input type="date" value={str(value).slice(0, 10)} disabled={disabled} onChange={(_, d) => onChange(d.value)} data-testid={`field-${field.name}`} />,
+  richtext: ({ value, onChange, disabled, field }) => (
+    <RichText value={str(value)} onChange={onChange} disabled={disabled} testId={`field-${field.name}`} />
+  ),
+  number: ({ value, onChange, disabled, field }) => (
+    <SpinButton
+      value={value === '' || value === null || value === undefined ? null : Number(value)}
+      disabled={disabled}
+      data-testid={`field-${field.name}`}
+      onChange={(_, d) =>
+        onChange(d.value ?? (d.displayValue === undefined || d.displayValue === '' ? null : Number(d.displayValue)))
+      }
+    />
+  ),
+  switch: ({ value, onChange, disabled, field }) => (
+    <Switch
+      checked={value === 1 || value === '1' || value === true}
+      disabled={disabled}
+      onChange={(_, d) => onChange(d.checked ? 1 : 0)}
+      data-testid={`field-${field.name}`}
+    />
+  ),
+  date: ({ value, onChange, disabled, field }) => (
+    <Input
+      type="date"
+      value={str(value).slice(0, 10)}
+      disabled={disabled}
+      onChange={(_, d) => onChange(d.value)}
+      data-testid={`field-${field.name}`}
+    />
+  ),
   datetime: ({ value, onChange, disabled, field }) => (
-    <Input type="datetime-local" step={1} value={str(value).replace(' ', 'T')} disabled={disabled} onChange={(_, d) => onChange(d.value.replace('T', ' ').padEnd(19, ':00').slice(0, 19))} data-testid={`field-${field.name}`} />
+    <Input
+      type="datetime-local"
+      step={1}
+      value={str(value).replace(' ', 'T')}
+      disabled={disabled}
+      onChange={(_, d) => onChange(d.value.replace('T', ' ').padEnd(19, ':00').slice(0, 19))}
+      data-testid={`field-${field.name}`}
+    />
   ),
   select: SelectEditor,
   dict: DictEditor,
   tree: TreeEditor,
-  image: ({ value, onChange, disabled, field }) => <Upload value={str(value)} onChange={onChange} disabled={disabled} images rule={field.upload ?? { accept: ['jpg', 'jpeg', 'png'], maxKB: 5000, max: 1 }} />,
-  file: ({ value, onChange, disabled, field }) => <Upload value={str(value)} onChange={onChange} disabled={disabled} images={false} rule={field.upload ?? { accept: ['zip', 'rar', 'pdf'], maxKB: 50000, max: 1 }} />,
+  image: ({ value, onChange, disabled, field }) => (
+    <Upload
+      value={str(value)}
+      onChange={onChange}
+      disabled={disabled}
+      images
+      rule={field.upload ?? { accept: ['jpg', 'jpeg', 'png'], maxKB: 5000, max: 1 }}
+    />
+  ),
+  file: ({ value, onChange, disabled, field }) => (
+    <Upload
+      value={str(value)}
+      onChange={onChange}
+      disabled={disabled}
+      images={false}
+      rule={field.upload ?? { accept: ['zip', 'rar', 'pdf'], maxKB: 50000, max: 1 }}
+    />
+  ),
 }
 
 export const EditorOf = (p: EditorProps) => <>{EDITORS[p.field.type ?? 'text'](p)}</>

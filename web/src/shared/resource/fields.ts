@@ -20,7 +20,8 @@ export function screenFields<F extends Fields, Y extends Record<string, FieldLay
 ): Field[] {
   return Object.entries(layout).map(([name, choice]) => {
     const def: FieldDef | undefined = fields[name]
-    if (!def && !('label' in (choice ?? {}))) throw new Error(`screen field ${name} is neither in the resource's fields nor labelled`)
+    if (!def && !('label' in (choice ?? {})))
+      throw new Error(`screen field ${name} is neither in the resource's fields nor labelled`)
     const { required: _, ...rest } = def ?? ({} as FieldDef)
     const text = def ? requiredText(def) : null
     return { name, ...rest, ...(text ? { required: text } : {}), ...choice } as Field

@@ -45,10 +45,19 @@ export interface Field {
 
 export type Row = Record<string, unknown> & { id?: string; children?: Row[]; hasChildren?: boolean }
 
-export interface ScreenActions { add?: boolean; edit?: boolean; delete?: boolean; view?: boolean; selection?: boolean }
+export interface ScreenActions {
+  add?: boolean
+  edit?: boolean
+  delete?: boolean
+  view?: boolean
+  selection?: boolean
+}
 
 /** What a screen hands its extra buttons: the selection and a way to reload. */
-export interface ActionContext { selected: Row[]; reload: () => void }
+export interface ActionContext {
+  selected: Row[]
+  reload: () => void
+}
 
 export interface ResourceScreen {
   /** '/api/<service>/<entity>': list, detail, submit and remove hang off it. */

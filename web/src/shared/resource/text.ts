@@ -4,5 +4,6 @@ import type { Text2 } from './schema'
 /** Turns a schema text (or a 'common' key) into the current language. */
 export function useSay() {
   const { t, i18n } = useTranslation()
-  return (x: Text2 | string, params?: Record<string, string>) => (typeof x === 'string' ? t(x, params) : i18n.language === 'en' ? x.en : x.zh)
+  return (x: Text2 | string, params?: Record<string, string>) =>
+    typeof x === 'string' ? t(x, params) : i18n.language === 'en' ? x.en : x.zh
 }

@@ -4,7 +4,11 @@ import { fieldProblem, initialValues, uploadProblem } from './validate'
 
 const say = (t: unknown) => (typeof t === 'string' ? t : (t as { en: string }).en)
 const fields: Field[] = [
-  { name: 'paramName', label: { zh: '参数名称', en: 'Name' }, required: { zh: '请输入参数名称', en: 'please enter the parameter name' } },
+  {
+    name: 'paramName',
+    label: { zh: '参数名称', en: 'Name' },
+    required: { zh: '请输入参数名称', en: 'please enter the parameter name' },
+  },
   { name: 'phone', label: { zh: '手机', en: 'Phone' }, rules: ['phone'] },
   { name: 'email', label: { zh: '邮箱', en: 'E-mail' }, rules: ['email'] },
   { name: 'sort', label: { zh: '排序', en: 'Sort' }, type: 'number', default: 1 },
@@ -12,7 +16,12 @@ const fields: Field[] = [
 
 /** Every field's problem at once, as the form shows them. */
 const validate = (fs: Field[], values: Record<string, unknown>, sayIt: typeof say) =>
-  Object.fromEntries(fs.flatMap((f) => { const p = fieldProblem(f, values[f.name], sayIt); return p ? [[f.name, p]] : [] }))
+  Object.fromEntries(
+    fs.flatMap((f) => {
+      const p = fieldProblem(f, values[f.name], sayIt)
+      return p ? [[f.name, p]] : []
+    }),
+  )
 
 describe('form validation', () => {
   it('uses the spec message for a missing or blank required field', () => {
@@ -20,12 +29,16 @@ describe('form validation', () => {
   })
   it('checks phone and e-mail only when given', () => {
     expect(validate(fields, { paramName: 'x' }, say)).toEqual({})
-    expect(validate(fields, { paramName: 'x', phone: '1380013800', email: 'a@b' }, say)).toEqual({ phone: 'phone number must be 11 digits', email: 'the e-mail address is not valid' })
+    expect(validate(fields, { paramName: 'x', phone: '1380013800', email: 'a@b' }, say)).toEqual({
+      phone: 'phone number must be 11 digits',
+      email: 'the e-mail address is not valid',
+    })
     expect(validate(fields, { paramName: 'x', phone: '13800138000', email: 'a@b.cn' }, say)).toEqual({})
   })
   it('checks the longest length the description allows, before the rules', () => {
     const code: Field = { name: 'email', label: { zh: '邮箱', en: 'E-mail' }, max: 6, rules: ['email'] }
-    const sayWith = (t: unknown, p?: Record<string, string>) => (typeof t === 'string' ? `${t}${p ? JSON.stringify(p) : ''}` : (t as { en: string }).en)
+    const sayWith = (t: unknown, p?: Record<string, string>) =>
+      typeof t === 'string' ? `${t}${p ? JSON.stringify(p) : ''}` : (t as { en: string }).en
     expect(fieldProblem(code, 'abcdefg', sayWith)).toBe('tooLong{"max":"6"}')
     expect(fieldProblem(code, 'ab', sayWith)).toBe('the e-mail address is not valid')
     expect(fieldProblem(code, 'a@b.cn', sayWith)).toBeUndefined()

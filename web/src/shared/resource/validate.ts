@@ -3,7 +3,8 @@ import type { Field, Text2 } from './schema'
 
 type Say = (t: Text2 | string, params?: Record<string, string>) => string
 
-const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length)
+const empty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length)
 
 /**
  * One field's own check before the server's (which checks again with the same
@@ -25,9 +26,13 @@ export function initialValues(fields: Field[], query: Record<string, string> = {
 }
 
 /** Checks one chosen file against an upload rule; answers the problem's message key and its parameters. */
-export function uploadProblem(file: { name: string; size: number }, rule: { accept: string[]; maxKB: number }): [string, Record<string, string>] | null {
+export function uploadProblem(
+  file: { name: string; size: number },
+  rule: { accept: string[]; maxKB: number },
+): [string, Record<string, string>] | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? ''
   if (!rule.accept.includes(ext)) return ['fileTypeNotAllowed', { types: rule.accept.join('/') }]
-  if (file.size > rule.maxKB * 1024) return ['fileTooLarge', { size: rule.maxKB >= 1000 ? `${Math.round(rule.maxKB / 1000)}M` : `${rule.maxKB}KB` }]
+  if (file.size > rule.maxKB * 1024)
+    return ['fileTooLarge', { size: rule.maxKB >= 1000 ? `${Math.round(rule.maxKB / 1000)}M` : `${rule.maxKB}KB` }]
   return null
 }
