@@ -9,11 +9,14 @@
  *   first), the key each page visited starts at: reading that page again is
  *   `key <= anchor LIMIT size`, and a new page is found from the nearest page
  *   known before it, so it skips only the rows between them.
- * "Unchanged" is asked of SQLite on every read: total_changes() moves with any
- * write by this connection, PRAGMA data_version with any commit by another
- * (another process, the CLI). Nothing is kept inside a transaction, nor for
- * SQL that reads the clock or chance, which would change with no write. When
- * something was written, the first read recomputes: never older than the data.
+ * "Unchanged" is asked of SQLite on every read, per table (table-writes.ts):
+ * a write to a table the query reads — its own table or one a subquery in
+ * its WHERE names, such as the data scope's departments — by this
+ * connection, or any commit by another (another process, the CLI), starts
+ * it afresh; writes to other tables leave it be. Nothing is kept inside a
+ * transaction, nor for SQL that reads the clock or chance, which would change
+ * with no write. When something was written, the first read recomputes:
+ * never older than the data.
  *
  * The WHERE is rendered once per call (it is also the key); the row, count and
  * anchor statements around it are fixed text, compiled once (db.ts keeps
@@ -22,6 +25,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
+import { readStamp } from './table-writes.ts'
 
 const MAX_QUERIES = 200
 const MAX_ANCHORS = 1000
@@ -37,20 +41,16 @@ interface Kept {
   anchors: Map<number, string>
 }
 const keptByDb = new WeakMap<Db, Map<string, Kept>>()
+const countedByDb = new WeakMap<Db, number>()
 
-/** Moves whenever anything is written; null inside a transaction (what it sees may yet roll back). */
-function changeStamp(db: Db): string | null {
-  if (db.$client.inTransaction) return null
-  const r = db.$client
-    .query('SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v')
-    .get() as { c: number; v: number }
-  return `${r.c}:${r.v}`
-}
+/** How many totals pageQuery has counted on this connection (the rest were kept ones): for the tests that prove what is kept. */
+export const totalsCounted = (db: Db) => countedByDb.get(db) ?? 0
 
 /** What is known of this query at this stamp (a fresh record when anything changed); null = keep nothing. */
 function keptFor(db: Db, table: string, where: { sql: string; params: unknown[] }): Kept | null {
-  const stamp = changeStamp(db)
-  if (stamp === null || VOLATILE.test(where.sql)) return null
+  if (VOLATILE.test(where.sql)) return null
+  const stamp = readStamp(db, `${table} ${where.sql}`)
+  if (stamp === null) return null
   const key = `${table}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`
   let m = keptByDb.get(db)
   if (!m) keptByDb.set(db, (m = new Map()))
@@ -111,6 +111,7 @@ export function pageQuery(
     const n =
       (db.$client.prepare(`SELECT count(*) ${filtered}`).values(...(where.params as never[]))[0]?.[0] as number) ?? 0
     if (kept) kept.total = n
+    countedByDb.set(db, totalsCounted(db) + 1)
     return n
   }
   let raw: unknown[][]
