@@ -72,6 +72,20 @@ describeBrowser('learner portal', () => {
     await page.getByTestId('course-card').getByRole('link').click()
     await page.getByTestId('enrol').waitFor()
     expect(await axeProblems(page)).toEqual([])
+    // The course's downloads: the lead form comes first, then the file.
+    await page.getByTestId('tab-course-downloads').click()
+    await page.getByTestId('download').first().click()
+    await page.getByTestId('lead-submit').click()
+    await expect.poll(() => page.getByText('手机号不能为空').count()).toBe(1)
+    await page.getByTestId('lead-name').fill('访客老师')
+    await page.getByTestId('lead-phone').fill('13600001111')
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lead-submit').click()])
+    expect(
+      (await file.path()) &&
+        (await Bun.file(await file.path())
+          .slice(0, 5)
+          .text()),
+    ).toBe('%PDF-')
     await page.getByTestId('learn-guest').click()
     await page.waitForURL((u) => u.pathname === '/home/user-login')
     expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/home\/course\/learn\?id=\d+$/)
@@ -176,8 +190,16 @@ describeBrowser('learner portal', () => {
       await page.getByTestId(`star-${label}-4`).click()
     await page.getByTestId('rating-text').fill('视频清楚，步骤好懂')
     await page.getByTestId('rating-submit').click()
-    await expect.poll(() => page.getByText('视频清楚，步骤好懂').count()).toBe(1)
+    await expect.poll(() => page.getByText('视频清楚，步骤好懂').count()).toBeGreaterThan(0)
     await expect.poll(() => page.getByTestId('rating-form').count()).toBe(0)
+    // One rating per learner: editing it changes that rating, it does not add another.
+    await page.getByTestId('rating-edit').click()
+    await page.getByTestId('star-教学效果-5').click()
+    await page.getByTestId('rating-text').fill('视频清楚，练习也很有用')
+    await page.getByTestId('rating-submit').click()
+    await expect.poll(() => page.getByTestId('my-rating').textContent()).toContain('视频清楚，练习也很有用')
+    expect(await page.getByText('视频清楚，步骤好懂').count()).toBe(0)
+    expect(await page.getByTestId('rating').filter({ hasText: '网页学员' }).count()).toBe(1)
   })
 
   it('staff approve an enrolment and create a course with a section in the back office', async () => {
@@ -191,7 +213,19 @@ describeBrowser('learner portal', () => {
       .getByRole('row', { name: /物联网传感器实践/ })
       .getByTestId('row-review')
       .click()
-    await staff.getByTestId('enrolments-dialog').getByTestId('row-approve').first().click()
+    await staff
+      .getByTestId('enrolments-dialog')
+      .getByRole('row', { name: /王同学/ })
+      .waitFor()
+    await staff.keyboard.press('Escape')
+    // The student application list: search by student number, approve there.
+    await staff.goto(`${app.url}/content/application`)
+    await staff.getByTestId('search-bar').getByTestId('field-account').fill('student')
+    await staff.getByTestId('search-submit').click()
+    await staff
+      .getByRole('row', { name: /物联网传感器实践/ })
+      .getByTestId('row-approve')
+      .click()
     await expect
       .poll(
         async () =>

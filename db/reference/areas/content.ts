@@ -54,6 +54,14 @@ export default defineReference({
           grant: ['teacher', 'manager'],
         },
         {
+          code: 'content:application',
+          name: '学员申请',
+          alias: 'Student applications',
+          path: '/content/application',
+          source: 'people',
+          grant: ['teacher', 'manager'],
+        },
+        {
           code: 'content:ware',
           name: '课件管理',
           alias: 'Courseware',

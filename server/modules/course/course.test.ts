@@ -194,4 +194,26 @@ describe('hm-course: courses, camps, sections and their links', () => {
     ).toBe('userId')
     expect((await t.get(`${C}/getExaminePage`, student)).status).toBe(403)
   })
+
+  it('lists student applications across courses and camps, searchable by name and account, review only', async () => {
+    const admin = await t.token('admin')
+    const camp = (await t.post(`${C}/submit`, admin, { title: '申请实训营', type: 2, isAuth: 1 })).body.data
+    const student = await t.token('student')
+    await t.post('/api/nep-wbp/courseUser/signUp', student, { courseId: camp.id })
+    const APPS = '/api/blade-system/user/getCourseExamineUserPage'
+    const page = (await t.get(APPS, admin, { type: 2, status: 0, account: 'stud' })).body.data
+    const row = page.records.find((r: any) => r.courseId === camp.id)
+    expect(row).toMatchObject({ account: 'student', courseName: '申请实训营', courseType: 2, status: 0 })
+    expect(row).toHaveProperty('deptName')
+    expect(row).toHaveProperty('avatar')
+    // Courses (type 1) do not list the camp's applicants; a name that matches nobody lists nothing.
+    const courses = (await t.get(APPS, admin, { type: 1, size: 100 })).body.data.records
+    expect(courses.some((r: any) => r.courseId === camp.id)).toBe(false)
+    expect((await t.get(APPS, admin, { realName: '没有这个人' })).body.data.total).toBe(0)
+    // % in a search is taken literally.
+    expect((await t.get(APPS, admin, { account: '%' })).body.data.total).toBe(0)
+    await t.post('/api/hm-courseUser/courseUser/verify', admin, undefined, { ids: row.id, status: 1 })
+    expect((await t.get(APPS, admin, { courseId: camp.id })).body.data.records[0].status).toBe(1)
+    expect((await t.get(APPS, student)).status).toBe(403)
+  })
 })

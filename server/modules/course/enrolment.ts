@@ -1,11 +1,13 @@
 import { Elysia } from 'elysia'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { course, courseUser, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import { contains } from '../../lib/like.ts'
+import { deptNames } from '../../lib/names.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
@@ -104,31 +106,74 @@ export async function enrolmentOf(ctx: Ctx, courseId: string, userId = ctx.actor
   return row
 }
 
-/** Enrolment rows with the learner's real name and account, for the review lists. */
+/** Enrolment rows with the learner's real name, account, avatar, class and the course title, for the review lists. */
 async function withLearners(ctx: Ctx, rows: (typeof courseUser.$inferSelect)[]) {
   const ids = [...new Set(rows.map((r) => r.userId))]
   const users = ids.length
     ? await ctx.db
-        .select({ id: user.id, account: user.account, realName: user.realName, phone: user.phone })
+        .select({
+          id: user.id,
+          account: user.account,
+          realName: user.realName,
+          phone: user.phone,
+          avatar: user.avatar,
+          deptId: user.deptId,
+        })
         .from(user)
         .where(inArray(user.id, ids))
     : []
   const courses = rows.length
     ? await ctx.db
-        .select({ id: course.id, title: course.title })
+        .select({ id: course.id, title: course.title, type: course.type })
         .from(course)
         .where(inArray(course.id, [...new Set(rows.map((r) => r.courseId))]))
     : []
+  const depts = deptNames(ctx, [...new Set(users.flatMap((u) => u.deptId.split(',').filter(Boolean)))])
   return rows.map((r) => {
     const u = users.find((x) => x.id === r.userId)
+    const c = courses.find((x) => x.id === r.courseId)
     return {
       ...r,
       account: u?.account ?? '',
       realName: u?.realName || u?.account || '',
       phone: u?.phone ?? '',
-      courseName: courses.find((c) => c.id === r.courseId)?.title ?? '',
+      avatar: u?.avatar ?? '',
+      deptName: (u?.deptId ?? '')
+        .split(',')
+        .map((d) => depts.get(d))
+        .filter(Boolean)
+        .join(', '),
+      courseName: c?.title ?? '',
+      courseType: c?.type ?? 1,
     }
   })
+}
+
+/**
+ * The student application list (spec: student verify): every enrolment in the courses (or camps, type=2) the
+ * caller may see, searchable by the learner's realName and account, filtered by status and course.
+ */
+async function applicationPage(ctx: Ctx, query: Record<string, string | undefined>) {
+  const visible = ctx.db
+    .select({ id: course.id })
+    .from(course)
+    .where(
+      and(await courseResource.where(ctx, 'list'), query.type ? eq(course.type, Number(query.type) || 0) : undefined),
+    )
+  const who: SQL[] = []
+  if (query.realName) who.push(contains(user.realName, query.realName))
+  if (query.account) who.push(contains(user.account, query.account))
+  const learners = who.length
+    ? inArray(
+        courseUser.userId,
+        ctx.db
+          .select({ id: user.id })
+          .from(user)
+          .where(and(eq(user.tenantId, ctx.actor.tenantId), ...who)),
+      )
+    : undefined
+  const page = await courseUserResource.ops.page(ctx, query, and(inArray(courseUser.courseId, visible), learners))
+  return { ...page, records: await withLearners(ctx, page.records) }
 }
 
 export const enrolmentRoutes = (s: Services) =>
@@ -160,6 +205,12 @@ export const enrolmentRoutes = (s: Services) =>
           const page = await courseUserResource.ops.page(ctx, { ...query, courseId: query.courseId ?? query.id })
           return ok(ctx, { ...page, records: await withLearners(ctx, page.records) })
         },
+        { perm: ['content:review', 'content:course:audit'] },
+      )
+      // Student applications across courses (camps with type=2); no add, edit or delete: review only.
+      .get(
+        '/api/blade-system/user/getCourseExamineUserPage',
+        async ({ ctx, query }) => ok(ctx, await applicationPage(ctx, query)),
         { perm: ['content:review', 'content:course:audit'] },
       )
       // Approve (status=1) or reject (status=2) enrolments by ids.

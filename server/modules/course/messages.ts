@@ -29,7 +29,6 @@ defineMessages({
   'card.count': { zh: '生成数量必须在 1 到 1000 之间', en: 'the number of cards must be between 1 and 1000' },
   'card.number': { zh: '请输入卡号', en: 'please enter the card number' },
   'rating.notEnrolled': { zh: '只有报名该课程的学员才能评价', en: 'only learners enrolled in this course can rate it' },
-  'rating.once': { zh: '您已评价过该课程', en: 'you have already rated this course' },
   'rating.stars': { zh: '评分必须是 1 到 5 星', en: 'ratings must be 1 to 5 stars' },
   'series.title': { zh: '请输入系列名称', en: 'please enter the series title' },
   'hot.move': { zh: '移动方向只能是 up 或 down', en: 'the direction must be up or down' },

@@ -12,6 +12,7 @@ import {
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
+import { contains } from '../../lib/like.ts'
 import { t } from '../../lib/messages.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -30,7 +31,6 @@ const idOf = (v: unknown, field = 'id') => {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
   return v
 }
-const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 /** News a guest may read: published and already released. */
 const published = (ctx: Ctx) =>
   and(
@@ -45,7 +45,7 @@ async function newsPage(ctx: Ctx, query: Record<string, string | undefined>) {
   const { current, size } = parsePaging(query)
   const where: SQL[] = [published(ctx)]
   if (query.category) where.push(eq(blog.category, Number(query.category) || 0))
-  if (query.title) where.push(sql`${blog.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
+  if (query.title) where.push(contains(blog.title, query.title))
   const [{ total }] = await ctx.db
     .select({ total: count() })
     .from(blog)
@@ -160,7 +160,7 @@ export const portalContentRoutes = (s: Services) =>
           eq(download.status, 1),
         ]
         if (query.tag) where.push(eq(download.tag, Number(query.tag) || 0))
-        if (query.title) where.push(sql`${download.title} LIKE ${escapeLike(query.title)} ESCAPE '\\'`)
+        if (query.title) where.push(contains(download.title, query.title))
         const [{ total }] = await ctx.db
           .select({ total: count() })
           .from(download)

@@ -8,6 +8,8 @@ import {
   courseStatistics,
   courseUser,
   courseWare,
+  download,
+  sectionDownload,
   sectionWare,
   series,
   wareStep,
@@ -108,6 +110,30 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
           ),
         )
     : []
+  // Section downloads are public by title and size; the file itself is released by the lead form (downloadMessage/save).
+  const dlinks = sids.length
+    ? await ctx.db
+        .select({
+          sectionId: sectionDownload.sectionId,
+          id: download.id,
+          title: download.title,
+          intro: download.intro,
+          fileSize: download.fileSize,
+          count: download.count,
+          tag: download.tag,
+        })
+        .from(sectionDownload)
+        .innerJoin(download, eq(download.id, sectionDownload.downloadId))
+        .where(
+          and(
+            inArray(sectionDownload.sectionId, sids),
+            eq(sectionDownload.isDeleted, 0),
+            eq(download.isDeleted, 0),
+            eq(download.status, 1),
+          ),
+        )
+        .orderBy(asc(sectionDownload.sort), asc(sectionDownload.id))
+    : []
   const open = await approved(ctx, c.id)
   const files = filesOf(s)
   const steps =
@@ -144,6 +170,7 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
       id: sec.id,
       title: sec.title,
       content: sec.content,
+      downloads: dlinks.filter((d) => d.sectionId === sec.id).map(({ sectionId: _s, ...d }) => d),
       wares: links
         .filter((l) => l.sectionId === sec.id)
         .map((l) => wares.find((w) => w.id === l.wareId))
@@ -427,7 +454,7 @@ export const portalCourseRoutes = (s: Services) =>
       },
       { perm: SIGNED_IN },
     )
-    // Ratings of a course (listed ones, newest first) and, for a signed-in learner, their own and whether they may rate.
+    // Ratings of a course (listed ones, newest first) and, for a signed-in learner, their own (to edit) and whether they may rate.
     .get(
       '/api/nep-wbp/courseEvaluate/detail',
       async ({ ctx, query }) => {
@@ -462,7 +489,7 @@ export const portalCourseRoutes = (s: Services) =>
                 eq(courseEvaluate.isDeleted, 0),
               ),
             )
-          canRate = !mine && (await approved(ctx, c.id))
+          canRate = await approved(ctx, c.id)
         }
         return ok(ctx, { ...pageOf(named, total, current, size), mine: mine ?? null, canRate })
       },
@@ -485,19 +512,29 @@ export const portalCourseRoutes = (s: Services) =>
               eq(courseEvaluate.userId, ctx.actor.userId),
             ),
           )
-        if (mine) throw badRequest('rating.once', { field: 'courseId' }, 'courseId')
         const text = typeof b.evaluate === 'string' ? b.evaluate.trim().slice(0, 1000) : ''
-        const stamp = now()
-        const row = {
-          id: newId(),
-          tenantId: ctx.actor.tenantId,
-          courseId: c.id,
-          userId: ctx.actor.userId,
+        const stars = {
           targetEvaluate: b.targetEvaluate as number,
           contentEvaluate: b.contentEvaluate as number,
           methodEvaluate: b.methodEvaluate as number,
           effectEvaluate: b.effectEvaluate as number,
           evaluate: text,
+        }
+        const stamp = now()
+        // One rating per learner and course: a second submit edits it. Staff's listing decision (status) stays.
+        if (mine) {
+          await ctx.db
+            .update(courseEvaluate)
+            .set({ ...stars, isDeleted: 0, updateUser: ctx.actor.userId, updateTime: stamp })
+            .where(eq(courseEvaluate.id, mine.id))
+          return ok(ctx, { id: mine.id, courseId: c.id, ...stars }, 'ok.updated')
+        }
+        const row = {
+          id: newId(),
+          tenantId: ctx.actor.tenantId,
+          courseId: c.id,
+          userId: ctx.actor.userId,
+          ...stars,
           status: 1,
           createUser: ctx.actor.userId,
           createDept: ctx.actor.deptIds[0] ?? null,

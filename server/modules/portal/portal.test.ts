@@ -180,7 +180,7 @@ describe('portal calls (nop-wbp / nep-wbp)', () => {
     expect(mine).toMatchObject({ enrolStatus: 1, progress: 50 })
   })
 
-  it('rates a course once, only when enrolled, with four stars of 1–5', async () => {
+  it('rates a course only when enrolled, four stars of 1–5, one rating per learner that a resubmit edits', async () => {
     const admin = await t.token('admin')
     const { course } = await makeCourse(admin)
     const student = await t.token('student')
@@ -211,27 +211,32 @@ describe('portal calls (nop-wbp / nep-wbp)', () => {
     expect(
       (await t.post('/api/nep-wbp/courseEvaluate/submit', student, { courseId: course.id, ...stars })).status,
     ).toBe(200)
-    expect(
-      (
-        await t.call('POST', '/api/nep-wbp/courseEvaluate/submit', {
-          token: student,
-          body: { courseId: course.id, ...stars },
-          lang: 'en',
-        })
-      ).body.msg,
-    ).toBe('you have already rated this course')
+    // One rating per learner and course: submitting again edits it (still one row).
+    const edited = await t.call('POST', '/api/nep-wbp/courseEvaluate/submit', {
+      token: student,
+      body: { courseId: course.id, ...stars, effectEvaluate: 5, evaluate: '讲得清楚，练习也好' },
+      lang: 'en',
+    })
+    expect(edited.body).toMatchObject({ code: 200, msg: 'updated successfully' })
     const d = (await t.get('/api/nep-wbp/courseEvaluate/detail', undefined, { courseId: course.id })).body.data
     expect(d).toMatchObject({ total: 1, canRate: false })
-    expect(d.records[0]).toMatchObject({ evaluate: '讲得清楚', targetEvaluate: 5, userName: expect.any(String) })
+    expect(d.records[0]).toMatchObject({
+      evaluate: '讲得清楚，练习也好',
+      targetEvaluate: 5,
+      effectEvaluate: 5,
+      userName: expect.any(String),
+    })
+    const mine = (await t.get('/api/nep-wbp/courseEvaluate/detail', student, { courseId: course.id })).body.data
+    expect(mine).toMatchObject({ canRate: true, mine: { id: d.records[0].id, effectEvaluate: 5 } })
     expect(d.records[0]).not.toHaveProperty('userId')
     expect((await t.get('/api/nop-wbp/course/detail', undefined, { id: course.id })).body.data.rating).toMatchObject({
       count: 1,
       target: 5,
-      effect: 3,
+      effect: 5,
     })
     // Staff see and moderate ratings.
     const page = (await t.get('/api/hm-courseEvaluate/courseEvaluate/page', admin, { courseId: course.id })).body.data
-    expect(page.records[0]).toMatchObject({ courseName: course.title, evaluate: '讲得清楚' })
+    expect(page.records[0]).toMatchObject({ courseName: course.title, evaluate: '讲得清楚，练习也好' })
     await t.post('/api/hm-courseEvaluate/courseEvaluate/submit', admin, { id: page.records[0].id, status: 0 })
     expect(
       (await t.get('/api/nep-wbp/courseEvaluate/detail', undefined, { courseId: course.id })).body.data.total,
@@ -462,6 +467,16 @@ describe('portal calls (nop-wbp / nep-wbp)', () => {
     const listed = (await t.get('/api/nop-wbp/download/list')).body.data.records.find((d: any) => d.id === dl.id)
     expect(listed).toMatchObject({ title: '安装指南', count: 0 })
     expect(listed).not.toHaveProperty('fileAddress')
+    // A section's downloads show on the course page by title and size, never with the file.
+    const { course, sec } = await makeCourse(admin)
+    await t.post('/api/hm-courseSectionDownload/courseSectionDownload/submit', admin, {
+      sectionId: sec.id,
+      downloadId: dl.id,
+    })
+    const outline = (await t.get('/api/nep-wbp/course/getCourseSection', undefined, { id: course.id })).body.data
+    expect(outline.sections[0].downloads).toEqual([
+      { id: dl.id, title: '安装指南', intro: null, fileSize: dl.fileSize, count: 0, tag: 1 },
+    ])
     const lead = { name: '王老师', phone: '13800138000', email: 'w@school.cn', unit: '一中', downloadFileId: dl.id }
     expect(
       (await t.call('POST', '/api/nop-wbp/downloadMessage/save', { body: { ...lead, phone: '' }, lang: 'en' })).body,

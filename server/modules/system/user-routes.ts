@@ -146,8 +146,7 @@ export const userRoutes = (s: Services) =>
         },
         { perm: ['system:user', 'desk'] },
       )
-      // Course and experiment enrolments arrive with the content round; until then these answer the tenant's students in scope.
-      .get('/getCourseExamineUserPage', roleRoute('student'), { perm: 'system:user' })
+      // Experiment enrolments: until labs answers them, the tenant's students in scope. (getCourseExamineUserPage: course/enrolment.ts.)
       .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
       // Dashboard figures are counts only: the dashboard code suffices, rows stay within tenant and data scope.
       .get(

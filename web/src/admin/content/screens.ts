@@ -9,6 +9,7 @@ export const contentScreens = {
   '/content/camp': named(() => import('./Course'), 'Camps'),
   '/content/hot-course': lazy(() => import('./HotCourses')),
   '/content/review': lazy(() => import('./Review')),
+  '/content/application': named(() => import('./Review'), 'Applications'),
   '/content/ware': lazy(() => import('./Ware')),
   '/content/series': lazy(() => import('./Series')),
   '/content/evaluate': lazy(() => import('./Evaluate')),

@@ -1,30 +1,13 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  Tree,
-  TreeItem,
-  TreeItemLayout,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
-import { ArrowDownloadRegular, DocumentPdfRegular, DocumentTextRegular, FolderRegular } from '@fluentui/react-icons'
+import { Tab, TabList, Text, Tree, TreeItem, TreeItemLayout, makeStyles, tokens } from '@fluentui/react-components'
+import { DocumentPdfRegular, DocumentTextRegular, FolderRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { Page } from '../../shared/api'
-import { useFetch, write } from '../../shared/data'
+import { useFetch } from '../../shared/data'
 import Pager from '../../shared/Pager'
+import Loading from '../../shared/Loading'
+import { type Download, DownloadRows } from './Downloads'
 import { usePortalStyles } from './ui'
 
 interface FolderNode {
@@ -40,14 +23,6 @@ interface Doc {
   fileSize: number
   intro: string | null
   updateTime: string
-}
-interface Download {
-  id: string
-  title: string
-  intro: string | null
-  fileSize: number
-  count: number
-  createTime: string
 }
 
 const useStyles = makeStyles({
@@ -89,91 +64,19 @@ function Level({ parentId, onPick }: { parentId: string; onPick: (f: FolderNode)
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
 
-/** The lead form shown before a file is released: name and phone (11 digits) required, e-mail checked. */
-function LeadDialog({ file, onClose }: { file: Download; onClose: () => void }) {
-  const { t } = useTranslation('learn')
-  const [v, setV] = useState({ name: '', phone: '', email: '', unit: '' })
-  const [err, setErr] = useState<Record<string, string>>({})
-  const submit = async () => {
-    const e: Record<string, string> = {}
-    if (!v.name.trim()) e.name = t('nameRequired')
-    if (!v.phone.trim()) e.phone = t('phoneEmpty')
-    else if (!/^\d{11}$/.test(v.phone.trim())) e.phone = t('phoneLength')
-    setErr(e)
-    if (Object.keys(e).length) return
-    const r = await write<{ link: string }>(
-      '/api/nop-wbp/downloadMessage/save',
-      { body: { ...v, downloadFileId: file.id } },
-      { invalidates: ['/api/nop-wbp/download'] },
-    )
-    Object.assign(document.createElement('a'), { href: r.link, download: file.title }).click()
-    onClose()
-  }
-  const input = (k: keyof typeof v, label: string, required = false) => (
-    <Field label={label} required={required} validationMessage={err[k]}>
-      <Input value={v[k]} onChange={(_, d) => setV({ ...v, [k]: d.value })} data-testid={`lead-${k}`} />
-    </Field>
-  )
-  return (
-    <Dialog
-      open
-      onOpenChange={(_, d) => {
-        if (!d.open) onClose()
-      }}
-    >
-      <DialogSurface style={{ maxWidth: 460 }} data-testid="lead-dialog">
-        <DialogBody>
-          <DialogTitle>{t('leadTitle')}</DialogTitle>
-          <DialogContent style={{ display: 'grid', gap: 10 }}>
-            <Text>{t('leadTip')}</Text>
-            {input('name', t('name'), true)}
-            {input('phone', t('phone'), true)}
-            {input('email', t('email'))}
-            {input('unit', t('unit'))}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>✕</Button>
-            <Button appearance="primary" onClick={() => void submit()} data-testid="lead-submit">
-              {t('download')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  )
-}
-
 function Downloads() {
   const p = usePortalStyles()
-  const s = useStyles()
   const { t } = useTranslation('learn')
   const [current, setCurrent] = useState(1)
-  const [asking, setAsking] = useState<Download | null>(null)
   const list = useFetch<Page<Download>>('/api/nop-wbp/download/list', { current, size: 10 })
-  if (!list.data) return <Spinner />
+  if (!list.data) return <Loading />
   return (
     <div>
       {list.data.records.length === 0 && <Text className={p.muted}>{t('empty')}</Text>}
-      {list.data.records.map((d) => (
-        <div key={d.id} className={s.row} data-testid="download-row">
-          <div style={{ flex: 1, display: 'grid' }}>
-            <Text weight="semibold">{d.title}</Text>
-            <Text size={200} className={p.muted}>
-              {d.intro}
-            </Text>
-          </div>
-          <Text size={200}>
-            {d.fileSize.toFixed(2)} MB · {t('count')} {d.count}
-          </Text>
-          <Button icon={<ArrowDownloadRegular />} onClick={() => setAsking(d)} data-testid="download">
-            {t('download')}
-          </Button>
-        </div>
-      ))}
+      <DownloadRows files={list.data.records} />
       {list.data.total > 10 && (
         <Pager current={current} size={10} total={list.data.total} sizes={[10]} onChange={(c) => setCurrent(c)} />
       )}
-      {asking && <LeadDialog file={asking} onClose={() => setAsking(null)} />}
     </div>
   )
 }
@@ -217,7 +120,7 @@ export default function CloudDocs() {
             {!folder ? (
               <Text className={p.muted}>{t('learn:folders')} ←</Text>
             ) : !docs.data ? (
-              <Spinner />
+              <Loading />
             ) : docs.data.length === 0 ? (
               <Text className={p.muted}>{t('learn:empty')}</Text>
             ) : (

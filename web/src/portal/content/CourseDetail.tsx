@@ -1,17 +1,8 @@
+import { Badge, Button, Field, Tab, TabList, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import {
-  Badge,
-  Button,
-  Field,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
-import {
+  ArrowDownloadRegular,
   DocumentRegular,
+  EditRegular,
   PlayCircleRegular,
   StarFilled,
   StarRegular,
@@ -24,7 +15,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Page } from '../../shared/api'
 import { useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
+import Loading from '../../shared/Loading'
 import { useSession } from '../../shared/session'
+import { DownloadRows } from './Downloads'
 import { Html, usePortalStyles } from './ui'
 import { type CourseDetail as Detail, type Outline, thumb } from './types'
 
@@ -109,22 +102,23 @@ interface Rating {
   createTime: string
 }
 
-/** Ratings of a course and, for an enrolled learner who has not rated yet, the form (four stars and a text). */
+const NO_STARS = { targetEvaluate: 0, contentEvaluate: 0, methodEvaluate: 0, effectEvaluate: 0, evaluate: '' }
+const average = (r: Rating) => (r.targetEvaluate + r.contentEvaluate + r.methodEvaluate + r.effectEvaluate) / 4
+
+/**
+ * Ratings of a course. An enrolled learner rates it once (four stars and a text) and may edit that rating later:
+ * the server keeps one per learner and course.
+ */
 function Ratings({ courseId }: { courseId: string }) {
   const s = useStyles()
   const p = usePortalStyles()
-  const { t } = useTranslation('learn')
+  const { t } = useTranslation(['learn', 'common'])
   const list = useFetch<Page<Rating> & { canRate: boolean; mine: Rating | null }>(
     '/api/nep-wbp/courseEvaluate/detail',
     { courseId, size: 20 },
   )
-  const [v, setV] = useState({
-    targetEvaluate: 0,
-    contentEvaluate: 0,
-    methodEvaluate: 0,
-    effectEvaluate: 0,
-    evaluate: '',
-  })
+  const [v, setV] = useState(NO_STARS)
+  const [editing, setEditing] = useState(false)
   const submit = async () => {
     if (!v.targetEvaluate || !v.contentEvaluate || !v.methodEvaluate || !v.effectEvaluate)
       return notify.warning(t('rateNeedStars'))
@@ -133,14 +127,17 @@ function Ratings({ courseId }: { courseId: string }) {
       { body: { courseId, ...v } },
       { invalidates: ['/api/nep-wbp/courseEvaluate', '/api/nop-wbp/course'] },
     )
+    setEditing(false)
     notify.success(t('rated'))
   }
-  if (!list.data) return <Spinner />
+  if (!list.data) return <Loading />
+  const { mine, canRate } = list.data
+  const showForm = canRate && (!mine || editing)
   return (
     <div>
-      {list.data.canRate && (
+      {showForm && (
         <div className={p.panel} data-testid="rating-form" style={{ display: 'grid', gap: 12, marginBottom: 16 }}>
-          <Text weight="semibold">{t('rate')}</Text>
+          <Text weight="semibold">{mine ? t('rateEdit') : t('rate')}</Text>
           <div className={s.form}>
             <StarInput
               label={t('rateTarget')}
@@ -171,17 +168,41 @@ function Ratings({ courseId }: { courseId: string }) {
               data-testid="rating-text"
             />
           </Field>
-          <div>
+          <div className={s.actions}>
             <Button appearance="primary" onClick={() => void submit()} data-testid="rating-submit">
               {t('submit')}
             </Button>
+            {editing && <Button onClick={() => setEditing(false)}>{t('common:cancel')}</Button>}
           </div>
         </div>
       )}
-      {list.data.mine && (
-        <Badge appearance="tint" color="success">
-          {t('rated')}
-        </Badge>
+      {mine && !showForm && (
+        <div className={p.panel} data-testid="my-rating" style={{ display: 'grid', gap: 6, marginBottom: 16 }}>
+          <Text weight="semibold">
+            {t('myRating')} <Stars n={average(mine)} />
+          </Text>
+          {mine.evaluate && <Text>{mine.evaluate}</Text>}
+          {canRate && (
+            <div>
+              <Button
+                icon={<EditRegular />}
+                onClick={() => {
+                  setV({
+                    targetEvaluate: mine.targetEvaluate,
+                    contentEvaluate: mine.contentEvaluate,
+                    methodEvaluate: mine.methodEvaluate,
+                    effectEvaluate: mine.effectEvaluate,
+                    evaluate: mine.evaluate ?? '',
+                  })
+                  setEditing(true)
+                }}
+                data-testid="rating-edit"
+              >
+                {t('rateEdit')}
+              </Button>
+            </div>
+          )}
+        </div>
       )}
       {list.data.records.length === 0 ? (
         <Text className={p.muted}>{t('noRatings')}</Text>
@@ -189,8 +210,7 @@ function Ratings({ courseId }: { courseId: string }) {
         list.data.records.map((r) => (
           <div key={r.id} className={s.rating} data-testid="rating">
             <Text weight="semibold">
-              {r.userName}{' '}
-              <Stars n={(r.targetEvaluate + r.contentEvaluate + r.methodEvaluate + r.effectEvaluate) / 4} />
+              {r.userName} <Stars n={average(r)} />
             </Text>
             {r.evaluate && <Text>{r.evaluate}</Text>}
             <Text size={200} className={p.muted}>
@@ -215,8 +235,9 @@ export default function CourseDetail() {
   const detail = useFetch<Detail>('/api/nop-wbp/course/detail', { id })
   const outline = useFetch<Outline>('/api/nep-wbp/course/getCourseSection', { id })
   const [tab, setTab] = useState('sections')
-  if (!detail.data) return <div className={p.page}>{detail.isError ? <Text>{t('empty')}</Text> : <Spinner />}</div>
+  if (!detail.data) return <div className={p.page}>{detail.isError ? <Text>{t('empty')}</Text> : <Loading />}</div>
   const c = detail.data
+  const downloads = (outline.data?.sections ?? []).flatMap((sec) => sec.downloads)
   const learnPath = `/home/course/learn?id=${c.id}`
   const enrol = async () => {
     if (!token) return navigate(`/home/user-login?redirect=${encodeURIComponent(`/home/course-detail?id=${c.id}`)}`)
@@ -277,6 +298,11 @@ export default function CourseDetail() {
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
         <Tab value="sections">{t('sections')}</Tab>
         <Tab value="intro">{t('intro')}</Tab>
+        {downloads.length > 0 && (
+          <Tab value="downloads" data-testid="tab-course-downloads">
+            {t('downloads')}
+          </Tab>
+        )}
         <Tab value="ratings" data-testid="tab-ratings">
           {t('ratings')}
         </Tab>
@@ -295,6 +321,14 @@ export default function CourseDetail() {
                   </div>
                 )
               })}
+              {sec.downloads.map((d) => (
+                <div key={d.id} className={s.ware}>
+                  <ArrowDownloadRegular aria-hidden />
+                  <Text>
+                    {d.title} ({d.fileSize.toFixed(2)} MB)
+                  </Text>
+                </div>
+              ))}
             </div>
           ))}
         {tab === 'intro' && (
@@ -320,6 +354,15 @@ export default function CourseDetail() {
             )}
           </div>
         )}
+        {tab === 'downloads' &&
+          (outline.data?.sections ?? [])
+            .filter((sec) => sec.downloads.length)
+            .map((sec) => (
+              <div key={sec.id} className={s.section}>
+                <Text weight="semibold">{sec.title}</Text>
+                <DownloadRows files={sec.downloads} />
+              </div>
+            ))}
         {tab === 'ratings' && <Ratings courseId={c.id} />}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Dropdown, Input, Option, Spinner, Text } from '@fluentui/react-components'
+import { Dropdown, Input, Option, Text } from '@fluentui/react-components'
 import { SearchRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom'
 import type { Page } from '../../shared/api'
 import { useDictionary, useFetch } from '../../shared/data'
 import { dictLabel } from '../../shared/dict'
+import Loading from '../../shared/Loading'
 import Pager from '../../shared/Pager'
 import { Carousel } from './Home'
 import { CourseTile, usePortalStyles } from './ui'
@@ -22,7 +23,8 @@ function DictFilter({ code, name, label }: { code: string; name: string; label: 
     <Dropdown
       aria-label={label}
       placeholder={label}
-      value={current ? dictLabel(current) : t('all')}
+      // The closed filter names itself (专业：全部), else three identical "全部" boxes say nothing.
+      value={t('filterValue', { label, value: current ? dictLabel(current) : t('all') })}
       selectedOptions={[v]}
       style={{ minWidth: 160 }}
       onOptionSelect={(_, d) =>
@@ -35,7 +37,7 @@ function DictFilter({ code, name, label }: { code: string; name: string; label: 
         })
       }
     >
-      <Option value="">{`${label}：${t('all')}`}</Option>
+      <Option value="">{t('filterValue', { label, value: t('all') })}</Option>
       {items.map((i) => (
         <Option key={i.dictKey} value={i.dictKey}>
           {dictLabel(i)}
@@ -83,8 +85,8 @@ export default function CourseList({ kind }: { kind: 'course' | 'practice' | 'ca
         <div className={p.filters}>
           <Input
             contentBefore={<SearchRegular />}
-            placeholder={t('learn:search')}
-            aria-label={t('learn:search')}
+            placeholder={kind === 'camp' ? t('learn:searchCamp') : t('learn:search')}
+            aria-label={kind === 'camp' ? t('learn:searchCamp') : t('learn:search')}
             value={title}
             onChange={(_, d) => setTitle(d.value)}
             onKeyDown={(e) => {
@@ -97,7 +99,7 @@ export default function CourseList({ kind }: { kind: 'course' | 'practice' | 'ca
           <DictFilter code="educational_level" name="levelId" label={t('learn:level')} />
         </div>
         {!list.data ? (
-          <Spinner />
+          <Loading />
         ) : list.data.records.length === 0 ? (
           <Text className={p.muted}>{t('learn:empty')}</Text>
         ) : (

@@ -1,3 +1,5 @@
+import type { Download } from './Downloads'
+
 /** The portal's course card (what nep-wbp/course/list and hotCourse answer). */
 export interface CourseCard {
   id: string
@@ -37,7 +39,7 @@ export interface Ware {
 
 export interface Outline {
   enrolled: boolean
-  sections: { id: string; title: string; wares: Ware[] }[]
+  sections: { id: string; title: string; wares: Ware[]; downloads: Download[] }[]
 }
 
 /** The first cover of a course at a card-sized width (served resized). */
