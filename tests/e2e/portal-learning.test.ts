@@ -178,7 +178,7 @@ describeBrowser('learner portal', () => {
     await expect.poll(() => page.getByText('该卡已被使用').count()).toBeGreaterThan(0)
   })
 
-  it('rates the course once: four stars and a text', async () => {
+  it('rates the course (four stars and a text) and edits that one rating', async () => {
     await page.goto(`${app.url}/home/course`)
     await page.getByTestId('course-search').fill('Python')
     await page.getByTestId('course-search').press('Enter')
@@ -264,6 +264,8 @@ describeBrowser('learner portal', () => {
       '/home/course',
       '/home/information',
       '/home/cloud-document',
+      '/home/training-camp',
+      '/home/user-login',
       '/home/user-sign-up',
     ]) {
       await en.goto(`${app.url}${path}`)
