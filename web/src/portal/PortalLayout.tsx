@@ -38,6 +38,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     height: '60px',
     padding: '0 5vw',
+    // Ten entries must fit in one row down to 992 px in English too (longer words than Chinese).
+    '@media (max-width: 1440px)': { padding: '0 24px', gap: tokens.spacingHorizontalM },
     backgroundColor: 'rgba(255,255,255,0.96)',
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     backdropFilter: 'blur(6px)',
@@ -51,9 +53,17 @@ const useStyles = makeStyles({
     color: '#1B79C3',
     textDecoration: 'none',
   },
-  nav: { display: 'flex', gap: tokens.spacingHorizontalXS, flex: 1, '@media (max-width: 992px)': { display: 'none' } },
+  nav: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    flex: 1,
+    minWidth: 0,
+    '@media (max-width: 992px)': { display: 'none' },
+  },
   link: {
     padding: '6px 10px',
+    '@media (max-width: 1440px)': { padding: '6px 6px' },
+    '@media (max-width: 1280px)': { padding: '6px 4px', fontSize: tokens.fontSizeBase200 },
     borderRadius: tokens.borderRadiusMedium,
     color: tokens.colorNeutralForeground1,
     textDecoration: 'none',
@@ -81,12 +91,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
     gap: tokens.spacingHorizontalXXL,
   },
-  qr: {
-    width: '96px',
-    height: '96px',
-    background: 'repeating-conic-gradient(#fff 0 25%, #10253f 0 50%) 0 0/16px 16px',
-    borderRadius: '6px',
-  },
+  qr: { width: '96px', height: '96px', display: 'block', borderRadius: '6px' },
   copyright: {
     borderTop: '1px solid rgba(255,255,255,0.12)',
     paddingTop: tokens.spacingVerticalM,
@@ -229,7 +234,7 @@ export default function PortalLayout() {
             <Text block>{t('footer.centres')}</Text>
           </div>
           <div>
-            <div className={s.qr} role="img" aria-label={t('footer.qr')} />
+            <img className={s.qr} src={siteConfig.qrAccount} alt={t('footer.qr')} width={96} height={96} />
             <Text size={200}>{t('footer.qr')}</Text>
           </div>
         </div>

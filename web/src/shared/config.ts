@@ -20,5 +20,8 @@ export const siteConfig = {
   mainColor: '#1B79C3',
   hotline: '4006-916-913',
   serviceHours: '09:00-18:00',
+  /** QR codes of the public account and the service chat (web/public; a school replaces the files with its own). */
+  qrAccount: '/qr-account.svg',
+  qrService: '/qr-service.svg',
   copyright: '2006-2022',
 }

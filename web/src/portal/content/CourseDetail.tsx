@@ -264,13 +264,13 @@ export default function CourseDetail() {
           <h1 className={p.h1}>{c.title}</h1>
           <Text>{c.intro}</Text>
           <Text>
-            {t('teacher')}：{c.teacherName || '—'} · {t('learners', { n: c.learnerNum })}
+            {t('teacherIs', { name: c.teacherName || '—' })} · {t('learners', { count: c.learnerNum })}
           </Text>
           <Text>
             <Stars
               n={c.rating.count ? (c.rating.target + c.rating.content + c.rating.method + c.rating.effect) / 4 : 0}
             />{' '}
-            {t('ratingsCount', { n: c.rating.count })}
+            {t('ratingsCount', { count: c.rating.count })}
           </Text>
           <div className={s.actions}>
             {status === 1 ? (

@@ -1,4 +1,4 @@
-import { Button, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles } from '@fluentui/react-components'
 import { CallRegular, QrCodeRegular } from '@fluentui/react-icons'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,13 +6,7 @@ import { siteConfig } from '../../shared/config'
 
 const useStyles = makeStyles({
   tools: { position: 'fixed', right: '16px', top: '40%', zIndex: 20, display: 'grid', gap: '8px' },
-  qr: {
-    width: '120px',
-    height: '120px',
-    background: 'repeating-conic-gradient(#10253f 0 25%, #fff 0 50%) 0 0/20px 20px',
-    borderRadius: '6px',
-    border: `4px solid ${tokens.colorNeutralBackground1}`,
-  },
+  qr: { width: '120px', height: '120px', display: 'block' },
 })
 
 /** Floating side tools (spec §1): two QR pop-ups and a hotline pop-up; hidden under 992 px, re-checked 400 ms after resizing stops. */
@@ -34,13 +28,13 @@ export default function FloatingTools() {
     }
   }, [])
   if (!show) return null
-  const qr = (label: string) => (
+  const qr = (label: string, src: string) => (
     <Popover positioning="before" openOnHover withArrow>
       <PopoverTrigger disableButtonEnhancement>
         <Button shape="circular" size="large" icon={<QrCodeRegular />} aria-label={label} />
       </PopoverTrigger>
       <PopoverSurface>
-        <div className={s.qr} role="img" aria-label={label} />
+        <img className={s.qr} src={src} alt={label} width={120} height={120} />
         <Text block align="center" size={200}>
           {label}
         </Text>
@@ -49,8 +43,8 @@ export default function FloatingTools() {
   )
   return (
     <div className={s.tools} data-testid="floating-tools">
-      {qr(t('qrAccount'))}
-      {qr(t('qrService'))}
+      {qr(t('qrAccount'), siteConfig.qrAccount)}
+      {qr(t('qrService'), siteConfig.qrService)}
       <Popover positioning="before" openOnHover withArrow>
         <PopoverTrigger disableButtonEnhancement>
           <Button shape="circular" size="large" icon={<CallRegular />} aria-label={t('hotline')} />

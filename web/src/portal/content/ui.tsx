@@ -88,7 +88,7 @@ export function CourseTile({ c }: { c: CourseCard }) {
       />
       <CardFooter>
         <Text size={200}>
-          {t('teacher')}：{c.teacherName || '—'} · {t('learners', { n: c.learnerNum })}
+          {t('teacherIs', { name: c.teacherName || '—' })} · {t('learners', { count: c.learnerNum })}
         </Text>
       </CardFooter>
     </Card>
