@@ -4,6 +4,18 @@ import { loadSecrets } from '../../server/lib/secrets.ts'
 import { applianceIdOf } from '../../server/labs/names.ts'
 import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
 import { cleanUpAfter, describeDocker } from '../support/docker.ts'
+import { apiCall, tokenOf } from './pages-support.ts'
+
+/** A short WebM (VP8), which Chromium plays without proprietary codecs. */
+async function demoWebm(): Promise<Uint8Array<ArrayBuffer>> {
+  const p = Bun.spawn(
+    ['ffmpeg', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=160x120:d=2:r=10', '-c:v', 'libvpx', '-f', 'webm', '-'],
+    { stdout: 'pipe', stderr: 'pipe' },
+  )
+  const bytes = new Uint8Array(await new Response(p.stdout).arrayBuffer())
+  if ((await p.exited) !== 0) throw new Error(await new Response(p.stderr).text())
+  return bytes
+}
 
 /** What the terminal shows (xterm's DOM renderer keeps one div per row). */
 const screenText = (page: Page) => page.getByTestId('terminal-screen').locator('.xterm-rows').innerText()
@@ -66,6 +78,50 @@ describeDocker('the learner lab page (browser, real engine)', () => {
       await page.getByTestId('terminal-screen').click()
       await page.keyboard.type('cat notes.txt\n')
       await expect.poll(() => screenText(page)).toContain('from the browser')
+    })
+
+    it("the experiment's demo video plays beside the lab", async () => {
+      const admin = await tokenOf(s.app.url, 'admin')
+      const form = new FormData()
+      form.append('files', new File([await demoWebm()], 'demo.webm', { type: 'video/webm' }))
+      const put = await fetch(`${s.app.url}/api/blade-resource/oss/endpoint/put-file?kind=courseware`, {
+        method: 'POST',
+        body: form,
+        headers: { 'blade-auth': `bearer ${admin}` },
+      }).then((r) => r.json())
+      expect(put.code).toBe(200)
+      const id = new URL(page.url()).searchParams.get('id')!
+      const exp = await apiCall(s.app.url, admin, 'GET', '/api/hm-experiment/experiment/detail', { id })
+      const saved = await apiCall(
+        s.app.url,
+        admin,
+        'POST',
+        '/api/hm-experiment/experiment/submit',
+        {},
+        {
+          ...exp.data,
+          videoWareName: put.data.link,
+        },
+      )
+      expect(saved.code).toBe(200)
+
+      await page.reload()
+      await page.getByTestId('lab-video-tab').click()
+      const video = page.getByTestId('lab-video')
+      // The private file is reached through the signed link the detail answered (no token on a <video>).
+      await expect.poll(() => video.getAttribute('src')).toMatch(/^\/upload\/.+\?expires=\d+&sign=/)
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 })
+        .toBeGreaterThan(0)
+      expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1.5)
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.muted = true
+        return v.play()
+      })
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0)
+      await page.screenshot({ path: '/tmp/lab-video.png' })
+      // The terminal is still beside it.
+      await expect.poll(() => page.getByTestId('terminal-status').getAttribute('data-state')).toBe('open')
     })
 
     it('reset asks first, then gives a clean workspace in a fresh container', async () => {

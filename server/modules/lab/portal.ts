@@ -10,6 +10,7 @@ import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { resetLab } from '../../labs/containers.ts'
 import { downloadFile, uploadFile } from '../../labs/files.ts'
+import { filesOf } from '../resource/files.ts'
 
 /** What a visitor may see of an experiment (no env, no code folder). */
 const publicCols = {
@@ -23,8 +24,9 @@ const publicCols = {
   imagesName: experiment.imagesName,
 }
 
-export const portalLabRoutes = (s: Services) =>
-  new Elysia()
+export const portalLabRoutes = (s: Services) => {
+  const files = filesOf(s)
+  return new Elysia()
     .use(
       new Elysia({ prefix: '/api/nop-wbp/experiment' })
         .use(authContext(s))
@@ -73,7 +75,9 @@ export const portalLabRoutes = (s: Services) =>
               )
               .get()
             if (!row) throw notFound()
-            return ok(ctx, row)
+            // The demo video is a private courseware file: the page plays it through an expiring signed link.
+            const videoUrl = row.videoWareName?.startsWith('/upload/') ? files.sign(row.videoWareName) : null
+            return ok(ctx, { ...row, videoUrl })
           },
           { perm: PUBLIC },
         ),
@@ -118,3 +122,4 @@ export const portalLabRoutes = (s: Services) =>
           },
         ),
     )
+}

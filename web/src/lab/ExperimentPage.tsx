@@ -42,6 +42,8 @@ interface Detail {
   wareName: string | null
   durationMinutes: number
   service: string | null
+  /** Signed link to the demo video, when the experiment has one. */
+  videoUrl: string | null
 }
 interface Step {
   id: string
@@ -93,6 +95,7 @@ const useStyles = makeStyles({
     },
     '& code': { fontFamily: 'Menlo, Consolas, monospace' },
   },
+  video: { width: '100%', marginTop: '12px', backgroundColor: '#000', borderRadius: tokens.borderRadiusMedium },
   step: { padding: '12px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
   work: { minHeight: 0, display: 'flex', flexDirection: 'column' },
   center: {
@@ -121,7 +124,7 @@ export default function ExperimentPage() {
   const [params] = useSearchParams()
   const id = params.get('id') ?? params.get('experimentId')
   const { token } = useSession()
-  const [tab, setTab] = useState<'manual' | 'steps'>('manual')
+  const [tab, setTab] = useState<'manual' | 'steps' | 'video'>('manual')
   const [files, setFiles] = useState(false)
   const { confirm, dialog } = useConfirm()
   const detail = useFetch<Detail>(
@@ -294,7 +297,7 @@ export default function ExperimentPage() {
         <section className={s.side} aria-label={t('page.manual')}>
           <TabList
             selectedValue={tab}
-            onTabSelect={(_, d) => setTab(d.value as 'manual' | 'steps')}
+            onTabSelect={(_, d) => setTab(d.value as 'manual' | 'steps' | 'video')}
             style={{ padding: '4px 8px' }}
           >
             <Tab value="manual">{t('page.manual')}</Tab>
@@ -302,9 +305,16 @@ export default function ExperimentPage() {
               {t('page.steps')}
               {steps.data?.length ? ` (${steps.data.length})` : ''}
             </Tab>
+            {exp?.videoUrl && (
+              <Tab value="video" data-testid="lab-video-tab">
+                {t('page.video')}
+              </Tab>
+            )}
           </TabList>
           <div className={s.sideBody}>
-            {tab === 'manual' ? (
+            {tab === 'video' && exp?.videoUrl ? (
+              <video className={s.video} src={exp.videoUrl} controls preload="metadata" data-testid="lab-video" />
+            ) : tab === 'manual' ? (
               exp?.wareName ? (
                 <Markdown text={exp.wareName} />
               ) : (
