@@ -139,9 +139,10 @@ export async function createContainer(
   const labels = { [L.appliance]: labs.applianceId, ...o.labels }
   await labs.host.createVolume(o.volume, labels)
   let network = 'none'
-  if (image.securitys === 'isolated') {
+  // A web lab needs a network for the appliance's proxy to reach its port; it is the same private, internal kind.
+  if (image.securitys === 'isolated' || image.service === 'web') {
     network = networkName(labs.applianceId, o.networkKey)
-    await labs.host.createNetwork(network, labels)
+    await createPrivateNetwork(labs, network, labels)
   }
   const id = await labs.host.create({
     name: o.name,
@@ -161,6 +162,17 @@ export async function createContainer(
   })
   await labs.host.start(id)
   return { containerId: id, network: network === 'none' ? null : network }
+}
+
+/** A private network on the next free block of the labs' range (a block another network holds is skipped). */
+async function createPrivateNetwork(labs: Labs, name: string, labels: Record<string, string>) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await labs.host.createNetwork(name, labels, labs.subnets.next())
+    } catch (e) {
+      if (!(e as { overlap?: boolean }).overlap || tries >= 64) throw e
+    }
+  }
 }
 
 /** Copies the experiment's code folder (under <data>/lab-code) into a fresh workspace. */
@@ -250,6 +262,7 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
 /** Ends a lab: the container and its network go, the workspace stays unless `dropWorkspace`. */
 export async function endLab(labs: Labs, row: LabRow, reason: string, dropWorkspace = false): Promise<void> {
   labs.terminals.closeLab(row.id)
+  labs.web.closeLab(row.id)
   if (row.containerId) await labs.host.remove(row.containerId)
   if (row.network) await labs.host.removeNetwork(row.network)
   if (dropWorkspace && row.volume) await labs.host.removeVolume(row.volume)

@@ -210,9 +210,22 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
       return (r.Volumes ?? []).map((v) => v.Name)
     },
 
-    async createNetwork(name, labels) {
-      // Internal: the lab and the appliance can talk, nothing is routed out.
-      await docker.createNetwork({ Name: name, Driver: 'bridge', Internal: true, Labels: labels, CheckDuplicate: true })
+    async createNetwork(name, labels, subnet) {
+      // Internal: the lab and the appliance (on the bridge's gateway address) can talk, nothing is routed out.
+      // The subnet is given, not left to the engine's default pools, which hold only ~30 networks.
+      try {
+        await docker.createNetwork({
+          Name: name,
+          Driver: 'bridge',
+          Internal: true,
+          Labels: labels,
+          CheckDuplicate: true,
+          IPAM: { Driver: 'default', Config: [{ Subnet: subnet }] },
+        })
+      } catch (e) {
+        if (/overlap/i.test(String((e as Error).message))) Object.assign(e as object, { overlap: true })
+        throw e
+      }
     },
 
     async removeNetwork(name) {

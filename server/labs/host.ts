@@ -81,7 +81,8 @@ export interface LabHost {
   createVolume(name: string, labels: Record<string, string>): Promise<void>
   removeVolume(name: string): Promise<void>
   listVolumes(labels: Record<string, string>): Promise<string[]>
-  createNetwork(name: string, labels: Record<string, string>): Promise<void>
+  /** An internal bridge (no route out) on the given IPv4 subnet; rejects with `overlap: true` when the range is taken. */
+  createNetwork(name: string, labels: Record<string, string>, subnet: string): Promise<void>
   removeNetwork(name: string): Promise<void>
 
   exec(

@@ -46,4 +46,14 @@ defineMessages({
   'lab.buildFailed': { zh: '镜像构建失败：{reason}', en: 'the image build failed: {reason}' },
   'lab.usersRequired': { zh: '请选择学生', en: 'please select students' },
   'lab.webOnly': { zh: '该实验没有网页服务', en: 'this lab has no web service' },
+  'lab.webForbidden': { zh: '无权访问该实验应用', en: 'you may not open this lab app' },
+  'lab.webExpired': {
+    zh: '实验应用的访问链接已失效，请返回实验页面重新打开',
+    en: 'this link to the lab app has expired: open it again from the lab page',
+  },
+  'lab.webGone': { zh: '实验容器已停止', en: 'the lab container has stopped' },
+  'lab.webDown': {
+    zh: '实验应用暂未响应（可能仍在启动），几秒后自动重试…',
+    en: 'the lab app is not answering yet (it may still be starting); retrying in a few seconds…',
+  },
 })

@@ -7,7 +7,7 @@ import type { Labs } from './service.ts'
 
 /**
  * One reaper pass, idempotent: labs past their expiry end; labs with no
- * terminal attached for the experiment's idle minutes end; stale queue places
+ * terminal (nor web app socket) attached for the experiment's idle minutes end; stale queue places
  * are given up. Workspaces are kept for the learner's next open.
  */
 export async function reap(labs: Labs): Promise<{ expired: number; idle: number }> {
@@ -28,6 +28,7 @@ export async function reap(labs: Labs): Promise<{ expired: number; idle: number 
     } else if (
       idleMinutes > 0 &&
       !labs.terminals.attached(row.id) &&
+      !labs.web.attached(row.id) &&
       msOf(row.lastActive) + idleMinutes * 60_000 <= stamp
     ) {
       await endLab(labs, row, 'idle')

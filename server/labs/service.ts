@@ -11,7 +11,9 @@ import { Pools } from './pool.ts'
 import { reap } from './reaper.ts'
 import { reconcile } from './reconcile.ts'
 import { loadLabSettings, type LabSettings } from './settings.ts'
+import { Subnets } from './subnets.ts'
 import { Terminals } from './terminals.ts'
+import { WebProxy } from './web-proxy.ts'
 import './messages.ts'
 
 /**
@@ -24,6 +26,8 @@ export class Labs {
   readonly applianceId: string
   readonly pools: Pools
   readonly terminals: Terminals
+  readonly subnets: Subnets
+  readonly web: WebProxy
   private engineState: { at: number; value: string } | undefined
   private reaper: ScheduledTask | undefined
   private locks = new Map<string, Promise<unknown>>()
@@ -38,6 +42,8 @@ export class Labs {
     this.applianceId = applianceIdOf(secret)
     this.pools = new Pools(this)
     this.terminals = new Terminals(this)
+    this.subnets = new Subnets(settings.subnet)
+    this.web = new WebProxy(this, secret)
   }
 
   /** 'up <version>' or 'down', cached for 5 s so health checks and page loads do not hammer the engine. */
@@ -105,6 +111,7 @@ export class Labs {
   async stop(): Promise<void> {
     await this.reaper?.stop()
     this.terminals.closeAll()
+    this.web.closeAll()
     await this.pools.idle()
   }
 }

@@ -15,6 +15,8 @@ export interface LabSettings {
   downloadMaxMb: number
   /** A queued learner who stops asking for this long loses the place. */
   queueStaleSeconds: number
+  /** Address range the labs' private networks are cut from (one /29 each), e.g. 10.213.0.0/16. */
+  subnet: string
 }
 
 export function loadLabSettings(env: Record<string, string | undefined> = process.env): LabSettings {
@@ -26,5 +28,6 @@ export function loadLabSettings(env: Record<string, string | undefined> = proces
     uploadMaxMb: num(env.ATRIUM_LABS_UPLOAD_MB, 50),
     downloadMaxMb: num(env.ATRIUM_LABS_DOWNLOAD_MB, 100),
     queueStaleSeconds: 120,
+    subnet: env.ATRIUM_LABS_SUBNET || '10.213.0.0/16',
   }
 }

@@ -19,7 +19,8 @@ const MB = 1024 * KB
  * here: they stream to disk and stop at their kind's limit (resource/kinds.ts).
  */
 const SMALL = ['/api/blade-auth/oauth/token', '/api/blade-system/user/register-guest', '/api/blade-auth/oauth/captcha']
-const STREAMED = ['/api/blade-resource/oss/endpoint/put-file']
+// The lab web proxy streams bodies to the learner's own app (a notebook upload), whose workspace limit applies.
+const STREAMED = ['/api/blade-resource/oss/endpoint/put-file', '/lab-proxy/']
 const LIMITS = { small: 16 * KB, json: 5 * MB, multipart: 20 * MB }
 
 const human = (n: number) => (n >= MB ? `${n / MB} MB` : `${n / KB} KB`)

@@ -4,6 +4,7 @@ import { loadSecrets } from '../../server/lib/secrets.ts'
 import { applianceIdOf } from '../../server/labs/names.ts'
 import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
 import { cleanUpAfter, describeDocker } from '../support/docker.ts'
+import { ensureWebLabImage, WEB_LAB_IMAGE } from '../support/lab-image.ts'
 import { apiCall, tokenOf } from './pages-support.ts'
 
 /** A short WebM (VP8), which Chromium plays without proprietary codecs. */
@@ -134,6 +135,67 @@ describeDocker('the learner lab page (browser, real engine)', () => {
       await page.keyboard.type('ls -a | wc -l\n')
       // Only . and .. are left.
       await expect.poll(() => screenText(page)).toMatch(/^\s*2$/m)
+    })
+
+    it('a web lab shows its app in the page through the proxy, sandboxed away from the appliance', async () => {
+      expect((await ensureWebLabImage()).ok).toBe(true)
+      const admin = await tokenOf(s.app.url, 'admin')
+      const img = await apiCall(
+        s.app.url,
+        admin,
+        'POST',
+        '/api/hm-images/images/submit',
+        {},
+        {
+          title: '网页实验环境',
+          imageId: WEB_LAB_IMAGE,
+          service: 'web',
+          webPort: 8000,
+        },
+      )
+      const exp = await apiCall(
+        s.app.url,
+        admin,
+        'POST',
+        '/api/hm-experiment/experiment/submit',
+        {},
+        {
+          title: '网页实验',
+          imagesName: img.data.id,
+          status: 1,
+          wareName: '# 网页实验\n在右侧打开实验应用。',
+        },
+      )
+      const student = await tokenOf(s.app.url, 'student')
+      await apiCall(s.app.url, student, 'POST', '/api/nep-wbp/experimentUser/signUp', {}, { experimentId: exp.data.id })
+      await signInUi(page, s.app.url, 'student')
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+      await page.goto(`${s.app.url}/home/experiment?id=${exp.data.id}`)
+      await page.getByTestId('lab-open').click()
+      const frame = page.frameLocator('[data-testid="lab-web-frame"]')
+      // httpd starts a moment after the container: the proxy's page retries by itself until it answers.
+      await expect.poll(() => frame.locator('#hello').count(), { timeout: 15_000 }).toBe(1)
+      expect(await frame.locator('#hello').textContent()).toBe('Hello from the lab')
+      const src = await page.getByTestId('lab-web-frame').getAttribute('src')
+      expect(src).toMatch(/^\/lab-proxy\/\d+\/[^/]+\/$/)
+      // The learner's page has an opaque origin: no storage of the appliance, no token.
+      const inside = page.frames().find((f) => f.url().includes('/lab-proxy/'))!
+      expect(
+        await inside.evaluate(() => {
+          try {
+            return `readable:${localStorage.length}`
+          } catch {
+            return 'blocked'
+          }
+        }),
+      ).toBe('blocked')
+      expect(await inside.evaluate(() => origin)).toBe('null')
+      await page.screenshot({ path: '/tmp/lab-web.png' })
+      // Its terminal is one click away.
+      await page.getByTestId('lab-view').getByRole('tab', { name: '终端' }).click()
+      await expect
+        .poll(() => page.getByTestId('terminal-status').getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('open')
     })
   })
 })

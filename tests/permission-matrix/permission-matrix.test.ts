@@ -96,6 +96,8 @@ const SELF_SERVICE = new Set([
   'GET /api/hm-experiment/experiment/getConteiner',
   'GET /api/hm-experiment/experiment/labState',
   'GET /api/hm-experiment/experiment/openExperimentToFile',
+  // The frame address of a web lab: the owner's, or a ticket for staff who may watch (checked inside).
+  'GET /api/hm-experiment/experiment/webUrl',
   'GET /api/hm-experimentStep/experimentStep/getSteps',
   'POST /api/nep-wbp/experimentUser/signUp',
   'GET /api/nep-wbp/experiment/resetExperiment',

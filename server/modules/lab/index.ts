@@ -6,9 +6,10 @@ import { imageRoutes } from './images.ts'
 import { portalLabRoutes } from './portal.ts'
 import { terminalRoutes } from './terminal.ts'
 import { userContainerRoutes } from './user-container.ts'
+import { webLabRoutes } from './web.ts'
 import { experimentStepRoutes } from './experiment-step.ts'
 
-/** Labs: environments, experiments, steps, enrolment, the learner's container, its terminal and files. */
+/** Labs: environments, experiments, steps, enrolment, the learner's container, its terminal, web app and files. */
 export const labModule = (s: Services) =>
   new Elysia({ name: 'lab-module', seed: s.id })
     .use(imageRoutes(s))
@@ -18,3 +19,4 @@ export const labModule = (s: Services) =>
     .use(userContainerRoutes(s))
     .use(portalLabRoutes(s))
     .use(terminalRoutes(s))
+    .use(webLabRoutes(s))

@@ -33,6 +33,7 @@ import { useConfirm } from '../shared/useConfirm'
 import LabFiles from './LabFiles'
 import Markdown from './Markdown'
 import LabTerminal from './Terminal'
+import LabWebApp from './WebApp'
 import { clock, useLab } from './useLab'
 import './locale'
 
@@ -126,6 +127,8 @@ export default function ExperimentPage() {
   const { token } = useSession()
   const [tab, setTab] = useState<'manual' | 'steps' | 'video'>('manual')
   const [files, setFiles] = useState(false)
+  // A web lab shows its app; its terminal is one click away.
+  const [view, setView] = useState<'web' | 'terminal'>('web')
   const { confirm, dialog } = useConfirm()
   const detail = useFetch<Detail>(
     '/api/nop-wbp/experiment/detail',
@@ -190,6 +193,7 @@ export default function ExperimentPage() {
           </div>
         )
       case 'running':
+        if (phase.lab.service === 'web' && view === 'web') return <LabWebApp labId={phase.lab.id} />
         return (
           <LabTerminal
             key={`${phase.lab.id}:${phase.lab.containerId}`}
@@ -284,6 +288,17 @@ export default function ExperimentPage() {
             >
               {t('page.extend')}
             </Button>
+            {lab.service === 'web' && (
+              <TabList
+                selectedValue={view}
+                onTabSelect={(_, d) => setView(d.value as 'web' | 'terminal')}
+                size="small"
+                data-testid="lab-view"
+              >
+                <Tab value="web">{t('page.web')}</Tab>
+                <Tab value="terminal">{t('page.terminal')}</Tab>
+              </TabList>
+            )}
             <Button icon={<FolderOpenRegular />} onClick={() => setFiles(true)} data-testid="lab-files-open">
               {t('page.files')}
             </Button>
