@@ -130,7 +130,8 @@ describe('atrium CLI', () => {
       expect(r.status, args.join(' ')).toBe(0)
       expect(r.out).toContain('Usage')
     }
-  })
+    // Fourteen fresh CLI processes: under a loaded machine each start takes seconds of wall time, not CPU.
+  }, 120_000)
 
   it('db migrate and db seed are idempotent', () => {
     expect(cli('db', 'migrate', '--json').json).toMatchObject({ migrated: true })
