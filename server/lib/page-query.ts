@@ -46,7 +46,7 @@ const countedByDb = new WeakMap<Db, number>()
 /** How many totals pageQuery has counted on this connection (the rest were kept ones): for the tests that prove what is kept. */
 export const totalsCounted = (db: Db) => countedByDb.get(db) ?? 0
 
-/** What is known of this query at this stamp (a fresh record when anything changed); null = keep nothing. */
+/** What is known of this query at this stamp (a fresh record when anything its SQL reads changed); null = keep nothing. */
 function keptFor(db: Db, table: string, where: { sql: string; params: unknown[] }): Kept | null {
   if (VOLATILE.test(where.sql)) return null
   const stamp = readStamp(db, `${table} ${where.sql}`)
@@ -63,13 +63,26 @@ function keptFor(db: Db, table: string, where: { sql: string; params: unknown[] 
   return k
 }
 
-/** A table's select list and how to turn a driver row back into drizzle's row (property names, column decoders), rendered once. */
-const shapes = new WeakMap<SQLiteTable, { from: string; list: string; keys: string[]; cols: SQLiteColumn[] }>()
-function shapeOf(table: SQLiteTable) {
-  let s = shapes.get(table)
+interface Shape {
+  from: string
+  list: string
+  keys: string[]
+  cols: SQLiteColumn[]
+}
+/**
+ * A table's select list (less the columns a list never shows, so they are not
+ * even read) and how to turn a driver row back into drizzle's row (property
+ * names, column decoders), rendered once.
+ */
+const shapes = new WeakMap<SQLiteTable, Map<string, Shape>>()
+function shapeOf(table: SQLiteTable, omit: readonly string[] = []) {
+  let byOmit = shapes.get(table)
+  if (!byOmit) shapes.set(table, (byOmit = new Map()))
+  const omitKey = omit.join(',')
+  let s = byOmit.get(omitKey)
   if (!s) {
     const columns = getTableColumns(table) as Record<string, SQLiteColumn>
-    const keys = Object.keys(columns),
+    const keys = Object.keys(columns).filter((k) => !omit.includes(k)),
       cols = keys.map((k) => columns[k])
     s = {
       from: render(sql`${table}`).sql,
@@ -82,7 +95,7 @@ function shapeOf(table: SQLiteTable) {
       keys,
       cols,
     }
-    shapes.set(table, s)
+    byOmit.set(omitKey, s)
   }
   return s
 }
@@ -93,6 +106,8 @@ export interface PageQuery {
   orderBy: SQL[]
   /** The primary key, when orderBy is that key alone, newest first: pages may then start from an anchor. */
   keyDesc?: SQLiteColumn
+  /** Properties the rows leave out (hidden columns: password hashes and the like), not read at all. */
+  omit?: readonly string[]
 }
 
 /** One page of rows and the total under `where`, for current/size paging. */
@@ -102,11 +117,14 @@ export function pageQuery(
   size: number,
   offset: number,
 ): { rows: Record<string, unknown>[]; total: number } {
-  const shape = shapeOf(q.table)
+  const shape = shapeOf(q.table, q.omit)
   const where = q.where ? render(q.where) : { sql: '1', params: [] }
-  const kept = keptFor(db, shape.from, where)
   const filtered = `FROM ${shape.from} WHERE (${where.sql})`
+  const deep = Boolean(q.keyDesc) && offset >= ANCHOR_FROM
+  // What is kept is asked for only when it can help: a deep page's anchor, or the total of a full page.
+  let kept = deep ? keptFor(db, shape.from, where) : undefined
   const total = () => {
+    if (kept === undefined) kept = keptFor(db, shape.from, where)
     if (kept?.total !== undefined) return kept.total
     const n =
       (db.$client.prepare(`SELECT count(*) ${filtered}`).values(...(where.params as never[]))[0]?.[0] as number) ?? 0
@@ -115,7 +133,7 @@ export function pageQuery(
     return n
   }
   let raw: unknown[][]
-  if (kept && q.keyDesc && offset >= ANCHOR_FROM) {
+  if (kept && deep) {
     const key = render(sql`${q.keyDesc}`).sql
     const anchor = anchorAt(db, `SELECT ${key} ${filtered}`, key, where.params, kept, offset)
     if (anchor === undefined) return { rows: [], total: total() }

@@ -226,11 +226,18 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       const cond = and(await where(ctx, 'list'), ...filtersOf(q), extra)
       const { rows, total } = pageQuery(
         ctx.db,
-        { table: o.table, where: cond, orderBy: order(), keyDesc: o.orderBy || cols.sort ? undefined : primaryKey },
+        {
+          table: o.table,
+          where: cond,
+          orderBy: order(),
+          keyDesc: o.orderBy || cols.sort ? undefined : primaryKey,
+          omit: o.hidden,
+        },
         size,
         offset,
       )
-      return pageOf((rows as Row[]).map(strip), total, current, size)
+      // The hidden columns were never read: only the key-as-id remains to add.
+      return pageOf(cols.id ? (rows as RowOf<T>[]) : (rows as Row[]).map(strip), total, current, size)
     },
     /** Every matching row, unpaged: for trees and selects, which the spec wants whole. */
     async all(ctx: Ctx, q: Query = {}, extra?: SQL) {
