@@ -5,10 +5,15 @@ import { ApiError } from './errors.ts'
 import { langOf, t } from './messages.ts'
 import { recordError } from './logs.ts'
 
-/** The single place errors become the envelope. No stack or SQL ever reaches a client. */
+/**
+ * The single place errors become the envelope. No stack or SQL ever reaches a client.
+ * (The parameter's name is not `c`: Elysia reads each hook's source to decide what
+ * every request must parse, and its pattern mistook `…c)` in this body for the
+ * whole context handed on, so every request parsed its query, headers and cookies.)
+ */
 export const errorHandler = (services: Services) =>
-  new Elysia({ name: 'error-handler', seed: services.id }).onError({ as: 'global' }, (c) => {
-    const { code, error, request, set, path } = c
+  new Elysia({ name: 'error-handler', seed: services.id }).onError({ as: 'global' }, (failure) => {
+    const { code, error, request, set, path } = failure
     const lang = langOf(Object.fromEntries(request.headers))
     const answer = (status: number, key: string, params: Record<string, string | number> = {}, field?: string) => {
       set.status = status
@@ -28,6 +33,6 @@ export const errorHandler = (services: Services) =>
     if (code === 'PARSE') return answer(400, 'error.badJson')
     if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')
     services.log.error({ err: error, method: request.method, path }, 'unhandled error')
-    recordError(services, (c as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
+    recordError(services, (failure as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
     return answer(500, 'error.internal')
   })

@@ -35,7 +35,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
  */
 export const securityHeaders = (services: Services) =>
   new Elysia({ name: 'security-headers', seed: services.id }).onRequest(({ request, set }) => {
-    const api = new URL(request.url).pathname.startsWith('/api/')
+    // The path is read off the absolute URL in place: parsing a URL object on every request cost more than these headers.
+    const url = request.url
+    const api = url.startsWith('/api/', url.indexOf('/', url.indexOf('//') + 2))
     set.headers['x-content-type-options'] = 'nosniff'
     set.headers['x-frame-options'] = 'SAMEORIGIN'
     set.headers['referrer-policy'] = 'same-origin'
