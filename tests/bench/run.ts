@@ -92,7 +92,8 @@ try {
         MQTT_PORT: String(mqttPort),
         HOST: '127.0.0.1',
         ATRIUM_DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
+        // As it runs in a school: one log line per request (to /dev/null here), not a quieter appliance than the real one.
+        LOG_LEVEL: 'info',
       },
       stdio: 'ignore',
     },
@@ -203,16 +204,25 @@ try {
   console.log(
     `${'target'.padEnd(33)}${head('atrium/s')} │${head('hand/s')} │${head('bare/s')} │${'÷hand'.padStart(6)}${'÷bare'.padStart(6)}  verdict`,
   )
-  let failed = 0
+  let failed = 0,
+    machineBound = 0
   for (const t of targets) {
     const a = res(t.name, 'atrium'),
       h = res(t.name, 'hand'),
       b = res(t.name, 'bare')
-    const ok = PROFILE || (a.rps / h.rps >= 0.5 && a.p99 < 20 && !a.errors)
-    if (!ok) failed++
+    const misses = PROFILE
+      ? []
+      : [
+          ...(a.rps / h.rps < 0.5 ? ['÷hand'] : []),
+          // When the hand-written server's own p99 is over the line too, the machine (wrk and server sharing its cores) is what bounds it.
+          ...(a.p99 >= 20 ? [h.p99 >= 20 ? `p99 (hand's own ${h.p99.toFixed(0)} ms: machine-bound)` : 'p99'] : []),
+          ...(a.errors ? [`${a.errors} errors`] : []),
+        ]
+    if (misses.length) failed++
+    if (misses.length === 1 && a.p99 >= 20 && h.p99 >= 20) machineBound++
     const cols = (r: typeof a) => `${f(r.rps)}${f(r.p50, 1, 7)}${f(r.p99, 1, 7)}`
     console.log(
-      `${t.name.padEnd(33)}${cols(a)} │${cols(h)} │${cols(b)} │${f(a.rps / h.rps, 2, 6)}${f(a.rps / b.rps, 2, 6)}  ${ok ? 'ok' : 'MISS'}${a.errors ? ` (${a.errors} errors)` : ''}`,
+      `${t.name.padEnd(33)}${cols(a)} │${cols(h)} │${cols(b)} │${f(a.rps / h.rps, 2, 6)}${f(a.rps / b.rps, 2, 6)}  ${misses.length ? `MISS ${misses.join(', ')}` : 'ok'}`,
     )
   }
   const p1 = targets.find((t) => t.path.includes('param/list?current=1&')),
@@ -225,7 +235,7 @@ try {
   console.log(
     PROFILE
       ? ''
-      : `\ntargets: atrium ≥ 0.5× hand and p99 < 20 ms per route · ${failed ? `${failed} missed` : 'all met'}`,
+      : `\ntargets: atrium ≥ 0.5× hand and p99 < 20 ms per route · ${failed ? `${failed} missed${machineBound ? ` (${machineBound} only where the hand-written server's own p99 is ≥ 20 ms too)` : ''}` : 'all met'}`,
   )
 
   if (PROFILE) {
