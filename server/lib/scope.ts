@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx } from './context.ts'
 import { type DataGrant, effective } from './permission-cache.ts'
 import { isAdministrator } from './permissions.ts'
+import { memberOf } from './membership.ts'
 
 export interface ScopeOptions {
   /** Shared by all tenants (menus, system dictionary, regions): no tenant filter. */
@@ -18,9 +19,6 @@ function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undef
   const key = Object.keys(cols).find((k) => snake(k) === name || k === name)
   return key ? cols[key] : undefined
 }
-
-/** Matches a column that holds one id or a comma-joined list of them, element by element (id 9 never matches 19). */
-export const listHas = (col: SQLiteColumn, id: SQL | string) => sql`(',' || ${col} || ',') LIKE ('%,' || ${id} || ',%')`
 
 /** The data-scope grants the caller's roles hold for a resource code (cached per role set: permission-cache.ts). */
 const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] =>
@@ -38,15 +36,17 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
     case 2:
       return eq(col, ctx.actor.userId)
     case 3:
-      return depts.length ? or(...depts.map((d) => listHas(col, d))) : sql`0`
+      return memberOf(col, depts)
     case 4:
+      // The caller's departments and every department below them (ancestors holds the path from the root).
       return depts.length
-        ? sql`EXISTS (SELECT 1 FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))}) AND ${listHas(col, sql`d.id`)})`
+        ? memberOf(
+            col,
+            sql`SELECT d.id FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))})`,
+          )
         : sql`0`
-    case 5: {
-      const ids = (g.scopeValue ?? '').split(',').filter(Boolean)
-      return ids.length ? or(...ids.map((d) => listHas(col, d))) : sql`0`
-    }
+    case 5:
+      return memberOf(col, (g.scopeValue ?? '').split(',').filter(Boolean))
     default:
       return sql`0`
   }

@@ -376,6 +376,8 @@ describe('moving a school between appliances', () => {
     expect(exported.files).toBeGreaterThanOrEqual(1)
     expect(exported.tables.blade_user).toBeGreaterThanOrEqual(2)
     expect(exported.tables.blade_session).toBeUndefined()
+    expect(exported.tables.blade_user_role).toBeGreaterThanOrEqual(2)
+    expect(exported.tables.blade_user_dept).toBeGreaterThanOrEqual(2)
 
     // The target appliance already has a 100001 (the demo seed): the school keeps its data under a new id, with new row ids.
     await expectApiError(importTenant(target.services.config, out), 'backup.tenantExists')
@@ -394,6 +396,27 @@ describe('moving a school between appliances', () => {
       size: 50,
     })
     expect(users.body.data.records.map((u: { account: string }) => u.account).sort()).toEqual(['admin', 'mover'])
+    // Role and department links arrive with the users, pointing at the imported rows' new ids.
+    const linked = (db: typeof source.services.db, tenantId: string) =>
+      ['role', 'dept'].map((k) =>
+        db.$client
+          .query<{ account: string; name: string }, [string]>(
+            `SELECT u.account, m.${k}_name AS name FROM blade_user_${k} l JOIN blade_user u ON u.id = l.user_id
+             JOIN blade_${k} m ON m.id = l.${k}_id WHERE l.tenant_id = ? ORDER BY 1, 2`,
+          )
+          .all(tenantId),
+      )
+    const links = linked(target.services.db, '300003')
+    expect(links).toEqual(linked(source.services.db, '100001'))
+    expect(links[0].map((l) => l.account)).toContain('mover')
+    const moverDept = links[1].find((l) => l.account === 'mover')!.name
+    const deptId = target.services.db.$client
+      .query<{ id: string }, [string]>(`SELECT id FROM blade_dept WHERE tenant_id = '300003' AND dept_name = ?`)
+      .get(moverDept)!.id
+    const inDept = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), {
+      deptId,
+    })
+    expect(inDept.body.data.records.map((u: { account: string }) => u.account)).toContain('mover')
     // The original tenant on the target is untouched.
     expect((await target.signIn('admin', 'admin', '100001')).tenant_id).toBe('100001')
   })

@@ -1,22 +1,25 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { role, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
+import { memberOf } from '../../lib/membership.ts'
 
 /** Checks that a chosen owner is a teacher of the caller's tenant (spec: teachers are chosen from users with role teacher). */
 export async function assertTeacher(ctx: Ctx, userId: string) {
-  const [u] = await ctx.db
-    .select({ roleId: user.roleId })
+  const teachers = sql`SELECT ${role.id} FROM ${role} WHERE ${and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'teacher'), eq(role.isDeleted, 0))}`
+  const teacher = await ctx.db
+    .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.id, userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
-  const ids = u?.roleId.split(',').filter(Boolean) ?? []
-  const roles = ids.length
-    ? await ctx.db
-        .select({ alias: role.roleAlias })
-        .from(role)
-        .where(and(inArray(role.id, ids), eq(role.isDeleted, 0)))
-    : []
-  if (!roles.some((r) => r.alias === 'teacher')) throw badRequest('course.teacher', { field: 'teacherId' }, 'teacherId')
+    .where(
+      and(
+        eq(user.id, userId),
+        eq(user.tenantId, ctx.actor.tenantId),
+        eq(user.isDeleted, 0),
+        memberOf(user.roleId, teachers),
+      ),
+    )
+    .get()
+  if (!teacher) throw badRequest('course.teacher', { field: 'teacherId' }, 'teacherId')
 }
 
 /** id → realName for the users named in rows (teacher names, learners' names). */

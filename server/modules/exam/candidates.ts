@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { examGroup, paperTime, role, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
+import { memberOf } from '../../lib/membership.ts'
 
 type Exam = Pick<typeof paperTime.$inferSelect, 'tenantId' | 'groupIds' | 'classIds'>
 
@@ -9,8 +10,6 @@ const split = (s: string | null | undefined) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean)
-/** Matches a comma-joined id column holding id. */
-const listHas = (col: typeof user.deptId, id: string) => sql`(',' || ${col} || ',') LIKE ${`%,${id},%`}`
 
 /**
  * The exam's candidates: students of its classes plus students of its exam
@@ -29,22 +28,19 @@ export async function candidateIds(db: Ctx['db'], exam: Exam): Promise<Set<strin
     for (const r of rows) for (const id of split(r.studentIds)) ids.add(id)
   }
   if (classes.length) {
-    const students = await db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.tenantId, exam.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+    const students = sql`SELECT ${role.id} FROM ${role} WHERE ${and(eq(role.tenantId, exam.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))}`
     const rows = await db
-      .select({ id: user.id, roleId: user.roleId })
+      .select({ id: user.id })
       .from(user)
       .where(
         and(
           eq(user.tenantId, exam.tenantId),
           eq(user.isDeleted, 0),
-          or(...classes.map((c) => listHas(user.deptId, c))),
+          memberOf(user.deptId, classes),
+          memberOf(user.roleId, students),
         ),
       )
-    const studentRoles = new Set(students.map((s) => s.id))
-    for (const r of rows) if (r.roleId.split(',').some((x) => studentRoles.has(x))) ids.add(r.id)
+    for (const r of rows) ids.add(r.id)
   }
   return ids
 }

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { dept, examGroup, role, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { listHas } from '../../lib/scope.ts'
+import { memberOf } from '../../lib/membership.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -31,7 +31,7 @@ export async function studentsWithin(ctx: Ctx, studentIds: string[], classIds: s
         eq(user.tenantId, ctx.actor.tenantId),
         eq(user.isDeleted, 0),
         inArray(user.id, studentIds),
-        or(...classIds.map((c) => listHas(user.deptId, c))),
+        memberOf(user.deptId, classIds),
       ),
     )
   return rows.length === new Set(studentIds).size
@@ -94,29 +94,18 @@ export const examGroupRoutes = (s: Services) =>
         '/student-tree',
         async ({ ctx, query }) => {
           const classIds = splitIds(query.classIds)
-          const studentRoles = (
-            await ctx.db
-              .select({ id: role.id })
-              .from(role)
-              .where(and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
-          ).map((r) => r.id)
-          const people = await ctx.db
-            .select({
-              id: user.id,
-              realName: user.realName,
-              account: user.account,
-              deptId: user.deptId,
-              roleId: user.roleId,
-            })
+          const studentRoles = sql`SELECT ${role.id} FROM ${role} WHERE ${and(eq(role.tenantId, ctx.actor.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))}`
+          const students = await ctx.db
+            .select({ id: user.id, realName: user.realName, account: user.account, deptId: user.deptId })
             .from(user)
             .where(
               and(
                 eq(user.tenantId, ctx.actor.tenantId),
                 eq(user.isDeleted, 0),
-                classIds.length ? or(...classIds.map((c) => listHas(user.deptId, c))) : undefined,
+                memberOf(user.roleId, studentRoles),
+                classIds.length ? memberOf(user.deptId, classIds) : undefined,
               ),
             )
-          const students = people.filter((p) => p.roleId.split(',').some((r) => studentRoles.includes(r)))
           const classes = await ctx.db
             .select({ id: dept.id, title: dept.deptName })
             .from(dept)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
-import { listHas } from '../../lib/scope.ts'
+import { memberOf } from '../../lib/membership.ts'
 
 defineMessages({
   'message.title': { zh: '请输入消息标题', en: 'please enter the message title' },
@@ -50,7 +50,7 @@ export async function sendMessage(
   const people = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(and(tenant, column ? or(...ids.map((id) => listHas(column, id))) : inArray(user.id, ids)))
+    .where(and(tenant, column ? memberOf(column, ids) : inArray(user.id, ids)))
   if (!people.length) throw badRequest('message.noRecipients', { field: 'receivers' }, 'receivers')
   const me = await ctx.db
     .select({ realName: user.realName, account: user.account })

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { dept, user } from '../../../db/schema/index.ts'
 import { deptFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
+import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
 
@@ -23,17 +24,11 @@ type Row = Record<string, unknown>
 async function beforeWrite(ctx: Ctx, w: Write<typeof dept>) {
   if (w.op !== 'remove') return
   for (const r of w.before) {
-    // deptId holds a comma-joined list: a user of several units still counts.
+    // A user of several units still counts.
     const [{ u }] = await ctx.db
       .select({ u: count() })
       .from(user)
-      .where(
-        and(
-          eq(user.tenantId, r.tenantId as string),
-          eq(user.isDeleted, 0),
-          sql`(',' || ${user.deptId} || ',') LIKE ${`%,${r.id},%`}`,
-        ),
-      )
+      .where(and(eq(user.tenantId, r.tenantId as string), eq(user.isDeleted, 0), memberOf(user.deptId, [r.id])))
     if (u) throw new ApiError(400, 'dept.inUse')
   }
 }

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import { roleFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -13,7 +13,8 @@ import { defineMessages } from '../../lib/messages.ts'
 import { ADMINISTRATOR, TENANT_ADMIN, isAdministrator, packageMenuIds, roleAliases } from '../../lib/permissions.ts'
 import { assertAssignable, assertGrantableMenus } from '../../lib/role-assignment.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { listHas, scope } from '../../lib/scope.ts'
+import { scope } from '../../lib/scope.ts'
+import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 
 defineMessages({
@@ -58,13 +59,7 @@ export const roleResource = defineResource({
     const holders = await ctx.db
       .select({ id: user.id })
       .from(user)
-      .where(
-        and(
-          eq(user.tenantId, ctx.actor.tenantId),
-          eq(user.isDeleted, 0),
-          or(...ids.map((id) => listHas(user.roleId, id))),
-        ),
-      )
+      .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), memberOf(user.roleId, ids)))
       .limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, count, desc, eq, like, or } from 'drizzle-orm'
+import { and, count, desc, eq, like } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { dept, post, role, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -9,7 +9,8 @@ import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
-import { listHas, scope } from '../../lib/scope.ts'
+import { scope } from '../../lib/scope.ts'
+import { countByMember, memberOf } from '../../lib/membership.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInfo } from '../auth/index.ts'
 import { userFilters, userResource, withNames } from './user.ts'
@@ -128,7 +129,7 @@ export const userRoutes = (s: Services) =>
           const rows = await userResource.ops.all(
             ctx,
             {},
-            and(await userFilters(ctx, { roleName: 'student' }), or(...deptIds.map((d) => listHas(user.deptId, d)))),
+            and(await userFilters(ctx, { roleName: 'student' }), memberOf(user.deptId, deptIds)),
           )
           return ok(ctx, await withNames(ctx, rows))
         },
@@ -177,10 +178,8 @@ export const userRoutes = (s: Services) =>
         '/getUserStatistics',
         async ({ ctx }) => {
           const where = await scope(user, ctx, { code: 'system:user' })
-          const users = await ctx.db
-            .select({ roleId: user.roleId, createTime: user.createTime })
-            .from(user)
-            .where(where)
+          const users = await ctx.db.select({ createTime: user.createTime }).from(user).where(where)
+          const holders = await countByMember(ctx.db, user.roleId, where)
           const roles = await ctx.db
             .select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias })
             .from(role)
@@ -189,7 +188,7 @@ export const userRoutes = (s: Services) =>
             roleId: r.id,
             roleName: r.roleName,
             roleAlias: r.roleAlias,
-            count: users.filter((u) => u.roleId.split(',').includes(r.id)).length,
+            count: holders.get(r.id) ?? 0,
           }))
           const months: { month: string; count: number }[] = []
           const d = new Date()

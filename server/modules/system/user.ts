@@ -8,7 +8,8 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { deptNames, roleNames } from '../../lib/names.ts'
-import { listHas, scope } from '../../lib/scope.ts'
+import { scope } from '../../lib/scope.ts'
+import { memberOf } from '../../lib/membership.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/grant.ts'
@@ -123,7 +124,7 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
           ),
         )
     ).map((d) => d.id)
-    parts.push(ids.length ? or(...ids.map((id) => listHas(user.deptId, id))) : eq(user.id, '-1'))
+    parts.push(memberOf(user.deptId, ids))
   }
   const roleKeys = [q.roleId, q.roleName].filter(Boolean) as string[]
   if (roleKeys.length) {
@@ -138,7 +139,7 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
           ),
         )
     ).map((r) => r.id)
-    parts.push(roles.length ? or(...roles.map((id) => listHas(user.roleId, id))) : eq(user.id, '-1'))
+    parts.push(memberOf(user.roleId, roles))
   }
   if (q.excludeSelf) parts.push(ne(user.id, ctx.actor.userId))
   return parts.length ? and(...parts) : undefined
