@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { dept, permVersion, post, role, user, userDept, userPost, userRole } from '../../db/schema/index.ts'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { testApp } from '../../tests/support/harness.ts'
 import { newId } from './ids.ts'
 import { memberOf } from './membership.ts'
@@ -107,7 +108,7 @@ describe('membership: link tables behind the comma-joined columns', () => {
         .run()
       return id
     })
-    const holders = (ids: string[], col = user.roleId) =>
+    const holders = (ids: string[], col: SQLiteColumn = user.roleId) =>
       db
         .select({ id: user.id })
         .from(user)
