@@ -19,11 +19,13 @@ import type { Db } from '../../lib/db.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { prepared } from '../../lib/prepared.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { isCandidate, splitIds } from './candidates.ts'
 import { grade, isObjective, parseResponse } from './grading.ts'
 import { paperQuestions } from './paper.ts'
-import { answerKey, learnerView } from './question-store.ts'
+import { bound, paperKey, recordGrade, storedAnswers } from './paper-key.ts'
+import { learnerView } from './question-store.ts'
 
 defineMessages({
   'exam.notStarted': { zh: '考试尚未开始', en: 'the exam has not started yet' },
@@ -52,11 +54,19 @@ export const ANSWERING = 1,
 
 export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
   if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'timeId' }, 'timeId')
-  const exam = await ctx.db
-    .select()
-    .from(paperTime)
-    .where(and(eq(paperTime.id, id), eq(paperTime.tenantId, ctx.actor.tenantId), eq(paperTime.isDeleted, 0)))
-    .get()
+  const exam = prepared(ctx.db, 'exam.find', (d) =>
+    d
+      .select()
+      .from(paperTime)
+      .where(
+        and(
+          eq(paperTime.id, sql.placeholder('id')),
+          eq(paperTime.tenantId, sql.placeholder('tenantId')),
+          eq(paperTime.isDeleted, 0),
+        ),
+      )
+      .prepare(),
+  ).get({ id, tenantId: ctx.actor.tenantId })
   if (!exam) throw notFound()
   return exam
 }
@@ -188,21 +198,95 @@ function checkSave(raw: unknown): SaveInput {
   return { questionId, answer: a, version }
 }
 
-/** The caller's own sitting by id: another learner's id is simply not found. */
-export async function ownSitting(ctx: Ctx, sittingId: unknown): Promise<Sitting> {
+/**
+ * The save path's statements, compiled once per database (prepared.ts): a save
+ * runs on every answer change of every candidate, so it only binds and steps.
+ */
+const saveStatements = (db: Db) =>
+  prepared(db, 'exam.save', (d) => ({
+    ownSitting: d
+      .select()
+      .from(paperTimeUser)
+      .where(
+        and(
+          eq(paperTimeUser.id, sql.placeholder('id')),
+          eq(paperTimeUser.userId, sql.placeholder('userId')),
+          eq(paperTimeUser.tenantId, sql.placeholder('tenantId')),
+        ),
+      )
+      .prepare(),
+    onPaper: d
+      .select({ id: paperQuestion.id })
+      .from(paperQuestion)
+      .where(
+        and(eq(paperQuestion.paperId, sql.placeholder('paperId')), eq(paperQuestion.questionId, sql.placeholder('q'))),
+      )
+      .prepare(),
+    // One statement stores the answer over a lower version and answers the stored version; nothing comes back when
+    // the stored version was not lower (a replay or a late save), and `stored` tells which version won.
+    upsert: d
+      .insert(paperAnswer)
+      .values({
+        id: sql.placeholder('id'),
+        tenantId: sql.placeholder('tenantId'),
+        paperTimeUserId: sql.placeholder('sittingId'),
+        questionId: sql.placeholder('q'),
+        answer: sql.placeholder('answer'),
+        version: sql.placeholder('version'),
+        saveTime: sql.placeholder('saveTime'),
+      })
+      .onConflictDoUpdate({
+        target: [paperAnswer.paperTimeUserId, paperAnswer.questionId],
+        set: { answer: sql`excluded.answer`, version: sql`excluded.version`, saveTime: sql`excluded.save_time` },
+        setWhere: sql`excluded.version > ${paperAnswer.version}`,
+      })
+      .returning({ version: paperAnswer.version })
+      .prepare(),
+    // Closing is conditional on the sitting still being open: of a submit and the sweep, one wins.
+    close: d
+      .update(paperTimeUser)
+      .set({
+        state: bound('state'),
+        submitKind: bound('submitKind'),
+        submitTime: bound('submitTime'),
+        objectiveScore: bound('objectiveScore'),
+        subjectiveScore: bound('subjectiveScore'),
+        score: bound('score'),
+      })
+      .where(and(eq(paperTimeUser.id, sql.placeholder('id')), eq(paperTimeUser.state, ANSWERING)))
+      .returning({ id: paperTimeUser.id })
+      .prepare(),
+    unanswered: d
+      .insert(paperAnswer)
+      .values({
+        id: sql.placeholder('id'),
+        tenantId: sql.placeholder('tenantId'),
+        paperTimeUserId: sql.placeholder('sittingId'),
+        questionId: sql.placeholder('q'),
+        answer: 'null',
+        version: 0,
+        saveTime: sql.placeholder('saveTime'),
+        score: bound('score'),
+        correct: sql.placeholder('correct'),
+      })
+      .prepare(),
+    stored: d
+      .select({ version: paperAnswer.version })
+      .from(paperAnswer)
+      .where(
+        and(
+          eq(paperAnswer.paperTimeUserId, sql.placeholder('sittingId')),
+          eq(paperAnswer.questionId, sql.placeholder('q')),
+        ),
+      )
+      .prepare(),
+  }))
+
+/** The caller's own sitting by id: another learner's id is simply not found. Synchronous: see saveAnswers. */
+export function ownSitting(ctx: Ctx, sittingId: unknown): Sitting {
   const id = String(sittingId ?? '')
   if (!/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'sittingId' }, 'sittingId')
-  const s = await ctx.db
-    .select()
-    .from(paperTimeUser)
-    .where(
-      and(
-        eq(paperTimeUser.id, id),
-        eq(paperTimeUser.userId, ctx.actor.userId),
-        eq(paperTimeUser.tenantId, ctx.actor.tenantId),
-      ),
-    )
-    .get()
+  const s = saveStatements(ctx.db).ownSitting.get({ id, userId: ctx.actor.userId, tenantId: ctx.actor.tenantId })
   if (!s) throw notFound()
   return s
 }
@@ -214,104 +298,76 @@ export interface SaveResult {
 }
 
 /**
- * Stores answers in one transaction and answers with the version now stored per
- * question (the client drops everything up to it from its queue). Committed
- * before this returns: the acknowledgement is the commit.
+ * Stores answers and answers with the version now stored per question (the
+ * client drops everything up to it from its queue). Committed before this
+ * returns: the acknowledgement is the commit. From reading the sitting's state
+ * to the write nothing awaits, so a submit cannot slip in between and leave an
+ * acknowledged answer outside the graded paper.
  */
 export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[]): Promise<SaveResult[]> {
   const items = raws.map(checkSave)
-  const s = await ownSitting(ctx, sittingId)
+  const s = ownSitting(ctx, sittingId)
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
   if (Date.now() > s.deadline + GRACE_MS) {
     // Past the deadline: this save is refused and the paper is submitted with what was saved (the sweep would do it anyway).
     await closeSitting(ctx.db, s, 2)
     throw new ApiError(409, 'exam.timeUp')
   }
-  const onPaper = new Set(
-    (
-      await ctx.db
-        .select({ id: paperQuestion.questionId })
-        .from(paperQuestion)
-        .where(eq(paperQuestion.paperId, s.paperId))
-    ).map((r) => r.id),
-  )
-  const stray = items.find((i) => !onPaper.has(i.questionId))
-  if (stray) throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
-  return ctx.db.transaction((tx) =>
-    items.map((i) => {
-      tx.insert(paperAnswer)
-        .values({
-          id: newId(),
-          tenantId: s.tenantId,
-          paperTimeUserId: s.id,
-          questionId: i.questionId,
-          answer: JSON.stringify(i.answer),
-          version: i.version,
-          saveTime: now(),
-        })
-        .onConflictDoUpdate({
-          target: [paperAnswer.paperTimeUserId, paperAnswer.questionId],
-          set: { answer: sql`excluded.answer`, version: sql`excluded.version`, saveTime: sql`excluded.save_time` },
-          setWhere: sql`excluded.version > ${paperAnswer.version}`,
-        })
-        .run()
-      const stored = tx
-        .select({ version: paperAnswer.version })
-        .from(paperAnswer)
-        .where(and(eq(paperAnswer.paperTimeUserId, s.id), eq(paperAnswer.questionId, i.questionId)))
-        .get()!
-      return { questionId: i.questionId, version: stored.version, accepted: stored.version === i.version }
-    }),
-  )
+  const q = saveStatements(ctx.db)
+  if (items.some((i) => !q.onPaper.get({ paperId: s.paperId, q: i.questionId })))
+    throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
+  const store = (i: SaveInput): SaveResult => {
+    const won = q.upsert.get({
+      id: newId(),
+      tenantId: s.tenantId,
+      sittingId: s.id,
+      q: i.questionId,
+      answer: JSON.stringify(i.answer),
+      version: i.version,
+      saveTime: now(),
+    })
+    const version = won?.version ?? q.stored.get({ sittingId: s.id, q: i.questionId })!.version
+    return { questionId: i.questionId, version, accepted: version === i.version }
+  }
+  // One answer is one statement (atomic, committed when it returns); a replayed queue is one transaction.
+  return items.length === 1 ? [store(items[0])] : ctx.db.transaction(() => items.map(store))
 }
 
 /** Grades a sitting's stored answers and closes it, in one transaction; false when it was no longer open. */
 async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
-  const qs = await paperQuestions({ db }, s.paperId)
-  const answers = await db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, s.id))
-  const byQ = new Map(answers.map((a) => [a.questionId, a]))
-  const graded = qs.map((q) => ({
-    q,
-    a: byQ.get(q.id),
-    g: grade(answerKey(q, q.points), parseResponse(byQ.get(q.id)?.answer)),
-  }))
-  const objective =
-    Math.round(graded.filter((x) => isObjective(x.q.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
-  const subjectiveLeft = graded.some((x) => !isObjective(x.q.type))
+  const qs = paperKey(db, s.paperId)
   const stamp = kind === 2 ? formatDateTime(new Date(Math.min(Date.now(), s.deadline))) : now()
-  return db.transaction((tx) => {
-    const changed = tx
-      .update(paperTimeUser)
-      .set({
-        state: subjectiveLeft ? SUBMITTED : CORRECTED,
-        submitKind: kind,
-        submitTime: stamp,
-        objectiveScore: objective,
-        subjectiveScore: subjectiveLeft ? null : 0,
-        score: subjectiveLeft ? null : objective,
-      })
-      .where(and(eq(paperTimeUser.id, s.id), eq(paperTimeUser.state, ANSWERING)))
-      .returning({ id: paperTimeUser.id })
-      .all()
-    if (!changed.length) return false
+  const q = saveStatements(db)
+  // The answers are read inside the transaction that closes the sitting: every answer stored before the close is graded.
+  return db.transaction(() => {
+    const byQ = new Map(storedAnswers(db, s.id).map((a) => [a.questionId, a]))
+    const graded = qs.map((k) => ({ k, a: byQ.get(k.id), g: grade(k, parseResponse(byQ.get(k.id)?.answer)) }))
+    const objective =
+      Math.round(graded.filter((x) => isObjective(x.k.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
+    const subjectiveLeft = graded.some((x) => !isObjective(x.k.type))
+    const changed = q.close.get({
+      id: s.id,
+      state: subjectiveLeft ? SUBMITTED : CORRECTED,
+      submitKind: kind,
+      submitTime: stamp,
+      objectiveScore: objective,
+      subjectiveScore: subjectiveLeft ? null : 0,
+      score: subjectiveLeft ? null : objective,
+    })
+    if (!changed) return false
     for (const x of graded) {
-      if (x.a)
-        tx.update(paperAnswer).set({ score: x.g.score, correct: x.g.correct }).where(eq(paperAnswer.id, x.a.id)).run()
+      if (x.a) recordGrade(db, x.a.id, x.g.score, x.g.correct)
       // Unanswered questions get a row too, so corrections and statistics see every question.
       else
-        tx.insert(paperAnswer)
-          .values({
-            id: newId(),
-            tenantId: s.tenantId,
-            paperTimeUserId: s.id,
-            questionId: x.q.id,
-            answer: 'null',
-            version: 0,
-            saveTime: stamp,
-            score: isObjective(x.q.type) ? 0 : null,
-            correct: isObjective(x.q.type) ? 0 : null,
-          })
-          .run()
+        q.unanswered.run({
+          id: newId(),
+          tenantId: s.tenantId,
+          sittingId: s.id,
+          q: x.k.id,
+          saveTime: stamp,
+          score: isObjective(x.k.type) ? 0 : null,
+          correct: isObjective(x.k.type) ? 0 : null,
+        })
     }
     return true
   })
@@ -319,12 +375,16 @@ async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
 
 /** The learner's submit: last answers (if sent) are saved first, in the same call, then the paper is graded. */
 export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[] = []): Promise<Sitting> {
-  await finalizeExpired(ctx.db, { sittingId: String(sittingId ?? '') })
-  const s = await ownSitting(ctx, sittingId)
+  const s = ownSitting(ctx, sittingId)
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
+  if (Date.now() > s.deadline + GRACE_MS) {
+    // Too late to submit by hand: it is submitted automatically with what was saved, as the sweep would.
+    await closeSitting(ctx.db, s, 2)
+    throw new ApiError(409, 'exam.alreadySubmitted')
+  }
   if (last.length) await saveAnswers(ctx, s.id, last)
   if (!(await closeSitting(ctx.db, s, 1))) throw new ApiError(409, 'exam.alreadySubmitted')
-  return await ownSitting(ctx, s.id)
+  return ownSitting(ctx, s.id)
 }
 
 /**

@@ -1,0 +1,77 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { paperAnswer, paperQuestion, question, questionBlank, questionOption } from '../../../db/schema/index.ts'
+import type { Db } from '../../lib/db.ts'
+import { prepared } from '../../lib/prepared.ts'
+import type { AnswerKey } from './grading.ts'
+
+/** A value bound when a prepared UPDATE runs (drizzle's set() takes SQL, not a bare placeholder). */
+export const bound = (name: string) => sql`${sql.placeholder(name)}`
+
+export interface KeyedQuestion extends AnswerKey {
+  id: string
+}
+
+/**
+ * What grading a submitted paper reads, compiled once per database: every
+ * candidate's submit (and the sweep's automatic ones) grades with three bound
+ * statements instead of building queries, which cost more than the grading.
+ */
+const keyStatements = (db: Db) =>
+  prepared(db, 'exam.paperKey', (d) => ({
+    questions: d
+      .select({ id: question.id, type: question.type, points: paperQuestion.score })
+      .from(paperQuestion)
+      .innerJoin(question, eq(question.id, paperQuestion.questionId))
+      .where(eq(paperQuestion.paperId, sql.placeholder('paperId')))
+      .orderBy(asc(paperQuestion.sort))
+      .prepare(),
+    options: d
+      .select({ questionId: questionOption.questionId, id: questionOption.id, isCorrect: questionOption.isCorrect })
+      .from(questionOption)
+      .innerJoin(paperQuestion, eq(paperQuestion.questionId, questionOption.questionId))
+      .where(eq(paperQuestion.paperId, sql.placeholder('paperId')))
+      .orderBy(asc(questionOption.sort))
+      .prepare(),
+    blanks: d
+      .select({ questionId: questionBlank.questionId, blankNo: questionBlank.blankNo, answer: questionBlank.answer })
+      .from(questionBlank)
+      .innerJoin(paperQuestion, eq(paperQuestion.questionId, questionBlank.questionId))
+      .where(eq(paperQuestion.paperId, sql.placeholder('paperId')))
+      .orderBy(asc(questionBlank.blankNo), asc(questionBlank.sort))
+      .prepare(),
+    answers: d
+      .select({ id: paperAnswer.id, questionId: paperAnswer.questionId, answer: paperAnswer.answer })
+      .from(paperAnswer)
+      .where(eq(paperAnswer.paperTimeUserId, sql.placeholder('sittingId')))
+      .prepare(),
+    grade: d
+      .update(paperAnswer)
+      .set({ score: bound('score'), correct: bound('correct') })
+      .where(eq(paperAnswer.id, sql.placeholder('id')))
+      .prepare(),
+  }))
+
+/** A paper's questions in order with their points and answer key (options with their correct flags, accepted blanks). */
+export function paperKey(db: Db, paperId: string): KeyedQuestion[] {
+  const q = keyStatements(db)
+  const options = new Map<string, AnswerKey['options']>()
+  for (const o of q.options.all({ paperId })) {
+    let list = options.get(o.questionId)
+    if (!list) options.set(o.questionId, (list = []))
+    list.push({ id: o.id, isCorrect: o.isCorrect })
+  }
+  const blanks = new Map<string, string[][]>()
+  for (const b of q.blanks.all({ paperId })) {
+    let list = blanks.get(b.questionId)
+    if (!list) blanks.set(b.questionId, (list = []))
+    ;(list[b.blankNo] ??= []).push(b.answer)
+  }
+  return q.questions
+    .all({ paperId })
+    .map((x) => ({ ...x, options: options.get(x.id) ?? [], blanks: blanks.get(x.id) ?? [] }))
+}
+
+/** A sitting's stored answers (inside the closing transaction) and the statement that records one's grade. */
+export const storedAnswers = (db: Db, sittingId: string) => keyStatements(db).answers.all({ sittingId })
+export const recordGrade = (db: Db, id: string, score: number | null, correct: number | null) =>
+  keyStatements(db).grade.run({ id, score, correct })
