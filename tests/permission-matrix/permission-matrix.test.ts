@@ -56,6 +56,9 @@ const PUBLIC = new Set([
   'GET /api/nop-wbp/iot/product/list',
   'GET /api/nop-wbp/iot/device/list',
   'GET /api/nop-wbp/iot/device/detail',
+  // Published competitions (paperTime category 1/2): no candidate lists, no papers.
+  'GET /api/nop-wbp/paperTime/list',
+  'GET /api/nop-wbp/paperTime/detail',
 ])
 
 /** Routes any signed-in user may call: they only ever touch the caller's own data. */
@@ -90,6 +93,8 @@ const SELF_SERVICE = new Set([
   'POST /api/nep-wbp/paperTimeUser/submitPaper',
   'GET /api/nep-wbp/paperTime/lookMyPaperTime',
   'GET /api/nep-wbp/paperTime/lookExamRecords',
+  'GET /api/nep-wbp/paperTimeUser/myCompetitions',
+  'GET /api/nep-wbp/paperTimeUser/review',
   // Labs: each call reaches only the caller's own container (or its tenant's experiment catalogue and steps).
   'GET /api/hm-experiment/experiment/getExperimentPage',
   'GET /api/hm-experiment/experiment/openExperimentToContainer',

@@ -53,7 +53,7 @@ async function managedSitting(ctx: Ctx, id: unknown) {
 }
 
 /** A sitting with every question, the answer given, the key, score and comment: the correction sheet. */
-async function sheet(ctx: Ctx, sittingId: string, paperId: string) {
+export async function sheet(ctx: Ctx, sittingId: string, paperId: string) {
   const qs = await paperQuestions(ctx, paperId)
   const answers = await ctx.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, sittingId))
   const byQ = new Map(answers.map((a) => [a.questionId, a]))

@@ -358,4 +358,81 @@ describe('exams: bank, papers, taking, correcting', () => {
     ).body.data.questions.map((q: any) => q.id)
     expect(inOrder).toEqual([plain.single.id, plain.multi.id, plain.fill.id, plain.short.id])
   })
+  it('competitions: visitors read the published list and detail; a learner enters, submits, finds it in their competitions and reviews the corrected paper', async () => {
+    const teacher = await t.token('teacher')
+    const student = await t.token('student')
+    const c = await arrange(teacher, { title: '校园编程赛', category: 1, content: '<p>独立完成</p>' })
+    const plain = await arrange(teacher, { title: '期中考试', category: 0 })
+    const company = await arrange(teacher, { title: '企业挑战赛', category: 2, startTime: at(30), endTime: at(90) })
+    // Visitors: no token at all.
+    const list = (await t.get(`${W.replace('nep', 'nop')}/paperTime/list`, undefined, { size: '50' })).body.data
+    const ids = list.records.map((r: any) => r.id)
+    expect(ids).toEqual(expect.arrayContaining([c.examId, company.examId]))
+    expect(ids).not.toContain(plain.examId)
+    expect(JSON.stringify(list.records)).not.toMatch(/paperIds|groupIds|classIds/)
+    const companies = (await t.get('/api/nop-wbp/paperTime/list', undefined, { category: '2', size: '50' })).body.data
+    expect(companies.records.map((r: any) => r.id)).toEqual([company.examId])
+    expect(companies.records[0]).toMatchObject({ phase: 'notStarted', category: 2, open: true })
+    const open = (await t.get('/api/nop-wbp/paperTime/list', undefined, { phase: 'open', size: '50' })).body.data
+    expect(open.records.map((r: any) => r.id)).toContain(c.examId)
+    expect(open.records.map((r: any) => r.id)).not.toContain(company.examId)
+    expect((await t.get('/api/nop-wbp/paperTime/list', undefined, { category: '7' })).body).toMatchObject({
+      code: 400,
+      field: 'category',
+    })
+    const detail = (await t.get('/api/nop-wbp/paperTime/detail', undefined, { id: c.examId })).body.data
+    expect(detail).toMatchObject({
+      title: '校园编程赛',
+      content: '<p>独立完成</p>',
+      phase: 'open',
+      duration: 30,
+      questionCount: 4,
+      totalScore: 13,
+      participants: 0,
+    })
+    expect((await t.get('/api/nop-wbp/paperTime/detail', undefined, { id: plain.examId })).status).toBe(404)
+    // Own competitions and review need a sign-in.
+    expect((await t.get('/api/nep-wbp/paperTimeUser/myCompetitions')).status).toBe(401)
+
+    const paper = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: c.examId })).body.data
+    const right = c.single.options.find((o: any) => o.isCorrect).id
+    const done = await t.post(`${W}/paperTimeUser/submitPaper`, student, {
+      sittingId: paper.sittingId,
+      answers: [
+        { questionId: c.single.id, answer: [right], version: 1 },
+        { questionId: c.short.id, answer: '因为', version: 1 },
+      ],
+    })
+    expect(done.status).toBe(200)
+    const mine = async () =>
+      (await t.get(`${W}/paperTimeUser/myCompetitions`, student, { size: '50' })).body.data.records.find(
+        (r: any) => r.id === c.examId,
+      )
+    expect(await mine()).toMatchObject({ sittingId: paper.sittingId, state: 2, score: null, reviewable: false })
+    expect(
+      (await t.get(`${W}/paperTimeUser/myCompetitions`, student, { size: '50' })).body.data.records.map(
+        (r: any) => r.id,
+      ),
+    ).not.toContain(plain.examId)
+    expect((await t.get('/api/nop-wbp/paperTime/detail', undefined, { id: c.examId })).body.data.participants).toBe(1)
+    const review = () => t.get(`${W}/paperTimeUser/review`, student, { sittingId: paper.sittingId })
+    expect((await review()).body).toMatchObject({ code: 403 })
+
+    await t.post(`${U}/correctingPapers`, teacher, {
+      id: paper.sittingId,
+      items: [{ questionId: c.short.id, score: 4, comment: '不错' }],
+    })
+    expect((await review()).status).toBe(403)
+    await t.post(`${E}/distributeResults`, teacher, undefined, { id: c.examId })
+    expect(await mine()).toMatchObject({ state: 3, score: 6, reviewable: true })
+    const sheet = (await review()).body.data
+    expect(sheet.score).toBe(6)
+    const q = (id: string) => sheet.questions.find((x: any) => x.id === id)
+    expect(q(c.single.id)).toMatchObject({ given: [right], score: 2, correct: 1 })
+    expect(q(c.single.id).options.find((o: any) => o.id === right).isCorrect).toBe(1)
+    expect(q(c.short.id)).toMatchObject({ given: '因为', score: 4, comment: '不错' })
+    expect(q(c.fill.id)).toMatchObject({ given: null, score: 0 })
+    // Nobody else reaches it through the learner's call, not even staff.
+    expect((await t.get(`${W}/paperTimeUser/review`, teacher, { sittingId: paper.sittingId })).status).toBe(404)
+  })
 })

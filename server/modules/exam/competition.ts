@@ -1,0 +1,242 @@
+import { Elysia } from 'elysia'
+import { and, count, desc, eq, gt, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
+import { paper, paperQuestion, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { pageOf, parsePaging } from '../../lib/paging.ts'
+import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
+import { now } from '../../lib/time.ts'
+import { sheet } from './exam-results.ts'
+import { splitIds } from './candidates.ts'
+import { CORRECTED, finalizeExpired, ownSitting, toEpoch, visibleScore, type Exam } from './sitting.ts'
+
+defineMessages({
+  'exam.reviewClosed': {
+    zh: '成绩发布后才能查看答卷',
+    en: 'your answers can be reviewed once results are distributed',
+  },
+  'exam.category': {
+    zh: '竞赛类别只能是 1（学生竞赛）或 2（企业竞赛）',
+    en: 'category must be 1 (student) or 2 (company)',
+  },
+})
+
+/** Exam categories that are competitions (paperTime.category): shown on the public portal. */
+export const STUDENT_COMPETITION = 1,
+  COMPANY_COMPETITION = 2
+
+type Phase = 'notStarted' | 'open' | 'ended'
+const phaseOf = (e: Pick<Exam, 'startTime' | 'endTime'>, t = Date.now()): Phase =>
+  t < toEpoch(e.startTime) ? 'notStarted' : t >= toEpoch(e.endTime) ? 'ended' : 'open'
+
+/** Published, live competitions of the caller's (or the visited school's) tenant. */
+const published = (ctx: Ctx) =>
+  and(
+    eq(paperTime.tenantId, ctx.actor.tenantId),
+    eq(paperTime.isDeleted, 0),
+    eq(paperTime.status, 1),
+    inArray(paperTime.category, [STUDENT_COMPETITION, COMPANY_COMPETITION]),
+  )!
+
+const idOf = (v: unknown, field = 'id') => {
+  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
+  return v
+}
+
+/** What anyone may read of a competition: no candidate lists, no paper ids. */
+const publicCard = (e: Exam, participants?: number) => ({
+  id: e.id,
+  title: e.title,
+  cover: e.cover,
+  category: e.category,
+  startTime: e.startTime,
+  endTime: e.endTime,
+  duration: e.duration,
+  showScore: e.showScore,
+  distributed: e.distributed,
+  phase: phaseOf(e),
+  open: !splitIds(e.groupIds).length && !splitIds(e.classIds).length,
+  participants,
+})
+
+async function participantsOf(ctx: Ctx, ids: string[]) {
+  if (!ids.length) return new Map<string, number>()
+  const rows = await ctx.db
+    .select({ id: paperTimeUser.paperTimeId, n: count() })
+    .from(paperTimeUser)
+    .where(inArray(paperTimeUser.paperTimeId, ids))
+    .groupBy(paperTimeUser.paperTimeId)
+  return new Map(rows.map((r) => [r.id, r.n]))
+}
+
+/** The first paper's size and total: what a visitor is told about the questions (the drawn paper may differ in order, not in weight). */
+async function paperSummary(ctx: Ctx, e: Exam) {
+  const first = splitIds(e.paperIds)[0]
+  if (!first) return { questionCount: 0, totalScore: 0 }
+  const p = await ctx.db.select({ score: paper.score }).from(paper).where(eq(paper.id, first)).get()
+  const [{ n }] = await ctx.db.select({ n: count() }).from(paperQuestion).where(eq(paperQuestion.paperId, first))
+  return { questionCount: n, totalScore: p?.score ?? 0 }
+}
+
+/**
+ * Competitions on the portal (spec portal §2: /home/competition, /home/competition-detail,
+ * /home/competition/student-competition[-detail], /home/competition/company-competition).
+ * The list and the detail are public (visitors of the school's tenant); a learner's own
+ * competitions, results and answer review need a sign-in and only ever reach the caller's sittings.
+ * Entering goes through the exam calls (/home/competition-test), which check window and candidates.
+ */
+export const competitionRoutes = (s: Services) =>
+  new Elysia()
+    .use(authContext(s))
+    .get(
+      '/api/nop-wbp/paperTime/list',
+      async ({ ctx, query }) => {
+        const { current, size, offset } = parsePaging(query)
+        const conds: (SQL | undefined)[] = [published(ctx)]
+        if (query.category !== undefined && query.category !== '') {
+          const c = Number(query.category)
+          if (c !== STUDENT_COMPETITION && c !== COMPANY_COMPETITION)
+            throw badRequest('exam.category', { field: 'category' }, 'category')
+          conds.push(eq(paperTime.category, c))
+        }
+        if (typeof query.title === 'string' && query.title.trim())
+          conds.push(like(paperTime.title, `%${query.title.trim().slice(0, 100).replace(/[%_]/g, '')}%`))
+        const t = now()
+        if (query.phase === 'open') conds.push(lt(paperTime.startTime, t), gt(paperTime.endTime, t))
+        else if (query.phase === 'notStarted') conds.push(gt(paperTime.startTime, t))
+        else if (query.phase === 'ended') conds.push(lt(paperTime.endTime, t))
+        else if (query.phase !== undefined && query.phase !== '')
+          throw badRequest('validation.invalid', { field: 'phase' }, 'phase')
+        const where = and(...conds)
+        const [{ total }] = await ctx.db.select({ total: count() }).from(paperTime).where(where)
+        // Running and coming first (by start), then the ended ones, latest first.
+        const rows = await ctx.db
+          .select()
+          .from(paperTime)
+          .where(where)
+          .orderBy(sql`CASE WHEN ${paperTime.endTime} > ${t} THEN 0 ELSE 1 END`, desc(paperTime.startTime))
+          .limit(size)
+          .offset(offset)
+        const n = await participantsOf(
+          ctx,
+          rows.map((r) => r.id),
+        )
+        return ok(
+          ctx,
+          pageOf(
+            rows.map((r) => publicCard(r, n.get(r.id) ?? 0)),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/api/nop-wbp/paperTime/detail',
+      async ({ ctx, query }) => {
+        const e = await ctx.db
+          .select()
+          .from(paperTime)
+          .where(and(published(ctx), eq(paperTime.id, idOf(query.id))))
+          .get()
+        if (!e) throw notFound()
+        const n = await participantsOf(ctx, [e.id])
+        return ok(ctx, {
+          ...publicCard(e, n.get(e.id) ?? 0),
+          content: e.content,
+          ...(await paperSummary(ctx, e)),
+          serverTime: Date.now(),
+        })
+      },
+      { perm: PUBLIC },
+    )
+    // The caller's competitions: every sitting on a competition, answering or finished, with the score once shown.
+    .get(
+      '/api/nep-wbp/paperTimeUser/myCompetitions',
+      async ({ ctx, query }) => {
+        await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
+        const { current, size, offset } = parsePaging(query)
+        const cond = and(
+          eq(paperTimeUser.userId, ctx.actor.userId),
+          eq(paperTimeUser.tenantId, ctx.actor.tenantId),
+          eq(paperTime.isDeleted, 0),
+          query.category === '1' || query.category === '2'
+            ? eq(paperTime.category, Number(query.category))
+            : gte(paperTime.category, STUDENT_COMPETITION),
+        )
+        const [{ total }] = await ctx.db
+          .select({ total: count() })
+          .from(paperTimeUser)
+          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
+          .where(cond)
+        const rows = await ctx.db
+          .select({ s: paperTimeUser, e: paperTime })
+          .from(paperTimeUser)
+          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
+          .where(cond)
+          .orderBy(desc(paperTimeUser.startTime))
+          .limit(size)
+          .offset(offset)
+        return ok(
+          ctx,
+          pageOf(
+            rows.map(({ s: x, e }) => ({
+              ...publicCard(e),
+              sittingId: x.id,
+              state: x.state,
+              startTime: x.startTime,
+              submitTime: x.submitTime,
+              submitKind: x.submitKind,
+              examStart: e.startTime,
+              ...visibleScore(e, x),
+              reviewable: reviewable(e, x),
+            })),
+            total,
+            current,
+            size,
+          ),
+        )
+      },
+      { perm: SIGNED_IN },
+    )
+    // One of the caller's sittings with every question, the answer given, the key, analysis, score and comment.
+    .get(
+      '/api/nep-wbp/paperTimeUser/review',
+      async ({ ctx, query }) => {
+        const x = ownSitting(ctx, query.sittingId)
+        const e = await ctx.db.select().from(paperTime).where(eq(paperTime.id, x.paperTimeId)).get()
+        if (!e) throw notFound()
+        if (!reviewable(e, x)) throw new ApiError(403, 'exam.reviewClosed')
+        const questions = (await sheet(ctx, x.id, x.paperId)).map((q) => ({
+          id: q.id,
+          type: q.type,
+          content: q.content,
+          analysis: q.analysis,
+          points: q.points,
+          options: q.options.map(({ id, label, content, isCorrect }) => ({ id, label, content, isCorrect })),
+          blanks: q.blanks,
+          given: q.given,
+          score: q.score,
+          correct: q.correct,
+          comment: q.comment,
+        }))
+        return ok(ctx, {
+          sittingId: x.id,
+          timeId: e.id,
+          title: e.title,
+          category: e.category,
+          submitTime: x.submitTime,
+          ...visibleScore(e, x),
+          questions,
+        })
+      },
+      { perm: SIGNED_IN },
+    )
+
+/** A learner reviews a paper once it is corrected and the results are distributed to be shown. */
+const reviewable = (e: Exam, x: { state: number }) => x.state === CORRECTED && e.distributed === 1 && e.showScore === 1
