@@ -75,7 +75,14 @@ export const paperTimeFields = defineFields({
     default: 0,
   },
   distributed: { label: L('成绩已发布', 'Results distributed'), type: 'switch' },
+  cover: {
+    label: L('封面（竞赛）', 'Cover (competitions)'),
+    type: 'image',
+    upload: { accept: ['jpg', 'jpeg', 'png'], maxKB: 5000, max: 1 },
+  },
   content: { label: L('考试说明', 'Instructions'), type: 'richtext' },
+  /** Only live (1) exams are offered to candidates and competitions shown on the portal. */
+  status: COMMON.status,
   createTime: COMMON.createTime,
 })
 

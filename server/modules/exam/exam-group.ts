@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { dept, examGroup, role, user } from '../../../db/schema/index.ts'
+import { examGroupFields } from '../../../db/fields/exam.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -11,7 +12,6 @@ import { defineResource } from '../../lib/resource.ts'
 import { splitIds } from './candidates.ts'
 
 defineMessages({
-  'group.title': { zh: '请输入标题', en: 'please enter a title' },
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
   'group.studentIds': { zh: '请选择学生', en: 'please select students' },
   'group.studentsOutside': {
@@ -44,7 +44,7 @@ export const examGroupResource = defineResource({
   code: 'exam:group',
   search: ['title'],
   filters: ['category'],
-  messages: { title: 'group.title', classIds: 'group.classIds', studentIds: 'group.studentIds' },
+  fields: examGroupFields,
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof examGroup.$inferSelect

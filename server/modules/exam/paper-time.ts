@@ -1,5 +1,6 @@
 import { and, inArray } from 'drizzle-orm'
 import { examGroup, paper, paperTime } from '../../../db/schema/index.ts'
+import { paperTimeFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -9,7 +10,6 @@ import { scope } from '../../lib/scope.ts'
 import { candidateIds, splitIds } from './candidates.ts'
 
 defineMessages({
-  'exam.title': { zh: '请输入考试名称', en: 'please enter the exam title' },
   'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
   'exam.endTime': { zh: '结束时间必须晚于开始时间', en: 'the end time must be after the start time' },
   'exam.paperIds': { zh: '请选择试卷（本租户的试卷）', en: 'please choose the papers (papers of this tenant)' },
@@ -38,7 +38,7 @@ export const paperTimeResource = defineResource({
   search: ['title'],
   filters: ['category', 'distributed'],
   dates: ['startTime', 'createTime'],
-  messages: { title: 'exam.title', startTime: 'exam.startTime', endTime: 'exam.endTime', paperIds: 'exam.paperIds' },
+  fields: paperTimeFields,
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof paperTime.$inferSelect

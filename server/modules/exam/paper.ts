@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { paper, paperQuestion, question } from '../../../db/schema/index.ts'
+import { paperFields } from '../../../db/fields/exam.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -13,7 +14,6 @@ import { scope } from '../../lib/scope.ts'
 import { withChildren } from './question-store.ts'
 
 defineMessages({
-  'paper.name': { zh: '请输入试卷名称', en: 'please enter the paper name' },
   'paper.questions': {
     zh: '试题无效：每道题须是本租户题库中的题目，分值 0 到 1000，且不能重复',
     en: 'invalid questions: each must be a question of this bank, with points from 0 to 1000, and not repeated',
@@ -53,7 +53,7 @@ export const paperResource = defineResource({
   code: 'exam:paper',
   search: ['name'],
   filters: ['type', 'status'],
-  messages: { name: 'paper.name' },
+  fields: paperFields,
   body: { questions: Type.Array(Type.Object({ questionId: Type.String(), score: Type.Number() })) },
   skip: ['detail'],
   async beforeWrite(ctx, w) {

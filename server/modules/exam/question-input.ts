@@ -2,9 +2,12 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { QuestionType } from './grading.ts'
+import { questionFields } from '../../../db/fields/exam.ts'
+import { requiredText } from '../../../db/fields/types.ts'
 
 defineMessages({
-  'question.content': { zh: '请输入题干', en: 'please enter the question stem' },
+  // The stem's required message is the field description's (db/fields/exam.ts), the same one the form shows.
+  'question.content': requiredText(questionFields.content)!,
   'question.type': {
     zh: '请选择题型（1 单选、2 多选、3 判断、4 填空、5 简答）',
     en: 'please choose the question type (1 single, 2 multiple, 3 true/false, 4 fill-in, 5 short answer)',

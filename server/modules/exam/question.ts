@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
 import { and, eq } from 'drizzle-orm'
 import { question } from '../../../db/schema/index.ts'
+import { questionFields } from '../../../db/fields/exam.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -30,7 +31,7 @@ export const questionResource = defineResource({
   search: ['content', 'title', 'courseName'],
   filters: ['type', 'hard', 'bankType', 'createUser'],
   dates: ['createTime'],
-  messages: { content: 'question.content', type: 'question.type' },
+  fields: questionFields,
   body: {
     options: Type.Array(
       Type.Object({

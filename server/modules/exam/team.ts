@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { paper, team, teamUser, user } from '../../../db/schema/index.ts'
+import { teamFields } from '../../../db/fields/exam.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -15,7 +16,6 @@ import { now } from '../../lib/time.ts'
 import { splitIds } from './candidates.ts'
 
 defineMessages({
-  'team.name': { zh: '请输入团队名称', en: 'please enter the team name' },
   'team.paperId': { zh: '题目集必须是本租户的试卷', en: 'the question set must be a paper of this tenant' },
   'team.students': { zh: '请选择学生（本租户的用户）', en: 'please select students (users of this tenant)' },
 })
@@ -26,7 +26,7 @@ export const teamResource = defineResource({
   path: '/api/hm-team/team',
   code: 'exam:team',
   search: ['name'],
-  messages: { name: 'team.name' },
+  fields: teamFields,
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || !w.values.paperId) return
     const found = await ctx.db

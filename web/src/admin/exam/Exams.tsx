@@ -355,7 +355,9 @@ export default function Exams() {
       shuffle: { list: false },
       category: { search: true, width: 110 },
       distributed: { form: false, width: 100 },
+      cover: { list: false },
       content: { list: false, span: 24 },
+      status: { width: 90 },
       createTime: { list: false, form: false },
     }),
     rowActions: (row: Row) => (
