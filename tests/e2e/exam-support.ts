@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { formatDateTime } from '../../server/lib/time.ts'
 import { apiCall, tokenOf } from './pages-support'
 
-export async function arrangeExam(base: string, o: { duration?: number } = {}) {
+export async function arrangeExam(base: string, o: { duration?: number; exam?: Record<string, unknown> } = {}) {
   const teacher = await tokenOf(base, 'teacher')
   const q = async (body: Record<string, unknown>) => {
     const r = await apiCall(base, teacher, 'POST', '/api/hm-question/question/submit', {}, body)
@@ -65,6 +65,7 @@ export async function arrangeExam(base: string, o: { duration?: number } = {}) {
       endTime: formatDateTime(new Date(now + 3_600_000)),
       duration: o.duration ?? 30,
       paperIds: paper.data.id,
+      ...o.exam,
     },
   )
   if (exam.code !== 200) throw new Error(exam.msg)

@@ -18,6 +18,12 @@ const Iot = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: 
 const IotDevices = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotDevices })))
 const IotDeviceDetail = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotDeviceDetail })))
 const Practice = lazy(() => import('../portal/exam/Practice'))
+const competitionPages = () => import('../portal/exam/competition-routes')
+const CompetitionList = lazy(() => competitionPages().then((m) => ({ default: m.CompetitionList })))
+const CompanyCompetitions = lazy(() => competitionPages().then((m) => ({ default: m.CompanyCompetitions })))
+const CompetitionDetail = lazy(() => competitionPages().then((m) => ({ default: m.CompetitionDetail })))
+const MyCompetitions = lazy(() => competitionPages().then((m) => ({ default: m.MyCompetitions })))
+const MyCompetitionDetail = lazy(() => competitionPages().then((m) => ({ default: m.MyCompetitionDetail })))
 const PracticeCourses = lazy(() => import('../lab/PracticeCourses'))
 const ExperimentPage = lazy(() => import('../lab/ExperimentPage'))
 const NotFound = lazy(() => import('../admin/pages/NotFound'))
@@ -71,6 +77,12 @@ export const router = createBrowserRouter([
       { path: 'iot', element: page(<Iot />) },
       { path: 'iot-device', element: page(<IotDevices />) },
       { path: 'iot-device-detail', element: page(<IotDeviceDetail />) },
+      { path: 'competition', element: page(<CompetitionList />) },
+      { path: 'competition-detail', element: page(<CompetitionDetail />) },
+      { path: 'competition/company-competition', element: page(<CompanyCompetitions />) },
+      { path: 'company-competition', element: <Navigate to="/home/competition/company-competition" replace /> },
+      { path: 'competition/student-competition', element: page(<MyCompetitions />) },
+      { path: 'competition/student-competition-detail', element: page(<MyCompetitionDetail />) },
       { path: ':section', element: page(<PortalHome />) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
