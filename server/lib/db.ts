@@ -59,6 +59,18 @@ export function migrateDb(db: Db): string[] {
   return applyMigrations(db.$client)
 }
 
+const closing = new WeakMap<Db, Set<() => void>>()
+
+/** Work to finish on this connection before it closes: rows batched for a later turn of the event loop (logs.ts). */
+export function beforeClose(db: Db, fn: () => void): void {
+  let set = closing.get(db)
+  if (!set) closing.set(db, (set = new Set()))
+  set.add(fn)
+}
+
 export function closeDb(db: Db): void {
+  const pending = closing.get(db)
+  closing.delete(db)
+  pending?.forEach((fn) => fn())
   db.$client.close()
 }

@@ -3,6 +3,7 @@ import type { Ctx, Services } from './context.ts'
 import { newId } from './ids.ts'
 import { now } from './time.ts'
 import { prepared } from './prepared.ts'
+import { beforeClose } from './db.ts'
 import { sql } from 'drizzle-orm'
 import { hostname } from 'node:os'
 
@@ -47,6 +48,7 @@ export function recordError(
 
 type ApiRow = typeof logApi.$inferInsert
 const pendingApi = new WeakMap<Services['db'], ApiRow[]>()
+const flushOnClose = new WeakSet<Services['db']>()
 const host = hostname()
 const API_COLUMNS = [
   'id',
@@ -68,19 +70,20 @@ function flushApiLog(services: Services) {
   const rows = pendingApi.get(services.db)
   pendingApi.delete(services.db)
   if (!rows?.length) return
-  const insert = prepared(services.db, 'logs.api', (d) =>
-    d
-      .insert(logApi)
-      .values(
-        Object.fromEntries(API_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof logApi.$inferInsert,
-      )
-      .prepare(),
-  )
   try {
+    const insert = prepared(services.db, 'logs.api', (d) =>
+      d
+        .insert(logApi)
+        .values(
+          Object.fromEntries(API_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof logApi.$inferInsert,
+        )
+        .prepare(),
+    )
     services.db.transaction(() => {
       for (const row of rows) insert.run(row as Record<(typeof API_COLUMNS)[number], unknown>)
     })
   } catch (e) {
+    // A connection closed by someone other than closeDb (a test, a restore) drops this turn's rows, never the process.
     services.log.error({ err: e }, 'could not record api log')
   }
 }
@@ -106,6 +109,11 @@ export function recordApiCall(
   if (!rows) {
     pendingApi.set(services.db, (rows = []))
     setImmediate(() => flushApiLog(services))
+    // closeDb before that turn comes (shutdown, restore) writes them first.
+    if (!flushOnClose.has(services.db)) {
+      flushOnClose.add(services.db)
+      beforeClose(services.db, () => flushApiLog(services))
+    }
   }
   rows.push({
     id: newId(),
