@@ -8,8 +8,11 @@ import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
 import { makeCtx } from '../server/lib/context.ts'
 import { closeDb } from '../server/lib/db.ts'
-import { experiment, user } from '../db/schema/index.ts'
+import { experiment, userContainer, user } from '../db/schema/index.ts'
 import { openLab } from '../server/labs/containers.ts'
+import { Labs } from '../server/labs/service.ts'
+import { reconcile } from '../server/labs/reconcile.ts'
+import { warmPools } from '../server/modules/lab/user-container.ts'
 import { L } from '../server/labs/names.ts'
 import { LAB_IMAGE } from '../tests/support/lab-image.ts'
 import { describeDocker, engine, removeApplianceObjects } from '../tests/support/docker.ts'
@@ -118,5 +121,58 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
     const pruned = cli('labs', 'prune', '--grace', '0', '--json')
     expect(pruned.json.containers).toBe(1)
     expect(await services.labs.host.inspect(orphan.id)).toBeNull()
+  })
+
+  it('labs pool warms containers the running server adopts, hands over and keeps across a restart', async () => {
+    const exp = services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+    const imageRowId = exp.imagesName
+    const warm = cli('labs', 'pool', imageRowId, '--count', '2', '--json')
+    expect(warm.status, warm.out).toBe(0)
+    expect(warm.json).toEqual([expect.objectContaining({ id: imageRowId, poolSize: 0, ready: 2 })])
+    // Made by another process, with the server's labels: this appliance, the environment's pool.
+    const made = await services.labs.host.list({ [L.appliance]: services.labs.applianceId, [L.pool]: imageRowId })
+    expect(made.filter((c) => c.running)).toHaveLength(2)
+
+    // The running server (this process) knows them after a sync (each reaper pass, or an open on an empty pool).
+    const admin = services.db
+      .select()
+      .from(user)
+      .where(and(eq(user.account, 'admin'), eq(user.tenantId, '000000')))
+      .get()!
+    const ctx = makeCtx(services.db, {
+      kind: 'user',
+      userId: admin.id,
+      tenantId: '000000',
+      account: 'admin',
+      deptIds: [],
+      roleIds: String(admin.roleId).split(','),
+    })
+    expect(await warmPools(services.labs, ctx)).toEqual([expect.objectContaining({ id: imageRowId, ready: 2 })])
+    const lab = await openLab(services.labs, ctx, exp.id, dataDir)
+    expect(made.map((c) => c.id)).toContain(lab.containerId)
+    expect(services.labs.pools.size(imageRowId)).toBe(1)
+    // A sync after the hand-over does not take the learner's container back into the pool.
+    await services.labs.pools.sync()
+    expect(services.labs.pools.size(imageRowId)).toBe(1)
+    expect(cli('labs', 'pool', '--json').json).toEqual([expect.objectContaining({ id: imageRowId, ready: 1 })])
+    // prune leaves warm containers alone; a restart (a fresh service on the same data) adopts the one left.
+    expect(cli('labs', 'prune', '--grace', '0', '--json').json.containers).toBe(0)
+    const restarted = new Labs(
+      services.db,
+      services.log,
+      services.jwtSecret,
+      services.labs.host,
+      services.labs.settings,
+    )
+    expect(await reconcile(restarted)).toMatchObject({ kept: 1, adopted: 1, removed: 0 })
+    expect(restarted.pools.size(imageRowId)).toBe(1)
+    await restarted.pools.idle()
+    const row = services.db.select().from(userContainer).where(eq(userContainer.id, lab.id)).get()!
+    expect(row).toMatchObject({ state: 'running', containerId: lab.containerId })
+
+    expect(cli('labs', 'pool', imageRowId, '--count', '0', '--json').json.error).toContain('from 1 to 200')
+    const unknown = cli('labs', 'pool', '12345', '--json')
+    expect(unknown.status).toBe(1)
+    expect(unknown.json.error).toContain('no such lab environment: 12345')
   })
 })

@@ -8,13 +8,17 @@ import tar from 'tar-stream'
 import { eq } from 'drizzle-orm'
 import { labImage } from '../../db/schema/index.ts'
 import { installImage } from '../../server/modules/lab/images.ts'
-import { runningLabs, stopLabs } from '../../server/modules/lab/user-container.ts'
+import { runningLabs, stopLabs, warmPools } from '../../server/modules/lab/user-container.ts'
+import { badRequest } from '../../server/lib/errors.ts'
 import { prune } from '../../server/labs/prune.ts'
 import { withSystem } from '../context.ts'
 import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
 import { Table } from '../views/Table.tsx'
 import { ProgressBar } from '../views/ProgressBar.tsx'
+
+/** At most this many warm containers per call (a large class; the host quota still bounds running labs). */
+const MAX_WARM = 200
 
 interface JsonOpt {
   json?: boolean
@@ -121,6 +125,30 @@ export function labCommands(program: Command) {
           return stopLabs(s.labs, ctx, ids.join(','))
         })
         await done(!!o.json, { stopped }, say('labsStopped', { n: stopped }))
+      } catch (e) {
+        fail(!!o.json, e)
+      }
+    })
+  labs
+    .command('pool')
+    .description('Warm containers for an environment before a lesson, or list the warm pools / 预热实验容器')
+    .argument('[imageId]', 'environment id (from the images screen); none lists the pools')
+    .option('--count <n>', 'containers to start now', '1')
+    .option('--json', 'machine-readable output')
+    .action(async (imageId: string | undefined, o: { count: string } & JsonOpt) => {
+      try {
+        const count = Number(o.count)
+        if (!/^\d+$/.test(o.count) || count < 1 || count > MAX_WARM)
+          throw badRequest('lab.poolCount', { max: MAX_WARM }, 'count')
+        const pools = await withSystem('000000', async (ctx, s) => {
+          await s.labs.requireEngine()
+          // The running server adopts these within one reaper pass (same labels): see Pools.sync.
+          if (imageId) await s.labs.pools.warm(imageId, count)
+          return warmPools(s.labs, ctx)
+        })
+        await show(!!o.json, pools, () =>
+          React.createElement(Table, { columns: ['id', 'title', 'imageId', 'poolSize', 'ready'], rows: pools }),
+        )
       } catch (e) {
         fail(!!o.json, e)
       }

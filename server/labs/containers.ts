@@ -209,12 +209,16 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
     if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
 
     const row = reserveSlot(labs, ctx, exp, image)
+    let handing: string | undefined
     try {
       const kept = lastWorkspace(ctx, exp.id)
+      // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
+      if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
       const pooled = kept ? undefined : labs.pools.take(image.id)
       let containerId: string, volume: string, network: string | null
       if (pooled) {
         ;({ containerId, volume, network } = pooled)
+        handing = containerId
         await labs.host.rename(containerId, labName(labs.applianceId, row.id))
       } else {
         volume = kept ?? volumeName(labs.applianceId, row.id)
@@ -255,6 +259,8 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
         .where(eq(userContainer.id, row.id))
         .run()
       throw err
+    } finally {
+      if (handing) labs.pools.handed(handing)
     }
   })
 }

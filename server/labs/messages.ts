@@ -51,6 +51,11 @@ defineMessages({
     zh: '实验应用的访问链接已失效，请返回实验页面重新打开',
     en: 'this link to the lab app has expired: open it again from the lab page',
   },
+  'lab.imageUnknown': { zh: '实验环境不存在：{id}', en: 'no such lab environment: {id}' },
+  'lab.poolCount': {
+    zh: '预热数量必须是 1 到 {max} 之间的整数',
+    en: 'the number of warm containers must be a whole number from 1 to {max}',
+  },
   'lab.webGone': { zh: '实验容器已停止', en: 'the lab container has stopped' },
   'lab.webDown': {
     zh: '实验应用暂未响应（可能仍在启动），几秒后自动重试…',

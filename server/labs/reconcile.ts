@@ -10,7 +10,7 @@ import type { Labs } from './service.ts'
  * rows: a live, unexpired lab is kept (restarted if the host rebooted), so a
  * learner's work survives a server restart; expired labs, containers no row
  * owns and workspaces no row remembers are removed; warm pool containers are
- * adopted up to each image's pool size, then pools are refilled.
+ * adopted (also a class's worth warmed by the CLI), then pools are refilled.
  */
 export async function reconcile(labs: Labs): Promise<{ kept: number; removed: number; adopted: number }> {
   const { host, db } = labs
@@ -49,7 +49,8 @@ export async function reconcile(labs: Labs): Promise<{ kept: number; removed: nu
         .get()
       const info = c.running ? await host.inspect(c.id) : null
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name
-      if (image && info && volume && image.imageId === c.image && labs.pools.size(image.id) < image.poolSize) {
+      // Every valid warm container is kept, also beyond the pool size (a class's worth warmed by `atrium labs pool`).
+      if (image && info && volume && image.imageId === c.image) {
         labs.pools.adopt(image.id, {
           containerId: c.id,
           volume,

@@ -101,7 +101,11 @@ export class Labs {
 
   async reapOnce(): Promise<void> {
     try {
-      if ((await this.engine()).startsWith('up')) await reap(this)
+      if ((await this.engine()).startsWith('up')) {
+        await reap(this)
+        // Warm containers `atrium labs pool` started meanwhile join the pools.
+        await this.pools.sync()
+      }
     } catch (err) {
       this.log.error({ err }, 'lab reaper failed')
     }

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
-import { experiment, user, userContainer } from '../../../db/schema/index.ts'
+import { experiment, labImage, user, userContainer } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -36,9 +36,11 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
       expireTime: userContainer.expireTime,
       lastActive: userContainer.lastActive,
       renewals: userContainer.renewals,
+      service: labImage.service,
     })
     .from(userContainer)
     .leftJoin(user, eq(user.id, userContainer.userId))
+    .leftJoin(labImage, eq(labImage.id, userContainer.imageRowId))
     .leftJoin(experiment, eq(experiment.id, userContainer.experimentId))
     .where(where)
     .orderBy(desc(userContainer.id))
@@ -54,6 +56,24 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
     attached: labs.terminals.attached(r.id),
   }))
   return pageOf(records, total, current, size)
+}
+
+/**
+ * Warm pools as they stand, after adopting what another process (the CLI)
+ * started: per environment of the caller's tenant (every tenant's for the
+ * platform administrator), its pool size and the containers ready now.
+ */
+export async function warmPools(labs: Labs, ctx: Ctx) {
+  await labs.pools.sync()
+  const ready = new Map(labs.pools.summary().map((p) => [p.imageRowId, p.ready]))
+  const admin = await isAdministrator(ctx)
+  return ctx.db
+    .select({ id: labImage.id, title: labImage.title, imageId: labImage.imageId, poolSize: labImage.poolSize })
+    .from(labImage)
+    .where(and(eq(labImage.isDeleted, 0), admin ? undefined : eq(labImage.tenantId, ctx.actor.tenantId)))
+    .all()
+    .map((i) => ({ ...i, ready: ready.get(i.id) ?? 0 }))
+    .filter((i) => i.poolSize > 0 || i.ready > 0)
 }
 
 /** Staff stop: the lab ends now (the learner's workspace is kept). */
@@ -77,6 +97,14 @@ export const userContainerRoutes = (s: Services) =>
       async ({ ctx, query }) => {
         await s.labs.requireEngine()
         return ok(ctx, await runningLabs(s.labs, ctx, query))
+      },
+      { perm: 'lab:running' },
+    )
+    .get(
+      '/pool',
+      async ({ ctx }) => {
+        await s.labs.requireEngine()
+        return ok(ctx, await warmPools(s.labs, ctx))
       },
       { perm: 'lab:running' },
     )

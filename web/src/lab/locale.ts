@@ -86,6 +86,8 @@ registerLocale('lab', {
       attached: '在线',
       detached: '离线',
       close: '关闭',
+      warm: '预热容器：',
+      warmPool: '{{title}} 就绪 {{ready}}（常备 {{size}}）',
     },
     image: {
       import: '导入镜像',
@@ -208,6 +210,8 @@ registerLocale('lab', {
       attached: 'Online',
       detached: 'Away',
       close: 'Close',
+      warm: 'Warm containers:',
+      warmPool: '{{title}}: {{ready}} ready (keeps {{size}})',
     },
     image: {
       import: 'Import image',

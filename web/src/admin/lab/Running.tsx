@@ -18,6 +18,7 @@ import type { ActionContext, ResourceScreen, Row } from '../../shared/resource/s
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
 import LabTerminal from '../../lab/Terminal'
+import WarmPools from './WarmPools'
 import { runningLabFields } from '../../../../db/fields/labs'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
@@ -57,16 +58,22 @@ export default function Running() {
       memoryMb: { width: 110 },
       renewals: { width: 90 },
     }),
-    toolbar: (ctx) =>
-      perms.has('lab:running:stop') && (
-        <Button
-          icon={<StopRegular />}
-          onClick={() => (ctx.selected.length ? void stop(ctx.selected, ctx) : notify.warning(say('selectAtLeastOne')))}
-          data-testid="running-stop"
-        >
-          {t('running.stop')}
-        </Button>
-      ),
+    toolbar: (ctx) => (
+      <>
+        {perms.has('lab:running:stop') && (
+          <Button
+            icon={<StopRegular />}
+            onClick={() =>
+              ctx.selected.length ? void stop(ctx.selected, ctx) : notify.warning(say('selectAtLeastOne'))
+            }
+            data-testid="running-stop"
+          >
+            {t('running.stop')}
+          </Button>
+        )}
+        <WarmPools />
+      </>
+    ),
     rowActions: (row, ctx) => (
       <>
         <Badge appearance="tint" color={row.attached ? 'success' : 'informative'}>
