@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { and, eq, inArray } from 'drizzle-orm'
 import { user } from '../../db/schema/index.ts'
 import type { Ctx } from '../../server/lib/context.ts'
-import { createUser, resetPasswords, unlockUsers } from '../../server/modules/system/user-admin.ts'
+import { createUser } from '../../server/modules/system/user-admin.ts'
 import { userFilters, userResource, withNames } from '../../server/modules/system/user.ts'
 import { withSystem } from '../context.ts'
 import { done, fail, show } from '../output.ts'
@@ -104,7 +104,9 @@ export function userCommands(program: Command) {
     .option('--json', 'machine-readable output')
     .action(async (accounts: string[], o: { tenant: string; json?: boolean }) => {
       try {
-        const n = await withSystem(o.tenant, async (ctx) => resetPasswords(ctx, await idsOf(ctx, accounts)))
+        const n = await withSystem(o.tenant, async (ctx) =>
+          userResource.ops.actions['reset-password'](ctx, { ids: await idsOf(ctx, accounts) }),
+        )
         await done(!!o.json, { reset: n, accounts }, say('passwordsReset', { n }))
       } catch (e) {
         fail(!!o.json, e)
@@ -118,7 +120,9 @@ export function userCommands(program: Command) {
     .option('--json', 'machine-readable output')
     .action(async (accounts: string[], o: { tenant: string; json?: boolean }) => {
       try {
-        const n = await withSystem(o.tenant, async (ctx) => unlockUsers(ctx, await idsOf(ctx, accounts)))
+        const n = await withSystem(o.tenant, async (ctx) =>
+          userResource.ops.actions.unlock(ctx, { ids: await idsOf(ctx, accounts) }),
+        )
         await done(!!o.json, { unlocked: n, accounts }, say('unlocked', { n }))
       } catch (e) {
         fail(!!o.json, e)

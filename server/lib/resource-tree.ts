@@ -48,7 +48,8 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
     parentCol = cols[parent],
     ancCol = t.ancestors ? cols[t.ancestors] : undefined
   // A parent is looked up in the caller's tenant among live rows; data scope does not hide a parent from a writer.
-  const live = (ctx: Ctx) => scope(table, ctx, { global })
+  const live = (ctx: Ctx) =>
+    scope(table, ctx, { global, dataScope: false, why: 'a parent or subtree is found in the whole tenant' })
   const byKey = async (ctx: Ctx, k: string) =>
     ctx.db
       .select()

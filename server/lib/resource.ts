@@ -3,15 +3,20 @@
  * the list/page, detail, submit and remove routes and the same four plain
  * operations for the CLI, jobs and the broker.
  *
- * Write pipeline, in this order:
+ * Write pipeline, in this order, every step awaited:
  *   validate (schema) → permission code → access filter → fill tenant/audit
  *   columns → beforeWrite (may be async, may change values) → write in one
  *   transaction, with afterWrite inside it (synchronous, for related rows, so
- *   they commit or roll back with the row). The written row must still lie
+ *   they commit or roll back with the row; a promise it answers is refused)
+ *   → afterCommit (may be async: broker notifications, job wake-ups), which
+ *   runs only once the transaction committed. The written row must still lie
  *   within the caller's scope and access filter, else the write rolls back.
  * Reads: permission code → scope() (tenant, not deleted, data scope) AND access.
  * Options beyond CRUD: `key` addresses rows by another column (regions by
- * code); `tree` adds a parent column's rules and routes (resource-tree.ts).
+ * code); `tree` adds a parent column's rules and routes (resource-tree.ts);
+ * `actions` declares extra verbs with their button codes (resource-actions.ts).
+ * Hand-written routes over the table read through `resource.scope(ctx)`, which
+ * includes the data scope unless they say otherwise.
  * Nothing here skips access: the system actor passes because it holds every
  * code, not because a default lets it through.
  */
@@ -27,14 +32,16 @@ import { newId } from './ids.ts'
 import { pageQuery } from './page-query.ts'
 import { pageOf, parsePaging } from './paging.ts'
 import { requirePermission } from './permissions.ts'
-import { scope } from './scope.ts'
+import { scope, type ScopeChoice } from './scope.ts'
 import { now } from './time.ts'
 import { bodySchemas, parseBody, type BodySchemas } from './validation.ts'
 import { parseIds } from './ids-param.ts'
 import type { Fields } from '../../db/fields/types.ts'
 import { treeOf, type TreeOptions } from './resource-tree.ts'
+import { actionCodes, actionOp, callOf, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
+import { mustBeSync, transact, type Tx } from './transaction.ts'
 
-export type { TreeOptions }
+export type { TreeOptions, ActionDef, Actions }
 
 /** Keys of a keyed resource: `a,b` or an array, each a non-empty code. */
 function parseKeys(v: unknown): string[] {
@@ -49,7 +56,6 @@ function parseKeys(v: unknown): string[] {
 export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
 type Row = Record<string, unknown>
 type Query = Record<string, string | undefined>
-type Tx = Parameters<Parameters<Ctx['db']['transaction']>[0]>[0]
 
 /** A stored row of the table, as drizzle infers it. */
 export type RowOf<T extends SQLiteTable> = T['$inferSelect']
@@ -64,7 +70,7 @@ export interface Write<T extends SQLiteTable = SQLiteTable> {
   before: RowOf<T>[]
 }
 
-export interface ResourceOptions<T extends SQLiteTable> {
+export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = Actions<T>> {
   table: T
   /** '/api/<service>/<entity>' exactly as the spec spells it. */
   path: string
@@ -94,7 +100,17 @@ export interface ResourceOptions<T extends SQLiteTable> {
   /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
+  /** Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see transaction.ts). */
   afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
+  /**
+   * After the write committed, never after one that rolled back: broker
+   * notifications, job wake-ups, anything outside the database. May be async;
+   * its failure is logged and does not undo the write. `row` is the stored row
+   * (insert/update).
+   */
+  afterCommit?: (ctx: Ctx, w: Write<T>, row?: RowOf<T>) => unknown
+  /** Extra verbs with their button codes, scope and operations (server/lib/resource-actions.ts). */
+  actions?: A & Actions<T>
   /**
    * The column a row is addressed by ('id' when left out), e.g. a region's
    * official code: detail/remove take it, and submit updates the row holding
@@ -114,8 +130,8 @@ export type RouteName = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'lazy
  * Operations answer the table's own row type; submit takes raw input (a body,
  * CLI flags) because it validates it, and answers the stored row.
  */
-export interface Resource<T extends SQLiteTable = SQLiteTable> {
-  options: ResourceOptions<T>
+export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions<T> = Actions<T>> {
+  options: ResourceOptions<T, A>
   perms: Record<Verb, string>
   ops: {
     page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<RowOf<T>>>
@@ -125,14 +141,26 @@ export interface Resource<T extends SQLiteTable = SQLiteTable> {
     remove(ctx: Ctx, ids: unknown): Promise<void>
     /** Trees only: the keys of a node and everything below it in the caller's tenant. */
     subtree(ctx: Ctx, key: string): Promise<string[]>
+    /** The declared actions, each gated by its button code like its route (the CLI passes an explicit actor). */
+    actions: ActionOps<A>
   }
   routes(services: Services): Elysia
   /** scope() AND the verb's access rule, after the permission check (any of the verb's code and `also`). */
   where(ctx: Ctx, verb: Verb, also?: string[]): Promise<SQL>
+  /**
+   * The rows of the table a hand-written query may read: tenant, not deleted
+   * and the caller's data scope for this resource's code. No permission check
+   * (the route's own code did that). Less must be asked for by name:
+   * `{ dataScope: false, why: '…' }` (a count for a dashboard, a look-up the
+   * caller does not own) — so no route forgets the data scope by accident.
+   */
+  scope(ctx: Ctx, choice?: ScopeChoice): Promise<SQL>
   schemas: BodySchemas
 }
 
-export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Resource<T> {
+export function defineResource<T extends SQLiteTable, const A extends Actions<T> = Record<never, never>>(
+  o: ResourceOptions<T, A>,
+): Resource<T, A> {
   const cols = getTableColumns(o.table) as Record<string, SQLiteColumn>
   const perms: Record<Verb, string> = {
     list: o.code,
@@ -163,7 +191,11 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
   async function where(ctx: Ctx, verb: Verb, also: string[] = []): Promise<SQL> {
-    const codes = [perms[verb], ...also]
+    await permit(ctx, [perms[verb], ...also])
+    return bounds(ctx, verb)
+  }
+  /** Passes when the caller holds any of the codes. */
+  async function permit(ctx: Ctx, codes: string[]) {
     for (let i = 0; ; i++) {
       try {
         await requirePermission(ctx, codes[i], '', '')
@@ -172,6 +204,9 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
         if (i === codes.length - 1) throw e
       }
     }
+  }
+  /** scope() AND the verb's access rule. */
+  async function bounds(ctx: Ctx, verb: Verb): Promise<SQL> {
     const rule = o.access?.[verb] ? await o.access[verb]!(ctx) : true
     if (rule === false) throw new ApiError(403, 'error.forbidden')
     const base = await scope(o.table, ctx, { global: o.global, code: o.code })
@@ -210,11 +245,11 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
   const primaryKey = Object.values(cols).find((c) => c.primary)!
   const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
 
-  async function inScope(ctx: Ctx, verb: Verb, ids: string[]): Promise<RowOf<T>[]> {
+  async function inScope(ctx: Ctx, verb: Verb, ids: string[], gated = true): Promise<RowOf<T>[]> {
     const rows = await ctx.db
       .select()
       .from(o.table as SQLiteTable)
-      .where(and(await where(ctx, verb), inArray(keyCol, ids)))
+      .where(and(gated ? await where(ctx, verb) : await bounds(ctx, verb), inArray(keyCol, ids)))
     if (rows.length !== new Set(ids).size) throw notFound()
     return rows as RowOf<T>[]
   }
@@ -282,7 +317,7 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
       if (tree) await tree.place(ctx, w.values, before[0])
       await o.beforeWrite?.(ctx, w)
       const k = ((w.values as Row)[key] ?? values[key]) as string
-      ctx.db.transaction((tx) => {
+      await transact(ctx, (tx) => {
         if (isUpdate)
           tx.update(o.table)
             .set(w.values as never)
@@ -302,12 +337,13 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
         )
           throw new ApiError(403, 'error.outOfScope')
         if (tree && isUpdate) tree.carrySubtree(tx, before[0] as Row, w.values)
-        o.afterWrite?.(ctx, w, tx)
+        mustBeSync(o.afterWrite?.(ctx, w, tx), `${o.path} afterWrite`)
       })
       const [row] = await ctx.db
         .select()
         .from(o.table as SQLiteTable)
         .where(eq(keyCol, k))
+      if (o.afterCommit) await afterCommit(ctx, w, row as RowOf<T>)
       return strip(row as Row)
     },
     async remove(ctx: Ctx, idsParam: unknown): Promise<void> {
@@ -320,7 +356,7 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
         before,
       }
       await o.beforeWrite?.(ctx, w)
-      ctx.db.transaction((tx) => {
+      await transact(ctx, (tx) => {
         // Soft delete where the table keeps deleted rows; reference tables without the column lose the row.
         if (cols.isDeleted)
           tx.update(o.table)
@@ -328,19 +364,49 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
             .where(inArray(keyCol, ids))
             .run()
         else tx.delete(o.table).where(inArray(keyCol, ids)).run()
-        o.afterWrite?.(ctx, w, tx)
+        mustBeSync(o.afterWrite?.(ctx, w, tx), `${o.path} afterWrite`)
       })
+      if (o.afterCommit) await afterCommit(ctx, w)
     },
     async subtree(ctx: Ctx, k: string) {
       if (!tree) throw new Error(`${o.path} is not a tree`)
       await where(ctx, 'list', o.tree?.readers)
       return tree.subtree(ctx, k)
     },
+    actions: {} as ActionOps<A>,
   }
+
+  /** A side effect that fails after the commit is logged; the write stands (transaction.ts). */
+  const logAfterCommit = (err: unknown) => console.error(`${o.path}: after-commit side effect failed`, err)
+  async function afterCommit(ctx: Ctx, w: Write<T>, row?: RowOf<T>) {
+    try {
+      await o.afterCommit!(ctx, w, row)
+    } catch (err) {
+      logAfterCommit(err)
+    }
+  }
+
+  const actionDefs = Object.entries(o.actions ?? {}) as [string, ActionDef<T>][]
+  for (const [name, def] of actionDefs)
+    (ops.actions as Record<string, unknown>)[name] = actionOp(
+      {
+        code: o.code,
+        permit,
+        rowsInScope: (ctx, verb, ids) => inScope(ctx, verb, ids, false),
+        validKey,
+        parseKeys: (v) => (key === 'id' ? parseIds(v) : parseKeys(v)),
+        onError: logAfterCommit,
+      },
+      def as ActionDef<SQLiteTable>,
+    )
 
   /** Keyed resources: whether a row with this key exists at all (decides insert or update). */
   async function keyExists(ctx: Ctx, k: string) {
-    const base = await scope(o.table, ctx, { global: o.global })
+    const base = await scope(o.table, ctx, {
+      global: o.global,
+      dataScope: false,
+      why: 'whether the key exists at all decides insert or update; the write itself is bounded',
+    })
     return Boolean(
       await ctx.db
         .select({ k: keyCol })
@@ -434,11 +500,25 @@ export function defineResource<T extends SQLiteTable>(o: ResourceOptions<T>): Re
         },
         { perm: perms.remove },
       )
+    for (const [name, def] of actionDefs) {
+      const op = (ops.actions as Record<string, ReturnType<typeof actionOp>>)[name]
+      const handler = async ({ ctx, query, body }: { ctx: Ctx; query: Query; body: unknown }) =>
+        ok(ctx, await op(ctx, callOf(def as ActionDef<SQLiteTable>, services, query, body)), def.message)
+      const perm = actionCodes(o.code, def as ActionDef<SQLiteTable>)
+      const path = def.path ?? `/${name}`
+      if (def.method === 'GET') r.get(path, handler, { perm })
+      else r.post(path, handler, { perm })
+    }
     // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
     return r as unknown as Elysia
   }
 
-  const resource: Resource<T> = { options: o, perms, ops, routes, where, schemas }
+  const boundScope = (ctx: Ctx, choice: ScopeChoice = {}) =>
+    scope(o.table, ctx, {
+      global: o.global,
+      ...(choice.dataScope === false ? { dataScope: false, why: choice.why } : { code: o.code }),
+    })
+  const resource: Resource<T, A> = { options: o, perms, ops, routes, where, scope: boundScope, schemas }
   resourceRegistry.push(resource as AnyResource)
   return resource
 }

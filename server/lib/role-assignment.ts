@@ -107,7 +107,15 @@ export async function assertAssignable(ctx: Ctx, roleIds: string[], field = 'rol
   const roles = await ctx.db
     .select({ id: role.id, alias: role.roleAlias, name: role.roleName })
     .from(role)
-    .where(and(await scope(role, ctx), inArray(role.id, ids)))
+    .where(
+      and(
+        await scope(role, ctx, {
+          dataScope: false,
+          why: 'which roles exist in the tenant; whether the caller may hand them out is decided below',
+        }),
+        inArray(role.id, ids),
+      ),
+    )
   if (roles.length !== ids.length) throw badRequest('user.foreignRef', { field }, field)
   if (await isAdministrator(ctx)) return
   const top = roles.find((r) => r.alias === ADMINISTRATOR)

@@ -5,12 +5,17 @@ import { type DataGrant, effective } from './permission-cache.ts'
 import { isAdministrator } from './permissions.ts'
 import { memberOf } from './membership.ts'
 
-export interface ScopeOptions {
+/**
+ * What a query over tenant data must say about the data scope: the resource
+ * code its data scopes are declared against (e.g. 'system:user'), or — only
+ * by name, with the reason — that it does without one.
+ */
+export type ScopeChoice = { dataScope?: true } | { dataScope: false; why: string }
+
+export type ScopeOptions = {
   /** Shared by all tenants (menus, system dictionary, regions): no tenant filter. */
   global?: boolean
-  /** Resource code data scopes are declared against, e.g. 'system:user'. */
-  code?: string
-}
+} & ({ code: string; dataScope?: true } | { dataScope: false; why: string })
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
@@ -56,14 +61,15 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
  * The rows of `table` the actor may see: its tenant, not soft-deleted, and
  * within the data scopes its roles hold for `code`. Several granted scopes
  * widen each other; no granted scope means no data-scope limit. Every query
- * over tenant data, generated or hand-written, ANDs this in.
+ * over tenant data, generated or hand-written, ANDs this in — through its
+ * resource (`resource.scope(ctx)`) where the table has one.
  */
-export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions = {}): Promise<SQL> {
+export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions): Promise<SQL> {
   const cols = getTableColumns(table) as Record<string, SQLiteColumn>
   const parts: (SQL | undefined)[] = []
   if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
   if (cols.tenantId && !opts.global) parts.push(eq(cols.tenantId, ctx.actor.tenantId))
-  if (opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
+  if ('code' in opts && opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
     const grants = grantedDataScopes(ctx, opts.code)
     if (grants.length) {
       const filters = grants.map((g) => grantFilter(ctx, table, g))

@@ -234,6 +234,19 @@ describe('permission matrix', () => {
         expect((await t.post(`${base}/submit`, admin, { id })).status, `${base}/submit`).toBe(404)
       if (paths.includes(`${base}/remove`))
         expect((await t.post(`${base}/remove`, admin, undefined, { ids: id })).status, `${base}/remove`).toBe(404)
+      // Declared actions name their rows the same way: another tenant's row is not there for them either.
+      for (const [name, a] of Object.entries(res.options.actions ?? {})) {
+        if (!a.target) continue
+        const path = `${base}${a.path ?? `/${name}`}`
+        const query = { ['one' in a.target ? a.target.one : a.target.many]: id }
+        const r = await t.call(a.method ?? 'POST', path, {
+          token: admin,
+          query,
+          body: a.method === 'GET' ? undefined : {},
+        })
+        expect(r.status, path).toBe(404)
+        checked.push(path)
+      }
       checked.push(base)
     }
     expect(checked.length).toBeGreaterThan(0)

@@ -7,6 +7,7 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
+import { transact } from '../../lib/transaction.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { sanitizeRich } from '../content/rich-text.ts'
@@ -45,6 +46,39 @@ export const courseResource = defineResource({
       v.createUser = v.teacherId
     }
     delete v.teacherId
+  },
+  // The portal's hot list: a course joins it last, or leaves it (GET, as the contract spells them).
+  actions: {
+    'set-hot-course': {
+      method: 'GET',
+      button: 'hot',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, { rows: [row] }) =>
+        transact(ctx, (tx) => {
+          if (row.isHot) return null
+          const top = tx
+            .select({ top: max(course.hotSort) })
+            .from(course)
+            .where(and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isHot, 1)))
+            .get()?.top
+          tx.update(course)
+            .set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() })
+            .where(eq(course.id, row.id))
+            .run()
+          return null
+        }),
+    },
+    'remove-hot-course': {
+      method: 'GET',
+      button: 'hot',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [row] }) => {
+        await ctx.db.update(course).set({ isHot: 0, hotSort: 0, updateTime: now() }).where(eq(course.id, row.id))
+        return null
+      },
+    },
   },
 })
 
@@ -118,32 +152,6 @@ export const courseRoutes = (s: Services) =>
             ),
           ),
         { perm: 'content:course' },
-      )
-      .get(
-        '/set-hot-course',
-        async ({ ctx, query }) => {
-          const row = await courseResource.ops.detail(ctx, query.id)
-          const [{ top }] = await ctx.db
-            .select({ top: max(course.hotSort) })
-            .from(course)
-            .where(and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isHot, 1)))
-          if (!row.isHot)
-            await ctx.db
-              .update(course)
-              .set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() })
-              .where(eq(course.id, row.id))
-          return ok(ctx, null)
-        },
-        { perm: 'content:course:hot' },
-      )
-      .get(
-        '/remove-hot-course',
-        async ({ ctx, query }) => {
-          const row = await courseResource.ops.detail(ctx, query.id)
-          await ctx.db.update(course).set({ isHot: 0, hotSort: 0, updateTime: now() }).where(eq(course.id, row.id))
-          return ok(ctx, null)
-        },
-        { perm: 'content:course:hot' },
       )
       // type=top|1 moves a hot course first, type=bottom|2 last.
       .get(

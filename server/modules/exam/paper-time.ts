@@ -1,13 +1,14 @@
 import { and, inArray } from 'drizzle-orm'
-import { examGroup, paper, paperTime } from '../../../db/schema/index.ts'
+import { paperTime } from '../../../db/schema/index.ts'
 import { paperTimeFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { scope } from '../../lib/scope.ts'
 import { candidateIds, splitIds } from './candidates.ts'
+import { paperResource } from './paper.ts'
+import { examGroupResource } from './exam-group.ts'
 
 defineMessages({
   'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
@@ -20,13 +21,14 @@ defineMessages({
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 /** Every id of a comma list must name a live row of the caller's tenant. */
-async function allInScope(ctx: Ctx, table: typeof paper | typeof examGroup, ids: string[]) {
+async function allInScope(ctx: Ctx, res: typeof paperResource | typeof examGroupResource, ids: string[]) {
+  const table = res.options.table
   if (!ids.length) return true
   if (ids.some((id) => !/^\d{1,20}$/.test(id))) return false
   const rows = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(and(await scope(table, ctx), inArray(table.id, ids)))
+    .where(and(await res.scope(ctx), inArray(table.id, ids)))
   return rows.length === new Set(ids).size
 }
 
@@ -48,9 +50,9 @@ export const paperTimeResource = defineResource({
     if (!Number.isInteger(v.duration ?? 60) || (v.duration ?? 60) < 1 || (v.duration ?? 60) > 1440)
       throw badRequest('exam.duration', { field: 'duration' }, 'duration')
     const paperIds = splitIds(v.paperIds)
-    if (!paperIds.length || !(await allInScope(ctx, paper, paperIds)))
+    if (!paperIds.length || !(await allInScope(ctx, paperResource, paperIds)))
       throw badRequest('exam.paperIds', { field: 'paperIds' }, 'paperIds')
-    if (!(await allInScope(ctx, examGroup, splitIds(v.groupIds))))
+    if (!(await allInScope(ctx, examGroupResource, splitIds(v.groupIds))))
       throw badRequest('exam.groupIds', { field: 'groupIds' }, 'groupIds')
     w.values.paperIds = paperIds.join(',')
     if (w.values.content) w.values.content = sanitizeRichText(String(w.values.content))

@@ -10,8 +10,8 @@ import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { withChildren } from './question-store.ts'
+import { questionResource } from './question.ts'
 
 defineMessages({
   'paper.questions': {
@@ -41,7 +41,7 @@ async function checkItems(ctx: Ctx, raw: unknown): Promise<PaperItem[]> {
     const found = await ctx.db
       .select({ id: question.id })
       .from(question)
-      .where(and(await scope(question, ctx), inArray(question.id, ids)))
+      .where(and(await questionResource.scope(ctx), inArray(question.id, ids)))
     if (found.length !== ids.length) throw bad()
   }
   return items

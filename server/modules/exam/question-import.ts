@@ -4,10 +4,10 @@ import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages, t as say } from '../../lib/messages.ts'
 import { requirePermission } from '../../lib/permissions.ts'
-import { scope } from '../../lib/scope.ts'
 import { type Format, parseFile, type SourceRow, writeFile } from './question-formats.ts'
 import { normaliseQuestion, reasonOf, type QuestionInput } from './question-input.ts'
 import { insertQuestion, withChildren } from './question-store.ts'
+import { questionResource } from './question.ts'
 
 defineMessages({
   'import.badFile': { zh: '无法读取 {format} 文件', en: 'cannot read the {format} file' },
@@ -96,9 +96,7 @@ export async function exportQuestions(ctx: Ctx, format: Format, ids?: string[]):
   const rows = await ctx.db
     .select()
     .from(question)
-    .where(
-      and(await scope(question, ctx, { code: 'exam:question' }), ids?.length ? inArray(question.id, ids) : undefined),
-    )
+    .where(and(await questionResource.scope(ctx), ids?.length ? inArray(question.id, ids) : undefined))
     .orderBy(asc(question.id))
   const full = await withChildren(ctx.db, rows)
   return writeFile(

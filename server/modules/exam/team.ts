@@ -11,9 +11,9 @@ import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { splitIds } from './candidates.ts'
+import { paperResource } from './paper.ts'
 
 defineMessages({
   'team.paperId': { zh: '题目集必须是本租户的试卷', en: 'the question set must be a paper of this tenant' },
@@ -32,7 +32,7 @@ export const teamResource = defineResource({
     const found = await ctx.db
       .select({ id: paper.id })
       .from(paper)
-      .where(and(await scope(paper, ctx), eq(paper.id, String(w.values.paperId))))
+      .where(and(await paperResource.scope(ctx), eq(paper.id, String(w.values.paperId))))
       .get()
     if (!found) throw badRequest('team.paperId', { field: 'paperId' }, 'paperId')
   },

@@ -14,6 +14,7 @@ import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
 import './messages.ts'
+import { productResource } from './product.ts'
 
 /** Command record states (blade_command_record.state). */
 export const SENT = 0,
@@ -38,7 +39,7 @@ export const commandResource = defineResource({
       !(await ctx.db
         .select({ id: product.id })
         .from(product)
-        .where(and(await scope(product, ctx), eq(product.id, productId!)))
+        .where(and(await productResource.scope(ctx), eq(product.id, productId!)))
         .get())
     )
       throw badRequest('iot.command.product', {}, 'productId')
@@ -48,7 +49,7 @@ export const commandResource = defineResource({
       !(await ctx.db
         .select({ id: device.id })
         .from(device)
-        .where(and(await scope(device, ctx), eq(device.id, deviceId), eq(device.productId, productId!)))
+        .where(and(await deviceResource.scope(ctx), eq(device.id, deviceId), eq(device.productId, productId!)))
         .get())
     )
       throw badRequest('iot.device.product', {}, 'deviceId')
@@ -71,7 +72,7 @@ export const commandDetailResource = defineResource({
       !(await ctx.db
         .select({ id: command.id })
         .from(command)
-        .where(and(await scope(command, ctx), eq(command.id, commandId!)))
+        .where(and(await commandResource.scope(ctx), eq(command.id, commandId!)))
         .get())
     )
       throw badRequest('iot.commandDetail.command', {}, 'commandId')
@@ -135,7 +136,7 @@ export async function sendCommand(
     .from(command)
     .where(
       and(
-        await scope(command, ctx),
+        await commandResource.scope(ctx),
         eq(command.id, input.commandId),
         eq(command.productId, dev.productId),
         or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
@@ -295,7 +296,15 @@ export const commandRoutes = (s: Services) =>
             const rows = await ctx.db
               .select()
               .from(commandRecord)
-              .where(and(await scope(commandRecord, ctx), eq(commandRecord.deviceId, dev.id)))
+              .where(
+                and(
+                  await scope(commandRecord, ctx, {
+                    dataScope: false,
+                    why: 'the records of one device, reached through deviceResource.ops.detail (data-scoped)',
+                  }),
+                  eq(commandRecord.deviceId, dev.id),
+                ),
+              )
               .orderBy(desc(commandRecord.id))
               .limit(50)
             return ok(ctx, rows)

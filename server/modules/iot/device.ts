@@ -1,16 +1,13 @@
-import { Elysia } from 'elysia'
 import { and, eq, ne } from 'drizzle-orm'
 import { device, product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import { TOPIC_SAFE } from './topics.ts'
 import './messages.ts'
+import { productResource } from './product.ts'
 
 /** Columns the broker keeps: a form can neither set nor clear them. */
 const BROKER_OWNED = ['status', 'activeTime', 'lastSeen', 'secret', 'firmVersion'] as const
@@ -33,7 +30,7 @@ export const deviceResource = defineResource({
       const owner = await ctx.db
         .select({ id: product.id })
         .from(product)
-        .where(and(await scope(product, ctx), eq(product.id, w.values.productId)))
+        .where(and(await productResource.scope(ctx), eq(product.id, w.values.productId)))
         .get()
       if (!owner) throw badRequest('iot.device.product', {}, 'productId')
     }
@@ -60,34 +57,31 @@ export const deviceResource = defineResource({
     if (clash) throw new ApiError(409, 'iot.device.snTaken', {}, true, 'sn')
     if (w.op === 'insert') w.values.secret = randomToken()
   },
+  actions: {
+    secret: {
+      method: 'GET',
+      button: 'edit',
+      target: { one: 'id' },
+      run: async (ctx, { rows: [d] }) => {
+        const row = await ctx.db.select({ secret: device.secret }).from(device).where(eq(device.id, d.id)).get()
+        return { id: d.id, secret: row?.secret ?? '' }
+      },
+    },
+    // A new secret ends the device's connections: whoever held the old one is out at once — once it is stored.
+    'rotate-secret': {
+      button: 'edit',
+      target: { one: 'id' },
+      run: async (ctx, { rows: [d] }) => {
+        const secret = randomToken()
+        await ctx.db
+          .update(device)
+          .set({ secret, updateUser: ctx.actor.userId, updateTime: now() })
+          .where(eq(device.id, d.id))
+        return { id: d.id, secret }
+      },
+      afterCommit: (_ctx, { rows: [d], services }) => services?.mqtt?.disconnectDevice(d.id),
+    },
+  },
 })
 
-export const deviceRoutes = (s: Services) =>
-  new Elysia().use(deviceResource.routes(s)).use(
-    new Elysia({ prefix: deviceResource.options.path })
-      .use(authContext(s))
-      .get(
-        '/secret',
-        async ({ ctx, query }) => {
-          const d = await deviceResource.ops.detail(ctx, query.id)
-          const row = await ctx.db.select({ secret: device.secret }).from(device).where(eq(device.id, d.id)).get()
-          return ok(ctx, { id: d.id, secret: row?.secret ?? '' })
-        },
-        { perm: 'iot:device:edit' },
-      )
-      // A new secret ends the device's connections: whoever held the old one is out at once.
-      .post(
-        '/rotate-secret',
-        async ({ ctx, query }) => {
-          const d = await deviceResource.ops.detail(ctx, query.id)
-          const secret = randomToken()
-          await ctx.db
-            .update(device)
-            .set({ secret, updateUser: ctx.actor.userId, updateTime: now() })
-            .where(eq(device.id, d.id))
-          s.mqtt?.disconnectDevice(d.id)
-          return ok(ctx, { id: d.id, secret })
-        },
-        { perm: 'iot:device:edit' },
-      ),
-  )
+export const deviceRoutes = (s: Services) => deviceResource.routes(s)

@@ -4,12 +4,12 @@ import { attach, device, deviceLog, otaTask, product, productOta } from '../../.
 import type { Ctx, Services } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
-import { scope } from '../../lib/scope.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
 import { identityOf } from './broker-guard.ts'
 import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
+import { deviceResource } from './device.ts'
 
 /*
  * Guarded firmware rollouts (hawkBit's model, kept in two tables).
@@ -215,7 +215,7 @@ export async function startRollout(s: Services, ctx: Ctx, ota: Ota) {
   const devices = await ctx.db
     .select({ id: device.id })
     .from(device)
-    .where(and(await scope(device, ctx), eq(device.productId, ota.productId)))
+    .where(and(await deviceResource.scope(ctx), eq(device.productId, ota.productId)))
     .orderBy(asc(device.id))
   if (!devices.length) throw badRequest('iot.ota.noDevices', {}, 'productId')
   const list = files(ota)

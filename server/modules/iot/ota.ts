@@ -6,7 +6,6 @@ import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { filesOf } from '../resource/files.ts'
 import {
   cancelRollout,
@@ -18,6 +17,8 @@ import {
   type FirmFile,
 } from './ota-rollout.ts'
 import './messages.ts'
+import { productResource } from './product.ts'
+import { deviceResource } from './device.ts'
 
 const MAX_FILES = 3
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/
@@ -87,7 +88,7 @@ export const productOtaResource = defineResource({
       !(await ctx.db
         .select({ id: product.id })
         .from(product)
-        .where(and(await scope(product, ctx), eq(product.id, productId)))
+        .where(and(await productResource.scope(ctx), eq(product.id, productId)))
         .get())
     )
       throw badRequest('iot.ota.product', {}, 'productId')
@@ -111,7 +112,7 @@ export const productOtaResource = defineResource({
         ? await ctx.db
             .select({ id: device.id })
             .from(device)
-            .where(and(await scope(device, ctx), eq(device.productId, productId), inArray(device.id, ids)))
+            .where(and(await deviceResource.scope(ctx), eq(device.productId, productId), inArray(device.id, ids)))
         : []
       if (mine.length !== new Set(ids).size) throw badRequest('iot.ota.devices', {}, 'devices')
       w.values.devices = [...new Set(ids)].join(',')

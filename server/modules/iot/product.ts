@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import { asc } from 'drizzle-orm'
-import { scope } from '../../lib/scope.ts'
 import { product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -45,7 +44,7 @@ export const productRoutes = (s: Services) =>
               categoryId: product.categoryId,
             })
             .from(product)
-            .where(await scope(product, ctx))
+            .where(await productResource.scope(ctx))
             .orderBy(asc(product.name))
           return ok(ctx, rows)
         },

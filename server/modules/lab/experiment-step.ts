@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { isId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
+import { experimentResource } from './experiment.ts'
 
 /** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
 export const experimentStepResource = defineResource({
@@ -25,7 +25,7 @@ export const experimentStepResource = defineResource({
     const exp = await ctx.db
       .select({ id: experiment.id })
       .from(experiment)
-      .where(and(eq(experiment.id, String(w.values.experimentId)), await scope(experiment, ctx)))
+      .where(and(eq(experiment.id, String(w.values.experimentId)), await experimentResource.scope(ctx)))
       .get()
     if (!exp) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
   },

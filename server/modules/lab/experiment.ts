@@ -8,9 +8,9 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { currentLab, openLab } from '../../labs/containers.ts'
 import { listFiles } from '../../labs/files.ts'
+import { imageResource } from './images.ts'
 
 const minutes = (field: string, v: unknown, min: number) => {
   if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60))
@@ -39,7 +39,7 @@ export const experimentResource = defineResource({
       const image = await ctx.db
         .select({ id: labImage.id })
         .from(labImage)
-        .where(and(eq(labImage.id, String(v.imagesName)), await scope(labImage, ctx)))
+        .where(and(eq(labImage.id, String(v.imagesName)), await imageResource.scope(ctx)))
         .get()
       if (!image) throw badRequest('lab.imageRequired', { field: 'imagesName' }, 'imagesName')
     }

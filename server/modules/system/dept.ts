@@ -8,7 +8,6 @@ import { ok } from '../../lib/envelope.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
@@ -80,7 +79,7 @@ export const deptRoutes = (s: Services) =>
           const rows = await c.db
             .select()
             .from(dept)
-            .where(and(await scope(dept, c, { code: 'system:dept' }), typeFilter(query.type)))
+            .where(and(await deptResource.scope(c), typeFilter(query.type)))
             .orderBy(asc(dept.sort))
           return ok(ctx, buildTree((rows as Record<string, unknown>[]).map(node)))
         },
@@ -108,7 +107,7 @@ export const deptRoutes = (s: Services) =>
           const rows = await ctx.db
             .select()
             .from(dept)
-            .where(await scope(dept, ctx, { code: deptResource.options.code }))
+            .where(await deptResource.scope(ctx))
             .orderBy(asc(dept.sort))
           return ok(ctx, classesOnly(buildTree(rows.map(node))))
         },

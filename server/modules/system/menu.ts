@@ -13,6 +13,8 @@ import { scope } from '../../lib/scope.ts'
 import { buildTree } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 import { topMenuMenuIds } from './top-menu.ts'
+import { roleResource } from './role.ts'
+import { topMenuResource } from './top-menu.ts'
 
 export const menuResource = defineResource({
   table: menu,
@@ -79,7 +81,12 @@ async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, me
   const scopes = await ctx.db
     .select()
     .from(table)
-    .where(await scope(table, ctx))
+    .where(
+      await scope(table, ctx, {
+        dataScope: false,
+        why: "scope definitions are the tenant's configuration, listed whole for the role grant dialog",
+      }),
+    )
   const withScopes = menus.filter((m) => scopes.some((s) => s.menuId === m.id))
   return withScopes.map((m) => ({
     ...node(m),
@@ -177,7 +184,7 @@ export const menuRoutes = (s: Services) =>
             await ctx.db
               .select({ id: role.id })
               .from(role)
-              .where(and(await scope(role, ctx), inArray(role.id, parseIds(query.roleIds))))
+              .where(and(await roleResource.scope(ctx), inArray(role.id, parseIds(query.roleIds))))
           ).map((r) => r.id)
           if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
           const menus = await ctx.db
@@ -200,7 +207,7 @@ async function topMenusFor(ctx: Ctx) {
   const tops = await ctx.db
     .select()
     .from(topMenu)
-    .where(await scope(topMenu, ctx, { global: true }))
+    .where(await topMenuResource.scope(ctx))
     .orderBy(asc(topMenu.sort))
   const granted = await grantedMenuIds(ctx)
   const result = []

@@ -6,7 +6,6 @@ import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { scope } from '../../lib/scope.ts'
 import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { actingFor } from './platform-only.ts'
 
@@ -32,7 +31,7 @@ export const postRoutes = (s: Services) =>
           const rows = await as.db
             .select()
             .from(post)
-            .where(await scope(post, as, { code: postResource.options.code }))
+            .where(await postResource.scope(as))
             .orderBy(asc(post.sort))
           return ok(
             ctx,

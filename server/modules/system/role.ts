@@ -101,7 +101,15 @@ export async function grantRoles(
     const found = await ctx.db
       .select({ id: table.id })
       .from(table)
-      .where(and(await scope(table, ctx), inArray(table.id, ids)))
+      .where(
+        and(
+          await scope(table, ctx, {
+            dataScope: false,
+            why: "scope definitions are the tenant's configuration; granting them is checked by the role's own code",
+          }),
+          inArray(table.id, ids),
+        ),
+      )
     if (found.length !== new Set(ids).size) throw badRequest('validation.invalid', { field }, field)
   }
   await own(scopeData, dataIds, 'dataScopeIds')
@@ -127,7 +135,7 @@ const pickable = async (ctx: Ctx) =>
   ctx.db
     .select()
     .from(role)
-    .where(await scope(role, ctx))
+    .where(await roleResource.scope(ctx))
     .orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
 
 const ids = t.Union([t.String(), t.Array(t.String())])

@@ -6,7 +6,6 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
-import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { hashPassword, PASSWORD_MAX, verifyPassword } from '../auth/password.ts'
 import { TEXT_MAX } from '../../lib/validation.ts'
@@ -14,6 +13,7 @@ import { endSessions } from '../auth/grant.ts'
 import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
+import { roleResource } from './role.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
@@ -39,7 +39,7 @@ export async function createUser(ctx: Ctx, input: CreateUserInput) {
     const rows = await ctx.db
       .select({ id: role.id })
       .from(role)
-      .where(and(await scope(role, ctx), inArray(role.roleAlias, input.roleAliases)))
+      .where(and(await roleResource.scope(ctx), inArray(role.roleAlias, input.roleAliases)))
     if (rows.length !== input.roleAliases.length) throw badRequest('user.foreignRef', { field: 'roleId' }, 'roleId')
     roleId = rows.map((r) => r.id).join(',')
   }

@@ -9,19 +9,14 @@ import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
-import { scope } from '../../lib/scope.ts'
 import { countByMember, memberOf } from '../../lib/membership.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInfo } from '../auth/index.ts'
 import { userFilters, userResource, withNames } from './user.ts'
-import {
-  approveUsers,
-  grantUserRoles,
-  resetPasswords,
-  unlockUsers,
-  updateOwnInfo,
-  updateOwnPassword,
-} from './user-admin.ts'
+import { updateOwnInfo, updateOwnPassword } from './user-admin.ts'
+import { roleResource } from './role.ts'
+import { deptResource } from './dept.ts'
+import { postResource } from './post.ts'
 
 type Q = Record<string, string | undefined>
 
@@ -35,10 +30,6 @@ const roleRoute =
   (roleName: string) =>
   async ({ ctx, query }: { ctx: Ctx; query: Q } & Record<string, unknown>) =>
     ok(ctx, await page(ctx, { ...query, roleName }))
-
-/** Both `?ids=` and a JSON/form body `{ userIds }` are accepted, as the screens send either. */
-const idsFrom = (query: Q, body: unknown, key: string) =>
-  query[key] ?? (body as Record<string, unknown> | undefined)?.[key]
 
 export const userRoutes = (s: Services) =>
   new Elysia().use(userResource.routes(s)).use(
@@ -92,27 +83,6 @@ export const userRoutes = (s: Services) =>
         },
       )
       .post(
-        '/reset-password',
-        async ({ ctx, query, body }) => ok(ctx, await resetPasswords(ctx, idsFrom(query, body, 'userIds'))),
-        { perm: 'system:user:reset' },
-      )
-      .post(
-        '/unlock',
-        async ({ ctx, query, body }) => ok(ctx, await unlockUsers(ctx, idsFrom(query, body, 'userIds'))),
-        { perm: 'system:user:unlock' },
-      )
-      .post(
-        '/audit-pass',
-        async ({ ctx, query, body }) => ok(ctx, await approveUsers(ctx, idsFrom(query, body, 'ids'))),
-        { perm: 'system:user:edit' },
-      )
-      .post(
-        '/grant',
-        async ({ ctx, query, body }) =>
-          ok(ctx, await grantUserRoles(ctx, idsFrom(query, body, 'userIds'), idsFrom(query, body, 'roleIds'))),
-        { perm: 'system:user:grant' },
-      )
-      .post(
         '/update-password',
         async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })),
         { perm: SIGNED_IN },
@@ -153,7 +123,7 @@ export const userRoutes = (s: Services) =>
       .get(
         '/getUserTotal',
         async ({ ctx }) => {
-          const where = await scope(user, ctx, { code: 'system:user' })
+          const where = await userResource.scope(ctx)
           const [row] = await ctx.db.select({ total: count() }).from(user).where(where)
           const byStatus = await ctx.db
             .select({ status: user.status, n: count() })
@@ -177,13 +147,13 @@ export const userRoutes = (s: Services) =>
       .get(
         '/getUserStatistics',
         async ({ ctx }) => {
-          const where = await scope(user, ctx, { code: 'system:user' })
+          const where = await userResource.scope(ctx)
           const users = await ctx.db.select({ createTime: user.createTime }).from(user).where(where)
           const holders = await countByMember(ctx.db, user.roleId, where)
           const roles = await ctx.db
             .select({ id: role.id, roleName: role.roleName, roleAlias: role.roleAlias })
             .from(role)
-            .where(await scope(role, ctx))
+            .where(await roleResource.scope(ctx))
           const byRole = roles.map((r) => ({
             roleId: r.id,
             roleName: r.roleName,
@@ -213,7 +183,7 @@ export const userLookupRoutes = (s: Services) =>
         const { current, size, offset } = parsePaging(query)
         const text = (col: SQLiteColumn, v?: string) => (v ? like(col, `%${v}%`) : undefined)
         const cond = and(
-          await scope(user, ctx, { code: 'system:user' }),
+          await userResource.scope(ctx),
           eq(user.status, 1),
           await userFilters(ctx, query),
           text(user.account, query.account),
@@ -254,25 +224,30 @@ export const userLookupRoutes = (s: Services) =>
     )
     .get(
       '/blade-system/search/role',
-      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, role, role.roleName, query.name)),
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, roleResource, role.roleName, query.name)),
       { perm: 'system:role' },
     )
     .get(
       '/blade-system/search/dept',
-      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, dept, dept.deptName, query.name)),
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, deptResource, dept.deptName, query.name)),
       { perm: 'system:dept' },
     )
     .get(
       '/blade-system/search/post',
-      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, post, post.postName, query.name)),
+      async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, postResource, post.postName, query.name)),
       { perm: 'system:post' },
     )
 
-async function nameSearch(ctx: Ctx, table: typeof role | typeof dept | typeof post, col: SQLiteColumn, name?: string) {
+async function nameSearch(
+  ctx: Ctx,
+  res: typeof roleResource | typeof deptResource | typeof postResource,
+  col: SQLiteColumn,
+  name?: string,
+) {
   const rows = await ctx.db
     .select()
-    .from(table)
-    .where(and(await scope(table, ctx), name ? like(col, `%${name}%`) : undefined))
+    .from(res.options.table)
+    .where(and(await res.scope(ctx), name ? like(col, `%${name}%`) : undefined))
     .limit(50)
   return rows
 }

@@ -16,6 +16,8 @@ import { endSessions } from '../auth/grant.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
+import { deptResource } from './dept.ts'
+import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from './user-admin.ts'
 
 defineMessages({
   'user.foreignRef': { zh: '所选{field}不属于当前租户', en: 'the selected {field} does not belong to this tenant' },
@@ -51,7 +53,8 @@ export function recordRoleChange(ctx: Ctx, account: unknown, before: unknown, af
 }
 
 /** Every id of a comma list must be a live row of the caller's tenant. */
-async function ownIds(ctx: Ctx, table: typeof dept, csv: unknown, field: string) {
+async function ownIds(ctx: Ctx, res: typeof deptResource, csv: unknown, field: string) {
+  const table = res.options.table
   const ids = String(csv ?? '')
     .split(',')
     .filter(Boolean)
@@ -59,7 +62,7 @@ async function ownIds(ctx: Ctx, table: typeof dept, csv: unknown, field: string)
   const found = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(and(await scope(table, ctx), inArray(table.id, ids)))
+    .where(and(await res.scope(ctx), inArray(table.id, ids)))
   if (found.length !== new Set(ids).size) throw badRequest('user.foreignRef', { field }, field)
 }
 
@@ -74,6 +77,22 @@ export const userResource = defineResource({
   body: { password: Type.Optional(Type.String({ maxLength: 128 })) },
   fields: userFields,
   skip: ['list', 'page', 'detail'],
+  // The account verbs of the user screen (and `atrium user reset-password|unlock`), each behind its own button.
+  actions: {
+    'reset-password': {
+      button: 'reset',
+      target: { many: 'userIds' },
+      run: (ctx, { ids }) => resetPasswords(ctx, ids),
+    },
+    unlock: { button: 'unlock', target: { many: 'userIds' }, run: (ctx, { ids }) => unlockUsers(ctx, ids) },
+    'audit-pass': { button: 'edit', target: { many: 'ids' }, run: (ctx, { ids }) => approveUsers(ctx, ids) },
+    grant: {
+      button: 'grant',
+      target: { many: 'userIds' },
+      body: { roleIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) },
+      run: (ctx, { ids, body }) => grantUserRoles(ctx, ids, body.roleIds),
+    },
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') {
       if (w.before.some((r) => r.id === ctx.actor.userId)) throw new ApiError(400, 'user.selfRemove')
@@ -83,7 +102,7 @@ export const userResource = defineResource({
     await uniqueWithinTenant(ctx, user, w, 'account')
     if (w.values.roleId !== undefined)
       await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
-    await ownIds(ctx, dept, w.values.deptId, 'deptId')
+    await ownIds(ctx, deptResource, w.values.deptId, 'deptId')
     if (w.op === 'update') {
       // Approving a pending account through the form makes it count against the tenant's limit.
       if (w.before[0]?.status === 0 && w.values.status !== undefined && Number(w.values.status) !== 0)
@@ -119,7 +138,8 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
         .from(dept)
         .where(
           and(
-            await scope(dept, ctx),
+            // Narrows a list of users that is itself data-scoped: the department tree is read whole.
+            await scope(dept, ctx, { dataScope: false, why: 'narrows a data-scoped list of users' }),
             or(eq(dept.id, q.deptId), like(dept.ancestors, `%,${q.deptId}`), like(dept.ancestors, `%,${q.deptId},%`)),
           ),
         )
@@ -134,7 +154,7 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
         .from(role)
         .where(
           and(
-            await scope(role, ctx),
+            await scope(role, ctx, { dataScope: false, why: 'narrows a data-scoped list of users' }),
             or(inArray(role.id, roleKeys), inArray(role.roleAlias, roleKeys), inArray(role.roleName, roleKeys)),
           ),
         )

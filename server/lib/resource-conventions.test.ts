@@ -1,0 +1,182 @@
+/**
+ * The factory's conventions beyond CRUD, on real resources and a real SQLite
+ * file: actions (routes with button codes, operations gated like them, rows in
+ * scope, checked bodies), side effects only after a commit, and hand-written
+ * queries that keep the data scope unless they say otherwise.
+ */
+import { describe, expect, it } from 'vitest'
+import { and, count, eq } from 'drizzle-orm'
+import { param, user } from '../../db/schema/index.ts'
+import { testApp } from '../../tests/support/harness.ts'
+import { userResource } from '../modules/system/user.ts'
+import { resolveCtx } from './auth-context.ts'
+import { ApiError } from './errors.ts'
+import { defineResource } from './resource.ts'
+import { transact } from './transaction.ts'
+
+const U = '/api/blade-system/user'
+
+describe('resource conventions', () => {
+  const t = testApp()
+  const db = t.services.db
+  const ctxOf = async (account: string, tenantId = '000000') =>
+    resolveCtx(t.services, { 'blade-auth': `bearer ${await t.token(account, account, tenantId)}` })
+  const idOf = (account: string, tenantId = '000000') =>
+    db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.account, account), eq(user.tenantId, tenantId)))
+      .get()!.id
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: ApiError) => ({ status: e.status, key: e.key, field: e.field }),
+    )
+
+  it('an action is a route tagged with its button code and an operation gated the same way', async () => {
+    const route = t.app.routes.find((r) => r.method === 'POST' && r.path === `${U}/unlock`)
+    expect(route, 'the unlock action is mounted at its contract path').toBeTruthy()
+    const teacherId = idOf('teacher')
+    db.update(user).set({ locked: 1, failCount: 5 }).where(eq(user.id, teacherId)).run()
+
+    // The CLI's way: an explicit actor. The system actor holds every code.
+    expect(await userResource.ops.actions.unlock(t.system('000000'), { ids: [teacherId] })).toBe(1)
+    expect(db.select().from(user).where(eq(user.id, teacherId)).get()).toMatchObject({ locked: 0, failCount: 0 })
+
+    // A student holds no button code: the operation refuses as the route does.
+    const student = await ctxOf('student')
+    expect(await refusal(userResource.ops.actions.unlock(student, { ids: [teacherId] }))).toMatchObject({ status: 403 })
+    expect((await t.post(`${U}/unlock`, await t.token('student'), undefined, { userIds: teacherId })).status).toBe(403)
+
+    // Another tenant's row is not there for this tenant's administrator (404), and bad ids name the field.
+    const theirs = idOf('admin', '100001')
+    expect(await refusal(userResource.ops.actions.unlock(await ctxOf('admin'), { ids: [theirs] }))).toMatchObject({
+      status: 404,
+    })
+    expect(await refusal(userResource.ops.actions.unlock(t.system(), { ids: 'x;1' }))).toMatchObject({
+      status: 400,
+      field: 'ids',
+    })
+  })
+
+  it("an action's body is checked against its schema: 400 naming the field, nothing changed", async () => {
+    const admin = await t.token('admin')
+    const teacherId = idOf('teacher')
+    const before = db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId)).get()!.roleId
+    const r = await t.post(`${U}/grant`, admin, { userIds: teacherId, roleIds: { not: 'a list' } })
+    expect(r.status).toBe(400)
+    expect(r.body.field).toBe('roleIds')
+    expect(db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId)).get()!.roleId).toBe(before)
+  })
+
+  it('a hand-written route over a data-scoped resource sees only rows within the caller’s data scope', async () => {
+    // The seeded manager's data scope on system:user is its own department and below: only itself.
+    const manager = await ctxOf('manager')
+    const inScope = await db
+      .select({ n: count() })
+      .from(user)
+      .where(await userResource.scope(manager))
+    const tenantWide = await db
+      .select({ n: count() })
+      .from(user)
+      .where(await userResource.scope(manager, { dataScope: false, why: 'the test compares both' }))
+    expect(inScope[0].n).toBe(1)
+    expect(tenantWide[0].n).toBeGreaterThan(3)
+    // getUserTotal is hand-written (counts for the dashboard): it counts what the manager may see, no more.
+    const total = await t.get(`${U}/getUserTotal`, await t.token('manager'))
+    expect(total.status).toBe(200)
+    expect(total.body.data.total).toBe(1)
+    // The message recipient picker, also hand-written, lists only in-scope users too.
+    const picker = await t.get('/api/blade-user/user-list', await t.token('manager'), { size: 100 })
+    expect(picker.body.data.records.map((u: { account: string }) => u.account)).toEqual(['manager'])
+  })
+
+  describe('side effects happen only after the commit', () => {
+    const announced: string[] = []
+    let seenInTransaction: boolean | undefined
+    // A resource over a real table, declared as an area would: afterWrite writes inside, afterCommit announces outside.
+    const probe = defineResource({
+      table: param,
+      path: '/api/test-probe/param',
+      code: 'system:param',
+      async beforeWrite(_ctx, w) {
+        await Promise.resolve()
+        if (w.values.paramValue === 'refused-before') throw new ApiError(400, 'validation.invalid', { field: 'x' })
+      },
+      afterWrite(_ctx, w) {
+        if (w.values.paramValue === 'boom') throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
+      },
+      async afterCommit(ctx, w, row) {
+        await new Promise((r) => setTimeout(r, 5))
+        seenInTransaction = ctx.db.$client.inTransaction
+        announced.push(`${w.op}:${row?.paramKey ?? w.before[0]?.paramKey}`)
+      },
+    })
+    const stored = (key: string) => db.select().from(param).where(eq(param.paramKey, key)).get()
+
+    it('a committed write is announced afterwards, outside the transaction, with the stored row', async () => {
+      const row = await probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.ok', paramValue: '1' })
+      expect(announced).toEqual(['insert:probe.ok'])
+      expect(seenInTransaction).toBe(false)
+      await probe.ops.remove(t.system(), row.id)
+      expect(announced).toEqual(['insert:probe.ok', 'remove:probe.ok'])
+    })
+
+    it('a write that rolls back announces nothing and leaves nothing', async () => {
+      announced.length = 0
+      const e = await refusal(
+        probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.boom', paramValue: 'boom' }),
+      )
+      expect(e).toMatchObject({ status: 409 })
+      expect(stored('probe.boom')).toBeUndefined()
+      await refusal(probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.r', paramValue: 'refused-before' }))
+      expect(stored('probe.r')).toBeUndefined()
+      expect(announced).toEqual([])
+    })
+
+    it('an async hook inside the transaction is refused and rolled back instead of committing before it ran', async () => {
+      const sloppy = defineResource({
+        table: param,
+        path: '/api/test-probe/sloppy',
+        code: 'system:param',
+        // Typed as synchronous; a cast is what it takes to slip a promise in — and the factory still refuses it.
+        afterWrite: (async () => {}) as unknown as () => void,
+      })
+      await expect(
+        sloppy.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.async', paramValue: '1' }),
+      ).rejects.toThrow(/synchronous/)
+      expect(stored('probe.async')).toBeUndefined()
+    })
+
+    it('transact(): what a failed body queued never runs; a failing side effect leaves the commit standing', async () => {
+      const ran: string[] = []
+      await expect(
+        transact(t.system(), (tx, after) => {
+          tx.insert(param)
+            .values({ id: '990001', paramName: 'x', paramKey: 'probe.tx', paramValue: '1', tenantId: '000000' })
+            .run()
+          after(() => ran.push('never'))
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      expect(stored('probe.tx')).toBeUndefined()
+      const errors: unknown[] = []
+      await transact(
+        t.system(),
+        (tx, after) => {
+          tx.insert(param)
+            .values({ id: '990002', paramName: 'x', paramKey: 'probe.tx2', paramValue: '1', tenantId: '000000' })
+            .run()
+          after(() => {
+            throw new Error('broker away')
+          })
+          after(() => ran.push('second'))
+        },
+        (e) => errors.push(e),
+      )
+      expect(ran).toEqual(['second'])
+      expect(errors).toHaveLength(1)
+      expect(stored('probe.tx2')).toBeTruthy()
+    })
+  })
+})
