@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as schema from '../../db/schema/index.ts'
 import { applyMigrations } from './migrations.ts'
+import { registerCache } from './caches.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
 
@@ -37,6 +38,11 @@ class StatementCachingDatabase extends Database {
       this.#statements.delete(this.#statements.keys().next().value!)
     return stmt
   }
+
+  /** Drops every kept statement (clear-cache); the next query compiles again. Nothing is mid-run: bun:sqlite is synchronous. */
+  clearStatements(): void {
+    this.#statements.clear()
+  }
 }
 
 /**
@@ -53,6 +59,8 @@ export function openDb(file: string): Db {
   sqlite.exec('PRAGMA foreign_keys = ON')
   return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db
 }
+
+registerCache('statements', (db) => (db.$client as StatementCachingDatabase).clearStatements?.())
 
 /** Applies this release's pending migrations in one transaction; answers the tags applied. */
 export function migrateDb(db: Db): string[] {

@@ -24,6 +24,7 @@ import {
 import type { Ctx } from './context.ts'
 import type { Db } from './db.ts'
 import { prepared } from './prepared.ts'
+import { registerCache } from './caches.ts'
 
 /** The platform administrator's role alias: every permission, in every tenant it acts for. */
 export const ADMINISTRATOR = 'administrator'
@@ -109,6 +110,8 @@ function cached<T>(ctx: Ctx, key: string, compute: () => T): T {
 
 /** Forgets this process's entries (the clear-cache call); the next request recomputes. */
 export const dropPermissionCache = (db: Db) => void states.delete(db)
+// Needed when the version cannot be trusted: a database restored or edited by hand can carry a version seen before.
+registerCache('permissions', dropPermissionCache)
 
 /** Every live menu and button, in menu order. */
 export const liveMenus = (ctx: Ctx): readonly MenuRow[] =>

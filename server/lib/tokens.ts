@@ -1,4 +1,5 @@
 import { jwt } from '@elysiajs/jwt'
+import { registerCache } from './caches.ts'
 
 export interface AccessClaims {
   sub: string
@@ -41,6 +42,7 @@ export const signAccess = (secret: string, claims: AccessClaims, ttlSeconds: num
  */
 const verified = new Map<string, { secret: string; claims: AccessClaims; exp: number }>()
 const MAX_VERIFIED = 10_000
+registerCache('tokens', () => verified.clear())
 
 /** Only HS256 (what we sign with) is accepted, and a token without `exp` is refused: no algorithm games, no eternal tokens. */
 export async function verifyAccess(secret: string, token: string): Promise<AccessClaims | null> {

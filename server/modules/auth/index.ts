@@ -7,7 +7,7 @@ import { envelope, ok } from '../../lib/envelope.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
-import { dropPermissionCache } from '../../lib/permission-cache.ts'
+import { clearCaches } from '../../lib/caches.ts'
 import { deptNames, roleNames } from '../../lib/names.ts'
 import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { prepared } from '../../lib/prepared.ts'
@@ -159,8 +159,9 @@ export const authModule = (services: Services) =>
     .get(
       '/blade-auth/oauth/clear-cache',
       ({ ctx }) => {
+        // Every derived-value cache of the process (permissions, compiled statements, checked tokens), not only this request's.
         ctx.memo.clear()
-        dropPermissionCache(ctx.db)
+        clearCaches(ctx.db)
         return ok(ctx, true, 'auth.cacheCleared')
       },
       { perm: SIGNED_IN },
