@@ -14,6 +14,7 @@ import { Type as t, type TSchema } from '@sinclair/typebox'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx, Services } from './context.ts'
 import { badRequest } from './errors.ts'
+import { SIGNED_IN } from './permissions.ts'
 import { runAfterCommit } from './transaction.ts'
 
 type Query = Record<string, string | undefined>
@@ -39,15 +40,19 @@ export interface ActionDef<T extends SQLiteTable> {
   path?: string
   /**
    * The button that grants the action: `<resource code>:<button>`. A list admits
-   * any of them. A code containing ':' is taken whole (another menu's button).
+   * any of them. A code containing ':' is taken whole (another menu's button);
+   * SIGNED_IN ('auth') admits any signed-in user, for actions on the caller's
+   * own rows (an inbox), which the permission matrix lists as self-service.
    */
   button: string | string[]
   /**
    * The parameter naming the rows acted on, read from the query or the body:
    * `{ one: 'id' }` one row, `{ many: 'userIds' }` a comma list (or array).
-   * Without a target the action applies to the resource as a whole.
+   * `by` names the column the values match when it is not the resource's key
+   * (`{ one: 'tenantId', by: 'tenantId' }`). Without a target the action
+   * applies to the resource as a whole.
    */
-  target?: { one: string } | { many: string }
+  target?: ({ one: string } | { many: string }) & { by?: string }
   /** The verb whose access rule bounds the rows (default 'edit'). */
   verb?: 'list' | 'detail' | 'add' | 'edit' | 'remove'
   /** Body fields (TypeBox); required ones missing → 400 with `messages[field]` or validation.required. */
@@ -83,14 +88,16 @@ export type ActionOps<A> = {
 export interface ActionKit<Row> {
   code: string
   permit(ctx: Ctx, codes: string[]): Promise<void>
-  rowsInScope(ctx: Ctx, verb: NonNullable<ActionDef<SQLiteTable>['verb']>, ids: string[]): Promise<Row[]>
-  validKey(v: string): boolean
-  parseKeys(v: unknown): string[]
+  rowsInScope(ctx: Ctx, verb: NonNullable<ActionDef<SQLiteTable>['verb']>, ids: string[], by?: string): Promise<Row[]>
+  validKey(v: string, by?: string): boolean
+  parseKeys(v: unknown, by?: string): string[]
   onError(err: unknown): void
 }
 
 export const actionCodes = (code: string, def: ActionDef<SQLiteTable>): string[] =>
-  (Array.isArray(def.button) ? def.button : [def.button]).map((b) => (b.includes(':') ? b : `${code}:${b}`))
+  (Array.isArray(def.button) ? def.button : [def.button]).map((b) =>
+    b.includes(':') || b === SIGNED_IN ? b : `${code}:${b}`,
+  )
 
 function checkBody(def: ActionDef<SQLiteTable>, input: unknown): Record<string, unknown> {
   if (!def.body) return {}
@@ -123,10 +130,11 @@ export function actionOp<Row>(kit: ActionKit<Row>, def: ActionDef<SQLiteTable>) 
     let ids: string[] = []
     if (def.target && 'one' in def.target) {
       const v = call.ids === undefined ? undefined : String(call.ids)
-      if (!v || !kit.validKey(v)) throw badRequest('validation.id', { field: def.target.one }, def.target.one)
+      if (!v || !kit.validKey(v, def.target.by))
+        throw badRequest('validation.id', { field: def.target.one }, def.target.one)
       ids = [v]
-    } else if (def.target) ids = kit.parseKeys(call.ids)
-    const rows = def.target ? await kit.rowsInScope(ctx, def.verb ?? 'edit', ids) : []
+    } else if (def.target) ids = kit.parseKeys(call.ids, def.target.by)
+    const rows = def.target ? await kit.rowsInScope(ctx, def.verb ?? 'edit', ids, def.target.by) : []
     const input: ActionInput<Row> = { rows, ids, body: checkBody(def, call.body), query, services: call.services }
     const result = await def.run(ctx, input as never)
     if (def.afterCommit) await runAfterCommit([() => def.afterCommit!(ctx, input as never, result)], kit.onError)

@@ -1,13 +1,13 @@
-import { Elysia, t } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Page } from '../../lib/envelope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
+import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
 import { userInbox } from '../iot/topics.ts'
@@ -55,70 +55,57 @@ async function inbox(ctx: Ctx, q: Record<string, string | undefined>, onlyUnread
   return pageOf(rows, total, current, size)
 }
 
-/** blade-message/message: my inbox, what I sent, sending. */
-export const messageModule = (s: Services) =>
-  new Elysia({ prefix: '/api/blade-message/message' })
-    .use(authContext(s))
-    .get(
-      '/my/topList',
-      async ({ ctx, query }) => ok(ctx, await inbox(ctx, { current: '1', size: query.size ?? '5' }, true)),
-      { perm: SIGNED_IN },
-    )
-    .get('/my/list', async ({ ctx, query }) => ok(ctx, await inbox(ctx, query)), { perm: SIGNED_IN })
-    .get(
-      '/my/sendList',
-      async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        const cond = and(
-          eq(message.createUser, ctx.actor.userId),
-          eq(message.tenantId, ctx.actor.tenantId),
-          eq(message.isDeleted, 0),
-        )
-        const [{ total }] = await ctx.db.select({ total: count() }).from(message).where(cond)
-        const rows = await ctx.db
-          .select()
-          .from(message)
-          .where(cond)
-          .orderBy(desc(message.createTime), desc(message.id))
-          .limit(size)
-          .offset(offset)
-        return ok(ctx, pageOf(rows, total, current, size))
-      },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/sendDetail',
-      async ({ ctx, query }) => {
-        const id = parseIds(query.id)[0]
-        const row = await ctx.db
-          .select()
-          .from(message)
-          .where(
-            and(
-              eq(message.id, id),
-              eq(message.createUser, ctx.actor.userId),
-              eq(message.tenantId, ctx.actor.tenantId),
-              eq(message.isDeleted, 0),
-            ),
-          )
-          .get()
-        if (!row) throw notFound()
+/** The messages the caller sent: the factory's list and detail verbs, bounded to their sender. */
+const sentByMe = (ctx: Ctx) => eq(message.createUser, ctx.actor.userId)
+
+/**
+ * blade-message/message on the factory. The contract has no generic CRUD
+ * here: a message is sent once (save) and then lives as each recipient's copy,
+ * so every route is a declared action — each with its code (any signed-in
+ * user for their own inbox, desk:message:send to send), in the permission
+ * matrix and callable as `messageResource.ops.actions.<name>(ctx, …)`.
+ * The sender's views (my/sendList, sendDetail) are the factory's own page and
+ * row look-up, bounded by the access rule to what the caller sent.
+ */
+export const messageResource = defineResource({
+  table: message,
+  path: '/api/blade-message/message',
+  code: 'desk:message',
+  perms: { list: SIGNED_IN, detail: SIGNED_IN },
+  // A message is written only by save (with its copies); the generic write operations refuse.
+  access: { list: sentByMe, detail: sentByMe, add: () => false, edit: () => false, remove: () => false },
+  orderBy: (c) => [desc(c.createTime), desc(c.id)],
+  skip: ['list', 'page', 'detail', 'submit', 'remove'],
+  actions: {
+    'my/topList': {
+      method: 'GET',
+      button: SIGNED_IN,
+      run: (ctx, { query }) => inbox(ctx, { current: '1', size: query.size ?? '5' }, true),
+    },
+    'my/list': { method: 'GET', button: SIGNED_IN, run: (ctx, { query }) => inbox(ctx, query) },
+    'my/sendList': { method: 'GET', button: SIGNED_IN, run: (ctx, { query }) => sentPage(ctx, query) },
+    sendDetail: {
+      method: 'GET',
+      button: SIGNED_IN,
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [row] }) => {
         const [{ total }] = await ctx.db
           .select({ total: count() })
           .from(messageRecipient)
-          .where(eq(messageRecipient.messageId, id))
+          .where(eq(messageRecipient.messageId, row.id))
         const [{ unread }] = await ctx.db
           .select({ unread: count() })
           .from(messageRecipient)
-          .where(and(eq(messageRecipient.messageId, id), eq(messageRecipient.isRead, 1)))
-        return ok(ctx, { ...row, recipients: total, unread })
+          .where(and(eq(messageRecipient.messageId, row.id), eq(messageRecipient.isRead, 1)))
+        return { ...row, recipients: total, unread }
       },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/detail',
-      async ({ ctx, query }) => {
-        // Opening a message marks the caller's copy read (spec §4).
+    },
+    // Opening a message marks the caller's copy read (spec §4). The row is the caller's copy, not the sender's.
+    detail: {
+      method: 'GET',
+      button: SIGNED_IN,
+      run: async (ctx, { query }) => {
         const id = parseIds(query.id)[0]
         const row = await ctx.db
           .select(inboxColumns)
@@ -132,14 +119,14 @@ export const messageModule = (s: Services) =>
             .update(messageRecipient)
             .set({ isRead: 0, readTime: now() })
             .where(and(mine(ctx), eq(messageRecipient.messageId, id)))
-        return ok(ctx, { ...row, isRead: 0 })
+        return { ...row, isRead: 0 }
       },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/remove',
-      async ({ ctx, query, body }) => {
-        const ids = parseIds(query.ids ?? (body as Record<string, unknown> | undefined)?.ids)
+    },
+    // Removes the caller's copies only; the message stays for its other recipients and its sender.
+    remove: {
+      button: SIGNED_IN,
+      run: async (ctx, { query, body }) => {
+        const ids = parseIds(query.ids ?? body.ids)
         const found = await ctx.db
           .select({ id: messageRecipient.messageId })
           .from(messageRecipient)
@@ -149,36 +136,48 @@ export const messageModule = (s: Services) =>
           .update(messageRecipient)
           .set({ isDeleted: 1 })
           .where(and(mine(ctx), inArray(messageRecipient.messageId, ids)))
-        return ok(ctx, true)
+        return true
       },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/readAll',
-      async ({ ctx }) => {
+      body: { ids: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) },
+    },
+    readAll: {
+      button: SIGNED_IN,
+      run: async (ctx) => {
         await ctx.db
           .update(messageRecipient)
           .set({ isRead: 0, readTime: now() })
           .where(and(mine(ctx), eq(messageRecipient.isRead, 1)))
-        return ok(ctx, true)
+        return true
       },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/save',
-      async ({ ctx, body }) => {
-        const { userIds, ...sent } = await sendMessage(ctx, body)
-        // Each recipient's signed-in browsers hear of it at once (their bell refreshes without polling).
-        for (const u of userIds) s.mqtt?.publish(userInbox(u), { type: 'message', id: sent.id }).catch(() => {})
-        return ok(ctx, sent)
+    },
+    save: {
+      button: 'send',
+      body: {
+        type: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+        title: Type.Optional(Type.String()),
+        content: Type.Optional(Type.String()),
+        receivers: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
       },
-      {
-        perm: 'desk:message:send',
-        body: t.Object({
-          type: t.Optional(t.Union([t.Integer(), t.String()])),
-          title: t.Optional(t.String()),
-          content: t.Optional(t.String()),
-          receivers: t.Optional(t.Union([t.String(), t.Array(t.String())])),
-        }),
+      run: async (ctx, { body }) => {
+        const { id, recipients } = await sendMessage(ctx, body)
+        return { id, recipients }
       },
-    )
+      // Each stored recipient's signed-in browsers hear of it at once (the bell refreshes without polling):
+      // only after the message and its copies committed, so nobody is told of a message that is not there.
+      afterCommit: async (ctx, { services }, sent) => {
+        const { id } = sent as { id: string }
+        const copies = await ctx.db
+          .select({ userId: messageRecipient.userId })
+          .from(messageRecipient)
+          .where(eq(messageRecipient.messageId, id))
+        await Promise.all(copies.map((c) => services?.mqtt?.publish(userInbox(c.userId), { type: 'message', id })))
+      },
+    },
+  },
+})
+
+/** my/sendList: the factory's page over the messages the caller sent (access rule above), newest first. */
+const sentPage = (ctx: Ctx, q: Record<string, string | undefined>): Promise<Page<typeof message.$inferSelect>> =>
+  messageResource.ops.page(ctx, q)
+
+export const messageModule = (s: Services) => messageResource.routes(s)
