@@ -22,6 +22,7 @@
  * anchor statements around it are fixed text, compiled once (db.ts keeps
  * compiled statements by text), so a page costs one query build, not three.
  */
+import { registerCache } from './caches.ts'
 import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
@@ -41,6 +42,8 @@ interface Kept {
   anchors: Map<number, string>
 }
 const keptByDb = new WeakMap<Db, Map<string, Kept>>()
+// clear-cache forgets kept totals and anchors too (they are recounted on the next page).
+registerCache('page totals', (db) => keptByDb.delete(db))
 const countedByDb = new WeakMap<Db, number>()
 
 /** How many totals pageQuery has counted on this connection (the rest were kept ones): for the tests that prove what is kept. */

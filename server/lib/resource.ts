@@ -187,7 +187,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return (cols.id ? out : { ...out, id: r[key] }) as RowOf<T>
   }
   const tree = o.tree ? treeOf(o.table, key, o.tree, Boolean(o.global)) : undefined
-  const validKey = (v: string) => (key === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
+  const validKey = (v: string, by = key) => (by === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
   async function where(ctx: Ctx, verb: Verb, also: string[] = []): Promise<SQL> {
@@ -245,11 +245,14 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   const primaryKey = Object.values(cols).find((c) => c.primary)!
   const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
 
-  async function inScope(ctx: Ctx, verb: Verb, ids: string[], gated = true): Promise<RowOf<T>[]> {
+  /** The rows the keys name (or the values of column `by`), within scope and the verb's access rule; else 404. */
+  async function inScope(ctx: Ctx, verb: Verb, ids: string[], gated = true, by = key): Promise<RowOf<T>[]> {
+    const col = cols[by]
+    if (!col) throw new Error(`${o.path}: no column ${by}`)
     const rows = await ctx.db
       .select()
       .from(o.table as SQLiteTable)
-      .where(and(gated ? await where(ctx, verb) : await bounds(ctx, verb), inArray(keyCol, ids)))
+      .where(and(gated ? await where(ctx, verb) : await bounds(ctx, verb), inArray(col, ids)))
     if (rows.length !== new Set(ids).size) throw notFound()
     return rows as RowOf<T>[]
   }
@@ -392,9 +395,9 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       {
         code: o.code,
         permit,
-        rowsInScope: (ctx, verb, ids) => inScope(ctx, verb, ids, false),
+        rowsInScope: (ctx, verb, ids, by) => inScope(ctx, verb, ids, false, by),
         validKey,
-        parseKeys: (v) => (key === 'id' ? parseIds(v) : parseKeys(v)),
+        parseKeys: (v, by = key) => (by === 'id' ? parseIds(v) : parseKeys(v)),
         onError: logAfterCommit,
       },
       def as ActionDef<SQLiteTable>,

@@ -5,6 +5,7 @@ import type { Services } from '../../lib/context.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
+import type { Tx } from '../../lib/transaction.ts'
 import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { hit, hitsOf, refuseOver } from '../../lib/throttle.ts'
@@ -413,7 +414,7 @@ export const revokeSession = (services: Services, sessionId: string) =>
  * changed; deleted) or of whole tenants (disabled, expired, deleted): their
  * access and refresh tokens stop working at the next request.
  */
-export function endSessions(db: Services['db'], by: { userIds?: string[]; tenantIds?: string[] }): void {
+export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; tenantIds?: string[] }): void {
   if (by.userIds?.length)
     db.update(session)
       .set({ revoked: 1 })

@@ -1,4 +1,5 @@
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, eq, inArray } from 'drizzle-orm'
 import { tenant, tenantPackage } from '../../../db/schema/index.ts'
 import { tenantFields } from '../../../db/fields/system.ts'
@@ -6,7 +7,6 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
-import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { isAdministrator, PLATFORM_TENANT, PUBLIC, TENANT_ADMIN } from '../../lib/permissions.ts'
@@ -14,6 +14,7 @@ import '../../lib/role-assignment.ts'
 import { hashPassword, PASSWORD_MAX } from '../auth/password.ts'
 import { endSessions } from '../auth/grant.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { transact } from '../../lib/transaction.ts'
 import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
@@ -35,17 +36,101 @@ export const tenantResource = defineResource({
   fields: tenantFields,
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
   skip: ['submit'],
+  // The tenant screen's settings dialogs; each names its tenants by row id (setting) or tenant id (the others).
+  actions: {
+    setting: {
+      button: 'setting',
+      target: { many: 'ids' },
+      body: {
+        accountNumber: Type.Optional(Type.Integer({ minimum: -1 })),
+        expireTime: Type.Optional(
+          Type.Union([Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), Type.Null()]),
+        ),
+      },
+      run: (ctx, { rows, body }) =>
+        transact(ctx, (tx) => {
+          const expireTime = (body.expireTime as string | null | undefined) || null
+          tx.update(tenant)
+            .set({
+              accountNumber: (body.accountNumber as number | undefined) ?? -1,
+              expireTime,
+              updateUser: ctx.actor.userId,
+              updateTime: now(),
+            })
+            .where(
+              inArray(
+                tenant.id,
+                rows.map((r) => r.id),
+              ),
+            )
+            .run()
+          // A licence that has run out ends its tenant's sessions, in the same transaction.
+          if (expireTime && expired(expireTime)) endSessions(tx, { tenantIds: rows.map((r) => r.tenantId) })
+          return true
+        }),
+    },
+    datasource: {
+      button: 'datasource',
+      target: { one: 'tenantId', by: 'tenantId' },
+      body: { datasourceId: Type.Optional(Type.String()) },
+      run: async (ctx, { rows: [row], body }) => {
+        await ctx.db
+          .update(tenant)
+          .set({ datasourceId: (body.datasourceId as string) || null, updateUser: ctx.actor.userId, updateTime: now() })
+          .where(eq(tenant.id, row.id))
+        return true
+      },
+    },
+    'package-detail': {
+      method: 'GET',
+      button: 'system:tenant',
+      target: { one: 'tenantId', by: 'tenantId' },
+      verb: 'detail',
+      run: async (ctx, { rows: [row] }) => {
+        const pkg = row.packageId
+          ? await ctx.db
+              .select()
+              .from(tenantPackage)
+              .where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0)))
+              .get()
+          : null
+        return pkg ?? null
+      },
+    },
+    'package-setting': {
+      button: 'setting',
+      target: { one: 'tenantId', by: 'tenantId' },
+      body: { packageId: Type.Optional(Type.String()) },
+      run: async (ctx, { rows: [row], body }) => {
+        const packageId = (body.packageId as string | undefined) || null
+        if (
+          packageId &&
+          !(await ctx.db
+            .select({ id: tenantPackage.id })
+            .from(tenantPackage)
+            .where(and(eq(tenantPackage.id, packageId), eq(tenantPackage.isDeleted, 0)))
+            .get())
+        )
+          throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
+        await ctx.db
+          .update(tenant)
+          .set({ packageId, updateUser: ctx.actor.userId, updateTime: now() })
+          .where(eq(tenant.id, row.id))
+        return true
+      },
+    },
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT))
       throw new ApiError(400, 'tenant.defaultProtected')
     if (w.op === 'update' && w.values.domain) await domainFree(ctx, w.values.domain as string, w.before[0].id as string)
   },
-  afterWrite(ctx, w) {
+  afterWrite(_ctx, w, tx) {
     const gone =
       w.op === 'remove' ||
       (w.values.status !== undefined && w.values.status !== 1) ||
       (typeof w.values.expireTime === 'string' && expired(w.values.expireTime))
-    if (gone) endSessions(ctx.db, { tenantIds: w.before.map((r) => r.tenantId as string) })
+    if (gone) endSessions(tx, { tenantIds: w.before.map((r) => r.tenantId as string) })
   },
 })
 
@@ -125,7 +210,6 @@ export async function createTenant(
     adminAccount: input.adminAccount ?? 'admin',
   }
 }
-const byTenantId = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
 
 export const tenantRoutes = (s: Services) =>
   new Elysia().use(tenantResource.routes(s)).use(
@@ -138,55 +222,6 @@ export const tenantRoutes = (s: Services) =>
           return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
         },
         { perm: ['system:tenant:add', 'system:tenant:edit'] },
-      )
-      .post(
-        '/setting',
-        async ({ ctx, body, query }) => {
-          const ids = parseIds(query.ids ?? body.ids)
-          await tenantResource.where(ctx, 'edit')
-          for (const id of ids) await tenantResource.ops.detail(ctx, id)
-          await ctx.db
-            .update(tenant)
-            .set({
-              accountNumber: body.accountNumber ?? -1,
-              expireTime: body.expireTime || null,
-              updateUser: ctx.actor.userId,
-              updateTime: now(),
-            })
-            .where(inArray(tenant.id, ids))
-          if (body.expireTime && expired(body.expireTime)) {
-            const rows = await ctx.db.select({ tenantId: tenant.tenantId }).from(tenant).where(inArray(tenant.id, ids))
-            endSessions(ctx.db, { tenantIds: rows.map((r) => r.tenantId) })
-          }
-          return ok(ctx, true)
-        },
-        {
-          perm: 'system:tenant:setting',
-          body: t.Object({
-            ids: t.Optional(t.Union([t.String(), t.Array(t.String())])),
-            accountNumber: t.Optional(t.Integer({ minimum: -1 })),
-            expireTime: t.Optional(
-              t.Union([t.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), t.Null()]),
-            ),
-          }),
-        },
-      )
-      .post(
-        '/datasource',
-        async ({ ctx, body }) => {
-          await tenantResource.where(ctx, 'edit')
-          const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-          if (!row) throw new ApiError(404, 'error.notFound')
-          await ctx.db
-            .update(tenant)
-            .set({ datasourceId: body.datasourceId || null, updateUser: ctx.actor.userId, updateTime: now() })
-            .where(eq(tenant.id, row.id))
-          return ok(ctx, true)
-        },
-        {
-          perm: 'system:tenant:datasource',
-          body: t.Object({ tenantId: t.String(), datasourceId: t.Optional(t.String()) }),
-        },
       )
       .get(
         '/info',
@@ -212,49 +247,5 @@ export const tenantRoutes = (s: Services) =>
           )
         },
         { perm: PUBLIC },
-      )
-      .get(
-        '/package-detail',
-        async ({ ctx, query }) => {
-          await tenantResource.where(ctx, 'detail')
-          const row = await ctx.db
-            .select({ packageId: tenant.packageId })
-            .from(tenant)
-            .where(byTenantId(query.tenantId ?? ''))
-            .get()
-          if (!row) throw new ApiError(404, 'error.notFound')
-          const pkg = row.packageId
-            ? await ctx.db
-                .select()
-                .from(tenantPackage)
-                .where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0)))
-                .get()
-            : null
-          return ok(ctx, pkg ?? null)
-        },
-        { perm: 'system:tenant' },
-      )
-      .post(
-        '/package-setting',
-        async ({ ctx, body }) => {
-          await tenantResource.where(ctx, 'edit')
-          const row = await ctx.db.select({ id: tenant.id }).from(tenant).where(byTenantId(body.tenantId)).get()
-          if (!row) throw new ApiError(404, 'error.notFound')
-          if (
-            body.packageId &&
-            !(await ctx.db
-              .select({ id: tenantPackage.id })
-              .from(tenantPackage)
-              .where(and(eq(tenantPackage.id, body.packageId), eq(tenantPackage.isDeleted, 0)))
-              .get())
-          )
-            throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
-          await ctx.db
-            .update(tenant)
-            .set({ packageId: body.packageId || null, updateUser: ctx.actor.userId, updateTime: now() })
-            .where(eq(tenant.id, row.id))
-          return ok(ctx, true)
-        },
-        { perm: 'system:tenant:setting', body: t.Object({ tenantId: t.String(), packageId: t.Optional(t.String()) }) },
       ),
   )

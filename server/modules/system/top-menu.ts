@@ -1,13 +1,12 @@
-import { Elysia, t } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { eq, inArray } from 'drizzle-orm'
 import { topMenu, topMenuSetting } from '../../../db/schema/index.ts'
 import { topMenuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { transact } from '../../lib/transaction.ts'
 import { platformWrites } from './platform-only.ts'
 
 /** Top menus group the sidebar: each lists the menu roots shown under it. Shared by all tenants. */
@@ -30,6 +29,34 @@ export const topMenuResource = defineResource({
         )
         .run()
   },
+  actions: {
+    // Replaces the menu roots of every named top menu (each one the caller may edit), in one transaction.
+    grant: {
+      button: 'setting',
+      target: { many: 'topMenuIds' },
+      body: { menuIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) },
+      run: (ctx, { ids, body }) => {
+        const menuIds = body.menuIds === '' || body.menuIds === undefined ? [] : parseIds(body.menuIds)
+        return transact(ctx, (tx) => {
+          tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids)).run()
+          for (const topMenuId of ids)
+            for (const menuId of menuIds) tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId }).run()
+          return true
+        })
+      },
+    },
+    'grant-tree-keys': {
+      method: 'GET',
+      button: 'setting',
+      run: async (ctx, { query }) => {
+        const rows = await ctx.db
+          .select({ menuId: topMenuSetting.menuId })
+          .from(topMenuSetting)
+          .where(inArray(topMenuSetting.topMenuId, parseIds(query.topMenuIds)))
+        return { menu: [...new Set(rows.map((r) => r.menuId))] }
+      },
+    },
+  },
 })
 
 export const topMenuMenuIds = async (ctx: Ctx, topMenuId: string) =>
@@ -42,43 +69,4 @@ export const topMenuMenuIds = async (ctx: Ctx, topMenuId: string) =>
     ).map((r) => r.id),
   )
 
-export const topMenuRoutes = (s: Services) =>
-  new Elysia().use(topMenuResource.routes(s)).use(
-    new Elysia({ prefix: topMenuResource.options.path })
-      .use(authContext(s))
-      .post(
-        '/grant',
-        async ({ ctx, body }) => {
-          // Replaces the menu roots of every named top menu, checking each is one the caller may edit.
-          const topIds = parseIds(body.topMenuIds)
-          const menuIds = body.menuIds === '' || body.menuIds === undefined ? [] : parseIds(body.menuIds)
-          for (const id of topIds) await topMenuResource.ops.detail(ctx, id)
-          await topMenuResource.where(ctx, 'edit')
-          ctx.db.transaction((tx) => {
-            tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topIds)).run()
-            for (const topMenuId of topIds)
-              for (const menuId of menuIds) tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId }).run()
-          })
-          return ok(ctx, true)
-        },
-        {
-          perm: 'system:topmenu:setting',
-          body: t.Object({
-            topMenuIds: t.Union([t.String(), t.Array(t.String())]),
-            menuIds: t.Optional(t.Union([t.String(), t.Array(t.String())])),
-          }),
-        },
-      )
-      .get(
-        '/grant-tree-keys',
-        async ({ ctx, query }) => {
-          const ids = parseIds(query.topMenuIds)
-          const rows = await ctx.db
-            .select({ menuId: topMenuSetting.menuId })
-            .from(topMenuSetting)
-            .where(inArray(topMenuSetting.topMenuId, ids))
-          return ok(ctx, { menu: [...new Set(rows.map((r) => r.menuId))] })
-        },
-        { perm: 'system:topmenu:setting' },
-      ),
-  )
+export const topMenuRoutes = (s: Services) => topMenuResource.routes(s)

@@ -114,8 +114,8 @@ export const userResource = defineResource({
     if (Number(w.values.status ?? 1) !== 0) await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'account')
     w.values.password = await hashPassword((w.values.password as string) || (await initialPassword(ctx)))
   },
-  afterWrite(ctx, w) {
-    if (w.op === 'remove') return endSessions(ctx.db, { userIds: w.before.map((r) => r.id) })
+  afterWrite(ctx, w, tx) {
+    if (w.op === 'remove') return endSessions(tx, { userIds: w.before.map((r) => r.id) })
     if (w.op !== 'update') return
     const [b] = w.before
     if (w.values.roleId !== undefined)
@@ -124,7 +124,7 @@ export const userResource = defineResource({
     const changed = (k: 'roleId' | 'deptId' | 'status' | 'tenantId') =>
       w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
     if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId'))
-      endSessions(ctx.db, { userIds: [b.id] })
+      endSessions(tx, { userIds: [b.id] })
   },
 })
 
