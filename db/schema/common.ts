@@ -1,4 +1,5 @@
-import { index, integer, text, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { sql } from 'drizzle-orm'
+import { index, integer, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 /**
  * The audit columns every entity carries (DESIGN: common columns). A function,
@@ -40,3 +41,14 @@ export const scopedListIndex = (
   name: string,
   t: { tenantId: SQLiteColumn; isDeleted: SQLiteColumn; id: SQLiteColumn },
 ) => index(`ix_${name}_scoped`).on(t.tenantId, t.isDeleted, t.id)
+
+/**
+ * A uniqueness rule among live rows: a removed row (is_deleted = 1) frees its
+ * value. The server checks the same rule inside the write's transaction and
+ * answers a clash as a 409 naming the field (server/lib/unique.ts); the index
+ * is what holds when another process writes too.
+ */
+export const liveUnique = (name: string, ...cols: [SQLiteColumn, ...SQLiteColumn[]]) =>
+  uniqueIndex(name)
+    .on(...cols)
+    .where(sql`is_deleted = 0`)

@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { commonColumns, scopedListIndex } from './common.ts'
+import { commonColumns, liveUnique, scopedListIndex } from './common.ts'
 
 /** An IoT product: a kind of device. productKey names it on the broker; productSecret is shown once to staff. */
 export const product = sqliteTable(
@@ -43,7 +43,11 @@ export const device = sqliteTable(
     addr: text(),
     firmVersion: text(),
   },
-  (t) => [scopedListIndex('device', t), index('ix_device_product_sn').on(t.productId, t.sn, t.isDeleted)],
+  (t) => [
+    scopedListIndex('device', t),
+    index('ix_device_product_sn').on(t.productId, t.sn, t.isDeleted),
+    liveUnique('ux_device_product_sn', t.productId, t.sn),
+  ],
 )
 
 /** A command staff can send: declared for a product (all its devices) or for one device. */

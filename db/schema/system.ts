@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { commonColumns, scopedListIndex } from './common.ts'
+import { commonColumns, liveUnique, scopedListIndex } from './common.ts'
+import { sql } from 'drizzle-orm'
 
 export const tenant = sqliteTable(
   'blade_tenant',
@@ -18,7 +19,13 @@ export const tenant = sqliteTable(
     datasourceId: text(),
     licenseKey: text(),
   },
-  (t) => [uniqueIndex('uq_tenant_tenant_id').on(t.tenantId)],
+  // A removed tenant's id stays taken (its rows keep it); a domain is free again once its tenant is removed.
+  (t) => [
+    uniqueIndex('uq_tenant_tenant_id').on(t.tenantId),
+    uniqueIndex('ux_tenant_domain')
+      .on(t.domain)
+      .where(sql`is_deleted = 0 AND domain <> ''`),
+  ],
 )
 
 export const tenantPackage = sqliteTable('blade_tenant_package', {
@@ -44,7 +51,7 @@ export const client = sqliteTable(
     additionalInformation: text(),
     autoapprove: text(),
   },
-  (t) => [uniqueIndex('uq_client_client_id').on(t.clientId)],
+  (t) => [liveUnique('ux_client_id', t.clientId)],
 )
 
 export const user = sqliteTable(
@@ -77,7 +84,11 @@ export const user = sqliteTable(
     /** Epoch seconds the lock ends; null = until an administrator unlocks. */
     lockedUntil: integer(),
   },
-  (t) => [index('ix_user_tenant_account').on(t.tenantId, t.account), scopedListIndex('user', t)],
+  (t) => [
+    index('ix_user_tenant_account').on(t.tenantId, t.account),
+    scopedListIndex('user', t),
+    liveUnique('ux_user_account', t.tenantId, t.account),
+  ],
 )
 
 export const role = sqliteTable(
@@ -89,7 +100,7 @@ export const role = sqliteTable(
     sort: integer().notNull().default(0),
     roleAlias: text().notNull(),
   },
-  (t) => [scopedListIndex('role', t)],
+  (t) => [scopedListIndex('role', t), liveUnique('ux_role_alias', t.tenantId, t.roleAlias)],
 )
 
 export const roleMenu = sqliteTable(
@@ -139,7 +150,7 @@ export const post = sqliteTable(
     postName: text().notNull(),
     sort: integer().notNull().default(0),
   },
-  (t) => [scopedListIndex('post', t)],
+  (t) => [scopedListIndex('post', t), liveUnique('ux_post_code', t.tenantId, t.postCode)],
 )
 
 export const menu = sqliteTable(
@@ -164,19 +175,23 @@ export const menu = sqliteTable(
     isOpen: integer().notNull().default(0),
     component: text(),
   },
-  (t) => [index('ix_menu_parent').on(t.parentId)],
+  (t) => [index('ix_menu_parent').on(t.parentId), liveUnique('ux_menu_code', t.code)],
 )
 
-export const topMenu = sqliteTable('blade_top_menu', {
-  ...commonColumns(),
-  code: text().notNull(),
-  name: text().notNull(),
-  /** English name, as for menus. */
-  alias: text(),
-  source: text(),
-  path: text(),
-  sort: integer().notNull().default(0),
-})
+export const topMenu = sqliteTable(
+  'blade_top_menu',
+  {
+    ...commonColumns(),
+    code: text().notNull(),
+    name: text().notNull(),
+    /** English name, as for menus. */
+    alias: text(),
+    source: text(),
+    path: text(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [liveUnique('ux_top_menu_code', t.code)],
+)
 
 export const topMenuSetting = sqliteTable('blade_top_menu_setting', {
   id: text().primaryKey(),
@@ -198,7 +213,7 @@ export const dict = sqliteTable(
     sort: integer().notNull().default(0),
     isSealed: integer().notNull().default(0),
   },
-  (t) => [index('ix_dict_code').on(t.code)],
+  (t) => [index('ix_dict_code').on(t.code), liveUnique('ux_dict_code_key', t.code, t.dictKey)],
 )
 
 /** Business dictionary: the same shape, per tenant. */
@@ -214,7 +229,11 @@ export const dictBiz = sqliteTable(
     sort: integer().notNull().default(0),
     isSealed: integer().notNull().default(0),
   },
-  (t) => [index('ix_dict_biz_code').on(t.tenantId, t.code), scopedListIndex('dict_biz', t)],
+  (t) => [
+    index('ix_dict_biz_code').on(t.tenantId, t.code),
+    scopedListIndex('dict_biz', t),
+    liveUnique('ux_dict_biz_code_key', t.tenantId, t.code, t.dictKey),
+  ],
 )
 
 export const param = sqliteTable(
@@ -225,7 +244,11 @@ export const param = sqliteTable(
     paramKey: text().notNull(),
     paramValue: text().notNull(),
   },
-  (t) => [index('ix_param_key').on(t.tenantId, t.paramKey), scopedListIndex('param', t)],
+  (t) => [
+    index('ix_param_key').on(t.tenantId, t.paramKey),
+    scopedListIndex('param', t),
+    liveUnique('ux_param_key', t.tenantId, t.paramKey),
+  ],
 )
 
 /** Administrative regions, keyed by their official code. */
