@@ -2,6 +2,7 @@ import React from 'react'
 import { render } from 'ink'
 import { ApiError } from '../server/lib/errors.ts'
 import { t } from '../server/lib/messages.ts'
+import { uniqueConflict } from '../server/lib/unique.ts'
 import { cliLang } from './lang.ts'
 import { Failure, Success } from './views/Message.tsx'
 
@@ -20,7 +21,9 @@ export async function show(json: boolean, data: unknown, view: () => React.React
 export const done = (json: boolean, data: unknown, text: string) =>
   show(json, data, () => React.createElement(Success, { text }))
 
-export function fail(json: boolean, e: unknown): never {
+export function fail(json: boolean, err: unknown): never {
+  // The server may have taken the value between the command's check and its write: the same 409 as the app's.
+  const e = uniqueConflict(err) ?? err
   const message = e instanceof ApiError ? t(cliLang(), e.key, e.params) : e instanceof Error ? e.message : String(e)
   const field = e instanceof ApiError ? e.field : undefined
   if (json)

@@ -4,6 +4,7 @@ import { envelope } from './envelope.ts'
 import { ApiError } from './errors.ts'
 import { langOf, t } from './messages.ts'
 import { recordError } from './logs.ts'
+import { uniqueConflict } from './unique.ts'
 
 /**
  * The single place errors become the envelope. No stack or SQL ever reaches a client.
@@ -32,6 +33,9 @@ export const errorHandler = (services: Services) =>
     }
     if (code === 'PARSE') return answer(400, 'error.badJson')
     if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')
+    // A unique index refusing a write (another process got there first): the rule's 409, not a 500.
+    const clash = uniqueConflict(error)
+    if (clash) return answer(409, clash.key, clash.params, clash.field)
     services.log.error({ err: error, method: request.method, path }, 'unhandled error')
     recordError(services, (failure as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
     return answer(500, 'error.internal')

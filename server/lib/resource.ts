@@ -6,8 +6,9 @@
  * Write pipeline, in this order, every step awaited:
  *   validate (schema) → permission code → access filter → fill tenant/audit
  *   columns → beforeWrite (may be async, may change values) → write in one
- *   transaction, with afterWrite inside it (synchronous, for related rows, so
- *   they commit or roll back with the row; a promise it answers is refused)
+ *   transaction: the `unique` rules checked first (server/lib/unique.ts), then
+ *   the row, then afterWrite (synchronous, for related rows, so they commit or
+ *   roll back with the row; a promise it answers is refused)
  *   → afterCommit (may be async: broker notifications, job wake-ups), which
  *   runs only once the transaction committed. The written row must still lie
  *   within the caller's scope and access filter, else the write rolls back.
@@ -40,6 +41,7 @@ import type { Fields } from '../../db/fields/types.ts'
 import { treeOf, type TreeOptions } from './resource-tree.ts'
 import { actionCodes, actionOp, callOf, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
 import { mustBeSync, transact, type Tx } from './transaction.ts'
+import { assertUnique, declareUnique, type UniqueRule } from './unique.ts'
 
 export type { TreeOptions, ActionDef, Actions }
 
@@ -99,6 +101,14 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
   body?: Record<string, TSchema>
   /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
   access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
+  /**
+   * Values no two live rows may share: 'postCode' is unique within the tenant
+   * (over all rows for a global resource); a rule object names the index's
+   * columns exactly, the field and message of a clash. Checked inside the
+   * write's transaction, backed by a partial unique index in the schema
+   * (liveUnique), answered as a 409 naming the field.
+   */
+  unique?: (string | UniqueRule)[]
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
   /** Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see transaction.ts). */
   afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
@@ -187,6 +197,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return (cols.id ? out : { ...out, id: r[key] }) as RowOf<T>
   }
   const tree = o.tree ? treeOf(o.table, key, o.tree, Boolean(o.global)) : undefined
+  const uniques = (o.unique ?? []).map((u) => declareUnique(o.table, u, o.global))
   const validKey = (v: string, by = key) => (by === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
@@ -321,6 +332,9 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       await o.beforeWrite?.(ctx, w)
       const k = ((w.values as Row)[key] ?? values[key]) as string
       await transact(ctx, (tx) => {
+        // Inside the transaction no other write of this process comes between the check and the row.
+        const next = { ...before[0], ...w.values }
+        for (const u of uniques) assertUnique(tx, u, next, isUpdate ? { column: key, value: k } : undefined)
         if (isUpdate)
           tx.update(o.table)
             .set(w.values as never)

@@ -1,33 +1,143 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { getTableColumns } from 'drizzle-orm'
-import type { Ctx } from './context.ts'
+import type { Db } from './db.ts'
 import { ApiError } from './errors.ts'
-import type { Write } from './resource.ts'
 
 /**
- * beforeWrite helper: 409 naming the field when another live row of the
- * actor's tenant (or of all tenants, for global tables) already has this value.
+ * Uniqueness rules. Each rule is backed by a unique index over the same
+ * columns, partial (`WHERE is_deleted = 0`, db/schema/common.ts liveUnique)
+ * where a removed row frees its value. The rule is checked inside the write's
+ * transaction, where no other write of this process can come in between
+ * (bun:sqlite: one connection, synchronous transactions); the index refuses
+ * what another process (the CLI) slips in. Either way the caller gets the same
+ * 409 naming the field, never a 500: the error handler turns the index's
+ * refusal into the rule's answer (uniqueConflict).
  */
-export async function uniqueWithinTenant(
-  ctx: Ctx,
-  table: SQLiteTable,
-  w: Write,
-  field: string,
-  global = false,
-): Promise<void> {
-  if (w.op === 'remove') return
+export interface UniqueRule {
+  /** The row's fields that together may not repeat among live rows: exactly the index's columns. */
+  columns: string[]
+  /** The request field a clash is reported on (the last column when left out). */
+  field?: string
+  /** The message key, given { field, <column>: value } (default validation.unique, "{field} already exists"). */
+  message?: string
+  /** The index is not partial: a removed row keeps its value (tenant ids, issued card numbers, product keys). */
+  includeDeleted?: boolean
+}
+
+/** A rule as declared for a table. */
+export interface Unique extends Required<Omit<UniqueRule, 'includeDeleted'>> {
+  table: SQLiteTable
+  includeDeleted: boolean
+  /** The table and column names SQLite reports in a constraint error. */
+  sqlTable: string
+  sqlColumns: string[]
+}
+
+/** How one path words a clash its own way (the sign-up says "the account … already exists"). */
+export interface Answer {
+  message?: string
+  field?: string
+  params?: Record<string, string | number>
+}
+
+type Row = Record<string, unknown>
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** The database or a transaction of it: a check runs on either. */
+export type DbOrTx = Db | Tx
+const declared: Unique[] = []
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c))
+
+/**
+ * Declares a rule for a table, so a clash anywhere (a checked write, the index
+ * refusing a hand-written insert) answers its message. A string is one column,
+ * unique within the tenant when the table has tenant_id and is not `global`.
+ */
+export function declareUnique(table: SQLiteTable, rule: string | UniqueRule, global = false): Unique {
   const cols = getTableColumns(table) as Record<string, SQLiteColumn>
-  const value = w.values[field] ?? w.before[0]?.[field]
-  if (value === undefined || value === null) return
-  const conds: (SQL | undefined)[] = [eq(cols[field], value), cols.isDeleted ? eq(cols.isDeleted, 0) : undefined]
-  if (!global && cols.tenantId)
-    conds.push(eq(cols.tenantId, (w.values.tenantId ?? w.before[0]?.tenantId ?? ctx.actor.tenantId) as string))
-  if (w.op === 'update') conds.push(ne(cols.id, w.before[0].id as string))
-  const clash = await ctx.db
-    .select({ id: cols.id })
-    .from(table)
+  const r: UniqueRule =
+    typeof rule === 'string'
+      ? { columns: cols.tenantId && !global && rule !== 'tenantId' ? ['tenantId', rule] : [rule] }
+      : rule
+  for (const c of r.columns) if (!cols[c]) throw new Error(`${getTableName(table)} has no column ${c}`)
+  const u: Unique = {
+    table,
+    columns: r.columns,
+    field: r.field ?? r.columns[r.columns.length - 1],
+    message: r.message ?? 'validation.unique',
+    includeDeleted: Boolean(r.includeDeleted) || !cols.isDeleted,
+    sqlTable: getTableName(table),
+    sqlColumns: r.columns.map((c) => cols[c].name),
+  }
+  const i = declared.findIndex((x) => x.sqlTable === u.sqlTable && sameSet(x.sqlColumns, u.sqlColumns))
+  if (i >= 0) declared[i] = u
+  else declared.push(u)
+  return u
+}
+
+const conflictOf = (u: Pick<Unique, 'field' | 'message'>, params: Row, answer: Answer = {}) => {
+  const field = answer.field ?? u.field
+  const shown = Object.fromEntries(
+    Object.entries(params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  ) as Record<string, string | number>
+  return new ApiError(409, answer.message ?? u.message, { field, ...shown, ...answer.params }, true, field)
+}
+
+/**
+ * Throws the rule's 409 when another live row already holds the values `row`
+ * would have. Synchronous: call it inside the write's transaction (a check
+ * before it is only a courtesy). `self` is the key of the row being updated,
+ * which may keep its own value. Empty and null values never clash (the
+ * indexes leave them out or treat NULLs as distinct).
+ */
+export function assertUnique(
+  db: DbOrTx,
+  u: Unique,
+  row: Row,
+  self?: { column: string; value: unknown },
+  answer?: Answer,
+): void {
+  const cols = getTableColumns(u.table) as Record<string, SQLiteColumn>
+  const conds: (SQL | undefined)[] = []
+  const values: Row = {}
+  for (const c of u.columns) {
+    const v = row[c]
+    if (v === undefined || v === null || v === '') return
+    conds.push(eq(cols[c], v))
+    values[c] = v
+  }
+  if (!u.includeDeleted) conds.push(eq(cols.isDeleted, 0))
+  if (self && self.value !== undefined && self.value !== null) conds.push(ne(cols[self.column], self.value))
+  const clash = (db as Db)
+    .select({ one: cols[u.columns[0]] })
+    .from(u.table)
     .where(and(...conds))
     .get()
-  if (clash) throw new ApiError(409, 'validation.unique', { field }, true, field)
+  if (clash) throw conflictOf(u, values, answer)
 }
+
+const CONSTRAINT = /^UNIQUE constraint failed: (.+)$/
+
+/**
+ * A unique index's refusal, found anywhere in an error's cause chain (drizzle
+ * wraps the driver's error), as the 409 of the rule declared for those
+ * columns; without a declared rule, validation.unique naming the last column
+ * that is not the tenant. `answer` fills the message's values (the account
+ * that was taken), which the driver's error does not carry. Anything else
+ * answers undefined.
+ */
+export function uniqueConflict(err: unknown, answer?: Answer): ApiError | undefined {
+  let e = err as { message?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    const m = typeof e.message === 'string' ? CONSTRAINT.exec(e.message) : null
+    if (!m) continue
+    const pairs = m[1].split(',').map((p) => p.trim().split('.'))
+    const table = pairs[0][0]
+    const columns = pairs.map((p) => p[1] ?? p[0])
+    const u = declared.find((x) => x.sqlTable === table && sameSet(x.sqlColumns, columns))
+    const field = u?.field ?? camel(columns.filter((c) => c !== 'tenant_id').pop() ?? columns[0])
+    return conflictOf({ field, message: u?.message ?? 'validation.unique' }, {}, answer)
+  }
+  return undefined
+}
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())

@@ -2,12 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { dept, param, role, tenant, user, userOauth } from '../../../db/schema/index.ts'
 import type { Config } from '../../lib/config.ts'
 import type { Ctx } from '../../lib/context.ts'
-import { badRequest, conflict } from '../../lib/errors.ts'
+import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { take } from '../../lib/throttle.ts'
 import { now } from '../../lib/time.ts'
-import { assertQuota, pendingCount } from '../system/account-quota.ts'
+import { ACCOUNT_UNIQUE, assertQuota, pendingCount } from '../system/account-quota.ts'
+import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { checkCaptcha } from './captcha.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
 
@@ -77,14 +78,10 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
     .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
     .get()
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
-  if (
-    await db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)))
-      .get()
-  )
-    throw conflict('auth.accountTaken', { account })
+  // Said before the wait for a password hash; checked again inside the transaction, where it holds.
+  const taken = (d: DbOrTx) =>
+    assertUnique(d, ACCOUNT_UNIQUE, { tenantId, account }, undefined, { message: 'auth.accountTaken' })
+  taken(db)
   if ((await pendingCount(db, tenantId)) >= from.config.pendingMax) throw badRequest('auth.pendingFull', {}, 'tenantId')
   // A full tenant could not approve the application anyway: say so now rather than after the wait.
   await assertQuota(db, tenantId, 1, 'tenantId')
@@ -114,6 +111,7 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   const stamp = now()
   const hash = await hashPassword(password)
   db.transaction((tx) => {
+    taken(tx)
     if (oauthId) {
       // Linked in the same transaction, and only while still unlinked: two registrations racing for one identity cannot both win.
       const linked = tx

@@ -32,6 +32,8 @@ export const cardResource = defineResource({
   path: '/api/hm-courseCard/courseCard',
   code: 'content:card',
   search: ['cardNumber', 'batchNo'],
+  // A printed card number stays its card's, even once removed.
+  unique: [{ columns: ['tenantId', 'cardNumber'], includeDeleted: true }],
   filters: ['courseId', 'status', 'type', 'batchNo'],
   dates: ['createTime'],
   messages: { cardNumber: 'card.number', courseId: 'validation.required' },

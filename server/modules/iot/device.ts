@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { device, product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
-import { ApiError, badRequest } from '../../lib/errors.ts'
+import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
@@ -21,11 +21,11 @@ export const deviceResource = defineResource({
   messages: { name: 'iot.device.name', productId: 'iot.device.product', sn: 'iot.device.sn' },
   // The secret is the device's password: shown only through /secret and /rotate-secret, to editors.
   hidden: ['secret'],
+  // The broker's user name is <productKey>/<sn>: one live device per sn within a product.
+  unique: [{ columns: ['productId', 'sn'], field: 'sn', message: 'iot.device.snTaken' }],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     for (const k of BROKER_OWNED) delete w.values[k]
-    const productId = w.values.productId ?? w.before[0]?.productId
-    const sn = w.values.sn ?? w.before[0]?.sn
     if (w.values.productId !== undefined) {
       const owner = await ctx.db
         .select({ id: product.id })
@@ -42,19 +42,6 @@ export const deviceResource = defineResource({
       const v = w.values[f]
       if (v !== undefined && v !== null && Math.abs(v) > bound) throw badRequest('iot.device.coords', {}, f)
     }
-    const clash = await ctx.db
-      .select({ id: device.id })
-      .from(device)
-      .where(
-        and(
-          eq(device.productId, productId!),
-          eq(device.sn, sn!),
-          eq(device.isDeleted, 0),
-          w.op === 'update' ? ne(device.id, w.before[0].id) : undefined,
-        ),
-      )
-      .get()
-    if (clash) throw new ApiError(409, 'iot.device.snTaken', {}, true, 'sn')
     if (w.op === 'insert') w.values.secret = randomToken()
   },
   actions: {

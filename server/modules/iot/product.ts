@@ -17,6 +17,8 @@ export const productResource = defineResource({
   search: ['name'],
   filters: ['categoryId', 'productKey'],
   messages: { name: 'iot.product.name' },
+  // Devices sign in to the broker as <productKey>/<sn>: a key is never reused, not even a removed product's.
+  unique: [{ columns: ['productKey'], includeDeleted: true }],
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
     // The key and secret are the server's: generated once, never taken from a form.

@@ -6,7 +6,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
-import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
@@ -14,6 +14,8 @@ import { now } from '../../lib/time.ts'
 import { hashPassword } from '../auth/password.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { take } from '../../lib/throttle.ts'
+import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
+import { ACCOUNT_UNIQUE } from '../system/account-quota.ts'
 import { smsProvider } from './sms.ts'
 
 defineMessages({
@@ -99,14 +101,13 @@ export const signUpRoutes = (s: Services) =>
           .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
           .get()
         if (!t || (open && open.v !== 'true')) throw badRequest('signUp.closed', { field: 'phone' }, 'phone')
-        if (
-          await ctx.db
-            .select({ id: user.id })
-            .from(user)
-            .where(and(eq(user.tenantId, tenantId), eq(user.account, phone), eq(user.isDeleted, 0)))
-            .get()
-        )
-          throw conflict('auth.accountTaken', { account: phone })
+        // The phone is the account: said now, and checked again inside the transaction that writes it.
+        const taken = (d: DbOrTx) =>
+          assertUnique(d, ACCOUNT_UNIQUE, { tenantId, account: phone }, undefined, {
+            message: 'auth.accountTaken',
+            field: 'phone',
+          })
+        taken(ctx.db)
         if (t.accountNumber >= 0) {
           const [{ n }] = await ctx.db
             .select({ n: count() })
@@ -126,22 +127,28 @@ export const signUpRoutes = (s: Services) =>
           .get()
         const stamp = now()
         const id = newId()
-        await ctx.db.insert(user).values({
-          id,
-          tenantId,
-          account: phone,
-          phone,
-          name,
-          realName: name,
-          password: await hashPassword(password),
-          roleId: student?.id ?? '',
-          deptId: root?.id ?? '',
-          status: 1,
-          createUser: '0',
-          createTime: stamp,
-          updateUser: '0',
-          updateTime: stamp,
-          remark: 'signed up on the portal with a phone code',
+        const hash = await hashPassword(password)
+        ctx.db.transaction((tx) => {
+          taken(tx)
+          tx.insert(user)
+            .values({
+              id,
+              tenantId,
+              account: phone,
+              phone,
+              name,
+              realName: name,
+              password: hash,
+              roleId: student?.id ?? '',
+              deptId: root?.id ?? '',
+              status: 1,
+              createUser: '0',
+              createTime: stamp,
+              updateUser: '0',
+              updateTime: stamp,
+              remark: 'signed up on the portal with a phone code',
+            })
+            .run()
         })
         codes.delete(key)
         return ok(ctx, { account: phone }, 'signUp.done')

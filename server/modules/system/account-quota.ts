@@ -2,6 +2,10 @@ import { and, count, eq, ne } from 'drizzle-orm'
 import { tenant, user } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { badRequest } from '../../lib/errors.ts'
+import { declareUnique } from '../../lib/unique.ts'
+
+/** One live account of a name per tenant: the user screen, the CLI, registration and sign-up all check this rule. */
+export const ACCOUNT_UNIQUE = declareUnique(user, 'account')
 
 /**
  * A tenant's account limit (tenant.account_number, -1 = none) counts the

@@ -1,7 +1,6 @@
 import { client } from '../../../db/schema/index.ts'
 import { clientFields } from '../../../db/fields/system.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
 
 /** OAuth clients the token endpoint accepts (Basic client check). A platform matter. */
@@ -13,5 +12,5 @@ export const clientResource = defineResource({
   search: ['clientId'],
   fields: clientFields,
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
-  beforeWrite: (ctx, w) => uniqueWithinTenant(ctx, client, w, 'clientId', true),
+  unique: ['clientId'],
 })

@@ -72,15 +72,6 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
         if (p.id === self) throw badRequest('tree.selfParent', { field: 'parentId' }, 'parentId')
       w.values.code = parent.code as string
     }
-    const key = {
-      code: (w.values.code ?? w.before[0]?.code) as string,
-      dictKey: (w.values.dictKey ?? w.before[0]?.dictKey) as string,
-    }
-    const [clash] = await rowsWhere(
-      ctx,
-      and(eq(table.code, key.code), eq(table.dictKey, key.dictKey), self ? ne(table.id, self) : undefined),
-    )
-    if (clash) throw new ApiError(409, 'dict.keyTaken', {}, true, 'dictKey')
   }
 
   /** A parent whose code changed takes its whole subtree along, in the same transaction. */
@@ -112,6 +103,14 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     body: { isSealed: Type.Integer({ minimum: 0, maximum: 1 }) },
     access: global ? platformWrites : undefined,
     skip: ['list'],
+    // One item per key within a code (the code's own entry is key -1); a parent's new code carried to its items is held to it too.
+    unique: [
+      {
+        columns: global ? ['code', 'dictKey'] : ['tenantId', 'code', 'dictKey'],
+        field: 'dictKey',
+        message: 'dict.keyTaken',
+      },
+    ],
     beforeWrite,
     afterWrite,
   })

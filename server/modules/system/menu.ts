@@ -25,6 +25,8 @@ export const menuResource = defineResource({
   filters: ['category', 'parentId'],
   fields: menuFields,
   access: platformWrites,
+  // A code is a permission: two menus holding one would grant each other's access.
+  unique: ['code'],
   tree: { title: 'name', node: ['alias', 'code', 'category'] },
   // /tree answers a tenant package's menus (and buttons on request) to the package and scope screens.
   skip: ['tree'],

@@ -1,7 +1,6 @@
 import { param } from '../../../db/schema/index.ts'
 import { paramFields } from '../../../db/fields/system.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { uniqueWithinTenant } from '../../lib/unique.ts'
 
 /** System parameters (spec: paramName, paramKey, paramValue, remark), one set per tenant. */
 export const paramResource = defineResource({
@@ -11,5 +10,5 @@ export const paramResource = defineResource({
   search: ['paramName', 'paramKey'],
   filters: ['status'],
   fields: paramFields,
-  beforeWrite: (ctx, w) => uniqueWithinTenant(ctx, param, w, 'paramKey'),
+  unique: ['paramKey'],
 })

@@ -6,7 +6,6 @@ import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { uniqueWithinTenant } from '../../lib/unique.ts'
 import { actingFor } from './platform-only.ts'
 
 export const postResource = defineResource({
@@ -16,7 +15,7 @@ export const postResource = defineResource({
   search: ['postName', 'postCode'],
   filters: ['category'],
   fields: postFields,
-  beforeWrite: (ctx, w) => uniqueWithinTenant(ctx, post, w, 'postCode'),
+  unique: ['postCode'],
 })
 
 export const postRoutes = (s: Services) =>

@@ -32,6 +32,8 @@ export const regionResource = defineResource({
   fields: regionFields,
   access: platformWrites,
   orderBy: (c) => [asc(c.sort), asc(c.code)],
+  // The key: two submits of one new code at once insert it once; the other hears it exists.
+  unique: ['code'],
   tree: {
     parent: 'parentCode',
     root: ROOT,

@@ -52,6 +52,8 @@ export const roleResource = defineResource({
   fields: roleFields,
   // Roles nest (a parent role's holders may assign those below it); the user screen's role picker reads the tree.
   tree: { title: 'roleName', node: ['roleAlias'], readers: ['system:user'] },
+  // Grants, default menus and the role-assignment rule name roles by alias: one live role per alias in a tenant.
+  unique: ['roleAlias'],
   async beforeWrite(ctx, w) {
     await guardAdministrator(ctx, w.before, w.values.roleAlias)
     if (w.op !== 'remove') return

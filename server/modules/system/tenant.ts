@@ -6,7 +6,7 @@ import { tenantFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { ApiError, badRequest, conflict } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { isAdministrator, PLATFORM_TENANT, PUBLIC, TENANT_ADMIN } from '../../lib/permissions.ts'
@@ -17,6 +17,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { transact } from '../../lib/transaction.ts'
 import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
+import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
 
 defineMessages({
@@ -25,6 +26,10 @@ defineMessages({
   'tenant.idTaken': { zh: '租户编号 {tenantId} 已存在', en: 'the tenant id {tenantId} already exists' },
   'tenant.domainTaken': { zh: '域名 {domain} 已被使用', en: 'the domain {domain} is already in use' },
 })
+
+/** A removed tenant's id stays taken (its rows keep it); its domain is free again. */
+const TENANT_ID = declareUnique(tenant, { columns: ['tenantId'], message: 'tenant.idTaken', includeDeleted: true })
+const DOMAIN = declareUnique(tenant, { columns: ['domain'], message: 'tenant.domainTaken' })
 
 export const tenantResource = defineResource({
   table: tenant,
@@ -36,6 +41,7 @@ export const tenantResource = defineResource({
   fields: tenantFields,
   access: { ...platformWrites, list: platformOnly, detail: platformOnly },
   skip: ['submit'],
+  unique: [TENANT_ID, DOMAIN],
   // The tenant screen's settings dialogs; each names its tenants by row id (setting) or tenant id (the others).
   actions: {
     setting: {
@@ -120,10 +126,9 @@ export const tenantResource = defineResource({
       },
     },
   },
-  async beforeWrite(ctx, w) {
+  async beforeWrite(_ctx, w) {
     if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT))
       throw new ApiError(400, 'tenant.defaultProtected')
-    if (w.op === 'update' && w.values.domain) await domainFree(ctx, w.values.domain as string, w.before[0].id as string)
   },
   afterWrite(_ctx, w, tx) {
     const gone =
@@ -136,15 +141,6 @@ export const tenantResource = defineResource({
 
 /** A tenant whose licence has run out signs nobody in; its open sessions end when that is set. */
 const expired = (expireTime: string) => expireTime !== '' && expireTime < now()
-
-async function domainFree(ctx: Ctx, domain: string, exceptId?: string) {
-  const clash = await ctx.db
-    .select({ id: tenant.id })
-    .from(tenant)
-    .where(and(eq(tenant.domain, domain), eq(tenant.isDeleted, 0)))
-    .get()
-  if (clash && clash.id !== exceptId) throw new ApiError(409, 'tenant.domainTaken', { domain }, true, 'domain')
-}
 
 /** A free 6-digit tenant id. */
 async function nextTenantId(ctx: Ctx): Promise<string> {
@@ -169,9 +165,12 @@ export async function createTenant(
   if (input.tenantId !== undefined && input.tenantId !== '' && !/^\d{6}$/.test(String(input.tenantId)))
     throw badRequest('tenant.idFormat', { field: 'tenantId' }, 'tenantId')
   const tenantId = input.tenantId ? String(input.tenantId) : await nextTenantId(ctx)
-  if (await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, tenantId)).get())
-    throw conflict('tenant.idTaken', { tenantId })
-  if (input.domain) await domainFree(ctx, input.domain)
+  // Said early (before the password hash); checked again where it holds, inside the transaction.
+  const taken = (db: DbOrTx) => {
+    assertUnique(db, TENANT_ID, { tenantId })
+    assertUnique(db, DOMAIN, { domain: input.domain })
+  }
+  taken(ctx.db)
   if (
     input.accountNumber !== undefined &&
     (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)
@@ -194,15 +193,16 @@ export async function createTenant(
   )
     throw badRequest('validation.invalid', { field: 'adminPassword' }, 'adminPassword')
   const adminPasswordHash = await hashPassword(input.adminPassword || 'admin')
-  const created = ctx.db.transaction((tx) =>
-    provisionTenant(tx, {
+  const created = ctx.db.transaction((tx) => {
+    taken(tx)
+    return provisionTenant(tx, {
       ...input,
       tenantId,
       tenantName,
       adminPasswordHash,
       accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
-    }),
-  )
+    })
+  })
   recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
   return {
     ...(await tenantResource.ops.detail(ctx, created.tenantRowId)),

@@ -18,6 +18,7 @@ export const topMenuResource = defineResource({
   search: ['name', 'code'],
   fields: topMenuFields,
   access: platformWrites,
+  unique: ['code'],
   afterWrite(_ctx, w, tx) {
     if (w.op === 'remove')
       tx.delete(topMenuSetting)

@@ -10,12 +10,12 @@ import { defineResource } from '../../lib/resource.ts'
 import { deptNames, roleNames } from '../../lib/names.ts'
 import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
-import { uniqueWithinTenant } from '../../lib/unique.ts'
+import { assertUnique } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/grant.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
-import { assertQuota } from './account-quota.ts'
+import { ACCOUNT_UNIQUE, assertQuota } from './account-quota.ts'
 import { deptResource } from './dept.ts'
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from './user-admin.ts'
 
@@ -77,6 +77,7 @@ export const userResource = defineResource({
   body: { password: Type.Optional(Type.String({ maxLength: 128 })) },
   fields: userFields,
   skip: ['list', 'page', 'detail'],
+  unique: [ACCOUNT_UNIQUE],
   // The account verbs of the user screen (and `atrium user reset-password|unlock`), each behind its own button.
   actions: {
     'reset-password': {
@@ -99,7 +100,13 @@ export const userResource = defineResource({
       return
     }
     checkContact(w.values)
-    await uniqueWithinTenant(ctx, user, w, 'account')
+    // Said before the password is hashed; the check that holds runs again inside the write's transaction.
+    assertUnique(
+      ctx.db,
+      ACCOUNT_UNIQUE,
+      { ...w.before[0], ...w.values },
+      w.before[0] && { column: 'id', value: w.before[0].id },
+    )
     if (w.values.roleId !== undefined)
       await assertAssignable(ctx, changedRoles(w.before[0]?.roleId, w.values.roleId), 'roleId')
     await ownIds(ctx, deptResource, w.values.deptId, 'deptId')
