@@ -22,7 +22,7 @@ const haveChromium = existsSync(CHROMIUM)
  * Builds web/dist when web/ changed since the last build. Test files run in
  * parallel workers, so a lock directory makes one build and the others wait.
  */
-function ensureWebBundle(): boolean {
+export function ensureWebBundle(): boolean {
   const index = join(WEB_DIST, 'index.html')
   const fresh = webBundleIsFresh
   if (fresh()) return true

@@ -1,32 +1,22 @@
-import {
-  Avatar,
-  Button,
-  Drawer,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components'
-import { ArrowUpRegular, DismissRegular, GlobeRegular, NavigationRegular } from '@fluentui/react-icons'
-import { useEffect, useState } from 'react'
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { ArrowUpRegular, GlobeRegular, NavigationRegular } from '@fluentui/react-icons'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { siteConfig } from '../shared/config'
-import LiveInbox from '../shared/LiveInbox'
 import { currentLang, setLang } from '../shared/i18n'
 import { useSession } from '../shared/session'
-import { logout } from '../admin/shell/logout'
+import { useTokenRefresh } from '../admin/shell/token-refresh'
 import { PORTAL_NAV } from './nav'
 import './locale'
 import FloatingTools from './content/FloatingTools'
+
+// A guest's first page carries only what it shows: the drawer (narrow screens, on demand) and
+// the signed-in user's menu load when needed.
+const PortalDrawer = lazy(() => import('./PortalDrawer'))
+const PortalUserMenu = lazy(() => import('./PortalUserMenu'))
+// The live inbox holds an MQTT connection: only a signed-in learner loads it, never a guest.
+const LiveInbox = lazy(() => import('../shared/LiveInbox'))
 
 const useStyles = makeStyles({
   header: {
@@ -106,9 +96,12 @@ export default function PortalLayout() {
   const { t } = useTranslation('portal')
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const { token, user } = useSession()
+  const { token } = useSession()
   const [drawer, setDrawer] = useState(false)
+  // Mounted from the first opening on, so closing still animates.
+  const [drawerUsed, setDrawerUsed] = useState(false)
   const [scrolled, setScrolled] = useState(false)
+  useTokenRefresh()
 
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -129,7 +122,11 @@ export default function PortalLayout() {
 
   return (
     <div>
-      {token && <LiveInbox />}
+      {token && (
+        <Suspense>
+          <LiveInbox />
+        </Suspense>
+      )}
       <header className={s.header}>
         <NavLink to="/home/index" className={s.brand}>
           <img src="/favicon.svg" width={28} height={28} alt="" />
@@ -145,36 +142,9 @@ export default function PortalLayout() {
             {currentLang() === 'zh' ? 'EN' : '中文'}
           </Button>
           {token ? (
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
-                <Button
-                  appearance="subtle"
-                  icon={
-                    <Avatar size={24} name={user?.real_name} image={user?.avatar ? { src: user.avatar } : undefined} />
-                  }
-                  data-testid="portal-user"
-                >
-                  {user?.real_name || user?.account}
-                </Button>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem onClick={() => navigate('/home/user-center')}>{t('userCenter')}</MenuItem>
-                  {user && !user.role_name.split(',').every((r) => r === 'student') && (
-                    <MenuItem onClick={() => navigate(siteConfig.homePath)}>{t('console')}</MenuItem>
-                  )}
-                  <MenuItem
-                    onClick={async () => {
-                      await logout()
-                      navigate('/home/index')
-                    }}
-                    data-testid="portal-logout"
-                  >
-                    {t('logout')}
-                  </MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+            <Suspense>
+              <PortalUserMenu />
+            </Suspense>
           ) : (
             <Button appearance="primary" onClick={() => navigate('/home/user-login')} data-testid="portal-login">
               {t('login')}
@@ -186,30 +156,28 @@ export default function PortalLayout() {
           appearance="subtle"
           icon={<NavigationRegular />}
           aria-label={t('menu')}
-          onClick={() => setDrawer(true)}
+          onClick={() => {
+            setDrawerUsed(true)
+            setDrawer(true)
+          }}
         />
       </header>
-      <Drawer type="overlay" position="end" open={drawer} onOpenChange={(_, d) => setDrawer(d.open)}>
-        <DrawerHeader>
-          <DrawerHeaderTitle
-            action={<Button appearance="subtle" icon={<DismissRegular />} onClick={() => setDrawer(false)} />}
-          >
-            Atrium
-          </DrawerHeaderTitle>
-        </DrawerHeader>
-        <DrawerBody>
-          {links(s.drawerLink)}
-          {token ? (
-            <NavLink className={s.drawerLink} to="/home/user-center">
-              {t('userCenter')}
-            </NavLink>
-          ) : (
-            <NavLink className={s.drawerLink} to="/home/user-login">
-              {t('login')}
-            </NavLink>
-          )}
-        </DrawerBody>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense>
+          <PortalDrawer open={drawer} onClose={() => setDrawer(false)}>
+            {links(s.drawerLink)}
+            {token ? (
+              <NavLink className={s.drawerLink} to="/home/user-center">
+                {t('userCenter')}
+              </NavLink>
+            ) : (
+              <NavLink className={s.drawerLink} to="/home/user-login">
+                {t('login')}
+              </NavLink>
+            )}
+          </PortalDrawer>
+        </Suspense>
+      )}
       <main style={{ minHeight: 'calc(100vh - 60px)' }}>
         <Outlet />
       </main>

@@ -19,6 +19,7 @@ registerLocale('portal', {
     console: '管理后台',
     logout: '退出登录',
     menu: '菜单',
+    close: '关闭',
     backToTop: '回到顶部',
     hero: {
       title: '在校园里，动手学习每一门技术',
@@ -67,6 +68,7 @@ registerLocale('portal', {
     console: 'Back office',
     logout: 'Sign out',
     menu: 'Menu',
+    close: 'Close',
     backToTop: 'Back to top',
     hero: {
       title: 'Learn every technology hands-on, on campus',

@@ -18,7 +18,8 @@ import { notify } from '../../shared/notify'
 import Loading from '../../shared/Loading'
 import { useSession } from '../../shared/session'
 import { DownloadRows } from './Downloads'
-import { Html, usePortalStyles } from './ui'
+import { usePortalStyles } from './ui'
+import { Html } from './rich'
 import { type CourseDetail as Detail, type Outline, thumb } from './types'
 
 const useStyles = makeStyles({

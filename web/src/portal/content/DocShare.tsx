@@ -3,7 +3,8 @@ import { ArrowLeftRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useFetch } from '../../shared/data'
-import { Markdown, usePortalStyles } from './ui'
+import { usePortalStyles } from './ui'
+import { Markdown } from './rich'
 import PdfView from './PdfView'
 
 /** One cloud document, full page: a PDF through pdf.js, Markdown as HTML. */

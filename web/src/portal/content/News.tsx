@@ -7,7 +7,8 @@ import type { Page } from '../../shared/api'
 import { useDictionary, useFetch } from '../../shared/data'
 import { dictLabel } from '../../shared/dict'
 import Pager from '../../shared/Pager'
-import { Html, usePortalStyles } from './ui'
+import { usePortalStyles } from './ui'
+import { Html } from './rich'
 import { thumb } from './types'
 
 interface News {

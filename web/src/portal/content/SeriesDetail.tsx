@@ -2,7 +2,8 @@ import { Spinner, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useFetch } from '../../shared/data'
-import { CourseTile, Html, usePortalStyles } from './ui'
+import { CourseTile, usePortalStyles } from './ui'
+import { Html } from './rich'
 import type { CourseCard } from './types'
 
 /** A series: its description and its courses in order. */
