@@ -358,5 +358,12 @@ export default defineReference({
       value: '30',
       remark: 'Minutes an account stays locked after 5 failed sign-ins; 0 = until an administrator unlocks it',
     },
+    {
+      key: 'account.captchaMode',
+      name: '登录验证码（true 开启）',
+      value: 'false',
+      remark:
+        'Captcha at sign-in and registration: true/false, takes effect at once (ATRIUM_CAPTCHA_MODE=on forces it)',
+    },
   ],
 })

@@ -12,6 +12,7 @@ import { hit, hitsOf, refuseOver } from '../../lib/throttle.ts'
 import { PASSWORD_MAX, verifyDummy, verifyPassword } from './password.ts'
 import { checkCaptcha } from './captcha.ts'
 import { socialProvider } from './social/provider.ts'
+import { captchaRequired } from './login-options.ts'
 
 /** A sign-in failure: answered with error_description, as the web's login expects; `extra` joins the answer. */
 export class GrantError extends ApiError {
@@ -330,7 +331,8 @@ export async function grant(services: Services, clientId: string, g: GrantInput,
   } else if (g.grantType === 'password' || g.grantType === 'captcha') {
     if (g.grantType === 'captcha' && !(await checkCaptcha(db, g.captchaKey, g.captchaCode)))
       throw fail('auth.captchaWrong')
-    if (g.grantType === 'password' && config.captchaMode) throw fail('auth.passwordGrantOff')
+    if (g.grantType === 'password' && (await captchaRequired(db, config, g.tenantId)))
+      throw fail('auth.passwordGrantOff')
     await checkTenant(services, g.tenantId)
     u = await passwordUser(services, g, ip)
   } else if (g.grantType === 'social') {

@@ -13,6 +13,7 @@ import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib
 import { prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
+import { loginOptions } from './login-options.ts'
 import { checkClient, grant, GrantError, revokeSession } from './grant.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { registerGuest } from './register.ts'
@@ -122,6 +123,15 @@ export const authModule = (services: Services) =>
           await createCaptcha(services.db, clientIp(services.config, request, server), services.config.captchaIpLimit),
         ),
       { perm: PUBLIC },
+    )
+    .get(
+      '/blade-auth/oauth/login-options',
+      async ({ ctx, query }) =>
+        ok(
+          ctx,
+          await loginOptions(services.db, services.config, str(query.tenantId) ?? services.config.defaultTenantId),
+        ),
+      { perm: PUBLIC, query: t.Object({ tenantId: t.Optional(t.String({ maxLength: 12 })) }) },
     )
     .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
     .get(

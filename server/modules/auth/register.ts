@@ -10,6 +10,7 @@ import { now } from '../../lib/time.ts'
 import { ACCOUNT_UNIQUE, assertQuota, pendingCount } from '../system/account-quota.ts'
 import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { checkCaptcha } from './captcha.ts'
+import { captchaRequired } from './login-options.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
 
 defineMessages({
@@ -61,7 +62,7 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
     throw badRequest('validation.tooLong', { field: 'password', max: PASSWORD_MAX }, 'password')
   const { db } = ctx
   take(db, `register:${from.ip}`, from.config.registerIpLimit, 3600)
-  if (from.config.captchaMode) {
+  if (await captchaRequired(db, from.config, tenantId)) {
     if (!from.captchaKey || !from.captchaCode) throw badRequest('auth.captchaRequired', {}, 'captcha')
     if (!(await checkCaptcha(db, from.captchaKey, from.captchaCode)))
       throw badRequest('auth.captchaWrong', {}, 'captcha')

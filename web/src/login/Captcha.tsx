@@ -3,7 +3,6 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../shared/api'
-import { siteConfig } from '../shared/config'
 import './locale'
 
 interface Captcha {
@@ -22,28 +21,32 @@ const useStyles = makeStyles({
 })
 
 /**
- * The captcha of an anonymous form (sign-in, registration) in captcha mode. Each image answers once on the
- * server, so the form asks for a fresh one after every attempt; headers() are what the request carries.
- * A plain fetch, not a cached query: the same image must never be shown twice.
+ * The captcha of an anonymous form (sign-in, registration) while captcha mode is `on` (the server's setting,
+ * useLoginOptions). Each image answers once on the server, so the form asks for a fresh one after every
+ * attempt; headers() are what the request carries. A plain fetch, not a cached query: the same image must
+ * never be shown twice.
  */
-export function useCaptcha() {
+export function useCaptcha(on: boolean) {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const reload = useCallback(() => {
-    if (siteConfig.captchaMode) void api.get<Captcha>('/api/blade-auth/oauth/captcha').then(setCaptcha)
-  }, [])
+    if (on) void api.get<Captcha>('/api/blade-auth/oauth/captcha').then(setCaptcha)
+    else setCaptcha(null)
+  }, [on])
   useEffect(reload, [reload])
   const headers = (code: string): Record<string, string> =>
-    captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': code } : {}
+    on && captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': code } : {}
   return { captcha, reload, headers }
 }
 
 /** The captcha input with its image (click or the button for another); shown only in captcha mode. */
 export function CaptchaField({
+  on,
   captcha,
   reload,
   error,
   input,
 }: {
+  on: boolean
   captcha: Captcha | null
   reload: () => void
   error?: string
@@ -51,7 +54,7 @@ export function CaptchaField({
 }) {
   const { t } = useTranslation('login')
   const s = useStyles()
-  if (!siteConfig.captchaMode) return null
+  if (!on) return null
   return (
     <Field label={t('captcha')} required validationMessage={error}>
       <div className={s.row}>

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Link, Text, makeStyles, tokens, type InputProps } from '@fluentui/react-components'
 import { CheckmarkCircleRegular, LockClosedRegular, PersonRegular } from '@fluentui/react-icons'
 import md5 from 'md5'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import '../portal/content/locale'
@@ -11,9 +11,12 @@ import { siteConfig } from '../shared/config'
 import { currentLang, setLang } from '../shared/i18n'
 import { notify } from '../shared/notify'
 import { landingPath, session, useSession, type TokenResponse } from '../shared/session'
-import RegisterDialog from '../admin/widgets/RegisterDialog'
 import { CaptchaField, useCaptcha } from './Captcha'
+import { useLoginOptions } from './login-options'
 import './locale'
+
+// The staff application form loads when asked for: a learner signing in never fetches it.
+const RegisterDialog = lazy(() => import('../admin/widgets/RegisterDialog'))
 
 const useStyles = makeStyles({
   root: {
@@ -52,7 +55,15 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
   },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' },
-  footer: { display: 'flex', justifyContent: 'space-between' },
+  signUp: {
+    display: 'flex',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  footer: { display: 'flex', justifyContent: 'space-between', fontSize: tokens.fontSizeBase200 },
 })
 
 interface LoginForm {
@@ -72,6 +83,7 @@ export default function LoginPage() {
   const {
     register: input,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting: busy },
   } = useForm<LoginForm>({
     defaultValues: {
@@ -81,7 +93,9 @@ export default function LoginPage() {
       code: '',
     },
   })
-  const { captcha, reload: loadCaptcha, headers: captchaHeaders } = useCaptcha()
+  const options = useLoginOptions(watch('tenantId'))
+  const { captchaMode } = options
+  const { captcha, reload: loadCaptcha, headers: captchaHeaders } = useCaptcha(captchaMode)
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(
     params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null,
   )
@@ -95,7 +109,7 @@ export default function LoginPage() {
           tenantId: form.tenantId,
           username: form.account,
           password: md5(form.password),
-          grant_type: siteConfig.captchaMode ? 'captcha' : 'password',
+          grant_type: captchaMode ? 'captcha' : 'password',
           scope: 'all',
           type: 'account',
         },
@@ -105,6 +119,8 @@ export default function LoginPage() {
       if (r.error_description || typeof r.access_token !== 'string') {
         notify.error(String(r.error_description ?? r.msg ?? t('unknownError', { ns: 'common' })))
         if (r.oauth_id) setRegister({ oauthId: String(r.oauth_id), name: String(r.nick_name ?? '') })
+        // The administrator may have just switched captcha mode: ask the server again.
+        options.refresh()
         loadCaptcha()
         return
       }
@@ -168,12 +184,13 @@ export default function LoginPage() {
             />
           </Field>
           <CaptchaField
+            on={captchaMode}
             captcha={captcha}
             reload={loadCaptcha}
             error={errors.code?.message}
             input={
               {
-                ...input('code', { validate: (v) => !siteConfig.captchaMode || !!v || t('captchaRequired') }),
+                ...input('code', { validate: (v) => !captchaMode || !!v || t('captchaRequired') }),
                 'data-testid': 'login-captcha',
               } as InputProps
             }
@@ -181,22 +198,34 @@ export default function LoginPage() {
           <Button type="submit" appearance="primary" size="large" disabled={busy} data-testid="login-submit">
             {t('submit')}
           </Button>
-          <div className={s.footer}>
-            <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">
-              {t('register')}
-            </Link>
+          {/* Two ways to an account, each saying whom it is for: learners sign up themselves (phone code, at
+              once); staff apply for a back-office account that an administrator approves. */}
+          <div className={s.signUp}>
+            <Text>{t('noAccount')}</Text>
             <RouterLink
+              className={s.strong}
               to={`/home/user-sign-up${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}
               data-testid="login-sign-up"
             >
-              {t('learn:signUp')}
+              {t('learnerSignUp')}
             </RouterLink>
+          </div>
+          <div className={s.footer}>
+            {options.registerOpen ? (
+              <Link onClick={() => setRegister({ oauthId: '' })} data-testid="login-register">
+                {t('staffApply')}
+              </Link>
+            ) : (
+              <span />
+            )}
             <RouterLink to="/home/index">{t('backHome')}</RouterLink>
           </div>
         </form>
       </section>
       {register && (
-        <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />
+        <Suspense>
+          <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />
+        </Suspense>
       )}
     </div>
   )

@@ -21,7 +21,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
 import { CaptchaField, useCaptcha } from '../../login/Captcha'
-import { siteConfig } from '../../shared/config'
+import { useLoginOptions } from '../../login/login-options'
 import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
@@ -61,11 +61,11 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
       { domain: location.hostname },
       { silent: true, enabled: open },
     ).data?.tenantId || null
-  const { captcha, reload: reloadCaptcha, headers: captchaHeaders } = useCaptcha()
   const {
     register: input,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting: busy },
   } = useForm<RegisterForm & { code: string }>({
     // The caller mounts the dialog for each opening, so it starts empty (with the provider's name, when given).
@@ -75,12 +75,15 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
       // In captcha mode the server refuses an application without one (each image answers once).
       const problem =
         registerProblem({ ...form, tenantId: hostTenant ?? form.tenantId }) ??
-        (siteConfig.captchaMode && !form.code.trim() ? { field: 'code', key: 'login:captchaRequired' } : null)
+        (captchaMode && !form.code.trim() ? { field: 'code', key: 'login:captchaRequired' } : null)
       return problem
         ? { values: {}, errors: { [problem.field]: { type: 'validate', message: t(problem.key) } } }
         : { values: form, errors: {} }
     },
   })
+  // Captcha mode is the server's setting for the tenant applied to (read at run time, no rebuild).
+  const { captchaMode } = useLoginOptions(hostTenant ?? watch('tenantId'))
+  const { captcha, reload: reloadCaptcha, headers: captchaHeaders } = useCaptcha(captchaMode)
   const [done, setDone] = useState(false)
 
   const submit = handleSubmit(async (form) => {
@@ -126,7 +129,7 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
     >
       <DialogSurface className={s.surface} data-testid="register-dialog">
         <DialogBody>
-          <DialogTitle>{t('register.title')}</DialogTitle>
+          <DialogTitle>{t(oauthId ? 'register.title' : 'register.staffTitle')}</DialogTitle>
           <DialogContent>
             {done ? (
               <MessageBar intent="success" data-testid="register-pending">
@@ -135,7 +138,7 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
             ) : (
               <form className={s.form} onSubmit={(e) => void submit(e)} noValidate>
                 <MessageBar intent="info">
-                  <MessageBarBody>{t('register.intro')}</MessageBarBody>
+                  <MessageBarBody>{t(oauthId ? 'register.intro' : 'register.staffIntro')}</MessageBarBody>
                 </MessageBar>
                 {errors.root?.server && (
                   <MessageBar intent="error">
@@ -170,6 +173,7 @@ export default function RegisterDialog({ open, oauthId, onClose, name }: Registe
                   />
                 </Field>
                 <CaptchaField
+                  on={captchaMode}
                   captcha={captcha}
                   reload={reloadCaptcha}
                   error={errors.code?.message}

@@ -49,6 +49,8 @@ registerLocale('widgets', {
     },
     register: {
       title: '账号注册',
+      staffTitle: '申请教职工账号',
+      staffIntro: '教师和管理人员在此申请后台账号，提交后由管理员审核开通。学员请返回登录页，使用“学员注册”。',
       tenantId: '租户编号',
       name: '用户姓名',
       account: '账号名称',
@@ -110,6 +112,9 @@ registerLocale('widgets', {
     },
     register: {
       title: 'Account registration',
+      staffTitle: 'Apply for a staff account',
+      staffIntro:
+        'Teachers and staff apply for a back-office account here; an administrator approves it. Learners: go back and use "Sign up as a learner".',
       tenantId: 'Tenant number',
       name: 'Name',
       account: 'Account',
