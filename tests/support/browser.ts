@@ -6,7 +6,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -21,18 +31,26 @@ const haveChromium = existsSync(CHROMIUM)
 /**
  * Builds web/dist when web/ changed since the last build. Test files run in
  * parallel workers, so a lock directory makes one build and the others wait.
+ * The lock belongs to this checkout (other worktrees build their own bundle)
+ * and names its holder: a lock whose process is gone (a killed test run) is
+ * taken over instead of making every later run wait and skip.
  */
 export function ensureWebBundle(): boolean {
   const index = join(WEB_DIST, 'index.html')
-  const fresh = webBundleIsFresh
+  const fresh = () => webBundleIsFresh(resolve(WEB_DIST, '../..'))
   if (fresh()) return true
-  const lock = join(tmpdir(), 'atrium-web-build.lock')
-  const deadline = Date.now() + 300_000
+  const lock = join(tmpdir(), `atrium-web-build-${createHash('sha1').update(WEB_DIST).digest('hex').slice(0, 12)}.lock`)
+  const deadline = Date.now() + 600_000
   for (;;) {
     try {
       mkdirSync(lock)
+      writeFileSync(join(lock, 'pid'), String(process.pid))
       break
     } catch {
+      if (!holderAlive(lock)) {
+        rmSync(lock, { recursive: true, force: true })
+        continue
+      }
       if (Date.now() > deadline) return fresh()
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
       if (fresh()) return true
@@ -44,6 +62,26 @@ export function ensureWebBundle(): boolean {
     return existsSync(index)
   } finally {
     rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Whether the process named in a build lock still runs (a lock made in the last seconds, its pid not yet written, counts as held). */
+function holderAlive(lock: string): boolean {
+  let pid: number
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'))
+  } catch {
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 10_000
+    } catch {
+      return false
+    }
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -3,6 +3,7 @@ import { CallRegular, QrCodeRegular } from '@fluentui/react-icons'
 import { useEffect, useId, useState, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { siteConfig } from '../../shared/config'
+import './locale'
 
 const useStyles = makeStyles({
   tools: { position: 'fixed', right: '16px', top: '40%', zIndex: 20, display: 'grid', gap: '8px' },

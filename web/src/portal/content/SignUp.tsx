@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { ApiFailure, api } from '../../shared/api'
 import { notify } from '../../shared/notify'
+import './locale'
 
 const useStyles = makeStyles({
   page: {
