@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   'GET /api/health',
   'POST /api/blade-auth/oauth/token',
   'GET /api/blade-auth/oauth/captcha',
+  // What the sign-in page must show before anyone signs in: the captcha mode and whether staff may apply.
+  'GET /api/blade-auth/oauth/login-options',
   'POST /api/blade-system/user/register-guest',
   'GET /api/blade-system/tenant/info',
   'GET /api/blade-system/dict/dictionary',
