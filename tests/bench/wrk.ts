@@ -6,6 +6,8 @@ export interface LoadResult {
   p99: number
   requests: number
   errors: number
+  /** CPU the server used per request, in µs (filled in by the caller, which knows the server's process). */
+  cpuUs: number
 }
 
 /** wrk's durations (`850.00us`, `1.20ms`, `2.01s`) in milliseconds. */
@@ -25,6 +27,7 @@ export function parseWrk(out: string): LoadResult {
     p50: pct('50'),
     p99: pct('99'),
     requests: num(/(\d+) requests in/),
+    cpuUs: NaN,
     errors: num(/Non-2xx or 3xx responses: (\d+)/) + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0),
   }
 }
