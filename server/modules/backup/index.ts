@@ -7,7 +7,15 @@ import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import { paramResource } from '../system/param.ts'
-import { BACKUP_PARAMS, backupSettings, lastGoodBackup, listBackups, validKeep, validTime } from './schedule.ts'
+import {
+  BACKUP_PARAMS,
+  backupSettings,
+  backupsChanged,
+  lastGoodBackup,
+  listBackups,
+  validKeep,
+  validTime,
+} from './schedule.ts'
 import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
 import './messages.ts'
 
@@ -47,6 +55,7 @@ export const backupModule = (services: Services) => {
         await platformOnly(ctx)
         const name = backupName('manual')
         await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'manual' })
+        backupsChanged()
         return ok(
           ctx,
           listBackups(services.config).find((b) => b.name === name),
@@ -112,6 +121,7 @@ export const backupModule = (services: Services) => {
           rmSync(f, { force: true })
           rmSync(`${f}.json`, { force: true })
         }
+        backupsChanged()
         return ok(ctx, null, 'ok.deleted')
       },
       { perm: `${BACKUP_CODE}:delete` },

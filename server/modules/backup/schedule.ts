@@ -22,21 +22,31 @@ export function listBackups(config: Services['config']): BackupSummary[] {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name))
 }
 
-let newest: { dir: string; mtimeMs: number; last: BackupSummary | undefined } | undefined
+let newest: { dir: string; mtimeMs: number; checkedAt: number; last: BackupSummary | undefined } | undefined
+/** How long health may answer from the last look at the backups folder (another process's backup shows this much later at most). */
+const LOOK_EVERY_MS = 1000
+
+/** This process made or removed a backup: the next health check looks at the folder again. */
+export const backupsChanged = () => void (newest = undefined)
 
 /**
  * For /api/health: when the newest whole backup was made. Health is polled
- * often, so the folder is re-read only when its modification time moves.
+ * often, so the folder is looked at (one stat) at most once a second, and
+ * re-read only when its modification time moves; this process's own backups
+ * and removals call backupsChanged() and show at once.
  */
 export function lastGoodBackup(
   config: Services['config'],
   at = new Date(),
 ): { name: string; createdAt: string; ageHours: number } | null {
   const dir = backupsDir(config)
-  // One stat call (not exists + stat): health is polled, and this is most of its work.
-  const mtimeMs = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0
-  if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs)
-    newest = { dir, mtimeMs, last: listBackups(config).find((b) => b.kind === 'full') }
+  const t = performance.now()
+  if (newest?.dir !== dir || t - newest.checkedAt >= LOOK_EVERY_MS) {
+    const mtimeMs = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0
+    if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs)
+      newest = { dir, mtimeMs, checkedAt: t, last: listBackups(config).find((b) => b.kind === 'full') }
+    else newest.checkedAt = t
+  }
   const last = newest.last
   if (!last) return null
   const ageHours = (at.getTime() - new Date(last.createdAt.replace(' ', 'T')).getTime()) / 3_600_000
@@ -80,6 +90,7 @@ export function pruneNightly(services: Services, keep: number): string[] {
     rmSync(join(backupsDir(services.config), b.name), { force: true })
     rmSync(join(backupsDir(services.config), `${b.name}.json`), { force: true })
   }
+  if (old.length) backupsChanged()
   return old.map((b) => b.name)
 }
 
@@ -97,6 +108,7 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
   const name = backupName('nightly')
   try {
     const m = await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'nightly' })
+    backupsChanged()
     const removed = pruneNightly(services, keep)
     recordUsual(services, PLATFORM_TENANT, 'scheduled backup completed', { name, files: m.files.length, keep, removed })
     return 'done'
