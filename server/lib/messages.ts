@@ -27,6 +27,10 @@ const messages: Catalogue = {
     en: 'field {field} is too long (at most {max} characters)',
   },
   'validation.ids': { zh: '参数 ids 必须是以逗号分隔的编号', en: 'ids must be a comma-separated list of ids' },
+  'validation.idList': {
+    zh: '参数 {field} 必须是以逗号分隔的编号',
+    en: '{field} must be a comma-separated list of ids',
+  },
   'validation.id': { zh: '参数 {field} 必须是编号', en: '{field} must be an id' },
   'validation.page': { zh: '参数 {field} 必须是正整数', en: '{field} must be a positive whole number' },
   'validation.date': { zh: '参数 {field} 必须是日期 yyyy-MM-dd', en: '{field} must be a date yyyy-MM-dd' },

@@ -13,7 +13,7 @@ import { Value } from '@sinclair/typebox/value'
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx, Services } from './context.ts'
-import { badRequest } from './errors.ts'
+import { ApiError, badRequest } from './errors.ts'
 import { SIGNED_IN } from './permissions.ts'
 import { runAfterCommit } from './transaction.ts'
 
@@ -133,7 +133,16 @@ export function actionOp<Row>(kit: ActionKit<Row>, def: ActionDef<SQLiteTable>) 
       if (!v || !kit.validKey(v, def.target.by))
         throw badRequest('validation.id', { field: def.target.one }, def.target.one)
       ids = [v]
-    } else if (def.target) ids = kit.parseKeys(call.ids, def.target.by)
+    } else if (def.target) {
+      const { many, by } = def.target
+      try {
+        ids = kit.parseKeys(call.ids, by)
+      } catch (e) {
+        // The refusal names the parameter the caller sent (userIds, roleIds), not a generic `ids`.
+        if (e instanceof ApiError && e.status === 400) throw badRequest('validation.idList', { field: many }, many)
+        throw e
+      }
+    }
     const rows = def.target ? await kit.rowsInScope(ctx, def.verb ?? 'edit', ids, def.target.by) : []
     const input: ActionInput<Row> = { rows, ids, body: checkBody(def, call.body), query, services: call.services }
     const result = await def.run(ctx, input as never)

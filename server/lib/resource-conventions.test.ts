@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { and, count, eq } from 'drizzle-orm'
-import { param, user } from '../../db/schema/index.ts'
+import { param, role, roleScope, scopeData, user } from '../../db/schema/index.ts'
+import { newId } from './ids.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { userResource } from '../modules/system/user.ts'
 import { resolveCtx } from './auth-context.ts'
@@ -55,7 +56,8 @@ describe('resource conventions', () => {
     })
     expect(await refusal(userResource.ops.actions.unlock(t.system(), { ids: 'x;1' }))).toMatchObject({
       status: 400,
-      field: 'ids',
+      key: 'validation.idList',
+      field: 'userIds',
     })
   })
 
@@ -89,6 +91,38 @@ describe('resource conventions', () => {
     // The message recipient picker, also hand-written, lists only in-scope users too.
     const picker = await t.get('/api/blade-user/user-list', await t.token('manager'), { size: 100 })
     expect(picker.body.data.records.map((u: { account: string }) => u.account)).toEqual(['manager'])
+  })
+
+  it('hand-written pickers of other areas read users through the user resource’s data scope', async () => {
+    const teacher = await t.token('teacher')
+    const tree = async () =>
+      (await t.get('/api/hm-examGroup/examGroup/student-tree', teacher)).body.data as { children: unknown[] }[]
+    const before = await tree()
+    expect(before.flatMap((c) => c.children).length).toBeGreaterThan(0)
+    // Limit the teacher to users of its own department (a faculty: no students in it), as an admin would.
+    const teacherRole = db
+      .select()
+      .from(role)
+      .where(and(eq(role.roleAlias, 'teacher'), eq(role.tenantId, '000000')))
+      .get()!
+    const ownDept = db
+      .select()
+      .from(scopeData)
+      .where(
+        and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 3)),
+      )
+      .get()!
+    const grant = db
+      .insert(roleScope)
+      .values({ id: newId(), roleId: teacherRole.id, scopeId: ownDept.id, scopeCategory: 1 })
+      .returning()
+      .get()
+    try {
+      expect(await tree()).toEqual([])
+    } finally {
+      db.delete(roleScope).where(eq(roleScope.id, grant.id)).run()
+    }
+    expect(await tree()).toEqual(before)
   })
 
   describe('side effects happen only after the commit', () => {

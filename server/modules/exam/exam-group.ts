@@ -10,6 +10,8 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { splitIds } from './candidates.ts'
+import { userResource } from '../system/user.ts'
+import { deptResource } from '../system/dept.ts'
 
 defineMessages({
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
@@ -26,14 +28,8 @@ export async function studentsWithin(ctx: Ctx, studentIds: string[], classIds: s
   const rows = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(
-      and(
-        eq(user.tenantId, ctx.actor.tenantId),
-        eq(user.isDeleted, 0),
-        inArray(user.id, studentIds),
-        memberOf(user.deptId, classIds),
-      ),
-    )
+    // Within the caller's data scope over users: a group holds only students the caller may see.
+    .where(and(await userResource.scope(ctx), inArray(user.id, studentIds), memberOf(user.deptId, classIds)))
   return rows.length === new Set(studentIds).size
 }
 
@@ -73,7 +69,7 @@ export const examGroupRoutes = (s: Services) =>
           const rows = await ctx.db
             .select({ id: dept.id, parentId: dept.parentId, title: dept.deptName })
             .from(dept)
-            .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
+            .where(await deptResource.scope(ctx))
             .orderBy(asc(dept.sort))
           const byParent = new Map<string, typeof rows>()
           for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
@@ -100,8 +96,7 @@ export const examGroupRoutes = (s: Services) =>
             .from(user)
             .where(
               and(
-                eq(user.tenantId, ctx.actor.tenantId),
-                eq(user.isDeleted, 0),
+                await userResource.scope(ctx),
                 memberOf(user.roleId, studentRoles),
                 classIds.length ? memberOf(user.deptId, classIds) : undefined,
               ),
@@ -109,7 +104,7 @@ export const examGroupRoutes = (s: Services) =>
           const classes = await ctx.db
             .select({ id: dept.id, title: dept.deptName })
             .from(dept)
-            .where(and(eq(dept.tenantId, ctx.actor.tenantId), eq(dept.isDeleted, 0)))
+            .where(await deptResource.scope(ctx))
           const home = (p: (typeof students)[number]) =>
             p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
           return ok(

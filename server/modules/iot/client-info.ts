@@ -11,6 +11,7 @@ import { endSessions } from '../auth/grant.ts'
 import { identityOf } from './broker-guard.ts'
 import { userInbox } from './topics.ts'
 import './messages.ts'
+import { userResource } from '../system/user.ts'
 
 const KINDS = ['force-logout', 'param-setting', 'chat'] as const
 
@@ -44,7 +45,8 @@ export const clientInfoRoutes = (s: Services) =>
             deptId: user.deptId,
           })
           .from(user)
-          .where(and(eq(user.tenantId, ctx.actor.tenantId), inArray(user.id, [...live.keys()])))
+          // Only the users the caller may see (tenant and data scope over users).
+          .where(and(await userResource.scope(ctx), inArray(user.id, [...live.keys()])))
         return ok(
           ctx,
           rows.map((r) => ({
@@ -67,7 +69,7 @@ export const clientInfoRoutes = (s: Services) =>
         const target = await ctx.db
           .select({ id: user.id, roleId: user.roleId, account: user.account })
           .from(user)
-          .where(and(eq(user.id, body.userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+          .where(and(eq(user.id, body.userId), await userResource.scope(ctx)))
           .get()
         if (!target) throw notFound()
         // Pushing someone out is an act over them: only over users whose roles the caller could hand out.

@@ -1,4 +1,5 @@
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import { roleFields } from '../../../db/fields/system.ts'
@@ -16,6 +17,8 @@ import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
+
+const idList = Type.Union([Type.String(), Type.Array(Type.String())])
 
 defineMessages({
   'role.protected': {
@@ -71,6 +74,19 @@ export const roleResource = defineResource({
     tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids)).run()
     tx.delete(roleScope).where(inArray(roleScope.roleId, ids)).run()
   },
+  actions: {
+    // Menus, data scopes and API scopes of the named roles, replaced in one transaction (checked in grantRoles).
+    grant: {
+      button: 'grant',
+      target: { many: 'roleIds' },
+      body: { menuIds: Type.Optional(idList), dataScopeIds: Type.Optional(idList), apiScopeIds: Type.Optional(idList) },
+      run: async (ctx, { ids, body }): Promise<boolean> => {
+        await grantRoles(ctx, { ...body, roleIds: ids })
+        recordUsual(ctx, ctx.actor.tenantId, 'role grant', { roleIds: ids }, ctx.actor.account)
+        return true
+      },
+    },
+  },
 })
 
 const list = (v: unknown) =>
@@ -83,7 +99,7 @@ const list = (v: unknown) =>
 export async function grantRoles(
   ctx: Ctx,
   input: { roleIds: unknown; menuIds?: unknown; dataScopeIds?: unknown; apiScopeIds?: unknown },
-) {
+): Promise<void> {
   const roleIds = parseIds(input.roleIds)
   const menuIds = list(input.menuIds),
     dataIds = list(input.dataScopeIds),
@@ -140,7 +156,6 @@ const pickable = async (ctx: Ctx) =>
     .where(await roleResource.scope(ctx))
     .orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
 
-const ids = t.Union([t.String(), t.Array(t.String())])
 const nodes = (rows: Record<string, unknown>[]) =>
   buildTree(
     rows.map((r) => ({
@@ -170,22 +185,5 @@ export const roleRoutes = (s: Services) =>
             (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias })),
           ),
         { perm: ['system:role', 'system:user'] },
-      )
-      .post(
-        '/grant',
-        async ({ ctx, body }) => {
-          await grantRoles(ctx, body)
-          recordUsual(s, ctx.actor.tenantId, 'role grant', { roleIds: body.roleIds }, ctx.actor.account)
-          return ok(ctx, true)
-        },
-        {
-          perm: 'system:role:grant',
-          body: t.Object({
-            roleIds: ids,
-            menuIds: t.Optional(ids),
-            dataScopeIds: t.Optional(ids),
-            apiScopeIds: t.Optional(ids),
-          }),
-        },
       ),
   )
