@@ -7,6 +7,7 @@ import { prepareUpgrade } from './modules/backup/upgrade.ts'
 import { createApp } from './app.ts'
 import { boot } from './boot.ts'
 import { closeDb } from './lib/db.ts'
+import { startCheckpointer } from './lib/wal-checkpoint.ts'
 import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
 import { pruneDeviceLogs } from './modules/iot/presence.ts'
@@ -26,6 +27,7 @@ export async function main() {
   const preUpgrade = await prepareUpgrade(config)
   const services = boot(config)
   const { log } = services
+  const checkpointer = startCheckpointer(services.db, config.dbFile, log)
   if (preUpgrade)
     log.info(
       { backup: preUpgrade, migrated: services.migrated },
@@ -70,6 +72,7 @@ export async function main() {
     iot.stop()
     await services.labs.stop()
     await mqtt.close()
+    await checkpointer.stop()
     closeDb(services.db)
     rmSync(pidFile(config.dataDir), { force: true })
     log.info('stopped')

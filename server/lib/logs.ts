@@ -96,6 +96,19 @@ function flushApiLog(services: Services) {
  * second commit of its own. A row is a record of the call, not the call's
  * effect, so a crash loses at most the rows of that one turn.
  */
+/** Paths whose successful calls stay out of the API log (keepOutOfApiLog). */
+const unlogged = new Set<string>()
+
+/**
+ * Leaves a route's successful calls out of the API log: for calls so frequent
+ * they would drown it and whose own rows already record who changed what and
+ * when (an exam's autosaves: every answer row keeps its save time and version).
+ * Refused calls are still logged.
+ */
+export function keepOutOfApiLog(...paths: string[]): void {
+  for (const p of paths) unlogged.add(p)
+}
+
 export function recordApiCall(
   services: Services,
   ctx: Ctx | undefined,
@@ -105,6 +118,7 @@ export function recordApiCall(
   ms: number,
   ip: string,
 ): void {
+  if (status < 400 && unlogged.has(path)) return
   let rows = pendingApi.get(services.db)
   if (!rows) {
     pendingApi.set(services.db, (rows = []))

@@ -280,7 +280,8 @@ try {
       MQTT_PORT: String(mqttPort),
       HOST: '127.0.0.1',
       ATRIUM_DATA_DIR: atriumDir,
-      LOG_LEVEL: 'silent',
+      // As it runs in a school: one log line per request (stdout goes to /dev/null here).
+      LOG_LEVEL: 'info',
     },
     `http://127.0.0.1:${appPort}/api/health`,
   )

@@ -4,6 +4,7 @@ import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
+import { keepOutOfApiLog } from '../../lib/logs.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
@@ -53,6 +54,9 @@ const examCard = (exam: Exam) => ({
   distributed: exam.distributed,
   shuffle: exam.shuffle,
 })
+
+// Autosaves come every few seconds from every candidate; each answer row keeps its own save time and version.
+keepOutOfApiLog('/api/nep-wbp/paperQuestion/saveAnswer', '/api/nep-wbp/paperQuestion/saveAnswers')
 
 /** Learners' exam calls (/api/nep-wbp): every one works on the caller's own sitting only. */
 export const examPortalRoutes = (s: Services) =>
