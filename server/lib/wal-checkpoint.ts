@@ -29,7 +29,8 @@ export function startCheckpointer(db: Db, file: string, log: Logger, intervalMs 
       log.warn({ err: e.data.error }, 'WAL checkpoint failed; the next commit past the threshold does it')
   })
   worker.postMessage({ file, intervalMs })
-  worker.unref()
+  // Bun's Worker can be unreferenced (not in the DOM typings): it never keeps the process alive on its own.
+  ;(worker as Worker & { unref(): void }).unref()
   db.$client.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`)
   return {
     stop: () =>

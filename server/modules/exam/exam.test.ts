@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { dept, paperAnswer, paperTimeUser, role } from '../../../db/schema/index.ts'
+import { dept, logApi, paperAnswer, paperTimeUser, role } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { rng, shuffled } from './sitting.ts'
@@ -285,6 +285,18 @@ describe('exams: bank, papers, taking, correcting', () => {
     const mine = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: closed.examId })).body.data
     const steal = { sittingId: mine.sittingId, questionId: closed.single.id, answer: ['x'], version: 99 }
     expect((await t.post(`${W}/paperQuestion/saveAnswer`, zhou.token, steal)).status).toBe(404)
+    // Autosaves stay out of the API log (the answer rows record them); a refused one is logged.
+    const ok = await t.post(`${W}/paperQuestion/saveAnswer`, student, { ...steal, version: 1 })
+    expect(ok.body.data.accepted).toBe(true)
+    await Bun.sleep(20)
+    const logged = t.services.db
+      .select({ title: logApi.title })
+      .from(logApi)
+      .where(eq(logApi.requestUri, `${W}/paperQuestion/saveAnswer`))
+      .all()
+      .map((r) => r.title)
+    expect(logged).toContain(`POST ${W}/paperQuestion/saveAnswer 404`)
+    expect(logged).not.toContain(`POST ${W}/paperQuestion/saveAnswer 200`)
     expect((await t.post(`${W}/paperTimeUser/submitPaper`, zhou.token, { sittingId: mine.sittingId })).status).toBe(404)
     expect((await t.get(`${U}/viewScore`, zhou.token, { id: mine.sittingId })).status).toBe(403)
     expect(
