@@ -256,6 +256,15 @@ describeBrowser('learner portal', () => {
     await narrow.goto(`${app.url}/home/index`)
     await narrow.getByRole('button', { name: '菜单' }).click()
     await expect.poll(() => narrow.getByRole('dialog').getByRole('link', { name: '课程', exact: true }).count()).toBe(1)
+    // The header's language switch is hidden with the menu, so the drawer carries one too.
+    await narrow.getByTestId('drawer-lang').click()
+    await narrow.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await narrow.setViewportSize({ width: 375, height: 800 })
+    await narrow.getByRole('button', { name: 'Menu' }).click()
+    await expect
+      .poll(() => narrow.getByRole('dialog').getByRole('link', { name: 'Courses', exact: true }).count())
+      .toBe(1)
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await narrow.close()
     const en = await browser.newPage({ viewport: { width: 1366, height: 860 } })
     await en.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))

@@ -94,6 +94,7 @@ const useStyles = makeStyles({
 export default function PortalLayout() {
   const s = useStyles()
   const { t } = useTranslation('portal')
+  const en = currentLang() === 'en'
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const { token } = useSession()
@@ -134,12 +135,8 @@ export default function PortalLayout() {
         </NavLink>
         <nav className={s.nav}>{links(s.link, s.active)}</nav>
         <div className={s.right}>
-          <Button
-            appearance="subtle"
-            icon={<GlobeRegular />}
-            onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')}
-          >
-            {currentLang() === 'zh' ? 'EN' : '中文'}
+          <Button appearance="subtle" icon={<GlobeRegular />} onClick={() => setLang(en ? 'zh' : 'en')}>
+            {en ? '中文' : 'EN'}
           </Button>
           {token ? (
             <Suspense>
@@ -175,6 +172,15 @@ export default function PortalLayout() {
                 {t('login')}
               </NavLink>
             )}
+            {/* The header's language switch is hidden with the menu under 992 px. */}
+            <Button
+              appearance="subtle"
+              icon={<GlobeRegular />}
+              onClick={() => setLang(en ? 'zh' : 'en')}
+              data-testid="drawer-lang"
+            >
+              {en ? '中文' : 'EN'}
+            </Button>
           </PortalDrawer>
         </Suspense>
       )}
