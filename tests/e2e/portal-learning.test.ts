@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { injectAxe } from '../support/axe'
+import { testVideo } from '../support/upload'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
 const CJK = /[\u3400-\u9fff]/
@@ -58,6 +59,41 @@ describeBrowser('learner portal', () => {
   afterAll(async () => {
     await browser?.close()
     await app?.stop()
+  })
+
+  const VIDEO = '转码演示视频'
+
+  it('staff upload a video, watch it transcode and link it into a course section in the back office', async () => {
+    const staff = await browser.newPage({ viewport: { width: 1366, height: 860 } })
+    staff.setDefaultTimeout(10_000)
+    await signInUi(staff, app.url, 'admin')
+    await signedIn(staff)
+    await staff.goto(`${app.url}/content/ware`)
+    await staff.getByTestId('toolbar-add').click()
+    const form = staff.getByRole('dialog')
+    await form.getByTestId('field-title').fill(VIDEO)
+    await form.getByTestId('field-screen').click()
+    await staff.getByRole('option', { name: '课件' }).click()
+    await form.getByTestId('field-type').click()
+    await staff.getByRole('option', { name: '视频' }).click()
+    // MPEG-4 Part 2 in MP4: Chromium cannot decode it, so the page can only play it once the job made H.264 of it.
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: Buffer.from(await testVideo(8, '320x240')) })
+    await form.getByRole('link', { name: /\.mp4$/ }).waitFor()
+    await staff.getByTestId('form-submit').click()
+    const row = staff.getByRole('row', { name: new RegExp(VIDEO) })
+    await expect.poll(() => row.getByTestId('transcode-status').textContent(), { timeout: 90_000 }).toBe('已转码')
+    await staff.goto(`${app.url}/content/course`)
+    await staff
+      .getByRole('row', { name: /Python 程序设计基础/ })
+      .getByTestId('row-sections')
+      .click()
+    await staff.getByTestId('section').first().getByTestId('pick-ware').click()
+    await staff.getByRole('option', { name: VIDEO }).click()
+    await staff.getByTestId('section').first().getByTestId('link-ware').click()
+    await expect.poll(() => staff.getByTestId('section').first().getByText(VIDEO).count()).toBe(1)
+    await staff.close()
   })
 
   it('a guest goes home → course list → detail and is sent to sign in on the learn page', async () => {
@@ -121,9 +157,16 @@ describeBrowser('learner portal', () => {
   it('plays the transcoded video, and the progress is kept after a reload', async () => {
     await page.getByTestId('learn').click()
     await page.waitForURL((u) => u.pathname === '/home/course/learn')
+    await page.getByTestId('learn-ware').filter({ hasText: VIDEO }).click()
     const video = page.getByTestId('learn-video')
     await video.waitFor()
     expect(await axeProblems(page)).toEqual([])
+    // The page plays the job's output (a new private MP4), not the upload.
+    const admin = await tokenOf(app.url, 'admin')
+    const ware = (await apiCall(app.url, admin, 'GET', '/api/hm-courseWare/courseWare/list', { title: VIDEO })).data
+      .records[0]
+    expect(ware.playAddress).not.toBe(ware.fileAddress)
+    expect(new URL(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).pathname).toBe(ware.playAddress)
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true
       return v.play()
@@ -139,7 +182,7 @@ describeBrowser('learner portal', () => {
         const token = await tokenOf(app.url, phone, 'Learner-1')
         const id = new URL(page.url()).searchParams.get('id')!
         const o = await apiCall(app.url, token, 'GET', '/api/nep-wbp/course/getCourseSection', { id })
-        return o.data.sections[0].wares[0].position
+        return o.data.sections[0].wares.find((w: { id: string }) => w.id === ware.id).position
       })
       .toBeGreaterThan(1)
     await page.reload()
@@ -147,7 +190,7 @@ describeBrowser('learner portal', () => {
     await expect
       .poll(() => page.getByTestId('learn-video').evaluate((v: HTMLVideoElement) => v.currentTime))
       .toBeGreaterThan(at - 1.5)
-    expect(await page.getByTestId('learn-ware').first().textContent()).toMatch(/\d+%|✓/)
+    expect(await page.getByTestId('learn-ware').filter({ hasText: VIDEO }).textContent()).toMatch(/\d+%|✓/)
   })
 
   it('redeems an activation card and lists it; a used card is refused with a clear message', async () => {

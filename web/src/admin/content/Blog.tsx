@@ -6,7 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components'
 import { DocumentEditRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
@@ -18,6 +17,7 @@ import RichText from '../../shared/resource/RichText'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L, cover, need } from './fields'
+import Loading from '../../shared/Loading'
 
 const DETAIL = '/api/blade-blog/blogDetail'
 
@@ -49,7 +49,7 @@ function Content({ blog, onClose }: { blog: Row; onClose: () => void }) {
             {body.data ? (
               <RichText value={html ?? body.data.content} onChange={setHtml} testId="blog-editor" />
             ) : (
-              <Spinner />
+              <Loading />
             )}
           </DialogContent>
           <DialogActions>

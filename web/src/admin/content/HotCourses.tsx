@@ -1,4 +1,4 @@
-import { Button, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import {
   ArrowDownRegular,
   ArrowUpRegular,
@@ -14,6 +14,7 @@ import { usePermissions } from '../../shared/permissions'
 import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L } from './fields'
+import Loading from '../../shared/Loading'
 
 const BASE = '/api/hm-course/course'
 const useStyles = makeStyles({
@@ -76,7 +77,7 @@ export default function HotCourses() {
         )}
       </Text>
       {!list.data ? (
-        <Spinner />
+        <Loading />
       ) : list.data.length === 0 ? (
         <Text>{say('empty')}</Text>
       ) : (

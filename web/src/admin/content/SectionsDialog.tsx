@@ -10,7 +10,6 @@ import {
   Input,
   Option,
   SpinButton,
-  Spinner,
   Text,
   makeStyles,
   tokens,
@@ -24,6 +23,7 @@ import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
 import { L } from './fields'
+import Loading from '../../shared/Loading'
 
 const S = '/api/hm-courseSection/courseSection'
 const useStyles = makeStyles({
@@ -153,7 +153,7 @@ export default function SectionsDialog({ course, onClose }: { course: Row; onClo
           </DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 12 }}>
             {!sections.data ? (
-              <Spinner />
+              <Loading />
             ) : (
               sections.data.map((row) => {
                 const d = draft[String(row.id)] ?? { title: String(row.title), sort: Number(row.sort) }

@@ -1,4 +1,4 @@
-import { Button, Spinner, Text } from '@fluentui/react-components'
+import { Button, Text } from '@fluentui/react-components'
 import { ArrowLeftRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -6,6 +6,7 @@ import { useFetch } from '../../shared/data'
 import { usePortalStyles } from './ui'
 import { Markdown } from './rich'
 import PdfView from './PdfView'
+import Loading from '../../shared/Loading'
 
 /** One cloud document, full page: a PDF through pdf.js, Markdown as HTML. */
 export default function DocShare() {
@@ -21,7 +22,7 @@ export default function DocShare() {
     text: string | null
     needLogin: boolean
   }>('/api/nop-wbp/document/detail', { id }, { staleTime: 0 })
-  if (!doc.data) return <div className={p.page}>{doc.isError ? <Text>{t('empty')}</Text> : <Spinner />}</div>
+  if (!doc.data) return <div className={p.page}>{doc.isError ? <Text>{t('empty')}</Text> : <Loading />}</div>
   const d = doc.data
   return (
     <div className={p.page} style={{ maxWidth: 1000 }}>

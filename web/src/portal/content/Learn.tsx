@@ -1,4 +1,4 @@
-import { Button, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular, CheckmarkCircleFilled } from '@fluentui/react-icons'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { Html, Markdown } from './rich'
 import { WARE_ICON } from './CourseDetail'
 import PdfView from './PdfView'
 import type { CourseDetail, Outline, Ware } from './types'
+import Loading from '../../shared/Loading'
 
 const useStyles = makeStyles({
   root: {
@@ -165,7 +166,7 @@ export default function Learn() {
     ? Math.round((wares.reduce((a, w) => a + ((progress[w.id] ?? 0) >= 90 ? 1 : 0), 0) / wares.length) * 100)
     : 0
   const onProgress = (w: Ware) => (n: number) => setProgress((x) => ({ ...x, [w.id]: Math.max(x[w.id] ?? 0, n) }))
-  if (!outline.data || !course.data) return <Spinner style={{ marginTop: '30vh' }} />
+  if (!outline.data || !course.data) return <Loading style={{ marginTop: '30vh' }} />
   if (!outline.data.enrolled)
     return (
       <div className={p.page}>

@@ -1,4 +1,4 @@
-import { Input, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Input, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { SearchRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import Pager from '../../shared/Pager'
 import { usePortalStyles } from './ui'
 import { Html } from './rich'
 import { thumb } from './types'
+import Loading from '../../shared/Loading'
 
 interface News {
   id: string
@@ -81,7 +82,7 @@ export function NewsList() {
         />
       </div>
       {!list.data ? (
-        <Spinner />
+        <Loading />
       ) : list.data.records.length === 0 ? (
         <Text className={p.muted}>{t('learn:empty')}</Text>
       ) : (
@@ -123,7 +124,7 @@ export function NewsDetail() {
   const item = useFetch<
     News & { content: string; prev: { id: string; title: string } | null; next: { id: string; title: string } | null }
   >('/api/nop-wbp/blog/detail', { id })
-  if (!item.data) return <div className={p.page}>{item.isError ? <Text>{t('empty')}</Text> : <Spinner />}</div>
+  if (!item.data) return <div className={p.page}>{item.isError ? <Text>{t('empty')}</Text> : <Loading />}</div>
   const n = item.data
   return (
     <article className={p.page} style={{ maxWidth: 900 }}>

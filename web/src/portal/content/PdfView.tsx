@@ -1,10 +1,11 @@
-import { Button, Spinner, Text } from '@fluentui/react-components'
+import { Button, Text } from '@fluentui/react-components'
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as pdfjs from 'pdfjs-dist'
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
 import './locale'
+import Loading from '../../shared/Loading'
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl
 
@@ -59,7 +60,7 @@ export default function PdfView({ url, onPage }: { url: string; onPage?: (page: 
   if (error) return <Text>PDF ✕</Text>
   return (
     <div ref={box} style={{ display: 'grid', gap: 8, justifyItems: 'center' }} data-testid="pdf-view">
-      {!doc && <Spinner />}
+      {!doc && <Loading />}
       <canvas ref={canvas} style={{ maxWidth: '100%', boxShadow: '0 1px 4px rgba(0,0,0,.2)' }} />
       {doc && (
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

@@ -1,10 +1,11 @@
-import { Spinner, Text } from '@fluentui/react-components'
+import { Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useFetch } from '../../shared/data'
 import { CourseTile, usePortalStyles } from './ui'
 import { Html } from './rich'
 import type { CourseCard } from './types'
+import Loading from '../../shared/Loading'
 
 /** A series: its description and its courses in order. */
 export default function SeriesDetail() {
@@ -18,7 +19,7 @@ export default function SeriesDetail() {
     content: string | null
     courses: CourseCard[]
   }>('/api/nep-wbp/courseSeries/getCourseSeries', { id: params.get('id') ?? '' })
-  if (!sr.data) return <div className={p.page}>{sr.isError ? <Text>{t('empty')}</Text> : <Spinner />}</div>
+  if (!sr.data) return <div className={p.page}>{sr.isError ? <Text>{t('empty')}</Text> : <Loading />}</div>
   return (
     <div className={p.page}>
       <h1 className={p.h1}>{sr.data.title}</h1>

@@ -4,7 +4,6 @@ import {
   Field,
   Input,
   ProgressBar,
-  Spinner,
   Tab,
   TabList,
   Text,
@@ -20,6 +19,7 @@ import { invalidate, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePortalStyles } from './ui'
 import { type CourseCard, thumb } from './types'
+import Loading from '../../shared/Loading'
 
 const useStyles = makeStyles({
   course: {
@@ -45,7 +45,7 @@ function MyCourses() {
     { size: 50 },
     { staleTime: 0 },
   )
-  if (!list.data) return <Spinner />
+  if (!list.data) return <Loading />
   if (!list.data.records.length) return <Text className={p.muted}>{t('empty')}</Text>
   return (
     <>
@@ -222,7 +222,7 @@ function Messages() {
     { size: 20 },
     { staleTime: 0 },
   )
-  if (!list.data) return <Spinner />
+  if (!list.data) return <Loading />
   if (!list.data.records.length) return <Text className={p.muted}>{t('empty')}</Text>
   return (
     <>

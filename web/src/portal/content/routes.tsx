@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Spinner } from '@fluentui/react-components'
 import type { RouteObject } from 'react-router-dom'
 import PortalTheme from './PortalTheme'
 import RequireAuth from './RequireAuth'
+import Loading from '../../shared/Loading'
 
 const Home = lazy(() => import('./Home'))
 const CourseList = lazy(() => import('./CourseList'))
@@ -17,7 +17,7 @@ const SignUp = lazy(() => import('./SignUp'))
 const StaticPage = lazy(() => import('./StaticPage'))
 const Learn = lazy(() => import('./Learn'))
 
-const page = (node: ReactNode) => <Suspense fallback={<Spinner style={{ marginTop: '20vh' }} />}>{node}</Suspense>
+const page = (node: ReactNode) => <Suspense fallback={<Loading style={{ marginTop: '20vh' }} />}>{node}</Suspense>
 
 /** Portal pages inside the portal layout (header, footer), under /home. */
 export const portalContentRoutes: RouteObject[] = [
