@@ -118,7 +118,7 @@ export default function CloudDocs() {
               </Text>
             )}
             {!folder ? (
-              <Text className={p.muted}>{t('learn:folders')} ←</Text>
+              <Text className={p.muted}>{t('learn:pickFolder')}</Text>
             ) : !docs.data ? (
               <Loading />
             ) : docs.data.length === 0 ? (

@@ -23,6 +23,7 @@ import { Html } from './rich'
 import { type CourseDetail as Detail, type Outline, thumb } from './types'
 
 const useStyles = makeStyles({
+  tabs: { flexWrap: 'wrap' },
   hero: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 420px) 1fr',
@@ -296,7 +297,7 @@ export default function CourseDetail() {
           </div>
         </div>
       </section>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
+      <TabList className={s.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
         <Tab value="sections">{t('sections')}</Tab>
         <Tab value="intro">{t('intro')}</Tab>
         {downloads.length > 0 && (

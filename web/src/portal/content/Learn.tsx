@@ -17,7 +17,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '300px 1fr',
     minHeight: '100vh',
-    '@media (max-width: 768px)': { gridTemplateColumns: '1fr' },
+    '@media (max-width: 768px)': { gridTemplateColumns: '1fr', alignContent: 'start' },
   },
   side: {
     backgroundColor: '#10253f',
@@ -27,6 +27,8 @@ const useStyles = makeStyles({
     maxHeight: '100vh',
     position: 'sticky',
     top: 0,
+    // On a phone the outline sits above the content in a box of its own, so the video stays in view.
+    '@media (max-width: 768px)': { position: 'static', maxHeight: '40vh' },
   },
   sideHead: { padding: '0 16px 12px', display: 'grid', gap: '8px' },
   sec: { padding: '10px 16px 4px', fontWeight: tokens.fontWeightSemibold, color: '#fff' },

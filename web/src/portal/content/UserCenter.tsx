@@ -198,7 +198,7 @@ function Profile() {
         </div>
       </div>
       <div className={s.form}>
-        <Text weight="semibold">{t('password')}</Text>
+        <Text weight="semibold">{t('changePassword')}</Text>
         {(['oldPassword', 'newPassword', 'newPassword1'] as const).map((k) => (
           <Field key={k} label={t(k)} validationMessage={err[k]}>
             <Input type="password" value={pw[k]} onChange={(_, d) => setPw({ ...pw, [k]: d.value })} />
