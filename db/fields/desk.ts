@@ -15,3 +15,14 @@ export const noticeFields = defineFields({
   status: COMMON.status,
   remark: COMMON.remark,
 })
+
+/**
+ * Messages broadcast to units rather than people — departments (type 2) and
+ * roles (type 4) — may be sent only by holders of a code that reads those
+ * units (the codes their picker trees take). The server refuses others
+ * (server/modules/message/send.ts); the send dialog offers them no such type.
+ */
+export const BROADCAST_READERS: Readonly<Record<number, readonly string[]>> = {
+  2: ['system:dept', 'system:user'],
+  4: ['system:role', 'system:user'],
+}

@@ -1,6 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
+import {
+  browserSession,
+  describeBrowser,
+  launchBrowser,
+  signInUi,
+  startAppliance,
+  type Appliance,
+} from '../support/browser'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
 const M = '/api/blade-message/message'
@@ -80,5 +87,59 @@ describeBrowser('message bell', () => {
     const token = await tokenOf(app.url, 'student')
     const inbox = (await apiCall(app.url, token, 'GET', `${M}/my/list`)).data.records as { title: string }[]
     expect(inbox.map((m) => m.title)).toContain('Lab closed on Friday')
+  })
+
+  it('a teacher is offered ordinary and approval messages only: no broadcast the server would refuse', async () => {
+    const refused: string[] = []
+    const watch = (r: Response) => {
+      if (r.status() === 403) refused.push(new URL(r.url()).pathname)
+    }
+    page.on('response', watch)
+    await page.goto(`${app.url}/desk/message`)
+    await page.getByTestId('write-message').click()
+    const dialog = page.getByTestId('send-dialog')
+    await dialog.getByTestId('field-type').click()
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Ordinary', 'Approval'])
+    await page.getByRole('option', { name: 'Approval' }).click()
+    await dialog.getByTestId('pick-recipients').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => page.getByTestId('send-dialog').count()).toBe(0)
+    page.off('response', watch)
+    expect(refused).toEqual([])
+  })
+})
+
+/** The administrator may broadcast: the department picker is offered and the message reaches the department's people. */
+describeBrowser('message broadcast by the administrator', () => {
+  const s = browserSession('admin')
+
+  it('offers every type, picks a department from its tree and reaches the people in it', async () => {
+    const refused: string[] = []
+    s.page.on('response', (r) => {
+      if (r.status() === 403) refused.push(new URL(r.url()).pathname)
+    })
+    await s.page.goto(`${s.app.url}/desk/message`)
+    await s.page.getByTestId('write-message').click()
+    const dialog = s.page.getByTestId('send-dialog')
+    await dialog.getByTestId('field-type').click()
+    await expect
+      .poll(() => s.page.getByRole('option').allTextContents())
+      .toEqual(['普通消息', '部门广播', '审批消息', '角色广播'])
+    await s.page.getByRole('option', { name: '部门广播' }).click()
+    await dialog.getByTestId('field-receivers').click()
+    await s.page.getByRole('menuitemcheckbox', { name: '计算机系' }).click()
+    await s.page.keyboard.press('Escape')
+    await dialog.getByTestId('message-title').fill('计算机系教研会')
+    await dialog.getByTestId('send-submit').click()
+    await expect.poll(() => s.page.getByTestId('send-dialog').count()).toBe(0)
+    // 李老师 belongs to 计算机系; the student is in a class below it, not in the department itself.
+    const inbox = async (account: string) =>
+      (
+        (await apiCall(s.app.url, await tokenOf(s.app.url, account), 'GET', `${M}/my/list`)).data.records as {
+          title: string
+        }[]
+      ).map((m) => m.title)
+    expect(await inbox('teacher')).toContain('计算机系教研会')
+    expect(refused).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { dept, role } from '../../../db/schema/index.ts'
+import { dept, role, user } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 const M = '/api/blade-message/message'
@@ -91,6 +91,44 @@ describe('blade-message/message', () => {
     const other = await t.token('admin', 'admin', '100001')
     expect((await t.get(`${M}/my/list`, other)).body.data.total).toBe(0)
     expect((await t.get(`${M}/sendDetail`, other, { id: adminInbox.id })).status).toBe(404)
+  })
+  it('broadcasts only for those who may read the departments or roles: a teacher is refused, a manager and the administrator are not', async () => {
+    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
+    const teacherRole = t.services.db
+      .select()
+      .from(role)
+      .where(eq(role.roleAlias, 'teacher'))
+      .all()
+      .find((r) => r.tenantId === '000000')!
+    const teacher = await t.token('teacher')
+    const sentBefore = (await t.get(`${M}/my/sendList`, teacher)).body.data.total
+    for (const [type, receivers] of [
+      [2, cs.id],
+      [4, teacherRole.id],
+    ] as const) {
+      const r = await t.call('POST', `${M}/save`, {
+        token: teacher,
+        body: { type, title: '广播', receivers },
+        lang: 'en',
+      })
+      expect(r.status).toBe(403)
+      expect(r.body).toMatchObject({ field: 'type', msg: 'you may not broadcast to departments or roles' })
+    }
+    expect((await t.get(`${M}/my/sendList`, teacher)).body.data.total).toBe(sentBefore)
+    // People, and approval messages, stay open to the teacher.
+    const student = t.services.db.select().from(user).where(eq(user.account, 'student')).all()
+    const direct = await t.post(`${M}/save`, teacher, { type: 3, title: '请假审批', receivers: student[0].id })
+    expect(direct.status).toBe(200)
+    // The manager reads departments (system:dept) and users; the administrator holds everything.
+    const manager = await t.token('manager')
+    expect((await t.post(`${M}/save`, manager, { type: 2, title: '系务通知', receivers: cs.id })).status).toBe(200)
+    expect((await t.post(`${M}/save`, manager, { type: 4, title: '教师例会', receivers: teacherRole.id })).status).toBe(
+      200,
+    )
+    const admin = await t.token('admin')
+    expect((await t.post(`${M}/save`, admin, { type: 4, title: '教师培训', receivers: teacherRole.id })).status).toBe(
+      200,
+    )
   })
 })
 

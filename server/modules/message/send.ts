@@ -1,19 +1,33 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient, user } from '../../../db/schema/index.ts'
+import { BROADCAST_READERS } from '../../../db/fields/desk.ts'
 import type { Ctx } from '../../lib/context.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
 import { memberOf } from '../../lib/membership.ts'
+import { isAdministrator, permissionCodes } from '../../lib/permissions.ts'
 
 defineMessages({
   'message.title': { zh: '请输入消息标题', en: 'please enter the message title' },
   'message.receivers': { zh: '请选择接收人', en: 'please select the recipients' },
   'message.type': { zh: '消息类型无效', en: 'the message type is not valid' },
   'message.noRecipients': { zh: '没有找到接收人', en: 'no recipients were found' },
+  'message.broadcastForbidden': {
+    zh: '您没有向部门或角色广播的权限',
+    en: 'you may not broadcast to departments or roles',
+  },
 })
+
+/** Broadcasts (BROADCAST_READERS): the platform and administrators always, others by the codes they hold. */
+async function mayBroadcast(ctx: Ctx, type: number): Promise<boolean> {
+  const readers = BROADCAST_READERS[type]
+  if (!readers || ctx.actor.kind === 'system' || (await isAdministrator(ctx))) return true
+  const codes = await permissionCodes(ctx)
+  return readers.some((c) => codes.has(c))
+}
 
 export interface SendInput {
   type?: unknown
@@ -34,6 +48,7 @@ export async function sendMessage(
 ): Promise<{ id: string; recipients: number; userIds: string[] }> {
   const type = Number(input.type ?? 1)
   if (![1, 2, 3, 4].includes(type)) throw badRequest('message.type', { field: 'type' }, 'type')
+  if (!(await mayBroadcast(ctx, type))) throw new ApiError(403, 'message.broadcastForbidden', {}, true, 'type')
   const title = typeof input.title === 'string' ? input.title.trim() : ''
   if (!title) throw badRequest('message.title', { field: 'title' }, 'title')
   if (title.length > 200) throw badRequest('validation.tooLong', { field: 'title', max: 200 }, 'title')

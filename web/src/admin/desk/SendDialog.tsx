@@ -21,8 +21,10 @@ import type { Field } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import UserPicker, { chosenNames, type PickedUser } from '../widgets/UserPicker'
 import { L } from '../system/fields'
+import { BROADCAST_READERS } from '../../../../db/fields/desk'
+import { useDict } from '../../shared/dict'
+import { usePermissions } from '../../shared/permissions'
 
-const typeField: Field = { name: 'type', label: L('消息类型', 'Type'), type: 'dict', dict: { code: 'message_type' } }
 /** Who a broadcast goes to: departments for type 2, roles for type 4; people otherwise. */
 const targets: Record<number, Field> = {
   2: {
@@ -60,6 +62,17 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
     formState: { errors },
   } = useForm<Draft>({ defaultValues: { type: 1, title: '', content: '', units: '' } })
   const type = watch('type')
+  // Only the types the sender may use: a broadcast needs a code that reads its departments or roles
+  // (the server refuses the others, and their picker trees would answer 403).
+  const perms = usePermissions()
+  const typeField: Field = {
+    name: 'type',
+    label: L('消息类型', 'Type'),
+    type: 'select',
+    options: useDict('message_type')
+      .filter((i) => BROADCAST_READERS[Number(i.dictKey)]?.some((code) => perms.has(code)) ?? true)
+      .map((i) => ({ value: Number(i.dictKey), label: L(i.dictValue, i.dictValueEn || i.dictValue) })),
+  }
   const [people, setPeople] = useState<PickedUser[]>([])
   const [picking, setPicking] = useState(false)
   const receivers = (units: string) => (targets[type] ? units : people.map((p) => p.id).join(','))
