@@ -27,11 +27,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // aedes' published types do not describe the client internals and hook arguments these files use.
-    files: ['server/broker.ts', 'server/modules/iot/broker-guard.ts', 'server/modules/iot/persistence.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,4 +1,5 @@
-import { Aedes } from 'aedes'
+import { Aedes, type Client, type Connection } from 'aedes'
+import type { IncomingMessage } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { Duplex } from 'node:stream'
 import type { Services } from './lib/context.ts'
@@ -28,15 +29,22 @@ export interface BrokerService {
   close(): Promise<void>
 }
 
+/** The internals of mqtt-packet's parser that capPacketSize wraps (not in its published types). */
+interface PacketParser {
+  _parseLength(): boolean
+  _list: { length: number; consume(n: number): void }
+  packet: { length: number }
+}
+
 /**
  * Refuses a packet whose announced length exceeds the limit as soon as its
  * fixed header arrives, before the parser buffers its body (aedes has no such
  * limit of its own; mqtt-packet reads the length in _parseLength).
  */
-function capPacketSize(client: any, max: number) {
-  const parser = client._parser
+function capPacketSize(client: Client, max: number) {
+  const parser = (client as Client & { _parser: PacketParser })._parser
   const parseLength = parser._parseLength
-  parser._parseLength = function (this: any) {
+  parser._parseLength = function (this: PacketParser) {
     const done = parseLength.call(this)
     if (done && this.packet.length > max) {
       this._list.consume(this._list.length)
@@ -77,7 +85,7 @@ export async function startBroker(services: Services): Promise<BrokerService> {
   const persistence = new SqlitePersistence(db, { maxQueued: limits.maxQueued })
   const guard = brokerGuard(services, persistence)
   const aedes = await Aedes.createBroker({
-    persistence: persistence as any,
+    persistence,
     preConnect: guard.preConnect,
     authenticate: guard.authenticate,
     authorizePublish: guard.authorizePublish,
@@ -88,12 +96,12 @@ export async function startBroker(services: Services): Promise<BrokerService> {
     maxInflightInbound: limits.maxInflight,
     maxClientsIdLength: 256,
     keepaliveLimit: 0,
-  } as any)
+  })
   aedes.on('clientReady', (c) => guard.track(c, true))
   aedes.on('clientDisconnect', (c) => guard.track(c, false))
 
   let open = 0
-  const accept = (conn: Duplex, req?: unknown) => {
+  const accept = (conn: Connection, req?: IncomingMessage) => {
     if (open >= limits.maxConnections) {
       conn.destroy()
       return
@@ -102,11 +110,12 @@ export async function startBroker(services: Services): Promise<BrokerService> {
     conn.once('close', () => {
       open--
     })
-    const client = aedes.handle(conn as any, req as any)
+    const client = aedes.handle(conn, req)
     capPacketSize(client, limits.maxPacketBytes)
   }
 
-  const server: Server = createServer((socket) => accept(socket))
+  // Small packets each way (PUBLISH, PUBACK): Nagle would hold the second until the first is acknowledged.
+  const server: Server = createServer({ noDelay: true }, (socket) => accept(socket))
   let state = 'starting'
   await new Promise<void>((ok) => {
     server.once('error', (err) => {
@@ -139,7 +148,7 @@ export async function startBroker(services: Services): Promise<BrokerService> {
             qos: opts.qos ?? 0,
             retain: opts.retain ?? false,
             dup: false,
-          } as any,
+          },
           (err?: Error) => (err ? fail(err) : ok()),
         )
       }),

@@ -9,11 +9,12 @@
  * Both brokers authenticate: Atrium with device secrets, Mosquitto with a password file.
  * Targets (issue #17): QoS 1 throughput ≥ 0.8 × Mosquitto; 10,000 idle connections at ≤ 30 KB each.
  *
- * Env: BENCH_MQTT_PUBLISHERS (20), BENCH_MQTT_MESSAGES (per publisher, 1000), BENCH_MQTT_CONNECTIONS (10000).
+ * Env: BENCH_MQTT_PUBLISHERS (20), BENCH_MQTT_MESSAGES (per publisher, 1000), BENCH_MQTT_CONNECTIONS (10000),
+ * BENCH_MQTT_ONLY (comma-separated measures: qos0,qos1,idle), BENCH_PROFILE=1 (Atrium's CPU profile top entries).
  * Run: bun tests/bench/broker.ts (also part of npm run bench).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect as tcp, type Socket } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,12 +27,15 @@ import { closeDb } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { now } from '../../server/lib/time.ts'
 import { freePort } from '../support/browser.ts'
+import { summarise } from './profile.ts'
 
 const PUBLISHERS = Number(process.env.BENCH_MQTT_PUBLISHERS ?? 20)
 const MESSAGES = Number(process.env.BENCH_MQTT_MESSAGES ?? 1000)
 const CONNECTIONS = Number(process.env.BENCH_MQTT_CONNECTIONS ?? 10_000)
 const SECRET = 'bench-secret-0123456789'
 const KEY = 'pbench'
+const ONLY = (process.env.BENCH_MQTT_ONLY ?? 'qos0,qos1,idle').split(',')
+const PROFILE = process.env.BENCH_PROFILE === '1'
 
 const dir = mkdtempSync(join(tmpdir(), 'atrium-mqtt-bench-'))
 const children: ChildProcess[] = []
@@ -100,18 +104,22 @@ async function startAtrium(): Promise<Target> {
   })
   closeDb(services.db)
   const [port, mqttPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      ATRIUM_DATA_DIR: dataDir,
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      MQTT_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+  const child = spawn(
+    process.execPath,
+    [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []), 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        ATRIUM_DATA_DIR: dataDir,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        MQTT_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   children.push(child)
   await listening(mqttPort)
   return {
@@ -263,6 +271,7 @@ try {
     ['qos1', (t: Target) => throughput(t, 1)],
     ['idle', idle],
   ] as const) {
+    if (!ONLY.includes(label)) continue
     for (const t of targets) {
       const r = await run(t)
       for (const [k, v] of Object.entries(r)) (rows[t.name] ??= {})[`${label}.${k}`] = v
@@ -270,6 +279,7 @@ try {
   }
   const [a, m] = [rows.atrium, rows.mosquitto]
   const line = (what: string, key: string, unit: string, d = 0, higherIsBetter = true) => {
+    if (!(key in a)) return
     const x = Number(a[key]),
       y = Number(m[key])
     const ratio = higherIsBetter ? x / y : y / x
@@ -279,23 +289,34 @@ try {
   }
   console.log(`${''.padEnd(34)} ${'atrium'.padStart(18)} ${'mosquitto'.padStart(18)}   ratio (≥1 = atrium as good)`)
   line('QoS 0 delivered', 'qos0.rate', 'msg/s')
+  line('QoS 0 p50 trip', 'qos0.p50', 'ms', 1, false)
   line('QoS 0 p99 trip', 'qos0.p99', 'ms', 1, false)
   line('QoS 1 delivered', 'qos1.rate', 'msg/s')
+  line('QoS 1 p50 trip', 'qos1.p50', 'ms', 1, false)
   line('QoS 1 p99 trip', 'qos1.p99', 'ms', 1, false)
   line('idle connections accepted', 'idle.acked', 'conn')
   line('idle connections held', 'idle.held', 'conn')
   line('memory per idle connection', 'idle.kbPerConnection', 'KB', 1, false)
+  line('broker RSS with idle connections', 'idle.rssMb', 'MB', 0, false)
   const q1 = Number(a['qos1.rate']) / Number(m['qos1.rate'])
-  console.log(
-    `targets: QoS 1 ≥ 0.8 × mosquitto: ${q1 >= 0.8 ? 'met' : 'NOT met'} (${q1.toFixed(2)}); ${fmt(CONNECTIONS)} idle connections at ≤ 30 KB: ${Number(a['idle.held']) >= CONNECTIONS && Number(a['idle.kbPerConnection']) <= 30 ? 'met' : 'NOT met'} (${fmt(Number(a['idle.held']))} held, ${fmt(Number(a['idle.kbPerConnection']), 1)} KB each)`,
-  )
+  const targets_ = [
+    ONLY.includes('qos1') && `QoS 1 ≥ 0.8 × mosquitto: ${q1 >= 0.8 ? 'met' : 'NOT met'} (${q1.toFixed(2)})`,
+    ONLY.includes('idle') &&
+      `${fmt(CONNECTIONS)} idle connections at ≤ 30 KB: ${Number(a['idle.held']) >= CONNECTIONS && Number(a['idle.kbPerConnection']) <= 30 ? 'met' : 'NOT met'} (${fmt(Number(a['idle.held']))} held, ${fmt(Number(a['idle.kbPerConnection']), 1)} KB each)`,
+  ].filter(Boolean)
+  console.log(`targets: ${targets_.join('; ')}`)
   for (const t of ['qos0', 'qos1'])
-    if (!a[`${t}.finished`] || !m[`${t}.finished`])
+    if (ONLY.includes(t) && (!a[`${t}.finished`] || !m[`${t}.finished`]))
       console.log(
         `note: ${t} did not deliver everything within 60 s (atrium ${a[`${t}.delivered`]}, mosquitto ${m[`${t}.delivered`]} of ${a[`${t}.expected`]})`,
       )
 } finally {
-  children.forEach((c) => c.kill('SIGTERM'))
-  await sleep(500)
+  await Promise.all(
+    children.map(
+      (c) => new Promise((done) => (c.exitCode !== null ? done(null) : (c.once('exit', done), c.kill('SIGTERM')))),
+    ),
+  )
+  const profile = PROFILE && readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+  if (profile) console.log(`\nCPU profile of atrium (whole run):\n${summarise(join(dir, profile), 25)}`)
   rmSync(dir, { recursive: true, force: true })
 }

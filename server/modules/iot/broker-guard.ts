@@ -1,3 +1,4 @@
+import type { AuthenticateError, Client, ConnectPacket, PublishPacket, Subscription } from 'aedes'
 import { and, eq } from 'drizzle-orm'
 import { timingSafeEqual } from 'node:crypto'
 import { device, product } from '../../../db/schema/index.ts'
@@ -24,8 +25,8 @@ export type Identity =
 /** Permission code of the device screen: staff holding it may watch their tenant's device status. */
 export const DEVICE_CODE = 'iot:device'
 
-const identities = new WeakMap<object, Identity>()
-export const identityOf = (client: object): Identity | undefined => identities.get(client)
+const identities = new WeakMap<Client, Identity>()
+export const identityOf = (client: Client): Identity | undefined => identities.get(client)
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a),
@@ -99,8 +100,9 @@ export function mayPublish(id: Identity, topic: string): boolean {
   return !!parsed && DEVICE_PUBLISH.has(parsed.channel)
 }
 
-class Refused extends Error {
-  returnCode = 5
+/** CONNACK return code 5, "not authorized" (aedes answers an authenticate error's returnCode). */
+class Refused extends Error implements AuthenticateError {
+  returnCode: AuthenticateError['returnCode'] = 5
   constructor() {
     super('not authorized')
   }
@@ -110,11 +112,11 @@ class Refused extends Error {
 export function brokerGuard(services: Services, persistence: SqlitePersistence) {
   const limits = services.config.mqtt
   /** Live connections per owner (device or user), for the per-device connection limit and session kicks. */
-  const live = new Map<string, Set<any>>()
+  const live = new Map<string, Set<Client>>()
 
   return {
     live,
-    preConnect(client: any, packet: any, done: (err: Error | null, ok: boolean) => void) {
+    preConnect(client: Client, packet: ConnectPacket, done: (err: Error | null, ok: boolean) => void) {
       identify(services, packet.username, packet.password).then(
         (id) => {
           if (id) {
@@ -129,16 +131,21 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
         (err) => done(err, false),
       )
     },
-    authenticate(client: any, _u: unknown, _p: unknown, done: (err: Error | null, ok?: boolean) => void) {
+    authenticate(
+      client: Client,
+      _u: unknown,
+      _p: unknown,
+      done: (err: AuthenticateError | null, ok: boolean | null) => void,
+    ) {
       const id = identities.get(client)
-      if (!id) return done(new Refused())
+      if (!id) return done(new Refused(), false)
       if (id.kind === 'device') {
         const others = [...(live.get(ownerKey(id)) ?? [])].filter((c) => c.id !== client.id)
-        if (others.length >= limits.maxConnectionsPerDevice) return done(new Refused())
+        if (others.length >= limits.maxConnectionsPerDevice) return done(new Refused(), false)
       }
       done(null, true)
     },
-    authorizePublish(client: any, packet: any, done: (err?: Error | null) => void) {
+    authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void) {
       const id = client && identities.get(client)
       if (!id || !mayPublish(id, packet.topic)) return done(new Error('publish not authorized'))
       if (packet.retain && packet.payload?.length && !persistence.hasRetained(packet.topic)) {
@@ -148,12 +155,16 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       }
       done(null)
     },
-    authorizeSubscribe(client: any, sub: any, done: (err: Error | null, sub: any) => void) {
+    authorizeSubscribe(
+      client: Client,
+      sub: Subscription,
+      done: (err: Error | null, sub?: Subscription | null) => void,
+    ) {
       const id = identities.get(client)
       done(null, id && maySubscribe(id, sub.topic) ? sub : null)
     },
     /** Keeps the live-connection index; called from the broker's clientReady / clientDisconnect. */
-    track(client: any, up: boolean) {
+    track(client: Client, up: boolean) {
       const id = identities.get(client)
       if (!id) return
       // aedes emits clientReady after the CONNACK and the queued messages; a client that left meanwhile has had
@@ -167,7 +178,7 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       else live.delete(key)
     },
     /** Live connections of a device or of a user. */
-    connectionsOf(kind: 'device' | 'user', id: string): any[] {
+    connectionsOf(kind: 'device' | 'user', id: string): Client[] {
       return [...(live.get(`${kind === 'device' ? 'd' : 'u'}:${id}`) ?? [])]
     },
   }

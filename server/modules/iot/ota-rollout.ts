@@ -1,3 +1,4 @@
+import type { Client } from 'aedes'
 import { and, asc, count, eq, inArray, lt, notInArray } from 'drizzle-orm'
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { attach, device, deviceLog, otaTask, product, productOta } from '../../../db/schema/index.ts'
@@ -401,9 +402,9 @@ export function startOta(s: Services, presence: Presence) {
     evaluate(s, task.otaId)
   })
 
-  const onReady = (client: object) => {
+  const onReady = (client: Client) => {
     const id = identityOf(client)
-    if (id?.kind !== 'device' || (client as { closed?: boolean }).closed) return
+    if (id?.kind !== 'device' || client.closed) return
     const waiting = s.db
       .select({ otaId: otaTask.otaId })
       .from(otaTask)

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream'
+import type { Aedes, Brokers, Client, Subscription } from 'aedes'
+import type { QoS } from 'mqtt-packet'
+import type { AedesPacket } from 'aedes-packet'
 import { and, asc, count, eq, like, ne, notInArray, or, sql } from 'drizzle-orm'
 import { QlobberTrue } from 'qlobber'
 import QlobberSub from 'qlobber/aedes/qlobber-sub.js'
-import AedesPacket from 'aedes-packet'
+import PacketModule from 'aedes-packet'
 import { mqttIncoming, mqttOutgoing, mqttRetained, mqttSubscription, mqttWill } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
+import { prepared } from '../../lib/prepared.ts'
 import { fromStored, toStored } from './packet-codec.ts'
 
 /*
@@ -17,31 +21,32 @@ import { fromStored, toStored } from './packet-codec.ts'
  * "who is subscribed to this topic", and that must not be a table scan. The
  * trie is rebuilt from the table at setup. Everything else is read from SQLite
  * when asked, so an offline client's queue costs disk, not broker memory.
+ *
+ * The QoS 1 path runs per message: aedes asks to clear an outgoing packet on
+ * every PUBACK, also from clean sessions, which never queue anything. A count
+ * of queued rows per client (this process is the table's only writer) answers
+ * those without SQL, and the statements that do run are compiled once.
  */
 
 const QLOBBER = { wildcard_one: '+', wildcard_some: '#', separator: '/' }
 
 interface SubRecord {
-  qos: number
+  qos: QoS
   rh?: number
-  rap?: number
-  nl?: number
+  rap?: boolean
+  nl?: boolean
   subscriptionIdentifier?: number
 }
-interface ClientRef {
-  id: string
-}
-interface Sub {
-  topic: string
-  qos: number
-  rh?: number
-  rap?: number
-  nl?: number
-  subscriptionIdentifier?: number
-}
-type AnyPacket = Record<string, any>
+type ClientRef = Pick<Client, 'id'>
+type Sub = Subscription & { subscriptionIdentifier?: number }
+/** What the persistence handles: PUBLISH packets and the PUBREL that replaces one in a QoS 2 flow. */
+type Pkt = AedesPacket & { messageId?: number; topic?: string; payload?: Buffer | string; retain?: boolean }
+type PublishPkt = Pkt & { topic: string }
+/** A QoS 2 packet held until its PUBREL: it always has a packet id. */
+type IdPkt = Pkt & { messageId: number }
+type WillPkt = Pkt & { clientId?: string }
 // aedes-packet exports its constructor itself; its declaration file describes a namespace.
-const Packet = AedesPacket as unknown as new (p: object, broker?: unknown) => AnyPacket
+const Packet = PacketModule as unknown as new (p: object, broker?: Aedes) => Pkt
 
 /**
  * The literal part of a topic filter before its first wildcard, without its
@@ -58,9 +63,11 @@ export class SqlitePersistence {
   #db: Db
   #subs = new Map<string, Map<string, SubRecord>>()
   #trie = new QlobberSub(QLOBBER)
-  #broker: any
+  #broker: Aedes | undefined
   #destroyed = false
   #maxQueued: number
+  /** Rows in mqtt_outgoing per client, kept beside the table (which only this process writes). */
+  #queued = new Map<string, number>()
 
   /** maxQueued bounds one offline session's queue: beyond it new messages are dropped, as Mosquitto does. */
   constructor(db: Db, opts: { maxQueued?: number } = {}) {
@@ -72,10 +79,16 @@ export class SqlitePersistence {
     return this.#broker
   }
 
-  async setup(broker: unknown): Promise<void> {
+  async setup(broker: Aedes): Promise<void> {
     this.#broker = broker
+    for (const row of this.#db
+      .select({ clientId: mqttOutgoing.clientId, n: count() })
+      .from(mqttOutgoing)
+      .groupBy(mqttOutgoing.clientId)
+      .all())
+      this.#queued.set(row.clientId, row.n)
     for (const row of this.#db.select().from(mqttSubscription).all()) {
-      const rec: SubRecord = { qos: row.qos, ...(row.options ? JSON.parse(row.options) : {}) }
+      const rec: SubRecord = { qos: row.qos as QoS, ...(row.options ? JSON.parse(row.options) : {}) }
       this.#remember(row.clientId, row.topic, rec)
     }
   }
@@ -100,7 +113,7 @@ export class SqlitePersistence {
 
   // ---- retained ----
 
-  async storeRetained(pkt: AnyPacket): Promise<void> {
+  async storeRetained(pkt: PublishPkt): Promise<void> {
     const packet = { ...pkt }
     const empty = packet.payload == null || packet.payload.length === 0
     if (empty) {
@@ -116,7 +129,7 @@ export class SqlitePersistence {
       .run()
   }
 
-  #retainedMatching(patterns: string[]): AnyPacket[] {
+  #retainedMatching(patterns: string[]): Pkt[] {
     const matcher = new QlobberTrue(QLOBBER)
     for (const p of patterns) matcher.add(p)
     const prefixes = [...new Set(patterns.map(literalPrefix))]
@@ -203,51 +216,91 @@ export class SqlitePersistence {
 
   // ---- outgoing (QoS 1/2 queued for a persistent session) ----
 
-  async outgoingEnqueue(sub: { clientId: string }, packet: AnyPacket): Promise<void> {
+  /** The statements of the per-message path, compiled once per database. */
+  get #out() {
+    return prepared(this.#db, 'mqtt.outgoing', (d) => {
+      const client = eq(mqttOutgoing.clientId, sql.placeholder('clientId'))
+      const firstWithId = d
+        .select({ seq: mqttOutgoing.seq })
+        .from(mqttOutgoing)
+        .where(and(client, eq(mqttOutgoing.messageId, sql.placeholder('messageId'))))
+        .orderBy(asc(mqttOutgoing.seq))
+        .limit(1)
+      return {
+        insert: d
+          .insert(mqttOutgoing)
+          .values({
+            clientId: sql.placeholder('clientId'),
+            brokerId: sql.placeholder('brokerId'),
+            brokerCounter: sql.placeholder('brokerCounter'),
+            messageId: sql.placeholder('messageId'),
+            packet: sql.placeholder('packet'),
+            payload: sql.placeholder('payload'),
+          })
+          .prepare(),
+        sameDelivery: d
+          .select({ seq: mqttOutgoing.seq, packet: mqttOutgoing.packet, payload: mqttOutgoing.payload })
+          .from(mqttOutgoing)
+          .where(
+            and(
+              client,
+              eq(mqttOutgoing.brokerId, sql.placeholder('brokerId')),
+              eq(mqttOutgoing.brokerCounter, sql.placeholder('brokerCounter')),
+            ),
+          )
+          .orderBy(asc(mqttOutgoing.seq))
+          .limit(1)
+          .prepare(),
+        setMessageId: d
+          .update(mqttOutgoing)
+          .set({
+            messageId: sql`${sql.placeholder('messageId')}`,
+            packet: sql`${sql.placeholder('packet')}`,
+            payload: sql`${sql.placeholder('payload')}`,
+          })
+          .where(eq(mqttOutgoing.seq, sql.placeholder('seq')))
+          .prepare(),
+        takeMessageId: d
+          .delete(mqttOutgoing)
+          .where(eq(mqttOutgoing.seq, sql`(${firstWithId})`))
+          .returning()
+          .prepare(),
+      }
+    })
+  }
+
+  async outgoingEnqueue(sub: { clientId: string }, packet: Pkt): Promise<void> {
     await this.outgoingEnqueueCombi([sub], packet)
   }
 
-  async outgoingEnqueueCombi(subs: { clientId: string }[], packet: AnyPacket): Promise<void> {
+  async outgoingEnqueueCombi(subs: { clientId: string }[], packet: Pkt): Promise<void> {
     if (this.#maxQueued > 0) subs = subs.filter((s) => this.outgoingCount(s.clientId) < this.#maxQueued)
     if (subs.length === 0) return
     const p = new Packet(packet)
     const stored = toStored(p)
-    const values = subs.map((s) => ({
-      clientId: s.clientId,
-      brokerId: p.brokerId ?? null,
-      brokerCounter: p.brokerCounter ?? null,
-      messageId: p.messageId ?? null,
-      ...stored,
-    }))
-    this.#db.transaction((tx) => {
-      for (let i = 0; i < values.length; i += 200)
-        tx.insert(mqttOutgoing)
-          .values(values.slice(i, i + 200))
-          .run()
+    const { insert } = this.#out
+    const row = { brokerId: p.brokerId ?? null, brokerCounter: p.brokerCounter ?? null, messageId: p.messageId ?? null }
+    this.#db.transaction(() => {
+      for (const s of subs) insert.run({ clientId: s.clientId, ...row, ...stored })
     })
+    for (const s of subs) this.#queued.set(s.clientId, (this.#queued.get(s.clientId) ?? 0) + 1)
   }
 
-  async outgoingUpdate(client: ClientRef, packet: AnyPacket): Promise<void> {
+  async outgoingUpdate(client: ClientRef, packet: Pkt): Promise<void> {
+    if (!this.#queued.get(client.id)) throw new Error('no such packet')
     const mine = eq(mqttOutgoing.clientId, client.id)
     // The same delivery (broker id + counter) only learns its packet id;
     // a different packet holding that packet id (a PUBREL after PUBREC) replaces it.
     if (packet.brokerId) {
-      const same = this.#db
-        .select({ seq: mqttOutgoing.seq, packet: mqttOutgoing.packet, payload: mqttOutgoing.payload })
-        .from(mqttOutgoing)
-        .where(
-          and(mine, eq(mqttOutgoing.brokerId, packet.brokerId), eq(mqttOutgoing.brokerCounter, packet.brokerCounter)),
-        )
-        .orderBy(asc(mqttOutgoing.seq))
-        .get()
+      const same = this.#out.sameDelivery.get({
+        clientId: client.id,
+        brokerId: packet.brokerId,
+        brokerCounter: packet.brokerCounter,
+      })
       if (same) {
-        const current = fromStored<AnyPacket>(same)
+        const current = fromStored<Pkt>(same)
         current.messageId = packet.messageId
-        this.#db
-          .update(mqttOutgoing)
-          .set({ messageId: packet.messageId, ...toStored(current) })
-          .where(eq(mqttOutgoing.seq, same.seq))
-          .run()
+        this.#out.setMessageId.run({ seq: same.seq, messageId: packet.messageId ?? null, ...toStored(current) })
         return
       }
     }
@@ -257,7 +310,7 @@ export class SqlitePersistence {
       .where(
         and(
           mine,
-          eq(mqttOutgoing.messageId, packet.messageId),
+          eq(mqttOutgoing.messageId, packet.messageId ?? -1),
           packet.brokerId
             ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`)
             : undefined,
@@ -278,19 +331,18 @@ export class SqlitePersistence {
       .run()
   }
 
-  async outgoingClearMessageId(client: ClientRef, packet: AnyPacket): Promise<AnyPacket | undefined> {
-    const row = this.#db
-      .select()
-      .from(mqttOutgoing)
-      .where(and(eq(mqttOutgoing.clientId, client.id), eq(mqttOutgoing.messageId, packet.messageId)))
-      .orderBy(asc(mqttOutgoing.seq))
-      .get()
+  async outgoingClearMessageId(client: ClientRef, packet: Pkt): Promise<Pkt | undefined> {
+    const queued = this.#queued.get(client.id)
+    if (!queued) return undefined
+    const row = this.#out.takeMessageId.get({ clientId: client.id, messageId: packet.messageId ?? -1 })
     if (!row) return undefined
-    this.#db.delete(mqttOutgoing).where(eq(mqttOutgoing.seq, row.seq)).run()
+    if (queued > 1) this.#queued.set(client.id, queued - 1)
+    else this.#queued.delete(client.id)
     return fromStored(row)
   }
 
   outgoingStream(client: ClientRef): Readable {
+    if (!this.#queued.get(client.id)) return Readable.from([])
     const rows = this.#db
       .select()
       .from(mqttOutgoing)
@@ -302,12 +354,12 @@ export class SqlitePersistence {
 
   /** Messages waiting for a client that is away (the limits and the device screen show it). */
   outgoingCount(clientId: string): number {
-    return this.#db.select({ n: count() }).from(mqttOutgoing).where(eq(mqttOutgoing.clientId, clientId)).get()?.n ?? 0
+    return this.#queued.get(clientId) ?? 0
   }
 
   // ---- incoming (QoS 2 awaiting PUBREL) ----
 
-  async incomingStorePacket(client: ClientRef, packet: AnyPacket): Promise<void> {
+  async incomingStorePacket(client: ClientRef, packet: IdPkt): Promise<void> {
     const p = new Packet(packet)
     p.messageId = packet.messageId
     const stored = toStored(p)
@@ -318,7 +370,7 @@ export class SqlitePersistence {
       .run()
   }
 
-  async incomingGetPacket(client: ClientRef, packet: AnyPacket): Promise<AnyPacket> {
+  async incomingGetPacket(client: ClientRef, packet: IdPkt): Promise<Pkt> {
     const row = this.#db
       .select()
       .from(mqttIncoming)
@@ -328,7 +380,7 @@ export class SqlitePersistence {
     return fromStored(row)
   }
 
-  async incomingDelPacket(client: ClientRef, packet: AnyPacket): Promise<void> {
+  async incomingDelPacket(client: ClientRef, packet: IdPkt): Promise<void> {
     const gone = this.#db
       .delete(mqttIncoming)
       .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId)))
@@ -343,7 +395,8 @@ export class SqlitePersistence {
 
   // ---- wills ----
 
-  async putWill(client: ClientRef, packet: AnyPacket): Promise<void> {
+  async putWill(client: ClientRef, packet: WillPkt): Promise<void> {
+    if (!this.#broker) throw new Error('persistence used before setup')
     packet.brokerId = this.#broker.id
     packet.clientId = client.id
     const stored = toStored(packet)
@@ -354,17 +407,17 @@ export class SqlitePersistence {
       .run()
   }
 
-  async getWill(client: ClientRef): Promise<AnyPacket | undefined> {
+  async getWill(client: ClientRef): Promise<Pkt | undefined> {
     const row = this.#db.select().from(mqttWill).where(eq(mqttWill.clientId, client.id)).get()
     return row ? fromStored(row) : undefined
   }
 
-  async delWill(client: ClientRef): Promise<AnyPacket | undefined> {
+  async delWill(client: ClientRef): Promise<Pkt | undefined> {
     const row = this.#db.delete(mqttWill).where(eq(mqttWill.clientId, client.id)).returning().get()
     return row ? fromStored(row) : undefined
   }
 
-  streamWill(brokers: Record<string, unknown> = {}): Readable {
+  streamWill(brokers: Brokers = {}): Readable {
     const alive = Object.keys(brokers)
     const rows = this.#db
       .select()

@@ -12,10 +12,10 @@ declare module 'qlobber/aedes/qlobber-sub.js' {
     subscriptionsCount: number
     add(
       topic: string,
-      sub: { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number },
+      sub: { clientId: string; topic: string; qos: number; rh?: number; rap?: boolean; nl?: boolean },
     ): void
     remove(topic: string, sub: { clientId: string; topic: string }): void
-    match(topic: string): { clientId: string; topic: string; qos: number; rh?: number; rap?: number; nl?: number }[]
+    match(topic: string): { clientId: string; topic: string; qos: number; rh?: number; rap?: boolean; nl?: boolean }[]
   }
 }
 declare module 'aedes-persistence/abstract.js' {
