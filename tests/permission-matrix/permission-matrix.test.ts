@@ -58,6 +58,7 @@ const PUBLIC = new Set([
   'GET /api/nop-wbp/iot/product/list',
   'GET /api/nop-wbp/iot/device/list',
   'GET /api/nop-wbp/iot/device/detail',
+  'GET /api/nop-wbp/iot/device/series',
   // Published competitions (paperTime category 1/2): no candidate lists, no papers.
   'GET /api/nop-wbp/paperTime/list',
   'GET /api/nop-wbp/paperTime/detail',

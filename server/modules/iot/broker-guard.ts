@@ -80,17 +80,18 @@ export async function identify(
 
 const ownerKey = (id: Identity) => (id.kind === 'device' ? `d:${id.deviceId}` : `u:${id.userId}`)
 
-/** The subscribe ACL: a device under its root; a user its inbox, staff their tenant's device status, the platform $SYS. */
+/**
+ * The subscribe ACL: a device under its root; a user its inbox and, within its own tenant, one device's status
+ * and readings (what the portal's device page shows every visitor); staff holding the device screen also the
+ * tenant-wide status wildcard; the platform $SYS.
+ */
 export function maySubscribe(id: Identity, filter: string): boolean {
   if (filter.startsWith('$SYS')) return id.kind === 'user' && id.platform
   if (id.kind === 'device') return filterWithin(filter, id.root)
   if (filter === userInbox(id.userId)) return true
-  if (!id.seesDevices) return false
-  const statusRoot = `tenant/${id.tenantId}/device`
-  return (
-    filter === tenantStatusFilter(id.tenantId) ||
-    (/^tenant\/[^/]+\/device\/\d{1,20}\/status$/.test(filter) && filter.startsWith(`${statusRoot}/`))
-  )
+  const oneDevice = /^tenant\/([^/]+)\/device\/\d{1,20}\/(status|telemetry)$/.exec(filter)
+  if (oneDevice) return oneDevice[1] === id.tenantId
+  return id.seesDevices && filter === tenantStatusFilter(id.tenantId)
 }
 
 /** The publish ACL: only devices publish, and only their upward channels. Browsers listen. */

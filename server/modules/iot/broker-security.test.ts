@@ -149,20 +149,29 @@ describe('what each may touch', () => {
     expect(r.stdout).toBe('')
   })
 
-  it("a browser (access token) subscribes to its own inbox only; staff also to their tenant's device status; the platform administrator to $SYS", async () => {
+  it("a browser (access token) subscribes to its own inbox and one device of its tenant at a time; staff also to their tenant's device status; the platform administrator to $SYS", async () => {
     const student = await a.token('student')
     const s = await a.connect({ username: 'browser', password: student.token })
-    expect(await subscribeGranted(s, [`user/${student.userId}/inbox`])).toEqual([0])
+    expect(
+      await subscribeGranted(s, [
+        `user/${student.userId}/inbox`,
+        `tenant/000000/device/${devA.deviceId}/status`,
+        `tenant/000000/device/${devA.deviceId}/telemetry`,
+      ]),
+    ).toEqual([0, 0, 0])
     expect(
       await subscribeGranted(s, [
         `user/${admin.userId}/inbox`,
         'user/+/inbox',
         'user/#',
         'tenant/000000/device/+/status',
+        'tenant/000000/device/+/telemetry',
+        `tenant/100001/device/${devA.deviceId}/telemetry`,
+        `tenant/000000/device/${devA.deviceId}/#`,
         '$SYS/#',
         `${devA.root}/telemetry`,
       ]),
-    ).toEqual([128, 128, 128, 128, 128, 128])
+    ).toEqual([128, 128, 128, 128, 128, 128, 128, 128, 128])
     // Browsers only listen.
     const cut = closed(s)
     s.publish(`user/${student.userId}/inbox`, 'spoof')

@@ -19,7 +19,8 @@ export const deviceLogResource = defineResource({
   skip: ['submit', 'remove', 'detail'],
 })
 
-const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/
+/** A telemetry field name as a JSON path step (letters, digits, _ and .). */
+export const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/
 
 export const deviceLogRoutes = (s: Services) =>
   new Elysia().use(deviceLogResource.routes(s)).use(

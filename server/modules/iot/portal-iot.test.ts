@@ -18,7 +18,37 @@ describe('portal IoT (nop-wbp/iot)', () => {
       expect(d.lat).toBeUndefined()
     }
     const one = await t.get('/api/nop-wbp/iot/device/detail', undefined, { id: devices[0].id })
-    expect(one.body.data).toMatchObject({ id: devices[0].id, productName: '教室环境传感器', status: 0 })
+    expect(one.body.data).toMatchObject({
+      id: devices[0].id,
+      productName: '教室环境传感器',
+      status: 0,
+      topics: {
+        status: `tenant/000000/device/${devices[0].id}/status`,
+        telemetry: `tenant/000000/device/${devices[0].id}/telemetry`,
+      },
+    })
+    expect(one.body.data.secret).toBeUndefined()
+  })
+
+  it("a device's latest reading and the recent history of one numeric field, oldest first", async () => {
+    const products = (await t.get('/api/nop-wbp/iot/product/list')).body.data
+    const demo = products.find((p: any) => p.name === '教室环境传感器')
+    const [dev] = (await t.get('/api/nop-wbp/iot/device/list', undefined, { productId: demo.id })).body.data
+    const { latest } = (await t.get('/api/nop-wbp/iot/device/detail', undefined, { id: dev.id })).body.data
+    expect(typeof latest.data.temperature).toBe('number')
+    expect(typeof latest.data.humidity).toBe('number')
+    const series = (await t.get('/api/nop-wbp/iot/device/series', undefined, { id: dev.id, field: 'temperature' })).body
+      .data as { time: string; value: number }[]
+    expect(series.length).toBeGreaterThan(10)
+    expect(series.every((p) => typeof p.value === 'number')).toBe(true)
+    expect(series.map((p) => p.time)).toEqual(series.map((p) => p.time).sort())
+    expect(series.at(-1)!.time).toBe(latest.time)
+    const none = await t.get('/api/nop-wbp/iot/device/series', undefined, { id: dev.id, field: 'pressure' })
+    expect(none.body.data).toEqual([])
+    const bad = await t.get('/api/nop-wbp/iot/device/series', undefined, { id: dev.id, field: "x') or 1=1 --" })
+    expect(bad.status).toBe(400)
+    expect(bad.body.field).toBe('field')
+    expect((await t.get('/api/nop-wbp/iot/device/series', undefined, { id: '999999', field: 'x' })).status).toBe(404)
   })
 
   it("bad or foreign ids: 400 naming the field, 404 for another tenant's device", async () => {

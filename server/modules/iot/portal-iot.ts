@@ -1,11 +1,16 @@
 import { Elysia } from 'elysia'
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { device, product } from '../../../db/schema/index.ts'
+import { and, desc, asc, eq, sql } from 'drizzle-orm'
+import { device, deviceLog, product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
+import { FIELD } from './device-log.ts'
+import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
+
+/** Points of one field the device page's chart starts from (newer ones arrive over the broker). */
+const SERIES_POINTS = 300
 
 const idOf = (v: unknown, field = 'id') => {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
@@ -27,7 +32,8 @@ const publicDevice = {
 /**
  * The portal's IoT pages (spec portal §2: /home/iot, /home/iot-device, /home/iot-device-detail), open to
  * visitors of the school's tenant: the product catalogue with how many devices are online, a product's
- * devices and one device with its live status (the page refreshes it).
+ * devices and one device with its latest reading, its numeric fields' recent history, and the broker topics
+ * a signed-in visitor's page listens to for its status and readings (a guest's page polls instead).
  */
 export const portalIotRoutes = (s: Services) =>
   new Elysia({ prefix: '/api/nop-wbp/iot' })
@@ -80,7 +86,58 @@ export const portalIotRoutes = (s: Services) =>
           .where(and(eq(device.id, idOf(query.id)), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0)))
           .get()
         if (!row) throw notFound()
-        return ok(ctx, row)
+        const last = await ctx.db
+          .select({ time: deviceLog.createTime, content: deviceLog.content })
+          .from(deviceLog)
+          .where(and(eq(deviceLog.deviceId, row.id), eq(deviceLog.type, 'telemetry')))
+          .orderBy(desc(deviceLog.createTime))
+          .limit(1)
+          .get()
+        let latest: { time: string; data: Record<string, unknown> } | null = null
+        try {
+          const data = last && JSON.parse(last.content ?? '')
+          if (data && typeof data === 'object' && !Array.isArray(data)) latest = { time: last!.time!, data }
+        } catch {
+          /* a reading that is not JSON has no fields to show */
+        }
+        return ok(ctx, {
+          ...row,
+          latest,
+          topics: {
+            status: deviceStatusTopic(ctx.actor.tenantId, row.id),
+            telemetry: deviceTelemetryTopic(ctx.actor.tenantId, row.id),
+          },
+        })
+      },
+      { perm: PUBLIC },
+    )
+    .get(
+      '/device/series',
+      async ({ ctx, query }) => {
+        const id = idOf(query.id)
+        const field = query.field ?? ''
+        if (!FIELD.test(field)) throw badRequest('validation.invalid', { field: 'field' }, 'field')
+        const mine = await ctx.db
+          .select({ id: device.id })
+          .from(device)
+          .where(and(eq(device.id, id), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0)))
+          .get()
+        if (!mine) throw notFound()
+        const value = sql<number>`json_extract(${deviceLog.content}, ${`$.${field}`})`
+        const rows = await ctx.db
+          .select({ time: deviceLog.createTime, value })
+          .from(deviceLog)
+          .where(
+            and(
+              eq(deviceLog.deviceId, id),
+              eq(deviceLog.type, 'telemetry'),
+              sql`json_valid(${deviceLog.content})`,
+              sql`typeof(${value}) in ('integer', 'real')`,
+            ),
+          )
+          .orderBy(desc(deviceLog.createTime))
+          .limit(SERIES_POINTS)
+        return ok(ctx, rows.reverse())
       },
       { perm: PUBLIC },
     )

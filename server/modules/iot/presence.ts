@@ -6,15 +6,17 @@ import { newId } from '../../lib/ids.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
-import { deviceStatusTopic, parseDeviceTopic } from './topics.ts'
+import { deviceStatusTopic, deviceTelemetryTopic, parseDeviceTopic } from './topics.ts'
 
 /** Written per batch; beyond this many waiting rows new telemetry is dropped (and counted) so a flood cannot grow memory. */
 const MAX_PENDING_LOGS = 20_000
 const FLUSH_MS = 200
+/** Readings per device forwarded to watching browsers per flush. */
+const FORWARD_READINGS = 20
 
-type LogRow = Pick<
+type LogRow = { tenantId: string; createTime: string } & Pick<
   typeof deviceLog.$inferInsert,
-  'id' | 'tenantId' | 'deviceId' | 'productId' | 'type' | 'content' | 'createTime'
+  'id' | 'deviceId' | 'productId' | 'type' | 'content'
 >
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
 export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
@@ -81,13 +83,42 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     }
     if (!pending.length) return
     const rows = pending.splice(0, pending.length)
-    const seen = new Map(rows.map((r) => [r.deviceId, r.createTime!]))
+    const seen = new Map(rows.map((r) => [r.deviceId, r.createTime]))
     // Statements compiled once and run per row: building a 500-row INSERT each flush cost more than writing it.
     const { insertLog, touchDevice } = statements()
     db.transaction(() => {
       for (const r of rows) insertLog.run(r)
       for (const [id, at] of seen) touchDevice.run({ id, at })
     })
+    forward(rows)
+  }
+
+  /**
+   * Browsers watching a device (its portal page) get its readings once per flush, not once per message, so the
+   * per-message path stays the broker's own work; a device flooding readings sends its watchers the last few.
+   */
+  const forward = (rows: LogRow[]) => {
+    const byDevice = new Map<string, { tenantId: string; readings: { time: string; data: unknown }[] }>()
+    for (const r of rows) {
+      if (r.type !== 'telemetry') continue
+      let data: unknown
+      try {
+        data = JSON.parse(r.content ?? '')
+      } catch {
+        continue
+      }
+      if (!data || typeof data !== 'object' || Array.isArray(data)) continue
+      const entry = byDevice.get(r.deviceId) ?? {
+        tenantId: r.tenantId,
+        readings: [] as { time: string; data: unknown }[],
+      }
+      entry.readings.push({ time: r.createTime, data })
+      byDevice.set(r.deviceId, entry)
+    }
+    for (const [id, { tenantId, readings }] of byDevice)
+      mqtt
+        .publish(deviceTelemetryTopic(tenantId, id), { id, readings: readings.slice(-FORWARD_READINGS) })
+        .catch(() => {})
   }
   const timer = setInterval(flush, FLUSH_MS)
 

@@ -10,7 +10,8 @@
  *   dev/<productKey>/<sn>/ota             platform → device  {otaId, version, url, sha256, size}
  *   dev/<productKey>/<sn>/ota/progress    device → platform  {otaId, state, progress, error?, version?}
  *   user/<userId>/inbox                   platform → one signed-in user's browsers
- *   tenant/<tenantId>/device/<id>/status  platform → staff browsers of that tenant
+ *   tenant/<tenantId>/device/<id>/status     platform → browsers of that tenant (staff: any device, + wildcard)
+ *   tenant/<tenantId>/device/<id>/telemetry  platform → browsers of that tenant watching one device (portal page)
  *   $SYS/#                                platform only
  */
 
@@ -21,6 +22,9 @@ export const DEVICE_PUBLISH = new Set(['telemetry', 'event', 'command/reply', 'o
 
 export const userInbox = (userId: string) => `user/${userId}/inbox`
 export const deviceStatusTopic = (tenantId: string, deviceId: string) => `tenant/${tenantId}/device/${deviceId}/status`
+/** Where a device's readings are forwarded for browsers watching it (a batch at most every 200 ms). */
+export const deviceTelemetryTopic = (tenantId: string, deviceId: string) =>
+  `tenant/${tenantId}/device/${deviceId}/telemetry`
 export const tenantStatusFilter = (tenantId: string) => `tenant/${tenantId}/device/+/status`
 
 /** The device root and channel of a device topic, or null. Product keys and serial numbers never contain '/'. */

@@ -1,7 +1,11 @@
-import { Badge, Card, CardHeader, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { useFetch } from '../../shared/data'
+import { useBrokerTopic } from '../../shared/broker'
+import { invalidate, useFetch } from '../../shared/data'
+import Loading from '../../shared/Loading'
 import { useSay } from '../../shared/resource/text'
+import LiveTelemetry, { numericFields, type Reading } from './LiveTelemetry'
 
 const useStyles = makeStyles({
   page: {
@@ -24,7 +28,20 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
-  line: { display: 'grid', gridTemplateColumns: '140px 1fr', gap: tokens.spacingHorizontalS },
+  line: { display: 'grid', gridTemplateColumns: '120px 1fr', gap: tokens.spacingHorizontalS },
+  title: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  readings: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+  reading: { display: 'flex', flexDirection: 'column' },
   muted: { color: tokens.colorNeutralForeground3 },
 })
 
@@ -37,6 +54,8 @@ interface Product {
   online: number
 }
 interface Device {
+  latest?: Reading | null
+  topics: { status: string; telemetry: string }
   id: string
   name: string
   productId: string
@@ -49,7 +68,7 @@ interface Device {
 }
 
 const L = (zh: string, en: string) => ({ zh, en })
-/** Device status refreshes this often for visitors (they hold no broker connection). */
+/** How often pages poll when no broker pushes arrive (guests hold no broker connection). */
 const LIVE_MS = 5000
 
 function Status({ on }: { on: boolean }) {
@@ -72,7 +91,7 @@ export function IotCatalogue() {
         {say(L('物联网硬件', 'IoT hardware'))}
       </Text>
       {!data ? (
-        <Spinner />
+        <Loading />
       ) : !data.length ? (
         <Text>{say('empty')}</Text>
       ) : (
@@ -122,7 +141,7 @@ export function IotDevices() {
     <div className={s.page}>
       <Link to="/home/iot">{say(L('← 全部产品', '← All products'))}</Link>
       {!data ? (
-        <Spinner />
+        <Loading />
       ) : !data.length ? (
         <Text>{say('empty')}</Text>
       ) : (
@@ -143,17 +162,47 @@ export function IotDevices() {
   )
 }
 
-/** /home/iot-device-detail?id=: one device, its status kept current. */
+/** /home/iot-device-detail?id=: one device, its status and readings live (over the broker once signed in). */
 export function IotDeviceDetail() {
   const s = useStyles()
   const say = useSay()
   const [params] = useSearchParams()
   const id = params.get('id') ?? ''
+  const [live, setLive] = useState(false)
+  const [status, setStatus] = useState<number>()
+  const [readings, setReadings] = useState<Reading[]>([])
+  const [chosen, setChosen] = useState<string>()
   const { data: d, isError } = useFetch<Device>(
     id ? '/api/nop-wbp/iot/device/detail' : undefined,
     { id },
-    { refetchInterval: LIVE_MS },
+    // Without a broker connection (a guest) the page polls; pushes make the poll unnecessary.
+    { refetchInterval: live ? false : LIVE_MS },
   )
+  const catchUp = () => {
+    setLive(true)
+    void invalidate('/api/nop-wbp/iot/device')
+  }
+  useBrokerTopic(
+    d?.topics.status,
+    (_t, p) => {
+      const pushed = p as { status?: number }
+      if (pushed.status === 0 || pushed.status === 1) setStatus(pushed.status)
+    },
+    catchUp,
+  )
+  useBrokerTopic(
+    d?.topics.telemetry,
+    (_t, p) => {
+      const pushed = (p as { readings?: Reading[] }).readings ?? []
+      setReadings((rs) => [...rs, ...pushed].slice(-300))
+    },
+    catchUp,
+  )
+  // A fresh detail is the truth again (status, latest): pushes before it are already inside it.
+  useEffect(() => {
+    setStatus(undefined)
+  }, [d])
+
   if (isError)
     return (
       <div className={s.page}>
@@ -163,9 +212,12 @@ export function IotDeviceDetail() {
   if (!d)
     return (
       <div className={s.page}>
-        <Spinner />
+        <Loading />
       </div>
     )
+  const latest = readings.at(-1) ?? d.latest
+  const fields = numericFields(latest)
+  const field = chosen && fields.includes(chosen) ? chosen : fields[0]
   const line = (label: { zh: string; en: string }, value?: string | null) => (
     <div className={s.line}>
       <Text className={s.muted}>{say(label)}</Text>
@@ -175,14 +227,70 @@ export function IotDeviceDetail() {
   return (
     <div className={s.page} data-testid="iot-device-detail">
       <Link to={`/home/iot-device?productId=${d.productId}`}>{say(L('← 返回设备列表', '← Back to the devices'))}</Link>
-      <Text as="h1" size={700} weight="semibold">
-        {d.name} <Status on={d.status === 1} />
-      </Text>
-      {line(L('所属产品', 'Product'), d.productName)}
-      {line(L('安装地址', 'Address'), d.addr)}
-      {line(L('固件版本', 'Firmware'), d.firmVersion)}
-      {line(L('最近上线', 'Last came online'), d.activeTime)}
-      {line(L('最近通信', 'Last heard'), d.lastSeen)}
+      <div className={s.title}>
+        <Text as="h1" size={700} weight="semibold">
+          {d.name}
+        </Text>
+        <Status on={(status ?? d.status) === 1} />
+        <Text size={200} className={s.muted} data-testid="portal-device-live">
+          {say(live ? L('实时更新', 'Live') : L('每 5 秒刷新', 'Refreshed every 5 s'))}
+        </Text>
+      </div>
+      <div className={s.columns}>
+        <Card className={s.card}>
+          <Text as="h2" size={500} weight="semibold">
+            {say(L('设备信息', 'Device'))}
+          </Text>
+          {line(L('所属产品', 'Product'), d.productName)}
+          {line(L('安装地址', 'Address'), d.addr)}
+          {line(L('固件版本', 'Firmware'), d.firmVersion)}
+          {line(L('最近上线', 'Last came online'), d.activeTime)}
+          {line(L('最近通信', 'Last heard'), d.lastSeen)}
+        </Card>
+        <Card className={s.card}>
+          <Text as="h2" size={500} weight="semibold">
+            {say(L('最新读数', 'Latest reading'))}
+          </Text>
+          {latest ? (
+            <>
+              <div className={s.readings} data-testid="portal-latest-reading">
+                {Object.entries(latest.data).map(([k, v]) => (
+                  <div key={k} className={s.reading}>
+                    <Text size={200} className={s.muted}>
+                      {k}
+                    </Text>
+                    <Text size={500} weight="semibold" data-testid={`reading-${k}`}>
+                      {typeof v === 'object' ? JSON.stringify(v) : String(v)}
+                    </Text>
+                  </div>
+                ))}
+              </div>
+              <Text size={200} className={s.muted}>
+                {latest.time}
+              </Text>
+            </>
+          ) : (
+            <Text className={s.muted}>{say(L('设备尚未上报数据', 'The device has not reported yet'))}</Text>
+          )}
+        </Card>
+      </div>
+      <Card className={s.card}>
+        <Text as="h2" size={500} weight="semibold">
+          {say(L('遥测曲线', 'Telemetry over time'))}
+        </Text>
+        {field ? (
+          <LiveTelemetry
+            deviceId={d.id}
+            fields={fields}
+            field={field}
+            onField={setChosen}
+            live={readings}
+            poll={live ? false : LIVE_MS}
+          />
+        ) : (
+          <Text className={s.muted}>{say(L('暂无数值数据', 'No numeric readings yet'))}</Text>
+        )}
+      </Card>
     </div>
   )
 }
