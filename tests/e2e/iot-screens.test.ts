@@ -90,7 +90,7 @@ describeBrowser('IoT screens', () => {
     await expect.poll(() => page.getByTestId('device-status').textContent(), { timeout: 8000 }).toBe('Offline')
   })
 
-  it("the OTA dialog starts a release and shows each device's progress", async () => {
+  it("the OTA dialog starts a release and follows each device's progress as it is pushed", async () => {
     const form = new FormData()
     form.append('files', new Blob([new Uint8Array(4096).fill(7)]), 'fw-1.1.0.bin')
     const up = (await (
@@ -106,9 +106,27 @@ describeBrowser('IoT screens', () => {
       'POST',
       '/api/blade-productOta/productOta/submit',
       {},
-      { productId: demo.productId, firmVersion: '1.1.0', status: 2, firmFile: up.data.link, greyPercent: 30 },
+      { productId: demo.productId, firmVersion: '1.1.0', status: 2, firmFile: up.data.link, devices: demo.id },
     )
     expect(made.code).toBe(200)
+    // The device keeps a persistent session subscribed to its OTA topic, then sleeps.
+    const root = `dev/${demo.productKey}/${demo.sn}`
+    const jobs: { otaId: string }[] = []
+    const wake = async () => {
+      const c = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
+        username: `${demo.productKey}/${demo.sn}`,
+        password: demo.secret,
+        clientId: 'sim-ota',
+        clean: false,
+        reconnectPeriod: 0,
+      })
+      c.on('message', (_t, p) => jobs.push(JSON.parse(p.toString())))
+      await new Promise((ok) => c.once('connect', ok))
+      return c
+    }
+    const asleep = await wake()
+    await asleep.subscribeAsync(`${root}/ota`, { qos: 1 })
+    asleep.end(true)
     await page.goto(`${app.url}/iot/ota`)
     await page.getByTestId('row-progress').first().click()
     await page.getByTestId('ota-progress').waitFor()
@@ -116,10 +134,31 @@ describeBrowser('IoT screens', () => {
     await page.getByTestId('ota-start').click()
     await page.getByTestId('confirm-ok').click()
     await expect.poll(() => page.getByTestId('ota-phase').getAttribute('data-phase')).toBe('grey')
-    // 30 % of the three demo devices: one device, waiting (none is online).
+    // The chosen device, waiting (it is offline); the dialog now hears the release's changes over the broker.
     await expect.poll(() => page.getByTestId('ota-task').count()).toBe(1)
-    expect(await page.getByTestId('ota-task').first().getAttribute('data-state')).toBe('pending')
+    const task = page.getByTestId('ota-task').first()
+    expect(await task.getAttribute('data-state')).toBe('pending')
+    await expect.poll(() => page.getByTestId('ota-progress').getAttribute('data-live')).toBe('true')
+
+    // The device wakes, is told, downloads and reports: each report shows without the 15 s safety refresh.
+    const device = await wake()
+    await expect.poll(() => jobs.length).toBe(1)
+    const { otaId } = jobs[0]
+    await expect.poll(() => task.getAttribute('data-state')).toBe('notified')
+    await device.publishAsync(`${root}/ota/progress`, JSON.stringify({ otaId, state: 'downloading', progress: 40 }))
+    await expect.poll(() => task.getAttribute('data-state'), { timeout: 3000 }).toBe('downloading')
+    await expect.poll(() => task.textContent()).toContain('40%')
     await shot('ota-progress')
+    await device.publishAsync(
+      `${root}/ota/progress`,
+      JSON.stringify({ otaId, state: 'failed', progress: 40, error: 'flash write failed' }),
+    )
+    await expect.poll(() => task.getAttribute('data-state'), { timeout: 3000 }).toBe('failed')
+    await expect.poll(() => task.textContent()).toContain('flash write failed')
+    // One failure of a one-device cohort passes the error threshold: the release stopped itself.
+    await expect.poll(() => page.getByTestId('ota-phase').getAttribute('data-phase')).toBe('stopped')
+    await shot('ota-stopped')
+    device.end(true)
     await page.getByTestId('ota-cancel').click()
     await page.getByTestId('confirm-ok').click()
     await expect.poll(() => page.getByTestId('ota-phase').getAttribute('data-phase')).toBe('cancelled')

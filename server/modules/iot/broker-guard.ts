@@ -20,10 +20,20 @@ import { deviceRoot, DEVICE_PUBLISH, filterWithin, parseDeviceTopic, tenantStatu
 
 export type Identity =
   | { kind: 'device'; tenantId: string; deviceId: string; productId: string; root: string; keepAliveTime: number }
-  | { kind: 'user'; tenantId: string; userId: string; sessionId: string; seesDevices: boolean; platform: boolean }
+  | {
+      kind: 'user'
+      tenantId: string
+      userId: string
+      sessionId: string
+      seesDevices: boolean
+      seesOta: boolean
+      platform: boolean
+    }
 
 /** Permission code of the device screen: staff holding it may watch their tenant's device status. */
 export const DEVICE_CODE = 'iot:device'
+/** Permission code of the OTA screen: staff holding it may follow their tenant's rollouts live. */
+export const OTA_CODE = 'iot:ota'
 
 const identities = new WeakMap<Client, Identity>()
 export const identityOf = (client: Client): Identity | undefined => identities.get(client)
@@ -74,6 +84,7 @@ export async function identify(
     userId: ctx.actor.userId,
     sessionId: ctx.actor.sessionId,
     seesDevices: codes.has(DEVICE_CODE),
+    seesOta: codes.has(OTA_CODE),
     platform,
   }
 }
@@ -83,7 +94,7 @@ const ownerKey = (id: Identity) => (id.kind === 'device' ? `d:${id.deviceId}` : 
 /**
  * The subscribe ACL: a device under its root; a user its inbox and, within its own tenant, one device's status
  * and readings (what the portal's device page shows every visitor); staff holding the device screen also the
- * tenant-wide status wildcard; the platform $SYS.
+ * tenant-wide status wildcard, staff holding the OTA screen one rollout of their tenant at a time; the platform $SYS.
  */
 export function maySubscribe(id: Identity, filter: string): boolean {
   if (filter.startsWith('$SYS')) return id.kind === 'user' && id.platform
@@ -91,6 +102,8 @@ export function maySubscribe(id: Identity, filter: string): boolean {
   if (filter === userInbox(id.userId)) return true
   const oneDevice = /^tenant\/([^/]+)\/device\/\d{1,20}\/(status|telemetry)$/.exec(filter)
   if (oneDevice) return oneDevice[1] === id.tenantId
+  const rollout = /^tenant\/([^/]+)\/ota\/\d{1,20}$/.exec(filter)
+  if (rollout) return id.seesOta && rollout[1] === id.tenantId
   return id.seesDevices && filter === tenantStatusFilter(id.tenantId)
 }
 

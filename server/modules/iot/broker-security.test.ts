@@ -118,8 +118,9 @@ describe('what each may touch', () => {
         '$SYS/#',
         `${devA.root}`,
         'user/1/inbox',
+        'tenant/000000/ota/42',
       ]),
-    ).toEqual([128, 128, 128, 128, 128, 128, 128, 128, 128])
+    ).toEqual([128, 128, 128, 128, 128, 128, 128, 128, 128, 128])
     c.end(true)
   })
 
@@ -149,7 +150,7 @@ describe('what each may touch', () => {
     expect(r.stdout).toBe('')
   })
 
-  it("a browser (access token) subscribes to its own inbox and one device of its tenant at a time; staff also to their tenant's device status; the platform administrator to $SYS", async () => {
+  it("a browser (access token) subscribes to its own inbox and one device of its tenant at a time; staff also to their tenant's device status and one rollout at a time; the platform administrator to $SYS", async () => {
     const student = await a.token('student')
     const s = await a.connect({ username: 'browser', password: student.token })
     expect(
@@ -166,12 +167,13 @@ describe('what each may touch', () => {
         'user/#',
         'tenant/000000/device/+/status',
         'tenant/000000/device/+/telemetry',
+        'tenant/000000/ota/42',
         `tenant/100001/device/${devA.deviceId}/telemetry`,
         `tenant/000000/device/${devA.deviceId}/#`,
         '$SYS/#',
         `${devA.root}/telemetry`,
       ]),
-    ).toEqual([128, 128, 128, 128, 128, 128, 128, 128, 128])
+    ).toEqual([128, 128, 128, 128, 128, 128, 128, 128, 128, 128])
     // Browsers only listen.
     const cut = closed(s)
     s.publish(`user/${student.userId}/inbox`, 'spoof')
@@ -184,11 +186,19 @@ describe('what each may touch', () => {
         'tenant/000000/device/+/status',
         `tenant/000000/device/${devA.deviceId}/status`,
         '$SYS/#',
+        'tenant/000000/ota/42',
       ]),
-    ).toEqual([0, 0, 0, 0])
+    ).toEqual([0, 0, 0, 0, 0])
     expect(
-      await subscribeGranted(staff, ['tenant/100001/device/+/status', 'tenant/+/device/+/status', 'tenant/#']),
-    ).toEqual([128, 128, 128])
+      await subscribeGranted(staff, [
+        'tenant/100001/device/+/status',
+        'tenant/+/device/+/status',
+        'tenant/#',
+        'tenant/000000/ota/+',
+        'tenant/000000/ota/#',
+        'tenant/100001/ota/42',
+      ]),
+    ).toEqual([128, 128, 128, 128, 128, 128])
     staff.end(true)
 
     const otherAdmin = await a.token('admin', 'admin', '100001')

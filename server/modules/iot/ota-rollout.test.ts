@@ -148,12 +148,38 @@ describe('OTA releases', () => {
       successThreshold: 100,
       errorThreshold: 50,
     })
+    // Staff following the rollout (the dialog's broker connection) hear every change; a student may not listen.
+    const { topic } = await progress(otaId)
+    expect(topic).toBe(`tenant/000000/ota/${otaId}`)
+    const student = await a.connect({ username: 'browser', password: (await a.token('student')).token })
+    clients.push(student)
+    expect(await subscribeGranted(student, [topic])).toEqual([128])
+    const staff = await a.connect({ username: 'browser', password: admin })
+    clients.push(staff)
+    const pushes: { phase: string; counts: Record<string, number>; tasks: any[] }[] = []
+    staff.on('message', (t, payload) => t === topic && pushes.push(JSON.parse(payload.toString())))
+    expect(await subscribeGranted(staff, [topic])).toEqual([0])
     const started = await a.call('POST', '/api/blade-productOta/productOta/start', admin, undefined, { id: otaId })
     expect(started.body.data).toMatchObject({ phase: 'grey', devices: 2 })
     // The first two are told; then the rest, once both succeeded.
     expect(await until(async () => (await phase(otaId)) === 'done', 20_000)).toBe(true)
     const p = await progress(otaId)
     expect(p.counts).toEqual({ success: 6 })
+    expect(await until(async () => pushes.at(-1)?.phase === 'done')).toBe(true)
+    expect(pushes.at(-1)!.counts).toEqual({ success: 6 })
+    // Every device's outcome reached the watcher (pushes close together are one), as the progress route shapes it.
+    const heard = new Set(pushes.flatMap((m) => m.tasks.filter((t) => t.state === 'success').map((t) => t.deviceId)))
+    expect(heard.size).toBe(6)
+    expect(pushes.flatMap((m) => m.tasks)[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        name: expect.any(String),
+        sn: expect.any(String),
+        progress: expect.any(Number),
+      }),
+    )
+    // Coalesced: far fewer pushes than reports (6 devices × 4 reports, plus the waves and the phase changes).
+    expect(pushes.length).toBeLessThan(30)
     expect(
       p.tasks
         .filter((t: any) => t.cohort === 'grey')

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
 import { identityOf } from './broker-guard.ts'
+import { otaChanged } from './ota-live.ts'
 import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
@@ -120,6 +121,7 @@ export function notifyNext(s: Services, otaId: string) {
       .publish(`${deviceRoot(prod!.productKey!, t.sn)}/ota`, message, { qos: 1 })
       .catch((err) => s.log.warn({ err, otaId }, 'OTA notification not published'))
   }
+  if (next.length) otaChanged(s, otaId)
   return next.length
 }
 
@@ -152,12 +154,14 @@ export function evaluate(s: Services, otaId: string): string {
     }
   }
   const t = tally(running === 'grey' ? 'grey' : undefined)
-  const set = (values: Partial<Ota>) =>
+  const set = (values: Partial<Ota>) => {
     s.db
       .update(productOta)
       .set({ ...values, updateTime: now() })
       .where(eq(productOta.id, otaId))
       .run()
+    otaChanged(s, otaId)
+  }
   if (t.total && (t.failed * 100) / t.total > ota.errorThreshold) {
     set({ phase: 'stopped', pausedPhase: running })
     s.log.warn(
@@ -198,6 +202,7 @@ export function evaluate(s: Services, otaId: string): string {
           .run()
       tx.update(productOta).set({ phase: 'all', updateTime: now() }).where(eq(productOta.id, otaId)).run()
     })
+    otaChanged(s, otaId)
     s.log.info({ otaId }, 'OTA grey cohort met its success threshold: advancing to all devices')
     notifyNext(s, otaId)
     return evaluate(s, otaId)
@@ -269,17 +274,19 @@ export async function startRollout(s: Services, ctx: Ctx, ota: Ota) {
       .where(eq(productOta.id, ota.id))
       .run()
   })
+  otaChanged(s, ota.id)
   const told = notifyNext(s, ota.id)
   return { phase: grey ? 'grey' : 'all', devices: cohort.length, notified: told }
 }
 
-export async function pauseRollout(_s: Services, ctx: Ctx, ota: Ota) {
+export async function pauseRollout(s: Services, ctx: Ctx, ota: Ota) {
   if (!RUNNING.includes(ota.phase)) throw badRequest('iot.ota.notRunning', {}, 'id')
   ctx.db
     .update(productOta)
     .set({ phase: 'paused', pausedPhase: ota.phase, updateUser: ctx.actor.userId, updateTime: now() })
     .where(eq(productOta.id, ota.id))
     .run()
+  otaChanged(s, ota.id)
   return { phase: 'paused' }
 }
 
@@ -292,6 +299,7 @@ export async function resumeRollout(s: Services, ctx: Ctx, ota: Ota) {
     .set({ phase: ota.pausedPhase, pausedPhase: null, updateUser: ctx.actor.userId, updateTime: now() })
     .where(eq(productOta.id, ota.id))
     .run()
+  otaChanged(s, ota.id)
   return { phase: evaluate(s, ota.id) }
 }
 
@@ -314,6 +322,7 @@ export async function cancelRollout(s: Services, ctx: Ctx, ota: Ota) {
       .where(eq(productOta.id, ota.id))
       .run()
   })
+  otaChanged(s, ota.id)
   const prod = ctx.db
     .select({ productKey: product.productKey })
     .from(product)
@@ -343,6 +352,7 @@ export async function retryTask(s: Services, ctx: Ctx, ota: Ota, deviceId: strin
   // A finished release runs again for the retried device.
   if (ota.phase === 'done')
     ctx.db.update(productOta).set({ phase: 'all', updateTime: now() }).where(eq(productOta.id, ota.id)).run()
+  otaChanged(s, ota.id)
   notifyNext(s, ota.id)
   return {
     deviceId,
@@ -381,6 +391,7 @@ export function startOta(s: Services, presence: Presence) {
       .set({ state: msg.state, progress, error, updateTime: now() })
       .where(eq(otaTask.id, task.id))
       .run()
+    otaChanged(s, task.otaId)
     if (!TERMINAL.includes(msg.state)) return
     const ota = s.db
       .select({ firmVersion: productOta.firmVersion, productId: productOta.productId })
@@ -424,7 +435,10 @@ export function startOta(s: Services, presence: Presence) {
       .where(and(inArray(otaTask.state, ACTIVE), lt(otaTask.updateTime, cutoff)))
       .returning({ otaId: otaTask.otaId })
       .all()
-    for (const otaId of new Set(stale.map((r) => r.otaId))) evaluate(s, otaId)
+    for (const otaId of new Set(stale.map((r) => r.otaId))) {
+      otaChanged(s, otaId)
+      evaluate(s, otaId)
+    }
     // Releases started elsewhere (the CLI has no broker) or interrupted by a restart: tell whoever is waiting and online.
     const waiting = s.db
       .selectDistinct({ otaId: otaTask.otaId })

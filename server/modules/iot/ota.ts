@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { attach, device, otaTask, product, productOta } from '../../../db/schema/index.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { attach, device, product, productOta } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -16,6 +16,8 @@ import {
   startRollout,
   type FirmFile,
 } from './ota-rollout.ts'
+import { otaTaskRows } from './ota-live.ts'
+import { otaTopic } from './topics.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
 import { deviceResource } from './device.ts'
@@ -127,31 +129,13 @@ export const productOtaResource = defineResource({
   },
 })
 
-/** One device's part in a rollout as the screen shows it. */
+/** A release, its devices' progress, and the topic its changes are pushed on (ota-live.ts). */
 async function progressOf(ctx: Ctx, otaId: string) {
   const ota = await productOtaResource.ops.detail(ctx, otaId)
-  const tasks = await ctx.db
-    .select({
-      id: otaTask.id,
-      deviceId: otaTask.deviceId,
-      cohort: otaTask.cohort,
-      state: otaTask.state,
-      progress: otaTask.progress,
-      error: otaTask.error,
-      attempts: otaTask.attempts,
-      updateTime: otaTask.updateTime,
-      name: device.name,
-      sn: device.sn,
-      status: device.status,
-      firmVersion: device.firmVersion,
-    })
-    .from(otaTask)
-    .innerJoin(device, eq(device.id, otaTask.deviceId))
-    .where(and(eq(otaTask.otaId, ota.id), eq(otaTask.tenantId, ota.tenantId)))
-    .orderBy(asc(otaTask.id))
+  const tasks = otaTaskRows(ctx.db, ota.id, ota.tenantId)
   const counts: Record<string, number> = {}
   for (const t of tasks) counts[t.state] = (counts[t.state] ?? 0) + 1
-  return { ota, counts, tasks }
+  return { ota, counts, tasks, topic: otaTopic(ota.tenantId, ota.id) }
 }
 
 const idOf = (v: unknown, field = 'id') => {

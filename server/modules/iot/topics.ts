@@ -12,6 +12,7 @@
  *   user/<userId>/inbox                   platform → one signed-in user's browsers
  *   tenant/<tenantId>/device/<id>/status     platform → browsers of that tenant (staff: any device, + wildcard)
  *   tenant/<tenantId>/device/<id>/telemetry  platform → browsers of that tenant watching one device (portal page)
+ *   tenant/<tenantId>/ota/<otaId>            platform → staff browsers (OTA screen) following one rollout
  *   $SYS/#                                platform only
  */
 
@@ -25,6 +26,8 @@ export const deviceStatusTopic = (tenantId: string, deviceId: string) => `tenant
 /** Where a device's readings are forwarded for browsers watching it (a batch at most every 200 ms). */
 export const deviceTelemetryTopic = (tenantId: string, deviceId: string) =>
   `tenant/${tenantId}/device/${deviceId}/telemetry`
+/** Where a rollout's changes are pushed for the staff showing it (ota-live.ts). */
+export const otaTopic = (tenantId: string, otaId: string) => `tenant/${tenantId}/ota/${otaId}`
 export const tenantStatusFilter = (tenantId: string) => `tenant/${tenantId}/device/+/status`
 
 /** The device root and channel of a device topic, or null. Product keys and serial numbers never contain '/'. */

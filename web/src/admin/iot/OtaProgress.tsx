@@ -12,7 +12,9 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ArrowClockwiseRegular, DismissCircleRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons'
-import { useFetch, write } from '../../shared/data'
+import { useState } from 'react'
+import { useBrokerTopic } from '../../shared/broker'
+import { invalidate, keyOf, queryClient, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import type { Text2 } from '../../shared/resource/schema'
@@ -70,20 +72,62 @@ interface Progress {
   }
   counts: Record<string, number>
   tasks: Task[]
+  /** Where the server pushes this release's changes (tenant/<tenantId>/ota/<id>). */
+  topic: string
 }
+/** What a push carries: the release's phase and counts, and the tasks changed since the last push. */
+interface Pushed {
+  otaId: string
+  phase: string
+  pausedPhase?: string | null
+  counts: Record<string, number>
+  tasks: Task[]
+}
+
+const PROGRESS = '/api/blade-productOta/productOta/progress'
+/** Without pushes (no broker connection) a running release is polled this often. */
+const POLL_MS = 1000
+/** With pushes, a slow refresh still catches what the CLI changes (it holds no broker connection). */
+const SAFETY_MS = 15_000
 
 const RUNNING = new Set(['grey', 'all', 'paused'])
 
-/** A release's rollout: start, pause/resume, cancel; per-device progress (polled each second while it runs); retry a failed device. */
+/**
+ * A release's rollout: start, pause/resume, cancel; per-device progress pushed over the broker as devices report
+ * (polled each second while it runs when the broker cannot be reached); retry a failed device.
+ */
 export default function OtaProgress({ id, onClose }: { id: string; onClose: () => void }) {
   const say = useSay()
   const perms = usePermissions()
   const { confirm, dialog } = useConfirm()
+  const [live, setLive] = useState(false)
   const { data } = useFetch<Progress>(
-    '/api/blade-productOta/productOta/progress',
+    PROGRESS,
     { id },
     {
-      refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.ota.phase) ? false : 1000),
+      refetchInterval: (q) =>
+        q.state.data && !RUNNING.has(q.state.data.ota.phase) ? false : live ? SAFETY_MS : POLL_MS,
+    },
+  )
+  useBrokerTopic(
+    data?.topic,
+    (_t, p) => {
+      const pushed = p as Pushed
+      const key = keyOf(PROGRESS, { id })
+      const before = queryClient.getQueryData<Progress>(key)
+      if (!before || pushed.otaId !== id) return
+      const known = new Map(before.tasks.map((t) => [t.id, t]))
+      // A new phase (the release list shows it too) or a task the screen has not seen (the grey cohort advanced
+      // to all devices): read the release's resource again. Otherwise the push is the whole change.
+      if (pushed.phase !== before.ota.phase || pushed.tasks.some((t) => !known.has(t.id)))
+        return void invalidate(PROGRESS)
+      for (const t of pushed.tasks) known.set(t.id, t)
+      queryClient.setQueryData<Progress>(key, { ...before, counts: pushed.counts, tasks: [...known.values()] })
+    },
+    // Subscribed (again): whatever changed before that was not pushed to this page, so read it once.
+    () => {
+      setLive(true)
+      void invalidate(PROGRESS)
     },
   )
   const act = async (verb: string, params: Record<string, string> = {}, ask?: Text2) => {
@@ -109,7 +153,7 @@ export default function OtaProgress({ id, onClose }: { id: string; onClose: () =
         if (!d.open) onClose()
       }}
     >
-      <DialogSurface style={{ maxWidth: 880 }} data-testid="ota-progress">
+      <DialogSurface style={{ maxWidth: 880 }} data-testid="ota-progress" data-live={live}>
         <DialogBody>
           <DialogTitle>
             {say(L('固件', 'Firmware'))} {data?.ota.firmVersion}{' '}
