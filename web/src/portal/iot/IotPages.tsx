@@ -175,8 +175,9 @@ export function IotDeviceDetail() {
   const { data: d, isError } = useFetch<Device>(
     id ? '/api/nop-wbp/iot/device/detail' : undefined,
     { id },
-    // Without a broker connection (a guest) the page polls; pushes make the poll unnecessary.
-    { refetchInterval: live ? false : LIVE_MS },
+    // Without a broker connection (a guest) the page polls; pushes make the poll unnecessary. A missing device
+    // is said on the page itself (no toast, no polling).
+    { silent: true, refetchInterval: (q) => (live || q.state.status === 'error' ? false : LIVE_MS) },
   )
   const catchUp = () => {
     setLive(true)
@@ -206,7 +207,8 @@ export function IotDeviceDetail() {
   if (isError)
     return (
       <div className={s.page}>
-        <Text>{say('empty')}</Text>
+        <Link to="/home/iot">{say(L('← 全部产品', '← All products'))}</Link>
+        <Text data-testid="iot-device-missing">{say(L('找不到该设备', 'This device could not be found'))}</Text>
       </div>
     )
   if (!d)
