@@ -87,6 +87,21 @@ export function requiredText(f: FieldDef): Text2 | null {
   }
 }
 
+/**
+ * The message for a value another live row already holds (a 409 on that
+ * field). It names the thing as the required message does ("please enter the
+ * role alias" → "the role alias already exists"), else by the label.
+ */
+export function takenText(f: FieldDef): Text2 {
+  const asked = typeof f.required === 'object' ? f.required : null
+  const en = asked && /^please (?:enter|select) (?:the )?(.+)$/.exec(asked.en)?.[1]
+  const zh = asked && /^请(?:输入|选择)(.+)$/.exec(asked.zh)?.[1]
+  return {
+    zh: `${zh || f.label.zh}已存在`,
+    en: `the ${en || lowerFirst(f.label.en)} already exists`,
+  }
+}
+
 /** The spec's contact rules (§5), one copy for server and web. */
 export const RULES: Record<FieldRule, { test: RegExp; message: Text2 }> = {
   phone: { test: /^\d{11}$/, message: L('手机号必须为 11 位数字', 'phone number must be 11 digits') },

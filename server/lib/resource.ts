@@ -197,7 +197,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return (cols.id ? out : { ...out, id: r[key] }) as RowOf<T>
   }
   const tree = o.tree ? treeOf(o.table, key, o.tree, Boolean(o.global)) : undefined
-  const uniques = (o.unique ?? []).map((u) => declareUnique(o.table, u, o.global))
+  const uniques = (o.unique ?? []).map((u) => declareUnique(o.table, u, o.global, o.fields))
   const validKey = (v: string, by = key) => (by === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */

@@ -59,7 +59,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/post/submit',
       body: () => ({ postCode: 'race-post', postName: '并发岗位', category: 1 }),
       field: 'postCode',
-      msg: 'postCode already exists',
+      msg: 'the post code already exists',
       rows: () => live(post, and(eq(post.postCode, 'race-post'), eq(post.isDeleted, 0))),
     },
     {
@@ -67,7 +67,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/param/submit',
       body: () => ({ paramName: 'race', paramKey: 'race.key', paramValue: '1' }),
       field: 'paramKey',
-      msg: 'paramKey already exists',
+      msg: 'the parameter key already exists',
       rows: () => live(param, and(eq(param.paramKey, 'race.key'), eq(param.isDeleted, 0))),
     },
     {
@@ -79,7 +79,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
         roleId: idOf(role, and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))),
       }),
       field: 'account',
-      msg: 'account already exists',
+      msg: 'the account already exists',
       rows: () => live(user, and(eq(user.account, 'racer'), eq(user.tenantId, '000000'), eq(user.isDeleted, 0))),
     },
     {
@@ -87,7 +87,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/role/submit',
       body: () => ({ roleName: '并发角色', roleAlias: 'racer' }),
       field: 'roleAlias',
-      msg: 'roleAlias already exists',
+      msg: 'the role alias already exists',
       rows: () => live(role, and(eq(role.roleAlias, 'racer'), eq(role.tenantId, '000000'), eq(role.isDeleted, 0))),
     },
     {
@@ -95,7 +95,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/menu/submit',
       body: () => ({ code: 'race:menu', name: '并发菜单', alias: 'Race', path: '/race', sort: 99, category: 1 }),
       field: 'code',
-      msg: 'code already exists',
+      msg: 'the menu code already exists',
       rows: () => live(menu, and(eq(menu.code, 'race:menu'), eq(menu.isDeleted, 0))),
     },
     {
@@ -111,7 +111,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/client/submit',
       body: () => ({ clientId: 'race-client', clientSecret: 'race_secret', authorizedGrantTypes: 'password' }),
       field: 'clientId',
-      msg: 'clientId already exists',
+      msg: 'the client id already exists',
       rows: () => live(client, and(eq(client.clientId, 'race-client'), eq(client.isDeleted, 0))),
     },
     {
@@ -127,7 +127,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       path: '/api/blade-system/region/submit',
       body: () => ({ code: '990000', parentCode: '00', name: '并发省', regionLevel: 1 }),
       field: 'code',
-      msg: 'code already exists',
+      msg: 'the region code already exists',
       rows: () => live(region, eq(region.code, '990000')),
     },
   ]
@@ -273,11 +273,11 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     }
     expect(await call('/dup', 'en')).toMatchObject({
       status: 409,
-      body: { code: 409, field: 'postCode', msg: 'postCode already exists' },
+      body: { code: 409, field: 'postCode', msg: 'the post code already exists' },
     })
     expect(await call('/dup-account', 'zh')).toMatchObject({
       status: 409,
-      body: { code: 409, field: 'account', msg: 'account 已存在' },
+      body: { code: 409, field: 'account', msg: '登录账号已存在' },
     })
     expect(live(user, and(eq(user.account, 'admin'), eq(user.tenantId, '000000'), eq(user.isDeleted, 0)))).toBe(1)
   })

@@ -1,7 +1,10 @@
 import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-orm'
+import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
 import { ApiError } from './errors.ts'
+import { defineMessages } from './messages.ts'
+import { takenText, type Fields } from '../../db/fields/types.ts'
 
 /**
  * Uniqueness rules. Each rule is backed by a unique index over the same
@@ -45,33 +48,48 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The database or a transaction of it: a check runs on either. */
 export type DbOrTx = Db | Tx
 const declared: Unique[] = []
+/** "{field} already exists": the answer when nothing describes the field. */
+const GENERIC = 'validation.unique'
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c))
 
 /**
  * Declares a rule for a table, so a clash anywhere (a checked write, the index
  * refusing a hand-written insert) answers its message. A string is one column,
  * unique within the tenant when the table has tenant_id and is not `global`.
+ * Without a message of its own, a field described in `fields` answers
+ * "<label>已存在" / "the <label> already exists". Declaring the same columns
+ * again updates the one rule every holder of it sees.
  */
-export function declareUnique(table: SQLiteTable, rule: string | UniqueRule, global = false): Unique {
+export function declareUnique(table: SQLiteTable, rule: string | UniqueRule, global = false, fields?: Fields): Unique {
   const cols = getTableColumns(table) as Record<string, SQLiteColumn>
   const r: UniqueRule =
     typeof rule === 'string'
       ? { columns: cols.tenantId && !global && rule !== 'tenantId' ? ['tenantId', rule] : [rule] }
       : rule
   for (const c of r.columns) if (!cols[c]) throw new Error(`${getTableName(table)} has no column ${c}`)
+  const field = r.field ?? r.columns[r.columns.length - 1]
+  const described = fields?.[field]
+  const own = `unique.${getTableName(table)}.${field}`
+  const chosen = r.message === GENERIC ? undefined : r.message
+  if (!chosen && described) defineMessages({ [own]: takenText(described) })
   const u: Unique = {
     table,
     columns: r.columns,
-    field: r.field ?? r.columns[r.columns.length - 1],
-    message: r.message ?? 'validation.unique',
+    field,
+    message: chosen ?? (described ? own : GENERIC),
     includeDeleted: Boolean(r.includeDeleted) || !cols.isDeleted,
     sqlTable: getTableName(table),
-    sqlColumns: r.columns.map((c) => cols[c].name),
+    // The database is opened with snake_case casing: a column named by its key is stored snake_cased.
+    sqlColumns: r.columns.map((c) => (cols[c].keyAsName ? toSnakeCase(cols[c].name) : cols[c].name)),
   }
-  const i = declared.findIndex((x) => x.sqlTable === u.sqlTable && sameSet(x.sqlColumns, u.sqlColumns))
-  if (i >= 0) declared[i] = u
-  else declared.push(u)
-  return u
+  const same = declared.find((x) => x.sqlTable === u.sqlTable && sameSet(x.sqlColumns, u.sqlColumns))
+  if (!same) {
+    declared.push(u)
+    return u
+  }
+  // A described message wins over the generic one, whichever declaration came first.
+  if (same.message === GENERIC || u.message !== GENERIC) Object.assign(same, u)
+  return same
 }
 
 const conflictOf = (u: Pick<Unique, 'field' | 'message'>, params: Row, answer: Answer = {}) => {
@@ -135,7 +153,7 @@ export function uniqueConflict(err: unknown, answer?: Answer): ApiError | undefi
     const columns = pairs.map((p) => p[1] ?? p[0])
     const u = declared.find((x) => x.sqlTable === table && sameSet(x.sqlColumns, columns))
     const field = u?.field ?? camel(columns.filter((c) => c !== 'tenant_id').pop() ?? columns[0])
-    return conflictOf({ field, message: u?.message ?? 'validation.unique' }, {}, answer)
+    return conflictOf({ field, message: u?.message ?? GENERIC }, {}, answer)
   }
   return undefined
 }
