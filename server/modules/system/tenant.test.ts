@@ -57,7 +57,7 @@ describe('blade-system/tenant', () => {
         .all()
         .map((p) => p.k)
         .sort(),
-    ).toEqual(['account.initPassword', 'account.lockMinutes', 'account.registerUser'])
+    ).toEqual(['account.captchaMode', 'account.initPassword', 'account.lockMinutes', 'account.registerUser'])
     expect(db.select().from(scopeData).where(eq(scopeData.tenantId, tid)).all().length).toBeGreaterThan(0)
 
     const session = await t.signIn('admin', 'admin', tid)
