@@ -38,6 +38,25 @@ describeBrowser('sign-in page: account links and run-time captcha mode (browser)
     await page.getByTestId('login-lang').click()
   })
 
+  it('fits a 375 px phone in both languages: nothing wider than the screen, both links visible', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 375, height: 740 } })
+    const page = await context.newPage()
+    for (const path of ['/home/user-login', '/login'])
+      for (const lang of ['zh', 'en']) {
+        await page.addInitScript((l) => localStorage.setItem('atrium-lang', JSON.stringify(l)), lang)
+        await page.goto(`${s.app.url}${path}`)
+        await page.getByTestId('login-register').waitFor()
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${lang}`).toBeLessThanOrEqual(
+          375,
+        )
+        for (const id of ['login-sign-up', 'login-register', 'login-submit']) {
+          const box = (await page.getByTestId(id).boundingBox())!
+          expect(box.x >= 0 && box.x + box.width <= 375, `${id} on ${path} ${lang}`).toBe(true)
+        }
+      }
+    await context.close()
+  })
+
   it('follows the captcha parameter an administrator switches, without a rebuild', async () => {
     const page = s.page
     const api = (path: string, init: RequestInit = {}) => fetch(s.app.url + path, init).then((r) => r.json())

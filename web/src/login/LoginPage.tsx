@@ -23,7 +23,8 @@ const useStyles = makeStyles({
     minHeight: '100vh',
     display: 'grid',
     gridTemplateColumns: '1.1fr 1fr',
-    '@media (max-width: 992px)': { gridTemplateColumns: '1fr' },
+    // minmax(0, …): a long word in the card must not widen the page past a phone's screen.
+    '@media (max-width: 992px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   hero: {
     display: 'flex',
@@ -43,13 +44,17 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     padding: tokens.spacingHorizontalXXL,
     backgroundColor: tokens.colorNeutralBackground2,
+    '@media (max-width: 480px)': { padding: tokens.spacingHorizontalM },
   },
   card: {
-    width: 'min(400px, 92vw)',
+    width: '100%',
+    maxWidth: '400px',
+    boxSizing: 'border-box',
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
     padding: '36px 32px',
+    '@media (max-width: 480px)': { padding: '28px 20px' },
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow16,
@@ -57,6 +62,7 @@ const useStyles = makeStyles({
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' },
   signUp: {
     display: 'flex',
+    flexWrap: 'wrap',
     justifyContent: 'center',
     gap: tokens.spacingHorizontalS,
     paddingTop: tokens.spacingVerticalS,

@@ -15,6 +15,7 @@ import { api } from '../api'
 import { notify } from '../notify'
 import { useSay } from './text'
 import { uploadProblem } from './validate'
+import type { Text2 } from './schema'
 
 const useStyles = makeStyles({
   root: {
@@ -58,11 +59,14 @@ export default function RichText({
   onChange,
   disabled,
   testId,
+  label,
 }: {
   value: string
   onChange: (html: string) => void
   disabled?: boolean
   testId?: string
+  /** The field's name, read out for the editing area (a contenteditable textbox has no label element of its own). */
+  label?: Text2
 }) {
   const s = useStyles()
   const say = useSay()
@@ -122,6 +126,7 @@ export default function RichText({
         suppressContentEditableWarning
         role="textbox"
         aria-multiline="true"
+        aria-label={label ? say(label) : undefined}
         data-testid={testId}
         onInput={emit}
         onBlur={emit}

@@ -110,7 +110,13 @@ export const EDITORS: Record<FieldType, Editor> = {
     />
   ),
   richtext: ({ value, onChange, disabled, field }) => (
-    <RichText value={str(value)} onChange={onChange} disabled={disabled} testId={`field-${field.name}`} />
+    <RichText
+      value={str(value)}
+      onChange={onChange}
+      disabled={disabled}
+      testId={`field-${field.name}`}
+      label={field.label}
+    />
   ),
   number: ({ value, onChange, disabled, field }) => (
     <SpinButton
