@@ -346,7 +346,11 @@ try {
   const errors = a.burst.errors + a.capacity.errors
   const checks: [string, boolean][] = [
     [`0 acknowledged answers missing (${lost.atrium})`, lost.atrium === 0],
-    [`burst p99 save < 100 ms (${p99.toFixed(1)})`, p99 < 100],
+    [
+      // The bare server's p99 in the same run says whether the machine (9 people on 2 cores) or atrium misses it.
+      `burst p99 save < 100 ms (${p99.toFixed(1)}; bare ${pct(b.burst.latencies, 99).toFixed(1)} in the same run${pct(b.burst.latencies, 99) >= 100 ? ': machine-bound, the bare server misses it too' : ''})`,
+      p99 < 100,
+    ],
     [`capacity ≥ 0.5 of the bare server's rate (${ratio.toFixed(2)})`, ratio >= 0.5],
     [`burst within 60 s (${a.burst.seconds.toFixed(1)})`, a.burst.seconds <= 60],
     [
