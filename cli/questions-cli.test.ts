@@ -76,5 +76,6 @@ describe('atrium questions', () => {
     })
     expect(cli('questions', 'import', file('bank.txt', 'x'), '--json').json).toMatchObject({ field: 'format' })
     expect(cli('questions', 'import', good, '--tenant', '999999', '--json').status).not.toBe(0)
-  })
+    // Nine process starts: on a loaded machine each takes seconds, more than the default 30 s in all.
+  }, 120_000)
 })
