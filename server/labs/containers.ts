@@ -137,7 +137,6 @@ export async function createContainer(
   o: { name: string; labels: Record<string, string>; volume: string; networkKey: string },
 ) {
   const labels = { [L.appliance]: labs.applianceId, ...o.labels }
-  await labs.host.createVolume(o.volume, labels)
   let network = 'none'
   // A web lab needs a network for the appliance's proxy to reach its port; it is the same private, internal kind.
   if (image.securitys === 'isolated' || image.service === 'web') {

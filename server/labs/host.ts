@@ -9,7 +9,7 @@ export interface LabSpec {
   name: string
   image: string
   labels: Record<string, string>
-  /** The learner's workspace volume and where it is mounted: the only mount a lab gets. */
+  /** The learner's workspace volume (made with the container, labelled like it, when new) and where it is mounted: the only mount a lab gets. */
   volume: string
   mountPath: string
   cpus: number
@@ -78,7 +78,6 @@ export interface LabHost {
   list(labels: Record<string, string>): Promise<LabInfo[]>
   stats(id: string): Promise<LabStats | null>
 
-  createVolume(name: string, labels: Record<string, string>): Promise<void>
   removeVolume(name: string): Promise<void>
   listVolumes(labels: Record<string, string>): Promise<string[]>
   /** An internal bridge (no route out) on the given IPv4 subnet; rejects with `overlap: true` when the range is taken. */

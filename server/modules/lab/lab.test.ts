@@ -68,6 +68,11 @@ describeDocker('labs on the real engine', () => {
     expect(i!.labels[L.user]).toBeTruthy()
     // The workspace volume is the only mount; no host path, never the engine's socket.
     expect(i!.mounts).toEqual([expect.objectContaining({ type: 'volume', destination: '/workspace' })])
+    // The engine made the workspace with the container, labelled like it (reconcile and prune find it by label).
+    expect((await engine().getVolume(i!.mounts[0].name!).inspect()).Labels).toMatchObject({
+      [L.appliance]: labs.applianceId,
+      [L.lab]: r.body.data.id,
+    })
     const full = await engine().getContainer(i!.id).inspect()
     expect(full.HostConfig.Binds ?? []).toEqual([])
     expect(full.HostConfig.SecurityOpt).toContain('no-new-privileges')
