@@ -41,7 +41,9 @@ describeDocker('the learner lab page (browser, real engine)', () => {
 
     it('the learner opens the experiment, types `echo hello` and sees hello', async () => {
       await signInUi(page, s.app.url, 'student')
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+      // A learner lands on the portal (its own entry, loaded in full): wait until it shows them before navigating on.
+      await page.waitForURL((u) => u.pathname === '/home/index')
+      await expect.poll(() => page.getByTestId('portal-user').textContent()).toContain('王同学')
       await page.goto(`${s.app.url}/home/practice-course`)
       await page.getByTestId('lab-enter').click()
       await page.waitForURL('**/home/experiment?id=*')

@@ -54,6 +54,6 @@ describeDocker('running labs screen (browser, real engine)', () => {
       await expect.poll(() => page.getByRole('row').filter({ hasText: 'Linux 命令行入门' }).count()).toBe(1)
       await expect.poll(() => pool.textContent(), { timeout: 15_000 }).toMatch(/就绪 1/)
       await page.screenshot({ path: '/tmp/lab-running.png' })
-    })
+    }, 90_000) // a CLI process boots the appliance and starts two containers: slow on a loaded 2-core machine
   })
 })
