@@ -2,7 +2,7 @@ import { Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/rea
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useBrokerTopic } from '../../shared/broker'
-import { invalidate, useFetch } from '../../shared/data'
+import { invalidate, keyOf, queryClient, useFetch } from '../../shared/data'
 import Loading from '../../shared/Loading'
 import { useSay } from '../../shared/resource/text'
 import LiveTelemetry, { numericFields, type Reading } from './LiveTelemetry'
@@ -187,7 +187,10 @@ export function IotDeviceDetail() {
     d?.topics.status,
     (_t, p) => {
       const pushed = p as { status?: number }
-      if (pushed.status === 0 || pushed.status === 1) setStatus(pushed.status)
+      if (pushed.status !== 0 && pushed.status !== 1) return
+      setStatus(pushed.status)
+      // When it came online and was last heard: one read of the device (statuses change seldom).
+      void queryClient.invalidateQueries({ queryKey: keyOf('/api/nop-wbp/iot/device/detail', { id }) })
     },
     catchUp,
   )

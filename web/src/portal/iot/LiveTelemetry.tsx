@@ -86,9 +86,19 @@ export default function LiveTelemetry({
         animation: false,
         grid: { left: 40, right: 16, top: 16, bottom: 28 },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'category', data: points.map((p) => p.time.slice(11, 19)), boundaryGap: false },
+        // A time axis: the stored history is sparse and live readings come seconds apart; evenly spaced
+        // categories would draw them as one cliff.
+        xAxis: { type: 'time' },
         yAxis: { type: 'value', scale: true },
-        series: [{ type: 'line', name: field, data: points.map((p) => p.value), smooth: true, showSymbol: false }],
+        series: [
+          {
+            type: 'line',
+            name: field,
+            data: points.map((p) => [p.time.replace(' ', 'T'), p.value]),
+            smooth: true,
+            showSymbol: false,
+          },
+        ],
       },
       true,
     )
