@@ -308,6 +308,16 @@ describeBrowser('learner portal', () => {
       .poll(() => narrow.getByRole('dialog').getByRole('link', { name: 'Courses', exact: true }).count())
       .toBe(1)
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    // English labels are wider: the course page's tabs wrap rather than widen the page on a phone.
+    const python = (
+      await apiCall(app.url, await tokenOf(app.url, 'admin'), 'GET', '/api/hm-course/course/list', {
+        title: 'Python 程序设计基础',
+      })
+    ).data.records[0].id
+    await narrow.goto(`${app.url}/home/course-detail?id=${python}`)
+    await narrow.getByTestId('tab-ratings').waitFor()
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    expect(await axeProblems(narrow)).toEqual([])
     await narrow.close()
     const en = await browser.newPage({ viewport: { width: 1366, height: 860 } })
     await en.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
@@ -333,6 +343,7 @@ describeBrowser('learner portal', () => {
         ui.split('\n').filter((l) => CJK.test(l) && l.trim() !== '中文'),
         path,
       ).toEqual([])
+      expect(await axeProblems(en), path).toEqual([])
     }
     await en.close()
   })
