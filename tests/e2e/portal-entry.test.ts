@@ -77,6 +77,9 @@ describeBrowser('portal and back office are separate entries (browser)', () => {
     await page.goto(`${s.app.url}/home/no-such/page`)
     await page.waitForURL('**/404')
     await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0)
+    // One level deep too: an unknown section is not a "coming soon" home any more.
+    await page.goto(`${s.app.url}/home/no-such-section`)
+    await page.waitForURL('**/404')
     await context.close()
   })
 })

@@ -8,7 +8,6 @@ import Loading from '../shared/Loading'
 import OtherEntry from './OtherEntry'
 
 const LoginPage = lazy(() => import('../login/LoginPage'))
-const PortalHome = lazy(() => import('../portal/PortalHome'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
 const Iot = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotCatalogue })))
 const IotDevices = lazy(() => import('../portal/iot/IotPages').then((m) => ({ default: m.IotDevices })))
@@ -58,7 +57,6 @@ const routes: RouteObject[] = [
       { path: 'company-competition', element: <Navigate to="/home/competition/company-competition" replace /> },
       { path: 'competition/student-competition', element: page(<MyCompetitions />) },
       { path: 'competition/student-competition-detail', element: page(<MyCompetitionDetail />) },
-      { path: ':section', element: page(<PortalHome />) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
