@@ -9,11 +9,12 @@ describe('blade-system/param', () => {
     const r = await t.get('/api/blade-system/param/list', admin)
     expect(r.status).toBe(200)
     expect(r.body.data.records.map((p: any) => p.paramKey).sort()).toEqual([
+      'account.captchaMode',
       'account.initPassword',
       'account.lockMinutes',
       'account.registerUser',
     ])
-    expect(r.body.data).toMatchObject({ total: 3, size: 10, current: 1, pages: 1 })
+    expect(r.body.data).toMatchObject({ total: 4, size: 10, current: 1, pages: 1 })
   })
 
   it('names the missing field with the spec message', async () => {
