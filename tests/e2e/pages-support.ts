@@ -4,7 +4,6 @@
  * waits they need.
  */
 import { createHash } from 'node:crypto'
-import type { Page } from 'playwright-core'
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`
 const md5 = (s: string) => createHash('md5').update(s).digest('hex')
@@ -54,5 +53,4 @@ export async function apiCall(
   return (await res.json()) as { code: number; msg: string; data: any }
 }
 
-/** Waits until the app has left the login page after signInUi. */
-export const signedIn = (page: Page) => page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 })
+export { signedIn } from '../support/browser.ts'

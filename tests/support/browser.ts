@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
+import { isPortalPath } from '../../web/entries.ts'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -210,6 +211,20 @@ export async function signInUi(page: Page, baseUrl: string, account: string, pas
 }
 
 /**
+ * Waits until a sign-in has landed: off the sign-in pages, and the landing
+ * entry showing the user. A learner lands in the portal, a separate document:
+ * the address changes first and the portal loads after it, so navigating on
+ * as soon as the address changes aborts that load (net::ERR_ABORTED).
+ */
+export async function signedIn(page: Page) {
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && u.pathname !== '/home/user-login', {
+    timeout: 15_000,
+  })
+  const portal = isPortalPath(new URL(page.url()).pathname)
+  await page.getByTestId(portal ? 'portal-user' : 'message-bell').waitFor({ timeout: 15_000 })
+}
+
+/**
  * What a browser suite shares: one appliance, one browser and one page,
  * signed in as `account` when given; all stopped after the suite.
  */
@@ -222,7 +237,7 @@ export function browserSession(account?: string, password = account) {
     s.page.setDefaultTimeout(8000)
     if (account) {
       await signInUi(s.page, s.app.url, account, password)
-      await s.page.waitForURL((u) => !u.pathname.startsWith('/login'))
+      await signedIn(s.page)
     }
   })
   afterAll(async () => {
