@@ -1,21 +1,12 @@
 import { Text, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
-import { LineChart } from 'echarts/charts'
-import { GridComponent, TooltipComponent } from 'echarts/components'
-import * as echarts from 'echarts/core'
-import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { useFetch } from '../../shared/data'
+import TimeSeriesChart, { type TimePoint } from '../../shared/TimeSeriesChart'
 import { useSay } from '../../shared/resource/text'
-
-echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer])
 
 export interface Reading {
   time: string
   data: Record<string, unknown>
-}
-interface Point {
-  time: string
-  value: number
 }
 
 const L = (zh: string, en: string) => ({ zh, en })
@@ -52,7 +43,7 @@ export default function LiveTelemetry({
 }) {
   const s = useStyles()
   const say = useSay()
-  const { data } = useFetch<Point[]>(
+  const { data } = useFetch<TimePoint[]>(
     field ? '/api/nop-wbp/iot/device/series' : undefined,
     { id: deviceId, field },
     { refetchInterval: poll, silent: true },
@@ -65,44 +56,6 @@ export default function LiveTelemetry({
       .map((r) => ({ time: r.time, value: r.data[field] as number }))
     return [...history, ...pushed].slice(-300)
   }, [data, live, field])
-
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts | null>(null)
-  useEffect(() => {
-    if (!box.current) return
-    chart.current = echarts.init(box.current)
-    const resize = () => chart.current?.resize()
-    window.addEventListener('resize', resize)
-    return () => {
-      window.removeEventListener('resize', resize)
-      chart.current?.dispose()
-      chart.current = null
-    }
-  }, [])
-  useEffect(() => {
-    chart.current?.setOption(
-      {
-        // New points arrive every few seconds: an animation from the left each time would only distract.
-        animation: false,
-        grid: { left: 40, right: 16, top: 16, bottom: 28 },
-        tooltip: { trigger: 'axis' },
-        // A time axis: the stored history is sparse and live readings come seconds apart; evenly spaced
-        // categories would draw them as one cliff.
-        xAxis: { type: 'time' },
-        yAxis: { type: 'value', scale: true },
-        series: [
-          {
-            type: 'line',
-            name: field,
-            data: points.map((p) => [p.time.replace(' ', 'T'), p.value]),
-            smooth: true,
-            showSymbol: false,
-          },
-        ],
-      },
-      true,
-    )
-  }, [points, field])
 
   return (
     <div>
@@ -121,14 +74,11 @@ export default function LiveTelemetry({
           ))}
         </div>
       )}
-      <div
-        ref={box}
+      <TimeSeriesChart
+        points={points}
+        name={field}
         className={s.chart}
-        data-testid="telemetry-chart"
-        data-points={points.length}
-        data-last={points.at(-1)?.value ?? ''}
-        role="img"
-        aria-label={say(L(`${field} 的遥测曲线`, `Telemetry chart of ${field}`))}
+        label={say(L(`${field} 的遥测曲线`, `Telemetry chart of ${field}`))}
       />
       {data && !points.length && (
         <Text size={200} className={s.muted}>
