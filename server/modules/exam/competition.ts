@@ -10,8 +10,9 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { sheet } from './exam-results.ts'
+import { mySittingsPage } from './my-sittings.ts'
 import { splitIds } from './candidates.ts'
-import { CORRECTED, finalizeExpired, ownSitting, toEpoch, visibleScore, type Exam } from './sitting.ts'
+import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitting.ts'
 
 defineMessages({
   'exam.reviewClosed': {
@@ -27,10 +28,6 @@ defineMessages({
 /** Exam categories that are competitions (paperTime.category): shown on the public portal. */
 export const STUDENT_COMPETITION = 1,
   COMPANY_COMPETITION = 2
-
-type Phase = 'notStarted' | 'open' | 'ended'
-const phaseOf = (e: Pick<Exam, 'startTime' | 'endTime'>, t = Date.now()): Phase =>
-  t < toEpoch(e.startTime) ? 'notStarted' : t >= toEpoch(e.endTime) ? 'ended' : 'open'
 
 /** Published, live competitions of the caller's (or the visited school's) tenant. */
 const published = (ctx: Ctx) =>
@@ -159,47 +156,24 @@ export const competitionRoutes = (s: Services) =>
     .get(
       '/api/nep-wbp/paperTimeUser/myCompetitions',
       async ({ ctx, query }) => {
-        await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
-        const { current, size, offset } = parsePaging(query)
-        const cond = and(
-          eq(paperTimeUser.userId, ctx.actor.userId),
-          eq(paperTimeUser.tenantId, ctx.actor.tenantId),
-          eq(paperTime.isDeleted, 0),
-          query.category === '1' || query.category === '2'
-            ? eq(paperTime.category, Number(query.category))
-            : gte(paperTime.category, STUDENT_COMPETITION),
-        )
-        const [{ total }] = await ctx.db
-          .select({ total: count() })
-          .from(paperTimeUser)
-          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-          .where(cond)
-        const rows = await ctx.db
-          .select({ s: paperTimeUser, e: paperTime })
-          .from(paperTimeUser)
-          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-          .where(cond)
-          .orderBy(desc(paperTimeUser.startTime))
-          .limit(size)
-          .offset(offset)
-        return ok(
-          ctx,
-          pageOf(
-            rows.map(({ s: x, e }) => ({
-              ...publicCard(e),
-              sittingId: x.id,
-              state: x.state,
-              startedAt: x.startTime,
-              submitTime: x.submitTime,
-              submitKind: x.submitKind,
-              ...visibleScore(e, x),
-              reviewable: reviewable(e, x),
-            })),
-            total,
-            current,
-            size,
-          ),
-        )
+        const page = await mySittingsPage(ctx, query, {
+          where:
+            query.category === '1' || query.category === '2'
+              ? eq(paperTime.category, Number(query.category))
+              : gte(paperTime.category, STUDENT_COMPETITION),
+          order: desc(paperTimeUser.startTime),
+          card: (e, x) => ({
+            ...publicCard(e),
+            sittingId: x.id,
+            state: x.state,
+            startedAt: x.startTime,
+            submitTime: x.submitTime,
+            submitKind: x.submitKind,
+            ...visibleScore(e, x),
+            reviewable: reviewable(e, x),
+          }),
+        })
+        return ok(ctx, page)
       },
       { perm: SIGNED_IN },
     )

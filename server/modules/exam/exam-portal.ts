@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray } from 'drizzle-orm'
 import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -9,26 +9,23 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
 import { isCandidate } from './candidates.ts'
+import { mySittingsPage } from './my-sittings.ts'
 import {
   finalizeExpired,
   findExam,
   mySitting,
+  phaseOf,
   saveAnswers,
   sittingPaper,
   startSitting,
+  SUBMITTED,
   submitSitting,
-  toEpoch,
   visibleScore,
   type Exam,
   type Sitting,
 } from './sitting.ts'
 
 type Body = Record<string, unknown> | undefined
-
-/** Where the exam stands for the caller, on the server's clock. */
-function phase(exam: Exam, t = Date.now()) {
-  return t < toEpoch(exam.startTime) ? 'notStarted' : t >= toEpoch(exam.endTime) ? 'ended' : 'open'
-}
 
 const mine = (exam: Exam, s: Sitting | undefined) =>
   s && {
@@ -70,7 +67,7 @@ export const examPortalRoutes = (s: Services) =>
         const sitting = await mySitting(ctx, exam.id)
         return ok(ctx, {
           ...examCard(exam),
-          phase: phase(exam),
+          phase: phaseOf(exam),
           serverTime: Date.now(),
           isCandidate: await isCandidate(ctx.db, exam, ctx.actor.userId),
           mine: mine(exam, sitting) ?? null,
@@ -153,7 +150,7 @@ export const examPortalRoutes = (s: Services) =>
           pageOf(
             page.map((e) => ({
               ...examCard(e),
-              phase: phase(e),
+              phase: phaseOf(e),
               mine:
                 mine(
                   e,
@@ -172,31 +169,12 @@ export const examPortalRoutes = (s: Services) =>
     .get(
       '/paperTime/lookExamRecords',
       async ({ ctx, query }) => {
-        await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
-        const { current, size, offset } = parsePaging(query)
-        const cond = and(
-          eq(paperTimeUser.userId, ctx.actor.userId),
-          eq(paperTimeUser.tenantId, ctx.actor.tenantId),
-          gte(paperTimeUser.state, 2),
-        )
-        const [{ total }] = await ctx.db.select({ total: count() }).from(paperTimeUser).where(cond)
-        const rows = await ctx.db
-          .select({ s: paperTimeUser, e: paperTime })
-          .from(paperTimeUser)
-          .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-          .where(cond)
-          .orderBy(desc(paperTimeUser.submitTime))
-          .limit(size)
-          .offset(offset)
-        return ok(
-          ctx,
-          pageOf(
-            rows.map(({ s: x, e }) => ({ ...examCard(e), ...mine(e, x) })),
-            total,
-            current,
-            size,
-          ),
-        )
+        const page = await mySittingsPage(ctx, query, {
+          where: gte(paperTimeUser.state, SUBMITTED),
+          order: desc(paperTimeUser.submitTime),
+          card: (e, x) => ({ ...examCard(e), ...mine(e, x) }),
+        })
+        return ok(ctx, page)
       },
       { perm: SIGNED_IN },
     )

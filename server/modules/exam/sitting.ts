@@ -47,6 +47,11 @@ export type Exam = typeof paperTime.$inferSelect
 
 export const toEpoch = (s: string) => new Date(s.replace(' ', 'T')).getTime()
 
+/** Where an exam stands on the server's clock: the portal's exam and competition cards both show it. */
+export type Phase = 'notStarted' | 'open' | 'ended'
+export const phaseOf = (e: Pick<Exam, 'startTime' | 'endTime'>, t = Date.now()): Phase =>
+  t < toEpoch(e.startTime) ? 'notStarted' : t >= toEpoch(e.endTime) ? 'ended' : 'open'
+
 /** Sitting states. */
 export const ANSWERING = 1,
   SUBMITTED = 2,
