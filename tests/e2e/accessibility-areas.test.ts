@@ -4,13 +4,27 @@ import { describeViolations, seriousViolations } from '../support/axe'
 import { browserSession, describeBrowser } from '../support/browser'
 
 /**
- * axe-core over the back-office screens of the exam, labs and IoT areas, as
+ * axe-core over the back-office screens of the content, exam, labs and IoT areas, as
  * the school administrator sees them with the demo data: each list screen,
  * then its add form (where it has one). No serious or critical violation.
  * The portal's pages are checked along the learner's path in
  * portal-learning.test.ts; the shell and a system screen in accessibility.test.ts.
  */
 const SCREENS = [
+  '/content/course',
+  '/content/camp',
+  '/content/hot-course',
+  '/content/review',
+  '/content/application',
+  '/content/ware',
+  '/content/series',
+  '/content/evaluate',
+  '/content/card',
+  '/content/banner',
+  '/content/blog',
+  '/content/download',
+  '/content/lead',
+  '/content/cloud',
   '/exam/question',
   '/exam/paper',
   '/exam/paperTime',
@@ -34,7 +48,7 @@ async function settled(page: Page, path: string) {
   await expect.poll(() => page.locator('main [role=progressbar]').count()).toBe(0)
 }
 
-describeBrowser('accessibility of the exam, labs and IoT screens (axe-core)', () => {
+describeBrowser('accessibility of the content, exam, labs and IoT screens (axe-core)', () => {
   const s = browserSession('admin')
 
   for (const path of SCREENS)
@@ -51,4 +65,15 @@ describeBrowser('accessibility of the exam, labs and IoT screens (axe-core)', ()
       await s.page.keyboard.press('Escape')
       await expect.poll(() => s.page.getByTestId('form-dialog').count()).toBe(0)
     })
+
+  // The news body has its own editor dialog (not ResourcePage's form): its editing area must carry the field's name.
+  it('/content/blog body editor', async () => {
+    await settled(s.page, '/content/blog')
+    await s.page.getByTestId('row-blog-content').first().click()
+    await s.page.getByTestId('blog-editor').waitFor()
+    await expect.poll(() => s.page.getByRole('textbox', { name: '正文' }).count()).toBe(1)
+    const found = await seriousViolations(s.page)
+    expect(found, describeViolations(found)).toEqual([])
+    await s.page.keyboard.press('Escape')
+  })
 })

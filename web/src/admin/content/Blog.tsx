@@ -47,7 +47,12 @@ function Content({ blog, onClose }: { blog: Row; onClose: () => void }) {
           <DialogTitle>{String(blog.title)}</DialogTitle>
           <DialogContent>
             {body.data ? (
-              <RichText value={html ?? body.data.content} onChange={setHtml} testId="blog-editor" />
+              <RichText
+                value={html ?? body.data.content}
+                onChange={setHtml}
+                testId="blog-editor"
+                label={L('正文', 'Content')}
+              />
             ) : (
               <Loading />
             )}

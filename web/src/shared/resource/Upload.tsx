@@ -71,7 +71,7 @@ export default function Upload({
       {links.map((l) => (
         <span key={l} className={s.item}>
           {images ? (
-            <Image src={l} width={64} height={64} fit="cover" shape="rounded" bordered />
+            <Image src={l} alt={l.split('/').pop()} width={64} height={64} fit="cover" shape="rounded" bordered />
           ) : (
             <a href={l} target="_blank" rel="noreferrer">
               {l.split('/').pop()}

@@ -50,17 +50,30 @@ function SwitchCell({ value }: { value: unknown }) {
   )
 }
 
-const Images: Cell = ({ value }) => (
-  <span style={{ display: 'inline-flex', gap: 4 }}>
-    {String(value ?? '')
-      .split(',')
-      .filter(Boolean)
-      .slice(0, 3)
-      .map((src) => (
-        <Image key={src} src={src} width={36} height={36} fit="cover" shape="rounded" />
+/** Up to three thumbnails, each named after the column (a picture with no name is read out as its file path). */
+function Images({ field, value }: { field: Field; value: unknown }) {
+  const say = useSay()
+  const srcs = String(value ?? '')
+    .split(',')
+    .filter(Boolean)
+    .slice(0, 3)
+  const name = say(field.label)
+  return (
+    <span style={{ display: 'inline-flex', gap: 4 }}>
+      {srcs.map((src, i) => (
+        <Image
+          key={src}
+          src={src}
+          alt={srcs.length > 1 ? `${name} ${i + 1}` : name}
+          width={36}
+          height={36}
+          fit="cover"
+          shape="rounded"
+        />
       ))}
-  </span>
-)
+    </span>
+  )
+}
 
 const Files: Cell = ({ value }) => (
   <>
