@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, requestLogger } from './logger.ts'
+import { createLogger, flushRequestLines, requestLogger } from './logger.ts'
 
 /** A pino destination that keeps what it is given, one parsed line per write. */
 const capture = () => {
@@ -22,11 +22,39 @@ describe('logs', () => {
     line(fields)
     log.info = info
     requestLogger(log.child({ module: 'test' }))({ ...fields, user: '42' })
+    flushRequestLines()
     expect(lines).toHaveLength(3)
     const [viaPino, direct, child] = lines.map((l) => l.replace(/"time":\d+/, '"time":0'))
     expect(direct).toBe(viaPino)
     expect(direct.endsWith('\n')).toBe(true)
     expect(JSON.parse(child)).toMatchObject({ module: 'test', service: 'atrium', user: '42', msg: 'request' })
+  })
+
+  it('holds request lines briefly and writes them together in one write, in order', async () => {
+    const { lines, stream } = capture()
+    const line = requestLogger(createLogger('info', stream))
+    for (let i = 0; i < 100; i++)
+      line({ method: 'GET', path: `/api/x/${i}`, status: 200, ms: 0.1, user: '1', tenant: '000000' })
+    expect(lines).toEqual([])
+    // Written by the timer, without anyone asking: a quiet appliance's last lines do not wait for the next request.
+    await new Promise((ok) => setTimeout(ok, 200))
+    expect(lines).toHaveLength(1)
+    const written = lines[0]
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(written.map((l) => l.path)).toEqual(Array.from({ length: 100 }, (_, i) => `/api/x/${i}`))
+    expect(written[0]).toMatchObject({ level: 30, service: 'atrium', msg: 'request', status: 200 })
+  })
+
+  it('a process that exits right after a request still writes its line', async () => {
+    const script = `import { createLogger, requestLogger } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).pathname)}
+requestLogger(createLogger('info'))({ method: 'POST', path: '/api/last', status: 200, ms: 1, user: '1', tenant: '000000' })
+process.exit(0)`
+    const child = Bun.spawn([process.execPath, '-e', script], { stdout: 'pipe', stderr: 'inherit' })
+    const out = await new Response(child.stdout).text()
+    expect(await child.exited).toBe(0)
+    expect(JSON.parse(out)).toMatchObject({ path: '/api/last', msg: 'request' })
   })
 
   it('writes no request line below its level', () => {
@@ -39,6 +67,7 @@ describe('logs', () => {
       user: null,
       tenant: null,
     })
+    flushRequestLines()
     expect(lines).toEqual([])
   })
 

@@ -4,19 +4,21 @@ import { recordApiCall } from './logs.ts'
 import { clientIp } from './client-ip.ts'
 import { requestLogger } from './logger.ts'
 
-const started = new WeakMap<Request, number>()
+/** When the request arrived, kept on Elysia's per-request context (cheaper than a WeakMap keyed on the Request). */
+type Timed = { startedAt?: number }
 
 /** One pino line per request: method, path, status, ms, user, tenant. Nothing from headers or bodies. */
 export const requestLog = (services: Services) => {
   const line = requestLogger(services.log)
   return new Elysia({ name: 'request-log', seed: services.id })
-    .onRequest(({ request }) => {
-      started.set(request, performance.now())
+    .onRequest((c) => {
+      ;(c as Timed).startedAt = performance.now()
     })
     .onAfterResponse({ as: 'global' }, (c) => {
-      const { request, path, set, server } = c
+      const { request, path, set } = c
       const ctx = (c as unknown as { ctx?: Ctx }).ctx
-      const ms = Math.round((performance.now() - (started.get(request) ?? performance.now())) * 10) / 10
+      const end = performance.now()
+      const ms = Math.round((end - ((c as Timed).startedAt ?? end)) * 10) / 10
       const status = typeof set.status === 'number' ? set.status : 200
       line({
         method: request.method,
@@ -27,6 +29,6 @@ export const requestLog = (services: Services) => {
         tenant: ctx?.actor.tenantId ?? null,
       })
       if (request.method !== 'GET' && path.startsWith('/api/'))
-        recordApiCall(services, ctx, request, path, status, ms, clientIp(services.config, request, server))
+        recordApiCall(services, ctx, request, path, status, ms, clientIp(services.config, request, c.server))
     })
 }

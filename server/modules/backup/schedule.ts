@@ -22,7 +22,7 @@ export function listBackups(config: Services['config']): BackupSummary[] {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name))
 }
 
-let newest: { dir: string; mtimeMs: number; checkedAt: number; last: BackupSummary | undefined } | undefined
+let newest: { dataDir: string; mtimeMs: number; checkedAt: number; last: BackupSummary | undefined } | undefined
 /** How long health may answer from the last look at the backups folder (another process's backup shows this much later at most). */
 const LOOK_EVERY_MS = 1000
 
@@ -37,19 +37,25 @@ export const backupsChanged = () => void (newest = undefined)
  */
 export function lastGoodBackup(
   config: Services['config'],
-  at = new Date(),
+  at?: Date,
 ): { name: string; createdAt: string; ageHours: number } | null {
-  const dir = backupsDir(config)
   const t = performance.now()
-  if (newest?.dir !== dir || t - newest.checkedAt >= LOOK_EVERY_MS) {
+  // The folder's path is only worked out again when the data directory is another one (tests boot many).
+  if (newest?.dataDir !== config.dataDir || t - newest.checkedAt >= LOOK_EVERY_MS) {
+    const dir = backupsDir(config)
     const mtimeMs = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0
-    if (newest?.dir !== dir || newest.mtimeMs !== mtimeMs)
-      newest = { dir, mtimeMs, checkedAt: t, last: listBackups(config).find((b) => b.kind === 'full') }
+    if (newest?.dataDir !== config.dataDir || newest.mtimeMs !== mtimeMs)
+      newest = {
+        dataDir: config.dataDir,
+        mtimeMs,
+        checkedAt: t,
+        last: listBackups(config).find((b) => b.kind === 'full'),
+      }
     else newest.checkedAt = t
   }
   const last = newest.last
   if (!last) return null
-  const ageHours = (at.getTime() - new Date(last.createdAt.replace(' ', 'T')).getTime()) / 3_600_000
+  const ageHours = ((at?.getTime() ?? Date.now()) - new Date(last.createdAt.replace(' ', 'T')).getTime()) / 3_600_000
   return { name: last.name, createdAt: last.createdAt, ageHours: Math.max(0, Math.round(ageHours * 10) / 10) }
 }
 
