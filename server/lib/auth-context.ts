@@ -73,7 +73,14 @@ export async function resolveCtx(services: Services, headers: Record<string, str
 export const authContext = (services: Services) =>
   new Elysia({ name: 'auth-context', seed: services.id })
     // derive (not resolve) so the caller is known before body validation: a stranger gets 401, not a 400 about its body.
-    .derive({ as: 'global' }, async ({ headers }) => ({ ctx: await resolveCtx(services, headers) }))
+    // It reads the three headers it needs off the request: naming `headers` here made Elysia copy every header of every request into an object.
+    .derive({ as: 'global' }, async ({ request: { headers: h } }) => ({
+      ctx: await resolveCtx(services, {
+        'blade-auth': h.get('blade-auth') ?? undefined,
+        'tenant-id': h.get('tenant-id') ?? undefined,
+        'accept-language': h.get('accept-language') ?? undefined,
+      }),
+    }))
     .macro({
       perm: (code: string | string[]) => {
         const codes = Array.isArray(code) ? code : [code]

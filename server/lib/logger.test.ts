@@ -28,6 +28,15 @@ describe('logs', () => {
     expect(direct).toBe(viaPino)
     expect(direct.endsWith('\n')).toBe(true)
     expect(JSON.parse(child)).toMatchObject({ module: 'test', service: 'atrium', user: '42', msg: 'request' })
+    // Strings JSON must escape (quotes, backslashes, control characters, lone surrogates) come out as pino writes them too.
+    for (const path of ['/a\\b', '/tab\there', '/nl\n', '/\ud800x', '/中文 ok', '']) {
+      const odd = { ...fields, path, user: null, tenant: 'x"y' }
+      log.info(odd, 'request')
+      line(odd)
+      flushRequestLines()
+      const [a, b] = lines.splice(-2).map((l) => l.replace(/"time":\d+/, '"time":0'))
+      expect(b).toBe(a)
+    }
   })
 
   it('holds request lines briefly and writes them together in one write, in order', async () => {

@@ -51,6 +51,11 @@ export interface RequestLine {
   tenant: string | null
 }
 
+/** A string that JSON writes as itself between quotes (paths, ids, methods almost always are). */
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
+/** JSON of a string or null: the plain case without JSON.stringify (a third of the cost of rendering the line). */
+const q = (s: string | null) => (s === null ? 'null' : PLAIN.test(s) ? `"${s}"` : JSON.stringify(s))
+
 /** Request loggers holding lines not yet written (see requestLogger). */
 const holding = new Set<() => void>()
 let flushTimer: ReturnType<typeof setTimeout> | undefined
@@ -94,7 +99,6 @@ export function requestLogger(log: pino.Logger): (line: RequestLine) => void {
     !stream[pino.symbols.needsMetadataGsym] &&
     log.levels.values.info === 30 &&
     internals[pino.symbols.timeSym] === pino.stdTimeFunctions.epochTime
-  const q = JSON.stringify
   if (own && !exitHook) {
     exitHook = true
     process.once('exit', flushRequestLines)
