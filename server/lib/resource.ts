@@ -184,7 +184,6 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   const keyCol = cols[key]
   const schemas = bodySchemas(o.table, {
     fields: o.fields,
-    code: o.code,
     messages: o.messages,
     body: o.body,
     hidden: o.hidden,

@@ -1,6 +1,7 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import { createSchemaFactory } from 'drizzle-typebox'
 import { Value } from '@sinclair/typebox/value'
+import { getTableName } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { SERVER_COLUMNS } from '../../db/schema/common.ts'
 import { requiredText, ruleProblem, type FieldRule, type Fields } from '../../db/fields/types.ts'
@@ -25,8 +26,6 @@ export interface BodySchemas {
 export interface BodyOptions {
   /** The resource's field description (db/fields): required, lengths, rules and messages. */
   fields?: Fields
-  /** Names the resource's messages (its permission code). */
-  code?: string
   /** Field → message key, for resources without a field description. */
   messages?: Record<string, string>
   /** Body fields beyond (or instead of) the table's. */
@@ -64,7 +63,8 @@ function longestAllowed(s: TSchema | undefined): number | undefined {
   return (s.anyOf as TSchema[] | undefined)?.find((x) => x.type === 'string')?.maxLength
 }
 
-const nonBlank = () => t.String({ minLength: 1, pattern: '\\S' })
+const NON_BLANK = '\\S'
+const nonBlank = () => t.String({ minLength: 1, pattern: NON_BLANK })
 
 /**
  * Submit bodies are checked against the drizzle table itself (drizzle-typebox),
@@ -94,7 +94,8 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
   for (const [k, f] of Object.entries(fields)) {
     const text = requiredText(f)
     if (text) {
-      const key = `field:${o.code ?? 'resource'}.${k}`
+      // Keyed by table: two resources under one permission code (command and its parameters) keep their own wording.
+      const key = `field:${getTableName(table)}.${k}`
       defineMessages({ [key]: text })
       messages[k] = key
     }
@@ -145,7 +146,10 @@ export function parseBody(
       first.path.split('/').filter(Boolean)[0] ??
       (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ??
       'body'
-    const missing = body[field] === undefined || body[field] === null || body[field] === ''
+    const v = body[field]
+    // Spaces where a required text must be non-blank read as not entered: the required message, as the form says it.
+    const blank = typeof v === 'string' && !v.trim() && (first.schema as { pattern?: string }).pattern === NON_BLANK
+    const missing = v === undefined || v === null || v === '' || blank
     if (missing) throw badRequest(schemas.messages[field] ?? 'validation.required', { field }, field)
     const max = (first.schema as { maxLength?: number }).maxLength ?? longestAllowed(schema.properties?.[field])
     if (max !== undefined && typeof body[field] === 'string' && (body[field] as string).length > max)
