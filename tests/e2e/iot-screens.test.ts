@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import mqtt from 'mqtt'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { deviceFields } from '../../db/fields/iot'
+import { requiredText } from '../../db/fields/types'
 import { describeBrowser, freePort, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
@@ -162,5 +164,23 @@ describeBrowser('IoT screens', () => {
     await page.getByTestId('ota-cancel').click()
     await page.getByTestId('confirm-ok').click()
     await expect.poll(() => page.getByTestId('ota-phase').getAttribute('data-phase')).toBe('cancelled')
+  })
+
+  it('the device form checks what its field description (db/fields/iot.ts) says, in the page language', async () => {
+    await page.goto(`${app.url}/iot/device`)
+    await page.getByTestId('toolbar-add').click()
+    const form = page.getByTestId('form-dialog')
+    await form.getByTestId('form-submit').click()
+    for (const f of [deviceFields.name, deviceFields.productId, deviceFields.sn])
+      await form.getByText(requiredText(f)!.en, { exact: true }).waitFor()
+    // The label carries the required mark ("Name *"): matched from its start.
+    const input = (label: string) => form.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))
+    await input(deviceFields.name.label.en).fill('Hall sensor')
+    await input(deviceFields.sn.label.en).fill('s'.repeat(deviceFields.sn.max + 1))
+    await form.getByText(`at most ${deviceFields.sn.max} characters`).waitFor()
+    await expect.poll(() => form.getByText(requiredText(deviceFields.name)!.en).count()).toBe(0)
+    await shot('device-form')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => form.count()).toBe(0)
   })
 })

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { EventEmitter } from 'node:events'
+import { commandDetailFields, commandFields, PARAM_TYPES } from '../../../db/fields/iot.ts'
 import { command, commandDetail, commandRecord, device, product } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -22,7 +23,6 @@ export const SENT = 0,
   ANSWERED = 2,
   TIMED_OUT = 3,
   FAILED = 4
-const TYPES = ['int', 'float', 'string', 'bool', 'enum'] as const
 
 export const commandResource = defineResource({
   table: command,
@@ -30,7 +30,7 @@ export const commandResource = defineResource({
   code: 'iot:command',
   search: ['name', 'code'],
   filters: ['productId', 'deviceId'],
-  messages: { name: 'iot.command.name', code: 'iot.command.code', productId: 'iot.command.product' },
+  fields: commandFields,
   skip: ['list', 'page'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
@@ -63,7 +63,7 @@ export const commandDetailResource = defineResource({
   path: '/api/blade-command/commandDetail',
   code: 'iot:command',
   filters: ['commandId'],
-  messages: { name: 'iot.commandDetail.name', code: 'iot.commandDetail.code', commandId: 'iot.commandDetail.command' },
+  fields: commandDetailFields,
   skip: ['list', 'page'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
@@ -76,7 +76,7 @@ export const commandDetailResource = defineResource({
         .get())
     )
       throw badRequest('iot.commandDetail.command', {}, 'commandId')
-    if (w.values.type !== undefined && !(TYPES as readonly string[]).includes(w.values.type))
+    if (w.values.type !== undefined && !(PARAM_TYPES as readonly string[]).includes(w.values.type))
       throw badRequest('iot.commandDetail.type', {}, 'type')
   },
 })

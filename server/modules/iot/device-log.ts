@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { deviceLogFields } from '../../../db/fields/iot.ts'
 import { deviceLog } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -16,6 +17,7 @@ export const deviceLogResource = defineResource({
   search: ['content'],
   filters: ['deviceId', 'productId', 'type'],
   dates: ['createTime'],
+  fields: deviceLogFields,
   skip: ['submit', 'remove', 'detail'],
 })
 

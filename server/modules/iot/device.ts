@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { deviceFields } from '../../../db/fields/iot.ts'
 import { device, product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -18,7 +19,7 @@ export const deviceResource = defineResource({
   code: 'iot:device',
   search: ['name', 'sn'],
   filters: ['productId', 'status'],
-  messages: { name: 'iot.device.name', productId: 'iot.device.product', sn: 'iot.device.sn' },
+  fields: deviceFields,
   // The secret is the device's password: shown only through /secret and /rotate-secret, to editors.
   hidden: ['secret'],
   // The broker's user name is <productKey>/<sn>: one live device per sn within a product.

@@ -1,10 +1,20 @@
+import {
+  clientMessageFields,
+  commandDetailFields,
+  commandFields,
+  deviceFields,
+  otaFields,
+} from '../../../db/fields/iot.ts'
 import { defineMessages } from '../../lib/messages.ts'
 
+/*
+ * Required fields answer from db/fields/iot.ts through the factory; the keys
+ * below that repeat a required message (a product or command out of reach, a
+ * firmware list of blanks) take its wording from there too.
+ */
+
 defineMessages({
-  'iot.product.name': { zh: '请输入产品名称', en: 'please enter the product name' },
-  'iot.device.name': { zh: '请输入设备名称', en: 'please enter the device name' },
-  'iot.device.product': { zh: '请选择产品', en: 'please select the product' },
-  'iot.device.sn': { zh: '请输入设备唯一标识', en: 'please enter the device serial number (sn)' },
+  'iot.device.product': deviceFields.productId.required,
   'iot.device.snFormat': {
     zh: '设备唯一标识只能包含字母、数字和 _ . : -，最长 64 位',
     en: 'sn may hold letters, digits and _ . : - only, at most 64 characters',
@@ -14,12 +24,8 @@ defineMessages({
     en: 'this product already has a device with that sn',
   },
   'iot.device.coords': { zh: '经纬度超出范围', en: 'latitude must lie within ±90 and longitude within ±180' },
-  'iot.command.name': { zh: '请输入指令名称', en: 'please enter the command name' },
-  'iot.command.code': { zh: '请输入指令标识', en: 'please enter the command identifier' },
-  'iot.command.product': { zh: '请选择产品', en: 'please select the product' },
-  'iot.commandDetail.name': { zh: '请输入参数名称', en: 'please enter the parameter name' },
-  'iot.commandDetail.code': { zh: '请输入参数标识', en: 'please enter the parameter key' },
-  'iot.commandDetail.command': { zh: '请选择指令', en: 'please select the command' },
+  'iot.command.product': commandFields.productId.required,
+  'iot.commandDetail.command': commandDetailFields.commandId.required,
   'iot.commandDetail.type': {
     zh: '参数类型只能是 int、float、string、bool 或 enum',
     en: 'parameter type must be int, float, string, bool or enum',
@@ -32,13 +38,12 @@ defineMessages({
   'iot.send.noBroker': { zh: '消息服务未启动', en: 'the message broker is not running' },
   'iot.command.timeout': { zh: '超时时间须在 1 到 300 秒之间', en: 'timeout must lie between 1 and 300 seconds' },
   'iot.keepAlive': { zh: '心跳时间须在 5 到 3600 秒之间', en: 'keepAliveTime must lie between 5 and 3600 seconds' },
-  'iot.ota.product': { zh: '请选择产品', en: 'please select the product' },
-  'iot.ota.version': { zh: '请输入固件版本', en: 'please enter the firmware version' },
+  'iot.ota.product': otaFields.productId.required,
   'iot.ota.versionFormat': {
     zh: '固件版本只能包含字母、数字和 . _ + -，最长 32 位',
     en: 'the firmware version may hold letters, digits and . _ + - only, at most 32 characters',
   },
-  'iot.ota.fileMissing': { zh: '请上传固件', en: 'please upload firmware' },
+  'iot.ota.fileMissing': otaFields.firmFile.required,
   'iot.ota.fileCount': { zh: '最多上传 3 个固件文件', en: 'at most 3 firmware files' },
   'iot.ota.file': {
     zh: '固件文件不存在或不是固件上传',
@@ -66,5 +71,5 @@ defineMessages({
     zh: '消息类型只能是 force-logout、param-setting 或 chat',
     en: 'type must be force-logout, param-setting or chat',
   },
-  'iot.client.content': { zh: '请输入消息内容', en: 'please enter the message' },
+  'iot.client.content': clientMessageFields.content.required,
 })

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
+import { otaFields } from '../../../db/fields/iot.ts'
 import { attach, device, product, productOta } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -22,7 +23,7 @@ import './messages.ts'
 import { productResource } from './product.ts'
 import { deviceResource } from './device.ts'
 
-const MAX_FILES = 3
+const MAX_FILES = otaFields.firmFile.upload.max
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/
 /** Phases in which a release may still be edited: once devices were told, what they were told stays as it was. */
 const EDITABLE = new Set(['draft'])
@@ -70,7 +71,7 @@ export const productOtaResource = defineResource({
   code: 'iot:ota',
   search: ['firmVersion'],
   filters: ['productId', 'status', 'phase'],
-  messages: { productId: 'iot.ota.product', firmVersion: 'iot.ota.version', firmFile: 'iot.ota.fileMissing' },
+  fields: otaFields,
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
       // A release devices are installing cannot vanish under them: cancel it first.
@@ -125,7 +126,7 @@ export const productOtaResource = defineResource({
       if (links.length > MAX_FILES) throw badRequest('iot.ota.fileCount', {}, 'firmFile')
       w.values.firmFile = links.join(',')
       w.values.firmFiles = JSON.stringify(await firmwareFiles(ctx, links))
-    } else if (w.op === 'insert') throw badRequest('iot.ota.fileMissing', {}, 'firmFile')
+    }
   },
 })
 

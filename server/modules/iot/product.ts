@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { asc } from 'drizzle-orm'
+import { productFields } from '../../../db/fields/iot.ts'
 import { product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -16,7 +17,7 @@ export const productResource = defineResource({
   code: 'iot:product',
   search: ['name'],
   filters: ['categoryId', 'productKey'],
-  messages: { name: 'iot.product.name' },
+  fields: productFields,
   // Devices sign in to the broker as <productKey>/<sn>: a key is never reused, not even a removed product's.
   unique: [{ columns: ['productKey'], includeDeleted: true }],
   beforeWrite: (_ctx, w) => {

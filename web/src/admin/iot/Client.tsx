@@ -25,7 +25,9 @@ import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
-import { L } from './fields'
+import { clientMessageFields } from '../../../../db/fields/iot'
+import { requiredText } from '../../../../db/fields/types'
+import { L } from '../system/fields'
 
 interface Client {
   userId: string
@@ -67,7 +69,7 @@ export default function ClientInfo() {
   }
   const submit = async () => {
     if (!composing) return
-    if (composing.type === 'chat' && !text.trim()) return setError(say(L('请输入消息内容', 'please enter the message')))
+    if (composing.type === 'chat' && !text.trim()) return setError(say(requiredText(clientMessageFields.content)!))
     try {
       await send(composing.to, composing.type, text)
       setComposing(null)
@@ -161,8 +163,18 @@ export default function ClientInfo() {
                 {composing.to.realName ?? composing.to.account}
               </DialogTitle>
               <DialogContent>
-                <Field label={say(L('内容', 'Content'))} required={composing.type === 'chat'} validationMessage={error}>
-                  <Textarea value={text} onChange={(_, d) => setText(d.value)} rows={4} data-testid="client-text" />
+                <Field
+                  label={say(clientMessageFields.content.label)}
+                  required={composing.type === 'chat'}
+                  validationMessage={error}
+                >
+                  <Textarea
+                    value={text}
+                    onChange={(_, d) => setText(d.value)}
+                    rows={4}
+                    maxLength={clientMessageFields.content.max}
+                    data-testid="client-text"
+                  />
                 </Field>
               </DialogContent>
               <DialogActions>

@@ -13,18 +13,18 @@ import {
 } from '@fluentui/react-components'
 import { OptionsRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
+import { commandDetailFields, commandFields } from '../../../../db/fields/iot'
 import { useFetch } from '../../shared/data'
+import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, need, remarkField, sortField } from './fields'
+import { L } from '../system/fields'
 
 interface Product {
   id: string
   name: string
 }
-
-const TYPES = ['int', 'float', 'string', 'bool', 'enum'].map((t) => ({ value: t, label: L(t, t) }))
 
 /** The parameters of one command (blade-command/commandDetail), each with its type. */
 function Params({ command, onClose }: { command: Row; onClose: () => void }) {
@@ -37,19 +37,15 @@ function Params({ command, onClose }: { command: Row; onClose: () => void }) {
     query: { commandId: String(command.id) },
     actions: { view: false, selection: false },
     invalidates: ['/api/blade-command/command'],
-    fields: [
-      {
-        name: 'name',
-        label: L('参数名称', 'Name'),
-        required: need('请输入参数名称', 'please enter the parameter name'),
-      },
-      { name: 'code', label: L('参数标识', 'Key'), required: need('请输入参数标识', 'please enter the parameter key') },
-      { name: 'type', label: L('类型', 'Type'), type: 'select', options: TYPES, default: 'string', width: 90 },
-      { name: 'required', label: L('必填', 'Required'), type: 'switch', default: 0, width: 80 },
-      { name: 'defaultValue', label: L('默认值', 'Default') },
-      { name: 'options', label: L('可选值（逗号分隔，enum）', 'Choices (comma-separated, enum)'), list: false },
-      sortField,
-    ],
+    fields: screenFields(commandDetailFields, {
+      name: {},
+      code: {},
+      type: { width: 90 },
+      required: { width: 80 },
+      defaultValue: {},
+      options: { list: false },
+      sort: { width: 80 },
+    }),
   }
   return (
     <Dialog
@@ -86,27 +82,20 @@ export default function Command() {
         listPath: 'getCommandByProductId',
         query: { productId: chosen },
         actions: { view: false, selection: false },
-        fields: [
-          {
-            name: 'name',
-            label: L('指令名称', 'Name'),
-            required: need('请输入指令名称', 'please enter the command name'),
-          },
-          {
-            name: 'code',
-            label: L('指令标识', 'Method'),
-            required: need('请输入指令标识', 'please enter the command identifier'),
-          },
-          { name: 'timeout', label: L('超时（秒）', 'Timeout (s)'), type: 'number', default: 10, width: 110 },
-          {
-            name: 'deviceId',
-            label: L('仅限设备（可选）', 'Only this device (optional)'),
-            type: 'tree',
-            tree: { url: '/api/blade-device/device/list', params: { productId: chosen, size: '200' }, label: 'name' },
+        fields: screenFields(commandFields, {
+          name: {},
+          code: {},
+          timeout: { width: 110 },
+          // Only the chosen product's devices.
+          deviceId: {
             list: false,
+            tree: {
+              ...commandFields.deviceId.tree,
+              params: { ...commandFields.deviceId.tree.params, productId: chosen },
+            },
           },
-          remarkField,
-        ],
+          remark: { list: false },
+        }),
         rowActions: (row) => (
           <Button
             size="small"
@@ -123,7 +112,7 @@ export default function Command() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
-      <FluentField label={say(L('产品', 'Product'))} orientation="horizontal" style={{ maxWidth: 480 }}>
+      <FluentField label={say(commandFields.productId.label)} orientation="horizontal" style={{ maxWidth: 480 }}>
         <Dropdown
           value={products?.find((p) => p.id === chosen)?.name ?? ''}
           onOptionSelect={(_, d) => setProductId(d.optionValue)}

@@ -4,38 +4,30 @@ import { invalidate, useRemove, useSubmit } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import FormDialog from '../../shared/resource/FormDialog'
 import ResourcePage from '../../shared/resource/ResourcePage'
-import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
+import { deviceFields } from '../../../../db/fields/iot'
+import { screenFields } from '../../shared/resource/fields'
+import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useSession } from '../../shared/session'
 import { useConfirm } from '../../shared/useConfirm'
-import { deviceStatusField, productField, L, need, remarkField } from './fields'
+import { L } from '../system/fields'
 import DeviceDialog from './DeviceDialog'
 
 const BASE = '/api/blade-device/device'
 
-const fields: Field[] = [
-  {
-    name: 'name',
-    label: L('设备名称', 'Name'),
-    search: true,
-    required: need('请输入设备名称', 'please enter the device name'),
-  },
-  { ...productField },
-  {
-    name: 'sn',
-    label: L('设备唯一标识', 'Serial (sn)'),
-    required: need('请输入设备唯一标识', 'please enter the device serial number (sn)'),
-    search: true,
-  },
-  deviceStatusField,
-  { name: 'serialNo', label: L('设备序列号', 'Serial number'), list: false },
-  { name: 'activeTime', label: L('激活时间', 'Last came online'), type: 'datetime', form: false },
-  { name: 'firmVersion', label: L('固件版本', 'Firmware'), form: false },
-  { name: 'lat', label: L('纬度', 'Latitude'), type: 'number', list: false, span: 12 },
-  { name: 'lon', label: L('经度', 'Longitude'), type: 'number', list: false, span: 12 },
-  { name: 'addr', label: L('安装地址', 'Address'), list: false },
-  remarkField,
-]
+const fields = screenFields(deviceFields, {
+  name: { search: true },
+  productId: { search: true, width: 180 },
+  sn: { search: true },
+  status: { form: false, width: 90 },
+  serialNo: { list: false },
+  activeTime: { form: false },
+  firmVersion: { form: false },
+  lat: { list: false, span: 12 },
+  lon: { list: false, span: 12 },
+  addr: { list: false },
+  remark: { list: false },
+})
 
 /**
  * Devices as a card grid (spec: no edit/delete/view buttons and no selection on the grid); a card opens the

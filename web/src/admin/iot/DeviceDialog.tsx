@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowSyncRegular, DeleteRegular, EditRegular, KeyRegular, LocationRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
+import { deviceFields as f } from '../../../../db/fields/iot'
 import { fetchOnce, useDetail, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
@@ -109,7 +110,7 @@ export default function DeviceDialog({
             {d?.name ?? '…'}{' '}
             {d && (
               <Badge appearance="filled" color={d.status === 1 ? 'success' : 'subtle'} data-testid="device-status">
-                {say(d.status === 1 ? L('在线', 'Online') : L('离线', 'Offline'))}
+                {say((f.status.options.find((o) => o.value === d.status) ?? f.status.options[0]).label)}
               </Badge>
             )}
           </DialogTitle>
@@ -125,13 +126,13 @@ export default function DeviceDialog({
             </TabList>
             {d && tab === 'info' && (
               <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-                {line(L('所属产品', 'Product'), product?.name)}
-                {line(L('设备唯一标识', 'Serial (sn)'), d.sn)}
-                {line(L('设备序列号', 'Serial number'), d.serialNo)}
-                {line(L('固件版本', 'Firmware'), d.firmVersion, 'device-firmware')}
-                {line(L('激活时间', 'Last came online'), d.activeTime)}
-                {line(L('最近通信', 'Last heard'), d.lastSeen)}
-                {line(L('安装地址', 'Address'), d.addr)}
+                {line(f.productId.label, product?.name)}
+                {line(f.sn.label, d.sn)}
+                {line(f.serialNo.label, d.serialNo)}
+                {line(f.firmVersion.label, d.firmVersion, 'device-firmware')}
+                {line(f.activeTime.label, d.activeTime)}
+                {line(f.lastSeen.label, d.lastSeen)}
+                {line(f.addr.label, d.addr)}
                 {line(
                   L('经纬度', 'Coordinates'),
                   d.lat != null && d.lon != null ? (
@@ -154,7 +155,7 @@ export default function DeviceDialog({
                 )}
                 {perms.has('iot:device:edit') &&
                   line(
-                    L('设备密钥', 'Device secret'),
+                    f.secret.label,
                     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
                       <code data-testid="device-secret">{secret ?? '••••••••'}</code>
                       {!secret && (
@@ -177,7 +178,7 @@ export default function DeviceDialog({
                       </Button>
                     </span>,
                   )}
-                {line(L('备注', 'Remark'), d.remark)}
+                {line(f.remark.label, d.remark)}
               </div>
             )}
             {tab === 'command' && <SendCommand deviceId={id} />}

@@ -5,6 +5,8 @@ import type { Page } from '../../shared/api'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
+import { deviceLogFields } from '../../../../db/fields/iot'
+import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 import TelemetryChart from './TelemetryChart'
 
@@ -13,13 +15,6 @@ interface Device {
   name: string
   sn: string
 }
-
-const TYPES = [
-  { value: 'telemetry', label: L('遥测', 'Telemetry') },
-  { value: 'event', label: L('事件', 'Event') },
-  { value: 'status', label: L('上下线', 'Online/offline') },
-  { value: 'ota', label: L('固件升级', 'Firmware upgrade') },
-]
 
 /** What devices reported (blade-deviceLog list), filtered by device and type; a chosen device also shows a chart of one telemetry field. */
 export default function DeviceLog() {
@@ -32,22 +27,16 @@ export default function DeviceLog() {
     title: L('设备日志', 'Device logs'),
     query: deviceId ? { deviceId } : {},
     actions: { add: false, edit: false, delete: false, selection: false },
-    fields: [
-      { name: 'createTime', label: L('时间', 'Time'), type: 'datetime', width: 170 },
-      {
-        name: 'deviceId',
-        label: L('设备', 'Device'),
-        type: 'tree',
-        tree: { url: '/api/blade-device/device/list', params: { current: '1', size: '200' }, label: 'name' },
-        width: 180,
-      },
-      { name: 'type', label: L('类型', 'Type'), type: 'select', options: TYPES, search: true, width: 110 },
-      { name: 'content', label: L('内容', 'Content'), search: true },
-    ],
+    fields: screenFields(deviceLogFields, {
+      createTime: { width: 170 },
+      deviceId: { width: 180 },
+      type: { search: true, width: 110 },
+      content: { search: true },
+    }),
   }
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM }}>
-      <FluentField label={say(L('设备', 'Device'))} orientation="horizontal" style={{ maxWidth: 480 }}>
+      <FluentField label={say(deviceLogFields.deviceId.label)} orientation="horizontal" style={{ maxWidth: 480 }}>
         <Dropdown
           placeholder={say(L('全部设备', 'All devices'))}
           value={devices?.records.find((d) => d.id === deviceId)?.name ?? ''}

@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowClockwiseRegular, DismissCircleRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
+import { otaFields } from '../../../../db/fields/iot'
 import { useBrokerTopic } from '../../shared/broker'
 import { invalidate, keyOf, queryClient, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
@@ -24,16 +25,19 @@ import { L } from '../system/fields'
 
 type Color = 'informative' | 'warning' | 'success' | 'danger' | 'subtle' | 'brand'
 
-/** Rollout phases (server: blade_product_ota.phase). */
-export const PHASES: Record<string, { label: Text2; color: Color }> = {
-  draft: { label: L('未发布', 'Draft'), color: 'subtle' },
-  grey: { label: L('灰度中', 'Grey release'), color: 'brand' },
-  all: { label: L('全量中', 'Rolling out'), color: 'brand' },
-  paused: { label: L('已暂停', 'Paused'), color: 'warning' },
-  stopped: { label: L('已自动停止', 'Stopped (errors)'), color: 'danger' },
-  done: { label: L('已完成', 'Done'), color: 'success' },
-  cancelled: { label: L('已取消', 'Cancelled'), color: 'subtle' },
+const PHASE_COLORS: Record<string, Color> = {
+  draft: 'subtle',
+  grey: 'brand',
+  all: 'brand',
+  paused: 'warning',
+  stopped: 'danger',
+  done: 'success',
+  cancelled: 'subtle',
 }
+/** Rollout phases (server: blade_product_ota.phase): the field's options, each with a badge colour. */
+const PHASES: Record<string, { label: Text2; color: Color }> = Object.fromEntries(
+  otaFields.phase.options.map((o) => [o.value, { label: o.label, color: PHASE_COLORS[o.value] }]),
+)
 
 const STATES: Record<string, { label: Text2; color: Color }> = {
   pending: { label: L('等待', 'Waiting'), color: 'subtle' },

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { commandDetailFields, commandFields, deviceFields, otaFields, productFields } from '../../../db/fields/iot.ts'
+import { requiredText, type Fields } from '../../../db/fields/types.ts'
+import { testApp } from '../../../tests/support/harness.ts'
+
+/**
+ * The IoT resources validate with their one field description (db/fields/iot.ts), the same the screens use:
+ * a missing or blank required field is a 400 naming it with the description's (the spec's) wording, in both
+ * languages; a text over the description's length is a 400 naming it.
+ */
+describe('IoT field descriptions, server side', () => {
+  const t = testApp()
+  let admin: string
+  let productId: string
+  let commandId: string
+
+  beforeAll(async () => {
+    admin = await t.token('admin')
+    productId = (await t.get('/api/blade-product/product/allproduct', admin)).body.data[0].id
+    const made = await t.post('/api/blade-command/command/submit', admin, { productId, name: 'Reboot', code: 'reboot' })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    commandId = (await t.get('/api/blade-command/command/getCommandByProductId', admin, { productId })).body.data.find(
+      (c: { code: string }) => c.code === 'reboot',
+    ).id
+  })
+
+  const forms: [string, string, Fields, () => Record<string, unknown>][] = [
+    ['product', '/api/blade-product/product/submit', productFields, () => ({ name: 'Meter' })],
+    ['device', '/api/blade-device/device/submit', deviceFields, () => ({ name: 'Meter 1', productId, sn: 'meter-1' })],
+    ['command', '/api/blade-command/command/submit', commandFields, () => ({ productId, name: 'Beep', code: 'beep' })],
+    [
+      'command parameter',
+      '/api/blade-command/commandDetail/submit',
+      commandDetailFields,
+      () => ({ commandId, name: 'Delay', code: 'delay' }),
+    ],
+    [
+      'firmware release',
+      '/api/blade-productOta/productOta/submit',
+      otaFields,
+      () => ({ productId, firmVersion: '1.0.0', firmFile: '/upload/firmware/none.bin' }),
+    ],
+  ]
+
+  it.each(forms)(
+    '%s: each required field missing or blank → 400 with its message in zh and en',
+    async (_, path, fields, valid) => {
+      const required = Object.entries(fields).filter(([, f]) => f.required)
+      expect(required.length).toBeGreaterThan(0)
+      for (const [name, f] of required) {
+        const text = requiredText(f)!
+        const { [name]: _, ...without } = valid()
+        for (const [body, lang] of [
+          [without, 'zh'],
+          [without, 'en'],
+          [{ ...without, [name]: '  ' }, 'zh'],
+        ] as const) {
+          const r = await t.call('POST', path, { token: admin, body, lang })
+          expect(r.status, `${path} without ${name}`).toBe(400)
+          expect(r.body.field).toBe(name)
+          expect(r.body.msg).toBe(text[lang])
+        }
+      }
+    },
+  )
+
+  it('the wording is the spec’s, and a command and its parameters keep their own although they share a permission code', async () => {
+    const device = await t.call('POST', '/api/blade-device/device/submit', {
+      token: admin,
+      body: { productId, sn: 'x-1' },
+      lang: 'en',
+    })
+    expect(device.body.msg).toBe('please enter the device name')
+    const firmware = await t.post('/api/blade-productOta/productOta/submit', admin, { productId, firmVersion: '1.0.0' })
+    expect(firmware.body.msg).toBe('请上传固件')
+    const command = await t.post('/api/blade-command/command/submit', admin, { productId, code: 'c' })
+    const parameter = await t.post('/api/blade-command/commandDetail/submit', admin, { commandId, code: 'p' })
+    expect([command.body.msg, parameter.body.msg]).toEqual(['请输入指令名称', '请输入参数名称'])
+  })
+
+  it('a text longer than its description allows → 400 naming it, nothing stored', async () => {
+    const sn = 'a'.repeat(deviceFields.sn.max + 1)
+    const long = await t.post('/api/blade-device/device/submit', admin, { name: 'Long', productId, sn })
+    expect(long.status).toBe(400)
+    expect(long.body.field).toBe('sn')
+    const version = await t.post('/api/blade-productOta/productOta/submit', admin, {
+      productId,
+      firmVersion: '1'.repeat(otaFields.firmVersion.max + 1),
+      firmFile: '/upload/x.bin',
+    })
+    expect(version.body.field).toBe('firmVersion')
+    const devices = (await t.get('/api/blade-device/device/list', admin, { sn, size: 10 })).body.data.records
+    expect(devices).toEqual([])
+  })
+})
