@@ -1,3 +1,4 @@
+import { bannerFields } from '../../../db/fields/content.ts'
 import { asc, desc } from 'drizzle-orm'
 import { banner } from '../../../db/schema/index.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -12,7 +13,7 @@ export const bannerResource = defineResource({
   code: 'content:banner',
   search: ['title'],
   filters: ['position', 'target', 'status'],
-  messages: { title: 'banner.title', cover: 'banner.cover' },
+  fields: bannerFields,
   orderBy: (c) => [asc(c.position), asc(c.sort), desc(c.id)],
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return

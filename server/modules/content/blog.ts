@@ -1,3 +1,4 @@
+import { blogDetailFields, blogFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, desc, eq } from 'drizzle-orm'
 import { blog, blogDetail } from '../../../db/schema/index.ts'
@@ -24,7 +25,7 @@ export const blogResource = defineResource({
   search: ['title'],
   filters: ['category', 'status'],
   dates: ['releaseTime'],
-  messages: { title: 'blog.title', category: 'blog.category', releaseTime: 'blog.releaseTime' },
+  fields: blogFields,
   orderBy: (c) => [desc(c.releaseTime), desc(c.id)],
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
@@ -40,7 +41,7 @@ export const blogDetailResource = defineResource({
   path: '/api/blade-blog/blogDetail',
   code: 'content:blog',
   filters: ['blogId'],
-  messages: { blogId: 'validation.required' },
+  fields: blogDetailFields,
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     if (w.op === 'insert') await blogResource.ops.detail(ctx, w.values.blogId as string)

@@ -1,3 +1,4 @@
+import { documentFields, folderFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { cloudDocument, cloudFolder } from '../../../db/schema/index.ts'
@@ -19,7 +20,7 @@ export const folderResource = defineResource({
   code: 'content:cloud',
   search: ['name'],
   filters: ['parentId'],
-  messages: { name: 'folder.name' },
+  fields: folderFields,
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
@@ -55,7 +56,7 @@ export const documentResource = defineResource({
   code: 'content:cloud',
   search: ['title'],
   filters: ['folderId', 'fileType'],
-  messages: { title: 'document.title', folderId: 'document.folder' },
+  fields: documentFields,
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return

@@ -1,3 +1,4 @@
+import { downloadFields, leadFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { download, downloadMessage } from '../../../db/schema/index.ts'
@@ -24,7 +25,7 @@ export const downloadResource = defineResource({
   code: 'content:download',
   search: ['title'],
   filters: ['tag', 'status', 'createUser'],
-  messages: { title: 'download.title', fileAddress: 'download.file' },
+  fields: downloadFields,
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     checkImages(w.values.cover, 1)
@@ -47,7 +48,7 @@ export const leadResource = defineResource({
   // Leads are written by visitors through the portal's form; staff read and remove them.
   skip: ['page', 'submit'],
   dates: ['createTime'],
-  messages: { name: 'lead.name', phone: 'validation.phoneEmpty' },
+  fields: leadFields,
   orderBy: (c) => [desc(c.id)],
   beforeWrite: (_ctx, w) => {
     if (w.op !== 'remove') checkContact({ ...w.before[0], ...w.values })

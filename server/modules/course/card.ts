@@ -1,3 +1,4 @@
+import { cardFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { randomInt } from 'node:crypto'
@@ -36,7 +37,7 @@ export const cardResource = defineResource({
   unique: [{ columns: ['tenantId', 'cardNumber'], includeDeleted: true }],
   filters: ['courseId', 'status', 'type', 'batchNo'],
   dates: ['createTime'],
-  messages: { cardNumber: 'card.number', courseId: 'validation.required' },
+  fields: cardFields,
   skip: ['page'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return

@@ -1,3 +1,4 @@
+import { courseFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { Type as t } from '@sinclair/typebox'
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
@@ -32,7 +33,7 @@ export const courseResource = defineResource({
   search: ['title'],
   filters: ['type', 'specialId', 'cateId', 'levelId', 'isHot', 'isAuth', 'isPractice', 'createUser'],
   dates: ['createTime'],
-  messages: { title: 'course.title' },
+  fields: courseFields,
   body: { teacherId: t.Optional(t.Union([t.String({ pattern: '^\\d{1,20}$' }), t.Null()])) },
   skip: ['list', 'detail'],
   beforeWrite: async (ctx, w) => {

@@ -1,3 +1,4 @@
+import { enrolmentFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { course, courseUser, user } from '../../../db/schema/index.ts'
@@ -26,6 +27,7 @@ export const courseUserResource = defineResource({
   code: 'content:course',
   perms: { add: 'content:course:user', edit: 'content:course:audit', remove: 'content:course:audit' },
   filters: ['courseId', 'userId', 'status', 'source'],
+  fields: enrolmentFields,
   beforeWrite: async (ctx, w) => {
     if (w.op !== 'insert') return
     await courseResource.ops.detail(ctx, w.values.courseId as string)

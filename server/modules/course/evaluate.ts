@@ -1,3 +1,4 @@
+import { evaluateFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { inArray } from 'drizzle-orm'
 import { course, courseEvaluate, user } from '../../../db/schema/index.ts'
@@ -30,6 +31,7 @@ export const evaluateResource = defineResource({
   search: ['evaluate'],
   filters: ['courseId', 'userId', 'status'],
   dates: ['createTime'],
+  fields: evaluateFields,
   skip: ['page'],
   beforeWrite: (_ctx, w) => {
     if (w.op !== 'remove') checkStars(w.values, w.op === 'insert')

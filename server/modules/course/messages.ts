@@ -1,17 +1,16 @@
+import { cardFields, wareFields } from '../../../db/fields/content.ts'
 import { defineMessages } from '../../lib/messages.ts'
 
+// Required-field messages come from db/fields/content.ts; these keys are the ones thrown by hand (same wording).
+
 defineMessages({
-  'course.title': { zh: '请输入课程名称', en: 'please enter the course name' },
   'course.cover': { zh: '请上传图片', en: 'please upload an image' },
   'course.coverMax': { zh: '最多上传 {max} 张图片', en: 'at most {max} images' },
   'course.teacher': { zh: '请选择角色为教师的用户', en: 'please choose a user with the teacher role' },
-  'section.title': { zh: '请输入章节名称', en: 'please enter the section name' },
-  'ware.title': { zh: '请输入课件名称', en: 'please enter the courseware name' },
-  'ware.screen': { zh: '请选择场景', en: 'please select the scenario' },
-  'ware.type': { zh: '请选择课件类型', en: 'please select the courseware type' },
+  'ware.screen': wareFields.screen.required,
+  'ware.type': wareFields.type.required,
   'ware.file': { zh: '请上传文件', en: 'please upload a file' },
   'ware.fileKind': { zh: '请上传课件文件', en: 'please upload a courseware file' },
-  'step.title': { zh: '请输入步骤名称', en: 'please enter the step name' },
   'enrol.already': { zh: '您已报名该课程', en: 'you are already enrolled in this course' },
   'enrol.pending': { zh: '报名成功，请等待老师审核', en: "enrolled: waiting for the teacher's approval" },
   'enrol.done': { zh: '报名成功', en: 'enrolled successfully' },
@@ -27,9 +26,8 @@ defineMessages({
   'card.ok': { zh: '卡号可用：{course}', en: 'the card is valid for {course}' },
   'card.redeemed': { zh: '激活成功，已加入课程 {course}', en: 'activated: you are now enrolled in {course}' },
   'card.count': { zh: '生成数量必须在 1 到 1000 之间', en: 'the number of cards must be between 1 and 1000' },
-  'card.number': { zh: '请输入卡号', en: 'please enter the card number' },
+  'card.number': cardFields.cardNumber.required,
   'rating.notEnrolled': { zh: '只有报名该课程的学员才能评价', en: 'only learners enrolled in this course can rate it' },
   'rating.stars': { zh: '评分必须是 1 到 5 星', en: 'ratings must be 1 to 5 stars' },
-  'series.title': { zh: '请输入系列名称', en: 'please enter the series title' },
   'hot.move': { zh: '移动方向只能是 up 或 down', en: 'the direction must be up or down' },
 })

@@ -1,3 +1,9 @@
+import {
+  sectionDownloadFields,
+  sectionFields,
+  sectionQuestionFields,
+  sectionWareFields,
+} from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
@@ -12,6 +18,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
+import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 
@@ -23,7 +30,7 @@ export const sectionResource = defineResource({
   perms: { add: 'content:course:edit', edit: 'content:course:edit', remove: 'content:course:edit' },
   filters: ['courseId'],
   search: ['title'],
-  messages: { title: 'section.title', courseId: 'validation.required' },
+  fields: sectionFields,
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'insert') await courseResource.ops.detail(ctx, w.values.courseId as string)
@@ -35,6 +42,7 @@ const linkResource = <T extends typeof sectionDownload | typeof sectionQuestion 
   table: T,
   entity: string,
   target: string,
+  fields: Fields,
 ) =>
   defineResource({
     table,
@@ -42,14 +50,25 @@ const linkResource = <T extends typeof sectionDownload | typeof sectionQuestion 
     code: 'content:course',
     perms: { add: 'content:course:edit', edit: 'content:course:edit', remove: 'content:course:edit' },
     filters: ['sectionId', target],
+    fields,
     orderBy: (c) => [asc(c.sort), asc(c.id)],
     beforeWrite: async (ctx, w) => {
       if (w.op === 'insert') await sectionResource.ops.detail(ctx, w.values.sectionId as string)
     },
   })
-export const sectionDownloadResource = linkResource(sectionDownload, 'courseSectionDownload', 'downloadId')
-export const sectionQuestionResource = linkResource(sectionQuestion, 'courseSectionQuestion', 'questionId')
-export const sectionWareResource = linkResource(sectionWare, 'courseSectionWare', 'wareId')
+export const sectionDownloadResource = linkResource(
+  sectionDownload,
+  'courseSectionDownload',
+  'downloadId',
+  sectionDownloadFields,
+)
+export const sectionQuestionResource = linkResource(
+  sectionQuestion,
+  'courseSectionQuestion',
+  'questionId',
+  sectionQuestionFields,
+)
+export const sectionWareResource = linkResource(sectionWare, 'courseSectionWare', 'wareId', sectionWareFields)
 
 /** The linked ids of a section, in link order. */
 async function linked(

@@ -1,3 +1,4 @@
+import { courseSeriesFields, seriesFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { course, courseSeries, series } from '../../../db/schema/index.ts'
@@ -16,7 +17,7 @@ export const seriesResource = defineResource({
   code: 'content:series',
   search: ['title'],
   filters: ['status'],
-  messages: { title: 'series.title' },
+  fields: seriesFields,
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
     checkImages(w.values.cover, 1)
@@ -31,7 +32,7 @@ export const courseSeriesResource = defineResource({
   code: 'content:series',
   perms: { add: 'content:series:edit', edit: 'content:series:edit', remove: 'content:series:edit' },
   filters: ['seriesId', 'courseId'],
-  messages: { seriesId: 'validation.required', courseId: 'validation.required' },
+  fields: courseSeriesFields,
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op !== 'insert') return

@@ -1,3 +1,4 @@
+import { wareFields, wareStepFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { attach, courseWare, wareStep } from '../../../db/schema/index.ts'
@@ -40,7 +41,7 @@ export const wareResource = defineResource({
   code: 'content:ware',
   search: ['title'],
   filters: ['type', 'screen', 'transcodingStatus'],
-  messages: { title: 'ware.title', screen: 'ware.screen', type: 'ware.type' },
+  fields: wareFields,
   hidden: ['token', 'skey'],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
@@ -88,7 +89,7 @@ export const stepResource = defineResource({
   path: '/api/hm-wareStep/wareStep',
   code: 'content:ware',
   filters: ['wareId'],
-  messages: { title: 'step.title', wareId: 'validation.required' },
+  fields: wareStepFields,
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return

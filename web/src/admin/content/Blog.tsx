@@ -16,7 +16,9 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import RichText from '../../shared/resource/RichText'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, cover, need } from './fields'
+import { blogDetailFields, blogFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 import Loading from '../../shared/Loading'
 
 const DETAIL = '/api/blade-blog/blogDetail'
@@ -51,7 +53,7 @@ function Content({ blog, onClose }: { blog: Row; onClose: () => void }) {
                 value={html ?? body.data.content}
                 onChange={setHtml}
                 testId="blog-editor"
-                label={L('正文', 'Content')}
+                label={blogDetailFields.content.label}
               />
             ) : (
               <Loading />
@@ -78,41 +80,14 @@ export default function Blog() {
     base: '/api/blade-blog/blog',
     perm: 'content:blog',
     title: L('资讯管理', 'News'),
-    fields: [
-      cover(1),
-      {
-        name: 'title',
-        label: L('标题', 'Title'),
-        search: true,
-        required: need('请输入标题', 'please enter the title'),
-      },
-      {
-        name: 'category',
-        label: L('分类', 'Category'),
-        type: 'dict',
-        dict: { code: 'blog_type', biz: true },
-        search: true,
-        required: need('请输入分类', 'please enter the category'),
-        width: 110,
-      },
-      {
-        name: 'releaseTime',
-        label: L('发布时间', 'Release time'),
-        type: 'datetime',
-        required: need('请输入发布时间', 'please enter the release time'),
-        width: 170,
-      },
-      {
-        name: 'status',
-        label: L('状态', 'Status'),
-        type: 'dict',
-        dict: { code: 'blog_status', biz: true },
-        search: true,
-        default: 0,
-        width: 90,
-      },
-      { name: 'summary', label: L('摘要', 'Summary'), type: 'textarea', list: false },
-    ],
+    fields: screenFields(blogFields, {
+      cover: { width: 100 },
+      title: { search: true },
+      category: { search: true, width: 110 },
+      releaseTime: { width: 170 },
+      status: { search: true, width: 90 },
+      summary: { list: false },
+    }),
     rowActions: (row) =>
       perms.has('content:blog:edit') && (
         <Button

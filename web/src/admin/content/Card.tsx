@@ -22,7 +22,9 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useListState } from '../../shared/resource/useListState'
-import { L, createTimeField } from './fields'
+import { cardFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 
 const BASE = '/api/hm-courseCard/courseCard'
 
@@ -106,23 +108,16 @@ export default function Card() {
     perm: 'content:card',
     title: L('激活卡', 'Activation cards'),
     actions: { add: false, edit: false },
-    fields: [
-      { name: 'cardNumber', label: L('卡号', 'Card number'), search: true, width: 190 },
-      { name: 'courseName', label: L('课程', 'Course'), form: false },
-      { name: 'batchNo', label: L('批次', 'Batch'), search: true, width: 150 },
-      {
-        name: 'status',
-        label: L('状态', 'Status'),
-        type: 'dict',
-        dict: { code: 'activation_status', biz: true },
-        search: true,
-        width: 90,
-      },
-      { name: 'usrName', label: L('使用人', 'Used by'), width: 100 },
-      { name: 'useTime', label: L('使用时间', 'Used at'), type: 'datetime', width: 170 },
-      { name: 'expireTime', label: L('有效期至', 'Valid until'), type: 'datetime', width: 170 },
-      createTimeField,
-    ],
+    fields: screenFields(cardFields, {
+      cardNumber: { search: true, width: 190 },
+      courseName: { form: false },
+      batchNo: { search: true, width: 150 },
+      status: { search: true, width: 90 },
+      usrName: { width: 100 },
+      useTime: { width: 170 },
+      expireTime: { width: 170 },
+      createTime: { form: false, width: 170 },
+    }),
     toolbar: () => (
       <>
         {perms.has('content:card:add') && (

@@ -9,7 +9,9 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
-import { L, need, remarkField, sortField } from './fields'
+import { documentFields, folderFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 
 const F = '/api/cloud-document/folder'
 interface Folder {
@@ -31,7 +33,7 @@ function Folders({ value, onPick }: { value?: string; onPick: (id: string | unde
   const tree = useFetch<Folder[]>(`${F}/tree`)
   const [name, setName] = useState('')
   const add = async () => {
-    if (!name.trim()) return notify.warning(say(L('请输入文件夹名称', 'please enter the folder name')))
+    if (!name.trim()) return notify.warning(say(folderFields.name.required))
     await write(`${F}/submit`, { body: { name, parentId: value ?? '0' } }, { invalidates: [F] })
     setName('')
   }
@@ -102,35 +104,16 @@ export default function Cloud() {
     perm: 'content:cloud',
     title: L('云文档', 'Cloud documents'),
     query: folder ? { folderId: folder } : undefined,
-    fields: [
-      {
-        name: 'title',
-        label: L('文档名称', 'Title'),
-        search: true,
-        required: need('请输入文档名称', 'please enter the document name'),
-      },
-      {
-        name: 'folderId',
-        label: L('文件夹', 'Folder'),
-        type: 'tree',
-        tree: { url: `${F}/tree`, label: 'name' },
-        required: need('请选择文件夹', 'please select a folder'),
-        list: false,
-      },
-      {
-        name: 'fileAddress',
-        label: L('文件', 'File'),
-        type: 'file',
-        list: false,
-        required: need('请上传 PDF 或 Markdown 文件', 'please upload a PDF or Markdown file'),
-        upload: { accept: ['pdf', 'md'], maxKB: 50 * 1024, max: 1, kind: 'document' },
-      },
-      { name: 'fileType', label: L('类型', 'Type'), form: false, width: 70 },
-      { name: 'fileSize', label: L('大小（字节）', 'Size (bytes)'), form: false, width: 110 },
-      { name: 'intro', label: L('简介', 'Introduction'), type: 'textarea', list: false },
-      sortField,
-      remarkField,
-    ],
+    fields: screenFields(documentFields, {
+      title: { search: true },
+      folderId: { list: false },
+      fileAddress: { list: false },
+      fileType: { form: false, width: 70 },
+      fileSize: { form: false, width: 110 },
+      intro: { list: false },
+      sort: { width: 80 },
+      remark: { list: false },
+    }),
     side: (setFilter, filters) => <Folders value={filters.parentId} onPick={(id) => setFilter('parentId', id)} />,
   }
   return <ResourcePage screen={screen} />

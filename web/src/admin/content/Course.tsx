@@ -9,65 +9,37 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { Field, ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import UserPicker from '../widgets/UserPicker'
-import { L, cover, createTimeField, listingStatus, need, remarkField, sortField } from './fields'
+import { courseFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 import SectionsDialog from './SectionsDialog'
 
 const BASE = '/api/hm-course/course'
 
 /** Course and camp fields (spec §3): the teacher is chosen among users with role teacher and shown by real name. */
-export const courseFields = (camp: boolean): Field[] => [
-  cover(3),
-  {
-    name: 'title',
-    label: camp ? L('实训营名称', 'Camp name') : L('课程名称', 'Course name'),
-    search: true,
-    required: need('请输入课程名称', 'please enter the course name'),
-  },
-  {
-    name: 'teacherId',
-    label: L('授课教师', 'Teacher'),
-    type: 'tree',
-    tree: { url: '/api/blade-system/user/getUserByRole', params: { role: 'teacher' }, label: 'realName' },
-    list: false,
-  },
-  { name: 'teacherName', label: L('授课教师', 'Teacher'), form: false, width: 110 },
-  {
-    name: 'specialId',
-    label: L('专业', 'Major'),
-    type: 'dict',
-    dict: { code: 'course_major', biz: true },
-    search: true,
-    width: 140,
-  },
-  {
-    name: 'cateId',
-    label: L('课程分类', 'Category'),
-    type: 'dict',
-    dict: { code: 'course_category', biz: true },
-    search: true,
-    width: 110,
-  },
-  {
-    name: 'levelId',
-    label: L('学历层次', 'Level'),
-    type: 'dict',
-    dict: { code: 'educational_level', biz: true },
-    width: 110,
-  },
-  { name: 'isAuth', label: L('报名需审核', 'Review enrolment'), type: 'switch', default: 0, width: 100 },
-  { name: 'isPractice', label: L('实践课程', 'Practice course'), type: 'switch', default: 0, list: false },
-  { name: 'aditedNum', label: L('已审核', 'Approved'), form: false, width: 80 },
-  { name: 'unauditedNum', label: L('待审核', 'Pending'), form: false, width: 80 },
-  listingStatus,
-  { name: 'intro', label: L('简介', 'Introduction'), type: 'textarea', list: false },
-  { name: 'content', label: L('课程介绍', 'Description'), type: 'richtext', list: false },
-  { name: 'standard', label: L('课程标准', 'Standard'), type: 'richtext', list: false },
-  { name: 'position', label: L('课程定位', 'Positioning'), type: 'richtext', list: false },
-  { name: 'target', label: L('课程目标', 'Objectives'), type: 'richtext', list: false },
-  sortField,
-  { ...createTimeField, search: true, type: 'date' },
-  remarkField,
-]
+export const courseScreenFields = (camp: boolean): Field[] =>
+  screenFields(courseFields, {
+    cover: { width: 100 },
+    title: { search: true, ...(camp ? { label: L('实训营名称', 'Camp name') } : {}) },
+    teacherId: { list: false },
+    teacherName: { form: false, width: 110 },
+    specialId: { search: true, width: 140 },
+    cateId: { search: true, width: 110 },
+    levelId: { width: 110 },
+    isAuth: { width: 100 },
+    isPractice: { list: false },
+    aditedNum: { form: false, width: 80 },
+    unauditedNum: { form: false, width: 80 },
+    status: { width: 90 },
+    intro: { list: false },
+    content: { list: false },
+    standard: { list: false },
+    position: { list: false },
+    target: { list: false },
+    sort: { width: 80 },
+    createTime: { form: false, search: true, width: 170 },
+    remark: { list: false },
+  })
 
 function CourseScreen({ camp }: { camp: boolean }) {
   const say = useSay()
@@ -80,7 +52,7 @@ function CourseScreen({ camp }: { camp: boolean }) {
     perm: camp ? 'content:camp' : 'content:course',
     title: camp ? L('实训营', 'Training camps') : L('课程管理', 'Courses'),
     query: { type: camp ? '2' : '1' },
-    fields: courseFields(camp),
+    fields: courseScreenFields(camp),
     // The camp list is view-only (spec §2).
     actions: camp ? { add: false, edit: false, delete: false, selection: false } : undefined,
     rowActions: (row) => (

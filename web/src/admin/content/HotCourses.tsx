@@ -13,7 +13,7 @@ import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L } from './fields'
+import { L } from '../system/fields'
 import Loading from '../../shared/Loading'
 
 const BASE = '/api/hm-course/course'

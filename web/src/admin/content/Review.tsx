@@ -14,18 +14,9 @@ import { notify } from '../../shared/notify'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, createTimeField } from './fields'
-
-const STATUS = [
-  { value: 0, label: L('待审核', 'Pending') },
-  { value: 1, label: L('已通过', 'Approved') },
-  { value: 2, label: L('已驳回', 'Rejected') },
-]
-
-const TYPE = [
-  { value: 1, label: L('课程', 'Course') },
-  { value: 2, label: L('实训营', 'Camp') },
-]
+import { enrolmentFields, reviewCourseFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 
 /** Approve (1) or reject (2) enrolments, one or many. */
 function useVerify() {
@@ -105,13 +96,13 @@ function Enrolments({ course, onClose }: { course: Row; onClose: () => void }) {
     query: { courseId: String(course.id) },
     invalidates: ['/api/hm-courseUser/courseUser'],
     actions: { add: false, edit: false, delete: false, view: false },
-    fields: [
-      { name: 'realName', label: L('姓名', 'Name') },
-      { name: 'account', label: L('账号', 'Account') },
-      { name: 'phone', label: L('手机号', 'Phone') },
-      { name: 'status', label: L('审核状态', 'Review'), type: 'select', options: STATUS, search: true, width: 100 },
-      { ...createTimeField, label: L('报名时间', 'Enrolled') },
-    ],
+    fields: screenFields(enrolmentFields, {
+      realName: {},
+      account: {},
+      phone: {},
+      status: { search: true, width: 100 },
+      createTime: { form: false, width: 170 },
+    }),
     toolbar: ({ selected }) => <VerifyToolbar selected={selected} />,
     rowActions: (row) => <VerifyRow row={row} />,
   }
@@ -147,13 +138,13 @@ export default function Review() {
     perm: 'content:review',
     title: L('报名审核', 'Enrolment review'),
     actions: { add: false, edit: false, delete: false, view: false, selection: false },
-    fields: [
-      { name: 'title', label: L('课程名称', 'Course'), search: true },
-      { name: 'type', label: L('类型', 'Type'), type: 'select', options: TYPE, search: true, width: 90 },
-      { name: 'teacherName', label: L('授课教师', 'Teacher'), width: 120 },
-      { name: 'aditedNum', label: L('已审核', 'Approved'), width: 90 },
-      { name: 'unauditedNum', label: L('待审核', 'Pending'), width: 90 },
-    ],
+    fields: screenFields(reviewCourseFields, {
+      title: { search: true },
+      type: { search: true, width: 90 },
+      teacherName: { width: 120 },
+      aditedNum: { width: 90 },
+      unauditedNum: { width: 90 },
+    }),
     rowActions: (row) => (
       <Button
         size="small"
@@ -186,18 +177,18 @@ export function Applications() {
     title: L('学员申请', 'Student applications'),
     invalidates: ['/api/hm-courseUser/courseUser', '/api/hm-course/course'],
     actions: { add: false, edit: false, delete: false, view: false },
-    fields: [
-      { name: 'avatar', label: L('头像', 'Avatar'), type: 'image', form: false, width: 70 },
-      { name: 'realName', label: L('姓名', 'Name'), search: true, width: 110 },
-      { name: 'account', label: L('学号', 'Student number'), search: true, width: 130 },
-      { name: 'deptName', label: L('班级', 'Class'), width: 140 },
-      { name: 'courseName', label: L('申请课程', 'Course') },
-      { name: 'courseType', label: L('类型', 'Type'), type: 'select', options: TYPE, width: 90 },
-      { name: 'type', label: L('类型', 'Type'), type: 'select', options: TYPE, search: true, list: false },
-      { name: 'status', label: L('审核状态', 'Review'), type: 'select', options: STATUS, search: true, width: 100 },
-      { name: 'remark', label: L('备注', 'Remark'), width: 140 },
-      { ...createTimeField, label: L('申请时间', 'Applied') },
-    ],
+    fields: screenFields(enrolmentFields, {
+      avatar: { form: false, width: 70 },
+      realName: { search: true, width: 110 },
+      account: { search: true, width: 130 },
+      deptName: { width: 140 },
+      courseName: {},
+      courseType: { width: 90 },
+      type: { search: true, list: false },
+      status: { search: true, width: 100 },
+      remark: { width: 140 },
+      createTime: { form: false, width: 170, label: L('申请时间', 'Applied') },
+    }),
     toolbar: ({ selected }) => <VerifyToolbar selected={selected} />,
     rowActions: (row) => <VerifyRow row={row} />,
   }

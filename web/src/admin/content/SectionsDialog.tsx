@@ -22,7 +22,8 @@ import { notify } from '../../shared/notify'
 import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
-import { L } from './fields'
+import { sectionFields } from '../../../../db/fields/content'
+import { L } from '../system/fields'
 import Loading from '../../shared/Loading'
 
 const S = '/api/hm-courseSection/courseSection'
@@ -125,12 +126,12 @@ export default function SectionsDialog({ course, onClose }: { course: Row; onClo
   const [title, setTitle] = useState('')
   const save = async (row: Row) => {
     const d = draft[String(row.id)]
-    if (!d?.title.trim()) return notify.warning(say(L('请输入章节名称', 'please enter the section name')))
+    if (!d?.title.trim()) return notify.warning(say(sectionFields.title.required))
     await write(`${S}/submit`, { body: { id: row.id, title: d.title, sort: d.sort } }, { invalidates: [S] })
     notify.success(say('updatedSuccessfully'))
   }
   const add = async () => {
-    if (!title.trim()) return notify.warning(say(L('请输入章节名称', 'please enter the section name')))
+    if (!title.trim()) return notify.warning(say(sectionFields.title.required))
     await write(
       `${S}/submit`,
       { body: { courseId: course.id, title, sort: (sections.data?.length ?? 0) + 1 } },

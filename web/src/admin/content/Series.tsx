@@ -17,7 +17,9 @@ import { useFetch, write } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, cover, listingStatus, need, remarkField, sortField } from './fields'
+import { seriesFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 
 const LINKS = '/api/blade-courseSeries/courseSeries'
 
@@ -97,20 +99,15 @@ export default function Series() {
     base: '/api/blade-series/series',
     perm: 'content:series',
     title: L('课程系列', 'Series'),
-    fields: [
-      cover(1),
-      {
-        name: 'title',
-        label: L('系列名称', 'Title'),
-        search: true,
-        required: need('请输入系列名称', 'please enter the series title'),
-      },
-      { name: 'intro', label: L('简介', 'Introduction'), type: 'richtext', list: false },
-      { name: 'content', label: L('详情', 'Content'), type: 'richtext', list: false },
-      sortField,
-      listingStatus,
-      remarkField,
-    ],
+    fields: screenFields(seriesFields, {
+      cover: { width: 100 },
+      title: { search: true },
+      intro: { list: false },
+      content: { list: false },
+      sort: { width: 80 },
+      status: { width: 90 },
+      remark: { list: false },
+    }),
     rowActions: (row) => (
       <Button
         size="small"

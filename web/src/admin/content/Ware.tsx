@@ -15,24 +15,12 @@ import { useFetch } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { L, createTimeField, need, remarkField, sortField } from './fields'
+import { wareFields, wareStepFields } from '../../../../db/fields/content'
+import { screenFields } from '../../shared/resource/fields'
+import { L } from '../system/fields'
 
 const BASE = '/api/hm-courseWare/courseWare'
-const TYPES = [
-  { value: 1, label: L('文档', 'Document') },
-  { value: 2, label: L('视频', 'Video') },
-  { value: 3, label: L('Markdown', 'Markdown') },
-  { value: 4, label: L('实验步骤', 'Experiment steps') },
-]
-const SCREENS = [
-  { value: 1, label: L('课件', 'Course ware') },
-  { value: 2, label: L('实验', 'Experiment') },
-]
-const TRANSCODING = [
-  { value: 2, label: L('转码中', 'Waiting') },
-  { value: 1, label: L('已转码', 'Transcoded') },
-  { value: 0, label: L('转码失败', 'Failed') },
-]
+const TRANSCODING = wareFields.transcodingStatus.options
 
 /** Live transcode progress of a video while it waits (polls every 2 s until it is done or failed). */
 function Transcoding({ row }: { row: Row }) {
@@ -72,11 +60,7 @@ function Steps({ ware, onClose }: { ware: Row; onClose: () => void }) {
     title: L('实验步骤', 'Steps'),
     query: { wareId: String(ware.id) },
     tree: true,
-    fields: [
-      { name: 'title', label: L('步骤名称', 'Step'), required: need('请输入步骤名称', 'please enter the step name') },
-      { name: 'content', label: L('步骤内容', 'Content'), type: 'richtext' },
-      sortField,
-    ],
+    fields: screenFields(wareStepFields, { title: {}, content: {}, sort: { width: 80 } }),
   }
   return (
     <Dialog
@@ -108,56 +92,17 @@ export default function Ware() {
     base: BASE,
     perm: 'content:ware',
     title: L('课件管理', 'Courseware'),
-    fields: [
-      {
-        name: 'title',
-        label: L('课件名称', 'Name'),
-        search: true,
-        required: need('请输入课件名称', 'please enter the courseware name'),
-      },
-      {
-        name: 'screen',
-        label: L('场景', 'Scenario'),
-        type: 'select',
-        options: SCREENS,
-        search: true,
-        required: need('请选择场景', 'please select the scenario'),
-        width: 100,
-      },
-      {
-        name: 'type',
-        label: L('课件类型', 'Type'),
-        type: 'select',
-        options: TYPES,
-        search: true,
-        required: need('请选择课件类型', 'please select the courseware type'),
-        width: 110,
-      },
-      {
-        name: 'fileAddress',
-        label: L('课件文件', 'File'),
-        type: 'file',
-        list: false,
-        upload: {
-          accept: ['pdf', 'md', 'txt', 'docx', 'pptx', 'xlsx', 'mp4', 'webm', 'mov', 'mkv', 'avi', 'mp3', 'jpg', 'png'],
-          maxKB: 100 * 1024,
-          max: 1,
-          kind: 'courseware',
-        },
-      },
-      { name: 'content', label: L('Markdown 内容', 'Markdown'), type: 'textarea', list: false },
-      {
-        name: 'transcodingStatus',
-        label: L('转码状态', 'Transcoding'),
-        type: 'select',
-        options: TRANSCODING,
-        form: false,
-        width: 150,
-      },
-      { name: 'playTime', label: L('时长（秒）', 'Length (s)'), form: false, width: 90 },
-      createTimeField,
-      remarkField,
-    ],
+    fields: screenFields(wareFields, {
+      title: { search: true },
+      screen: { search: true, width: 100 },
+      type: { search: true, width: 110 },
+      fileAddress: { list: false },
+      content: { list: false },
+      transcodingStatus: { form: false, width: 150 },
+      playTime: { form: false, width: 90 },
+      createTime: { form: false, width: 170 },
+      remark: { list: false },
+    }),
     rowActions: (row) => (
       <>
         <Transcoding row={row} />
