@@ -95,6 +95,12 @@ export const experimentStepFields = defineFields({
   sort: COMMON.sort,
 })
 
+/** Enrolment (blade-experimentUser): who may open an experiment's lab; the experiment dialog adds users in bulk. */
+export const experimentUserFields = defineFields({
+  experimentId: { label: L('实验', 'Experiment'), required: L('请选择实验', 'please choose an experiment') },
+  userId: { label: L('学生', 'Learner'), required: L('请选择学生', 'please select students') },
+})
+
 /** The running-labs screen's columns (hm-userContainer/running answers them; no form). */
 export const runningLabFields = defineFields({
   realName: { label: L('学生', 'Learner') },

@@ -1,3 +1,4 @@
+import { experimentUserFields } from '../../db/fields/labs.ts'
 import { defineMessages } from '../lib/messages.ts'
 
 defineMessages({
@@ -35,7 +36,7 @@ defineMessages({
     zh: '镜像仍被实验使用，无法删除',
     en: 'the image is still used by an experiment and cannot be removed',
   },
-  'lab.experimentRequired': { zh: '请选择实验', en: 'please choose an experiment' },
+  'lab.experimentRequired': experimentUserFields.experimentId.required,
   'lab.imageRequired': { zh: '请选择实验镜像', en: 'please choose the lab environment' },
   'lab.titleRequired': { zh: '请输入标题', en: 'please enter a title' },
   'lab.imageIdRequired': { zh: '请输入镜像标识', en: 'please enter the image reference' },
@@ -44,7 +45,7 @@ defineMessages({
     en: 'please upload an image file (docker save format)',
   },
   'lab.buildFailed': { zh: '镜像构建失败：{reason}', en: 'the image build failed: {reason}' },
-  'lab.usersRequired': { zh: '请选择学生', en: 'please select students' },
+  'lab.usersRequired': experimentUserFields.userId.required,
   'lab.webOnly': { zh: '该实验没有网页服务', en: 'this lab has no web service' },
   'lab.webForbidden': { zh: '无权访问该实验应用', en: 'you may not open this lab app' },
   'lab.webExpired': {

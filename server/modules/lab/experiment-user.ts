@@ -1,3 +1,4 @@
+import { experimentUserFields } from '../../../db/fields/labs.ts'
 import { Elysia, t } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'
@@ -17,7 +18,7 @@ export const experimentUserResource = defineResource({
   code: 'lab:experiment',
   perms: { add: 'lab:experiment:enrol', edit: 'lab:experiment:enrol', remove: 'lab:experiment:enrol' },
   filters: ['experimentId', 'userId', 'status'],
-  messages: { experimentId: 'lab.experimentRequired', userId: 'lab.usersRequired' },
+  fields: experimentUserFields,
 })
 
 function requireExperiment(ctx: Ctx, id: unknown) {

@@ -6,7 +6,10 @@ import { ok } from '../../lib/envelope.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 
-/** The three logs are read-only lists: rows are written by the server itself (lib/logs.ts) and the web's error queue. */
+/**
+ * The three logs are read-only lists: rows are written by the server itself (lib/logs.ts) and the web's error queue.
+ * No submit, so no field description: nothing here is ever validated as input.
+ */
 const logResource = <T extends typeof logApi | typeof logUsual | typeof logError>(
   table: T,
   kind: string,

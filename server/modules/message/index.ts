@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { messageFields } from '../../../db/fields/desk.ts'
 import { message, messageRecipient } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'
@@ -75,6 +76,8 @@ export const messageResource = defineResource({
   // A message is written only by save (with its copies); the generic write operations refuse.
   access: { list: sentByMe, detail: sentByMe, add: () => false, edit: () => false, remove: () => false },
   orderBy: (c) => [desc(c.createTime), desc(c.id)],
+  // No generic submit: `save` checks a message against these (send.ts), and the screens show them.
+  fields: messageFields,
   skip: ['list', 'page', 'detail', 'submit', 'remove'],
   actions: {
     'my/topList': {

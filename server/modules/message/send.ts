@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient, user } from '../../../db/schema/index.ts'
-import { BROADCAST_READERS } from '../../../db/fields/desk.ts'
+import { BROADCAST_READERS, messageFields } from '../../../db/fields/desk.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -11,8 +11,9 @@ import { memberOf } from '../../lib/membership.ts'
 import { isAdministrator, permissionCodes } from '../../lib/permissions.ts'
 
 defineMessages({
-  'message.title': { zh: '请输入消息标题', en: 'please enter the message title' },
-  'message.receivers': { zh: '请选择接收人', en: 'please select the recipients' },
+  // The required wording is the field description's (db/fields/desk.ts), which the send dialog shows too.
+  'message.title': messageFields.title.required,
+  'message.receivers': messageFields.receivers.required,
   'message.type': { zh: '消息类型无效', en: 'the message type is not valid' },
   'message.noRecipients': { zh: '没有找到接收人', en: 'no recipients were found' },
   'message.broadcastForbidden': {
@@ -51,8 +52,9 @@ export async function sendMessage(
   if (!(await mayBroadcast(ctx, type))) throw new ApiError(403, 'message.broadcastForbidden', {}, true, 'type')
   const title = typeof input.title === 'string' ? input.title.trim() : ''
   if (!title) throw badRequest('message.title', { field: 'title' }, 'title')
-  if (title.length > 200) throw badRequest('validation.tooLong', { field: 'title', max: 200 }, 'title')
-  const content = typeof input.content === 'string' ? input.content.slice(0, 20000) : null
+  const { max } = messageFields.title
+  if (title.length > max) throw badRequest('validation.tooLong', { field: 'title', max }, 'title')
+  const content = typeof input.content === 'string' ? input.content.slice(0, messageFields.content.max) : null
   if (
     input.receivers === undefined ||
     input.receivers === '' ||

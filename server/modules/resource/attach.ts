@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { attachFields } from '../../../db/fields/resource.ts'
 import { attach } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -19,6 +20,7 @@ export const attachResource = defineResource({
   search: ['originalName', 'name'],
   filters: ['kind', 'extension', 'isPublic'],
   dates: ['createTime'],
+  fields: attachFields,
   skip: ['submit', 'remove'],
 })
 

@@ -3,18 +3,15 @@ import { SendRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { usePermissions } from '../../shared/permissions'
 import ResourcePage from '../../shared/resource/ResourcePage'
-import type { Field, ResourceScreen } from '../../shared/resource/schema'
+import type { ResourceScreen } from '../../shared/resource/schema'
+import { messageFields } from '../../../../db/fields/desk'
+import { screenFields } from '../../shared/resource/fields'
 import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
 import { refreshMessages } from '../widgets/unread-store'
 import SendDialog from './SendDialog'
 
-const common: Field[] = [
-  { name: 'title', label: L('标题', 'Title') },
-  { name: 'type', label: L('类型', 'Type'), type: 'dict', dict: { code: 'message_type' }, width: 110 },
-  { name: 'content', label: L('内容', 'Content'), type: 'textarea', list: false },
-  { name: 'createTime', label: L('时间', 'Time'), width: 170 },
-]
+const common = { title: {}, type: { width: 110 }, content: { list: false }, createTime: { width: 170 } }
 
 const inbox: ResourceScreen = {
   base: '/api/blade-message/message',
@@ -22,21 +19,11 @@ const inbox: ResourceScreen = {
   listPath: 'my/list',
   title: L('收件箱', 'Inbox'),
   actions: { add: false, edit: false },
-  fields: [
+  fields: screenFields(messageFields, {
     ...common,
-    { name: 'createUserName', label: L('发送人', 'From'), width: 110 },
-    {
-      name: 'isRead',
-      label: L('状态', 'State'),
-      type: 'select',
-      search: true,
-      options: [
-        { value: 1, label: L('未读', 'Unread') },
-        { value: 0, label: L('已读', 'Read') },
-      ],
-      width: 90,
-    },
-  ],
+    createUserName: { width: 110 },
+    isRead: { search: true, width: 90 },
+  }),
 }
 
 const sent: ResourceScreen = {
@@ -45,7 +32,7 @@ const sent: ResourceScreen = {
   listPath: 'my/sendList',
   title: L('已发送', 'Sent'),
   actions: { add: false, edit: false, delete: false, view: false, selection: false },
-  fields: [...common, { name: 'receivers', label: L('接收对象', 'Recipients'), list: false }],
+  fields: screenFields(messageFields, { ...common, receivers: { list: false } }),
 }
 
 /** My messages (/desk/message): inbox (opening one marks it read), sent messages, and writing one. */

@@ -21,7 +21,7 @@ import type { Field } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import UserPicker, { chosenNames, type PickedUser } from '../widgets/UserPicker'
 import { L } from '../system/fields'
-import { BROADCAST_READERS } from '../../../../db/fields/desk'
+import { BROADCAST_READERS, messageFields as F } from '../../../../db/fields/desk'
 import { useDict } from '../../shared/dict'
 import { usePermissions } from '../../shared/permissions'
 
@@ -67,7 +67,7 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
   const perms = usePermissions()
   const typeField: Field = {
     name: 'type',
-    label: L('消息类型', 'Type'),
+    label: F.type.label,
     type: 'select',
     options: useDict('message_type')
       .filter((i) => BROADCAST_READERS[Number(i.dictKey)]?.some((code) => perms.has(code)) ?? true)
@@ -87,10 +87,7 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
         setError(err.field === 'receivers' ? 'units' : 'title', { type: 'server', message: err.message })
     }
   })
-  const required = {
-    title: say(L('请输入消息标题', 'please enter the message title')),
-    receivers: say(L('请选择接收人', 'please select the recipients')),
-  }
+  const required = { title: say(F.title.required), receivers: say(F.receivers.required) }
 
   return (
     <Dialog
@@ -113,17 +110,18 @@ export default function SendDialog({ onClose, onSent }: { onClose: () => void; o
                 }}
               />
             </FluentField>
-            <FluentField label={say(L('消息标题', 'Title'))} required validationMessage={errors.title?.message}>
+            <FluentField label={say(F.title.label)} required validationMessage={errors.title?.message}>
               <Input
                 {...register('title', { validate: (v) => !!v.trim() || required.title })}
+                maxLength={F.title.max}
                 data-testid="message-title"
               />
             </FluentField>
-            <FluentField label={say(L('消息内容', 'Content'))}>
+            <FluentField label={say(F.content.label)}>
               <Textarea {...register('content')} rows={5} resize="vertical" />
             </FluentField>
             <FluentField
-              label={say(targets[type]?.label ?? L('接收人', 'Recipients'))}
+              label={say(targets[type]?.label ?? F.receivers.label)}
               required
               validationMessage={errors.units?.message}
             >
