@@ -146,7 +146,7 @@ export const courseSeriesFields = defineFields({
 /** Activation cards (generated in batches; status from activation_status). */
 export const cardFields = defineFields({
   cardNumber: { label: L('卡号', 'Card number'), required: L('请输入卡号', 'please enter the card number'), max: 64 },
-  courseId: { label: L('课程', 'Course') },
+  courseId: { label: L('课程', 'Course'), required: L('请选择课程', 'please select a course') },
   courseName: { label: L('课程', 'Course') },
   batchNo: { label: L('批次', 'Batch'), max: 64 },
   status: { label: L('状态', 'Status'), type: 'dict', dict: { code: 'activation_status', biz: true } },

@@ -35,7 +35,7 @@ function Generate({ onClose }: { onClose: () => void }) {
   const [v, setV] = useState<{ courseId?: string; count: number; expireTime: string }>({ count: 10, expireTime: '' })
   const [err, setErr] = useState<Record<string, string>>({})
   const go = async () => {
-    if (!v.courseId) return setErr({ courseId: say(L('请选择课程', 'please select a course')) })
+    if (!v.courseId) return setErr({ courseId: say(cardFields.courseId.required) })
     if (!Number.isInteger(v.count) || v.count < 1 || v.count > 1000)
       return setErr({
         count: say(L('生成数量必须在 1 到 1000 之间', 'the number of cards must be between 1 and 1000')),
@@ -59,7 +59,7 @@ function Generate({ onClose }: { onClose: () => void }) {
         <DialogBody>
           <DialogTitle>{say(L('生成激活卡', 'Generate cards'))}</DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 12 }}>
-            <Field label={say(L('课程', 'Course'))} required validationMessage={err.courseId}>
+            <Field label={say(cardFields.courseId.label)} required validationMessage={err.courseId}>
               <Dropdown
                 value={String(courses.data?.records.find((c) => c.id === v.courseId)?.title ?? '')}
                 selectedOptions={v.courseId ? [v.courseId] : []}
