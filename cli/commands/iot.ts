@@ -12,6 +12,8 @@ import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 import { Table } from '../views/Table.tsx'
+import { tenantRows } from '../../server/lib/tenant-rows.ts'
+import { productResource } from '../../server/modules/iot/product.ts'
 
 const tenantOption = ['--tenant <tenantId>', 'tenant id / 租户编号', '000000'] as const
 const FINAL = new Set(['done', 'stopped', 'cancelled', 'draft'])
@@ -22,7 +24,9 @@ async function statusOf(ctx: Ctx, id: string) {
   const rows = ctx.db
     .select({ state: otaTask.state })
     .from(otaTask)
-    .where(and(eq(otaTask.otaId, ota.id), eq(otaTask.tenantId, ota.tenantId)))
+    .where(
+      and(eq(otaTask.otaId, ota.id), tenantRows(otaTask, ota.tenantId, { why: 'the tasks of a release read above' })),
+    )
     .all()
   const counts: Record<string, number> = {}
   for (const r of rows) counts[r.state] = (counts[r.state] ?? 0) + 1
@@ -49,7 +53,7 @@ export function iotCommands(program: Command) {
             ? ctx.db
                 .select({ id: product.id })
                 .from(product)
-                .where(and(eq(product.productKey, o.product), eq(product.tenantId, ctx.actor.tenantId)))
+                .where(and(eq(product.productKey, o.product), await productResource.scope(ctx)))
                 .get()
             : undefined
           if (o.product && !p) throw new Error(say('unknownProduct', { key: o.product }))

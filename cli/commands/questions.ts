@@ -1,7 +1,6 @@
 import React from 'react'
 import type { Command } from 'commander'
 import { render } from 'ink'
-import { and, eq } from 'drizzle-orm'
 import { tenant } from '../../db/schema/index.ts'
 import type { Ctx } from '../../server/lib/context.ts'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -12,6 +11,7 @@ import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 import { Table } from '../views/Table.tsx'
+import { tenantRows } from '../../server/lib/tenant-rows.ts'
 
 const tenantOption = ['--tenant <tenantId>', 'tenant id / 租户编号', '000000'] as const
 
@@ -20,7 +20,8 @@ async function liveTenant(ctx: Ctx) {
   const row = await ctx.db
     .select({ id: tenant.id })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, ctx.actor.tenantId), eq(tenant.isDeleted, 0)))
+    .where(tenantRows(tenant, ctx.actor.tenantId, { why: 'whether the school named on the command line exists' }))
+
     .get()
   if (!row) throw new Error(say('unknownTenant', { tenantId: ctx.actor.tenantId }))
 }

@@ -1,6 +1,6 @@
 import React from 'react'
 import type { Command } from 'commander'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import { user } from '../../db/schema/index.ts'
 import type { Ctx } from '../../server/lib/context.ts'
 import { createUser } from '../../server/modules/system/user-admin.ts'
@@ -17,7 +17,8 @@ async function idsOf(ctx: Ctx, accounts: string[]) {
   const rows = await ctx.db
     .select({ id: user.id, account: user.account })
     .from(user)
-    .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.account, accounts)))
+    .where(and(await userResource.scope(ctx), inArray(user.account, accounts)))
+
   const missing = accounts.filter((a) => !rows.some((r) => r.account === a))
   if (missing.length) throw new Error(say('unknownAccounts', { accounts: missing.join(', ') }))
   return rows.map((r) => r.id)

@@ -7,6 +7,7 @@ import { now } from '../lib/time.ts'
 import type { ExperimentRow, ImageRow, LabRow } from './containers.ts'
 import { at } from './names.ts'
 import type { Labs } from './service.ts'
+import { tenantRows } from '../lib/tenant-rows.ts'
 
 /**
  * Takes a running place for the caller, or a place in line. Runs as one
@@ -25,7 +26,13 @@ export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: Ima
         .where(and(where, eq(userContainer.isDeleted, 0)))
         .get()!.n
     const hostRunning = running()
-    const tenantRunning = running(and(eq(userContainer.state, 'running'), eq(userContainer.tenantId, tenantId)))
+    const tenantRunning = running(
+      and(
+        eq(userContainer.state, 'running'),
+        tenantRows(userContainer, tenantId, { why: "a school's quota counts every lab it runs" }),
+      ),
+    )
+
     const queued = tx
       .select()
       .from(userContainer)

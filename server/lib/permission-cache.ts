@@ -25,6 +25,10 @@ import type { Ctx } from './context.ts'
 import type { Db } from './db.ts'
 import { prepared } from './prepared.ts'
 import { registerCache } from './caches.ts'
+import { tenantRows } from './tenant-rows.ts'
+
+/** What an actor may do is read before any data scope exists: this IS the machinery scope() relies on. */
+const MACHINERY = 'effective permissions are what data scopes are made of'
 
 /** The platform administrator's role alias: every permission, in every tenant it acts for. */
 export const ADMINISTRATOR = 'administrator'
@@ -125,7 +129,7 @@ export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string
       .select({ menuId: tenantPackage.menuId })
       .from(tenant)
       .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0), eq(tenantPackage.isDeleted, 0)))
+      .where(and(tenantRows(tenant, tenantId, { why: MACHINERY }), eq(tenantPackage.isDeleted, 0)))
       .get()
     return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
   })
@@ -142,7 +146,7 @@ function compute(ctx: Ctx): Effective {
     ? db
         .select({ id: role.id, alias: role.roleAlias })
         .from(role)
-        .where(and(inArray(role.id, a.roleIds), eq(role.tenantId, a.tenantId), eq(role.isDeleted, 0)))
+        .where(and(inArray(role.id, a.roleIds), tenantRows(role, a.tenantId, { why: MACHINERY })))
         .all()
     : []
   const roleIds = roles.map((r) => r.id),
@@ -177,7 +181,7 @@ function compute(ctx: Ctx): Effective {
       })
       .from(scopeData)
       .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
-      .where(and(inArray(roleScope.roleId, roleIds), eq(scopeData.isDeleted, 0), eq(scopeData.tenantId, a.tenantId)))
+      .where(and(inArray(roleScope.roleId, roleIds), tenantRows(scopeData, a.tenantId, { why: MACHINERY })))
       .all()
     for (const { code, ...g } of grants) dataScopes.set(code, [...(dataScopes.get(code) ?? []), g])
   }
@@ -190,7 +194,8 @@ function compute(ctx: Ctx): Effective {
     apiScopes: db
       .select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType })
       .from(scopeApi)
-      .where(and(eq(scopeApi.tenantId, a.tenantId), eq(scopeApi.isDeleted, 0)))
+      .where(tenantRows(scopeApi, a.tenantId, { why: MACHINERY }))
+
       .all(),
     apiGranted: new Set(
       roleIds.length

@@ -78,6 +78,11 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
   path: string
   /** Permission code of the menu; buttons are code:add, code:edit, code:delete. Data scopes key on it too. */
   code: string
+  /**
+   * Rows bounded through a parent rather than by their own data scope (enrolments through their course):
+   * `{ why }` turns the data scope of `code` off for this table — say in `access` how the parent bounds them.
+   */
+  viaParent?: { why: string }
   perms?: Partial<Record<Verb, string>>
   /** Shared by all tenants: no tenant filter, tenant_id stays the platform's. */
   global?: boolean
@@ -219,7 +224,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   async function bounds(ctx: Ctx, verb: Verb): Promise<SQL> {
     const rule = o.access?.[verb] ? await o.access[verb]!(ctx) : true
     if (rule === false) throw new ApiError(403, 'error.forbidden')
-    const base = await scope(o.table, ctx, { global: o.global, code: o.code })
+    const base = await boundScope(ctx)
     return rule === true ? base : and(base, rule)!
   }
 
@@ -529,11 +534,12 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return r as unknown as Elysia
   }
 
-  const boundScope = (ctx: Ctx, choice: ScopeChoice = {}) =>
-    scope(o.table, ctx, {
-      global: o.global,
-      ...(choice.dataScope === false ? { dataScope: false, why: choice.why } : { code: o.code }),
-    })
+  function boundScope(ctx: Ctx, choice: ScopeChoice = {}) {
+    const less =
+      choice.dataScope === false ? choice : o.viaParent && { dataScope: false as const, why: o.viaParent.why }
+    return scope(o.table, ctx, { global: o.global, ...(less ? { dataScope: false, why: less.why } : { code: o.code }) })
+  }
+
   const resource: Resource<T, A> = { options: o, perms, ops, routes, where, scope: boundScope, schemas }
   resourceRegistry.push(resource as AnyResource)
   return resource

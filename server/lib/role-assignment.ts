@@ -12,6 +12,7 @@ import {
   roleAliases,
 } from './permissions.ts'
 import { scope } from './scope.ts'
+import { tenantRows } from './tenant-rows.ts'
 
 defineMessages({
   'role.assignAbove': {
@@ -69,8 +70,9 @@ async function checkDataScopes(
           .where(
             and(
               inArray(roleScope.roleId, roleIds),
-              eq(scopeData.isDeleted, 0),
-              eq(scopeData.tenantId, ctx.actor.tenantId),
+              tenantRows(scopeData, ctx.actor.tenantId, {
+                why: 'which data scopes roles hold is permission machinery, not a list the caller reads',
+              }),
             ),
           )
       : Promise.resolve([])

@@ -28,6 +28,7 @@ import { closeDb } from '../../server/lib/db.ts'
 import { experiment, labImage } from '../../db/schema/index.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { createUser } from '../../server/modules/system/user-admin.ts'
+import { userResource } from '../../server/modules/system/user.ts'
 import { enrol } from '../../server/modules/lab/experiment-user.ts'
 import { dockerSocket } from '../../server/labs/docker.ts'
 import { applianceIdOf, L } from '../../server/labs/names.ts'
@@ -159,7 +160,7 @@ try {
         (await createUser(ctx, { account, realName: account, password: md5Hex('bench'), roleAliases: ['student'] })).id,
       ),
     )
-  enrol(ctx, exp.id, ids)
+  enrol(ctx, exp.id, ids, await userResource.scope(ctx))
   const appliance = applianceIdOf(loadSecrets(dataDir).jwtSecret)
   closeDb(services.db)
   stage(`${learners.length} learners enrolled`)

@@ -17,6 +17,9 @@ import type { Db } from '../db.ts'
 import { newId } from '../ids.ts'
 import { now } from '../time.ts'
 import { flatMenus, loadAreas, type Area, type FlatMenu } from './load.ts'
+import { tenantRows } from '../tenant-rows.ts'
+
+const SYNC = "reference data is synced by the system on every start; an administrator's removed rows stay removed"
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -253,7 +256,9 @@ function syncDict(
   const rows = tx
     .select()
     .from(table)
-    .where(and(eq(table.code, code), tenantId ? eq(table.tenantId, tenantId) : undefined))
+    .where(
+      and(eq(table.code, code), tenantId ? tenantRows(table, tenantId, { why: SYNC, withDeleted: true }) : undefined),
+    )
     .all()
   const common = { ...(tenantId ? { tenantId } : {}), code, isSealed: sealed }
   let inserted = false
@@ -320,7 +325,8 @@ export function syncTenantReference(
     tx
       .select()
       .from(param)
-      .where(eq(param.tenantId, tenantId))
+      .where(tenantRows(param, tenantId, { why: SYNC, withDeleted: true }))
+
       .all()
       .map((p) => [p.paramKey, p]),
   )

@@ -13,6 +13,10 @@ import { PASSWORD_MAX, verifyDummy, verifyPassword } from './password.ts'
 import { checkCaptcha } from './captcha.ts'
 import { socialProvider } from './social/provider.ts'
 import { captchaRequired } from './login-options.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+/** Signing in happens before there is a caller whose data scope could apply. */
+const SIGN_IN = 'signing in: there is no caller yet'
 
 /** A sign-in failure: answered with error_description, as the web's login expects; `extra` joins the answer. */
 export class GrantError extends ApiError {
@@ -58,7 +62,7 @@ async function checkTenant(services: Services, tenantId: string) {
   const t = await services.db
     .select()
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .where(tenantRows(tenant, tenantId, { why: SIGN_IN }))
     .get()
   if (!t || t.status !== 1) throw fail('auth.tenantMissing')
   if (t.expireTime && t.expireTime < now()) throw fail('auth.tenantExpired')
@@ -75,7 +79,7 @@ async function lockSeconds(services: Services, tenantId: string): Promise<number
   const row = await services.db
     .select({ v: param.paramValue })
     .from(param)
-    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.lockMinutes'), eq(param.isDeleted, 0)))
+    .where(and(tenantRows(param, tenantId, { why: SIGN_IN }), eq(param.paramKey, 'account.lockMinutes')))
     .get()
   const minutes = row && /^\d+$/.test(row.v.trim()) ? Number(row.v) : 30
   return minutes > 0 ? minutes * 60 : null
@@ -124,7 +128,7 @@ async function passwordUser(services: Services, g: GrantInput, ip: string): Prom
   const u = await db
     .select()
     .from(user)
-    .where(and(eq(user.tenantId, g.tenantId), eq(user.account, g.username), eq(user.isDeleted, 0)))
+    .where(and(tenantRows(user, g.tenantId, { why: SIGN_IN }), eq(user.account, g.username)))
     .get()
   const nameKey = `signin:unknown:${g.tenantId}:${g.username}`
   if (u ? lockedNow(u) : hitsOf(db, nameKey).hits >= max) throw failed('auth.locked', 423)
@@ -218,7 +222,11 @@ async function socialUser(services: Services, g: GrantInput): Promise<UserRow> {
     .select()
     .from(userOauth)
     .where(
-      and(eq(userOauth.tenantId, g.tenantId), eq(userOauth.source, provider.source), eq(userOauth.uuid, profile.uuid)),
+      and(
+        tenantRows(userOauth, g.tenantId, { why: SIGN_IN }),
+        eq(userOauth.source, provider.source),
+        eq(userOauth.uuid, profile.uuid),
+      ),
     )
     .get()
   const linked = known?.userId

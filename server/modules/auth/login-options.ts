@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { param } from '../../../db/schema/index.ts'
 import type { Config } from '../../lib/config.ts'
 import type { Db } from '../../lib/db.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /** The tenant parameter an administrator flips (系统参数) to require a captcha at sign-in and registration. */
 export const CAPTCHA_PARAM = 'account.captchaMode'
@@ -12,7 +13,8 @@ async function paramValue(db: Db, tenantId: string, key: string): Promise<string
   const row = await db
     .select({ v: param.paramValue })
     .from(param)
-    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, key), eq(param.isDeleted, 0)))
+    .where(and(tenantRows(param, tenantId, { why: 'read before anyone signed in' }), eq(param.paramKey, key)))
+
     .get()
   return row?.v.trim().toLowerCase()
 }

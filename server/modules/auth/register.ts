@@ -12,6 +12,9 @@ import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { checkCaptcha } from './captcha.ts'
 import { captchaRequired } from './login-options.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const REGISTERING = 'a visitor registering is not signed in yet'
 
 defineMessages({
   'auth.pendingFull': {
@@ -70,13 +73,13 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   const t = await db
     .select()
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .where(tenantRows(tenant, tenantId, { why: REGISTERING }))
     .get()
   if (!t || t.status !== 1) throw badRequest('auth.tenantMissing', {}, 'tenantId')
   const open = await db
     .select({ v: param.paramValue })
     .from(param)
-    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
+    .where(and(tenantRows(param, tenantId, { why: REGISTERING }), eq(param.paramKey, 'account.registerUser')))
     .get()
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
   // Said before the wait for a password hash; checked again inside the transaction, where it holds.
@@ -93,7 +96,9 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
     !(await db
       .select({ id: userOauth.id })
       .from(userOauth)
-      .where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId)))
+      .where(
+        and(eq(userOauth.id, oauthId), tenantRows(userOauth, tenantId, { why: REGISTERING }), isNull(userOauth.userId)),
+      )
       .get())
   ) {
     throw badRequest('auth.oauthInvalid', {}, 'oauthId')
@@ -101,12 +106,12 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   const student = await db
     .select({ id: role.id })
     .from(role)
-    .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+    .where(and(tenantRows(role, tenantId, { why: REGISTERING }), eq(role.roleAlias, 'student')))
     .get()
   const root = await db
     .select({ id: dept.id })
     .from(dept)
-    .where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0)))
+    .where(and(tenantRows(dept, tenantId, { why: REGISTERING }), eq(dept.parentId, '0')))
     .get()
   const id = newId()
   const stamp = now()
@@ -118,7 +123,13 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
       const linked = tx
         .update(userOauth)
         .set({ userId: id })
-        .where(and(eq(userOauth.id, oauthId), eq(userOauth.tenantId, tenantId), isNull(userOauth.userId)))
+        .where(
+          and(
+            eq(userOauth.id, oauthId),
+            tenantRows(userOauth, tenantId, { why: REGISTERING }),
+            isNull(userOauth.userId),
+          ),
+        )
         .returning({ id: userOauth.id })
         .get()
       if (!linked) throw badRequest('auth.oauthInvalid', {}, 'oauthId')

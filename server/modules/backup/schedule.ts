@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { param } from '../../../db/schema/index.ts'
@@ -7,6 +7,7 @@ import { recordUsual } from '../../lib/logs.ts'
 import { PLATFORM_TENANT } from '../../lib/permissions.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { backupAppliance, backupName, backupsDir, type BackupSummary } from './snapshot.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /** System parameters (platform tenant) that steer the nightly backup; read on every check, so a change applies that night. */
 export const BACKUP_PARAMS = { time: 'backup.time', keep: 'backup.keep' } as const
@@ -75,8 +76,8 @@ export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
     .from(param)
     .where(
       and(
-        eq(param.tenantId, PLATFORM_TENANT),
-        eq(param.isDeleted, 0),
+        tenantRows(param, PLATFORM_TENANT, { why: "the appliance's backup settings are the platform's parameters" }),
+
         inArray(param.paramKey, Object.values(BACKUP_PARAMS)),
       ),
     )

@@ -1,6 +1,6 @@
 import { documentFields, folderFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
 import { cloudDocument, cloudFolder } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -92,12 +92,15 @@ export function folderTree(rows: Folder[]): FolderNode[] {
   return roots
 }
 
-/** One level of the tree, each folder saying whether it has sub-folders (for a lazily opened tree). */
-export async function lazyLevel(ctx: Ctx, parentId: string, tenantId = ctx.actor.tenantId) {
+/**
+ * One level of the tree among the folders `visible` admits (staff: the folder list's scope; the portal: every
+ * folder), each folder saying whether it has sub-folders (for a lazily opened tree).
+ */
+export async function lazyLevel(ctx: Ctx, parentId: string, visible: SQL) {
   const level = await ctx.db
     .select()
     .from(cloudFolder)
-    .where(and(eq(cloudFolder.tenantId, tenantId), eq(cloudFolder.parentId, parentId), eq(cloudFolder.isDeleted, 0)))
+    .where(and(visible, eq(cloudFolder.parentId, parentId)))
     .orderBy(asc(cloudFolder.sort), asc(cloudFolder.id))
   const ids = level.map((f) => f.id)
   const kids = ids.length
@@ -134,7 +137,9 @@ export const cloudRoutes = (s: Services) =>
         )
         .get(
           '/api/cloud-document/folder/lazy-tree',
-          async ({ ctx, query }) => ok(ctx, await lazyLevel(ctx, query.parentId || '0')),
+          async ({ ctx, query }) =>
+            ok(ctx, await lazyLevel(ctx, query.parentId || '0', await folderResource.scope(ctx))),
+
           { perm: 'content:cloud' },
         )
         .get(

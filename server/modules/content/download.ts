@@ -1,6 +1,6 @@
 import { downloadFields, leadFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, inArray } from 'drizzle-orm'
 import { download, downloadMessage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -11,6 +11,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { checkImages } from '../course/course.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import './messages.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /** A lead's contact (spec §5): phone required and exactly 11 digits, e-mail name@domain — the shared rules, after trimming the phone. */
 export function checkContact(v: Record<string, unknown>) {
@@ -72,7 +73,15 @@ export const downloadRoutes = (s: Services) =>
               ? await ctx.db
                   .select({ id: download.id, title: download.title })
                   .from(download)
-                  .where(and(inArray(download.id, ids), eq(download.tenantId, ctx.actor.tenantId)))
+                  .where(
+                    and(
+                      inArray(download.id, ids),
+                      tenantRows(download, ctx.actor.tenantId, {
+                        why: "a lead names the file it asked for, even one removed or out of the caller's scope since",
+                        withDeleted: true,
+                      }),
+                    ),
+                  )
               : []
             return ok(ctx, {
               ...page,

@@ -14,6 +14,7 @@ import { now } from '../../lib/time.ts'
 import { sanitizeRich } from '../content/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
 
 type CourseRow = typeof course.$inferSelect
 
@@ -61,7 +62,15 @@ export const courseResource = defineResource({
           const top = tx
             .select({ top: max(course.hotSort) })
             .from(course)
-            .where(and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isHot, 1)))
+            .where(
+              and(
+                publicRows(course, ctx.actor.tenantId, {
+                  why: "the hot list is the portal's: one order for the school",
+                }),
+                eq(course.isHot, 1),
+              ),
+            )
+
             .get()?.top
           tx.update(course)
             .set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() })

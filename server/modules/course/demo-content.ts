@@ -27,6 +27,9 @@ import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 import { demoLink } from '../resource/demo-files.ts'
 import { newCardNumber } from './card.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'demo data is written once for a new tenant, by the system'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -38,12 +41,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * demo student enrolled with some progress and a rating.
  */
 export function seedDemoContent(db: Db, tenantId = '000000') {
-  if (db.select({ id: course.id }).from(course).where(eq(course.tenantId, tenantId)).limit(1).get()) return
+  if (
+    db
+      .select({ id: course.id })
+      .from(course)
+      .where(tenantRows(course, tenantId, { why: DEMO, withDeleted: true }))
+      .limit(1)
+      .get()
+  )
+    return
   const who = (account: string) =>
     db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.tenantId, tenantId), eq(user.account, account)))
+      .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, account)))
       .get()?.id ?? '0'
   const teacher = who('teacher'),
     student = who('student')

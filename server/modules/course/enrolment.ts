@@ -14,6 +14,8 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource, withCounts } from './course.ts'
 import './messages.ts'
+import { ownRows, tenantRows } from '../../lib/tenant-rows.ts'
+import { userResource } from '../system/user.ts'
 
 /** Enrolment status (hm_course_user.status). */
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
@@ -26,6 +28,9 @@ export const courseUserResource = defineResource({
   path: '/api/hm-courseUser/courseUser',
   code: 'content:course',
   perms: { add: 'content:course:user', edit: 'content:course:audit', remove: 'content:course:audit' },
+  // An enrolment is its course's: the course list's data scope bounds it (its creator is often the learner).
+  viaParent: { why: "an enrolment is bounded by its course's data scope (access)" },
+  access: { list: inCourses, detail: inCourses, add: inCourses, edit: inCourses, remove: inCourses },
   filters: ['courseId', 'userId', 'status', 'source'],
   fields: enrolmentFields,
   beforeWrite: async (ctx, w) => {
@@ -37,12 +42,24 @@ export const courseUserResource = defineResource({
   },
 })
 
-/** The learner must be a live user of the caller's tenant. */
+/** Enrolments in the courses the caller may see (tenant, not deleted, the course list's data scope). */
+async function inCourses(ctx: Ctx): Promise<SQL> {
+  return inArray(
+    courseUser.courseId,
+    ctx.db
+      .select({ id: course.id })
+      .from(course)
+      .where(await courseResource.scope(ctx)),
+  )
+}
+
+/** The learner must be a live user the caller may see (the user list's data scope). */
+
 async function assertLearner(ctx: Ctx, userId: string) {
   const [u] = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.id, userId), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+    .where(and(eq(user.id, userId), await userResource.scope(ctx)))
   if (!u) throw badRequest('validation.invalid', { field: 'userId' }, 'userId')
 }
 
@@ -56,7 +73,10 @@ export async function enrol(ctx: Ctx, courseId: string, userId: string, source: 
     .from(courseUser)
     .where(
       and(
-        eq(courseUser.tenantId, ctx.actor.tenantId),
+        tenantRows(courseUser, ctx.actor.tenantId, {
+          why: 'one row per learner and course, whoever enrols: a removed enrolment is reopened',
+          withDeleted: true,
+        }),
         eq(courseUser.courseId, courseId),
         eq(courseUser.userId, userId),
       ),
@@ -93,18 +113,11 @@ export async function enrol(ctx: Ctx, courseId: string, userId: string, source: 
 }
 
 /** The caller's enrolment in a course, or undefined. */
-export async function enrolmentOf(ctx: Ctx, courseId: string, userId = ctx.actor.userId) {
+export async function enrolmentOf(ctx: Ctx, courseId: string) {
   const [row] = await ctx.db
     .select()
     .from(courseUser)
-    .where(
-      and(
-        eq(courseUser.tenantId, ctx.actor.tenantId),
-        eq(courseUser.courseId, courseId),
-        eq(courseUser.userId, userId),
-        eq(courseUser.isDeleted, 0),
-      ),
-    )
+    .where(and(ownRows(courseUser, ctx), eq(courseUser.courseId, courseId)))
   return row
 }
 
@@ -171,7 +184,15 @@ async function applicationPage(ctx: Ctx, query: Record<string, string | undefine
         ctx.db
           .select({ id: user.id })
           .from(user)
-          .where(and(eq(user.tenantId, ctx.actor.tenantId), ...who)),
+          .where(
+            and(
+              await userResource.scope(ctx, {
+                dataScope: false,
+                why: 'narrows the enrolments, which the course list bounds',
+              }),
+              ...who,
+            ),
+          ),
       )
     : undefined
   const page = await courseUserResource.ops.page(ctx, query, and(inArray(courseUser.courseId, visible), learners))

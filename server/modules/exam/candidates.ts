@@ -2,6 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { examGroup, paperTime, role, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { memberOf } from '../../lib/membership.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const EXAM_DEFINES = 'the candidates are what the exam names, whoever asks (a learner opening it, the exam list)'
 
 type Exam = Pick<typeof paperTime.$inferSelect, 'tenantId' | 'groupIds' | 'classIds'>
 
@@ -24,18 +27,17 @@ export async function candidateIds(db: Ctx['db'], exam: Exam): Promise<Set<strin
     const rows = await db
       .select({ studentIds: examGroup.studentIds })
       .from(examGroup)
-      .where(and(eq(examGroup.tenantId, exam.tenantId), eq(examGroup.isDeleted, 0), inArray(examGroup.id, groups)))
+      .where(and(tenantRows(examGroup, exam.tenantId, { why: EXAM_DEFINES }), inArray(examGroup.id, groups)))
     for (const r of rows) for (const id of split(r.studentIds)) ids.add(id)
   }
   if (classes.length) {
-    const students = sql`SELECT ${role.id} FROM ${role} WHERE ${and(eq(role.tenantId, exam.tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0))}`
+    const students = sql`SELECT ${role.id} FROM ${role} WHERE ${and(tenantRows(role, exam.tenantId, { why: EXAM_DEFINES }), eq(role.roleAlias, 'student'))}`
     const rows = await db
       .select({ id: user.id })
       .from(user)
       .where(
         and(
-          eq(user.tenantId, exam.tenantId),
-          eq(user.isDeleted, 0),
+          tenantRows(user, exam.tenantId, { why: EXAM_DEFINES }),
           memberOf(user.deptId, classes),
           memberOf(user.roleId, students),
         ),

@@ -9,6 +9,8 @@ import { defineMessages } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
+
 import { sheet } from './exam-results.ts'
 import { mySittingsPage } from './my-sittings.ts'
 import { splitIds } from './candidates.ts'
@@ -32,8 +34,7 @@ export const STUDENT_COMPETITION = 1,
 /** Published, live competitions of the caller's (or the visited school's) tenant. */
 const published = (ctx: Ctx) =>
   and(
-    eq(paperTime.tenantId, ctx.actor.tenantId),
-    eq(paperTime.isDeleted, 0),
+    publicRows(paperTime, ctx.actor.tenantId, { why: 'published competitions are on the public portal' }),
     eq(paperTime.status, 1),
     inArray(paperTime.category, [STUDENT_COMPETITION, COMPANY_COMPETITION]),
   )!

@@ -7,6 +7,9 @@ import { SYSTEM_USER } from '../../lib/reference/sync.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { normaliseQuestion } from './question-input.ts'
 import { insertQuestion } from './question-store.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'the demo exam is written once for a new tenant, by the system'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -58,12 +61,13 @@ function seedInto(tx: Tx, tenantId: string) {
   const student = tx
     .select({ id: user.id, deptId: user.deptId })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.account, 'student')))
+    .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, 'student')))
     .get()
   const klass = tx
     .select({ id: dept.id })
     .from(dept)
-    .where(and(eq(dept.tenantId, tenantId), eq(dept.deptName, '2024级计算机1班')))
+    .where(and(tenantRows(dept, tenantId, { why: DEMO }), eq(dept.deptName, '2024级计算机1班')))
+
     .get()
   if (student && klass) {
     tx.insert(examGroup)

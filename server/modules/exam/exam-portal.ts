@@ -24,6 +24,7 @@ import {
   type Exam,
   type Sitting,
 } from './sitting.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
 
 type Body = Record<string, unknown> | undefined
 
@@ -122,8 +123,7 @@ export const examPortalRoutes = (s: Services) =>
         await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
         const { current, size, offset } = parsePaging(query)
         const live = and(
-          eq(paperTime.tenantId, ctx.actor.tenantId),
-          eq(paperTime.isDeleted, 0),
+          publicRows(paperTime, ctx.actor.tenantId, { why: 'published exams; candidacy is checked per exam below' }),
           eq(paperTime.status, 1),
           query.ended === '1' ? undefined : gte(paperTime.endTime, now()),
         )

@@ -14,6 +14,7 @@ import { isObjective } from './grading.ts'
 import { paperQuestions } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
 import { CORRECTED, finalizeExpired, SUBMITTED } from './sitting.ts'
+import { scope } from '../../lib/scope.ts'
 
 defineMessages({
   'exam.uncorrected': {
@@ -45,7 +46,16 @@ async function managedSitting(ctx: Ctx, id: unknown) {
   const s = await ctx.db
     .select()
     .from(paperTimeUser)
-    .where(and(eq(paperTimeUser.id, sid), eq(paperTimeUser.tenantId, ctx.actor.tenantId)))
+    .where(
+      and(
+        eq(paperTimeUser.id, sid),
+        await scope(paperTimeUser, ctx, {
+          dataScope: false,
+          why: "the sitting's exam is gated next, with the exam list's data scope (managedExam)",
+        }),
+      ),
+    )
+
     .get()
   if (!s) throw notFound()
   const exam = await managedExam(ctx, s.paperTimeId)

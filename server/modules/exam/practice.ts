@@ -28,6 +28,8 @@ import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
+import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
+
 import { now } from '../../lib/time.ts'
 import { grade, isObjective, QuestionType, type Response } from './grading.ts'
 import { paperQuestions } from './paper.ts'
@@ -73,19 +75,15 @@ async function closedToPractice(ctx: Ctx): Promise<Set<string>> {
     .select({ questionId: paperQuestion.questionId })
     .from(paperTimeUser)
     .innerJoin(paperQuestion, eq(paperQuestion.paperId, paperTimeUser.paperId))
-    .where(
-      and(
-        eq(paperTimeUser.userId, ctx.actor.userId),
-        eq(paperTimeUser.tenantId, ctx.actor.tenantId),
-        eq(paperTimeUser.state, 1),
-        sql`${paperTimeUser.deadline} > ${Date.now()}`,
-      ),
-    )
+    .where(and(ownRows(paperTimeUser, ctx), eq(paperTimeUser.state, 1), sql`${paperTimeUser.deadline} > ${Date.now()}`))
   return new Set(rows.map((r) => r.questionId))
 }
 
 const live = (ctx: Ctx) =>
-  and(eq(question.tenantId, ctx.actor.tenantId), eq(question.isDeleted, 0), eq(question.status, 1))
+  and(
+    publicRows(question, ctx.actor.tenantId, { why: 'the live bank is open to every learner for practice' }),
+    eq(question.status, 1),
+  )
 
 /** A live question of the caller's tenant with options and blanks, or 404. */
 async function bankQuestion(ctx: Ctx, id: string): Promise<FullQuestion> {
@@ -213,7 +211,12 @@ async function myTeam(ctx: Ctx, teamId: unknown) {
   const t = await ctx.db
     .select()
     .from(team)
-    .where(and(eq(team.id, id), eq(team.tenantId, ctx.actor.tenantId), eq(team.isDeleted, 0)))
+    .where(
+      and(
+        eq(team.id, id),
+        publicRows(team, ctx.actor.tenantId, { why: 'a learner reaches a team by membership, checked next' }),
+      ),
+    )
     .get()
   if (!t) throw notFound()
   const member = await ctx.db
@@ -355,11 +358,7 @@ export const practiceRoutes = (s: Services) =>
       '/team/page-card',
       async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const cond = and(
-          eq(teamUser.userId, ctx.actor.userId),
-          eq(teamUser.tenantId, ctx.actor.tenantId),
-          eq(team.isDeleted, 0),
-        )
+        const cond = and(ownRows(teamUser, ctx), eq(team.isDeleted, 0))
         const [{ total }] = await ctx.db
           .select({ total: count() })
           .from(teamUser)
@@ -427,7 +426,7 @@ export const practiceRoutes = (s: Services) =>
       '/userQuestionCollect/lookQuestionCollects',
       async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const cond = and(eq(questionCollect.userId, ctx.actor.userId), eq(questionCollect.tenantId, ctx.actor.tenantId))
+        const cond = ownRows(questionCollect, ctx)
         const [{ total }] = await ctx.db.select({ total: count() }).from(questionCollect).where(cond)
         const rows = await ctx.db
           .select()
@@ -470,7 +469,7 @@ export const practiceRoutes = (s: Services) =>
       '/logUserQuestion/showErrorQuestion',
       async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const cond = and(eq(questionError.userId, ctx.actor.userId), eq(questionError.tenantId, ctx.actor.tenantId))
+        const cond = ownRows(questionError, ctx)
         const [{ total }] = await ctx.db.select({ total: count() }).from(questionError).where(cond)
         const rows = await ctx.db
           .select()

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
-import { and, eq } from 'drizzle-orm'
 import { question } from '../../../db/schema/index.ts'
 import { questionFields } from '../../../db/fields/exam.ts'
 import type { Services } from '../../lib/context.ts'
@@ -106,11 +105,3 @@ export const questionRoutes = (s: Services) =>
         { perm: 'exam:question:export' },
       ),
   )
-
-/** A question of the caller's tenant, live, or undefined. */
-export const findQuestion = (db: Services['db'], tenantId: string, id: string) =>
-  db
-    .select()
-    .from(question)
-    .where(and(eq(question.id, id), eq(question.tenantId, tenantId), eq(question.isDeleted, 0)))
-    .get()

@@ -26,6 +26,7 @@ import { grade, isObjective, parseResponse } from './grading.ts'
 import { paperQuestions } from './paper.ts'
 import { bound, paperKey, recordGrade, storedAnswers } from './paper-key.ts'
 import { learnerView } from './question-store.ts'
+import { ownRows, publicRows, tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'exam.notStarted': { zh: '考试尚未开始', en: 'the exam has not started yet' },
@@ -66,8 +67,9 @@ export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> 
       .where(
         and(
           eq(paperTime.id, sql.placeholder('id')),
-          eq(paperTime.tenantId, sql.placeholder('tenantId')),
-          eq(paperTime.isDeleted, 0),
+          publicRows(paperTime, sql.placeholder('tenantId'), {
+            why: "a learner opens any of the tenant's exams; the callers check candidacy and the window",
+          }),
         ),
       )
       .prepare(),
@@ -80,13 +82,7 @@ export const mySitting = (ctx: Ctx, examId: string) =>
   ctx.db
     .select()
     .from(paperTimeUser)
-    .where(
-      and(
-        eq(paperTimeUser.paperTimeId, examId),
-        eq(paperTimeUser.userId, ctx.actor.userId),
-        eq(paperTimeUser.tenantId, ctx.actor.tenantId),
-      ),
-    )
+    .where(and(eq(paperTimeUser.paperTimeId, examId), ownRows(paperTimeUser, ctx)))
     .get()
 
 /** mulberry32 seeded from the sitting id: the same candidate always sees the same order, nothing extra stored. */
@@ -216,7 +212,9 @@ const saveStatements = (db: Db) =>
         and(
           eq(paperTimeUser.id, sql.placeholder('id')),
           eq(paperTimeUser.userId, sql.placeholder('userId')),
-          eq(paperTimeUser.tenantId, sql.placeholder('tenantId')),
+          tenantRows(paperTimeUser, sql.placeholder('tenantId'), {
+            why: "the caller's own sitting: the line above binds its user",
+          }),
         ),
       )
       .prepare(),

@@ -14,6 +14,8 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { splitIds } from './candidates.ts'
 import { paperResource } from './paper.ts'
+import { scope } from '../../lib/scope.ts'
+import { userResource } from '../system/user.ts'
 
 defineMessages({
   'team.paperId': { zh: '题目集必须是本租户的试卷', en: 'the question set must be a paper of this tenant' },
@@ -49,13 +51,17 @@ export const teamResource = defineResource({
   },
 })
 
+/** Members are read through their team, which managedTeam gates with the team list's data scope. */
+const TEAM_GATED = "the team is gated: managedTeam, with the team list's data scope"
+
 /** A team the caller may manage, or 404. */
+
 const managedTeam = async (ctx: Ctx, id: unknown) =>
   teamResource.ops.detail(ctx, id === undefined ? undefined : String(id))
 
 async function members(ctx: Ctx, teamId: string, q: Record<string, string | undefined>) {
   const { current, size, offset } = parsePaging(q)
-  const cond = and(eq(teamUser.teamId, teamId), eq(teamUser.tenantId, ctx.actor.tenantId))
+  const cond = and(eq(teamUser.teamId, teamId), await scope(teamUser, ctx, { dataScope: false, why: TEAM_GATED }))
   const [{ total }] = await ctx.db.select({ total: count() }).from(teamUser).where(cond)
   const rows = await ctx.db
     .select({
@@ -135,7 +141,7 @@ export const teamRoutes = (s: Services) =>
             const people = await ctx.db
               .select({ id: user.id, deptId: user.deptId })
               .from(user)
-              .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), inArray(user.id, ids)))
+              .where(and(await userResource.scope(ctx), inArray(user.id, ids)))
             if (people.length !== new Set(ids).size)
               throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
             ctx.db.transaction((tx) => {
@@ -163,7 +169,7 @@ export const teamRoutes = (s: Services) =>
             const rows = await ctx.db
               .select()
               .from(teamUser)
-              .where(and(inArray(teamUser.id, ids), eq(teamUser.tenantId, ctx.actor.tenantId)))
+              .where(and(inArray(teamUser.id, ids), await scope(teamUser, ctx, { dataScope: false, why: TEAM_GATED })))
             if (rows.length !== new Set(ids).size) throw notFound()
             for (const teamId of new Set(rows.map((r) => r.teamId))) await managedTeam(ctx, teamId)
             await ctx.db.delete(teamUser).where(inArray(teamUser.id, ids))

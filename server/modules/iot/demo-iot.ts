@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { command, commandDetail, device, deviceLog, product, productOta } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/sync.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'demo data is written once for a new tenant, by the system'
 
 /** Product keys name a product on the broker (a topic level): short, URL- and topic-safe, unguessable enough. */
 export const newProductKey = () => `p${randomToken().replace(/[-_]/g, '').slice(0, 11)}`
@@ -16,7 +18,14 @@ export const newProductKey = () => `p${randomToken().replace(/[-_]/g, '').slice(
  * are generated per install (never shipped), like any product made on screen.
  */
 export function seedDemoIot(db: Db, tenantId = '000000') {
-  if (db.select({ id: product.id }).from(product).where(eq(product.tenantId, tenantId)).get()) return
+  if (
+    db
+      .select({ id: product.id })
+      .from(product)
+      .where(tenantRows(product, tenantId, { why: DEMO, withDeleted: true }))
+      .get()
+  )
+    return
   const audit = { tenantId, createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() }
   db.transaction((tx) => {
     const productId = newId()

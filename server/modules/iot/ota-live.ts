@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db.ts'
 import type { Services } from '../../lib/context.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { otaTopic } from './topics.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /*
  * Rollout changes pushed to the staff browsers showing them (tenant/<tenantId>/ota/<otaId>), so the rollout
@@ -36,7 +37,11 @@ export function otaTaskRows(db: Db, otaId: string, tenantId: string, since?: str
     .from(otaTask)
     .innerJoin(device, eq(device.id, otaTask.deviceId))
     .where(
-      and(eq(otaTask.otaId, otaId), eq(otaTask.tenantId, tenantId), since ? gte(otaTask.updateTime, since) : undefined),
+      and(
+        eq(otaTask.otaId, otaId),
+        tenantRows(otaTask, tenantId, { why: 'pushed to the rollout topic, whose subscribers hold iot:ota' }),
+        since ? gte(otaTask.updateTime, since) : undefined,
+      ),
     )
     .orderBy(asc(otaTask.id))
     .all()

@@ -12,6 +12,7 @@ import { otaChanged } from './ota-live.ts'
 import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /*
  * Guarded firmware rollouts (hawkBit's model, kept in two tables).
@@ -185,7 +186,15 @@ export function evaluate(s: Services, otaId: string): string {
       const rest = tx
         .select({ id: device.id })
         .from(device)
-        .where(and(eq(device.tenantId, ota.tenantId), eq(device.productId, ota.productId), eq(device.isDeleted, 0)))
+        .where(
+          and(
+            tenantRows(device, ota.tenantId, {
+              why: 'a rollout advanced by its job reaches every device of the product',
+            }),
+            eq(device.productId, ota.productId),
+          ),
+        )
+
         .all()
         .filter((d) => !have.has(d.id))
       for (const d of rest)

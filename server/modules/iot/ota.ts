@@ -22,6 +22,7 @@ import { otaTopic } from './topics.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
 import { deviceResource } from './device.ts'
+import { scope } from '../../lib/scope.ts'
 
 const MAX_FILES = otaFields.firmFile.upload.max
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/
@@ -46,8 +47,11 @@ async function firmwareFiles(ctx: Ctx, links: string[]): Promise<FirmFile[]> {
       .where(
         and(
           eq(attach.name, key),
-          eq(attach.isDeleted, 0),
-          eq(attach.tenantId, ctx.actor.tenantId),
+          await scope(attach, ctx, {
+            dataScope: false,
+            why: 'a firmware file any colleague uploaded may be rolled out',
+          }),
+
           eq(attach.kind, 'firmware'),
         ),
       )

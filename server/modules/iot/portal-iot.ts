@@ -8,6 +8,9 @@ import { badRequest, notFound } from '../../lib/errors.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
 import { FIELD } from './device-log.ts'
 import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
+
+const PORTAL = 'what the school shows of its devices on the portal'
 
 /** Points of one field the device page's chart starts from (newer ones arrive over the broker). */
 const SERIES_POINTS = 300
@@ -54,7 +57,7 @@ export const portalIotRoutes = (s: Services) =>
               online: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0 and d.status = 1)`,
             })
             .from(product)
-            .where(and(eq(product.tenantId, ctx.actor.tenantId), eq(product.isDeleted, 0)))
+            .where(publicRows(product, ctx.actor.tenantId, { why: PORTAL }))
             .orderBy(asc(product.name)),
         ),
       { perm: PUBLIC },
@@ -68,9 +71,7 @@ export const portalIotRoutes = (s: Services) =>
           await ctx.db
             .select(publicDevice)
             .from(device)
-            .where(
-              and(eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0), eq(device.productId, productId)),
-            )
+            .where(and(publicRows(device, ctx.actor.tenantId, { why: PORTAL }), eq(device.productId, productId)))
             .orderBy(asc(device.name)),
         )
       },
@@ -83,7 +84,7 @@ export const portalIotRoutes = (s: Services) =>
           .select({ ...publicDevice, productName: product.name })
           .from(device)
           .innerJoin(product, eq(product.id, device.productId))
-          .where(and(eq(device.id, idOf(query.id)), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0)))
+          .where(and(eq(device.id, idOf(query.id)), publicRows(device, ctx.actor.tenantId, { why: PORTAL })))
           .get()
         if (!row) throw notFound()
         const last = await ctx.db
@@ -120,7 +121,7 @@ export const portalIotRoutes = (s: Services) =>
         const mine = await ctx.db
           .select({ id: device.id })
           .from(device)
-          .where(and(eq(device.id, id), eq(device.tenantId, ctx.actor.tenantId), eq(device.isDeleted, 0)))
+          .where(and(eq(device.id, id), publicRows(device, ctx.actor.tenantId, { why: PORTAL })))
           .get()
         if (!mine) throw notFound()
         const value = sql<number>`json_extract(${deviceLog.content}, ${`$.${field}`})`

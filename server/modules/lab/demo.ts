@@ -3,6 +3,9 @@ import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 import { experiment, experimentUser, labImage, user, experimentStep } from '../../../db/schema/index.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'demo data is written once for a new tenant, by the system'
 
 /** The lab environment the demo and the tests use; `atrium images build` or the CI script puts it on the engine. */
 export const DEMO_LAB_IMAGE = 'atrium/lab-busybox:1'
@@ -18,7 +21,14 @@ const MANUAL = `# Linux 命令行入门
 
 /** First start: one environment, one experiment with steps, the demo student enrolled (once; never again after). */
 export function seedDemoLabs(db: Db, tenantId = '000000') {
-  if (db.select({ id: labImage.id }).from(labImage).where(eq(labImage.tenantId, tenantId)).get()) return
+  if (
+    db
+      .select({ id: labImage.id })
+      .from(labImage)
+      .where(tenantRows(labImage, tenantId, { why: DEMO, withDeleted: true }))
+      .get()
+  )
+    return
   db.transaction((tx) => writeDemo(tx, tenantId))
 }
 
@@ -71,7 +81,7 @@ function writeDemo(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId
   const student = tx
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.account, 'student')))
+    .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, 'student')))
     .get()
   if (student)
     tx.insert(experimentUser)

@@ -10,6 +10,7 @@ import { isId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { experimentResource } from './experiment.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
 
 /** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
 export const experimentStepResource = defineResource({
@@ -47,8 +48,9 @@ export const experimentStepRoutes = (s: Services) =>
             .where(
               and(
                 eq(experimentStep.experimentId, id),
-                eq(experimentStep.tenantId, ctx.actor.tenantId),
-                eq(experimentStep.isDeleted, 0),
+                publicRows(experimentStep, ctx.actor.tenantId, {
+                  why: 'a learner follows the steps of any experiment of the school',
+                }),
               ),
             )
             .orderBy(asc(experimentStep.sort), asc(experimentStep.id))

@@ -1,6 +1,6 @@
 import { experimentUserFields } from '../../../db/fields/labs.ts'
 import { Elysia, t } from 'elysia'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -10,6 +10,9 @@ import { isId, newId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
+import { userResource } from '../system/user.ts'
+import { experimentResource } from './experiment.ts'
 
 /** Enrolment: who may open an experiment's lab. */
 export const experimentUserResource = defineResource({
@@ -21,24 +24,25 @@ export const experimentUserResource = defineResource({
   fields: experimentUserFields,
 })
 
-function requireExperiment(ctx: Ctx, id: unknown) {
+/** The experiment named, among those `visible` admits (staff: the experiment list's scope; learners: the portal's). */
+function requireExperiment(ctx: Ctx, id: unknown, visible: SQL) {
   if (!isId(id)) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
   const row = ctx.db
     .select({ id: experiment.id })
     .from(experiment)
-    .where(and(eq(experiment.id, id), eq(experiment.tenantId, ctx.actor.tenantId), eq(experiment.isDeleted, 0)))
+    .where(and(eq(experiment.id, id), visible))
     .get()
   if (!row) throw notFound()
   return row.id
 }
 
-/** Enrols users (of the caller's tenant) who are not enrolled yet; answers how many were added. */
-export function enrol(ctx: Ctx, experimentId: string, userIds: string[]): number {
+/** Enrols users (among those `people` admits) who are not enrolled yet; answers how many were added. */
+export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people: SQL): number {
   const valid = userIds.length
     ? ctx.db
         .select({ id: user.id })
         .from(user)
-        .where(and(inArray(user.id, userIds), eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0)))
+        .where(and(inArray(user.id, userIds), people))
         .all()
         .map((u) => u.id)
     : []
@@ -84,13 +88,13 @@ export const experimentUserRoutes = (s: Services) =>
     .use(
       new Elysia({ prefix: experimentUserResource.options.path }).use(authContext(s)).post(
         '/addExperimentUser',
-        ({ ctx, body }) => {
-          const experimentId = requireExperiment(ctx, body.experimentId)
+        async ({ ctx, body }) => {
+          const experimentId = requireExperiment(ctx, body.experimentId, await experimentResource.scope(ctx))
           const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(','))
             .map(String)
             .filter(Boolean)
           if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-          return ok(ctx, { added: enrol(ctx, experimentId, ids) })
+          return ok(ctx, { added: enrol(ctx, experimentId, ids, await userResource.scope(ctx)) })
         },
         { perm: 'lab:experiment:enrol', body: t.Object({ experimentId: t.Any(), userIds: t.Any() }) },
       ),
@@ -103,8 +107,10 @@ export const experimentUserRoutes = (s: Services) =>
           const experimentId = requireExperiment(
             ctx,
             (body as { experimentId?: unknown } | undefined)?.experimentId ?? query.experimentId,
+            publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
           )
-          enrol(ctx, experimentId, [ctx.actor.userId])
+          enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
+
           return ok(ctx, { enrolled: true })
         },
         { perm: SIGNED_IN },

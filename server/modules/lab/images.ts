@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import type { Labs } from '../../labs/service.ts'
+import { scope } from '../../lib/scope.ts'
 
 const SERVICES = ['terminal', 'web']
 const NETWORKS = ['none', 'isolated']
@@ -30,8 +31,10 @@ export const imageResource = defineResource({
         .from(experiment)
         .where(
           and(
-            eq(experiment.tenantId, ctx.actor.tenantId),
-            eq(experiment.isDeleted, 0),
+            await scope(experiment, ctx, {
+              dataScope: false,
+              why: 'an image any experiment of the school uses stays, whoever may see that experiment',
+            }),
             eq(experiment.imagesName, String(w.before[0]?.id)),
           ),
         )
@@ -92,7 +95,7 @@ export async function installImage(
     const row = ctx.db
       .select()
       .from(labImage)
-      .where(and(eq(labImage.id, id), eq(labImage.tenantId, ctx.actor.tenantId), eq(labImage.isDeleted, 0)))
+      .where(and(eq(labImage.id, id), await imageResource.scope(ctx)))
       .get()
     if (!row) throw new ApiError(404, 'error.notFound')
     if (row.buildState === 1) throw new ApiError(409, 'lab.imageBusy')

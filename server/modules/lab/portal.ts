@@ -11,6 +11,9 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { resetLab } from '../../labs/containers.ts'
 import { downloadFile, uploadFile } from '../../labs/files.ts'
 import { filesOf } from '../resource/files.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
+
+const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 /** What a visitor may see of an experiment (no env, no code folder). */
 const publicCols = {
@@ -40,8 +43,7 @@ export const portalLabRoutes = (s: Services) => {
               ? sql`${experiment.title} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`
               : undefined
             const where = and(
-              eq(experiment.tenantId, ctx.actor.tenantId),
-              eq(experiment.isDeleted, 0),
+              publicRows(experiment, ctx.actor.tenantId, { why: PORTAL }),
               eq(experiment.status, 1),
               title,
             )
@@ -68,8 +70,7 @@ export const portalLabRoutes = (s: Services) => {
               .where(
                 and(
                   eq(experiment.id, query.id),
-                  eq(experiment.tenantId, ctx.actor.tenantId),
-                  eq(experiment.isDeleted, 0),
+                  publicRows(experiment, ctx.actor.tenantId, { why: PORTAL }),
                   eq(experiment.status, 1),
                 ),
               )

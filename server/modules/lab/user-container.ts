@@ -10,11 +10,16 @@ import { SIGNED_IN, isAdministrator } from '../../lib/permissions.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { endLab, refreshLab } from '../../labs/containers.ts'
 import type { Labs } from '../../labs/service.ts'
+import { scope } from '../../lib/scope.ts'
 
 /** Running labs the caller may see: its tenant's (the platform administrator: every tenant's). */
 async function runningWhere(ctx: Ctx) {
-  const live = and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0))
-  return (await isAdministrator(ctx)) ? live : and(live, eq(userContainer.tenantId, ctx.actor.tenantId))
+  const whole = await scope(userContainer, ctx, {
+    global: await isAdministrator(ctx),
+    dataScope: false,
+    why: "the running-labs screen shows the whole school's labs",
+  })
+  return and(whole, eq(userContainer.state, 'running'))
 }
 
 /** The running-labs screen: who, which experiment, since when, CPU and memory now. */
@@ -70,7 +75,14 @@ export async function warmPools(labs: Labs, ctx: Ctx) {
   return ctx.db
     .select({ id: labImage.id, title: labImage.title, imageId: labImage.imageId, poolSize: labImage.poolSize })
     .from(labImage)
-    .where(and(eq(labImage.isDeleted, 0), admin ? undefined : eq(labImage.tenantId, ctx.actor.tenantId)))
+    .where(
+      await scope(labImage, ctx, {
+        global: admin,
+        dataScope: false,
+        why: "warm pools are the whole school's (the platform administrator's: every school's)",
+      }),
+    )
+
     .all()
     .map((i) => ({ ...i, ready: ready.get(i.id) ?? 0 }))
     .filter((i) => i.poolSize > 0 || i.ready > 0)

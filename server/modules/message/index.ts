@@ -12,14 +12,10 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
 import { userInbox } from '../iot/topics.ts'
+import { ownRows } from '../../lib/tenant-rows.ts'
 
 /** The caller's own copies: every inbox query starts here, so nobody reads another's messages. */
-const mine = (ctx: Ctx) =>
-  and(
-    eq(messageRecipient.userId, ctx.actor.userId),
-    eq(messageRecipient.tenantId, ctx.actor.tenantId),
-    eq(messageRecipient.isDeleted, 0),
-  )
+const mine = (ctx: Ctx) => ownRows(messageRecipient, ctx)
 
 const inboxColumns = {
   id: message.id,

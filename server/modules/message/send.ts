@@ -9,6 +9,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { isAdministrator, permissionCodes } from '../../lib/permissions.ts'
+import { scope } from '../../lib/scope.ts'
 
 defineMessages({
   // The required wording is the field description's (db/fields/desk.ts), which the send dialog shows too.
@@ -62,7 +63,14 @@ export async function sendMessage(
   )
     throw badRequest('message.receivers', { field: 'receivers' }, 'receivers')
   const ids = parseIds(input.receivers)
-  const tenant = and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), eq(user.status, 1))
+  const tenant = and(
+    await scope(user, ctx, {
+      dataScope: false,
+      why: "a message may reach anyone of the school; the type's reader codes were checked",
+    }),
+    eq(user.status, 1),
+  )
+
   const column = type === 2 ? user.deptId : type === 4 ? user.roleId : undefined
   const people = await ctx.db
     .select({ id: user.id })

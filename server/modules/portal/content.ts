@@ -26,6 +26,9 @@ import { CARD, usableCard, withNames } from '../course/card.ts'
 import { ENROL, SOURCE, enrol } from '../course/enrolment.ts'
 import { filesOf } from '../resource/files.ts'
 import '../content/messages.ts'
+import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
+
+const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 const idOf = (v: unknown, field = 'id') => {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
@@ -34,8 +37,7 @@ const idOf = (v: unknown, field = 'id') => {
 /** News a guest may read: published and already released. */
 const published = (ctx: Ctx) =>
   and(
-    eq(blog.tenantId, ctx.actor.tenantId),
-    eq(blog.isDeleted, 0),
+    publicRows(blog, ctx.actor.tenantId, { why: PORTAL }),
     eq(blog.status, BLOG.published),
     lte(blog.releaseTime, now()),
   )!
@@ -127,8 +129,7 @@ export const portalContentRoutes = (s: Services) =>
           .from(banner)
           .where(
             and(
-              eq(banner.tenantId, ctx.actor.tenantId),
-              eq(banner.isDeleted, 0),
+              publicRows(banner, ctx.actor.tenantId, { why: PORTAL }),
               eq(banner.status, 1),
               eq(banner.position, position),
             ),
@@ -154,11 +155,7 @@ export const portalContentRoutes = (s: Services) =>
       '/api/nop-wbp/download/list',
       async ({ ctx, query }) => {
         const { current, size } = parsePaging(query)
-        const where: SQL[] = [
-          eq(download.tenantId, ctx.actor.tenantId),
-          eq(download.isDeleted, 0),
-          eq(download.status, 1),
-        ]
+        const where: SQL[] = [publicRows(download, ctx.actor.tenantId, { why: PORTAL }), eq(download.status, 1)]
         if (query.tag) where.push(eq(download.tag, Number(query.tag) || 0))
         if (query.title) where.push(contains(download.title, query.title))
         const [{ total }] = await ctx.db
@@ -199,8 +196,7 @@ export const portalContentRoutes = (s: Services) =>
           .where(
             and(
               eq(download.id, fileId),
-              eq(download.tenantId, ctx.actor.tenantId),
-              eq(download.isDeleted, 0),
+              publicRows(download, ctx.actor.tenantId, { why: PORTAL }),
               eq(download.status, 1),
             ),
           )
@@ -242,7 +238,9 @@ export const portalContentRoutes = (s: Services) =>
       async ({ ctx, query }) =>
         ok(
           ctx,
-          (await lazyLevel(ctx, query.parentId || '0')).map((f) => ({
+          (
+            await lazyLevel(ctx, query.parentId || '0', publicRows(cloudFolder, ctx.actor.tenantId, { why: PORTAL }))
+          ).map((f) => ({
             id: f.id,
             parentId: f.parentId,
             name: f.name,
@@ -258,13 +256,7 @@ export const portalContentRoutes = (s: Services) =>
         const [f] = await ctx.db
           .select({ id: cloudFolder.id })
           .from(cloudFolder)
-          .where(
-            and(
-              eq(cloudFolder.id, folderId),
-              eq(cloudFolder.tenantId, ctx.actor.tenantId),
-              eq(cloudFolder.isDeleted, 0),
-            ),
-          )
+          .where(and(eq(cloudFolder.id, folderId), publicRows(cloudFolder, ctx.actor.tenantId, { why: PORTAL })))
         if (!f) throw notFound()
         const rows = await ctx.db
           .select({
@@ -291,8 +283,7 @@ export const portalContentRoutes = (s: Services) =>
           .where(
             and(
               eq(cloudDocument.id, idOf(query.id)),
-              eq(cloudDocument.tenantId, ctx.actor.tenantId),
-              eq(cloudDocument.isDeleted, 0),
+              publicRows(cloudDocument, ctx.actor.tenantId, { why: PORTAL }),
               eq(cloudDocument.status, 1),
             ),
           )
@@ -355,11 +346,7 @@ export const portalContentRoutes = (s: Services) =>
       '/api/nep-wbp/courseCard/getUseList',
       async ({ ctx, query }) => {
         const { current, size } = parsePaging(query)
-        const where = and(
-          eq(courseCard.tenantId, ctx.actor.tenantId),
-          eq(courseCard.userId, ctx.actor.userId),
-          eq(courseCard.isDeleted, 0),
-        )
+        const where = and(ownRows(courseCard, ctx))
         const [{ total }] = await ctx.db.select({ total: count() }).from(courseCard).where(where)
         const rows = await ctx.db
           .select()

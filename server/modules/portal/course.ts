@@ -27,10 +27,13 @@ import { checkStars, withCourseAndUser } from '../course/evaluate.ts'
 import { realNames } from '../course/teacher.ts'
 import { filesOf } from '../resource/files.ts'
 import '../course/messages.ts'
+import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
+
+const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 type CourseRow = typeof course.$inferSelect
 /** Listed (status 1), live rows of the caller's tenant. */
-const live = (ctx: Ctx) => and(eq(course.tenantId, ctx.actor.tenantId), eq(course.isDeleted, 0), eq(course.status, 1))!
+const live = (ctx: Ctx) => and(publicRows(course, ctx.actor.tenantId, { why: PORTAL }), eq(course.status, 1))!
 
 /** What a card or a detail page shows of a course: no internal columns. */
 async function publicCourses(ctx: Ctx, rows: CourseRow[]) {
@@ -322,9 +325,7 @@ export const portalCourseRoutes = (s: Services) =>
       async ({ ctx, query }) => {
         const { current, size } = parsePaging(query)
         const where = and(
-          eq(courseUser.tenantId, ctx.actor.tenantId),
-          eq(courseUser.userId, ctx.actor.userId),
-          eq(courseUser.isDeleted, 0),
+          ownRows(courseUser, ctx),
           eq(course.isDeleted, 0),
           ...(query.type ? [eq(course.type, Number(query.type))] : []),
         )
@@ -416,13 +417,7 @@ export const portalCourseRoutes = (s: Services) =>
         const [row] = await ctx.db
           .select()
           .from(courseStatistics)
-          .where(
-            and(
-              eq(courseStatistics.tenantId, ctx.actor.tenantId),
-              eq(courseStatistics.userId, ctx.actor.userId),
-              eq(courseStatistics.wareId, wareId),
-            ),
-          )
+          .where(and(ownRows(courseStatistics, ctx), eq(courseStatistics.wareId, wareId)))
         // Progress never goes backwards (re-watching the start keeps "finished").
         if (row)
           await ctx.db
@@ -505,13 +500,7 @@ export const portalCourseRoutes = (s: Services) =>
         const [mine] = await ctx.db
           .select({ id: courseEvaluate.id })
           .from(courseEvaluate)
-          .where(
-            and(
-              eq(courseEvaluate.tenantId, ctx.actor.tenantId),
-              eq(courseEvaluate.courseId, c.id),
-              eq(courseEvaluate.userId, ctx.actor.userId),
-            ),
-          )
+          .where(and(ownRows(courseEvaluate, ctx), eq(courseEvaluate.courseId, c.id)))
         const text = typeof b.evaluate === 'string' ? b.evaluate.trim().slice(0, 1000) : ''
         const stars = {
           targetEvaluate: b.targetEvaluate as number,
@@ -553,8 +542,7 @@ export const portalCourseRoutes = (s: Services) =>
       async ({ ctx, query }) => {
         const { current, size } = parsePaging(query)
         const where = and(
-          eq(series.tenantId, ctx.actor.tenantId),
-          eq(series.isDeleted, 0),
+          publicRows(series, ctx.actor.tenantId, { why: PORTAL }),
           eq(series.status, 1),
           ...(query.title ? [like(series.title, `%${query.title.replace(/[\\%_]/g, '')}%`)] : []),
         )
@@ -578,12 +566,7 @@ export const portalCourseRoutes = (s: Services) =>
           .select()
           .from(series)
           .where(
-            and(
-              eq(series.id, query.id),
-              eq(series.tenantId, ctx.actor.tenantId),
-              eq(series.isDeleted, 0),
-              eq(series.status, 1),
-            ),
+            and(eq(series.id, query.id), publicRows(series, ctx.actor.tenantId, { why: PORTAL }), eq(series.status, 1)),
           )
         if (!sr) throw notFound()
         const links = await ctx.db

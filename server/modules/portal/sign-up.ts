@@ -17,6 +17,9 @@ import { take } from '../../lib/throttle.ts'
 import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { ACCOUNT_UNIQUE } from '../system/account-quota.ts'
 import { smsProvider } from './sms.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const SIGNING_UP = 'a visitor signing up is not signed in yet'
 
 defineMessages({
   'sms.sent': { zh: '验证码已发送', en: 'the code has been sent' },
@@ -93,12 +96,12 @@ export const signUpRoutes = (s: Services) =>
         const t = await ctx.db
           .select()
           .from(tenant)
-          .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+          .where(tenantRows(tenant, tenantId, { why: SIGNING_UP }))
           .get()
         const open = await ctx.db
           .select({ v: param.paramValue })
           .from(param)
-          .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)))
+          .where(and(tenantRows(param, tenantId, { why: SIGNING_UP }), eq(param.paramKey, 'account.registerUser')))
           .get()
         if (!t || (open && open.v !== 'true')) throw badRequest('signUp.closed', { field: 'phone' }, 'phone')
         // The phone is the account: said now, and checked again inside the transaction that writes it.
@@ -112,18 +115,19 @@ export const signUpRoutes = (s: Services) =>
           const [{ n }] = await ctx.db
             .select({ n: count() })
             .from(user)
-            .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)))
+            .where(tenantRows(user, tenantId, { why: SIGNING_UP }))
           if (n >= t.accountNumber) throw badRequest('tenant.quota', {}, 'phone')
         }
         const student = await ctx.db
           .select({ id: role.id })
           .from(role)
-          .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'student'), eq(role.isDeleted, 0)))
+          .where(and(tenantRows(role, tenantId, { why: SIGNING_UP }), eq(role.roleAlias, 'student')))
           .get()
         const root = await ctx.db
           .select({ id: dept.id })
           .from(dept)
-          .where(and(eq(dept.tenantId, tenantId), eq(dept.parentId, '0'), eq(dept.isDeleted, 0)))
+          .where(and(tenantRows(dept, tenantId, { why: SIGNING_UP }), eq(dept.parentId, '0')))
+
           .get()
         const stamp = now()
         const id = newId()

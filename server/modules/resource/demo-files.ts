@@ -1,12 +1,14 @@
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { eq } from 'drizzle-orm'
 import { attach, oss } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/sync.ts'
 import { now } from '../../lib/time.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'demo data is written once for a new tenant, by the system'
 
 const ASSETS = fileURLToPath(new URL('../../../db/seed/assets', import.meta.url))
 
@@ -29,7 +31,14 @@ export const demoLink = (file: string) => {
 
 /** First start: rows for the demo files and the default storage configuration (the local disk). */
 export function seedDemoFiles(db: Db, tenantId = '000000') {
-  if (db.select({ id: oss.id }).from(oss).where(eq(oss.tenantId, tenantId)).get()) return
+  if (
+    db
+      .select({ id: oss.id })
+      .from(oss)
+      .where(tenantRows(oss, tenantId, { why: DEMO, withDeleted: true }))
+      .get()
+  )
+    return
   const audit = { createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() }
   db.transaction((tx) => seedRows(tx, tenantId, audit))
 }

@@ -13,6 +13,7 @@ import { localAdapter } from './storage/local.ts'
 import { s3Adapter } from './storage/s3.ts'
 import { CONTENT_TYPES, KINDS, NAME_EXTS, type UploadKind } from './kinds.ts'
 import { receiveFile } from './receive.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 export type AttachRow = typeof attach.$inferSelect
 type OssRow = typeof oss.$inferSelect
@@ -96,7 +97,8 @@ export function fileService(services: Services) {
     const [c] = await services.db
       .select()
       .from(oss)
-      .where(and(eq(oss.tenantId, tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
+      .where(and(tenantRows(oss, tenantId, { why: 'where any upload of the school is stored' }), eq(oss.isEnabled, 1)))
+
       .limit(1)
     return c ? fromConfig(c) : local
   }

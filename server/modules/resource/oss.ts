@@ -10,6 +10,9 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const ONE_ENABLED = 'one storage is enabled per school, whichever of them the caller sees'
 
 defineMessages({
   'oss.endpoint': { zh: '请输入资源地址', en: 'please enter the endpoint' },
@@ -59,7 +62,7 @@ export const ossRoutes = (s: Services) =>
           const on = await ctx.db
             .select({ id: oss.id })
             .from(oss)
-            .where(and(eq(oss.tenantId, ctx.actor.tenantId), eq(oss.isEnabled, 1), eq(oss.isDeleted, 0)))
+            .where(and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED }), eq(oss.isEnabled, 1)))
           return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
         },
         { perm: 'resource:oss' },
@@ -74,7 +77,13 @@ export const ossRoutes = (s: Services) =>
           ctx.db.transaction((tx) => {
             tx.update(oss)
               .set({ isEnabled: 0, updateTime: stamp })
-              .where(and(eq(oss.tenantId, ctx.actor.tenantId), ne(oss.id, row.id as string)))
+              .where(
+                and(
+                  tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED, withDeleted: true }),
+                  ne(oss.id, row.id as string),
+                ),
+              )
+
               .run()
             tx.update(oss)
               .set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp })

@@ -3,6 +3,9 @@ import { tenant, user } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { declareUnique } from '../../lib/unique.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const QUOTA = "a school's quota counts every account, whoever asks"
 
 /** One live account of a name per tenant: the user screen, the CLI, registration and sign-up all check this rule. */
 export const ACCOUNT_UNIQUE = declareUnique(user, 'account')
@@ -18,13 +21,13 @@ export async function assertQuota(db: Db, tenantId: string, adding: number, fiel
   const t = await db
     .select({ max: tenant.accountNumber })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .where(tenantRows(tenant, tenantId, { why: QUOTA }))
     .get()
   if (!t || t.max < 0) return
   const [{ n }] = await db
     .select({ n: count() })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), ne(user.status, 0)))
+    .where(and(tenantRows(user, tenantId, { why: QUOTA }), ne(user.status, 0)))
   if (n + adding > t.max) throw badRequest('tenant.quota', { field }, field)
 }
 
@@ -33,6 +36,6 @@ export async function pendingCount(db: Db, tenantId: string): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), eq(user.status, 0)))
+    .where(and(tenantRows(user, tenantId, { why: QUOTA }), eq(user.status, 0)))
   return n
 }

@@ -29,6 +29,9 @@ import { SYSTEM_USER } from '../../lib/reference/sync.ts'
 import { now } from '../../lib/time.ts'
 import { hashPasswordBeforeListening as hashPassword } from '../auth/password.ts'
 import { grantDataScope, provisionTenant } from './tenant-provision.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const DEMO = 'the demo school is written once, on first start, by the system'
 
 const audit = () => ({ createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() })
 
@@ -40,7 +43,14 @@ const audit = () => ({ createUser: SYSTEM_USER, createTime: now(), updateUser: S
  * dictionaries and parameters come from the reference sync, which runs first.
  */
 export function seedDemoSchool(db: Db): boolean {
-  if (db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, PLATFORM.tenantId)).get()) return false
+  if (
+    db
+      .select({ id: tenant.id })
+      .from(tenant)
+      .where(tenantRows(tenant, PLATFORM.tenantId, { why: DEMO, withDeleted: true }))
+      .get()
+  )
+    return false
   const hashes = new Map(['admin', ...PEOPLE.map((p) => p[0])].map((a) => [a, hashPassword(a)]))
   db.transaction((tx) => {
     if (!tx.select({ id: client.id }).from(client).where(eq(client.clientId, CLIENT.clientId)).get())
@@ -92,7 +102,7 @@ export function seedDemoSchool(db: Db): boolean {
     const admin = tx
       .select({ id: user.id })
       .from(user)
-      .where(eq(user.tenantId, tid))
+      .where(tenantRows(user, tid, { why: DEMO, withDeleted: true }))
       .all()
       .find((u) => ![...people.values()].includes(u.id))!
     people.set('admin', admin.id)

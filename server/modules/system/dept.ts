@@ -11,6 +11,7 @@ import { defineResource, type Write } from '../../lib/resource.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'dept.inUse': { zh: '机构下仍有用户，无法删除', en: 'the unit still has users and cannot be removed' },
@@ -27,7 +28,15 @@ async function beforeWrite(ctx: Ctx, w: Write<typeof dept>) {
     const [{ u }] = await ctx.db
       .select({ u: count() })
       .from(user)
-      .where(and(eq(user.tenantId, r.tenantId as string), eq(user.isDeleted, 0), memberOf(user.deptId, [r.id])))
+      .where(
+        and(
+          tenantRows(user, r.tenantId as string, {
+            why: 'a unit anyone still belongs to stays, whether or not the caller sees them',
+          }),
+          memberOf(user.deptId, [r.id]),
+        ),
+      )
+
     if (u) throw new ApiError(400, 'dept.inUse')
   }
 }

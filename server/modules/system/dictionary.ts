@@ -12,6 +12,7 @@ import { Type } from '@sinclair/typebox'
 import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
+import { publicRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
@@ -133,9 +134,10 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
         and(
           eq(table.code, c),
           ne(table.parentId, '0'),
-          eq(table.isDeleted, 0),
           eq(table.status, 1),
-          global ? undefined : eq(table.tenantId, tenantId),
+          global
+            ? eq(table.isDeleted, 0)
+            : publicRows(table, tenantId, { why: 'a dictionary labels the screens of everyone in the school' }),
         ),
       )
       .orderBy(asc(table.sort))

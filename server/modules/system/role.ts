@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, inArray } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import { roleFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -17,6 +17,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const idList = Type.Union([Type.String(), Type.Array(Type.String())])
 
@@ -64,7 +65,15 @@ export const roleResource = defineResource({
     const holders = await ctx.db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.tenantId, ctx.actor.tenantId), eq(user.isDeleted, 0), memberOf(user.roleId, ids)))
+      .where(
+        and(
+          tenantRows(user, ctx.actor.tenantId, {
+            why: 'a role anyone still holds stays, whether or not the caller sees them',
+          }),
+          memberOf(user.roleId, ids),
+        ),
+      )
+
       .limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },

@@ -15,6 +15,9 @@ import {
 } from '../../../db/schema/index.ts'
 import { defaultMenuIds, syncTenantReference, type Tx } from '../../lib/reference/sync.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const PROVISIONING = "a new school is provisioned by the system, from the platform's rows as they stand"
 
 export interface TenantInput {
   tenantId: string
@@ -172,7 +175,13 @@ export function provisionTenant(
  */
 function copyBizDicts(tx: Tx, tid: string) {
   const source =
-    tid === PLATFORM_TENANT ? [] : tx.select().from(dictBiz).where(eq(dictBiz.tenantId, PLATFORM_TENANT)).all()
+    tid === PLATFORM_TENANT
+      ? []
+      : tx
+          .select()
+          .from(dictBiz)
+          .where(tenantRows(dictBiz, PLATFORM_TENANT, { why: PROVISIONING, withDeleted: true }))
+          .all()
   const ids = new Map(source.map((d) => [d.id, newId()]))
   for (const d of source) {
     if (d.parentId !== '0' && !ids.has(d.parentId)) continue
@@ -204,8 +213,9 @@ export function grantDataScope(
     .from(scopeData)
     .where(
       and(
-        eq(scopeData.tenantId, tenantId),
+        tenantRows(scopeData, tenantId, { why: PROVISIONING, withDeleted: true }),
         eq(scopeData.resourceCode, resourceCode),
+
         eq(scopeData.scopeType, scopeType),
       ),
     )

@@ -19,6 +19,7 @@ import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
 import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'tenant.name': { zh: '请输入租户名称', en: 'please enter the tenant name' },
@@ -146,7 +147,11 @@ const expired = (expireTime: string) => expireTime !== '' && expireTime < now()
 async function nextTenantId(ctx: Ctx): Promise<string> {
   for (;;) {
     const id = String(100000 + Math.floor(Math.random() * 900000))
-    if (!(await ctx.db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, id)).get())) return id
+    const taken = tenantRows(tenant, id, {
+      why: 'a tenant id stays taken after its school is removed',
+      withDeleted: true,
+    })
+    if (!(await ctx.db.select({ id: tenant.id }).from(tenant).where(taken).get())) return id
   }
 }
 

@@ -18,6 +18,7 @@ import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { ACCOUNT_UNIQUE, assertQuota } from './account-quota.ts'
 import { deptResource } from './dept.ts'
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from './user-admin.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'user.foreignRef': { zh: '所选{field}不属于当前租户', en: 'the selected {field} does not belong to this tenant' },
@@ -28,7 +29,13 @@ export async function initialPassword(ctx: Ctx, tenantId = ctx.actor.tenantId): 
   const row = await ctx.db
     .select({ v: param.paramValue })
     .from(param)
-    .where(and(eq(param.tenantId, tenantId), eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)))
+    .where(
+      and(
+        tenantRows(param, tenantId, { why: "the school's setting, whoever creates or resets an account" }),
+        eq(param.paramKey, 'account.initPassword'),
+      ),
+    )
+
     .get()
   return row?.v || '123456'
 }

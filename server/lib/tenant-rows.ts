@@ -1,0 +1,59 @@
+/**
+ * The only sanctioned ways for a hand-written query to read a tenant's rows
+ * with LESS than its resource's scope. The default is `<resource>.scope(ctx)`
+ * (tenant + not deleted + the caller's data scope for the resource's code);
+ * each helper here names why a query wants less, so a reader (and
+ * tests/conventions/tenant-filters.test.ts, which refuses a tenant_id filter
+ * written anywhere else) sees the choice:
+ *
+ * - ownRows(table, ctx): a caller's own rows (their enrolments, sittings,
+ *   favourites, containers). No data scope: an owner always sees their rows.
+ * - publicRows(table, tenantId, { why }): what a tenant offers everyone who may
+ *   call the route — portal visitors, every signed-in learner (published
+ *   courses, banners, the practice bank). No caller's data scope applies.
+ * - tenantRows(table, tenantId, { why }): work done FOR a tenant rather than
+ *   for a caller — sign-in, registration, provisioning, quotas, seeds, jobs,
+ *   the broker — where there is no staff caller whose data scope could apply.
+ *
+ * Each adds `is_deleted = 0` where the table keeps deleted rows, unless the
+ * call says `withDeleted` (an id that must stay unique, a seed that ran once).
+ */
+import { and, eq, getTableColumns, sql, type SQL, type Placeholder } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { Ctx } from './context.ts'
+
+/** A tenant id, or a prepared statement's placeholder for one. */
+export type TenantRef = string | Placeholder
+
+export interface LessScope {
+  /** Why the caller's data scope does not apply: said once, where the query is written. */
+  why: string
+  /** Deleted rows count too (an id that must stay unique, a seed that ran once). */
+  withDeleted?: boolean
+}
+
+function tenantOf(table: SQLiteTable, tenantId: TenantRef, withDeleted = false): SQL {
+  const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+  if (!cols.tenantId) throw new Error('tenant-rows: the table has no tenant_id column')
+  return and(eq(cols.tenantId, tenantId), cols.isDeleted && !withDeleted ? eq(cols.isDeleted, 0) : undefined) ?? sql`1`
+}
+
+/**
+ * The caller's own rows: their tenant, not deleted (unless `withDeleted`), and
+ * `owner` (the table's userId column unless named) is the caller.
+ */
+export function ownRows(table: SQLiteTable, ctx: Ctx, opts: { owner?: SQLiteColumn; withDeleted?: boolean } = {}): SQL {
+  const col = opts.owner ?? (getTableColumns(table) as Record<string, SQLiteColumn>).userId
+  if (!col) throw new Error('ownRows: the table has no userId column; name the owner column')
+  return and(tenantOf(table, ctx.actor.tenantId, opts.withDeleted), eq(col, ctx.actor.userId))!
+}
+
+/** What a tenant offers everyone who may call the route (portal, every learner): tenant and not deleted. */
+export function publicRows(table: SQLiteTable, tenantId: TenantRef, less: LessScope): SQL {
+  return tenantOf(table, tenantId, less.withDeleted)
+}
+
+/** Work done for a tenant, not for a caller (sign-in, provisioning, seeds, jobs): tenant and not deleted. */
+export function tenantRows(table: SQLiteTable, tenantId: TenantRef, less: LessScope): SQL {
+  return tenantOf(table, tenantId, less.withDeleted)
+}
