@@ -57,14 +57,22 @@ function capPacketSize(client: Client, max: number) {
 
 /** Binds a WebSocket's message callbacks to a Node duplex stream, which is what aedes reads and writes. */
 function wsStream(peer: WsPeer) {
+  const send = (data: Uint8Array) => {
+    try {
+      peer.send(data)
+    } catch {
+      /* the socket is gone; close() follows */
+    }
+  }
   const stream = new Duplex({
     read() {},
     write(chunk, _enc, cb) {
-      try {
-        peer.send(chunk)
-      } catch {
-        /* the socket is gone; close() follows */
-      }
+      send(chunk)
+      cb()
+    },
+    // A packet mqtt-packet wrote in pieces (corked until the tick ends) leaves as one WebSocket message, not one per piece.
+    writev(chunks, cb) {
+      send(Buffer.concat(chunks.map((c) => c.chunk as Uint8Array)))
       cb()
     },
     final(cb) {

@@ -48,6 +48,12 @@ interface Target {
   root: (i: number) => string
 }
 
+/** CPU seconds (user + system) a process has used so far: /proc/<pid>/stat fields 14 and 15, in clock ticks. */
+const cpuSeconds = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(f[11]) + Number(f[12])) / 100
+}
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const pct = (xs: number[], p: number) => {
@@ -181,6 +187,7 @@ async function throughput(t: Target, qos: 0 | 1) {
     }
   })
   await sleep(300)
+  const [cpu0, load0] = [cpuSeconds(t.pid), process.cpuUsage()]
   const t0 = performance.now()
   await Promise.all(
     clients.map(async (c, i) => {
@@ -194,6 +201,8 @@ async function throughput(t: Target, qos: 0 | 1) {
   )
   const finished = await Promise.race([all.then(() => true), sleep(60_000).then(() => false)])
   const seconds = (performance.now() - t0) / 1000
+  const brokerCpu = cpuSeconds(t.pid) - cpu0
+  const load = process.cpuUsage(load0)
   clients.forEach((c) => c.end(true))
   await sleep(500)
   return {
@@ -202,6 +211,9 @@ async function throughput(t: Target, qos: 0 | 1) {
     expected: PUBLISHERS * MESSAGES,
     p99: pct(latencies, 99),
     p50: pct(latencies, 50),
+    // What each message cost the broker and the load generator (this process), in CPU µs: steadier than msg/s on a shared machine.
+    cpuPerMsg: (brokerCpu * 1e6) / Math.max(1, got),
+    loadCpuPerMsg: (load.user + load.system) / Math.max(1, got),
     finished,
   }
 }
@@ -291,9 +303,13 @@ try {
   line('QoS 0 delivered', 'qos0.rate', 'msg/s')
   line('QoS 0 p50 trip', 'qos0.p50', 'ms', 1, false)
   line('QoS 0 p99 trip', 'qos0.p99', 'ms', 1, false)
+  line('QoS 0 broker CPU per message', 'qos0.cpuPerMsg', 'µs', 1, false)
+  line('QoS 0 load generator CPU per msg', 'qos0.loadCpuPerMsg', 'µs', 1, false)
   line('QoS 1 delivered', 'qos1.rate', 'msg/s')
   line('QoS 1 p50 trip', 'qos1.p50', 'ms', 1, false)
   line('QoS 1 p99 trip', 'qos1.p99', 'ms', 1, false)
+  line('QoS 1 broker CPU per message', 'qos1.cpuPerMsg', 'µs', 1, false)
+  line('QoS 1 load generator CPU per msg', 'qos1.loadCpuPerMsg', 'µs', 1, false)
   line('idle connections accepted', 'idle.acked', 'conn')
   line('idle connections held', 'idle.held', 'conn')
   line('memory per idle connection', 'idle.kbPerConnection', 'KB', 1, false)
@@ -317,6 +333,6 @@ try {
     ),
   )
   const profile = PROFILE && readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
-  if (profile) console.log(`\nCPU profile of atrium (whole run):\n${summarise(join(dir, profile), 25)}`)
+  if (profile) console.log(`\nCPU profile of atrium (whole run):\n${summarise(join(dir, profile), Number(process.env.BENCH_PROFILE_TOP ?? 25))}`)
   rmSync(dir, { recursive: true, force: true })
 }

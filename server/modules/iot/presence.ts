@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm'
+import { eq, getTableColumns, lt, sql, type SQL } from 'drizzle-orm'
 import { device, deviceLog } from '../../../db/schema/index.ts'
 import type { BrokerService } from '../../broker.ts'
 import type { Services } from '../../lib/context.ts'
@@ -14,10 +14,14 @@ const FLUSH_MS = 200
 /** Readings per device forwarded to watching browsers per flush. */
 const FORWARD_READINGS = 20
 
-type LogRow = { tenantId: string; createTime: string } & Pick<
+/** A device log row as gathered between flushes (its time as epoch ms; formatted once per second of them at the flush). */
+type LogRow = { tenantId: string; at: number } & Pick<
   typeof deviceLog.$inferInsert,
-  'id' | 'deviceId' | 'productId' | 'type' | 'content'
+  'deviceId' | 'productId' | 'type' | 'content'
 >
+/** The columns a flush fills from each row, in the order of a row's JSON array; LOG_FIXED fills some others. */
+const LOG_FIELDS = ['id', 'tenantId', 'deviceId', 'productId', 'type', 'content', 'createTime'] as const
+const LOG_FIXED: Record<string, SQL> = { status: sql`1`, isDeleted: sql`0` }
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
 export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
 
@@ -39,19 +43,24 @@ export function startPresence(services: Services, mqtt: BrokerService) {
 
   const statements = () =>
     prepared(db, 'iot.presence', (d) => ({
-      insertLog: d
+      // One statement per flush whatever its size: the rows travel as one JSON array ([id, tenantId, deviceId,
+      // productId, type, content, createTime] each) that SQLite unpacks itself (json_each) — a third cheaper per
+      // row than running a compiled one-row INSERT per reading, and the statement is still compiled once.
+      insertLogs: d
         .insert(deviceLog)
-        .values({
-          id: sql.placeholder('id'),
-          tenantId: sql.placeholder('tenantId'),
-          deviceId: sql.placeholder('deviceId'),
-          productId: sql.placeholder('productId'),
-          type: sql.placeholder('type'),
-          content: sql.placeholder('content'),
-          createTime: sql.placeholder('createTime'),
-          status: 1,
-          isDeleted: 0,
-        })
+        .select((qb) =>
+          qb
+            .select(
+              Object.fromEntries(
+                Object.keys(getTableColumns(deviceLog)).map((key) => {
+                  const at = LOG_FIELDS.indexOf(key as (typeof LOG_FIELDS)[number])
+                  return [key, at >= 0 ? sql`value ->> ${sql.raw(String(at))}` : (LOG_FIXED[key] ?? sql`null`)]
+                }),
+              ),
+            )
+            .from(sql`json_each(${sql.placeholder('rows')})`)
+            .getSQL(),
+        )
         .prepare(),
       touchDevice: d
         .update(device)
@@ -66,13 +75,12 @@ export function startPresence(services: Services, mqtt: BrokerService) {
       return
     }
     pending.push({
-      id: newId(),
       tenantId: id.tenantId,
       deviceId: id.deviceId,
       productId: id.productId,
       type,
       content,
-      createTime: now(),
+      at: Date.now(),
     })
   }
 
@@ -83,21 +91,32 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     }
     if (!pending.length) return
     const rows = pending.splice(0, pending.length)
-    const seen = new Map(rows.map((r) => [r.deviceId, r.createTime]))
-    // Statements compiled once and run per row: building a 500-row INSERT each flush cost more than writing it.
-    const { insertLog, touchDevice } = statements()
+    let second = -1,
+      stamp = ''
+    const logged = rows.map((r) => {
+      if (Math.floor(r.at / 1000) !== second) {
+        second = Math.floor(r.at / 1000)
+        stamp = formatDateTime(new Date(r.at))
+      }
+      return { ...r, createTime: stamp }
+    })
+    const seen = new Map(logged.map((r) => [r.deviceId, r.createTime]))
+    const { insertLogs, touchDevice } = statements()
+    const json = JSON.stringify(
+      logged.map((r) => [newId(), r.tenantId, r.deviceId, r.productId, r.type, r.content, r.createTime]),
+    )
     db.transaction(() => {
-      for (const r of rows) insertLog.run(r)
+      insertLogs.run({ rows: json })
       for (const [id, at] of seen) touchDevice.run({ id, at })
     })
-    forward(rows)
+    forward(logged)
   }
 
   /**
    * Browsers watching a device (its portal page) get its readings once per flush, not once per message, so the
    * per-message path stays the broker's own work; a device flooding readings sends its watchers the last few.
    */
-  const forward = (rows: LogRow[]) => {
+  const forward = (rows: (LogRow & { createTime: string })[]) => {
     const byDevice = new Map<string, { tenantId: string; readings: { time: string; data: unknown }[] }>()
     for (const r of rows) {
       if (r.type !== 'telemetry') continue
