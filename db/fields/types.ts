@@ -41,6 +41,15 @@ export interface UploadRule {
   kind?: string
 }
 
+/** The values a number field accepts; the message says so in the field's words unless the description gives its own. */
+export interface FieldRange {
+  min: number
+  max: number
+  /** Whole numbers only. */
+  integer?: boolean
+  message?: Text2
+}
+
 export interface FieldDef {
   label: Text2
   /** How it is entered and shown; 'text' when left out. */
@@ -60,6 +69,8 @@ export interface FieldDef {
   /** For 'tree': an endpoint answering tree nodes {id|value, title, children}; multiple values are comma-joined. */
   tree?: { url: string; params?: Record<string, string>; multiple?: boolean; label?: string }
   rules?: FieldRule[]
+  /** For 'number': least and greatest value (checked by the server and the form alike). */
+  range?: FieldRange
   /** Value a new record starts with. */
   default?: string | number | null
   upload?: UploadRule
@@ -100,6 +111,27 @@ export function takenText(f: FieldDef): Text2 {
     zh: `${zh || f.label.zh}已存在`,
     en: `the ${en || lowerFirst(f.label.en)} already exists`,
   }
+}
+
+/** The message for a number outside its field's range. */
+export function rangeText(f: FieldDef): Text2 | null {
+  const r = f.range
+  if (!r) return null
+  if (r.message) return r.message
+  const en = `the ${lowerFirst(f.label.en)}`
+  return r.integer
+    ? {
+        zh: `${f.label.zh}须为 ${r.min} 到 ${r.max} 之间的整数`,
+        en: `${en} must be a whole number from ${r.min} to ${r.max}`,
+      }
+    : { zh: `${f.label.zh}须在 ${r.min} 到 ${r.max} 之间`, en: `${en} must lie between ${r.min} and ${r.max}` }
+}
+
+/** Whether a non-empty value breaks the range (not a number, outside it, or a fraction where whole numbers are asked). */
+export function rangeProblem(r: FieldRange | undefined, value: unknown): boolean {
+  if (!r || value === undefined || value === null || value === '') return false
+  const n = typeof value === 'number' ? value : Number(value)
+  return !Number.isFinite(n) || n < r.min || n > r.max || (Boolean(r.integer) && !Number.isInteger(n))
 }
 
 /** The spec's contact rules (§5), one copy for server and web. */

@@ -4,7 +4,15 @@ import { Value } from '@sinclair/typebox/value'
 import { getTableName } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { SERVER_COLUMNS } from '../../db/schema/common.ts'
-import { requiredText, ruleProblem, type FieldRule, type Fields } from '../../db/fields/types.ts'
+import {
+  rangeProblem,
+  rangeText,
+  requiredText,
+  ruleProblem,
+  type FieldRange,
+  type FieldRule,
+  type Fields,
+} from '../../db/fields/types.ts'
 import { badRequest } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import './contact-rules.ts'
@@ -21,6 +29,8 @@ export interface BodySchemas {
   messages: Record<string, string>
   /** Field → the contact rules its value must pass. */
   rules: Record<string, FieldRule[]>
+  /** Field → the numbers it accepts and the message key when outside. */
+  ranges: Record<string, FieldRange & { key: string }>
 }
 
 export interface BodyOptions {
@@ -79,6 +89,7 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
   const required = new Set<string>()
   const messages: Record<string, string> = { ...o.messages }
   const rules: Record<string, FieldRule[]> = {}
+  const ranges: BodySchemas['ranges'] = {}
   for (const [k, s] of Object.entries(full.properties)) {
     if ((SERVER_COLUMNS as readonly string[]).includes(k) || o.hidden?.includes(k)) continue
     const f = fields[k]
@@ -100,6 +111,11 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
       messages[k] = key
     }
     if (f.rules?.length) rules[k] = f.rules
+    if (f.range) {
+      const key = `range:${getTableName(table)}.${k}`
+      defineMessages({ [key]: rangeText(f)! })
+      ranges[k] = { ...f.range, key }
+    }
   }
   const insert = t.Object(
     Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.has(k) ? s : t.Optional(s)])),
@@ -110,7 +126,7 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
     ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])),
     [key]: keySchema,
   })
-  return { insert, update, messages, rules }
+  return { insert, update, messages, rules, ranges }
 }
 
 /** Forms send '' for an empty optional input; store that as null rather than reject it. */
@@ -138,6 +154,8 @@ export function parseBody(
   if (typeof raw.id === 'number') raw.id = String(raw.id)
   const isUpdate = keyedUpdate ?? raw.id !== undefined
   const schema = isUpdate ? schemas.update : schemas.insert
+  // Convert works in place: keep the values as sent (a range checks 5.5, not the 5 an integer column makes of it).
+  const sent = { ...raw }
   const body = Value.Clean(schema, Value.Convert(schema, raw)) as Record<string, unknown>
   blanksToNull(schema, body)
   const first = Value.Errors(schema, body).First()
@@ -160,5 +178,7 @@ export function parseBody(
     const broken = ruleProblem(rules, body[field])
     if (broken) throw badRequest(`rule.${broken}`, { field }, field)
   }
+  for (const [field, range] of Object.entries(schemas.ranges))
+    if (field in body && rangeProblem(range, sent[field])) throw badRequest(range.key, { field }, field)
   return { isUpdate, values: body }
 }

@@ -44,6 +44,26 @@ describe('form validation', () => {
     expect(fieldProblem(code, 'a@b.cn', sayWith)).toBeUndefined()
     expect(fieldProblem(code, '', sayWith)).toBeUndefined()
   })
+  it('checks a number against the range the description gives, with its message or one made from the label', () => {
+    const lat: Field = {
+      name: 'lat',
+      label: { zh: '纬度', en: 'Latitude' },
+      type: 'number',
+      range: { min: -90, max: 90 },
+    }
+    expect(fieldProblem(lat, 91, say)).toBe('the latitude must lie between -90 and 90')
+    expect(fieldProblem(lat, '-90', say)).toBeUndefined()
+    expect(fieldProblem(lat, null, say)).toBeUndefined()
+    const pct: Field = {
+      name: 'greyPercent',
+      label: { zh: '灰度比例', en: 'Grey share' },
+      type: 'number',
+      range: { min: 1, max: 100, integer: true, message: { zh: '灰度比例须为整数', en: 'a whole percentage' } },
+    }
+    expect(fieldProblem(pct, 2.5, say)).toBe('a whole percentage')
+    expect(fieldProblem(pct, 0, say)).toBe('a whole percentage')
+    expect(fieldProblem(pct, 100, say)).toBeUndefined()
+  })
   it('starts new rows from defaults and the screen query', () => {
     expect(initialValues(fields, { parentId: '7' })).toEqual({ sort: 1, parentId: '7' })
   })
