@@ -1,4 +1,4 @@
-import { COMMON, defineFields, L, type FieldDef } from './types.ts'
+import { COMMON, defineFields, L, type FieldDef, type FieldRange, type Text2 } from './types.ts'
 
 /**
  * The IoT area (spec back-office §3 Product, Device, OTA firmware, Command and
@@ -28,7 +28,17 @@ export const productFields = defineFields({
   productKey: { label: L('ProductKey', 'Product key') },
   productSecret: { label: L('ProductSecret', 'Product secret') },
   topic: { label: L('主题', 'Topic'), max: 200 },
-  keepAliveTime: { label: L('心跳时间（秒）', 'Keep-alive (s)'), type: 'number', default: 60 },
+  keepAliveTime: {
+    label: L('心跳时间（秒）', 'Keep-alive (s)'),
+    type: 'number',
+    default: 60,
+    range: {
+      min: 5,
+      max: 3600,
+      integer: true,
+      message: L('心跳时间须在 5 到 3600 秒之间', 'the keep-alive must lie between 5 and 3600 seconds'),
+    },
+  },
   remark: COMMON.remark,
 })
 
@@ -55,8 +65,8 @@ export const deviceFields = defineFields({
   lastSeen: { label: L('最近通信', 'Last heard'), type: 'datetime' },
   firmVersion: { label: L('固件版本', 'Firmware') },
   secret: { label: L('设备密钥', 'Device secret') },
-  lat: { label: L('纬度', 'Latitude'), type: 'number' },
-  lon: { label: L('经度', 'Longitude'), type: 'number' },
+  lat: { label: L('纬度', 'Latitude'), type: 'number', range: { min: -90, max: 90 } },
+  lon: { label: L('经度', 'Longitude'), type: 'number', range: { min: -180, max: 180 } },
   addr: { label: L('安装地址', 'Address'), max: 200 },
   remark: COMMON.remark,
 })
@@ -70,7 +80,17 @@ export const commandFields = defineFields({
     required: L('请输入指令标识', 'please enter the command identifier'),
     max: 100,
   },
-  timeout: { label: L('超时（秒）', 'Timeout (s)'), type: 'number', default: 10 },
+  timeout: {
+    label: L('超时（秒）', 'Timeout (s)'),
+    type: 'number',
+    default: 10,
+    range: {
+      min: 1,
+      max: 300,
+      integer: true,
+      message: L('超时时间须在 1 到 300 秒之间', 'the timeout must lie between 1 and 300 seconds'),
+    },
+  },
   deviceId: {
     label: L('仅限设备（可选）', 'Only this device (optional)'),
     type: 'tree',
@@ -98,6 +118,14 @@ export const commandDetailFields = defineFields({
 
 /** Parameter types a command detail may declare (the type field's options). */
 export const PARAM_TYPES = commandDetailFields.type.options.map((o) => o.value)
+
+/** A whole percentage from `min` to 100, named in its message. */
+const percent = (min: number, name: Text2): FieldRange => ({
+  min,
+  max: 100,
+  integer: true,
+  message: L(`${name.zh}须为 ${min} 到 100 之间的整数`, `${name.en} must be a whole percentage from ${min} to 100`),
+})
 
 /** Firmware releases (blade-productOta). Spec §5: firmware required, zip or rar (bin too), 50 MB, up to 3 files. */
 export const otaFields = defineFields({
@@ -137,16 +165,23 @@ export const otaFields = defineFields({
       label: 'name',
     },
   },
-  greyPercent: { label: L('灰度比例 %', 'Grey share %'), type: 'number', default: 10 },
+  greyPercent: {
+    label: L('灰度比例 %', 'Grey share %'),
+    type: 'number',
+    default: 10,
+    range: percent(1, L('灰度比例', 'the grey share')),
+  },
   successThreshold: {
     label: L('成功阈值 %（达到后全量）', 'Success threshold % (then all)'),
     type: 'number',
     default: 90,
+    range: percent(1, L('成功阈值', 'the success threshold')),
   },
   errorThreshold: {
     label: L('失败阈值 %（超过即停止）', 'Error threshold % (stop above)'),
     type: 'number',
     default: 20,
+    range: percent(0, L('失败阈值', 'the error threshold')),
   },
   createTime: COMMON.createTime,
   remark: COMMON.remark,

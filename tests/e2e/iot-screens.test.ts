@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import mqtt from 'mqtt'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deviceFields } from '../../db/fields/iot'
-import { requiredText } from '../../db/fields/types'
+import { rangeText, requiredText } from '../../db/fields/types'
 import { describeBrowser, freePort, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
@@ -179,6 +179,10 @@ describeBrowser('IoT screens', () => {
     await input(deviceFields.sn.label.en).fill('s'.repeat(deviceFields.sn.max + 1))
     await form.getByText(`at most ${deviceFields.sn.max} characters`).waitFor()
     await expect.poll(() => form.getByText(requiredText(deviceFields.name)!.en).count()).toBe(0)
+    // A latitude beyond ±90: the description's range, said by the form before the server would.
+    await input(deviceFields.lat.label.en).fill('91')
+    await input(deviceFields.lat.label.en).press('Tab')
+    await form.getByText(rangeText(deviceFields.lat)!.en).waitFor()
     await shot('device-form')
     await page.keyboard.press('Escape')
     await expect.poll(() => form.count()).toBe(0)

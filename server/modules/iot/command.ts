@@ -53,8 +53,6 @@ export const commandResource = defineResource({
         .get())
     )
       throw badRequest('iot.device.product', {}, 'deviceId')
-    if (w.values.timeout !== undefined && (w.values.timeout < 1 || w.values.timeout > 300))
-      throw badRequest('iot.command.timeout', {}, 'timeout')
   },
 })
 

@@ -36,13 +36,6 @@ export const deviceResource = defineResource({
       if (!owner) throw badRequest('iot.device.product', {}, 'productId')
     }
     if (w.values.sn !== undefined && !TOPIC_SAFE.test(w.values.sn)) throw badRequest('iot.device.snFormat', {}, 'sn')
-    for (const [f, bound] of [
-      ['lat', 90],
-      ['lon', 180],
-    ] as const) {
-      const v = w.values[f]
-      if (v !== undefined && v !== null && Math.abs(v) > bound) throw badRequest('iot.device.coords', {}, f)
-    }
     if (w.op === 'insert') w.values.secret = randomToken()
   },
   actions: {

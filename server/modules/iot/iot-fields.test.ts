@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { commandDetailFields, commandFields, deviceFields, otaFields, productFields } from '../../../db/fields/iot.ts'
-import { requiredText, type Fields } from '../../../db/fields/types.ts'
+import { rangeText, requiredText, type Fields } from '../../../db/fields/types.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /**
@@ -63,6 +63,40 @@ describe('IoT field descriptions, server side', () => {
       }
     },
   )
+
+  it.each(forms)(
+    '%s: a number outside its range → 400 naming it with the description’s message',
+    async (_, path, fields, valid) => {
+      for (const [name, f] of Object.entries(fields).filter(([, f]) => f.range)) {
+        const { min, max, integer } = f.range!
+        for (const v of [min - 1, max + 1, ...(integer ? [min + 0.5] : [])]) {
+          const r = await t.call('POST', path, { token: admin, body: { ...valid(), [name]: v }, lang: 'en' })
+          expect(r.status, `${path} ${name}=${v}`).toBe(400)
+          expect(r.body.field).toBe(name)
+          if (!(integer && !Number.isInteger(v))) expect(r.body.msg).toBe(rangeText(f)!.en)
+        }
+      }
+    },
+  )
+
+  it('the bounds themselves are accepted', async () => {
+    const { min, max } = productFields.keepAliveTime.range
+    for (const keepAliveTime of [min, max]) {
+      const r = await t.post('/api/blade-product/product/submit', admin, {
+        name: `Edge ${keepAliveTime}`,
+        keepAliveTime,
+      })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+    }
+    const edge = await t.post('/api/blade-device/device/submit', admin, {
+      name: 'Pole',
+      productId,
+      sn: 'pole-1',
+      lat: deviceFields.lat.range.max,
+      lon: deviceFields.lon.range.min,
+    })
+    expect(edge.status, JSON.stringify(edge.body)).toBe(200)
+  })
 
   it('the wording is the spec’s, and a command and its parameters keep their own although they share a permission code', async () => {
     const device = await t.call('POST', '/api/blade-device/device/submit', {

@@ -23,7 +23,6 @@ defineMessages({
     zh: '该产品下已存在相同唯一标识的设备',
     en: 'this product already has a device with that sn',
   },
-  'iot.device.coords': { zh: '经纬度超出范围', en: 'latitude must lie within ±90 and longitude within ±180' },
   'iot.command.product': commandFields.productId.required,
   'iot.commandDetail.command': commandDetailFields.commandId.required,
   'iot.commandDetail.type': {
@@ -36,8 +35,6 @@ defineMessages({
     en: 'the device is offline; the command is queued and delivered when it connects',
   },
   'iot.send.noBroker': { zh: '消息服务未启动', en: 'the message broker is not running' },
-  'iot.command.timeout': { zh: '超时时间须在 1 到 300 秒之间', en: 'timeout must lie between 1 and 300 seconds' },
-  'iot.keepAlive': { zh: '心跳时间须在 5 到 3600 秒之间', en: 'keepAliveTime must lie between 5 and 3600 seconds' },
   'iot.ota.product': otaFields.productId.required,
   'iot.ota.versionFormat': {
     zh: '固件版本只能包含字母、数字和 . _ + -，最长 32 位',
@@ -50,10 +47,6 @@ defineMessages({
     en: 'the firmware file does not exist or was not uploaded as firmware',
   },
   'iot.ota.type': { zh: '请选择升级方式', en: 'please select the upgrade type' },
-  'iot.ota.percent': {
-    zh: '{field} 须为 0 到 100 之间的整数',
-    en: '{field} must be a whole percentage between 0 and 100',
-  },
   'iot.ota.devices': { zh: '灰度设备须为该产品下的设备', en: 'grey-release devices must be devices of this product' },
   'iot.ota.locked': {
     zh: '升级已发布，不能再修改；请取消后新建',

@@ -103,15 +103,6 @@ export const productOtaResource = defineResource({
       throw badRequest('iot.ota.versionFormat', {}, 'firmVersion')
     if (w.values.status !== undefined && w.values.status !== 1 && w.values.status !== 2)
       throw badRequest('iot.ota.type', {}, 'status')
-    for (const [f, lo] of [
-      ['greyPercent', 1],
-      ['successThreshold', 1],
-      ['errorThreshold', 0],
-    ] as const) {
-      const v = w.values[f]
-      if (v !== undefined && (!Number.isInteger(v) || v < lo || v > 100))
-        throw badRequest('iot.ota.percent', { field: f }, f)
-    }
     if (w.values.devices !== undefined && w.values.devices !== null) {
       const ids = linksOf(w.values.devices)
       if (ids.some((id) => !/^\d{1,20}$/.test(id))) throw badRequest('iot.ota.devices', {}, 'devices')

@@ -5,7 +5,6 @@ import { product } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import { newProductKey } from './demo-iot.ts'
@@ -26,8 +25,6 @@ export const productResource = defineResource({
     delete w.values.productKey
     delete w.values.productSecret
     if (w.op === 'insert') Object.assign(w.values, { productKey: newProductKey(), productSecret: randomToken() })
-    const k = w.values.keepAliveTime
-    if (k !== undefined && (k < 5 || k > 3600)) throw badRequest('iot.keepAlive', {}, 'keepAliveTime')
   },
 })
 

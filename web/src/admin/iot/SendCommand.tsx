@@ -1,6 +1,8 @@
 import { Badge, Button, Dropdown, Field, Input, Option, Switch, Text, tokens } from '@fluentui/react-components'
 import { SendRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
+import { commandDetailFields } from '../../../../db/fields/iot'
+import { requiredText } from '../../../../db/fields/types'
 import { ApiFailure } from '../../shared/api'
 import { useFetch, write } from '../../shared/data'
 import { usePermissions } from '../../shared/permissions'
@@ -80,9 +82,9 @@ export default function SendCommand({ deviceId }: { deviceId: string }) {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS }}>
-      <Field label={say(L('指令', 'Command'))}>
+      <Field label={say(commandDetailFields.commandId.label)}>
         <Dropdown
-          placeholder={say(L('请选择指令', 'please select a command'))}
+          placeholder={say(requiredText(commandDetailFields.commandId)!)}
           value={command ? `${command.name} (${command.code})` : ''}
           data-testid="command-pick"
           onOptionSelect={(_, d) => {
