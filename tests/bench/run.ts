@@ -12,7 +12,8 @@
  * most 1.5× page 1.
  *
  * Env: BENCH_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_ROUNDS (1; medians are
- * printed), BENCH_ONLY (substring of a target name), BENCH_PROFILE=1 (CPU
+ * printed), BENCH_WARMUP (1 s of load per target per server first),
+ * BENCH_ONLY (substring of a target name), BENCH_PROFILE=1 (CPU
  * profile of atrium under the selected targets' load; prints its top entries).
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,6 +38,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
 const ONLY = process.env.BENCH_ONLY ?? ''
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const ROWS = 10_000
+/** Seconds of load per target per server before measuring. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 
 /**
  * CPU time a process has used, in µs (Linux /proc; NaN elsewhere). Per request
@@ -177,9 +180,10 @@ try {
         `the hand-written server answers ${t.name} differently:\n${JSON.stringify(its).slice(0, 400)}\n≠\n${JSON.stringify(mine).slice(0, 400)}`,
       )
   }
-  // Warm-up (JIT, statement caches, page cache) so the first target measured is not penalised.
+  // Warm-up under the same load as the measurement (JIT tiers, statement and permission caches, the page cache, a
+  // first full GC of the start-up garbage), so the first target measured — health — is not the one that pays for it.
   for (const origin of [base, handBase, bareBase])
-    for (const t of targets) for (let i = 0; i < 200; i++) await (await get(origin, t)).arrayBuffer()
+    for (const t of targets) await wrk(origin + t.path, CONNECTIONS, WARMUP, origin === bareBase ? '' : t.header)
 
   const servers = [
     ['atrium', base],
