@@ -103,6 +103,14 @@ function shapeOf(table: SQLiteTable, omit: readonly string[] = []) {
   return s
 }
 
+/** An ORDER BY list rendered once per list object (a resource passes the same one every time). */
+const orders = new WeakMap<SQL[], { sql: string; params: unknown[] }>()
+function orderSql(orderBy: SQL[]) {
+  let o = orders.get(orderBy)
+  if (!o) orders.set(orderBy, (o = render(sql.join(orderBy, sql`, `))))
+  return o
+}
+
 export interface PageQuery {
   table: SQLiteTable
   where: SQL | undefined
@@ -144,7 +152,7 @@ export function pageQuery(
       .prepare(`SELECT ${shape.list} ${filtered} AND ${key} <= ? ORDER BY ${key} DESC LIMIT ?`)
       .values(...(where.params as never[]), anchor, size)
   } else {
-    const order = render(sql.join(q.orderBy, sql`, `))
+    const order = orderSql(q.orderBy)
     raw = db.$client
       .prepare(`SELECT ${shape.list} ${filtered} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
       .values(...([...where.params, ...order.params] as never[]), size, offset)

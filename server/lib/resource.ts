@@ -258,7 +258,9 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
 
   // Ids are time-ordered, so newest-first is the primary key read backwards: no sort over the whole table.
   const primaryKey = Object.values(cols).find((c) => c.primary)!
-  const order = () => o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)]
+  // Built once: the order is the resource's, not the request's, and one array lets pageQuery render it once too.
+  let ordered: SQL[] | undefined
+  const order = () => (ordered ??= o.orderBy?.(cols) ?? [...(cols.sort ? [asc(cols.sort)] : []), desc(primaryKey)])
 
   /** The rows the keys name (or the values of column `by`), within scope and the verb's access rule; else 404. */
   async function inScope(ctx: Ctx, verb: Verb, ids: string[], gated = true, by = key): Promise<RowOf<T>[]> {
