@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  bannerFields,
+  blogFields,
+  cardFields,
+  courseFields,
+  documentFields,
+  downloadFields,
+  folderFields,
+  sectionFields,
+  seriesFields,
+  wareFields,
+  wareStepFields,
+} from '../../../db/fields/content.ts'
+import { messageFields } from '../../../db/fields/desk.ts'
+import { experimentUserFields } from '../../../db/fields/labs.ts'
+import { requiredText, type Fields } from '../../../db/fields/types.ts'
+import { testApp } from '../../../tests/support/harness.ts'
+
+/**
+ * The teaching-content resources validate with their one field description
+ * (db/fields/content.ts), the same the back-office screens show: a missing (or
+ * blank) required field is a 400 naming it in the description's wording, in
+ * both languages; a text over the description's length is a 400 naming it;
+ * a taken card number reads like the form.
+ */
+describe('content field descriptions, server side', () => {
+  const t = testApp()
+  let admin: string
+  let courseId: string
+  let wareId: string
+  let folderId: string
+
+  const submit = async (path: string, body: Record<string, unknown>) => {
+    const r = await t.post(`${path}/submit`, admin, body)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    return r.body.data as { id: string }
+  }
+
+  beforeAll(async () => {
+    admin = await t.token('admin')
+    courseId = (await submit('/api/hm-course/course', { title: 'Fields course' })).id
+    wareId = (await submit('/api/hm-courseWare/courseWare', { title: 'Steps', screen: 2, type: 4 })).id
+    folderId = (await submit('/api/cloud-document/folder', { name: 'Fields folder' })).id
+  })
+
+  const forms: [string, string, Fields, () => Record<string, unknown>][] = [
+    ['course', '/api/hm-course/course', courseFields, () => ({ title: 'A course' })],
+    ['section', '/api/hm-courseSection/courseSection', sectionFields, () => ({ courseId, title: 'One' })],
+    ['courseware', '/api/hm-courseWare/courseWare', wareFields, () => ({ title: 'Notes', screen: 1, type: 3 })],
+    ['step', '/api/hm-wareStep/wareStep', wareStepFields, () => ({ wareId, title: 'Step 1' })],
+    ['series', '/api/blade-series/series', seriesFields, () => ({ title: 'A series' })],
+    ['card', '/api/hm-courseCard/courseCard', cardFields, () => ({ courseId, cardNumber: 'ABCD-EFGH-JKMN-PQRS' })],
+    ['banner', '/api/wp-banner/banner', bannerFields, () => ({ cover: '/upload/banner/x.jpg', title: 'Hello' })],
+    [
+      'news',
+      '/api/blade-blog/blog',
+      blogFields,
+      () => ({ title: 'News', category: 1, releaseTime: '2026-01-01 10:00:00' }),
+    ],
+    [
+      'download',
+      '/api/hm-download/download',
+      downloadFields,
+      () => ({ title: 'Guide', fileAddress: '/upload/download/x.pdf' }),
+    ],
+    ['folder', '/api/cloud-document/folder', folderFields, () => ({ name: 'Docs' })],
+    [
+      'document',
+      '/api/cloud-document/document',
+      documentFields,
+      () => ({ title: 'Manual', folderId, fileAddress: '/upload/document/x.pdf' }),
+    ],
+    [
+      'lab enrolment',
+      '/api/blade-experimentUser/experimentUser',
+      experimentUserFields,
+      () => ({ experimentId: '1', userId: '1' }),
+    ],
+  ]
+
+  it.each(forms)(
+    '%s: each required field missing → 400 with its message in zh and en',
+    async (_, path, fields, valid) => {
+      const required = Object.entries(fields).filter(([, f]) => f.required)
+      expect(required.length).toBeGreaterThan(0)
+      for (const [name, f] of required) {
+        const text = requiredText(f)!
+        const { [name]: _, ...without } = valid()
+        const bodies: [Record<string, unknown>, 'zh' | 'en'][] = [
+          [without, 'zh'],
+          [without, 'en'],
+        ]
+        // A text of spaces is as missing as no text (numbers and choices cannot be blank).
+        if (typeof valid()[name] === 'string') bodies.push([{ ...without, [name]: '  ' }, 'zh'])
+        for (const [body, lang] of bodies) {
+          const r = await t.call('POST', `${path}/submit`, { token: admin, body, lang })
+          expect(r.status, `${path} without ${name}`).toBe(400)
+          expect(r.body.field).toBe(name)
+          expect(r.body.msg).toBe(text[lang])
+        }
+      }
+    },
+  )
+
+  it('the wording is the spec’s, and a course and its sections keep their own although they share a permission code', async () => {
+    const en = (path: string, body: Record<string, unknown>) =>
+      t.call('POST', `${path}/submit`, { token: admin, body, lang: 'en' }).then((r) => r.body.msg)
+    expect(await en('/api/hm-courseWare/courseWare', { screen: 1, type: 3 })).toBe('please enter the courseware name')
+    expect(await en('/api/hm-courseWare/courseWare', { title: 'x', type: 3 })).toBe('please select the scenario')
+    expect(await en('/api/hm-courseWare/courseWare', { title: 'x', screen: 1 })).toBe(
+      'please select the courseware type',
+    )
+    expect(await en('/api/wp-banner/banner', { title: 'x' })).toBe('please upload an image')
+    expect(await en('/api/hm-course/course', {})).toBe('please enter the course name')
+    expect(await en('/api/hm-courseSection/courseSection', { courseId })).toBe('please enter the section name')
+  })
+
+  it('a text over its length is a 400 naming the field; a taken card number reads like the form', async () => {
+    const long = await t.post('/api/hm-course/course/submit', admin, { title: 'x'.repeat(courseFields.title.max + 1) })
+    expect(long.status).toBe(400)
+    expect(long.body).toMatchObject({ field: 'title' })
+    const number = 'TTTT-UUUU-VVVV-WWWW'
+    await submit('/api/hm-courseCard/courseCard', { courseId, cardNumber: number })
+    const again = await t.call('POST', '/api/hm-courseCard/courseCard/submit', {
+      token: admin,
+      body: { courseId, cardNumber: number },
+      lang: 'en',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ field: 'cardNumber', msg: 'the card number already exists' })
+  })
+
+  it("a message's save answers the description's wording too (it checks the body itself: no generic submit)", async () => {
+    const save = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/blade-message/message/save', { token: admin, body, lang: 'en' })
+    const noTitle = await save({ type: 1, receivers: '1' })
+    expect(noTitle.body).toMatchObject({ field: 'title', msg: messageFields.title.required.en })
+    const nobody = await save({ type: 1, title: 'Hello' })
+    expect(nobody.body).toMatchObject({ field: 'receivers', msg: messageFields.receivers.required.en })
+    const long = await save({ type: 1, title: 'x'.repeat(messageFields.title.max + 1), receivers: '1' })
+    expect(long.body).toMatchObject({ field: 'title' })
+    expect(long.status).toBe(400)
+  })
+})
