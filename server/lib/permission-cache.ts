@@ -134,9 +134,14 @@ export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string
     return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
   })
 
+/** Each actor's cache key, made once: a request asks for its permissions several times (gate, scope, lists). Actors are never changed in place. */
+const keys = new WeakMap<Ctx['actor'], string>()
+
 export function effective(ctx: Ctx): Effective {
   const a = ctx.actor
-  return cached(ctx, `actor:${a.kind}:${a.tenantId}:${[...a.roleIds].sort().join(',')}`, () => compute(ctx))
+  let key = keys.get(a)
+  if (key === undefined) keys.set(a, (key = `actor:${a.kind}:${a.tenantId}:${[...a.roleIds].sort().join(',')}`))
+  return cached(ctx, key, () => compute(ctx))
 }
 
 function compute(ctx: Ctx): Effective {
