@@ -333,6 +333,9 @@ try {
     ),
   )
   const profile = PROFILE && readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
-  if (profile) console.log(`\nCPU profile of atrium (whole run):\n${summarise(join(dir, profile), Number(process.env.BENCH_PROFILE_TOP ?? 25))}`)
+  if (profile)
+    console.log(
+      `\nCPU profile of atrium (whole run):\n${summarise(join(dir, profile), Number(process.env.BENCH_PROFILE_TOP ?? 25))}`,
+    )
   rmSync(dir, { recursive: true, force: true })
 }
