@@ -50,6 +50,17 @@ export interface FieldRange {
   message?: Text2
 }
 
+/** A text's allowed shape and the message when it does not fit. */
+export interface FieldPattern {
+  test: RegExp
+  message: Text2
+}
+
+/** Whether a non-empty text breaks its field's pattern. */
+export function patternProblem(p: FieldPattern | undefined, value: unknown): boolean {
+  return Boolean(p) && typeof value === 'string' && value !== '' && !p!.test.test(value)
+}
+
 export interface FieldDef {
   label: Text2
   /** How it is entered and shown; 'text' when left out. */
@@ -69,6 +80,8 @@ export interface FieldDef {
   /** For 'tree': an endpoint answering tree nodes {id|value, title, children}; multiple values are comma-joined. */
   tree?: { url: string; params?: Record<string, string>; multiple?: boolean; label?: string }
   rules?: FieldRule[]
+  /** A text's shape beyond the common rules, with its own message (checked by the server and the form alike). */
+  pattern?: FieldPattern
   /** For 'number': least and greatest value (checked by the server and the form alike). */
   range?: FieldRange
   /** Value a new record starts with. */

@@ -5,10 +5,12 @@ import { getTableName } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { SERVER_COLUMNS } from '../../db/schema/common.ts'
 import {
+  patternProblem,
   rangeProblem,
   rangeText,
   requiredText,
   ruleProblem,
+  type FieldPattern,
   type FieldRange,
   type FieldRule,
   type Fields,
@@ -31,6 +33,8 @@ export interface BodySchemas {
   rules: Record<string, FieldRule[]>
   /** Field → the numbers it accepts and the message key when outside. */
   ranges: Record<string, FieldRange & { key: string }>
+  /** Field → the shape its text must have and the message key when it does not. */
+  patterns: Record<string, FieldPattern & { key: string }>
 }
 
 export interface BodyOptions {
@@ -90,6 +94,7 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
   const messages: Record<string, string> = { ...o.messages }
   const rules: Record<string, FieldRule[]> = {}
   const ranges: BodySchemas['ranges'] = {}
+  const patterns: BodySchemas['patterns'] = {}
   for (const [k, s] of Object.entries(full.properties)) {
     if ((SERVER_COLUMNS as readonly string[]).includes(k) || o.hidden?.includes(k)) continue
     const f = fields[k]
@@ -111,6 +116,11 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
       messages[k] = key
     }
     if (f.rules?.length) rules[k] = f.rules
+    if (f.pattern) {
+      const key = `pattern:${getTableName(table)}.${k}`
+      defineMessages({ [key]: f.pattern.message })
+      patterns[k] = { ...f.pattern, key }
+    }
     if (f.range) {
       const key = `range:${getTableName(table)}.${k}`
       defineMessages({ [key]: rangeText(f)! })
@@ -126,7 +136,7 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
     ...Object.fromEntries(Object.entries(props).map(([k, s]) => [k, t.Optional(s)])),
     [key]: keySchema,
   })
-  return { insert, update, messages, rules, ranges }
+  return { insert, update, messages, rules, ranges, patterns }
 }
 
 /** Forms send '' for an empty optional input; store that as null rather than reject it. */
@@ -178,6 +188,8 @@ export function parseBody(
     const broken = ruleProblem(rules, body[field])
     if (broken) throw badRequest(`rule.${broken}`, { field }, field)
   }
+  for (const [field, pattern] of Object.entries(schemas.patterns))
+    if (patternProblem(pattern, body[field])) throw badRequest(pattern.key, { field }, field)
   for (const [field, range] of Object.entries(schemas.ranges))
     if (field in body && rangeProblem(range, sent[field])) throw badRequest(range.key, { field }, field)
   return { isUpdate, values: body }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import type { FieldRange, FieldRule, FieldType, Text2, UploadRule } from '../../../../db/fields/types'
+import type { FieldPattern, FieldRange, FieldRule, FieldType, Text2, UploadRule } from '../../../../db/fields/types'
 
 // One type module for field descriptions, shared with the server (db/fields/types.ts).
 export type { FieldRule, FieldType, Text2, UploadRule }
@@ -30,6 +30,8 @@ export interface Field {
   rules?: FieldRule[]
   /** Longest text accepted (from the field description). */
   max?: number
+  /** A text's shape and its message (from the field description). */
+  pattern?: FieldPattern
   /** Numbers accepted (from the field description). */
   range?: FieldRange
   /** Where the field appears; all default to true. */

@@ -64,6 +64,16 @@ describe('form validation', () => {
     expect(fieldProblem(pct, 0, say)).toBe('a whole percentage')
     expect(fieldProblem(pct, 100, say)).toBeUndefined()
   })
+  it('checks a text against the pattern the description gives', () => {
+    const sn: Field = {
+      name: 'sn',
+      label: { zh: '设备唯一标识', en: 'Serial (sn)' },
+      pattern: { test: /^[a-z0-9-]+$/, message: { zh: '格式不对', en: 'letters, digits and - only' } },
+    }
+    expect(fieldProblem(sn, 'room 1/#', say)).toBe('letters, digits and - only')
+    expect(fieldProblem(sn, 'room-1', say)).toBeUndefined()
+    expect(fieldProblem(sn, '', say)).toBeUndefined()
+  })
   it('starts new rows from defaults and the screen query', () => {
     expect(initialValues(fields, { parentId: '7' })).toEqual({ sort: 1, parentId: '7' })
   })
