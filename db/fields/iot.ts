@@ -46,11 +46,18 @@ export const productFields = defineFields({
 export const deviceFields = defineFields({
   name: { label: L('设备名称', 'Name'), required: L('请输入设备名称', 'please enter the device name'), max: 100 },
   productId: product,
-  // The broker's user name is <productKey>/<sn>: topic-safe, at most 64 characters (server/modules/iot/topics.ts).
+  // The broker's user name is <productKey>/<sn> and sn a topic level: no separators, wildcards or control characters.
   sn: {
     label: L('设备唯一标识', 'Serial (sn)'),
     required: L('请输入设备唯一标识', 'please enter the device serial number (sn)'),
     max: 64,
+    pattern: {
+      test: /^[A-Za-z0-9_.:-]{1,64}$/,
+      message: L(
+        '设备唯一标识只能包含字母、数字和 _ . : -，最长 64 位',
+        'sn may hold letters, digits and _ . : - only, at most 64 characters',
+      ),
+    },
   },
   status: {
     label: L('状态', 'Status'),
@@ -134,6 +141,14 @@ export const otaFields = defineFields({
     label: L('固件版本', 'Version'),
     required: L('请输入固件版本', 'please enter the firmware version'),
     max: 32,
+    // Devices compare it and it travels in the OTA job: a plain version string.
+    pattern: {
+      test: /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/,
+      message: L(
+        '固件版本只能包含字母、数字和 . _ + -，最长 32 位',
+        'the firmware version may hold letters, digits and . _ + - only, at most 32 characters',
+      ),
+    },
   },
   status: { label: L('升级方式', 'Upgrade type'), type: 'dict', dict: { code: 'product_ota', biz: true }, default: 2 },
   phase: {

@@ -178,6 +178,8 @@ describeBrowser('IoT screens', () => {
     await input(deviceFields.name.label.en).fill('Hall sensor')
     await input(deviceFields.sn.label.en).fill('s'.repeat(deviceFields.sn.max + 1))
     await form.getByText(`at most ${deviceFields.sn.max} characters`).waitFor()
+    await input(deviceFields.sn.label.en).fill('room 1/#')
+    await form.getByText(deviceFields.sn.pattern.message.en).waitFor()
     await expect.poll(() => form.getByText(requiredText(deviceFields.name)!.en).count()).toBe(0)
     // A latitude beyond ±90: the description's range, said by the form before the server would.
     await input(deviceFields.lat.label.en).fill('91')

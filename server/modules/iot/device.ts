@@ -6,7 +6,6 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
-import { TOPIC_SAFE } from './topics.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
 
@@ -35,7 +34,6 @@ export const deviceResource = defineResource({
         .get()
       if (!owner) throw badRequest('iot.device.product', {}, 'productId')
     }
-    if (w.values.sn !== undefined && !TOPIC_SAFE.test(w.values.sn)) throw badRequest('iot.device.snFormat', {}, 'sn')
     if (w.op === 'insert') w.values.secret = randomToken()
   },
   actions: {

@@ -79,6 +79,19 @@ describe('IoT field descriptions, server side', () => {
     },
   )
 
+  it.each(forms)(
+    '%s: a text not in its shape → 400 naming it with the description’s message',
+    async (_, path, fields, valid) => {
+      for (const [name, f] of Object.entries(fields).filter(([, f]) => f.pattern)) {
+        for (const v of ['room 1/#', '+']) {
+          const r = await t.call('POST', path, { token: admin, body: { ...valid(), [name]: v }, lang: 'en' })
+          expect(r.status, `${path} ${name}=${v}`).toBe(400)
+          expect(r.body).toMatchObject({ field: name, msg: f.pattern!.message.en })
+        }
+      }
+    },
+  )
+
   it('the bounds themselves are accepted', async () => {
     const { min, max } = productFields.keepAliveTime.range
     for (const keepAliveTime of [min, max]) {

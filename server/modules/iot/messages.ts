@@ -15,10 +15,6 @@ import { defineMessages } from '../../lib/messages.ts'
 
 defineMessages({
   'iot.device.product': deviceFields.productId.required,
-  'iot.device.snFormat': {
-    zh: '设备唯一标识只能包含字母、数字和 _ . : -，最长 64 位',
-    en: 'sn may hold letters, digits and _ . : - only, at most 64 characters',
-  },
   'iot.device.snTaken': {
     zh: '该产品下已存在相同唯一标识的设备',
     en: 'this product already has a device with that sn',
@@ -36,10 +32,6 @@ defineMessages({
   },
   'iot.send.noBroker': { zh: '消息服务未启动', en: 'the message broker is not running' },
   'iot.ota.product': otaFields.productId.required,
-  'iot.ota.versionFormat': {
-    zh: '固件版本只能包含字母、数字和 . _ + -，最长 32 位',
-    en: 'the firmware version may hold letters, digits and . _ + - only, at most 32 characters',
-  },
   'iot.ota.fileMissing': otaFields.firmFile.required,
   'iot.ota.fileCount': { zh: '最多上传 3 个固件文件', en: 'at most 3 firmware files' },
   'iot.ota.file': {

@@ -25,7 +25,6 @@ import { deviceResource } from './device.ts'
 import { scope } from '../../lib/scope.ts'
 
 const MAX_FILES = otaFields.firmFile.upload.max
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,31}$/
 /** Phases in which a release may still be edited: once devices were told, what they were told stays as it was. */
 const EDITABLE = new Set(['draft'])
 
@@ -99,8 +98,6 @@ export const productOtaResource = defineResource({
         .get())
     )
       throw badRequest('iot.ota.product', {}, 'productId')
-    if (w.values.firmVersion !== undefined && !VERSION.test(w.values.firmVersion))
-      throw badRequest('iot.ota.versionFormat', {}, 'firmVersion')
     if (w.values.status !== undefined && w.values.status !== 1 && w.values.status !== 2)
       throw badRequest('iot.ota.type', {}, 'status')
     if (w.values.devices !== undefined && w.values.devices !== null) {

@@ -40,6 +40,3 @@ export function parseDeviceTopic(topic: string): { productKey: string; sn: strin
 export function filterWithin(filter: string, root: string): boolean {
   return filter.startsWith(`${root}/`) && !/[+#]/.test(root)
 }
-
-/** Serial numbers and product keys become topic levels: no separators, wildcards or control characters. */
-export const TOPIC_SAFE = /^[A-Za-z0-9_.:-]{1,64}$/
