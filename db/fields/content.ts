@@ -149,6 +149,18 @@ export const cardFields = defineFields({
   courseId: { label: L('课程', 'Course'), required: L('请选择课程', 'please select a course') },
   courseName: { label: L('课程', 'Course') },
   batchNo: { label: L('批次', 'Batch'), max: 64 },
+  // How many cards one generate makes (its dialog, not a column).
+  count: {
+    label: L('数量', 'Count'),
+    type: 'number',
+    default: 10,
+    range: {
+      min: 1,
+      max: 1000,
+      integer: true,
+      message: L('生成数量必须在 1 到 1000 之间', 'the number of cards must be between 1 and 1000'),
+    },
+  },
   status: { label: L('状态', 'Status'), type: 'dict', dict: { code: 'activation_status', biz: true } },
   usrName: { label: L('使用人', 'Used by') },
   useTime: { label: L('使用时间', 'Used at'), type: 'datetime' },
@@ -156,7 +168,13 @@ export const cardFields = defineFields({
   createTime: COMMON.createTime,
 })
 
-const star = (zh: string, en: string) => ({ label: L(zh, en), type: 'number' }) satisfies FieldDef
+/** One of a rating's four stars (1–5, whole). */
+const star = (zh: string, en: string) =>
+  ({
+    label: L(zh, en),
+    type: 'number',
+    range: { min: 1, max: 5, integer: true, message: L('评分必须是 1 到 5 星', 'ratings must be 1 to 5 stars') },
+  }) satisfies FieldDef
 
 /** Course ratings learners write on the portal (four stars of 1–5 and a text); staff hide or remove them. */
 export const evaluateFields = defineFields({

@@ -131,6 +131,28 @@ describe('content field descriptions, server side', () => {
     expect(again.body).toMatchObject({ field: 'cardNumber', msg: 'the card number already exists' })
   })
 
+  it('ratings take 1–5 whole stars and a card batch 1–1000 cards, in the words the forms use', async () => {
+    const stars = { targetEvaluate: 5, contentEvaluate: 5, methodEvaluate: 5, effectEvaluate: 5 }
+    for (const bad of [0, 6, 4.5]) {
+      const r = await t.call('POST', '/api/hm-courseEvaluate/courseEvaluate/submit', {
+        token: admin,
+        body: { courseId, userId: '1', ...stars, methodEvaluate: bad },
+        lang: 'en',
+      })
+      expect(r.status, `methodEvaluate ${bad}`).toBe(400)
+      expect(r.body).toMatchObject({ field: 'methodEvaluate', msg: 'ratings must be 1 to 5 stars' })
+    }
+    for (const count of [0, 1001, 2.5]) {
+      const r = await t.call('POST', '/api/hm-courseCard/courseCard/generate', {
+        token: admin,
+        body: { courseId, count },
+        lang: 'zh',
+      })
+      expect(r.status, `count ${count}`).toBe(400)
+      expect(r.body).toMatchObject({ field: 'count', msg: cardFields.count.range.message.zh })
+    }
+  })
+
   it("a message's save answers the description's wording too (it checks the body itself: no generic submit)", async () => {
     const save = (body: Record<string, unknown>) =>
       t.call('POST', '/api/blade-message/message/save', { token: admin, body, lang: 'en' })

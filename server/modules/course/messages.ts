@@ -1,4 +1,4 @@
-import { cardFields, wareFields } from '../../../db/fields/content.ts'
+import { cardFields, evaluateFields, wareFields } from '../../../db/fields/content.ts'
 import { defineMessages } from '../../lib/messages.ts'
 
 // Required-field messages come from db/fields/content.ts; these keys are the ones thrown by hand (same wording).
@@ -25,9 +25,9 @@ defineMessages({
   'card.expired': { zh: '该卡已过期', en: 'this card has expired' },
   'card.ok': { zh: '卡号可用：{course}', en: 'the card is valid for {course}' },
   'card.redeemed': { zh: '激活成功，已加入课程 {course}', en: 'activated: you are now enrolled in {course}' },
-  'card.count': { zh: '生成数量必须在 1 到 1000 之间', en: 'the number of cards must be between 1 and 1000' },
+  'card.count': cardFields.count.range.message,
   'card.number': cardFields.cardNumber.required,
   'rating.notEnrolled': { zh: '只有报名该课程的学员才能评价', en: 'only learners enrolled in this course can rate it' },
-  'rating.stars': { zh: '评分必须是 1 到 5 星', en: 'ratings must be 1 to 5 stars' },
+  'rating.stars': evaluateFields.targetEvaluate.range.message,
   'hot.move': { zh: '移动方向只能是 up 或 down', en: 'the direction must be up or down' },
 })

@@ -23,6 +23,7 @@ import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useListState } from '../../shared/resource/useListState'
 import { cardFields } from '../../../../db/fields/content'
+import { rangeProblem, rangeText } from '../../../../db/fields/types'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 
@@ -32,14 +33,14 @@ const BASE = '/api/hm-courseCard/courseCard'
 function Generate({ onClose }: { onClose: () => void }) {
   const say = useSay()
   const courses = useFetch<Page<Row>>('/api/hm-course/course/list', { size: 200 })
-  const [v, setV] = useState<{ courseId?: string; count: number; expireTime: string }>({ count: 10, expireTime: '' })
+  const [v, setV] = useState<{ courseId?: string; count: number; expireTime: string }>({
+    count: cardFields.count.default,
+    expireTime: '',
+  })
   const [err, setErr] = useState<Record<string, string>>({})
   const go = async () => {
     if (!v.courseId) return setErr({ courseId: say(cardFields.courseId.required) })
-    if (!Number.isInteger(v.count) || v.count < 1 || v.count > 1000)
-      return setErr({
-        count: say(L('生成数量必须在 1 到 1000 之间', 'the number of cards must be between 1 and 1000')),
-      })
+    if (rangeProblem(cardFields.count.range, v.count)) return setErr({ count: say(rangeText(cardFields.count)!) })
     const r = await write<{ batchNo: string; count: number }>(
       `${BASE}/generate`,
       { body: { ...v, expireTime: v.expireTime ? `${v.expireTime} 23:59:59` : '' } },
@@ -72,10 +73,10 @@ function Generate({ onClose }: { onClose: () => void }) {
                 ))}
               </Dropdown>
             </Field>
-            <Field label={say(L('数量', 'Count'))} required validationMessage={err.count}>
+            <Field label={say(cardFields.count.label)} required validationMessage={err.count}>
               <SpinButton
-                min={1}
-                max={1000}
+                min={cardFields.count.range.min}
+                max={cardFields.count.range.max}
                 value={v.count}
                 onChange={(_, d) => setV({ ...v, count: d.value ?? Number(d.displayValue) })}
               />
