@@ -15,6 +15,8 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { leadFields } from '../../../../db/fields/content'
+import { RULES, ruleProblem, type Text2 } from '../../../../db/fields/types'
 import { write } from '../../shared/data'
 import { usePortalStyles } from './ui'
 
@@ -40,16 +42,23 @@ const useStyles = makeStyles({
   text: { flex: '1 1 220px', display: 'grid' },
 })
 
-/** The lead form shown before a file is released: name and phone (11 digits) required, e-mail checked by the server. */
+/**
+ * The lead form shown before a file is released: name and phone (11 digits) required, e-mail name@domain — the
+ * lead's field description (db/fields/content.ts), which the server checks too, words every message.
+ */
 function LeadDialog({ file, onClose }: { file: Download; onClose: () => void }) {
-  const { t } = useTranslation(['learn', 'common'])
+  const { t, i18n } = useTranslation(['learn', 'common'])
+  const say = (x: Text2) => (i18n.language === 'en' ? x.en : x.zh)
   const [v, setV] = useState({ name: '', phone: '', email: '', unit: '' })
   const [err, setErr] = useState<Record<string, string>>({})
   const submit = async () => {
     const e: Record<string, string> = {}
-    if (!v.name.trim()) e.name = t('nameRequired')
-    if (!v.phone.trim()) e.phone = t('phoneEmpty')
-    else if (!/^\d{11}$/.test(v.phone.trim())) e.phone = t('phoneLength')
+    if (!v.name.trim()) e.name = say(leadFields.name.required)
+    if (!v.phone.trim()) e.phone = say(leadFields.phone.required)
+    for (const k of ['phone', 'email'] as const) {
+      const broken = !e[k] && ruleProblem(leadFields[k].rules, v[k].trim())
+      if (broken) e[k] = say(RULES[broken].message)
+    }
     setErr(e)
     if (Object.keys(e).length) return
     const r = await write<{ link: string }>(
@@ -78,10 +87,10 @@ function LeadDialog({ file, onClose }: { file: Download; onClose: () => void }) 
           <DialogContent style={{ display: 'grid', gap: 10 }}>
             <Text>{t('leadTip')}</Text>
             <Text weight="semibold">{file.title}</Text>
-            {input('name', t('name'), true)}
-            {input('phone', t('phone'), true)}
-            {input('email', t('email'))}
-            {input('unit', t('unit'))}
+            {input('name', say(leadFields.name.label), true)}
+            {input('phone', say(leadFields.phone.label), true)}
+            {input('email', say(leadFields.email.label))}
+            {input('unit', say(leadFields.unit.label))}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('common:cancel')}</Button>
