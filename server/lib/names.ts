@@ -1,34 +1,38 @@
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import { dept, role } from '../../db/schema/index.ts'
 import type { Ctx } from './context.ts'
 import { listParam, prepared } from './prepared.ts'
 
-/**
- * Role and department names by id, for answers that show names beside ids
- * (user lists, user-info). Prepared once: a list of any length is one JSON
- * parameter. Ids of any tenant resolve, as the rows that hold them are already
- * the caller's; a missing id is simply absent.
- */
-export function roleNames(ctx: Ctx, ids: readonly string[]): Map<string, string> {
-  if (!ids.length) return new Map()
-  const q = prepared(ctx.db, 'names.role', (d) =>
-    d
-      .select({ id: role.id, n: role.roleName })
-      .from(role)
-      .where(inArray(role.id, listParam('ids')))
-      .prepare(),
-  )
-  return new Map(q.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.n]))
+const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
+
+export interface Names {
+  roles: Map<string, string>
+  depts: Map<string, string>
 }
 
-export function deptNames(ctx: Ctx, ids: readonly string[]): Map<string, string> {
-  if (!ids.length) return new Map()
-  const q = prepared(ctx.db, 'names.dept', (d) =>
-    d
-      .select({ id: dept.id, n: dept.deptName })
-      .from(dept)
-      .where(inArray(dept.id, listParam('ids')))
-      .prepare(),
-  )
-  return new Map(q.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.n]))
+/**
+ * Role and department names by id, for answers that show names beside ids
+ * (user lists, user-info). One statement for both (every user page asked two),
+ * built once from the schema and run on the driver directly: each list of any
+ * length is one JSON parameter, and the rows are [kind, id, name] arrays, not
+ * objects drizzle maps. Ids of any tenant resolve, as the rows that hold them
+ * are already the caller's; a missing id is simply absent.
+ */
+export function namesOf(ctx: Ctx, roleIds: readonly string[], deptIds: readonly string[]): Names {
+  const out: Names = { roles: new Map(), depts: new Map() }
+  if (!roleIds.length && !deptIds.length) return out
+  const stmt = prepared(ctx.db, 'names.roleDept', (d) => {
+    const q = dialect.sqlToQuery(
+      sql`SELECT 0, ${role.id}, ${role.roleName} FROM ${role} WHERE ${inArray(role.id, listParam('roles'))}
+          UNION ALL
+          SELECT 1, ${dept.id}, ${dept.deptName} FROM ${dept} WHERE ${inArray(dept.id, listParam('depts'))}`,
+    )
+    return d.$client.prepare(q.sql)
+  })
+  const rows = stmt.values(JSON.stringify(roleIds), JSON.stringify(deptIds)) as [number, string, string][]
+  for (const [kind, id, name] of rows) (kind === 0 ? out.roles : out.depts).set(id, name)
+  return out
 }
+
+export const deptNames = (ctx: Ctx, ids: readonly string[]) => namesOf(ctx, [], ids).depts

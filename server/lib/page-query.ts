@@ -18,7 +18,7 @@
  * with no write. When something was written, the first read recomputes:
  * never older than the data.
  *
- * The WHERE is rendered once per call (it is also the key); the row, count and
+ * The WHERE is rendered once per SQL object (it is also the key); the row, count and
  * anchor statements around it are fixed text, compiled once (db.ts keeps
  * compiled statements by text), so a page costs one query build, not three.
  */
@@ -111,6 +111,18 @@ function orderSql(orderBy: SQL[]) {
   return o
 }
 
+/**
+ * A WHERE rendered once per SQL object: an unfiltered list's bounds are one
+ * object per table and tenant (scope.ts), the same every request. A WHERE built
+ * for one request is rendered once and then collected with its object.
+ */
+const wheres = new WeakMap<SQL, { sql: string; params: unknown[] }>()
+function renderWhere(where: SQL) {
+  let w = wheres.get(where)
+  if (!w) wheres.set(where, (w = render(where)))
+  return w
+}
+
 export interface PageQuery {
   table: SQLiteTable
   where: SQL | undefined
@@ -129,7 +141,7 @@ export function pageQuery(
   offset: number,
 ): { rows: Record<string, unknown>[]; total: number } {
   const shape = shapeOf(q.table, q.omit)
-  const where = q.where ? render(q.where) : { sql: '1', params: [] }
+  const where = q.where ? renderWhere(q.where) : { sql: '1', params: [] }
   const filtered = `FROM ${shape.from} WHERE (${where.sql})`
   const deep = Boolean(q.keyDesc) && offset >= ANCHOR_FROM
   // What is kept is asked for only when it can help: a deep page's anchor, or the total of a full page.

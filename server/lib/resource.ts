@@ -278,7 +278,10 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     /** Paged list: LIMIT/OFFSET and COUNT in SQL. */
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
-      const cond = and(await where(ctx, 'list'), ...filtersOf(q), extra)
+      const bound = await where(ctx, 'list'),
+        filters = filtersOf(q)
+      // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
+      const cond = filters.length || extra ? and(bound, ...filters, extra) : bound
       const { rows, total } = pageQuery(
         ctx.db,
         {

@@ -65,16 +65,37 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
  * resource (`resource.scope(ctx)`) where the table has one.
  */
 export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions): Promise<SQL> {
-  const cols = getTableColumns(table) as Record<string, SQLiteColumn>
-  const parts: (SQL | undefined)[] = []
-  if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
-  if (cols.tenantId && !opts.global) parts.push(eq(cols.tenantId, ctx.actor.tenantId))
+  const base = plainScope(table, opts.global ? undefined : ctx.actor.tenantId)
   if ('code' in opts && opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
     const grants = grantedDataScopes(ctx, opts.code)
     if (grants.length) {
       const filters = grants.map((g) => grantFilter(ctx, table, g))
-      if (!filters.includes('all')) parts.push(or(...(filters as SQL[])))
+      if (!filters.includes('all')) return and(base, or(...(filters as SQL[])))!
     }
   }
-  return and(...parts) ?? sql`1`
+  return base
+}
+
+/** tenantId → that tenant's plain scope, per table ('' = global). Bounded by tables × tenants. */
+const plainScopes = new WeakMap<SQLiteTable, Map<string, SQL>>()
+
+/**
+ * The tenant and not-deleted part of a scope, built once per table and tenant:
+ * most lists (no data-scope limit, no filter) then hand pageQuery the very
+ * same SQL object each time, which it renders once. It holds only constants
+ * (the tenant id is the key), and nothing appends to a scope's SQL: and()/or()
+ * wrap it in new objects.
+ */
+function plainScope(table: SQLiteTable, tenantId: string | undefined): SQL {
+  let byTenant = plainScopes.get(table)
+  if (!byTenant) plainScopes.set(table, (byTenant = new Map()))
+  let s = byTenant.get(tenantId ?? '')
+  if (!s) {
+    const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+    const parts: SQL[] = []
+    if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
+    if (cols.tenantId && tenantId !== undefined) parts.push(eq(cols.tenantId, tenantId))
+    byTenant.set(tenantId ?? '', (s = and(...parts) ?? sql`1`))
+  }
+  return s
 }

@@ -8,7 +8,7 @@ import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
 import { clearCaches } from '../../lib/caches.ts'
-import { deptNames, roleNames } from '../../lib/names.ts'
+import { namesOf } from '../../lib/names.ts'
 import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
@@ -46,8 +46,9 @@ export async function userInfo(ctx: Ctx) {
   ).get({ id: ctx.actor.userId })
   if (!u) throw unauthorized('error.tokenInvalid')
   const roles = await roleAliases(ctx)
-  const roleRows = [...roleNames(ctx, ctx.actor.roleIds).values()].map((name) => ({ name }))
-  const deptRows = [...deptNames(ctx, ctx.actor.deptIds).values()].map((name) => ({ name }))
+  const names = namesOf(ctx, ctx.actor.roleIds, ctx.actor.deptIds)
+  const roleRows = [...names.roles.values()].map((name) => ({ name }))
+  const deptRows = [...names.depts.values()].map((name) => ({ name }))
   return {
     user_id: u.id,
     account: u.account,

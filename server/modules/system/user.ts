@@ -7,7 +7,7 @@ import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { deptNames, roleNames } from '../../lib/names.ts'
+import { namesOf } from '../../lib/names.ts'
 import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { assertUnique } from '../../lib/unique.ts'
@@ -179,25 +179,32 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
   return parts.length ? and(...parts) : undefined
 }
 
-/** Adds roleName and deptName (comma-joined) so lists show names, not ids. Two prepared look-ups: every user list runs them. */
+/**
+ * Adds roleName and deptName (comma-joined) to the rows, so lists show names,
+ * not ids. The rows are the caller's own fresh objects (a page or a detail
+ * just read), so the names are set on them rather than on copies; one prepared
+ * look-up for both kinds of name: every user list runs it.
+ */
 export async function withNames(ctx: Ctx, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const ids = (k: string) => [
-    ...new Set(
-      rows.flatMap((r) =>
-        String(r[k] ?? '')
-          .split(',')
-          .filter(Boolean),
-      ),
-    ),
-  ]
-  const roles = roleNames(ctx, ids('roleId')),
-    depts = deptNames(ctx, ids('deptId'))
-  const names = (csv: unknown, m: Map<string, string>) =>
-    String(csv ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((id) => m.get(id))
-      .filter(Boolean)
-      .join(',')
-  return rows.map((r) => ({ ...r, roleName: names(r.roleId, roles), deptName: names(r.deptId, depts) }))
+  const roleIds = new Set<string>(),
+    deptIds = new Set<string>()
+  const split = (csv: unknown) => (csv ? String(csv).split(',') : [])
+  for (const r of rows) {
+    for (const id of split(r.roleId)) if (id) roleIds.add(id)
+    for (const id of split(r.deptId)) if (id) deptIds.add(id)
+  }
+  const { roles, depts } = namesOf(ctx, [...roleIds], [...deptIds])
+  const names = (csv: unknown, m: Map<string, string>) => {
+    let out = ''
+    for (const id of split(csv)) {
+      const n = id && m.get(id)
+      if (n) out = out ? `${out},${n}` : n
+    }
+    return out
+  }
+  for (const r of rows) {
+    r.roleName = names(r.roleId, roles)
+    r.deptName = names(r.deptId, depts)
+  }
+  return rows
 }
