@@ -6,7 +6,11 @@
  *   - p99 latency of those trips (publish time stamped in the payload);
  *   - idle connections held: C raw TCP clients that CONNECT (authenticated devices) and stay,
  *     with the broker's memory growth per connection (RSS before/after).
- * Both brokers authenticate: Atrium with device secrets, Mosquitto with a password file.
+ * Both brokers authenticate: Atrium with device secrets, Mosquitto with a password file. A third column runs
+ * aedes alone (tests/bench/aedes-alone.ts: no authentication, ACL, persistence or device logs) under the same
+ * load: the floor of the library and runtime Atrium's broker is built on. Each broker runs in its own process,
+ * apart from this one, which is the load generator for all three (same clients, options, payloads and QoS).
+ * Also printed: each broker's and the load generator's CPU µs per delivered message.
  * Targets (issue #17): QoS 1 throughput ≥ 0.8 × Mosquitto; 10,000 idle connections at ≤ 30 KB each.
  *
  * Env: BENCH_MQTT_PUBLISHERS (20), BENCH_MQTT_MESSAGES (per publisher, 1000), BENCH_MQTT_CONNECTIONS (10000),
@@ -135,6 +139,18 @@ async function startAtrium(): Promise<Target> {
     user: (i) => `${KEY}/d${i}`,
     root: (i) => `dev/${KEY}/d${i}`,
   }
+}
+
+/** aedes alone (tests/bench/aedes-alone.ts): the library's floor, same clients, no authentication. */
+async function startAedesAlone(): Promise<Target> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['tests/bench/aedes-alone.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  await listening(port)
+  return { name: 'aedes', port, pid: child.pid!, user: (i) => `${KEY}/d${i}`, root: (i) => `dev/${KEY}/d${i}` }
 }
 
 /** Mosquitto with a password file and the same topic layout. */
@@ -275,7 +291,7 @@ try {
   console.log(
     `MQTT broker bench: ${PUBLISHERS} publishers × ${MESSAGES} messages, ${fmt(CONNECTIONS)} idle connections; load average ${loadavg()[0].toFixed(1)}`,
   )
-  const targets = [await startAtrium(), await startMosquitto()]
+  const targets = [await startAtrium(), await startMosquitto(), await startAedesAlone()]
   const rows: Record<string, Record<string, number | boolean>> = {}
   // Interleaved measure by measure, so a busy shared machine slows both alike.
   for (const [label, run] of [
@@ -285,21 +301,29 @@ try {
   ] as const) {
     if (!ONLY.includes(label)) continue
     for (const t of targets) {
+      // aedes alone is a floor for the throughput figures; its idle memory says nothing about Atrium's.
+      if (t.name === 'aedes' && label === 'idle') continue
       const r = await run(t)
       for (const [k, v] of Object.entries(r)) (rows[t.name] ??= {})[`${label}.${k}`] = v
     }
   }
-  const [a, m] = [rows.atrium, rows.mosquitto]
+  const [a, m, floor] = [rows.atrium, rows.mosquitto, rows.aedes ?? {}]
   const line = (what: string, key: string, unit: string, d = 0, higherIsBetter = true) => {
     if (!(key in a)) return
     const x = Number(a[key]),
       y = Number(m[key])
-    const ratio = higherIsBetter ? x / y : y / x
+    const ratio = (p: number, q: number) => (higherIsBetter ? p / q : q / p)
+    const alone = key in floor ? Number(floor[key]) : undefined
     console.log(
-      `${what.padEnd(34)} ${`${fmt(x, d)} ${unit}`.padStart(18)} ${`${fmt(y, d)} ${unit}`.padStart(18)}   ${ratio.toFixed(2)}×`,
+      `${what.padEnd(34)} ${`${fmt(x, d)} ${unit}`.padStart(18)} ${`${fmt(y, d)} ${unit}`.padStart(18)}   ${`${ratio(x, y).toFixed(2)}×`.padStart(6)}` +
+        (alone === undefined
+          ? ''
+          : `   ${`${fmt(alone, d)} ${unit}`.padStart(18)} ${`${ratio(alone, y).toFixed(2)}×`.padStart(6)}`),
     )
   }
-  console.log(`${''.padEnd(34)} ${'atrium'.padStart(18)} ${'mosquitto'.padStart(18)}   ratio (≥1 = atrium as good)`)
+  console.log(
+    `${''.padEnd(34)} ${'atrium'.padStart(18)} ${'mosquitto'.padStart(18)}   ${'ratio'.padStart(6)}   ${'aedes alone'.padStart(18)} ${'ratio'.padStart(6)}   (ratio ≥ 1 = as good as mosquitto)`,
+  )
   line('QoS 0 delivered', 'qos0.rate', 'msg/s')
   line('QoS 0 p50 trip', 'qos0.p50', 'ms', 1, false)
   line('QoS 0 p99 trip', 'qos0.p99', 'ms', 1, false)

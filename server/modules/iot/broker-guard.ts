@@ -6,7 +6,7 @@ import { resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
 import type { SqlitePersistence } from './persistence.ts'
-import { deviceRoot, DEVICE_PUBLISH, filterWithin, parseDeviceTopic, tenantStatusFilter, userInbox } from './topics.ts'
+import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
 
 /*
  * Who may connect to the broker and what each may touch. Evaluated in aedes'
@@ -109,9 +109,9 @@ export function maySubscribe(id: Identity, filter: string): boolean {
 
 /** The publish ACL: only devices publish, and only their upward channels. Browsers listen. */
 export function mayPublish(id: Identity, topic: string): boolean {
-  if (id.kind !== 'device' || !topic.startsWith(`${id.root}/`)) return false
-  const parsed = parseDeviceTopic(topic)
-  return !!parsed && DEVICE_PUBLISH.has(parsed.channel)
+  if (id.kind !== 'device') return false
+  const channel = deviceChannel(id.root, topic)
+  return channel !== null && DEVICE_PUBLISH.has(channel)
 }
 
 /** CONNACK return code 5, "not authorized" (aedes answers an authenticate error's returnCode). */

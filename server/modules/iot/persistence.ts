@@ -66,6 +66,11 @@ export class SqlitePersistence {
   #broker: Aedes | undefined
   #destroyed = false
   #maxQueued: number
+  /**
+   * Who is subscribed to a topic, as last matched: every QoS 1 PUBLISH asks (to queue it for offline persistent
+   * sessions), and a device sends the same topic again and again. Emptied whenever a subscription changes.
+   */
+  #matched = new Map<string, ReturnType<QlobberSub['match']>>()
   /** Rows in mqtt_outgoing per client, kept beside the table (which only this process writes). */
   #queued = new Map<string, number>()
 
@@ -97,6 +102,7 @@ export class SqlitePersistence {
     let stored = this.#subs.get(clientId)
     if (!stored) this.#subs.set(clientId, (stored = new Map()))
     const before = stored.get(topic)
+    this.#matched.clear()
     if (rec.qos > 0) this.#trie.add(topic, { clientId, topic, qos: rec.qos, rh: rec.rh, rap: rec.rap, nl: rec.nl })
     else if (before && before.qos > 0) this.#trie.remove(topic, { clientId, topic })
     stored.set(topic, rec)
@@ -106,6 +112,7 @@ export class SqlitePersistence {
     const stored = this.#subs.get(clientId)
     const rec = stored?.get(topic)
     if (!stored || !rec) return
+    this.#matched.clear()
     if (rec.qos > 0) this.#trie.remove(topic, { clientId, topic })
     stored.delete(topic)
     if (stored.size === 0) this.#subs.delete(clientId)
@@ -198,7 +205,13 @@ export class SqlitePersistence {
   }
 
   async subscriptionsByTopic(topic: string) {
-    return this.#trie.match(topic)
+    let subs = this.#matched.get(topic)
+    if (!subs) {
+      // Bounded: a flood of distinct topics only makes it start over.
+      if (this.#matched.size >= 10_000) this.#matched.clear()
+      this.#matched.set(topic, (subs = this.#trie.match(topic)))
+    }
+    return subs
   }
 
   async cleanSubscriptions(client: ClientRef): Promise<void> {

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
-import { deviceStatusTopic, deviceTelemetryTopic, parseDeviceTopic } from './topics.ts'
+import { deviceChannel, deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 
 /** Written per batch; beyond this many waiting rows new telemetry is dropped (and counted) so a flood cannot grow memory. */
 const MAX_PENDING_LOGS = 20_000
@@ -168,12 +168,12 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   aedes.on('publish', (packet, client) => {
     const id = client && identityOf(client)
     if (id?.kind !== 'device') return
-    const parsed = parseDeviceTopic(packet.topic)
-    if (!parsed) return
+    // The ACL let it through, so the topic is under the device's own root.
+    const channel = deviceChannel(id.root, packet.topic)
+    if (channel === null) return
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
-    if (parsed.channel === 'telemetry' || parsed.channel === 'event')
-      record(id, parsed.channel === 'event' ? 'event' : 'telemetry', payload.toString('utf8').slice(0, 8192))
-    else handlers.get(parsed.channel)?.(id, parsed.channel, payload)
+    if (channel === 'telemetry' || channel === 'event') record(id, channel, payload.toString('utf8', 0, 8192 * 4).slice(0, 8192))
+    else handlers.get(channel)?.(id, channel, payload)
   })
 
   return {

@@ -30,10 +30,14 @@ export const deviceTelemetryTopic = (tenantId: string, deviceId: string) =>
 export const otaTopic = (tenantId: string, otaId: string) => `tenant/${tenantId}/ota/${otaId}`
 export const tenantStatusFilter = (tenantId: string) => `tenant/${tenantId}/device/+/status`
 
-/** The device root and channel of a device topic, or null. Product keys and serial numbers never contain '/'. */
-export function parseDeviceTopic(topic: string): { productKey: string; sn: string; channel: string } | null {
-  const m = /^dev\/([^/+#]+)\/([^/+#]+)\/(.+)$/.exec(topic)
-  return m ? { productKey: m[1], sn: m[2], channel: m[3] } : null
+/**
+ * The channel of a topic under a device's own root ("telemetry", "command/reply"…), or null for any other topic:
+ * a prefix check and a slice, run on every PUBLISH (the ACL and the presence handler), so no regular expression.
+ */
+export function deviceChannel(root: string, topic: string): string | null {
+  return topic.length > root.length + 1 && topic.charCodeAt(root.length) === 47 && topic.startsWith(root)
+    ? topic.slice(root.length + 1)
+    : null
 }
 
 /** True when a subscription filter only matches topics under `root/` (no wildcard before or at the root). */
