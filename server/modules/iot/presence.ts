@@ -172,7 +172,8 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     const channel = deviceChannel(id.root, packet.topic)
     if (channel === null) return
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
-    if (channel === 'telemetry' || channel === 'event') record(id, channel, payload.toString('utf8', 0, 8192 * 4).slice(0, 8192))
+    if (channel === 'telemetry' || channel === 'event')
+      record(id, channel, payload.toString('utf8', 0, 8192 * 4).slice(0, 8192))
     else handlers.get(channel)?.(id, channel, payload)
   })
 
