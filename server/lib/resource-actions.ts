@@ -94,6 +94,13 @@ export interface ActionKit<Row> {
   onError(err: unknown): void
 }
 
+/**
+ * Body fields an action checks itself, with its area's own messages (a count's range, a date's form): any
+ * value is let through to `run`, none is required, and fields not named are dropped.
+ */
+export const looseBody = (...names: string[]): Record<string, TSchema> =>
+  Object.fromEntries(names.map((n) => [n, t.Optional(t.Unknown())]))
+
 export const actionCodes = (code: string, def: ActionDef<SQLiteTable>): string[] =>
   (Array.isArray(def.button) ? def.button : [def.button]).map((b) =>
     b.includes(':') || b === SIGNED_IN ? b : `${code}:${b}`,

@@ -9,6 +9,7 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
@@ -40,6 +41,14 @@ export const cardResource = defineResource({
   dates: ['createTime'],
   fields: cardFields,
   skip: ['page'],
+  actions: {
+    // POST generate: a batch of cards (checked in generateCards, with the spec's messages).
+    generate: {
+      button: 'add',
+      body: looseBody('courseId', 'count', 'expireTime', 'type', 'remark'),
+      run: (ctx, { body }) => generateCards(ctx, body),
+    },
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     if (w.values.courseId) await courseResource.ops.detail(ctx, w.values.courseId as string)
@@ -47,6 +56,44 @@ export const cardResource = defineResource({
     if (w.op === 'insert') w.values.status ??= CARD.fresh
   },
 })
+
+/** A batch of N unguessable cards for one course: { courseId, count, expireTime?, type?, remark? }. */
+async function generateCards(ctx: Ctx, b: Record<string, unknown>) {
+  const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
+  const n = Number(b.count)
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('card.count', { field: 'count' }, 'count')
+  const expireTime = typeof b.expireTime === 'string' && b.expireTime ? b.expireTime : null
+  if (expireTime && !/^\d{4}-\d{2}-\d{2}/.test(expireTime))
+    throw badRequest('validation.date', { field: 'expireTime' }, 'expireTime')
+  const stamp = now()
+  const batchNo = `${stamp.slice(0, 10).replace(/-/g, '')}-${newId().slice(-6)}`
+  const rows = Array.from({ length: n }, () => ({
+    id: newId(),
+    tenantId: ctx.actor.tenantId,
+    status: CARD.fresh,
+    isDeleted: 0,
+    remark: typeof b.remark === 'string' ? b.remark.slice(0, 255) : null,
+    createUser: ctx.actor.userId,
+    createDept: ctx.actor.deptIds[0] ?? null,
+    createTime: stamp,
+    updateUser: ctx.actor.userId,
+    updateTime: stamp,
+    cardNumber: newCardNumber(),
+    type: Number(b.type) || 1,
+    courseId: c.id,
+    batchNo,
+    userId: null,
+    useTime: null,
+    expireTime,
+  }))
+  ctx.db.transaction((tx) => {
+    for (let i = 0; i < rows.length; i += 200)
+      tx.insert(courseCard)
+        .values(rows.slice(i, i + 200))
+        .run()
+  })
+  return { batchNo, count: n }
+}
 
 /** Card rows with the course title and the redeeming learner's name. */
 export async function withNames(ctx: Ctx, rows: (typeof courseCard.$inferSelect)[]) {
@@ -90,48 +137,6 @@ export const cardRoutes = (s: Services) =>
             return ok(ctx, { ...page, records: await withNames(ctx, page.records) })
           },
           { perm: 'content:card' },
-        )
-        // A batch of N unguessable cards for one course: { courseId, count, expireTime?, type?, remark? }.
-        .post(
-          '/api/hm-courseCard/courseCard/generate',
-          async ({ ctx, body }) => {
-            const b = (body ?? {}) as Record<string, unknown>
-            const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
-            const n = Number(b.count)
-            if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest('card.count', { field: 'count' }, 'count')
-            const expireTime = typeof b.expireTime === 'string' && b.expireTime ? b.expireTime : null
-            if (expireTime && !/^\d{4}-\d{2}-\d{2}/.test(expireTime))
-              throw badRequest('validation.date', { field: 'expireTime' }, 'expireTime')
-            const stamp = now()
-            const batchNo = `${stamp.slice(0, 10).replace(/-/g, '')}-${newId().slice(-6)}`
-            const rows = Array.from({ length: n }, () => ({
-              id: newId(),
-              tenantId: ctx.actor.tenantId,
-              status: CARD.fresh,
-              isDeleted: 0,
-              remark: typeof b.remark === 'string' ? b.remark.slice(0, 255) : null,
-              createUser: ctx.actor.userId,
-              createDept: ctx.actor.deptIds[0] ?? null,
-              createTime: stamp,
-              updateUser: ctx.actor.userId,
-              updateTime: stamp,
-              cardNumber: newCardNumber(),
-              type: Number(b.type) || 1,
-              courseId: c.id,
-              batchNo,
-              userId: null,
-              useTime: null,
-              expireTime,
-            }))
-            ctx.db.transaction((tx) => {
-              for (let i = 0; i < rows.length; i += 200)
-                tx.insert(courseCard)
-                  .values(rows.slice(i, i + 200))
-                  .run()
-            })
-            return ok(ctx, { batchNo, count: n })
-          },
-          { perm: 'content:card:add' },
         )
         // CSV of the cards matching the list's filters (batchNo, courseId, status…), for printing or mailing.
         .get(

@@ -5,12 +5,13 @@ import { course, courseUser, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
+import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { contains } from '../../lib/like.ts'
 import { deptNames } from '../../lib/names.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource, withCounts } from './course.ts'
 import './messages.ts'
@@ -33,6 +34,39 @@ export const courseUserResource = defineResource({
   access: { list: inCourses, detail: inCourses, add: inCourses, edit: inCourses, remove: inCourses },
   filters: ['courseId', 'userId', 'status', 'source'],
   fields: enrolmentFields,
+  actions: {
+    // Approve (status=1) or reject (status=2) enrolments by ids.
+    verify: {
+      button: ['content:review', 'content:course:audit'],
+      target: { many: 'ids' },
+      body: looseBody('status'),
+      run: async (ctx, { rows, ids, body }) => {
+        const status = Number(body.status)
+        if (status !== ENROL.approved && status !== ENROL.rejected)
+          throw badRequest('enrol.status', { field: 'status' }, 'status')
+        // Only enrolments in courses the caller may see (and manage: the course's own code).
+        for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
+        await ctx.db
+          .update(courseUser)
+          .set({ status, updateUser: ctx.actor.userId, updateTime: now() })
+          .where(inArray(courseUser.id, ids))
+        return null
+      },
+    },
+    // Staff add learners chosen in the user picker: courseId + userIds.
+    addCourseUser: {
+      button: 'content:course:user',
+      body: looseBody('courseId', 'userIds', 'ids'),
+      run: async (ctx, { body }) => {
+        const c = await courseResource.ops.detail(ctx, typeof body.courseId === 'string' ? body.courseId : undefined)
+        const ids = parseIds(body.userIds ?? body.ids)
+        for (const id of ids) await assertLearner(ctx, id)
+        let added = 0
+        for (const id of ids) if ((await enrol(ctx, c.id, id, SOURCE.staff, ENROL.approved)).created) added++
+        return { added }
+      },
+    },
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op !== 'insert') return
     await courseResource.ops.detail(ctx, w.values.courseId as string)
@@ -235,40 +269,5 @@ export const enrolmentRoutes = (s: Services) =>
         '/api/blade-system/user/getCourseExamineUserPage',
         async ({ ctx, query }) => ok(ctx, await applicationPage(ctx, query)),
         { perm: ['content:review', 'content:course:audit'] },
-      )
-      // Approve (status=1) or reject (status=2) enrolments by ids.
-      .post(
-        '/api/hm-courseUser/courseUser/verify',
-        async ({ ctx, query, body }) => {
-          const b = (body ?? {}) as Record<string, unknown>
-          const ids = parseIds(query.ids ?? b.ids)
-          const status = Number(query.status ?? b.status)
-          if (status !== ENROL.approved && status !== ENROL.rejected)
-            throw badRequest('enrol.status', { field: 'status' }, 'status')
-          const rows = await courseUserResource.ops.all(ctx, {}, inArray(courseUser.id, ids))
-          if (rows.length !== ids.length) throw notFound()
-          // Only enrolments in courses the caller may see.
-          for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
-          await ctx.db
-            .update(courseUser)
-            .set({ status, updateUser: ctx.actor.userId, updateTime: now() })
-            .where(inArray(courseUser.id, ids))
-          return ok(ctx, null)
-        },
-        { perm: ['content:review', 'content:course:audit'] },
-      )
-      // Staff add learners chosen in the user picker: courseId + userIds.
-      .post(
-        '/api/hm-courseUser/courseUser/addCourseUser',
-        async ({ ctx, body }) => {
-          const b = (body ?? {}) as Record<string, unknown>
-          const c = await courseResource.ops.detail(ctx, typeof b.courseId === 'string' ? b.courseId : undefined)
-          const ids = parseIds(b.userIds ?? b.ids)
-          for (const id of ids) await assertLearner(ctx, id)
-          let added = 0
-          for (const id of ids) if ((await enrol(ctx, c.id, id, SOURCE.staff, ENROL.approved)).created) added++
-          return ok(ctx, { added })
-        },
-        { perm: 'content:course:user' },
       ),
   )

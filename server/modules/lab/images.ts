@@ -142,8 +142,10 @@ export const imageRoutes = (s: Services) =>
   new Elysia().use(imageResource.routes(s)).use(
     new Elysia({ prefix: imageResource.options.path })
       .use(authContext(s))
+      // Not actions: the archive arrives as multipart (a Blob handed on as a stream); the CLI streams to installImage.
       .post(
         '/import',
+
         async ({ ctx, body }) => {
           if (!(body.file instanceof Blob) || !body.file.size)
             throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')

@@ -220,8 +220,10 @@ export const tenantRoutes = (s: Services) =>
   new Elysia().use(tenantResource.routes(s)).use(
     new Elysia({ prefix: tenantResource.options.path })
       .use(authContext(s))
+      // CRUD's submit, not a verb: a new tenant is provisioned (createTenant, which the CLI calls too); edits are the factory's.
       .post(
         '/submit',
+
         async ({ ctx, body }) => {
           const b = (body ?? {}) as Record<string, unknown>
           return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
