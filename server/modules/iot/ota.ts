@@ -6,6 +6,7 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { filesOf } from '../resource/files.ts'
 import {
@@ -68,6 +69,12 @@ async function firmwareFiles(ctx: Ctx, links: string[]): Promise<FirmFile[]> {
   return out
 }
 
+/** The app's services an OTA verb needs (the broker); the CLI passes its own. */
+function app(a: { services?: Services }): Services {
+  if (!a.services) throw new Error('an OTA rollout verb needs the app services (call it with { services })')
+  return a.services
+}
+
 export const productOtaResource = defineResource({
   table: productOta,
   path: '/api/blade-productOta/productOta',
@@ -75,6 +82,40 @@ export const productOtaResource = defineResource({
   search: ['firmVersion'],
   filters: ['productId', 'status', 'phase'],
   fields: otaFields,
+  // The rollout's verbs (POST ?id=): each changes the release's phase and tells its devices through the broker.
+  actions: {
+    start: {
+      button: 'rollout',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, a) => startRollout(app(a), ctx, a.rows[0]),
+    },
+    pause: {
+      button: 'pause',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, a) => pauseRollout(app(a), ctx, a.rows[0]),
+    },
+    resume: {
+      button: 'pause',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, a) => resumeRollout(app(a), ctx, a.rows[0]),
+    },
+    cancel: {
+      button: 'cancel',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, a) => cancelRollout(app(a), ctx, a.rows[0]),
+    },
+    retry: {
+      button: 'retry',
+      target: { one: 'id' },
+      verb: 'detail',
+      body: looseBody('deviceId'),
+      run: (ctx, a) => retryTask(app(a), ctx, a.rows[0], idOf(a.body.deviceId, 'deviceId')),
+    },
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
       // A release devices are installing cannot vanish under them: cancel it first.
@@ -142,39 +183,9 @@ export const otaRoutes = (s: Services) =>
     .use(
       new Elysia({ prefix: productOtaResource.options.path })
         .use(authContext(s))
-        .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), { perm: 'iot:ota' })
-        .post(
-          '/start',
-          async ({ ctx, query }) =>
-            ok(ctx, await startRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
-          { perm: 'iot:ota:rollout' },
-        )
-        .post(
-          '/pause',
-          async ({ ctx, query }) =>
-            ok(ctx, await pauseRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
-          { perm: 'iot:ota:pause' },
-        )
-        .post(
-          '/resume',
-          async ({ ctx, query }) =>
-            ok(ctx, await resumeRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
-          { perm: 'iot:ota:pause' },
-        )
-        .post(
-          '/cancel',
-          async ({ ctx, query }) =>
-            ok(ctx, await cancelRollout(s, ctx, await productOtaResource.ops.detail(ctx, idOf(query.id)))),
-          { perm: 'iot:ota:cancel' },
-        )
-        .post(
-          '/retry',
-          async ({ ctx, query }) => {
-            const ota = await productOtaResource.ops.detail(ctx, idOf(query.id))
-            return ok(ctx, await retryTask(s, ctx, ota, idOf(query.deviceId, 'deviceId')))
-          },
-          { perm: 'iot:ota:retry' },
-        ),
+        .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), {
+          perm: 'iot:ota',
+        }),
     )
     // The device's download: a link signed for one task (one device of one release), refused once the task is cancelled.
     .get(
