@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { dept, paperAnswer, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
+import { dept, paperAnswer, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -264,6 +264,7 @@ export const examResultRoutes = (s: Services) =>
           },
           { perm: CODE },
         )
+        // Not an action: a sitting has no resource of its own (staff reach it through its exam: managedSitting).
         .post(
           '/correctingPapers',
           async ({ ctx, body }) => {
@@ -276,23 +277,6 @@ export const examResultRoutes = (s: Services) =>
     .use(
       new Elysia({ prefix: '/api/hm-paperTime/paperTime' })
         .use(authContext(s))
-        .post(
-          '/distributeResults',
-          async ({ ctx, query, body }) => {
-            const exam = await managedExam(ctx, query.id ?? (body as { id?: string } | undefined)?.id)
-            const [{ n }] = await ctx.db
-              .select({ n: count() })
-              .from(paperTimeUser)
-              .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, SUBMITTED)))
-            if (n) throw new ApiError(409, 'exam.uncorrected', { n })
-            await ctx.db
-              .update(paperTime)
-              .set({ distributed: 1, distributeTime: now(), updateUser: ctx.actor.userId, updateTime: now() })
-              .where(eq(paperTime.id, exam.id))
-            return ok(ctx, true)
-          },
-          { perm: `${CODE}:distribute` },
-        )
         .get('/statistics', async ({ ctx, query }) => ok(ctx, await statistics(ctx, query.id)), { perm: CODE })
         .get(
           '/exportStatistics',

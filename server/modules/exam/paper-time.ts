@@ -1,14 +1,16 @@
-import { and, inArray } from 'drizzle-orm'
-import { paperTime } from '../../../db/schema/index.ts'
+import { and, count, eq, inArray } from 'drizzle-orm'
+import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import { paperTimeFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { candidateIds, splitIds } from './candidates.ts'
 import { paperResource } from './paper.ts'
 import { examGroupResource } from './exam-group.ts'
+import { finalizeExpired, SUBMITTED } from './sitting.ts'
+import { now } from '../../lib/time.ts'
 
 defineMessages({
   'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
@@ -41,6 +43,27 @@ export const paperTimeResource = defineResource({
   filters: ['category', 'distributed'],
   dates: ['startTime', 'createTime'],
   fields: paperTimeFields,
+  actions: {
+    // Scores become visible to learners, once no submitted sitting waits for correction (POST ?id=).
+    distributeResults: {
+      button: 'distribute',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [exam] }) => {
+        await finalizeExpired(ctx.db, { examId: exam.id })
+        const [{ n }] = await ctx.db
+          .select({ n: count() })
+          .from(paperTimeUser)
+          .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, SUBMITTED)))
+        if (n) throw new ApiError(409, 'exam.uncorrected', { n })
+        await ctx.db
+          .update(paperTime)
+          .set({ distributed: 1, distributeTime: now(), updateUser: ctx.actor.userId, updateTime: now() })
+          .where(eq(paperTime.id, exam.id))
+        return true
+      },
+    },
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof paperTime.$inferSelect
