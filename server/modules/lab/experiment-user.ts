@@ -1,5 +1,5 @@
 import { experimentUserFields } from '../../../db/fields/labs.ts'
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { isId, newId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
@@ -22,6 +23,21 @@ export const experimentUserResource = defineResource({
   perms: { add: 'lab:experiment:enrol', edit: 'lab:experiment:enrol', remove: 'lab:experiment:enrol' },
   filters: ['experimentId', 'userId', 'status'],
   fields: experimentUserFields,
+  actions: {
+    // Staff enrol learners picked in the user picker: experimentId + userIds (a list or comma-joined).
+    addExperimentUser: {
+      button: 'lab:experiment:enrol',
+      body: looseBody('experimentId', 'userIds'),
+      run: async (ctx, { body }) => {
+        const experimentId = requireExperiment(ctx, body.experimentId, await experimentResource.scope(ctx))
+        const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(','))
+          .map(String)
+          .filter(Boolean)
+        if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
+        return { added: enrol(ctx, experimentId, ids, await userResource.scope(ctx)) }
+      },
+    },
+  },
 })
 
 /** The experiment named, among those `visible` admits (staff: the experiment list's scope; learners: the portal's). */
@@ -85,20 +101,6 @@ export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people:
 export const experimentUserRoutes = (s: Services) =>
   new Elysia()
     .use(experimentUserResource.routes(s))
-    .use(
-      new Elysia({ prefix: experimentUserResource.options.path }).use(authContext(s)).post(
-        '/addExperimentUser',
-        async ({ ctx, body }) => {
-          const experimentId = requireExperiment(ctx, body.experimentId, await experimentResource.scope(ctx))
-          const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(','))
-            .map(String)
-            .filter(Boolean)
-          if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-          return ok(ctx, { added: enrol(ctx, experimentId, ids, await userResource.scope(ctx)) })
-        },
-        { perm: 'lab:experiment:enrol', body: t.Object({ experimentId: t.Any(), userIds: t.Any() }) },
-      ),
-    )
     // The portal's sign-up: learners enrol themselves.
     .use(
       new Elysia({ prefix: '/api/nep-wbp/experimentUser' }).use(authContext(s)).post(
@@ -110,7 +112,6 @@ export const experimentUserRoutes = (s: Services) =>
             publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
           )
           enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
-
           return ok(ctx, { enrolled: true })
         },
         { perm: SIGNED_IN },

@@ -8,6 +8,7 @@ import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
@@ -31,6 +32,31 @@ export const ossResource = defineResource({
   filters: ['category', 'isEnabled'],
   fields: ossFields,
   hidden: ['secretKey', 'isEnabled'],
+  actions: {
+    // Enabling one turns the tenant's others off: new uploads go there; stored files stay where they were written.
+    enable: {
+      button: 'enable',
+      body: looseBody('id'),
+      run: async (ctx, { body }) => {
+        const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(body.id ?? '')))
+        if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
+        const stamp = now()
+        ctx.db.transaction((tx) => {
+          tx.update(oss)
+            .set({ isEnabled: 0, updateTime: stamp })
+            .where(
+              and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED, withDeleted: true }), ne(oss.id, row.id)),
+            )
+            .run()
+          tx.update(oss)
+            .set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp })
+            .where(eq(oss.id, row.id))
+            .run()
+        })
+        return null
+      },
+    },
+  },
   body: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
@@ -66,32 +92,5 @@ export const ossRoutes = (s: Services) =>
           return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
         },
         { perm: 'resource:oss' },
-      )
-      // Enabling one turns the tenant's others off: new uploads go there; stored files stay where they were written.
-      .post(
-        '/enable',
-        async ({ ctx, query }) => {
-          const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(query.id ?? '')))
-          if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
-          const stamp = now()
-          ctx.db.transaction((tx) => {
-            tx.update(oss)
-              .set({ isEnabled: 0, updateTime: stamp })
-              .where(
-                and(
-                  tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED, withDeleted: true }),
-                  ne(oss.id, row.id as string),
-                ),
-              )
-
-              .run()
-            tx.update(oss)
-              .set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp })
-              .where(eq(oss.id, row.id as string))
-              .run()
-          })
-          return ok(ctx, null)
-        },
-        { perm: 'resource:oss:enable' },
       ),
   )
