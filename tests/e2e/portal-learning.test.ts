@@ -3,34 +3,14 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
-import { injectAxe } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { testVideo } from '../support/upload'
 import { apiCall, signedIn, tokenOf } from './pages-support'
 
 const CJK = /[\u3400-\u9fff]/
 
-/**
- * Serious or critical axe-core violations on the current page (rule ids with the first offending target).
- * Fluent's focus sentinels (tabster dummy inputs) are left out: they are hidden stops that hand focus on.
- */
-async function axeProblems(page: Page) {
-  await injectAxe(page)
-  const r = await page.evaluate(async () =>
-    (
-      window as unknown as {
-        axe: {
-          run(
-            c: unknown,
-            o: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] }),
-  )
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)
-}
+/** Serious or critical axe-core violations on the current page, as rule ids with the first offending target. */
+const axeProblems = async (page: Page) => (await seriousViolations(page)).map((v) => `${v.id}: ${v.targets[0]}`)
 
 /** The demo school's portal as a guest becomes a learner: browse, sign up, enrol, watch, resume, redeem, rate; staff review and author. */
 describeBrowser('learner portal', () => {
