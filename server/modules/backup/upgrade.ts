@@ -17,6 +17,9 @@ export async function prepareUpgrade(config: Config, migrations = MIGRATIONS_DIR
   const db = new Database(config.dbFile, { readonly: true })
   const status = (() => {
     try {
+      // Another process may be writing or checkpointing at this moment (the CLI, a server stopping): wait for it
+      // as every other connection does, rather than refusing to start with "database is locked".
+      db.exec('PRAGMA busy_timeout = 5000')
       return schemaStatus(db, migrations)
     } finally {
       db.close()
