@@ -14,7 +14,8 @@ import {
 } from '../../../db/fields/content.ts'
 import { messageFields } from '../../../db/fields/desk.ts'
 import { experimentUserFields } from '../../../db/fields/labs.ts'
-import { requiredText, type Fields } from '../../../db/fields/types.ts'
+import type { Fields } from '../../../db/fields/types.ts'
+import { expectRequiredRefusals } from '../../../tests/support/field-checks.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /**
@@ -79,28 +80,8 @@ describe('content field descriptions, server side', () => {
     ],
   ]
 
-  it.each(forms)(
-    '%s: each required field missing → 400 with its message in zh and en',
-    async (_, path, fields, valid) => {
-      const required = Object.entries(fields).filter(([, f]) => f.required)
-      expect(required.length).toBeGreaterThan(0)
-      for (const [name, f] of required) {
-        const text = requiredText(f)!
-        const { [name]: _, ...without } = valid()
-        const bodies: [Record<string, unknown>, 'zh' | 'en'][] = [
-          [without, 'zh'],
-          [without, 'en'],
-        ]
-        // A text of spaces is as missing as no text (numbers and choices cannot be blank).
-        if (typeof valid()[name] === 'string') bodies.push([{ ...without, [name]: '  ' }, 'zh'])
-        for (const [body, lang] of bodies) {
-          const r = await t.call('POST', `${path}/submit`, { token: admin, body, lang })
-          expect(r.status, `${path} without ${name}`).toBe(400)
-          expect(r.body.field).toBe(name)
-          expect(r.body.msg).toBe(text[lang])
-        }
-      }
-    },
+  it.each(forms)('%s: each required field missing → 400 with its message in zh and en', (_, path, fields, valid) =>
+    expectRequiredRefusals(t, admin, `${path}/submit`, fields, valid),
   )
 
   it('the wording is the spec’s, and a course and its sections keep their own although they share a permission code', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { commandDetailFields, commandFields, deviceFields, otaFields, productFields } from '../../../db/fields/iot.ts'
-import { rangeText, requiredText, type Fields } from '../../../db/fields/types.ts'
+import { rangeText, type Fields } from '../../../db/fields/types.ts'
+import { expectRequiredRefusals } from '../../../tests/support/field-checks.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /**
@@ -44,24 +45,7 @@ describe('IoT field descriptions, server side', () => {
 
   it.each(forms)(
     '%s: each required field missing or blank → 400 with its message in zh and en',
-    async (_, path, fields, valid) => {
-      const required = Object.entries(fields).filter(([, f]) => f.required)
-      expect(required.length).toBeGreaterThan(0)
-      for (const [name, f] of required) {
-        const text = requiredText(f)!
-        const { [name]: _, ...without } = valid()
-        for (const [body, lang] of [
-          [without, 'zh'],
-          [without, 'en'],
-          [{ ...without, [name]: '  ' }, 'zh'],
-        ] as const) {
-          const r = await t.call('POST', path, { token: admin, body, lang })
-          expect(r.status, `${path} without ${name}`).toBe(400)
-          expect(r.body.field).toBe(name)
-          expect(r.body.msg).toBe(text[lang])
-        }
-      }
-    },
+    (_, path, fields, valid) => expectRequiredRefusals(t, admin, path, fields, valid),
   )
 
   it.each(forms)(
