@@ -18,9 +18,10 @@
  * Each adds `is_deleted = 0` where the table keeps deleted rows, unless the
  * call says `withDeleted` (an id that must stay unique, a seed that ran once).
  */
-import { and, eq, getTableColumns, sql, type SQL, type Placeholder } from 'drizzle-orm'
+import { and, eq, getTableColumns, type SQL, type Placeholder } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx } from './context.ts'
+import { tenantBounds } from './scope.ts'
 
 /** A tenant id, or a prepared statement's placeholder for one. */
 export type TenantRef = string | Placeholder
@@ -33,9 +34,9 @@ export interface LessScope {
 }
 
 function tenantOf(table: SQLiteTable, tenantId: TenantRef, withDeleted = false): SQL {
-  const cols = getTableColumns(table) as Record<string, SQLiteColumn>
-  if (!cols.tenantId) throw new Error('tenant-rows: the table has no tenant_id column')
-  return and(eq(cols.tenantId, tenantId), cols.isDeleted && !withDeleted ? eq(cols.isDeleted, 0) : undefined) ?? sql`1`
+  if (!(getTableColumns(table) as Record<string, SQLiteColumn>).tenantId)
+    throw new Error('tenant-rows: the table has no tenant_id column')
+  return tenantBounds(table, tenantId, withDeleted)
 }
 
 /**
