@@ -80,6 +80,8 @@ describeBrowser('portal and back office are separate entries (browser)', () => {
     // One level deep too: an unknown section is not a "coming soon" home any more.
     await page.goto(`${s.app.url}/home/no-such-section`)
     await page.waitForURL('**/404')
+    // /404 is a second document load (the back office's entry); closing while it loads can hang.
+    await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0)
     await context.close()
   })
 })

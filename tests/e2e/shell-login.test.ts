@@ -30,6 +30,10 @@ describeBrowser('sign-in and landing (browser)', () => {
     expect((await page.context().cookies()).some((c) => c.name === 'atrium-access-token')).toBe(false)
     await page.goto(`${s.app.url}/system/user`)
     await page.waitForURL((u) => u.pathname === '/home/user-login')
+    // The address changes in the back office's document first; the portal's
+    // login page is a second document load. Wait for its form: closing the
+    // page while that load is in flight can hang the close.
+    await page.getByTestId('login-account').waitFor()
     await page.close()
   })
 })
