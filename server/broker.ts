@@ -2,6 +2,7 @@ import { Aedes, type Client, type Connection } from 'aedes'
 import type { IncomingMessage } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { Duplex } from 'node:stream'
+import { coalesceWrites } from './broker-writes.ts'
 import type { Services } from './lib/context.ts'
 import { brokerGuard, type BrokerGuard } from './modules/iot/broker-guard.ts'
 import { SqlitePersistence } from './modules/iot/persistence.ts'
@@ -123,7 +124,7 @@ export async function startBroker(services: Services): Promise<BrokerService> {
   }
 
   // Small packets each way (PUBLISH, PUBACK): Nagle would hold the second until the first is acknowledged.
-  const server: Server = createServer({ noDelay: true }, (socket) => accept(socket))
+  const server: Server = createServer({ noDelay: true }, (socket) => accept(coalesceWrites(socket)))
   let state = 'starting'
   await new Promise<void>((ok) => {
     server.once('error', (err) => {

@@ -69,7 +69,7 @@ export async function main() {
     await queue.stop()
     // stop(false) lets in-flight requests finish before the socket closes.
     await app.stop(false)
-    iot.stop()
+    await iot.stop()
     await services.labs.stop()
     await mqtt.close()
     await checkpointer.stop()

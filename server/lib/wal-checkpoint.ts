@@ -1,5 +1,6 @@
 import type { Db } from './db.ts'
 import type { Logger } from 'pino'
+import { helperThread, stopHelperThread } from './worker-thread.ts'
 
 /**
  * WAL checkpoints off the request path. By default SQLite checkpoints inside
@@ -22,26 +23,16 @@ export interface Checkpointer {
 }
 
 export function startCheckpointer(db: Db, file: string, log: Logger, intervalMs = 200): Checkpointer {
-  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url).href)
+  const worker = helperThread(new URL('./wal-checkpoint-worker.ts', import.meta.url))
   worker.addEventListener('error', (e) => log.error({ err: e.message }, 'WAL checkpoint worker failed'))
   worker.addEventListener('message', (e: MessageEvent<{ error?: string }>) => {
     if (e.data?.error)
       log.warn({ err: e.data.error }, 'WAL checkpoint failed; the next commit past the threshold does it')
   })
   worker.postMessage({ file, intervalMs })
-  // Bun's Worker can be unreferenced (not in the DOM typings): it never keeps the process alive on its own.
-  ;(worker as Worker & { unref(): void }).unref()
   db.$client.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`)
   return {
-    stop: () =>
-      new Promise<void>((done) => {
-        // The worker closes its connection and exits; closeDb then checkpoints what is left as the last connection.
-        worker.addEventListener('close', () => done())
-        worker.postMessage({ stop: true })
-        setTimeout(() => {
-          worker.terminate()
-          done()
-        }, 2_000).unref()
-      }),
+    // The worker closes its connection and exits; closeDb then checkpoints what is left as the last connection.
+    stop: () => stopHelperThread(worker, 2_000),
   }
 }

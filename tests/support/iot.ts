@@ -49,6 +49,13 @@ export async function iotAppliance(env: Record<string, string> = {}) {
   }
   await start()
 
+  async function terminate() {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+
   async function call(
     method: string,
     path: string,
@@ -181,12 +188,13 @@ export async function iotAppliance(env: Record<string, string> = {}) {
       await exited
       await start()
     },
+    /** Stops as an administrator would (SIGTERM) and starts again on the same data and ports. */
+    async restart() {
+      await terminate()
+      await start()
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await terminate()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

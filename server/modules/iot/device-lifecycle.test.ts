@@ -205,6 +205,54 @@ describe('commands', () => {
     c.end(true)
   })
 
+  it('a browser watching a device gets its readings in order, at most the last 20 of each batch', async () => {
+    const dev = await a.provision(admin)
+    const watcher = await a.connect({ username: 'browser', password: admin })
+    const topic = `tenant/000000/device/${dev.deviceId}/telemetry`
+    expect(await subscribeGranted(watcher, [topic])).toEqual([0])
+    const seen: number[][] = []
+    const last = new Promise<void>((done) =>
+      watcher.on('message', (t, payload) => {
+        if (t !== topic) return
+        const n = JSON.parse(payload.toString()).readings.map((r: any) => r.data.n)
+        seen.push(n)
+        if (n.at(-1) === 99) done()
+      }),
+    )
+    const c = await a.connect({ username: dev.username, password: dev.secret })
+    // A reading that is not a JSON object is stored but not forwarded (it would show as a reading without n).
+    c.publish(`${dev.root}/telemetry`, 'not json', { qos: 0 })
+    for (let i = 0; i < 100; i++) c.publish(`${dev.root}/telemetry`, JSON.stringify({ n: i }), { qos: 0 })
+    await last
+    for (const batch of seen) {
+      expect(batch.length).toBeLessThanOrEqual(20)
+      expect(batch).toEqual([...batch].sort((x, y) => x - y))
+    }
+    expect(seen.flat().every((n) => typeof n === 'number')).toBe(true)
+    expect(seen.flat()).toEqual([...new Set(seen.flat())].sort((x, y) => x - y))
+    c.end(true)
+    watcher.end(true)
+  })
+
+  it('readings still gathering when the appliance stops are written before it exits', async () => {
+    const dev = await a.provision(admin)
+    const c = await a.connect({ username: dev.username, password: dev.secret })
+    for (let i = 0; i < 300; i++) await c.publishAsync(`${dev.root}/telemetry`, JSON.stringify({ n: i }), { qos: 1 })
+    c.end(true)
+    // At once: the last readings are still waiting for the next batch when SIGTERM arrives.
+    await a.restart()
+    admin = (await a.token('admin')).token
+    const logs = (
+      await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, {
+        deviceId: dev.deviceId,
+        field: 'n',
+      })
+    ).body.data
+    expect(logs.map((p: any) => p.value).sort((x: number, y: number) => x - y)).toEqual(
+      Array.from({ length: 300 }, (_, i) => i),
+    )
+  }, 40_000)
+
   it('a QoS 1 command to a sleeping device is delivered when it wakes, even after the server is killed with SIGKILL', async () => {
     const dev = await a.provision(admin)
     const commandId = await commandFor(dev.productId, 1)

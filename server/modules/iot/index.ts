@@ -69,10 +69,11 @@ export function startIot(s: Services) {
   const sweeper = setInterval(() => expireCommands(s), 1000)
   return {
     presence,
-    stop() {
+    /** Resolves once the device logs gathered so far are written. */
+    stop(): Promise<void> {
       clearInterval(sweeper)
       stopOta()
-      presence.stop()
+      return presence.stop()
     },
   }
 }

@@ -1,14 +1,14 @@
-import { eq, getTableColumns, lt, sql, type SQL } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { device, deviceLog } from '../../../db/schema/index.ts'
 import type { BrokerService } from '../../broker.ts'
 import type { Services } from '../../lib/context.ts'
 import { newId } from '../../lib/ids.ts'
-import { prepared } from '../../lib/prepared.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
+import { startDeviceLogWriter } from './device-log-writer.ts'
 import { deviceChannel, deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 
-/** Written per batch; beyond this many waiting rows new telemetry is dropped (and counted) so a flood cannot grow memory. */
+/** Beyond this many rows waiting to be written new telemetry is dropped (and counted) so a flood cannot grow memory. */
 const MAX_PENDING_LOGS = 20_000
 const FLUSH_MS = 200
 /** Readings per device forwarded to watching browsers per flush. */
@@ -19,9 +19,6 @@ type LogRow = { tenantId: string; at: number } & Pick<
   typeof deviceLog.$inferInsert,
   'deviceId' | 'productId' | 'type' | 'content'
 >
-/** The columns a flush fills from each row, in the order of a row's JSON array; LOG_FIXED fills some others. */
-const LOG_FIELDS = ['id', 'tenantId', 'deviceId', 'productId', 'type', 'content', 'createTime'] as const
-const LOG_FIXED: Record<string, SQL> = { status: sql`1`, isDeleted: sql`0` }
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
 export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
 
@@ -29,48 +26,22 @@ export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) =
  * Device presence and what devices send: online/offline from connect,
  * disconnect, last will and keep-alive expiry (aedes closes a silent client
  * after 1.5× its keep-alive, which preConnect bounded by the product's
- * keepAliveTime); telemetry and events stored as device logs in batches.
+ * keepAliveTime); telemetry and events stored as device logs in batches,
+ * written on a thread of their own (device-log-writer.ts).
  * Other modules (commands, OTA) register handlers for their channels.
  */
 export function startPresence(services: Services, mqtt: BrokerService) {
   const { db, log } = services
   const pending: LogRow[] = []
   let dropped = 0
+  const writer = startDeviceLogWriter(services.config.dbFile, log)
   const handlers = new Map<string, UpHandler>()
 
   // No connection survives a restart: whatever the table says, every device is offline until it connects again.
   db.update(device).set({ status: 0 }).where(eq(device.status, 1)).run()
 
-  const statements = () =>
-    prepared(db, 'iot.presence', (d) => ({
-      // One statement per flush whatever its size: the rows travel as one JSON array ([id, tenantId, deviceId,
-      // productId, type, content, createTime] each) that SQLite unpacks itself (json_each) — a third cheaper per
-      // row than running a compiled one-row INSERT per reading, and the statement is still compiled once.
-      insertLogs: d
-        .insert(deviceLog)
-        .select((qb) =>
-          qb
-            .select(
-              Object.fromEntries(
-                Object.keys(getTableColumns(deviceLog)).map((key) => {
-                  const at = LOG_FIELDS.indexOf(key as (typeof LOG_FIELDS)[number])
-                  return [key, at >= 0 ? sql`value ->> ${sql.raw(String(at))}` : (LOG_FIXED[key] ?? sql`null`)]
-                }),
-              ),
-            )
-            .from(sql`json_each(${sql.placeholder('rows')})`)
-            .getSQL(),
-        )
-        .prepare(),
-      touchDevice: d
-        .update(device)
-        .set({ lastSeen: sql`${sql.placeholder('at')}` })
-        .where(eq(device.id, sql.placeholder('id')))
-        .prepare(),
-    }))
-
   const record = (id: DeviceIdentity, type: string, content: string) => {
-    if (pending.length >= MAX_PENDING_LOGS) {
+    if (pending.length + writer.inFlight() >= MAX_PENDING_LOGS) {
       dropped++
       return
     }
@@ -100,14 +71,13 @@ export function startPresence(services: Services, mqtt: BrokerService) {
       }
       return { ...r, createTime: stamp }
     })
-    const seen = new Map(logged.map((r) => [r.deviceId, r.createTime]))
-    const { insertLogs, touchDevice } = statements()
-    const json = JSON.stringify(
-      logged.map((r) => [newId(), r.tenantId, r.deviceId, r.productId, r.type, r.content, r.createTime]),
-    )
-    db.transaction(() => {
-      insertLogs.run({ rows: json })
-      for (const [id, at] of seen) touchDevice.run({ id, at })
+    writer.write({
+      // In the order of LOG_FIELDS.
+      rows: JSON.stringify(
+        logged.map((r) => [newId(), r.tenantId, r.deviceId, r.productId, r.type, r.content, r.createTime]),
+      ),
+      count: logged.length,
+      seen: [...new Map(logged.map((r) => [r.deviceId, r.createTime]))],
     })
     forward(logged)
   }
@@ -115,11 +85,13 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   /**
    * Browsers watching a device (its portal page) get its readings once per flush, not once per message, so the
    * per-message path stays the broker's own work; a device flooding readings sends its watchers the last few.
+   * Read newest first, so only those few are parsed.
    */
   const forward = (rows: (LogRow & { createTime: string })[]) => {
     const byDevice = new Map<string, { tenantId: string; readings: { time: string; data: unknown }[] }>()
-    for (const r of rows) {
-      if (r.type !== 'telemetry') continue
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const r = rows[i]!
+      if (r.type !== 'telemetry' || (byDevice.get(r.deviceId)?.readings.length ?? 0) >= FORWARD_READINGS) continue
       let data: unknown
       try {
         data = JSON.parse(r.content ?? '')
@@ -127,17 +99,12 @@ export function startPresence(services: Services, mqtt: BrokerService) {
         continue
       }
       if (!data || typeof data !== 'object' || Array.isArray(data)) continue
-      const entry = byDevice.get(r.deviceId) ?? {
-        tenantId: r.tenantId,
-        readings: [] as { time: string; data: unknown }[],
-      }
+      let entry = byDevice.get(r.deviceId)
+      if (!entry) byDevice.set(r.deviceId, (entry = { tenantId: r.tenantId, readings: [] }))
       entry.readings.push({ time: r.createTime, data })
-      byDevice.set(r.deviceId, entry)
     }
     for (const [id, { tenantId, readings }] of byDevice)
-      mqtt
-        .publish(deviceTelemetryTopic(tenantId, id), { id, readings: readings.slice(-FORWARD_READINGS) })
-        .catch(() => {})
+      mqtt.publish(deviceTelemetryTopic(tenantId, id), { id, readings: readings.reverse() }).catch(() => {})
   }
   const timer = setInterval(flush, FLUSH_MS)
 
@@ -182,10 +149,11 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     on(channel: string, h: UpHandler) {
       handlers.set(channel, h)
     },
-    flush,
-    stop() {
+    /** Sends what is gathered to the writer and waits until everything is written. */
+    stop(): Promise<void> {
       clearInterval(timer)
       flush()
+      return writer.stop()
     },
   }
 }
