@@ -93,7 +93,9 @@ describe('presence', () => {
     const c = await a.connect({ username: dev.username, password: dev.secret })
     for (const t of [21.5, 22, 22.5])
       await c.publishAsync(`${dev.root}/telemetry`, JSON.stringify({ temperature: t, humidity: 40 }), { qos: 1 })
-    await c.publishAsync(`${dev.root}/event`, JSON.stringify({ event: 'door-open' }), { qos: 1 })
+    // Quotes, backslashes, line breaks and Chinese come back as sent (the batch's JSON is put together by hand).
+    const note = '门 "开"\\了\n'
+    await c.publishAsync(`${dev.root}/event`, JSON.stringify({ event: 'door-open', note }), { qos: 1 })
     c.end()
     let logs: any
     expect(
@@ -114,7 +116,7 @@ describe('presence', () => {
         type: 'event',
       })
     ).body.data
-    expect(events.records.map((r: any) => JSON.parse(r.content).event)).toContain('door-open')
+    expect(events.records.map((r: any) => JSON.parse(r.content))).toContainEqual({ event: 'door-open', note })
     const series = (
       await a.call('GET', '/api/blade-deviceLog/deviceLog/series', admin, undefined, {
         deviceId: dev.deviceId,

@@ -14,11 +14,10 @@ const FLUSH_MS = 200
 /** Readings per device forwarded to watching browsers per flush. */
 const FORWARD_READINGS = 20
 
-/** A device log row as gathered between flushes (its time as epoch ms; formatted once per second of them at the flush). */
-type LogRow = { tenantId: string; at: number } & Pick<
-  typeof deviceLog.$inferInsert,
-  'deviceId' | 'productId' | 'type' | 'content'
->
+/** What a device log row is gathered as between flushes: its time as epoch ms, formatted at the flush (once per second of rows). */
+type LogRow = { owner: DeviceIdentity; type: LogType; content: string; at: number; createTime?: string }
+type LogType = 'telemetry' | 'event' | 'status'
+type Reading = { time: string; data: unknown }
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
 export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
 
@@ -40,19 +39,20 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   // No connection survives a restart: whatever the table says, every device is offline until it connects again.
   db.update(device).set({ status: 0 }).where(eq(device.status, 1)).run()
 
-  const record = (id: DeviceIdentity, type: string, content: string) => {
+  const record = (owner: DeviceIdentity, type: LogType, content: string) => {
     if (pending.length + writer.inFlight() >= MAX_PENDING_LOGS) {
       dropped++
       return
     }
-    pending.push({
-      tenantId: id.tenantId,
-      deviceId: id.deviceId,
-      productId: id.productId,
-      type,
-      content,
-      at: Date.now(),
-    })
+    pending.push({ owner, type, content, at: Date.now() })
+  }
+
+  /** A connection's [tenantId, deviceId, productId] as JSON, the middle of every row it logs (see flush). */
+  const owners = new WeakMap<DeviceIdentity, string>()
+  const ownerJson = (o: DeviceIdentity) => {
+    let json = owners.get(o)
+    if (json === undefined) owners.set(o, (json = JSON.stringify([o.tenantId, o.deviceId, o.productId]).slice(1, -1)))
+    return json
   }
 
   const flush = () => {
@@ -62,24 +62,24 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     }
     if (!pending.length) return
     const rows = pending.splice(0, pending.length)
+    // The batch's JSON is put together here rather than stringified as arrays: of a row only its content needs
+    // escaping (ids, type and time are digits and plain words), and this runs on the broker's thread.
+    const json: string[] = []
+    const seen = new Map<string, string>()
     let second = -1,
       stamp = ''
-    const logged = rows.map((r) => {
+    for (const r of rows) {
       if (Math.floor(r.at / 1000) !== second) {
         second = Math.floor(r.at / 1000)
         stamp = formatDateTime(new Date(r.at))
       }
-      return { ...r, createTime: stamp }
-    })
-    writer.write({
+      r.createTime = stamp
+      seen.set(r.owner.deviceId, stamp)
       // In the order of LOG_FIELDS.
-      rows: JSON.stringify(
-        logged.map((r) => [newId(), r.tenantId, r.deviceId, r.productId, r.type, r.content, r.createTime]),
-      ),
-      count: logged.length,
-      seen: [...new Map(logged.map((r) => [r.deviceId, r.createTime]))],
-    })
-    forward(logged)
+      json.push(`["${newId()}",${ownerJson(r.owner)},"${r.type}",${JSON.stringify(r.content)},"${stamp}"]`)
+    }
+    writer.write({ rows: `[${json.join(',')}]`, count: rows.length, seen: [...seen] })
+    forward(rows)
   }
 
   /**
@@ -87,24 +87,24 @@ export function startPresence(services: Services, mqtt: BrokerService) {
    * per-message path stays the broker's own work; a device flooding readings sends its watchers the last few.
    * Read newest first, so only those few are parsed.
    */
-  const forward = (rows: (LogRow & { createTime: string })[]) => {
-    const byDevice = new Map<string, { tenantId: string; readings: { time: string; data: unknown }[] }>()
+  const forward = (rows: LogRow[]) => {
+    const byDevice = new Map<DeviceIdentity['deviceId'], { owner: DeviceIdentity; readings: Reading[] }>()
     for (let i = rows.length - 1; i >= 0; i--) {
       const r = rows[i]!
-      if (r.type !== 'telemetry' || (byDevice.get(r.deviceId)?.readings.length ?? 0) >= FORWARD_READINGS) continue
+      const entry = byDevice.get(r.owner.deviceId)
+      if (r.type !== 'telemetry' || (entry?.readings.length ?? 0) >= FORWARD_READINGS) continue
       let data: unknown
       try {
-        data = JSON.parse(r.content ?? '')
+        data = JSON.parse(r.content)
       } catch {
         continue
       }
       if (!data || typeof data !== 'object' || Array.isArray(data)) continue
-      let entry = byDevice.get(r.deviceId)
-      if (!entry) byDevice.set(r.deviceId, (entry = { tenantId: r.tenantId, readings: [] }))
-      entry.readings.push({ time: r.createTime, data })
+      if (entry) entry.readings.push({ time: r.createTime!, data })
+      else byDevice.set(r.owner.deviceId, { owner: r.owner, readings: [{ time: r.createTime!, data }] })
     }
-    for (const [id, { tenantId, readings }] of byDevice)
-      mqtt.publish(deviceTelemetryTopic(tenantId, id), { id, readings: readings.reverse() }).catch(() => {})
+    for (const [id, { owner, readings }] of byDevice)
+      mqtt.publish(deviceTelemetryTopic(owner.tenantId, id), { id, readings: readings.reverse() }).catch(() => {})
   }
   const timer = setInterval(flush, FLUSH_MS)
 
@@ -140,7 +140,11 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     if (channel === null) return
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)
     if (channel === 'telemetry' || channel === 'event')
-      record(id, channel, payload.toString('utf8', 0, 8192 * 4).slice(0, 8192))
+      record(
+        id,
+        channel,
+        payload.length <= 8192 ? payload.toString() : payload.toString('utf8', 0, 8192 * 4).slice(0, 8192),
+      )
     else handlers.get(channel)?.(id, channel, payload)
   })
 
