@@ -49,10 +49,10 @@ export async function iotAppliance(env: Record<string, string> = {}) {
   }
   await start()
 
-  async function terminate() {
+  async function terminate(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
     if (child.exitCode !== null) return
     const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
+    child.kill(signal)
     await exited
   }
 
@@ -183,9 +183,7 @@ export async function iotAppliance(env: Record<string, string> = {}) {
     },
     /** kill -9 and start again on the same data and ports. */
     async crashAndRestart() {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGKILL')
-      await exited
+      await terminate('SIGKILL')
       await start()
     },
     /** Stops as an administrator would (SIGTERM) and starts again on the same data and ports. */

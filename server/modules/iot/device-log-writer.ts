@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { device, deviceLog } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
+import { newId } from '../../lib/ids.ts'
 import { helperThread, stopHelperThread } from '../../lib/worker-thread.ts'
 
 /**
@@ -13,11 +14,31 @@ import { helperThread, stopHelperThread } from '../../lib/worker-thread.ts'
  * appliance stops.
  */
 
-/** The fields of a row in a batch's JSON array, in order; LOG_FIXED fills some other columns. */
-export const LOG_FIELDS = ['id', 'tenantId', 'deviceId', 'productId', 'type', 'content', 'createTime'] as const
+/** The fields of a row in a batch's JSON array, in order (logRow writes them); LOG_FIXED fills some other columns. */
+const LOG_FIELDS = ['id', 'tenantId', 'deviceId', 'productId', 'type', 'content', 'createTime'] as const
 const LOG_FIXED: Record<string, SQL> = { status: sql`1`, isDeleted: sql`0` }
 
-/** A batch: its rows as one JSON array of LOG_FIELDS arrays, and each device's latest reading time. */
+/** What a device log row records (the type column). */
+export type LogType = 'telemetry' | 'event' | 'status'
+/** Whose readings a row holds: a device connection's identity (one object per connection). */
+type Owner = { tenantId: string; deviceId: string; productId: string }
+/** An owner's [tenantId, deviceId, productId] as JSON, the middle of every row it logs. */
+const owners = new WeakMap<Owner, string>()
+const ownerJson = (o: Owner) => {
+  let json = owners.get(o)
+  if (json === undefined) owners.set(o, (json = JSON.stringify([o.tenantId, o.deviceId, o.productId]).slice(1, -1)))
+  return json
+}
+
+/**
+ * One row of a batch as JSON text, in the order of LOG_FIELDS. Put together rather than stringified as an
+ * array: only the content needs escaping (the id, type and time are digits and plain words), and this runs on
+ * the broker's thread for every reading.
+ */
+export const logRow = (owner: Owner, type: LogType, content: string, createTime: string) =>
+  `["${newId()}",${ownerJson(owner)},"${type}",${JSON.stringify(content)},"${createTime}"]`
+
+/** A batch: its rows as one JSON array of logRow texts, and each device's latest reading time. */
 export interface LogBatch {
   rows: string
   count: number

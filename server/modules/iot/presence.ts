@@ -2,10 +2,9 @@ import { eq, lt } from 'drizzle-orm'
 import { device, deviceLog } from '../../../db/schema/index.ts'
 import type { BrokerService } from '../../broker.ts'
 import type { Services } from '../../lib/context.ts'
-import { newId } from '../../lib/ids.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
-import { startDeviceLogWriter } from './device-log-writer.ts'
+import { logRow, startDeviceLogWriter, type LogType } from './device-log-writer.ts'
 import { deviceChannel, deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 
 /** Beyond this many rows waiting to be written new telemetry is dropped (and counted) so a flood cannot grow memory. */
@@ -16,7 +15,6 @@ const FORWARD_READINGS = 20
 
 /** What a device log row is gathered as between flushes: its time as epoch ms, formatted at the flush (once per second of rows). */
 type LogRow = { owner: DeviceIdentity; type: LogType; content: string; at: number; createTime?: string }
-type LogType = 'telemetry' | 'event' | 'status'
 type Reading = { time: string; data: unknown }
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
 export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
@@ -47,14 +45,6 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     pending.push({ owner, type, content, at: Date.now() })
   }
 
-  /** A connection's [tenantId, deviceId, productId] as JSON, the middle of every row it logs (see flush). */
-  const owners = new WeakMap<DeviceIdentity, string>()
-  const ownerJson = (o: DeviceIdentity) => {
-    let json = owners.get(o)
-    if (json === undefined) owners.set(o, (json = JSON.stringify([o.tenantId, o.deviceId, o.productId]).slice(1, -1)))
-    return json
-  }
-
   const flush = () => {
     if (dropped) {
       log.warn({ dropped }, 'device log backlog full: telemetry dropped')
@@ -62,8 +52,6 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     }
     if (!pending.length) return
     const rows = pending.splice(0, pending.length)
-    // The batch's JSON is put together here rather than stringified as arrays: of a row only its content needs
-    // escaping (ids, type and time are digits and plain words), and this runs on the broker's thread.
     const json: string[] = []
     const seen = new Map<string, string>()
     let second = -1,
@@ -75,8 +63,7 @@ export function startPresence(services: Services, mqtt: BrokerService) {
       }
       r.createTime = stamp
       seen.set(r.owner.deviceId, stamp)
-      // In the order of LOG_FIELDS.
-      json.push(`["${newId()}",${ownerJson(r.owner)},"${r.type}",${JSON.stringify(r.content)},"${stamp}"]`)
+      json.push(logRow(r.owner, r.type, r.content, stamp))
     }
     writer.write({ rows: `[${json.join(',')}]`, count: rows.length, seen: [...seen] })
     forward(rows)
