@@ -29,6 +29,7 @@ export class Labs {
   readonly subnets: Subnets
   readonly web: WebProxy
   private engineState: { at: number; value: string } | undefined
+  private engineLookup: Promise<string> | undefined
   private reaper: ScheduledTask | undefined
   private locks = new Map<string, Promise<unknown>>()
 
@@ -46,16 +47,25 @@ export class Labs {
     this.web = new WebProxy(this, secret)
   }
 
-  /** 'up <version>' or 'down', cached for 5 s so health checks and page loads do not hammer the engine. */
+  /**
+   * 'up <version>' or 'down', looked up at most every 5 s so health checks and page loads do not hammer the engine.
+   * Only the first call waits for the engine. After that a stale answer is returned at once while one look-up
+   * refreshes it: when every caller awaited its own look-up, a slow engine (up to the adapter's 1.5 s timeout)
+   * stalled every health check in flight every 5 s, and each of them asked the engine again.
+   */
   async engine(): Promise<string> {
-    if (this.engineState && Date.now() - this.engineState.at < 5000) return this.engineState.value
-    let value = 'down'
-    try {
-      value = `up ${await this.host.version()}`
-    } catch {
-      /* unreachable: reported, never thrown */
-    }
+    const state = this.engineState
+    if (state && Date.now() - state.at < 5000) return state.value
+    this.engineLookup ??= this.host.version().then(
+      (v) => this.engineSeen(`up ${v}`),
+      () => this.engineSeen('down'),
+    )
+    return state ? state.value : this.engineLookup
+  }
+
+  private engineSeen(value: string): string {
     this.engineState = { at: Date.now(), value }
+    this.engineLookup = undefined
     return value
   }
 
