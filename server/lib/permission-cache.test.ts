@@ -49,6 +49,10 @@ describe('cached permissions never go stale', () => {
       .map((m) => m.id)
   const status = async (path: string, token: string) => (await t.get(path, token)).status
   const POSTS = '/api/blade-system/post/list'
+  type Node = { code: string; children?: Node[] }
+  const codes = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children ?? [])])
+  /** Every menu or button code in a menu tree the caller is answered. */
+  const codesIn = async (path: string, token: string) => codes((await t.get(path, token)).body.data)
 
   it('every write to what permissions derive from bumps the version in the database', () => {
     const version = () => db.select().from(permVersion).get()!.version
@@ -75,25 +79,29 @@ describe('cached permissions never go stale', () => {
       .map((r) => r.id)
     const granted = await t.post('/api/blade-system/role/grant', admin, {
       roleIds: [teacherRole.id],
-      menuIds: [...held, ...menuIds('system', 'system:post')],
+      menuIds: [...held, ...menuIds('system', 'system:post', 'system:post:view')],
     })
     expect(granted.status, JSON.stringify(granted.body)).toBe(200)
     expect(await status(POSTS, teacher)).toBe(200)
     expect((await t.get('/api/blade-auth/oauth/user-info', teacher)).body.data.permissions).toContain('system:post')
+    // Routes and buttons are built once per grant: built here, and they must not outlive the change below.
+    expect(await codesIn('/api/blade-system/menu/routes', teacher)).toContain('system:post')
+    expect(await codesIn('/api/blade-system/menu/buttons', teacher)).toContain('system:post')
 
     elsewhere((other) =>
       other
         .delete(roleMenu)
-        .where(and(eq(roleMenu.roleId, teacherRole.id), inArray(roleMenu.menuId, menuIds('system:post'))))
+        .where(
+          and(
+            eq(roleMenu.roleId, teacherRole.id),
+            inArray(roleMenu.menuId, menuIds('system:post', 'system:post:view')),
+          ),
+        )
         .run(),
     )
     expect(await status(POSTS, teacher)).toBe(403)
-    expect(
-      (await t.get('/api/blade-system/menu/buttons', teacher)).body.data.flatMap((m: any) => [
-        m.code,
-        ...(m.children ?? []).map((c: any) => c.code),
-      ]),
-    ).not.toContain('system:post')
+    expect(await codesIn('/api/blade-system/menu/routes', teacher)).not.toContain('system:post')
+    expect(await codesIn('/api/blade-system/menu/buttons', teacher)).not.toContain('system:post')
   })
 
   it('a role change: the role deleted elsewhere grants nothing; the user given other roles gets theirs', async () => {

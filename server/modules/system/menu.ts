@@ -10,7 +10,7 @@ import { liveMenus } from '../../lib/permission-cache.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { scope } from '../../lib/scope.ts'
-import { buildTree } from '../../lib/tree.ts'
+import { buildTree, type Tree } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 import { topMenuMenuIds } from './top-menu.ts'
 import { roleResource } from './role.ts'
@@ -60,6 +60,48 @@ async function userMenus(ctx: Ctx, category?: 1 | 2, topMenuId?: string): Promis
     rows = rows.filter((m) => under(m.id))
   }
   return rows
+}
+
+/**
+ * The trees every page load asks for, built once per grant: the caller's menu set is one object per role set and
+ * permission version (permission-cache.ts), so a change to menus or grants makes a new set and new trees. Top-menu
+ * routes are built per request: top-menu settings are not part of the permission version.
+ */
+const grantTrees = new WeakMap<ReadonlySet<string>, { routes?: Tree<MenuRow>[]; buttons?: Tree<ButtonNode>[] }>()
+type ButtonNode = Pick<MenuRow, 'id' | 'parentId' | 'code' | 'name' | 'alias' | 'category' | 'action' | 'path'>
+
+async function treesOf(ctx: Ctx) {
+  const granted = await grantedMenuIds(ctx)
+  let trees = grantTrees.get(granted)
+  if (!trees) grantTrees.set(granted, (trees = {}))
+  return trees
+}
+
+async function routeTree(ctx: Ctx): Promise<Tree<MenuRow>[]> {
+  const trees = await treesOf(ctx)
+  return (trees.routes ??= buildTree(await userMenus(ctx, 1)))
+}
+
+/** Buttons grouped under their menus: the web collects every node's code into its permission set. */
+async function buttonTree(ctx: Ctx): Promise<Tree<ButtonNode>[]> {
+  const trees = await treesOf(ctx)
+  if (trees.buttons) return trees.buttons
+  const granted = await userMenus(ctx)
+  const parents = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
+  return (trees.buttons = buildTree(
+    granted
+      .filter((m) => m.category === 2 || parents.has(m.id))
+      .map((m) => ({
+        id: m.id,
+        parentId: m.parentId,
+        code: m.code,
+        name: m.name,
+        alias: m.alias,
+        category: m.category,
+        action: m.action,
+        path: m.path,
+      })),
+  ))
 }
 
 /** Menus a role of the caller's tenant may be granted: the package's, or all for the platform. */
@@ -136,35 +178,11 @@ export const menuRoutes = (s: Services) =>
       )
       .get(
         '/routes',
-        async ({ ctx, query }) => ok(ctx, buildTree(await userMenus(ctx, 1, query.topMenuId || undefined))),
+        async ({ ctx, query }) =>
+          ok(ctx, query.topMenuId ? buildTree(await userMenus(ctx, 1, query.topMenuId)) : await routeTree(ctx)),
         { perm: SIGNED_IN },
       )
-      .get(
-        '/buttons',
-        async ({ ctx }) => {
-          // Buttons grouped under their menus: the web collects every node's code into its permission set.
-          const granted = await userMenus(ctx)
-          const ids = new Set(granted.filter((m) => m.category === 2).map((m) => m.parentId))
-          return ok(
-            ctx,
-            buildTree(
-              granted
-                .filter((m) => m.category === 2 || ids.has(m.id))
-                .map((m) => ({
-                  id: m.id,
-                  parentId: m.parentId,
-                  code: m.code,
-                  name: m.name,
-                  alias: m.alias,
-                  category: m.category,
-                  action: m.action,
-                  path: m.path,
-                })),
-            ),
-          )
-        },
-        { perm: SIGNED_IN },
-      )
+      .get('/buttons', async ({ ctx }) => ok(ctx, await buttonTree(ctx)), { perm: SIGNED_IN })
       .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN })
       .get(
         '/grant-tree',
