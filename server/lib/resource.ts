@@ -20,14 +20,14 @@
  * includes the data scope unless they say otherwise.
  * Nothing here skips access: the system actor passes because it holds every
  * code, not because a default lets it through.
+ *
+ * Beside this file: the declaration's contract (resource-types.ts), what list
+ * queries ask (resource-query.ts) and the routes over the operations
+ * (resource-routes.ts).
  */
-import { Elysia } from 'elysia'
-import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { TSchema } from '@sinclair/typebox'
-import { authContext } from './auth-context.ts'
 import type { Ctx, Services } from './context.ts'
-import { ok, type Page } from './envelope.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { newId } from './ids.ts'
 import { pageQuery } from './page-query.ts'
@@ -35,143 +35,18 @@ import { pageOf, parsePaging } from './paging.ts'
 import { requirePermission } from './permissions.ts'
 import { scope, type ScopeChoice } from './scope.ts'
 import { now } from './time.ts'
-import { bodySchemas, parseBody, type BodySchemas } from './validation.ts'
+import { bodySchemas, parseBody } from './validation.ts'
 import { parseIds } from './ids-param.ts'
-import type { Fields } from '../../db/fields/types.ts'
 import { treeOf, type TreeOptions } from './resource-tree.ts'
-import { actionCodes, actionOp, callOf, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
-import { mustBeSync, transact, type Tx } from './transaction.ts'
-import { assertUnique, declareUnique, type UniqueRule } from './unique.ts'
+import { actionOp, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
+import { parseKeys, queryFilters, treeWhereOnly } from './resource-query.ts'
+import { resourceRoutes } from './resource-routes.ts'
+import type { Query, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
+import { mustBeSync, transact } from './transaction.ts'
+import { assertUnique, declareUnique } from './unique.ts'
 
 export type { TreeOptions, ActionDef, Actions }
-
-/** Keys of a keyed resource: `a,b` or an array, each a non-empty code. */
-function parseKeys(v: unknown): string[] {
-  const list = (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : [])
-    .map((x) => x.trim())
-    .filter(Boolean)
-  if (!list.length || list.length > 1000 || list.some((x) => x.length > 64))
-    throw badRequest('validation.ids', { field: 'ids' }, 'ids')
-  return list
-}
-
-export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
-type Row = Record<string, unknown>
-type Query = Record<string, string | undefined>
-
-/** A stored row of the table, as drizzle infers it. */
-export type RowOf<T extends SQLiteTable> = T['$inferSelect']
-/** What may be written to the table, as drizzle infers it. */
-export type InsertOf<T extends SQLiteTable> = T['$inferInsert']
-
-export interface Write<T extends SQLiteTable = SQLiteTable> {
-  op: 'insert' | 'update' | 'remove'
-  /** The values about to be written (insert/update); hooks may change them. */
-  values: Partial<InsertOf<T>> & Row
-  /** The stored rows an update or remove touches. */
-  before: RowOf<T>[]
-}
-
-export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = Actions<T>> {
-  table: T
-  /** '/api/<service>/<entity>' exactly as the spec spells it. */
-  path: string
-  /** Permission code of the menu; buttons are code:add, code:edit, code:delete. Data scopes key on it too. */
-  code: string
-  /**
-   * Rows bounded through a parent rather than by their own data scope (enrolments through their course):
-   * `{ why }` turns the data scope of `code` off for this table — say in `access` how the parent bounds them.
-   */
-  viaParent?: { why: string }
-  perms?: Partial<Record<Verb, string>>
-  /** Shared by all tenants: no tenant filter, tenant_id stays the platform's. */
-  global?: boolean
-  /** Text columns a plain query parameter or <field>_like matches with LIKE. */
-  search?: string[]
-  /** Columns a query parameter matches exactly. */
-  filters?: string[]
-  /** Date/time columns: <field>=yyyy-MM-dd, <field>_datege, <field>_datelt. */
-  dates?: string[]
-  orderBy?: (cols: Record<string, SQLiteColumn>) => SQL[]
-  /**
-   * The resource's field description (db/fields/<area>.ts), shared with its web screen:
-   * required fields and their messages, lengths, contact rules.
-   */
-  fields?: Fields
-  /** Field → message key when that required field is missing (resources without a field description). */
-  messages?: Record<string, string>
-  /** Columns never sent to a client nor accepted from one. */
-  hidden?: string[]
-  /** Body fields beyond (or instead of) the table's, e.g. a password the hooks hash. */
-  body?: Record<string, TSchema>
-  /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
-  access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
-  /**
-   * Values no two live rows may share: 'postCode' is unique within the tenant
-   * (over all rows for a global resource); a rule object names the index's
-   * columns exactly, the field and message of a clash. Checked inside the
-   * write's transaction, backed by a partial unique index in the schema
-   * (liveUnique), answered as a 409 naming the field.
-   */
-  unique?: (string | UniqueRule)[]
-  beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
-  /** Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see transaction.ts). */
-  afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
-  /**
-   * After the write committed, never after one that rolled back: broker
-   * notifications, job wake-ups, anything outside the database. May be async;
-   * its failure is logged and does not undo the write. `row` is the stored row
-   * (insert/update).
-   */
-  afterCommit?: (ctx: Ctx, w: Write<T>, row?: RowOf<T>) => unknown
-  /** Extra verbs with their button codes, scope and operations (server/lib/resource-actions.ts). */
-  actions?: A & Actions<T>
-  /**
-   * The column a row is addressed by ('id' when left out), e.g. a region's
-   * official code: detail/remove take it, and submit updates the row holding
-   * it or inserts a new one.
-   */
-  key?: string
-  /** A parent column makes the resource a tree: cycle refusal, ancestors, tree routes (server/lib/resource-tree.ts). */
-  tree?: TreeOptions
-  /** Routes to leave out because the module answers them itself. */
-  skip?: RouteName[]
-}
-
-export type RouteName = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'lazy-list' | 'tree' | 'lazy-tree'
-
-/**
- * What a declaration gives: routes for the app, operations for everyone else.
- * Operations answer the table's own row type; submit takes raw input (a body,
- * CLI flags) because it validates it, and answers the stored row.
- */
-export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions<T> = Actions<T>> {
-  options: ResourceOptions<T, A>
-  perms: Record<Verb, string>
-  ops: {
-    page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<RowOf<T>>>
-    all(ctx: Ctx, q?: Query, extra?: SQL): Promise<RowOf<T>[]>
-    detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
-    submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
-    remove(ctx: Ctx, ids: unknown): Promise<void>
-    /** Trees only: the keys of a node and everything below it in the caller's tenant. */
-    subtree(ctx: Ctx, key: string): Promise<string[]>
-    /** The declared actions, each gated by its button code like its route (the CLI passes an explicit actor). */
-    actions: ActionOps<A>
-  }
-  routes(services: Services): Elysia
-  /** scope() AND the verb's access rule, after the permission check (any of the verb's code and `also`). */
-  where(ctx: Ctx, verb: Verb, also?: string[]): Promise<SQL>
-  /**
-   * The rows of the table a hand-written query may read: tenant, not deleted
-   * and the caller's data scope for this resource's code. No permission check
-   * (the route's own code did that). Less must be asked for by name:
-   * `{ dataScope: false, why: '…' }` (a count for a dashboard, a look-up the
-   * caller does not own) — so no route forgets the data scope by accident.
-   */
-  scope(ctx: Ctx, choice?: ScopeChoice): Promise<SQL>
-  schemas: BodySchemas
-}
+export type { InsertOf, Resource, ResourceOptions, RouteName, RowOf, Verb, Write } from './resource-types.ts'
 
 export function defineResource<T extends SQLiteTable, const A extends Actions<T> = Record<never, never>>(
   o: ResourceOptions<T, A>,
@@ -228,34 +103,6 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return rule === true ? base : and(base, rule)!
   }
 
-  function filtersOf(q: Query): SQL[] {
-    const out: SQL[] = []
-    for (const f of o.search ?? []) {
-      const v = q[`${f}_like`] ?? q[f]
-      // The user's text is matched literally: % and _ are escaped, not wildcards.
-      if (v) out.push(sql`${cols[f]} LIKE ${`%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
-    }
-    for (const f of o.filters ?? []) {
-      const v = q[f] ?? q[`${f}_equal`]
-      if (v !== undefined && v !== '') out.push(eq(cols[f], cols[f].dataType === 'number' ? Number(v) : v))
-    }
-    for (const f of o.dates ?? []) {
-      const day = q[f],
-        ge = q[`${f}_datege`],
-        lt_ = q[`${f}_datelt`]
-      for (const [name, v] of [
-        [f, day],
-        [`${f}_datege`, ge],
-        [`${f}_datelt`, lt_],
-      ] as const)
-        if (v && !/^\d{4}-\d{2}-\d{2}/.test(v)) throw badRequest('validation.date', { field: name }, name)
-      if (day) out.push(like(cols[f], `${day.slice(0, 10)}%`))
-      if (ge) out.push(gte(cols[f], ge))
-      if (lt_) out.push(lt(cols[f], lt_))
-    }
-    return out
-  }
-
   // Ids are time-ordered, so newest-first is the primary key read backwards: no sort over the whole table.
   const primaryKey = Object.values(cols).find((c) => c.primary)!
   // Built once: the order is the resource's, not the request's, and one array lets pageQuery render it once too.
@@ -279,7 +126,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
       const bound = await where(ctx, 'list'),
-        filters = filtersOf(q)
+        filters = queryFilters(o, cols, q)
       // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
       const cond = filters.length || extra ? and(bound, ...filters, extra) : bound
       const { rows, total } = pageQuery(
@@ -302,7 +149,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       const rows = await ctx.db
         .select()
         .from(o.table as SQLiteTable)
-        .where(and(await where(ctx, 'list'), ...filtersOf(q), extra))
+        .where(and(await where(ctx, 'list'), ...queryFilters(o, cols, q), extra))
         .orderBy(...order())
       return (rows as Row[]).map(strip)
     },
@@ -447,7 +294,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     const rows = await ctx.db
       .select()
       .from(o.table as SQLiteTable)
-      .where(and(await where(ctx, 'list', o.tree?.readers), ...filtersOf(q), o.tree?.where?.(q), extra))
+      .where(and(await where(ctx, 'list', o.tree?.readers), ...queryFilters(o, cols, q), o.tree?.where?.(q), extra))
       .orderBy(...order())
     return (rows as Row[]).map(strip) as Row[]
   }
@@ -457,7 +304,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     const t = tree!
     const searching = (o.search ?? []).some((f) => q[f] || q[`${f}_like`])
     // Children are counted among the rows the same tree condition admits (a department typed 1 has no classes below it).
-    const all = await treeRows(ctx, o.tree?.where ? treeWhereOnly(q) : {})
+    const all = await treeRows(ctx, o.tree?.where ? treeWhereOnly(o, q) : {})
     const level = await treeRows(
       ctx,
       { ...q, [t.parent]: undefined },
@@ -465,79 +312,8 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     )
     return t.withChildFlags(level, all)
   }
-  /** The query without search and filter parameters: only what the tree's own condition reads. */
-  const treeWhereOnly = (q: Query): Query =>
-    Object.fromEntries(
-      Object.entries(q).filter(
-        ([k]) =>
-          ![...(o.search ?? []), ...(o.filters ?? []), ...(o.dates ?? [])].some(
-            (f) => k === f || k.startsWith(`${f}_`),
-          ),
-      ),
-    )
-
-  const skip = new Set(o.skip ?? [])
-  const readers = [perms.list, ...(o.tree?.readers ?? [])]
-  const routes = (services: Services) => {
-    const r = new Elysia({ prefix: o.path }).use(authContext(services))
-    if (tree) {
-      // A tree's list is the whole tree, unpaged; the lazy routes answer one level at a time.
-      if (!skip.has('list'))
-        r.get('/list', async ({ ctx, query }) => ok(ctx, tree.tree((await ops.all(ctx, query)) as Row[])), {
-          perm: perms.list,
-        })
-      if (!skip.has('lazy-list'))
-        r.get('/lazy-list', async ({ ctx, query }) => ok(ctx, await lazyRows(ctx, query)), { perm: perms.list })
-      if (!skip.has('tree'))
-        r.get('/tree', async ({ ctx, query }) => ok(ctx, tree.nodes(await treeRows(ctx, treeWhereOnly(query)))), {
-          perm: readers,
-        })
-      if (!skip.has('lazy-tree'))
-        r.get(
-          '/lazy-tree',
-          async ({ ctx, query }) =>
-            ok(
-              ctx,
-              (await lazyRows(ctx, { ...treeWhereOnly(query), [tree.parent]: query[tree.parent] })).map((row) => ({
-                ...tree.node(row),
-                hasChildren: row.hasChildren,
-              })),
-            ),
-          { perm: readers },
-        )
-    } else if (!skip.has('list'))
-      r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-    if (!skip.has('page'))
-      r.get('/page', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-    if (!skip.has('detail'))
-      r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)), {
-        perm: perms.detail,
-      })
-    if (!skip.has('submit'))
-      r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), {
-        perm: [perms.add, perms.edit],
-      })
-    if (!skip.has('remove'))
-      r.post(
-        '/remove',
-        async ({ ctx, query, body }) => {
-          const b = body as Row | undefined
-          return ok(ctx, await ops.remove(ctx, query.ids ?? query.id ?? b?.ids ?? b?.id))
-        },
-        { perm: perms.remove },
-      )
-    for (const [name, def] of actionDefs) {
-      const op = (ops.actions as Record<string, ReturnType<typeof actionOp>>)[name]
-      const handler = async ({ ctx, query, body }: { ctx: Ctx; query: Query; body: unknown }) =>
-        ok(ctx, await op(ctx, callOf(def as ActionDef<SQLiteTable>, services, query, body)), def.message)
-      const perm = actionCodes(o.code, def as ActionDef<SQLiteTable>)
-      const path = def.path ?? `/${name}`
-      if (def.method === 'GET') r.get(path, handler, { perm })
-      else r.post(path, handler, { perm })
-    }
-    // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
-    return r as unknown as Elysia
-  }
+  const routes = (services: Services) =>
+    resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs })
 
   function boundScope(ctx: Ctx, choice: ScopeChoice = {}) {
     const less =

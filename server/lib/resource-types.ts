@@ -1,0 +1,138 @@
+/**
+ * What a resource declaration takes (ResourceOptions) and gives (Resource):
+ * the contract of the factory in resource.ts, kept apart so the factory file
+ * holds only how it works.
+ */
+import type { Elysia } from 'elysia'
+import type { SQL } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { TSchema } from '@sinclair/typebox'
+import type { Fields } from '../../db/fields/types.ts'
+import type { Ctx, Services } from './context.ts'
+import type { Page } from './envelope.ts'
+import type { ActionOps, Actions } from './resource-actions.ts'
+import type { TreeOptions } from './resource-tree.ts'
+import type { ScopeChoice } from './scope.ts'
+import type { Tx } from './transaction.ts'
+import type { UniqueRule } from './unique.ts'
+import type { BodySchemas } from './validation.ts'
+
+export type Verb = 'list' | 'detail' | 'add' | 'edit' | 'remove'
+/** A row as read or written, column name → value. */
+export type Row = Record<string, unknown>
+/** A request's query parameters. */
+export type Query = Record<string, string | undefined>
+
+/** A stored row of the table, as drizzle infers it. */
+export type RowOf<T extends SQLiteTable> = T['$inferSelect']
+/** What may be written to the table, as drizzle infers it. */
+export type InsertOf<T extends SQLiteTable> = T['$inferInsert']
+
+export interface Write<T extends SQLiteTable = SQLiteTable> {
+  op: 'insert' | 'update' | 'remove'
+  /** The values about to be written (insert/update); hooks may change them. */
+  values: Partial<InsertOf<T>> & Row
+  /** The stored rows an update or remove touches. */
+  before: RowOf<T>[]
+}
+
+export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = Actions<T>> {
+  table: T
+  /** '/api/<service>/<entity>' exactly as the spec spells it. */
+  path: string
+  /** Permission code of the menu; buttons are code:add, code:edit, code:delete. Data scopes key on it too. */
+  code: string
+  /**
+   * Rows bounded through a parent rather than by their own data scope (enrolments through their course):
+   * `{ why }` turns the data scope of `code` off for this table — say in `access` how the parent bounds them.
+   */
+  viaParent?: { why: string }
+  perms?: Partial<Record<Verb, string>>
+  /** Shared by all tenants: no tenant filter, tenant_id stays the platform's. */
+  global?: boolean
+  /** Text columns a plain query parameter or <field>_like matches with LIKE. */
+  search?: string[]
+  /** Columns a query parameter matches exactly. */
+  filters?: string[]
+  /** Date/time columns: <field>=yyyy-MM-dd, <field>_datege, <field>_datelt. */
+  dates?: string[]
+  orderBy?: (cols: Record<string, SQLiteColumn>) => SQL[]
+  /**
+   * The resource's field description (db/fields/<area>.ts), shared with its web screen:
+   * required fields and their messages, lengths, contact rules.
+   */
+  fields?: Fields
+  /** Field → message key when that required field is missing (resources without a field description). */
+  messages?: Record<string, string>
+  /** Columns never sent to a client nor accepted from one. */
+  hidden?: string[]
+  /** Body fields beyond (or instead of) the table's, e.g. a password the hooks hash. */
+  body?: Record<string, TSchema>
+  /** Per-verb rule: false refuses (403), an SQL condition is ANDed into the rows the verb may touch. */
+  access?: Partial<Record<Verb, (ctx: Ctx) => boolean | SQL | Promise<boolean | SQL>>>
+  /**
+   * Values no two live rows may share: 'postCode' is unique within the tenant
+   * (over all rows for a global resource); a rule object names the index's
+   * columns exactly, the field and message of a clash. Checked inside the
+   * write's transaction, backed by a partial unique index in the schema
+   * (liveUnique), answered as a 409 naming the field.
+   */
+  unique?: (string | UniqueRule)[]
+  beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
+  /** Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see transaction.ts). */
+  afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
+  /**
+   * After the write committed, never after one that rolled back: broker
+   * notifications, job wake-ups, anything outside the database. May be async;
+   * its failure is logged and does not undo the write. `row` is the stored row
+   * (insert/update).
+   */
+  afterCommit?: (ctx: Ctx, w: Write<T>, row?: RowOf<T>) => unknown
+  /** Extra verbs with their button codes, scope and operations (server/lib/resource-actions.ts). */
+  actions?: A & Actions<T>
+  /**
+   * The column a row is addressed by ('id' when left out), e.g. a region's
+   * official code: detail/remove take it, and submit updates the row holding
+   * it or inserts a new one.
+   */
+  key?: string
+  /** A parent column makes the resource a tree: cycle refusal, ancestors, tree routes (server/lib/resource-tree.ts). */
+  tree?: TreeOptions
+  /** Routes to leave out because the module answers them itself. */
+  skip?: RouteName[]
+}
+
+export type RouteName = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'lazy-list' | 'tree' | 'lazy-tree'
+
+/**
+ * What a declaration gives: routes for the app, operations for everyone else.
+ * Operations answer the table's own row type; submit takes raw input (a body,
+ * CLI flags) because it validates it, and answers the stored row.
+ */
+export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions<T> = Actions<T>> {
+  options: ResourceOptions<T, A>
+  perms: Record<Verb, string>
+  ops: {
+    page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<RowOf<T>>>
+    all(ctx: Ctx, q?: Query, extra?: SQL): Promise<RowOf<T>[]>
+    detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
+    submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
+    remove(ctx: Ctx, ids: unknown): Promise<void>
+    /** Trees only: the keys of a node and everything below it in the caller's tenant. */
+    subtree(ctx: Ctx, key: string): Promise<string[]>
+    /** The declared actions, each gated by its button code like its route (the CLI passes an explicit actor). */
+    actions: ActionOps<A>
+  }
+  routes(services: Services): Elysia
+  /** scope() AND the verb's access rule, after the permission check (any of the verb's code and `also`). */
+  where(ctx: Ctx, verb: Verb, also?: string[]): Promise<SQL>
+  /**
+   * The rows of the table a hand-written query may read: tenant, not deleted
+   * and the caller's data scope for this resource's code. No permission check
+   * (the route's own code did that). Less must be asked for by name:
+   * `{ dataScope: false, why: '…' }` (a count for a dashboard, a look-up the
+   * caller does not own) — so no route forgets the data scope by accident.
+   */
+  scope(ctx: Ctx, choice?: ScopeChoice): Promise<SQL>
+  schemas: BodySchemas
+}
