@@ -38,6 +38,14 @@ export interface Grade {
 /** A learner's response: option ids (choices), one string per blank (fill-in) or a text (short answer). */
 export type Response = string[] | string | null | undefined
 
+/**
+ * A response a learner may send (practice or exam): a text up to 20,000 characters, or up to 50 option ids or
+ * blanks of up to 2,000 each. Bounds what one answer can store; the question decides what it means.
+ */
+export const isResponseShape = (a: unknown): a is string | string[] =>
+  (typeof a === 'string' && a.length <= 20_000) ||
+  (Array.isArray(a) && a.length <= 50 && a.every((x) => typeof x === 'string' && x.length <= 2_000))
+
 export const normaliseBlank = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
 
 const round2 = (n: number) => Math.round(n * 100) / 100

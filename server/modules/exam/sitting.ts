@@ -22,7 +22,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { isCandidate, splitIds } from './candidates.ts'
-import { grade, isObjective, parseResponse } from './grading.ts'
+import { grade, isObjective, isResponseShape, parseResponse } from './grading.ts'
 import { paperQuestions } from './paper.ts'
 import { bound, paperKey, recordGrade, storedAnswers } from './paper-key.ts'
 import { learnerView } from './question-store.ts'
@@ -192,10 +192,7 @@ function checkSave(raw: unknown): SaveInput {
   if (!Number.isInteger(version) || version < 1 || version > 2 ** 31)
     throw badRequest('exam.version', { field: 'version' }, 'version')
   const a = r.answer
-  const ok =
-    (typeof a === 'string' && a.length <= 20_000) ||
-    (Array.isArray(a) && a.length <= 50 && a.every((x) => typeof x === 'string' && x.length <= 2_000))
-  if (!ok) throw badRequest('exam.answer', { field: 'answer' }, 'answer')
+  if (!isResponseShape(a)) throw badRequest('exam.answer', { field: 'answer' }, 'answer')
   return { questionId, answer: a, version }
 }
 
