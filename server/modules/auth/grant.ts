@@ -1,44 +1,23 @@
+/**
+ * The token endpoint's grants (password, captcha, social, refresh_token):
+ * the client and the school are checked, the account is found by the way it
+ * signs in (password-user.ts, social-user.ts), and a session is opened — or,
+ * for a refresh, moved on — with the access and refresh tokens answered.
+ */
 import { timingSafeEqual } from 'node:crypto'
-import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm'
-import { client, dept, param, role, session, sessionSpent, tenant, user, userOauth } from '../../../db/schema/index.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { client, dept, role, session, sessionSpent, tenant, user } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
-import { ApiError } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
-import { now } from '../../lib/time.ts'
-import type { Tx } from '../../lib/transaction.ts'
-import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
 import { recordUsual } from '../../lib/logs.ts'
-import { hit, hitsOf, refuseOver } from '../../lib/throttle.ts'
-import { PASSWORD_MAX, verifyDummy, verifyPassword } from './password.ts'
-import { checkCaptcha } from './captcha.ts'
-import { socialProvider } from './social/provider.ts'
-import { captchaRequired } from './login-options.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-
-/** Signing in happens before there is a caller whose data scope could apply. */
-const SIGN_IN = 'signing in: there is no caller yet'
-
-/** A sign-in failure: answered with error_description, as the web's login expects; `extra` joins the answer. */
-export class GrantError extends ApiError {
-  extra: Record<string, string> = {}
-}
-const fail = (key: string, status: 400 | 401 | 423 | 429 = 400, extra: Record<string, string> = {}) =>
-  Object.assign(new GrantError(status, key), { extra })
-
-export interface GrantInput {
-  grantType: string
-  tenantId: string
-  username?: string
-  password?: string
-  refreshToken?: string
-  captchaKey?: string
-  captchaCode?: string
-  deptId?: string
-  roleId?: string
-  source?: string
-  code?: string
-  state?: string
-}
+import { now } from '../../lib/time.ts'
+import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
+import { checkCaptcha } from './captcha.ts'
+import { captchaRequired } from './login-options.ts'
+import { lockedNow, passwordUser } from './password-user.ts'
+import { epoch, fail, SIGN_IN, type GrantInput, type UserRow } from './sign-in.ts'
+import { socialUser } from './social-user.ts'
 
 /** Compares digests, so the time taken says nothing about how much of the secret matched. */
 const sameSecret = (a: string, b: string) => timingSafeEqual(Buffer.from(sha256(a)), Buffer.from(sha256(b)))
@@ -66,192 +45,6 @@ async function checkTenant(services: Services, tenantId: string) {
     .get()
   if (!t || t.status !== 1) throw fail('auth.tenantMissing')
   if (t.expireTime && t.expireTime < now()) throw fail('auth.tenantExpired')
-}
-
-type UserRow = typeof user.$inferSelect
-
-const epoch = () => Math.floor(Date.now() / 1000)
-
-const lockedNow = (u: UserRow) => u.locked === 1 && (u.lockedUntil === null || u.lockedUntil > epoch())
-
-/** Minutes an account stays locked (tenant parameter account.lockMinutes, 30 by default; 0 = until an administrator unlocks). */
-async function lockSeconds(services: Services, tenantId: string): Promise<number | null> {
-  const row = await services.db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(and(tenantRows(param, tenantId, { why: SIGN_IN }), eq(param.paramKey, 'account.lockMinutes')))
-    .get()
-  const minutes = row && /^\d+$/.test(row.v.trim()) ? Number(row.v) : 30
-  return minutes > 0 ? minutes * 60 : null
-}
-
-/** Sign-in throttles: the refusal is a 429 with Retry-After, answered like any other sign-in failure. */
-function throttled(e: unknown): never {
-  if (e instanceof ApiError && e.status === 429)
-    throw Object.assign(new GrantError(429, 'error.tooMany', e.params), { extra: {} })
-  throw e
-}
-
-/**
- * Password check with the lock and the throttles, in an order that leaks
- * nothing and cannot be raced:
- * 1. the per-address failure limit (429), then the lock (423), then the
- *    per account+address limit (429), all before any hashing;
- * 2. the attempt takes a number with one atomic `fail_count = fail_count + 1`
- *    before the hash is checked, so of many concurrent guesses only the first
- *    `maxLoginFailures` are ever verified (the rest get 429 unchecked); a
- *    locked account is refused here, without hashing;
- * 3. a failure at the limit locks (for account.lockMinutes); a success clears
- *    the count only while the account is unlocked, so no later write undoes a lock.
- * Unknown accounts are checked against a dummy hash, count toward the same
- * lock (by name) and get the same answers, so timing and messages do not tell
- * which accounts exist.
- */
-async function passwordUser(services: Services, g: GrantInput, ip: string): Promise<UserRow> {
-  const { db, config } = services
-  if (!g.username || !g.password || g.username.length > 64 || g.password.length > PASSWORD_MAX)
-    throw fail('auth.badCredentials')
-  const ipKey = `signin:ip:${ip}`,
-    accountKey = `signin:account:${g.tenantId}:${g.username}:${ip}`
-  try {
-    refuseOver(db, ipKey, config.signinIpLimit)
-  } catch (e) {
-    throttled(e)
-  }
-  const failed = (key: string, status: 400 | 423 = 400) => {
-    hit(db, ipKey, config.signinWindow)
-    hit(db, accountKey, config.signinWindow)
-    return fail(key, status)
-  }
-  const max = config.maxLoginFailures
-  const lockFor = await lockSeconds(services, g.tenantId)
-  const u = await db
-    .select()
-    .from(user)
-    .where(and(tenantRows(user, g.tenantId, { why: SIGN_IN }), eq(user.account, g.username)))
-    .get()
-  const nameKey = `signin:unknown:${g.tenantId}:${g.username}`
-  if (u ? lockedNow(u) : hitsOf(db, nameKey).hits >= max) throw failed('auth.locked', 423)
-  try {
-    refuseOver(db, accountKey, config.signinAccountIpLimit)
-  } catch (e) {
-    throttled(e)
-  }
-  if (!u) {
-    await verifyDummy(g.password)
-    const { hits } = hit(db, nameKey, lockFor ?? config.signinWindow)
-    throw hits >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
-  }
-  let taken = db
-    .update(user)
-    .set({ failCount: sql`${user.failCount} + 1` })
-    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-    .returning({ n: user.failCount })
-    .get()
-  // A time-bound lock that has run out is lifted once, atomically, and this attempt counts as the first.
-  taken ??= db
-    .update(user)
-    .set({ locked: 0, lockedUntil: null, failCount: 1 })
-    .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch())))
-    .returning({ n: user.failCount })
-    .get()
-  if (!taken) throw failed('auth.locked', 423)
-  const lock = () => {
-    const locked = db
-      .update(user)
-      .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-      .returning({ id: user.id })
-      .get()
-    if (locked)
-      recordUsual(services, u.tenantId, 'account locked', {
-        account: u.account,
-        ip,
-        minutes: lockFor ? lockFor / 60 : 0,
-      })
-  }
-  // More attempts in flight than failures allowed: refused unchecked (the account locks only on verified failures).
-  if (taken.n > max) {
-    db.update(user)
-      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-      .run()
-    throw Object.assign(new GrantError(429, 'error.tooMany', { retryAfter: 1 }), { extra: {} })
-  }
-  let right: boolean
-  try {
-    right = await verifyPassword(g.password, u.password)
-  } catch (e) {
-    db.update(user)
-      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-      .run()
-    throttled(e)
-  }
-  if (!right) {
-    if (taken.n >= max) lock()
-    throw taken.n >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
-  }
-  const cleared = db
-    .update(user)
-    .set({ failCount: 0 })
-    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-    .returning({ id: user.id })
-    .get()
-  if (!cleared) throw failed('auth.locked', 423)
-  return { ...u, locked: 0 }
-}
-
-/**
- * Third-party sign-in: a known identity linked to an account signs in as it;
- * an unknown one is remembered and answered with its oauth_id, so the web can
- * open the registration dialog (spec: third-party registration).
- */
-async function socialUser(services: Services, g: GrantInput): Promise<UserRow> {
-  const provider = g.source ? socialProvider(g.source) : undefined
-  if (!provider || !g.code) throw fail('auth.badGrant')
-  let profile
-  try {
-    profile = await provider.exchange(g.code, g.state)
-  } catch (e) {
-    services.log.warn({ err: e, source: g.source }, 'third-party sign-in failed')
-    throw fail('auth.socialFailed')
-  }
-  const { db } = services
-  const known = await db
-    .select()
-    .from(userOauth)
-    .where(
-      and(
-        tenantRows(userOauth, g.tenantId, { why: SIGN_IN }),
-        eq(userOauth.source, provider.source),
-        eq(userOauth.uuid, profile.uuid),
-      ),
-    )
-    .get()
-  const linked = known?.userId
-    ? await db
-        .select()
-        .from(user)
-        .where(and(eq(user.id, known.userId), eq(user.isDeleted, 0)))
-        .get()
-    : undefined
-  if (linked) return linked
-  // The id is the capability to link this identity at registration, so it cannot be guessed.
-  const oauthId = known?.id ?? randomToken()
-  const row = {
-    tenantId: g.tenantId,
-    uuid: profile.uuid,
-    source: provider.source,
-    username: profile.username ?? null,
-    nickname: profile.nickname ?? null,
-    avatar: profile.avatar ?? null,
-    email: profile.email ?? null,
-    createTime: now(),
-  }
-  if (known) await db.update(userOauth).set(row).where(eq(userOauth.id, oauthId))
-  else await db.insert(userOauth).values({ id: oauthId, ...row })
-  throw fail('auth.socialNoAccount', 400, { oauth_id: oauthId, nick_name: profile.nickname ?? profile.username ?? '' })
 }
 
 function usable(u: UserRow) {
@@ -413,34 +206,4 @@ export async function grant(services: Services, clientId: string, g: GrantInput,
     expires_in: config.accessTokenTtl,
     license: 'powered by atrium',
   }
-}
-
-/** Ends one session: its refresh token and every access token naming it stop working. */
-export const revokeSession = (services: Services, sessionId: string) =>
-  services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId))
-
-/**
- * Ends every session of the given users (password, status, roles, department
- * changed; deleted) or of whole tenants (disabled, expired, deleted): their
- * access and refresh tokens stop working at the next request.
- */
-export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; tenantIds?: string[] }): void {
-  if (by.userIds?.length)
-    db.update(session)
-      .set({ revoked: 1 })
-      .where(and(inArray(session.userId, by.userIds), eq(session.revoked, 0)))
-      .run()
-  if (by.tenantIds?.length)
-    db.update(session)
-      .set({ revoked: 1 })
-      .where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0)))
-      .run()
-}
-
-/** Drops expired or revoked sessions and spent refresh tokens past their time; run by the daily job. */
-export const pruneSessions = (services: Services) => {
-  const nowS = Math.floor(Date.now() / 1000)
-  services.db.delete(sessionSpent).where(lt(sessionSpent.expiresAt, nowS)).run()
-  // A revoked session is kept until its refresh lifetime ends, so a replayed token still finds it spent.
-  return services.db.delete(session).where(sql`${session.refreshExpiresAt} < ${nowS}`)
 }

@@ -1,0 +1,35 @@
+/** Sessions ended from outside a sign-in: one revoked, users' or schools' ended, expired ones pruned. */
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { session, sessionSpent } from '../../../db/schema/index.ts'
+import type { Services } from '../../lib/context.ts'
+import type { Tx } from '../../lib/transaction.ts'
+
+/** Ends one session: its refresh token and every access token naming it stop working. */
+export const revokeSession = (services: Services, sessionId: string) =>
+  services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId))
+
+/**
+ * Ends every session of the given users (password, status, roles, department
+ * changed; deleted) or of whole tenants (disabled, expired, deleted): their
+ * access and refresh tokens stop working at the next request.
+ */
+export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; tenantIds?: string[] }): void {
+  if (by.userIds?.length)
+    db.update(session)
+      .set({ revoked: 1 })
+      .where(and(inArray(session.userId, by.userIds), eq(session.revoked, 0)))
+      .run()
+  if (by.tenantIds?.length)
+    db.update(session)
+      .set({ revoked: 1 })
+      .where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0)))
+      .run()
+}
+
+/** Drops expired or revoked sessions and spent refresh tokens past their time; run by the daily job. */
+export const pruneSessions = (services: Services) => {
+  const nowS = Math.floor(Date.now() / 1000)
+  services.db.delete(sessionSpent).where(lt(sessionSpent.expiresAt, nowS)).run()
+  // A revoked session is kept until its refresh lifetime ends, so a replayed token still finds it spent.
+  return services.db.delete(session).where(sql`${session.refreshExpiresAt} < ${nowS}`)
+}
