@@ -201,6 +201,23 @@ describeBrowser('learner portal', () => {
     await expect.poll(() => page.getByText('该卡已被使用').count()).toBeGreaterThan(0)
   })
 
+  it("checks the profile's phone and e-mail by the shared rules, in the portal's words, and saves a good change", async () => {
+    await page.goto(`${app.url}/home/user-center?tab=profile`)
+    await page.getByTestId('profile-phone').fill('1370000')
+    await page.getByTestId('profile-email').fill('not-an-address')
+    await page.getByTestId('profile-save').click()
+    await expect.poll(() => page.getByText('手机号长度不是11位').count()).toBe(1)
+    await expect.poll(() => page.getByText('邮箱格式不正确').count()).toBe(1)
+    await page.getByTestId('profile-phone').fill(phone)
+    await page.getByTestId('profile-email').fill('learner@example.com')
+    await page.getByTestId('profile-save').click()
+    await expect.poll(() => page.getByText('邮箱格式不正确').count()).toBe(0)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe('learner@example.com')
+    // What the form did not change is kept: the name given at sign-up.
+    expect(await page.getByTestId('profile-real-name').inputValue()).toBe('网页学员')
+  })
+
   it('rates the course (four stars and a text) and edits that one rating', async () => {
     await page.goto(`${app.url}/home/course`)
     await page.getByTestId('course-search').fill('Python')

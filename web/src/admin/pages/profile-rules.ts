@@ -2,21 +2,21 @@
  * The personal-information page's client-side rules (spec §5), as pure
  * functions returning an i18n key (namespace-qualified) or null, so they are
  * unit-tested without a browser and give the same texts as the server
- * (rules and texts: db/fields/types.ts).
+ * (rules and texts: db/fields/types.ts). Phone and e-mail are judged by the
+ * shared rules every form uses (shared/contact-problems.ts).
  */
-import { ruleProblem } from '../../../../db/fields/types'
+import { emailProblem as emailRule, phoneProblem as phoneRule } from '../../shared/contact-problems'
 
-/** Phone: empty → "cannot be empty"; anything but exactly 11 digits → "must be 11 digits". */
+/** Phone: empty → "cannot be empty"; anything but exactly 11 digits → "must be 11 digits" (the common texts). */
 export function phoneProblem(phone: string): string | null {
-  const v = phone.trim()
-  if (!v) return 'common:phoneEmpty'
-  return ruleProblem(['phone'], v) ? 'common:phoneLength' : null
+  const k = phoneRule(phone)
+  return k && `common:${k}`
 }
 
 /** E-mail is optional; when given it must look like name@domain. */
 export function emailProblem(email: string): string | null {
-  const v = email.trim()
-  return ruleProblem(['email'], v) ? 'common:emailInvalid' : null
+  const k = emailRule(email)
+  return k && `common:${k}`
 }
 
 export const AVATAR_MAX_BYTES = 500 * 1024

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { ApiFailure, api } from '../../shared/api'
+import { phoneProblem } from '../../shared/contact-problems'
 import { notify } from '../../shared/notify'
 import './locale'
 
@@ -36,10 +37,13 @@ export default function SignUp() {
       return () => clearTimeout(h)
     }
   }, [wait])
-  const phoneProblem = () =>
-    !v.phone.trim() ? t('phoneEmpty') : !/^\d{11}$/.test(v.phone.trim()) ? t('phoneLength') : undefined
+  // The shared rule, in the portal's own words (learn locale: phoneEmpty, phoneLength).
+  const phoneMessage = () => {
+    const key = phoneProblem(v.phone)
+    return key ? t(key) : undefined
+  }
   const send = async () => {
-    const p = phoneProblem()
+    const p = phoneMessage()
     setErr({ phone: p })
     if (p) return
     await api.get('/api/nop-wbp/send/msg', { phone: v.phone.trim() })
@@ -47,7 +51,7 @@ export default function SignUp() {
   }
   const submit = async () => {
     const e: Partial<Form> = {
-      phone: phoneProblem(),
+      phone: phoneMessage(),
       code: v.code.trim() ? undefined : t('codeRequired'),
       name: v.name.trim() ? undefined : t('nameRequired'),
       password: v.password ? undefined : t('passwordRequired'),

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { api, type Page } from '../../shared/api'
+import { emailProblem, phoneProblem } from '../../shared/contact-problems'
 import { invalidate, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { usePortalStyles } from './ui'
@@ -147,20 +148,31 @@ function MyCards() {
 function Profile() {
   const s = useStyles()
   const { t } = useTranslation('learn')
-  const info = useFetch<{ realName: string; phone: string; email: string }>('/api/blade-system/user/info', undefined, {
-    staleTime: 0,
-  })
+  // The user-info shape names it real_name (as sign-in answers it); update-info takes realName.
+  const info = useFetch<{ real_name: string | null; phone: string | null; email: string | null }>(
+    '/api/blade-system/user/info',
+    undefined,
+    {
+      staleTime: 0,
+    },
+  )
   const [v, setV] = useState({ realName: '', phone: '', email: '' })
+  // The form shows once the stored values are in it: saved any earlier, its empty fields would wipe them.
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    if (info.data)
-      setV({ realName: info.data.realName ?? '', phone: info.data.phone ?? '', email: info.data.email ?? '' })
+    if (!info.data) return
+    setV({ realName: info.data.real_name ?? '', phone: info.data.phone ?? '', email: info.data.email ?? '' })
+    setLoaded(true)
   }, [info.data])
   const [pw, setPw] = useState({ oldPassword: '', newPassword: '', newPassword1: '' })
   const [err, setErr] = useState<Record<string, string>>({})
   const saveInfo = async () => {
     const e: Record<string, string> = {}
-    if (!v.phone.trim()) e.phone = t('phoneEmpty')
-    else if (!/^\d{11}$/.test(v.phone.trim())) e.phone = t('phoneLength')
+    const phone = phoneProblem(v.phone),
+      email = emailProblem(v.email)
+    // The shared rules; the phone in the portal's own words (learn locale), the e-mail in the common one.
+    if (phone) e.phone = t(phone)
+    if (email) e.email = t(`common:${email}`)
     setErr(e)
     if (Object.keys(e).length) return
     await write('/api/blade-system/user/update-info', { body: v }, { invalidates: ['/api/blade-system/user'] })
@@ -182,20 +194,30 @@ function Profile() {
     <div style={{ display: 'grid', gap: 32, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}>
       <div className={s.form}>
         <Text weight="semibold">{t('profile')}</Text>
-        <Field label={t('realName')}>
-          <Input value={v.realName} onChange={(_, d) => setV({ ...v, realName: d.value })} />
-        </Field>
-        <Field label={t('phone')} validationMessage={err.phone}>
-          <Input value={v.phone} onChange={(_, d) => setV({ ...v, phone: d.value })} />
-        </Field>
-        <Field label={t('email')}>
-          <Input value={v.email} onChange={(_, d) => setV({ ...v, email: d.value })} />
-        </Field>
-        <div>
-          <Button appearance="primary" onClick={() => void saveInfo()}>
-            {t('save')}
-          </Button>
-        </div>
+        {loaded ? (
+          <>
+            <Field label={t('realName')}>
+              <Input
+                value={v.realName}
+                onChange={(_, d) => setV({ ...v, realName: d.value })}
+                data-testid="profile-real-name"
+              />
+            </Field>
+            <Field label={t('phone')} required validationMessage={err.phone}>
+              <Input value={v.phone} onChange={(_, d) => setV({ ...v, phone: d.value })} data-testid="profile-phone" />
+            </Field>
+            <Field label={t('email')} validationMessage={err.email}>
+              <Input value={v.email} onChange={(_, d) => setV({ ...v, email: d.value })} data-testid="profile-email" />
+            </Field>
+            <div>
+              <Button appearance="primary" onClick={() => void saveInfo()} data-testid="profile-save">
+                {t('save')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <Loading />
+        )}
       </div>
       <div className={s.form}>
         <Text weight="semibold">{t('changePassword')}</Text>
