@@ -34,6 +34,8 @@ const useStyles = makeStyles({
   },
   img: { width: '160px', height: '90px', objectFit: 'cover', borderRadius: '6px', backgroundColor: '#dde7f1' },
   form: { display: 'grid', gap: tokens.spacingVerticalM, maxWidth: '420px' },
+  // A grid cell stretches its child: the enrolment state stays a badge, not a bar across the row.
+  state: { justifySelf: 'start' },
 })
 
 function MyCourses() {
@@ -63,7 +65,7 @@ function MyCourses() {
                 <Text size={200}>{t('progress', { p: c.progress })}</Text>
               </>
             ) : (
-              <Badge appearance="tint" color={c.enrolStatus === 0 ? 'warning' : 'danger'}>
+              <Badge className={s.state} appearance="tint" color={c.enrolStatus === 0 ? 'warning' : 'danger'}>
                 {c.enrolStatus === 0 ? t('pending') : t('rejected')}
               </Badge>
             )}
