@@ -46,6 +46,11 @@ export const questionOption = sqliteTable(
     label: text().notNull(),
     content: text().notNull(),
     isCorrect: integer().notNull().default(0),
+    /**
+     * Share of the points this option is worth when picked, -1…1 (Moodle's grade fractions: partial credit,
+     * negative marking). NULL for questions without fractions, which keep the all-or-nothing / proportional rule.
+     */
+    fraction: real(),
     sort: integer().notNull(),
   },
   (t) => [index('ix_hm_question_option_q').on(t.questionId, t.sort)],

@@ -1,0 +1,1 @@
+ALTER TABLE `hm_question_option` ADD `fraction` real;
