@@ -162,3 +162,28 @@ describe('linking a third-party identity at registration', () => {
     )
   })
 })
+
+describe('the pending cap under parallel registrations', () => {
+  const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '3' })
+  it('20 registrations at once against a cap of 3 leave exactly 3 applications awaiting approval', async () => {
+    const pendingNow = () =>
+      t.services.db
+        .select({ n: count() })
+        .from(user)
+        .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), eq(user.status, 0)))
+        .get()!.n
+    expect(pendingNow()).toBe(0)
+    const answers = await Promise.all(
+      [...Array(20)].map((_, i) => t.call('POST', REGISTER, { body: form(`rush${i}`), lang: 'en' })),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
+    // Every other one is told the queue is full, naming the tenant, as the early check says it.
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a.body).toMatchObject({
+        code: 400,
+        field: 'tenantId',
+        msg: 'too many applications are awaiting approval; please try again later',
+      })
+    expect(pendingNow()).toBe(3)
+  })
+})

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import { dept, param, role, tenant, user, userOauth } from '../../../db/schema/index.ts'
 import type { Config } from '../../lib/config.ts'
 import type { Ctx } from '../../lib/context.ts'
@@ -82,10 +82,11 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
     .where(and(tenantRows(param, tenantId, { why: REGISTERING }), eq(param.paramKey, 'account.registerUser')))
     .get()
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
-  // Said before the wait for a password hash; checked again inside the transaction, where it holds.
+  // Said before the wait for a password hash; checked again where it holds (the transaction, the inserting statement).
   const taken = (d: DbOrTx) =>
     assertUnique(d, ACCOUNT_UNIQUE, { tenantId, account }, undefined, { message: 'auth.accountTaken' })
   taken(db)
+  // Said early so a full queue costs no hash; what holds is the cap inside the insert (insertWhileRoom).
   if ((await pendingCount(db, tenantId)) >= from.config.pendingMax) throw badRequest('auth.pendingFull', {}, 'tenantId')
   // A full tenant could not approve the application anyway: say so now rather than after the wait.
   await assertQuota(db, tenantId, 1, 'tenantId')
@@ -134,8 +135,9 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
         .get()
       if (!linked) throw badRequest('auth.oauthInvalid', {}, 'oauthId')
     }
-    tx.insert(user)
-      .values({
+    const added = insertWhileRoom(
+      tx,
+      {
         id,
         tenantId,
         account,
@@ -151,8 +153,42 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
         updateUser: '0',
         updateTime: stamp,
         remark: 'registered by a third-party sign-in; awaiting approval',
-      })
-      .run()
+      },
+      from.config.pendingMax,
+    )
+    if (!added) throw badRequest('auth.pendingFull', {}, 'tenantId')
   })
   return id
+}
+
+/**
+ * Inserts the application as one `INSERT … SELECT … FROM blade_tenant WHERE
+ * (pending applications) < max`: the count and the insert are one statement,
+ * so parallel registrations (each waiting for its hash after the early check)
+ * cannot together pass the cap, in this process or another. Answers whether
+ * the row went in.
+ */
+function insertWhileRoom(tx: DbOrTx, row: typeof user.$inferInsert, max: number): boolean {
+  // INSERT … SELECT names every column in table order; a column the row leaves out takes its declared default.
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(user)).map(([key, col]) => {
+      const given = (row as Record<string, unknown>)[key]
+      return [key, sql`${given !== undefined ? given : (col.default ?? null)}`]
+    }),
+  )
+  const pending = tx
+    .select({ n: count() })
+    .from(user)
+    .where(and(tenantRows(user, row.tenantId!, { why: REGISTERING }), eq(user.status, 0)))
+  return !!tx
+    .insert(user)
+    .select(
+      (qb) =>
+        qb
+          .select(fields)
+          .from(tenant)
+          .where(and(tenantRows(tenant, row.tenantId!, { why: REGISTERING }), sql`(${pending}) < ${max}`)) as never,
+    )
+    .returning({ id: user.id })
+    .get()
 }
