@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia'
 import { and, eq, sql } from 'drizzle-orm'
-import { permVersion, session } from '../../db/schema/index.ts'
+import { permVersion, session, tenant } from '../../db/schema/index.ts'
 import { anonymous, makeCtx, type Ctx, type Services } from './context.ts'
 import type { Db } from './db.ts'
 import { langOf } from './messages.ts'
 import { atPermissionVersion } from './permission-cache.ts'
 import { requirePermission } from './permissions.ts'
 import { prepared } from './prepared.ts'
+import { now } from './time.ts'
 import { verifyAccess } from './tokens.ts'
 
 /**
@@ -24,6 +25,12 @@ const liveSession = (db: Db) =>
         roleIds: session.roleIds,
         deptIds: session.deptIds,
         permVersion: sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`,
+        // The school's licence end, read with the session (a unique-index look-up): time running out ends access
+        // at the next request, not when the access token expires.
+        tenantExpires: sql<string | null>`(${d
+          .select({ at: tenant.expireTime })
+          .from(tenant)
+          .where(and(eq(tenant.tenantId, session.tenantId), eq(tenant.isDeleted, 0)))})`,
       })
       .from(session)
       .where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0)))
@@ -32,7 +39,7 @@ const liveSession = (db: Db) =>
 
 /**
  * Reads `Blade-Auth: bearer <jwt>` and turns it into the request's Ctx; a
- * revoked session is anonymous. The token only names the session: user,
+ * revoked session, or one whose school's licence ran out, is anonymous (401). The token only names the session: user,
  * tenant, roles and departments come from the live session row (one primary
  * key look-up), which every change to the account ends.
  */
@@ -46,6 +53,9 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   const live = claims && liveSession(services.db).get({ sid: claims.sid })
   if (!claims || !live || live.userId !== claims.sub)
     return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
+  // Compared as the grant compares it (local 'yyyy-MM-dd HH:mm:ss' text); the answer names the licence, not a bad token.
+  if (live.tenantExpires && live.tenantExpires < now())
+    return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: 'auth.tenantExpired' }, lang)
   const split = (s: string) => s.split(',').filter(Boolean)
   const ctx = makeCtx(
     services.db,

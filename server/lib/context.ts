@@ -15,8 +15,8 @@ export interface Actor {
   roleIds: string[]
   sessionId?: string
   clientId?: string
-  /** Set when a token was sent but is invalid, expired or revoked: answer 401, not 403. */
-  tokenError?: boolean
+  /** Set when a token was sent but is invalid, expired or revoked: answer 401, not 403 (a message key names a known cause). */
+  tokenError?: boolean | 'auth.tenantExpired'
 }
 
 /** What every operation receives: the database, the actor and the language to answer in. */

@@ -61,7 +61,14 @@ async function checkApiScope(ctx: Ctx, method: string, path: string): Promise<vo
 export async function requirePermission(ctx: Ctx, code: string, method: string, path: string): Promise<void> {
   if (code === PUBLIC) return
   if (ctx.actor.kind === 'anonymous')
-    throw new ApiError(401, ctx.actor.tokenError ? 'error.tokenInvalid' : 'error.unauthorized')
+    throw new ApiError(
+      401,
+      typeof ctx.actor.tokenError === 'string'
+        ? ctx.actor.tokenError
+        : ctx.actor.tokenError
+          ? 'error.tokenInvalid'
+          : 'error.unauthorized',
+    )
   if (code === SIGNED_IN) return
   if (ctx.actor.kind !== 'system' && !(await isAdministrator(ctx)) && !(await permissionCodes(ctx)).has(code))
     throw new ApiError(403, 'error.forbidden')

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { dept, role, session, tenant, user } from '../../../db/schema/index.ts'
 import { BASIC, testApp } from '../../../tests/support/harness.ts'
+import { formatDateTime } from '../../lib/time.ts'
 import { signAccess } from '../../lib/tokens.ts'
 import { md5Hex } from './password.ts'
 
@@ -156,6 +157,32 @@ describe('tenant changes and refresh checks', () => {
     db.update(user).set({ status: 2 }).where(eq(user.id, s2.user_id)).run()
     expect((await refresh(s2.refresh_token)).status).not.toBe(200)
     db.update(user).set({ status: 1 }).where(eq(user.id, s2.user_id)).run()
+  })
+
+  it('a licence that runs out by time refuses the next request of a still-valid access token, saying why', async () => {
+    const s = await t.signIn('admin', 'admin', '100001')
+    // Set as time passing would leave it: no write through the tenant screen, so no session was ended.
+    const soon = formatDateTime(new Date(Date.now() + 60_000))
+    db.update(tenant).set({ expireTime: soon }).where(eq(tenant.tenantId, '100001')).run()
+    expect((await t.get('/api/blade-auth/oauth/user-info', s.access_token)).status).toBe(200)
+    db.update(tenant)
+      .set({ expireTime: formatDateTime(new Date(Date.now() - 1000)) })
+      .where(eq(tenant.tenantId, '100001'))
+      .run()
+    const late = await t.call('GET', '/api/blade-auth/oauth/user-info', { token: s.access_token, lang: 'en' })
+    expect(late.status).toBe(401)
+    expect(late.body.msg).toBe('the tenant has expired, contact the administrator')
+    expect(
+      db
+        .select()
+        .from(session)
+        .where(eq(session.userId, s.user_id))
+        .all()
+        .some((r) => r.revoked === 0),
+    ).toBe(true)
+    // Renewed, the same token works again: the session was refused, not ended.
+    db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001')).run()
+    expect((await t.get('/api/blade-auth/oauth/user-info', s.access_token)).status).toBe(200)
   })
 
   it('refresh never reaches past the absolute lifetime', async () => {
