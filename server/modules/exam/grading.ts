@@ -6,6 +6,9 @@
  * - multiple choice: full points for exactly the correct set; 0 when any wrong
  *   option is chosen (or nothing); otherwise partial credit in proportion to the
  *   correct options chosen (points × chosen/correct), rounded down to 0.5.
+ * - choice questions whose options carry grade fractions (imported from Moodle:
+ *   partial credit, negative marks): points × the sum of the chosen options'
+ *   fractions, floored at 0 and capped at full points, rounded to 2 decimals.
  * - fill-in-the-blank: each blank is worth points / number of blanks; a blank is
  *   right when the response equals any accepted alternative after Unicode NFKC
  *   (full-width → half-width), trimming, collapsing inner spaces and ignoring
@@ -24,7 +27,7 @@ export interface AnswerKey {
   type: number
   points: number
   /** Choice questions: the options with their ids. */
-  options: { id: string; isCorrect: number | boolean }[]
+  options: { id: string; isCorrect: number | boolean; fraction?: number | null }[]
   /** Fill-in: accepted alternatives per blank, in blank order. */
   blanks: string[][]
 }
@@ -68,6 +71,7 @@ export function grade(key: AnswerKey, response: Response): Grade {
   const chosen = new Set(
     Array.isArray(response) ? response : typeof response === 'string' && response ? [response] : [],
   )
+  if (key.options.some((o) => o.fraction != null)) return byFractions(key, chosen)
   const correct = new Set(key.options.filter((o) => Number(o.isCorrect) === 1 || o.isCorrect === true).map((o) => o.id))
   if (type === QuestionType.single || type === QuestionType.judge) {
     const ok = chosen.size === 1 && correct.has([...chosen][0])
@@ -78,6 +82,18 @@ export function grade(key: AnswerKey, response: Response): Grade {
   if (wrong || chosen.size === 0 || correct.size === 0) return { score: 0, correct: 0 }
   if (chosen.size === correct.size) return { score: points, correct: 1 }
   return { score: Math.floor(((points * chosen.size) / correct.size) * 2) / 2, correct: 2 }
+}
+
+/** Moodle's rule: the picked options' fractions add up; the sum stays within 0…full points. */
+function byFractions(key: AnswerKey, chosen: Set<string>): Grade {
+  // A single-choice or true/false answer is one option: picking several must not add their fractions up.
+  if ((key.type === QuestionType.single || key.type === QuestionType.judge) && chosen.size > 1)
+    return { score: 0, correct: 0 }
+  const sum = key.options.filter((o) => chosen.has(o.id)).reduce((n, o) => n + (o.fraction ?? 0), 0)
+  // Thirds are stored as 0.3333333: three of them are full points.
+  const share = sum >= 1 - 1e-4 ? 1 : Math.max(0, sum)
+  const score = round2(key.points * share)
+  return { score, correct: share === 1 ? 1 : score === 0 ? 0 : 2 }
 }
 
 /** Parses a stored answer (JSON text) back into a response; anything unreadable is no answer. */

@@ -26,7 +26,12 @@ const keyStatements = (db: Db) =>
       .orderBy(asc(paperQuestion.sort))
       .prepare(),
     options: d
-      .select({ questionId: questionOption.questionId, id: questionOption.id, isCorrect: questionOption.isCorrect })
+      .select({
+        questionId: questionOption.questionId,
+        id: questionOption.id,
+        isCorrect: questionOption.isCorrect,
+        fraction: questionOption.fraction,
+      })
       .from(questionOption)
       .innerJoin(paperQuestion, eq(paperQuestion.questionId, questionOption.questionId))
       .where(eq(paperQuestion.paperId, sql.placeholder('paperId')))
@@ -58,7 +63,7 @@ export function paperKey(db: Db, paperId: string): KeyedQuestion[] {
   for (const o of q.options.all({ paperId })) {
     let list = options.get(o.questionId)
     if (!list) options.set(o.questionId, (list = []))
-    list.push({ id: o.id, isCorrect: o.isCorrect })
+    list.push({ id: o.id, isCorrect: o.isCorrect, fraction: o.fraction })
   }
   const blanks = new Map<string, string[][]>()
   for (const b of q.blanks.all({ paperId })) {

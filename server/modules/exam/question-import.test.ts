@@ -213,7 +213,9 @@ describe('question bank import and export', () => {
     const dry = await upload(teacher, 'moodle.xml', xml, { dryRun: '1' })
     // The unsupported drag-and-drop type is reported on the line its <question> starts, not dropped.
     const ddLine = xml.split('\n').findIndex((l) => l.includes('type="ddwtos"')) + 1
-    expect(dry.body.data.errors).toEqual([{ line: ddLine, reason: 'unsupported Moodle question type: ddwtos' }])
+    expect(dry.body.data.errors).toEqual([
+      { line: ddLine, category: 'Networks', reason: 'unsupported Moodle question type: ddwtos' },
+    ])
     expect(dry.body.data.total).toBe(9)
     const before = liveIds()
     const xmlOk = xml.replace(/<question type="ddwtos">[\s\S]*?<\/question>/, '')

@@ -35,12 +35,26 @@ defineMessages({
     en: 'a fill-in question needs at least one blank with at least one accepted answer',
   },
   'question.tooManyOptions': { zh: '选项最多 26 个', en: 'at most 26 options' },
+  'question.fraction': {
+    zh: '选项得分比例必须是 -1 到 1 之间的数（如 0.5 表示一半分数）',
+    en: 'an option’s grade fraction must be a number from -1 to 1 (0.5 is half the points)',
+  },
+  'question.fractionSingle': {
+    zh: '按比例计分的单选题必须有一个选项得满分（比例 1）',
+    en: 'a single-choice question with grade fractions needs one option worth full points (fraction 1)',
+  },
+  'question.fractionSum': {
+    zh: '按比例计分的多选题，正确选项的比例之和必须是 1（100%），现在是 {sum}%',
+    en: 'the positive grade fractions of a multiple-choice question must add up to 1 (100%); they add up to {sum}%',
+  },
 })
 
 export interface OptionInput {
   id?: string
   content: string
   isCorrect: boolean
+  /** Share of the points when picked (-1…1); set on every option of a question with fractions, else absent. */
+  fraction?: number | null
 }
 
 /** A question as every entry point (form, import, seed) hands it over, before storing. */
@@ -99,8 +113,10 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
         id: typeof r.id === 'string' && r.id ? r.id : undefined,
         content: sanitizeRichText(String(r.content ?? '')).trim(),
         isCorrect: r.isCorrect === true || Number(r.isCorrect) === 1,
+        fraction: r.fraction === undefined || r.fraction === null || r.fraction === '' ? null : Number(r.fraction),
       }
     })
+    options = withFractions(type, options)
     if (type === QuestionType.judge && !options.length) {
       const a = String(raw.answer ?? '')
         .trim()
@@ -149,6 +165,30 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
       type === QuestionType.short && raw.answer ? sanitizeRichText(String(raw.answer)) : summary(type, options, blanks),
   }
 }
+
+/**
+ * Choice questions may carry grade fractions (partial credit, negative marks); true/false cannot. When any option
+ * has one, every option gets one (missing = 0) and the correct flags follow them: the full-points option of a single
+ * choice, the options worth something of a multiple choice. Fractions that can never reach full points are refused.
+ */
+function withFractions(type: number, options: OptionInput[]): OptionInput[] {
+  if (type === QuestionType.judge || options.every((o) => o.fraction == null))
+    return options.map(({ fraction: _f, ...o }) => o)
+  const out = options.map((o) => ({ ...o, fraction: o.fraction ?? 0 }))
+  if (out.some((o) => !Number.isFinite(o.fraction) || o.fraction < -1 || o.fraction > 1))
+    throw badRequest('question.fraction', { field: 'options' }, 'options')
+  if (type === QuestionType.single) {
+    if (!out.some((o) => o.fraction >= 1 - FRACTION_TOLERANCE))
+      throw badRequest('question.fractionSingle', { field: 'options' }, 'options')
+    return out.map((o) => ({ ...o, isCorrect: o.fraction >= 1 - FRACTION_TOLERANCE }))
+  }
+  const sum = out.reduce((n, o) => n + Math.max(0, o.fraction), 0)
+  if (Math.abs(sum - 1) > FRACTION_TOLERANCE * out.length)
+    throw badRequest('question.fractionSum', { field: 'options', sum: Math.round(sum * 1e4) / 100 }, 'options')
+  return out.map((o) => ({ ...o, isCorrect: o.fraction > 0 }))
+}
+/** Moodle writes thirds and sevenths with 5 decimals (33.33333%): sums of them land within this of 1. */
+export const FRACTION_TOLERANCE = 1e-4
 
 /** The read-only answer column for objective questions: "A,C", "正确", "TCP|传输控制协议; 80". */
 function summary(type: number, options: OptionInput[], blanks: string[][]): string | null {

@@ -15,7 +15,7 @@ export type OptionRow = typeof questionOption.$inferSelect
 
 /** A question with its options and blanks, as staff see it (the answer key included). */
 export interface FullQuestion extends QuestionRow {
-  options: { id: string; label: string; content: string; isCorrect: number }[]
+  options: { id: string; label: string; content: string; isCorrect: number; fraction: number | null }[]
   blanks: string[][]
 }
 
@@ -38,6 +38,7 @@ export function writeChildren(
         label: labelOf(i),
         content: o.content,
         isCorrect: o.isCorrect ? 1 : 0,
+        fraction: o.fraction ?? null,
         sort: i,
       })
       .run(),
@@ -86,7 +87,9 @@ export async function childrenOf(db: Reader, ids: string[]) {
     .orderBy(asc(questionOption.sort))
   for (const o of opts) {
     if (!options.has(o.questionId)) options.set(o.questionId, [])
-    options.get(o.questionId)!.push({ id: o.id, label: o.label, content: o.content, isCorrect: o.isCorrect })
+    options
+      .get(o.questionId)!
+      .push({ id: o.id, label: o.label, content: o.content, isCorrect: o.isCorrect, fraction: o.fraction })
   }
   const bl = await db
     .select()

@@ -19,6 +19,7 @@ const EXPORT_TYPES: Record<Format, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 import { childrenOf, withChildren, writeChildren } from './question-store.ts'
+import { filesOf } from '../resource/files.ts'
 
 /** The structured parts a submit carries beside the columns; moved out of the row in beforeWrite and written in afterWrite. */
 const pending = new WeakMap<Write, Pick<QuestionInput, 'options' | 'blanks'>>()
@@ -37,6 +38,7 @@ export const questionResource = defineResource({
         id: Type.Optional(Type.String()),
         content: Type.String(),
         isCorrect: Type.Union([Type.Boolean(), Type.Integer()]),
+        fraction: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
       }),
     ),
     blanks: Type.Array(Type.Union([Type.Array(Type.String()), Type.String()])),
@@ -79,16 +81,21 @@ export const questionRoutes = (s: Services) =>
         },
         { perm: questionResource.perms.detail },
       )
-      // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only checks.
+      // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only
+      // checks, `skipInvalid=1` stores the valid questions of a file that also has refused ones.
       .post(
         '/import',
         async ({ ctx, body, query }) => {
-          const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string }
+          const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string; skipInvalid?: string }
           if (!(b.file instanceof Blob)) throw badRequest('validation.required', { field: 'file' }, 'file')
           const name = b.file instanceof File ? b.file.name : ''
           const format = checkFormat(b.format ?? query.format ?? formatOf(name))
-          const dryRun = [b.dryRun, query.dryRun].some((v) => v === '1' || v === 'true')
-          return ok(ctx, await importQuestions(ctx, format, new Uint8Array(await b.file.arrayBuffer()), { dryRun }))
+          const flag = (v: unknown) => v === '1' || v === 'true'
+          const dryRun = [b.dryRun, query.dryRun].some(flag)
+          // The teacher's choice after a dry run: store the valid questions, leave the refused ones out.
+          const skipInvalid = [b.skipInvalid, query.skipInvalid].some(flag)
+          const bytes = new Uint8Array(await b.file.arrayBuffer())
+          return ok(ctx, await importQuestions(ctx, format, bytes, { dryRun, skipInvalid, files: filesOf(s) }))
         },
         { perm: 'exam:question:import' },
       )

@@ -111,6 +111,9 @@ export const NAME_EXTS: Record<string, string[]> = {
 export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  wav: 'audio/wav',
   pdf: 'application/pdf',
   md: 'text/markdown; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
