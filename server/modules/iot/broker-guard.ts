@@ -114,13 +114,24 @@ export function mayPublish(id: Identity, topic: string): boolean {
   return channel !== null && DEVICE_PUBLISH.has(channel)
 }
 
-/** CONNACK return code 5, "not authorized" (aedes answers an authenticate error's returnCode). */
+/** A refused CONNECT: aedes answers an authenticate error's returnCode in the CONNACK (5 "not authorized" by default). */
 class Refused extends Error implements AuthenticateError {
-  returnCode: AuthenticateError['returnCode'] = 5
-  constructor() {
-    super('not authorized')
+  constructor(
+    readonly returnCode: AuthenticateError['returnCode'] = 5,
+    message = 'not authorized',
+  ) {
+    super(message)
   }
 }
+
+/**
+ * Clients whose CONNECT asked for a persistent session (cleanSession 0) without a client id. MQTT 3.1.1
+ * MQTT-3.1.3-8 requires CONNACK 2 "identifier rejected": there is no id to find the session by next time.
+ * aedes would invent one ("aedes_<uuid>") and keep a session nobody can ever resume. Remembered in
+ * preConnect (the hook that sees the packet) and answered in authenticate (the hook whose error
+ * becomes the CONNACK's return code).
+ */
+const anonymousPersistent = new WeakSet<Client>()
 
 /** aedes hooks enforcing identity, ACL and the per-client limits of services.config.mqtt. */
 export function brokerGuard(services: Services, persistence: SqlitePersistence) {
@@ -131,6 +142,11 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
   return {
     live,
     preConnect(client: Client, packet: ConnectPacket, done: (err: Error | null, ok: boolean) => void) {
+      if (!packet.clientId && !packet.clean) {
+        // Refused whoever it is (authenticate answers CONNACK 2): no need to look the credentials up.
+        anonymousPersistent.add(client)
+        return done(null, true)
+      }
       identify(services, packet.username, packet.password).then(
         (id) => {
           if (id) {
@@ -151,6 +167,7 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       _p: unknown,
       done: (err: AuthenticateError | null, ok: boolean | null) => void,
     ) {
+      if (anonymousPersistent.has(client)) return done(new Refused(2, 'identifier rejected'), false)
       const id = identities.get(client)
       if (!id) return done(new Refused(), false)
       if (id.kind === 'device') {
