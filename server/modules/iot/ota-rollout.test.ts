@@ -209,7 +209,7 @@ describe('OTA releases', () => {
     expect(edit.status).toBe(400)
   }, 40_000)
 
-  it('a failing cohort stops the release within a second of the report that passed the error threshold; nobody else is told', async () => {
+  it('a failing cohort stops the release after the report that passed the error threshold; nobody else is told', async () => {
     const { productId, devices } = await a.fleet(admin, 8)
     const fakes = await Promise.all(devices.map((d) => fakeDevice(d, 'hold')))
     const cohort = devices
@@ -224,9 +224,9 @@ describe('OTA releases', () => {
     expect(await until(async () => (await progress(otaId)).counts.failed === 1)).toBe(true)
     expect(await phase(otaId)).toBe('grey')
     await fakes[1].finish('fail')
-    const t0 = Date.now()
-    expect(await until(async () => (await phase(otaId)) === 'stopped', 5000, 20)).toBe(true)
-    expect(Date.now() - t0).toBeLessThan(1000)
+    // Stopped by that report (ota-guard.test.ts holds the mechanism on a still clock); how fast is a figure of
+    // `npm run bench` (tests/bench/ota-stop.ts), not a wall-clock limit here: those fail on a busy machine.
+    expect(await until(async () => (await phase(otaId)) === 'stopped')).toBe(true)
     // Successes after the stop do not advance it; devices outside the cohort were never told.
     for (const f of fakes.slice(2, 5)) await f.finish('ok')
     expect(await until(async () => (await progress(otaId)).counts.success === 3)).toBe(true)
