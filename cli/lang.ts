@@ -70,8 +70,8 @@ const texts = {
   preUpgrade: { zh: '迁移前已自动备份到 {file}', en: 'backed up to {file} before migrating' },
   labsStopped: { zh: '已停止 {n} 个实验容器（工作目录保留）', en: '{n} lab(s) stopped (workspaces kept)' },
   labsPruned: {
-    zh: '已结束 {expired} 个过期实验，删除 {containers} 个孤立容器、{volumes} 个工作目录',
-    en: '{expired} expired lab(s) ended, {containers} orphan container(s) and {volumes} workspace(s) removed',
+    zh: '已结束 {expired} 个过期实验、{interrupted} 个未能启动的实验，删除 {containers} 个孤立容器、{volumes} 个工作目录',
+    en: '{expired} expired lab(s) and {interrupted} that never started ended, {containers} orphan container(s) and {volumes} workspace(s) removed',
   },
   importingImage: { zh: '正在导入镜像', en: 'importing the image' },
   imageReady: { zh: '镜像 {imageId} 已就绪（环境 {id}）', en: 'image {imageId} ready (environment {id})' },

@@ -229,7 +229,7 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
       }
       if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
       const start = Date.now()
-      ctx.db
+      const done = ctx.db
         .update(userContainer)
         .set({
           containerId,
@@ -240,8 +240,14 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
           lastActive: at(start),
           updateTime: now(),
         })
-        .where(eq(userContainer.id, row.id))
-        .run()
+        // Only while the place is still claimed: past the start timeout the reaper may have ended it.
+        .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running')))
+        .run() as unknown as { changes: number }
+      if (!done.changes) {
+        await labs.host.remove(containerId)
+        if (network) await labs.host.removeNetwork(network)
+        throw new ApiError(409, 'lab.notRunning')
+      }
       labs.pools.refill(image.id)
       return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
     } catch (err) {

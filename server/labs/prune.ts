@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { userContainer } from '../../db/schema/index.ts'
 import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
+import { endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
 
 /**
@@ -16,13 +17,15 @@ import type { Labs } from './service.ts'
 export async function prune(
   labs: Labs,
   graceMs = 120_000,
-): Promise<{ expired: number; containers: number; volumes: number }> {
+): Promise<{ expired: number; interrupted: number; containers: number; volumes: number }> {
   const { host, db } = labs
   const mine = { [L.appliance]: labs.applianceId }
   let expired = 0,
     containers = 0,
     volumes = 0
 
+  // An open the crashed (or still running) server claimed long ago and never finished holds no place.
+  const interrupted = await endUnstarted(labs, Date.now() - graceMs)
   const running = db
     .select()
     .from(userContainer)
@@ -79,5 +82,5 @@ export async function prune(
     await host.removeVolume(v).catch((err) => labs.log.warn({ err, volume: v }, 'workspace removal failed'))
     volumes++
   }
-  return { expired, containers, volumes }
+  return { expired, interrupted, containers, volumes }
 }

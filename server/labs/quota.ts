@@ -1,11 +1,11 @@
-import { and, asc, count, eq, lt } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import { userContainer } from '../../db/schema/index.ts'
 import type { Ctx } from '../lib/context.ts'
 import { ApiError } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
 import type { ExperimentRow, ImageRow, LabRow } from './containers.ts'
-import { at } from './names.ts'
+import { L, at } from './names.ts'
 import type { Labs } from './service.ts'
 import { tenantRows } from '../lib/tenant-rows.ts'
 
@@ -23,7 +23,7 @@ export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: Ima
       tx
         .select({ n: count() })
         .from(userContainer)
-        .where(and(where, eq(userContainer.isDeleted, 0)))
+        .where(and(where, eq(userContainer.isDeleted, 0), holdsPlace(labs)))
         .get()!.n
     const hostRunning = running()
     const tenantRunning = running(
@@ -104,6 +104,54 @@ export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: Ima
   throw tenantLimited
     ? new ApiError(429, 'lab.tenantFull', { max: labs.settings.maxPerTenant, place })
     : new ApiError(429, 'lab.full', { ahead, place })
+}
+
+/** A row claimed for an open but still without a container. */
+export const unstarted = () => or(isNull(userContainer.containerId), eq(userContainer.containerId, ''))!
+
+/**
+ * Whether a running row holds a quota place: it has a container, or its open claimed it within the start timeout.
+ * A claim a crash cut short stops counting by itself, before any pass ends it.
+ */
+export function holdsPlace(labs: Labs): SQL {
+  const since = at(Date.now() - labs.settings.startTimeoutSeconds * 1000)
+  // ne() is false for NULL as well as for '': only a real container id passes it.
+  return or(ne(userContainer.containerId, ''), gt(userContainer.lastActive, since))!
+}
+
+/**
+ * Ends running rows claimed before `before` (ms) that never got a container: their open died with a crashed
+ * process (or gave up). A container the open had already made carries the row's label and goes with it, so
+ * rows and the engine agree. Answers how many rows ended.
+ */
+export async function endUnstarted(labs: Labs, before: number): Promise<number> {
+  const rows = labs.db
+    .select()
+    .from(userContainer)
+    .where(
+      and(
+        eq(userContainer.state, 'running'),
+        eq(userContainer.isDeleted, 0),
+        unstarted(),
+        or(isNull(userContainer.lastActive), lt(userContainer.lastActive, at(before))),
+      ),
+    )
+    .all()
+  for (const row of rows) {
+    for (const c of await labs.host.list({ [L.appliance]: labs.applianceId, [L.lab]: row.id })) {
+      const info = await labs.host.inspect(c.id)
+      await labs.host.remove(c.id)
+      if (info?.networkMode.startsWith('atrium-net-')) await labs.host.removeNetwork(info.networkMode)
+    }
+    // Conditional: an open that finished meanwhile (its row now names a container) keeps its lab.
+    labs.db
+      .update(userContainer)
+      .set({ state: 'ended', endReason: 'interrupted', endTime: now(), updateTime: now() })
+      .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running'), unstarted()))
+      .run()
+  }
+  if (rows.length) labs.log.info({ rows: rows.length }, 'lab claims without a container ended')
+  return rows.length
 }
 
 /** Queue places whose learner stopped asking are given up. */

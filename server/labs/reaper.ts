@@ -2,16 +2,18 @@ import { and, eq } from 'drizzle-orm'
 import { experiment, userContainer } from '../../db/schema/index.ts'
 import { endLab } from './containers.ts'
 import { msOf } from './names.ts'
-import { dropStaleQueue } from './quota.ts'
+import { dropStaleQueue, endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
 
 /**
  * One reaper pass, idempotent: labs past their expiry end; labs with no
  * terminal (nor web app socket) attached for the experiment's idle minutes end; stale queue places
- * are given up. Workspaces are kept for the learner's next open.
+ * are given up; places claimed longer ago than the start timeout that never got a container (their open died)
+ * end. Workspaces are kept for the learner's next open.
  */
-export async function reap(labs: Labs): Promise<{ expired: number; idle: number }> {
+export async function reap(labs: Labs): Promise<{ expired: number; idle: number; interrupted: number }> {
   const stamp = Date.now()
+  const interrupted = await endUnstarted(labs, stamp - labs.settings.startTimeoutSeconds * 1000)
   const rows = labs.db
     .select({ row: userContainer, idleMinutes: experiment.idleMinutes })
     .from(userContainer)
@@ -37,5 +39,5 @@ export async function reap(labs: Labs): Promise<{ expired: number; idle: number 
   }
   dropStaleQueue(labs)
   if (expired || idle) labs.log.info({ expired, idle }, 'lab reaper stopped labs')
-  return { expired, idle }
+  return { expired, idle, interrupted }
 }

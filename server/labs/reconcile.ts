@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import { labImage, userContainer } from '../../db/schema/index.ts'
-import { now } from '../lib/time.ts'
 import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
+import { endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
 
 /**
@@ -70,10 +70,9 @@ export async function reconcile(labs: Labs): Promise<{ kept: number; removed: nu
   }
   // Rows whose container vanished (removed by hand, engine wiped) end as lost.
   for (const row of byContainer.values()) await endLab(labs, row, 'lost')
-  db.update(userContainer)
-    .set({ state: 'ended', endReason: 'lost', endTime: now() })
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0), eq(userContainer.containerId, '')))
-    .run()
+  // Places claimed by opens the last stop cut short (no container id, NULL or ''): nothing of this process is
+  // opening yet, so every one of them is over; the containers they had made were orphans above.
+  await endUnstarted(labs, Date.now() + 1000)
 
   // Workspaces: keep those a row still remembers (kept for the learner's next open) or a pool holds.
   const remembered = new Set(

@@ -17,6 +17,13 @@ export interface LabSettings {
   queueStaleSeconds: number
   /** Address range the labs' private networks are cut from (one /29 each), e.g. 10.213.0.0/16. */
   subnet: string
+  /**
+   * Seconds a claimed place may stay without a container: longer than any real open takes (a class's cold burst
+   * is ~15 s), so a claim older than this was cut short (a crash) and no longer holds a quota place.
+   */
+  startTimeoutSeconds: number
+  /** The platform's cap on a workspace, whatever size a school's environment asks for. */
+  workspaceMaxMb: number
 }
 
 export function loadLabSettings(env: Record<string, string | undefined> = process.env): LabSettings {
@@ -29,5 +36,7 @@ export function loadLabSettings(env: Record<string, string | undefined> = proces
     downloadMaxMb: num(env.ATRIUM_LABS_DOWNLOAD_MB, 100),
     queueStaleSeconds: 120,
     subnet: env.ATRIUM_LABS_SUBNET || '10.213.0.0/16',
+    startTimeoutSeconds: num(env.ATRIUM_LABS_START_SECONDS, 120),
+    workspaceMaxMb: num(env.ATRIUM_LABS_WORKSPACE_MAX_MB, 1024),
   }
 }
