@@ -10,9 +10,10 @@ import { badRequest } from '../lib/errors.ts'
 import { now } from '../lib/time.ts'
 import { packFolder } from './archive.ts'
 import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
+import { fitsPolicy, hostOptions, readLabPolicy } from './policy.ts'
 import { reserveSlot } from './quota.ts'
 import type { Labs } from './service.ts'
-import { ownRows, publicRows } from '../lib/tenant-rows.ts'
+import { ownRows, publicRows, tenantRows } from '../lib/tenant-rows.ts'
 
 export type ImageRow = typeof labImage.$inferSelect
 export type ExperimentRow = typeof experiment.$inferSelect
@@ -70,7 +71,14 @@ export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ e
   const image = ctx.db
     .select()
     .from(labImage)
-    .where(and(eq(labImage.id, exp.imagesName), eq(labImage.isDeleted, 0)))
+    .where(
+      and(
+        eq(labImage.id, exp.imagesName),
+        tenantRows(labImage, exp.tenantId, {
+          why: "an experiment runs its own school's environment, whoever opens it",
+        }),
+      ),
+    )
     .get()
   if (!image) throw new ApiError(409, 'lab.imageMissing')
   return { exp, image }
@@ -129,6 +137,8 @@ export async function createContainer(
   image: ImageRow,
   o: { name: string; labels: Record<string, string>; volume: string; networkKey: string },
 ) {
+  // The row is clipped to the policy here, the one place every path (open, pool, reset, CLI warm) creates through.
+  const options = hostOptions(readLabPolicy(labs.db), image)
   const labels = { [L.appliance]: labs.applianceId, ...o.labels }
   let network = 'none'
   // A web lab needs a network for the appliance's proxy to reach its port; it is the same private, internal kind.
@@ -142,18 +152,16 @@ export async function createContainer(
     labels,
     volume: o.volume,
     mountPath: image.codePath,
-    cpus: image.cpus,
-    memoryMb: image.memoryMb,
-    pidsLimit: image.pidsLimit,
-    capAdd: (image.capAdd ?? '')
-      .split(',')
-      .map((c) => c.trim().toUpperCase())
-      .filter(Boolean),
-    readOnlyRoot: image.readOnlyRoot === 1,
+    ...options,
     network,
   })
   await labs.host.start(id)
   return { containerId: id, network: network === 'none' ? null : network }
+}
+
+async function pooledFits(labs: Labs, image: ImageRow, containerId: string): Promise<boolean> {
+  const info = await labs.host.inspect(containerId)
+  return !!info?.running && fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)
 }
 
 /** A private network on the next free block of the labs' range (a block another network holds is skipped). */
@@ -172,7 +180,7 @@ async function seedCode(labs: Labs, dataDir: string, exp: ExperimentRow, image: 
   if (!exp.folders) return
   const dir = join(dataDir, 'lab-code', exp.folders.replace(/\.\.+/g, ''))
   if (!existsSync(dir)) return
-  await labs.host.putArchive(containerId, image.codePath, await packFolder(dir))
+  await labs.host.putArchive(containerId, image.codePath, await packFolder(dir, readLabPolicy(labs.db).user))
 }
 
 /**
@@ -190,12 +198,13 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
     const live = liveRow(ctx, exp.id)
     if (live) {
       const info = live.containerId ? await labs.host.inspect(live.containerId) : null
-      if (info?.running) return viewOf(live, exp, image)
-      if (info) {
+      // One made before the policy (or before it changed) is not started or handed back: it is made again below.
+      if (info && !fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)) await endLab(labs, live, 'policy')
+      else if (info?.running) return viewOf(live, exp, image)
+      else if (info) {
         await labs.host.start(info.id)
         return viewOf(live, exp, image)
-      }
-      await endLab(labs, live, 'lost')
+      } else await endLab(labs, live, 'lost')
     }
     if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
     if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
@@ -206,7 +215,12 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
       const kept = lastWorkspace(ctx, exp.id)
       // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
       if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
-      const pooled = kept ? undefined : labs.pools.take(image.id)
+      let pooled = kept ? undefined : labs.pools.take(image.id)
+      // A warm container from before a restart or a policy change is checked like any other, and dropped if it does not fit.
+      if (pooled && !(await pooledFits(labs, image, pooled.containerId))) {
+        await labs.pools.discard(pooled)
+        pooled = undefined
+      }
       let containerId: string, volume: string, network: string | null
       if (pooled) {
         ;({ containerId, volume, network } = pooled)

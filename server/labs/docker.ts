@@ -1,6 +1,8 @@
 import Docker from 'dockerode'
 import { PassThrough, type Readable } from 'node:stream'
-import type { ExecSession, ImageProgress, LabHost, LabInfo, LabInspect, LabSpec } from './host.ts'
+import { posix } from 'node:path'
+import { packOwnedDir } from './archive.ts'
+import type { BuildLimits, ExecSession, ImageProgress, LabHost, LabInfo, LabInspect, LabSpec } from './host.ts'
 
 /** The engine's socket: DOCKER_HOST (unix://…) first, then ATRIUM_DOCKER_SOCKET, then the usual path. */
 export function dockerSocket(env: Record<string, string | undefined> = process.env): string {
@@ -12,6 +14,9 @@ export function dockerSocket(env: Record<string, string | undefined> = process.e
 const gone = (e: unknown) => (e as { statusCode?: number }).statusCode === 404
 const labelFilter = (labels: Record<string, string>) =>
   JSON.stringify({ label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) })
+
+/** Progress lines kept in memory per pull, load or build (the screen keeps its own bounded log). */
+const KEEP_LINES = 200
 
 /** Reads a JSON-lines progress stream to its end, reporting each line; rejects on an error line. */
 function follow(
@@ -28,6 +33,7 @@ function follow(
         const message = (ev.error ?? ev.stream ?? [ev.status, ev.progress].filter(Boolean).join(' ')).trim()
         if (!message) return
         lines.push(message)
+        if (lines.length > KEEP_LINES) lines.shift()
         onProgress?.({ message })
       },
     )
@@ -63,14 +69,44 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
       return lines.map((l) => /^Loaded image(?: ID)?: (\S+)/.exec(l)?.[1]).filter((r): r is string => !!r)
     },
 
-    async buildImage(context, tag, onProgress) {
-      const res = await docker.buildImage(context as unknown as NodeJS.ReadableStream, {
-        t: tag,
-        rm: true,
-        forcerm: true,
-        networkmode: 'none',
-      })
-      await follow(docker, res, onProgress)
+    async buildImage(context, tag, limits: BuildLimits, onProgress) {
+      // Closing the connection cancels the build on the engine; the timer does that after the policy's time.
+      const abort = new AbortController()
+      const late = new Promise<never>((_, no) =>
+        abort.signal.addEventListener('abort', () =>
+          no(new Error(`the build took longer than ${limits.seconds} s and was stopped`)),
+        ),
+      )
+      late.catch(() => undefined)
+      const timer = setTimeout(() => abort.abort(), limits.seconds * 1000)
+      try {
+        const bytes = limits.memoryMb * 1024 * 1024
+        const res = await Promise.race([
+          docker.buildImage(
+            context as unknown as NodeJS.ReadableStream,
+            {
+              t: tag,
+              rm: true,
+              forcerm: true,
+              networkmode: 'none',
+              memory: bytes,
+              memswap: bytes,
+              abortSignal: abort.signal,
+            } as Docker.ImageBuildOptions,
+          ),
+          late,
+        ])
+        await Promise.race([follow(docker, res, onProgress), late])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+
+    async tagImage(ref, target) {
+      const at = target.lastIndexOf(':')
+      const slash = target.lastIndexOf('/')
+      const [repo, tag] = at > slash ? [target.slice(0, at), target.slice(at + 1)] : [target, 'latest']
+      await docker.getImage(ref).tag({ repo, tag })
     },
 
     async removeImage(ref) {
@@ -90,10 +126,12 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
         Tty: true,
         OpenStdin: true,
         WorkingDir: spec.mountPath,
+        User: spec.user,
         HostConfig: {
           Privileged: false,
           CapDrop: ['ALL'],
           CapAdd: spec.capAdd,
+          // Docker's default seccomp and AppArmor profiles stay on: nothing here names another one.
           SecurityOpt: ['no-new-privileges'],
           ReadonlyRootfs: spec.readOnlyRoot,
           // A read-only root still needs a scratch place; it is small and counted in the memory limit.
@@ -116,6 +154,16 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
           RestartPolicy: { Name: 'no' },
         },
       })
+      // A new volume copies the image's (usually root-owned) folder; the lab's user gets the workspace root instead.
+      // The archive API resolves `../<name>` to the mount itself, which it may change on a read-only root.
+      const name = posix.basename(spec.mountPath)
+      if (name)
+        try {
+          await c.putArchive(await packOwnedDir(`../${name}/`, spec.user), { path: spec.mountPath })
+        } catch (e) {
+          await c.remove({ force: true }).catch(() => undefined)
+          throw e
+        }
       return c.id
     },
 
@@ -157,6 +205,8 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
           readOnlyRoot: !!i.HostConfig.ReadonlyRootfs,
           capDrop: i.HostConfig.CapDrop ?? [],
           capAdd: i.HostConfig.CapAdd ?? [],
+          user: i.Config.User ?? '',
+          securityOpt: i.HostConfig.SecurityOpt ?? [],
           networkMode: i.HostConfig.NetworkMode ?? '',
           mounts: (i.Mounts ?? []).map((m) => ({
             type: m.Type,

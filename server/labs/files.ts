@@ -4,6 +4,7 @@ import { ApiError, badRequest } from '../lib/errors.ts'
 import { experimentOf, liveRow } from './containers.ts'
 import { packFile, readTar, type TarEntry } from './archive.ts'
 import type { Labs } from './service.ts'
+import { readLabPolicy } from './policy.ts'
 
 /** The caller's running container and workspace root, or 409 when no lab is running. */
 async function liveLab(labs: Labs, ctx: Ctx, experimentId: unknown) {
@@ -69,6 +70,10 @@ export async function uploadFile(
   const target = inside(root, dir, 'dir')
   const name = posix.basename(String((file as File).name)).replace(/[\u0000/]/g, '')
   if (!name || name === '.' || name === '..') throw badRequest('lab.fileRequired', { field: 'file' }, 'file')
-  await labs.host.putArchive(containerId, target, await packFile(name, Buffer.from(await file.arrayBuffer())))
+  await labs.host.putArchive(
+    containerId,
+    target,
+    await packFile(name, Buffer.from(await file.arrayBuffer()), readLabPolicy(labs.db).user),
+  )
   return { path: posix.relative(root, posix.join(target, name)), size: file.size }
 }

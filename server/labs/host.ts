@@ -17,6 +17,8 @@ export interface LabSpec {
   pidsLimit: number
   capAdd: string[]
   readOnlyRoot: boolean
+  /** uid:gid the lab's processes run as (the policy's; never root). The workspace is handed to it. */
+  user: string
   /** 'none', or the name of a private internal network made for this lab. */
   network: string
 }
@@ -38,6 +40,9 @@ export interface LabInspect extends LabInfo {
   readOnlyRoot: boolean
   capDrop: string[]
   capAdd: string[]
+  /** The configured user ('' = the image's, root unless it says otherwise). */
+  user: string
+  securityOpt: string[]
   networkMode: string
   mounts: { type: string; name?: string; source: string; destination: string }[]
   /** IP on its private network, when it has one (the web proxy's target). */
@@ -59,14 +64,28 @@ export interface ImageProgress {
   message: string
 }
 
+export interface BuildLimits {
+  /** The build is cancelled after this long. */
+  seconds: number
+  /** Memory (and swap) each build step may use. */
+  memoryMb: number
+}
+
 export interface LabHost {
   /** Engine version, or throws when it is unreachable. */
   version(): Promise<string>
   imageExists(ref: string): Promise<boolean>
   /** Loads a `docker save` tarball; resolves to the image references it held. */
   loadImage(tarball: Readable, onProgress?: (p: ImageProgress) => void): Promise<string[]>
-  /** Builds a tagged image from a tar of a Dockerfile folder. */
-  buildImage(context: Readable, tag: string, onProgress?: (p: ImageProgress) => void): Promise<void>
+  /** Builds a tagged image from a tar of a Dockerfile folder, with no network and within the limits. */
+  buildImage(
+    context: Readable,
+    tag: string,
+    limits: BuildLimits,
+    onProgress?: (p: ImageProgress) => void,
+  ): Promise<void>
+  /** Gives an image (by id or reference) another reference. */
+  tagImage(ref: string, target: string): Promise<void>
   removeImage(ref: string): Promise<void>
 
   create(spec: LabSpec): Promise<string>

@@ -4,6 +4,7 @@ import { labImage, userContainer } from '../../db/schema/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { createContainer, type ImageRow } from './containers.ts'
 import { L, volumeName } from './names.ts'
+import { fitsPolicy, readLabPolicy } from './policy.ts'
 import type { Labs } from './service.ts'
 
 export interface PoolEntry {
@@ -136,6 +137,14 @@ export class Pools {
       const info = await this.labs.host.inspect(c.id)
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name
       if (!info?.running || !volume) continue
+      if (!fitsPolicy(readLabPolicy(this.labs.db), image.tenantId, info)) {
+        await this.discard({
+          containerId: c.id,
+          volume,
+          network: info.networkMode === 'none' ? null : info.networkMode,
+        })
+        continue
+      }
       this.adopt(image.id, {
         containerId: c.id,
         volume,
@@ -191,14 +200,19 @@ export class Pools {
     await Promise.all(images.map((i) => this.refill(i.id)))
   }
 
+  /** Removes a warm container that will not be handed over (it no longer fits the policy), with its network and workspace. */
+  async discard(e: PoolEntry): Promise<void> {
+    this.handing.delete(e.containerId)
+    await this.labs.host.remove(e.containerId)
+    if (e.network) await this.labs.host.removeNetwork(e.network)
+    await this.labs.host.removeVolume(e.volume)
+  }
+
   /** Shrinks or empties a pool (pool size lowered, image removed): surplus containers and their workspaces go. */
   async trim(imageRowId: string, keep: number): Promise<void> {
     const list = this.ready.get(imageRowId) ?? []
     while (list.length > keep) {
-      const e = list.pop()!
-      await this.labs.host.remove(e.containerId)
-      if (e.network) await this.labs.host.removeNetwork(e.network)
-      await this.labs.host.removeVolume(e.volume)
+      await this.discard(list.pop()!)
     }
   }
 

@@ -11,6 +11,8 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import type { Labs } from '../../labs/service.ts'
 import { scope } from '../../lib/scope.ts'
+import { untagImageArchive } from '../../labs/archive.ts'
+import { checkEnvironment, importTarget, mayWriteImage, readLabPolicy, requireWritableRef } from '../../labs/policy.ts'
 
 const SERVICES = ['terminal', 'web']
 const NETWORKS = ['none', 'isolated']
@@ -48,7 +50,10 @@ export const imageResource = defineResource({
       throw badRequest('validation.invalid', { field: 'service' }, 'service')
     if (v.securitys !== undefined && !NETWORKS.includes(String(v.securitys)))
       throw badRequest('validation.invalid', { field: 'securitys' }, 'securitys')
-    if (v.codePath !== undefined && !/^\/[\w./-]*$/.test(String(v.codePath)))
+    if (
+      v.codePath !== undefined &&
+      (!/^\/[\w./-]*$/.test(String(v.codePath)) || /(^|\/)\.\.?(\/|$)/.test(String(v.codePath)))
+    )
       throw badRequest('validation.invalid', { field: 'codePath' }, 'codePath')
     if (v.capAdd && !/^[A-Za-z_]+(,[A-Za-z_]+)*$/.test(String(v.capAdd)))
       throw badRequest('validation.invalid', { field: 'capAdd' }, 'capAdd')
@@ -69,6 +74,8 @@ export const imageResource = defineResource({
         throw badRequest('validation.invalid', { field: f }, f)
     if (v.service === 'web' && !v.webPort && !w.before[0]?.webPort)
       throw badRequest('validation.required', { field: 'webPort' }, 'webPort')
+    // The whole row as it will be, so an update cannot keep what the policy no longer allows.
+    checkEnvironment(readLabPolicy(ctx.db), ctx.actor.tenantId, { ...w.before[0], ...v })
   },
 })
 
@@ -100,14 +107,18 @@ export async function installImage(
     if (!row) throw new ApiError(404, 'error.notFound')
     if (row.buildState === 1) throw new ApiError(409, 'lab.imageBusy')
   }
+  const tenantId = ctx.actor.tenantId
+  const policy = readLabPolicy(ctx.db)
   const tag =
     o.tag ??
     (id ? ctx.db.select({ ref: labImage.imageId }).from(labImage).where(eq(labImage.id, id)).get()!.ref : undefined)
   if (o.kind === 'build' && !tag) throw badRequest('lab.imageIdRequired', { field: 'imageId' }, 'imageId')
+  // A school writes only inside its namespace: a shared or another school's tag is refused before anything loads.
+  if (tag) requireWritableRef(tenantId, tag)
   if (!id) {
     const row = await imageResource.ops.submit(ctx, {
       title: o.title || tag || 'image',
-      imageId: tag ?? 'pending/import:latest',
+      imageId: tag ?? importTarget(tenantId, undefined) ?? 'pending/import:latest',
       type: '2',
       experimentType: '1',
     })
@@ -118,15 +129,23 @@ export async function installImage(
   const done = (async () => {
     try {
       if (o.kind === 'import') {
-        const refs = await labs.host.loadImage(o.source, (p) => progress(labs, rowId, p.message))
-        const ref = refs.find((r) => !r.startsWith('sha256:')) ?? refs[0]
-        if (!ref) throw new Error('the archive held no image')
-        ctx.db
-          .update(labImage)
-          .set({ imageId: tag ?? ref })
-          .where(eq(labImage.id, rowId))
-          .run()
-      } else await labs.host.buildImage(o.source, tag!, (p) => progress(labs, rowId, p.message))
+        // The archive's own names are taken out before the engine sees them; the image is tagged where this tenant may write.
+        const { stream, names } = untagImageArchive(o.source)
+        const refs = await labs.host.loadImage(stream, (p) => progress(labs, rowId, p.message))
+        const held = await names
+        const loaded = refs.find((r) => r.startsWith('sha256:')) ?? refs[0]
+        if (!loaded) throw new Error('the archive held no image')
+        const target = tag ?? importTarget(tenantId, held[0]) ?? loaded
+        if (target !== loaded) {
+          if (!mayWriteImage(tenantId, target)) throw new Error(`${target} is outside this tenant's namespace`)
+          await labs.host.tagImage(loaded, target)
+        }
+        ctx.db.update(labImage).set({ imageId: target }).where(eq(labImage.id, rowId)).run()
+      } else {
+        const limits = { seconds: policy.buildSeconds, memoryMb: policy.buildMemoryMb }
+        await labs.host.buildImage(o.source, tag!, limits, (p) => progress(labs, rowId, p.message))
+        ctx.db.update(labImage).set({ imageId: tag! }).where(eq(labImage.id, rowId)).run()
+      }
       ctx.db.update(labImage).set({ buildState: 0, updateTime: now() }).where(eq(labImage.id, rowId)).run()
       progress(labs, rowId, 'done')
       void labs.pools.refill(rowId)
