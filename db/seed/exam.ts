@@ -74,3 +74,56 @@ export const DEMO_QUESTIONS: Record<string, unknown>[] = [
     courseName: '计算机网络',
   },
 ]
+
+/**
+ * The demo exam's own questions. An exam holds its questions' keys until its results are released
+ * (server/modules/exam/key-visibility.ts), so the practice bank above must not be the exam's paper.
+ */
+export const DEMO_EXAM_QUESTIONS: Record<string, unknown>[] = [
+  {
+    type: 1,
+    hard: 1,
+    score: 4,
+    content: '<p>DNS 服务默认使用哪个端口？</p>',
+    options: [
+      { content: '25', isCorrect: 0 },
+      { content: '53', isCorrect: 1 },
+      { content: '110', isCorrect: 0 },
+      { content: '123', isCorrect: 0 },
+    ],
+    analysis: '<p>DNS 使用 53 端口（UDP 为主，区域传送用 TCP）。</p>',
+    courseName: '计算机网络',
+  },
+  {
+    type: 2,
+    hard: 2,
+    score: 6,
+    content: '<p>以下哪些地址属于 IPv4 私有地址段？</p>',
+    options: [
+      { content: '10.0.0.0/8', isCorrect: 1 },
+      { content: '172.16.0.0/12', isCorrect: 1 },
+      { content: '192.168.0.0/16', isCorrect: 1 },
+      { content: '8.8.8.0/24', isCorrect: 0 },
+    ],
+    analysis: '<p>RFC 1918 规定的三个私有地址段；8.8.8.8 是公共 DNS。</p>',
+    courseName: '计算机网络',
+  },
+  {
+    type: 3,
+    hard: 1,
+    score: 4,
+    content: '<p>交换机工作在 OSI 模型的网络层。</p>',
+    answer: '错误',
+    analysis: '<p>二层交换机工作在数据链路层，路由器工作在网络层。</p>',
+    courseName: '计算机网络',
+  },
+  {
+    type: 5,
+    hard: 3,
+    score: 6,
+    content: '<p>简述 TCP 与 UDP 的主要区别。</p>',
+    answer: '<p>TCP 面向连接、可靠、有序、有流量与拥塞控制；UDP 无连接、不保证可靠与顺序、开销小、延迟低。</p>',
+    analysis: '<p>要点：连接、可靠性、顺序、控制机制、开销。</p>',
+    courseName: '计算机网络',
+  },
+]

@@ -15,6 +15,8 @@ import { sheet } from './exam-results.ts'
 import { mySittingsPage } from './my-sittings.ts'
 import { splitIds } from './candidates.ts'
 import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitting.ts'
+import { released } from './closing.ts'
+import { keyRule, uncorrectedAmong } from './key-visibility.ts'
 
 defineMessages({
   'exam.reviewClosed': {
@@ -163,7 +165,15 @@ export const competitionRoutes = (s: Services) =>
               ? eq(paperTime.category, Number(query.category))
               : gte(paperTime.category, STUDENT_COMPETITION),
           order: desc(paperTimeUser.startTime),
-          card: (e, x) => ({
+          card: (e, x) => ({ e, x }),
+        })
+        const uncorrected = await uncorrectedAmong(
+          ctx,
+          page.records.map((r) => r.e.id),
+        )
+        return ok(ctx, {
+          ...page,
+          records: page.records.map(({ e, x }) => ({
             ...publicCard(e),
             sittingId: x.id,
             state: x.state,
@@ -171,34 +181,54 @@ export const competitionRoutes = (s: Services) =>
             submitTime: x.submitTime,
             submitKind: x.submitKind,
             ...visibleScore(e, x),
-            reviewable: reviewable(e, x),
-          }),
+            reviewable: reviewable(e, x, !uncorrected.has(e.id)),
+          })),
         })
-        return ok(ctx, page)
       },
       { perm: SIGNED_IN },
     )
-    // One of the caller's sittings with every question, the answer given, the key, analysis, score and comment.
+    // One of the caller's sittings with every question, the answer given, the key, analysis, score and comment; a
+    // question another exam still holds (key-visibility.ts) comes with the answer given only.
     .get(
       '/api/nep-wbp/paperTimeUser/review',
       async ({ ctx, query }) => {
         const x = ownSitting(ctx, query.sittingId)
         const e = await ctx.db.select().from(paperTime).where(eq(paperTime.id, x.paperTimeId)).get()
         if (!e) throw notFound()
-        if (!reviewable(e, x)) throw new ApiError(403, 'exam.reviewClosed')
-        const questions = (await sheet(ctx, x.id, x.paperId)).map((q) => ({
-          id: q.id,
-          type: q.type,
-          content: q.content,
-          analysis: q.analysis,
-          points: q.points,
-          options: q.options.map(({ id, label, content, isCorrect }) => ({ id, label, content, isCorrect })),
-          blanks: q.blanks,
-          given: q.given,
-          score: q.score,
-          correct: q.correct,
-          comment: q.comment,
-        }))
+        if (!reviewable(e, x, !(await uncorrectedAmong(ctx, [e.id])).has(e.id)))
+          throw new ApiError(403, 'exam.reviewClosed')
+        const { held } = await keyRule(ctx)
+        const questions = (await sheet(ctx, x.id, x.paperId)).map((q) =>
+          held.has(q.id)
+            ? {
+                id: q.id,
+                type: q.type,
+                content: q.content,
+                analysis: null,
+                points: q.points,
+                options: q.options.map(({ id, label, content }) => ({ id, label, content, isCorrect: 0 })),
+                blanks: [],
+                given: q.given,
+                score: null,
+                correct: null,
+                comment: null,
+                keyClosed: true,
+              }
+            : {
+                id: q.id,
+                type: q.type,
+                content: q.content,
+                analysis: q.analysis,
+                points: q.points,
+                options: q.options.map(({ id, label, content, isCorrect }) => ({ id, label, content, isCorrect })),
+                blanks: q.blanks,
+                given: q.given,
+                score: q.score,
+                correct: q.correct,
+                comment: q.comment,
+                keyClosed: false,
+              },
+        )
         return ok(ctx, {
           sittingId: x.id,
           timeId: e.id,
@@ -212,5 +242,6 @@ export const competitionRoutes = (s: Services) =>
       { perm: SIGNED_IN },
     )
 
-/** A learner reviews a paper once it is corrected and the results are distributed to be shown. */
-const reviewable = (e: Exam, x: { state: number }) => x.state === CORRECTED && e.distributed === 1 && e.showScore === 1
+/** A learner reviews a paper once it is corrected, the exam's results are released (closing.ts) and shown. */
+const reviewable = (e: Exam, x: { state: number }, allCorrected: boolean) =>
+  x.state === CORRECTED && e.showScore === 1 && released(e, allCorrected)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { dept, examGroup, paper, paperQuestion, paperTime, team, teamUser, user } from '../../../db/schema/index.ts'
-import { DEMO_QUESTIONS } from '../../../db/seed/exam.ts'
+import { DEMO_EXAM_QUESTIONS, DEMO_QUESTIONS } from '../../../db/seed/exam.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/sync.ts'
@@ -13,47 +13,57 @@ const DEMO = 'the demo exam is written once for a new tenant, by the system'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const audit = (tenantId: string) => ({
+// Created as the demo teacher, so that the teacher's default "own rows" scope (db/reference/areas/exam.ts) shows them.
+const audit = (tenantId: string, owner: string) => ({
   tenantId,
-  createUser: SYSTEM_USER,
+  createUser: owner,
   createTime: now(),
   updateUser: SYSTEM_USER,
   updateTime: now(),
 })
 
-/** First start: demo questions, a paper, an exam open for a month, an exam group and a team (one transaction). */
+/**
+ * First start: a practice bank and paper (the team's question set), an exam open for a month on a paper of its own
+ * questions (an exam holds its keys until results are released), an exam group and a team (one transaction).
+ */
 export function seedDemoExam(db: Db, tenantId = '000000') {
   db.transaction((tx) => seedInto(tx, tenantId))
 }
 
-function seedInto(tx: Tx, tenantId: string) {
-  const actor = { tenantId, userId: SYSTEM_USER, deptIds: [] as string[] }
-  const ids = DEMO_QUESTIONS.map((q) => insertQuestion(tx, actor, normaliseQuestion(q)))
+function seedPaper(tx: Tx, tenantId: string, owner: string, name: string, type: number, qs: Record<string, unknown>[]) {
+  const actor = { tenantId, userId: owner, deptIds: [] as string[] }
+  const ids = qs.map((q) => insertQuestion(tx, actor, normaliseQuestion(q)))
   const paperId = newId()
-  const points = DEMO_QUESTIONS.map((q) => Number(q.score))
+  const points = qs.map((q) => Number(q.score))
   tx.insert(paper)
-    .values({
-      id: paperId,
-      ...audit(tenantId),
-      name: '计算机网络基础测验',
-      type: 2,
-      score: points.reduce((a, b) => a + b, 0),
-    })
+    .values({ id: paperId, ...audit(tenantId, owner), name, type, score: points.reduce((a, b) => a + b, 0) })
     .run()
   ids.forEach((questionId, sort) =>
     tx.insert(paperQuestion).values({ id: newId(), tenantId, paperId, questionId, score: points[sort], sort }).run(),
   )
+  return paperId
+}
+
+function seedInto(tx: Tx, tenantId: string) {
+  const teacher = tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, 'teacher')))
+    .get()
+  const owner = teacher?.id ?? SYSTEM_USER
+  const paperId = seedPaper(tx, tenantId, owner, '计算机网络基础练习', 1, DEMO_QUESTIONS)
+  const examPaperId = seedPaper(tx, tenantId, owner, '网络基础期中考试卷', 2, DEMO_EXAM_QUESTIONS)
   const day = 86_400_000
   tx.insert(paperTime)
     .values({
       id: newId(),
-      ...audit(tenantId),
+      ...audit(tenantId, owner),
       title: '网络基础期中考试',
       content: '<p>闭卷，30 分钟。答案随时自动保存，断网也不会丢失。</p>',
       startTime: formatDateTime(new Date(Date.now() - day)),
       endTime: formatDateTime(new Date(Date.now() + 30 * day)),
       duration: 30,
-      paperIds: paperId,
+      paperIds: examPaperId,
       showScore: 1,
       shuffle: 1,
     })
@@ -73,7 +83,7 @@ function seedInto(tx: Tx, tenantId: string) {
     tx.insert(examGroup)
       .values({
         id: newId(),
-        ...audit(tenantId),
+        ...audit(tenantId, owner),
         title: '2024级计算机1班考试组',
         category: '期中',
         classIds: klass.id,
@@ -83,7 +93,7 @@ function seedInto(tx: Tx, tenantId: string) {
       .run()
     const teamId = newId()
     tx.insert(team)
-      .values({ id: teamId, ...audit(tenantId), name: '网络技术兴趣小组', intro: '一起刷网络基础题', paperId })
+      .values({ id: teamId, ...audit(tenantId, owner), name: '网络技术兴趣小组', intro: '一起刷网络基础题', paperId })
       .run()
     tx.insert(teamUser)
       .values({ id: newId(), tenantId, teamId, userId: student.id, classId: klass.id, createTime: now() })

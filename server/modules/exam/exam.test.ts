@@ -68,6 +68,12 @@ describe('exams: bank, papers, taking, correcting', () => {
     return { single, multi, fill, short, paperId: paper.body.data.id as string, examId: e.body.data.id as string }
   }
 
+  /** The teacher moves the exam's end a minute back: past the grace, no sitting takes answers (closing.ts). */
+  async function endExam(teacher: string, examId: string) {
+    const r = await t.post(`${E}/submit`, teacher, { id: examId, startTime: at(-10), endTime: at(-1) })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+  }
+
   async function secondStudent() {
     const admin = await t.token('admin')
     const studentRole = t.services.db
@@ -250,6 +256,14 @@ describe('exams: bank, papers, taking, correcting', () => {
     })
     expect(corrected.body.data).toMatchObject({ state: 3, objectiveScore: 8, subjectiveScore: 3.5, score: 11.5 })
     expect((await records()).score).toBeNull()
+    // Results (and with them the key) go out only once the exam is over: the same "closed" the save path uses.
+    const early = await t.call('POST', `${E}/distributeResults`, {
+      token: teacher,
+      query: { id: a.examId },
+      lang: 'en',
+    })
+    expect(early.body).toMatchObject({ code: 409, msg: expect.stringContaining('not over') })
+    await endExam(teacher, a.examId)
     expect((await t.post(`${E}/distributeResults`, teacher, undefined, { id: a.examId })).status).toBe(200)
     expect((await records()).score).toBe(11.5)
     const stats = (await t.get(`${E}/statistics`, teacher, { id: a.examId })).body.data
@@ -435,7 +449,8 @@ describe('exams: bank, papers, taking, correcting', () => {
       items: [{ questionId: c.short.id, score: 4, comment: '不错' }],
     })
     expect((await review()).status).toBe(403)
-    await t.post(`${E}/distributeResults`, teacher, undefined, { id: c.examId })
+    await endExam(teacher, c.examId)
+    expect((await t.post(`${E}/distributeResults`, teacher, undefined, { id: c.examId })).status).toBe(200)
     expect(await mine()).toMatchObject({ state: 3, score: 6, reviewable: true })
     const sheet = (await review()).body.data
     expect(sheet.score).toBe(6)

@@ -9,7 +9,8 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { candidateIds, splitIds } from './candidates.ts'
 import { paperResource } from './paper.ts'
 import { examGroupResource } from './exam-group.ts'
-import { finalizeExpired, SUBMITTED } from './sitting.ts'
+import { finalizeExpired } from './sitting.ts'
+import { ANSWERING, SUBMITTED, windowClosed } from './closing.ts'
 import { now } from '../../lib/time.ts'
 
 defineMessages({
@@ -18,6 +19,10 @@ defineMessages({
   'exam.paperIds': { zh: '请选择试卷（本租户的试卷）', en: 'please choose the papers (papers of this tenant)' },
   'exam.duration': { zh: '考试时长必须是 1 到 1440 分钟', en: 'the duration must be 1 to 1440 minutes' },
   'exam.groupIds': { zh: '考试分组无效', en: 'invalid exam groups' },
+  'exam.stillOpen': {
+    zh: '考试尚未结束（还有考生可以作答），结束后才能发布成绩',
+    en: 'the exam is not over yet (candidates can still answer): distribute results once it has ended',
+  },
 })
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
@@ -44,17 +49,25 @@ export const paperTimeResource = defineResource({
   dates: ['startTime', 'createTime'],
   fields: paperTimeFields,
   actions: {
-    // Scores become visible to learners, once no submitted sitting waits for correction (POST ?id=).
+    // Scores (and, with them, the exam's answer key: key-visibility.ts) become visible to learners once the exam is
+    // closed — the same notion the save path uses — and no submitted sitting waits for correction (POST ?id=).
     distributeResults: {
       button: 'distribute',
       target: { one: 'id' },
       verb: 'detail',
       run: async (ctx, { rows: [exam] }) => {
         await finalizeExpired(ctx.db, { examId: exam.id })
-        const [{ n }] = await ctx.db
-          .select({ n: count() })
-          .from(paperTimeUser)
-          .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, SUBMITTED)))
+        const sittings = async (state: number) =>
+          (
+            await ctx.db
+              .select({ n: count() })
+              .from(paperTimeUser)
+              .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, state)))
+              .get()
+          )?.n ?? 0
+        // Sittings still answering after the sweep still take answers (an end moved earlier leaves their deadline).
+        if (!windowClosed(exam) || (await sittings(ANSWERING))) throw new ApiError(409, 'exam.stillOpen')
+        const n = await sittings(SUBMITTED)
         if (n) throw new ApiError(409, 'exam.uncorrected', { n })
         await ctx.db
           .update(paperTime)

@@ -5,21 +5,14 @@
  * immediate feedback (score, the key, the analysis); a wrong one lands in the
  * wrong-answer book with the answer given.
  *
- * While a learner is sitting an exam, the questions of that exam's paper are
- * closed to practice (no key, no analysis): practice must not become a way to
- * read an exam's answers.
+ * Questions whose key is held (key-visibility.ts: on an exam whose results are
+ * not released) are left out of practice lists and refused where a key or a
+ * verdict would be answered: practice must not become a way to read an exam's
+ * answers.
  */
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
-import {
-  paperQuestion,
-  paperTimeUser,
-  question,
-  questionCollect,
-  questionError,
-  team,
-  teamUser,
-} from '../../../db/schema/index.ts'
+import { question, questionCollect, questionError, team, teamUser } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -35,13 +28,10 @@ import { grade, isObjective, isResponseShape, QuestionType, type Response } from
 import { paperQuestions } from './paper.ts'
 import { answerKey, learnerView, withChildren, type FullQuestion } from './question-store.ts'
 import { shuffled } from './sitting.ts'
+import { keyRule, type KeyRule } from './key-visibility.ts'
 
 defineMessages({
   'practice.questionId': { zh: '请选择题目', en: 'please choose a question' },
-  'practice.inExam': {
-    zh: '该题在你正在进行的考试中，考试结束前不能查看',
-    en: 'this question is on the exam you are sitting: it stays closed until you finish',
-  },
   'practice.notMember': { zh: '你不是该团队的成员', en: 'you are not a member of this team' },
   'practice.requires': {
     zh: '请按题型（1–5）、难度（1–3，可不填）和数量（1–100）填写组卷要求，总数不超过 200',
@@ -64,16 +54,6 @@ function responseOf(a: unknown): Response {
   if (a !== null && a !== undefined && !isResponseShape(a))
     throw badRequest('practice.answer', { field: 'answer' }, 'answer')
   return a as Response
-}
-
-/** Questions on the papers of exams the caller is answering right now. */
-async function closedToPractice(ctx: Ctx): Promise<Set<string>> {
-  const rows = await ctx.db
-    .select({ questionId: paperQuestion.questionId })
-    .from(paperTimeUser)
-    .innerJoin(paperQuestion, eq(paperQuestion.paperId, paperTimeUser.paperId))
-    .where(and(ownRows(paperTimeUser, ctx), eq(paperTimeUser.state, 1), sql`${paperTimeUser.deadline} > ${Date.now()}`))
-  return new Set(rows.map((r) => r.questionId))
 }
 
 const live = (ctx: Ctx) =>
@@ -142,11 +122,16 @@ function recordError(ctx: Ctx, questionId: string, answer: Response) {
     .run()
 }
 
+/** A held question answers neither its key nor whether an answer to it is right. */
+function refuseHeld(rule: KeyRule, id: string) {
+  if (rule.held.has(id)) throw new ApiError(403, 'exam.keyClosed')
+}
+
 /** Checks one practice answer: grade, key and analysis; a wrong objective answer goes to the wrong-answer book. */
-async function checkAnswer(ctx: Ctx, body: Record<string, unknown>) {
+async function checkAnswer(ctx: Ctx, body: Record<string, unknown>, rule: KeyRule) {
   const id = questionIdOf(body.questionId)
   const answer = responseOf(body.answer)
-  if ((await closedToPractice(ctx)).has(id)) throw new ApiError(403, 'practice.inExam')
+  refuseHeld(rule, id)
   const q = await bankQuestion(ctx, id)
   const g = grade(answerKey(q, q.score), answer)
   if (isObjective(q.type) && g.correct !== 1) recordError(ctx, q.id, answer)
@@ -176,7 +161,7 @@ async function byRequirement(ctx: Ctx, body: Record<string, unknown>) {
     return { type, hard, number }
   })
   if (requires.reduce((t, r) => t + r.number, 0) > 200) throw bad()
-  const closed = await closedToPractice(ctx)
+  const rule = await keyRule(ctx)
   const picked: string[] = []
   const shortfall: { type: number; hard: number | null; wanted: number; available: number }[] = []
   for (const r of requires) {
@@ -184,10 +169,17 @@ async function byRequirement(ctx: Ctx, body: Record<string, unknown>) {
       await ctx.db
         .select({ id: question.id })
         .from(question)
-        .where(and(live(ctx), eq(question.type, r.type), r.hard === null ? undefined : eq(question.hard, r.hard)))
+        .where(
+          and(
+            live(ctx),
+            rule.notHeld(question.id),
+            eq(question.type, r.type),
+            r.hard === null ? undefined : eq(question.hard, r.hard),
+          ),
+        )
     )
       .map((x) => x.id)
-      .filter((id) => !closed.has(id) && !picked.includes(id))
+      .filter((id) => !picked.includes(id))
     const drawn = shuffled(pool, Math.random).slice(0, r.number)
     if (drawn.length < r.number)
       shortfall.push({ type: r.type, hard: r.hard, wanted: r.number, available: drawn.length })
@@ -228,8 +220,8 @@ async function myTeam(ctx: Ctx, teamId: unknown) {
 async function teamQuestions(ctx: Ctx, teamId: unknown) {
   const t = await myTeam(ctx, teamId)
   if (!t.paperId) return []
-  const closed = await closedToPractice(ctx)
-  return (await paperQuestions(ctx, t.paperId)).filter((q) => !closed.has(q.id))
+  const { held } = await keyRule(ctx)
+  return (await paperQuestions(ctx, t.paperId)).filter((q) => !held.has(q.id))
 }
 
 const pagedQuestions = async (ctx: Ctx, ids: string[]) => {
@@ -258,11 +250,11 @@ export const practiceRoutes = (s: Services) =>
         const hard = query.hard ? Number(query.hard) : null
         const cond = and(
           live(ctx),
+          (await keyRule(ctx)).notHeld(question.id),
           type ? eq(question.type, type) : undefined,
           hard ? eq(question.hard, hard) : undefined,
         )
         const { current, size, offset } = parsePaging(query)
-        const closed = await closedToPractice(ctx)
         const [{ total }] = await ctx.db.select({ total: count() }).from(question).where(cond)
         const rows =
           query.mode === 'random'
@@ -273,10 +265,7 @@ export const practiceRoutes = (s: Services) =>
                 .orderBy(sql`random()`)
                 .limit(size)
             : await ctx.db.select().from(question).where(cond).orderBy(asc(question.id)).limit(size).offset(offset)
-        const full = await withChildren(
-          ctx.db,
-          rows.filter((r) => !closed.has(r.id)),
-        )
+        const full = await withChildren(ctx.db, rows)
         return ok(ctx, pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size))
       },
       { perm: SIGNED_IN },
@@ -288,7 +277,7 @@ export const practiceRoutes = (s: Services) =>
         const rows = await ctx.db
           .select({ type: question.type, hard: question.hard, number: count() })
           .from(question)
-          .where(live(ctx))
+          .where(and(live(ctx), (await keyRule(ctx)).notHeld(question.id)))
           .groupBy(question.type, question.hard)
         return ok(ctx, rows)
       },
@@ -296,7 +285,8 @@ export const practiceRoutes = (s: Services) =>
     )
     .post(
       '/question/checkAnswer',
-      async ({ ctx, body }) => ok(ctx, await checkAnswer(ctx, (body ?? {}) as Record<string, unknown>)),
+      async ({ ctx, body }) =>
+        ok(ctx, await checkAnswer(ctx, (body ?? {}) as Record<string, unknown>, await keyRule(ctx))),
       { perm: SIGNED_IN },
     )
     // A whole practice paper handed in at once (/home/check): the same check per answer, in order.
@@ -306,8 +296,9 @@ export const practiceRoutes = (s: Services) =>
         const list = (body as { answers?: unknown } | undefined)?.answers
         if (!Array.isArray(list) || !list.length || list.length > 200)
           throw badRequest('practice.answer', { field: 'answers' }, 'answers')
+        const rule = await keyRule(ctx)
         const out = []
-        for (const item of list) out.push(await checkAnswer(ctx, (item ?? {}) as Record<string, unknown>))
+        for (const item of list) out.push(await checkAnswer(ctx, (item ?? {}) as Record<string, unknown>, rule))
         return ok(ctx, out)
       },
       { perm: SIGNED_IN },
@@ -316,7 +307,7 @@ export const practiceRoutes = (s: Services) =>
       '/question/lookQuestionMes',
       async ({ ctx, query }) => {
         const id = questionIdOf(query.questionId ?? query.id)
-        if ((await closedToPractice(ctx)).has(id)) throw new ApiError(403, 'practice.inExam')
+        refuseHeld(await keyRule(ctx), id)
         const q = await bankQuestion(ctx, id)
         return ok(ctx, { ...revealed(q), collected: (await collectedOf(ctx, [q.id])).has(q.id) })
       },
@@ -466,7 +457,7 @@ export const practiceRoutes = (s: Services) =>
       '/logUserQuestion/showErrorQuestion',
       async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const cond = ownRows(questionError, ctx)
+        const cond = and(ownRows(questionError, ctx), (await keyRule(ctx)).notHeld(questionError.questionId))
         const [{ total }] = await ctx.db.select({ total: count() }).from(questionError).where(cond)
         const rows = await ctx.db
           .select()
@@ -475,13 +466,10 @@ export const practiceRoutes = (s: Services) =>
           .orderBy(desc(questionError.updateTime), desc(questionError.id))
           .limit(size)
           .offset(offset)
-        const closed = await closedToPractice(ctx)
-        const qs = (
-          await pagedQuestions(
-            ctx,
-            rows.map((r) => r.questionId),
-          )
-        ).filter((q) => !closed.has(q.id))
+        const qs = await pagedQuestions(
+          ctx,
+          rows.map((r) => r.questionId),
+        )
         return ok(
           ctx,
           pageOf(

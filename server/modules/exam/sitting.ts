@@ -6,13 +6,14 @@
  *
  * - A save is committed (WAL) before it is acknowledged, and only replaces a
  *   stored answer with a higher version: replays and late duplicates are no-ops.
- * - Saves are accepted until deadline + GRACE_MS (network latency); the sitting
- *   is then finalised (graded as submitted automatically) by whichever comes
+ * - Saves are accepted while takesAnswers() says so (closing.ts: the deadline
+ *   plus a grace for network latency); the sitting is then finalised (graded as submitted automatically) by whichever comes
  *   first: any exam call touching it, or the sweep main.ts runs.
  * - Submit is a conditional state change (state 1 → 2): a second submit finds
  *   nothing to change and is refused.
+ * - Only a published exam (status 1) is opened, sat or saved to: a draft is 404.
  */
-import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, lt, sql } from 'drizzle-orm'
 import { paperAnswer, paperQuestion, paperTime, paperTimeUser, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
@@ -27,6 +28,9 @@ import { paperQuestions } from './paper.ts'
 import { bound, paperKey, recordGrade, storedAnswers } from './paper-key.ts'
 import { learnerView } from './question-store.ts'
 import { ownRows, publicRows, tenantRows } from '../../lib/tenant-rows.ts'
+import { ANSWERING, closedDeadlineCut, CORRECTED, SUBMITTED, takesAnswers, toEpoch } from './closing.ts'
+
+export { ANSWERING, CORRECTED, GRACE_MS, SUBMITTED, toEpoch } from './closing.ts'
 
 defineMessages({
   'exam.notStarted': { zh: '考试尚未开始', en: 'the exam has not started yet' },
@@ -40,23 +44,16 @@ defineMessages({
   'exam.notSitting': { zh: '尚未开始答题', en: 'you have not started this exam' },
 })
 
-/** Saves arriving this long after the deadline still count: the network, not the learner, was late. */
-export const GRACE_MS = 30_000
-
 export type Sitting = typeof paperTimeUser.$inferSelect
 export type Exam = typeof paperTime.$inferSelect
-
-export const toEpoch = (s: string) => new Date(s.replace(' ', 'T')).getTime()
 
 /** Where an exam stands on the server's clock: the portal's exam and competition cards both show it. */
 export type Phase = 'notStarted' | 'open' | 'ended'
 export const phaseOf = (e: Pick<Exam, 'startTime' | 'endTime'>, t = Date.now()): Phase =>
   t < toEpoch(e.startTime) ? 'notStarted' : t >= toEpoch(e.endTime) ? 'ended' : 'open'
 
-/** Sitting states. */
-export const ANSWERING = 1,
-  SUBMITTED = 2,
-  CORRECTED = 3
+/** An exam's status: 0 is a draft nobody may open or sit. */
+export const PUBLISHED = 1
 
 export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
   if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'timeId' }, 'timeId')
@@ -68,8 +65,9 @@ export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> 
         and(
           eq(paperTime.id, sql.placeholder('id')),
           publicRows(paperTime, sql.placeholder('tenantId'), {
-            why: "a learner opens any of the tenant's exams; the callers check candidacy and the window",
+            why: "a learner opens any of the tenant's published exams; the callers check candidacy and the window",
           }),
+          eq(paperTime.status, PUBLISHED),
         ),
       )
       .prepare(),
@@ -202,9 +200,11 @@ function checkSave(raw: unknown): SaveInput {
  */
 const saveStatements = (db: Db) =>
   prepared(db, 'exam.save', (d) => ({
+    // A sitting of an exam put back to draft or removed is not found: it can no longer be sat.
     ownSitting: d
-      .select()
+      .select(getTableColumns(paperTimeUser))
       .from(paperTimeUser)
+      .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
       .where(
         and(
           eq(paperTimeUser.id, sql.placeholder('id')),
@@ -212,6 +212,8 @@ const saveStatements = (db: Db) =>
           tenantRows(paperTimeUser, sql.placeholder('tenantId'), {
             why: "the caller's own sitting: the line above binds its user",
           }),
+          eq(paperTime.status, PUBLISHED),
+          eq(paperTime.isDeleted, 0),
         ),
       )
       .prepare(),
@@ -308,7 +310,7 @@ export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[])
   const items = raws.map(checkSave)
   const s = ownSitting(ctx, sittingId)
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
-  if (Date.now() > s.deadline + GRACE_MS) {
+  if (!takesAnswers(s)) {
     // Past the deadline: this save is refused and the paper is submitted with what was saved (the sweep would do it anyway).
     await closeSitting(ctx.db, s, 2)
     throw new ApiError(409, 'exam.timeUp')
@@ -377,7 +379,7 @@ async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
 export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[] = []): Promise<Sitting> {
   const s = ownSitting(ctx, sittingId)
   if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
-  if (Date.now() > s.deadline + GRACE_MS) {
+  if (!takesAnswers(s)) {
     // Too late to submit by hand: it is submitted automatically with what was saved, as the sweep would.
     await closeSitting(ctx.db, s, 2)
     throw new ApiError(409, 'exam.alreadySubmitted')
@@ -396,7 +398,7 @@ export async function finalizeExpired(
   db: Db,
   only: { sittingId?: string; sittingOf?: { examId: string; userId: string }; examId?: string; userId?: string } = {},
 ): Promise<number> {
-  const cut = Date.now() - GRACE_MS
+  const cut = closedDeadlineCut()
   const conds = [eq(paperTimeUser.state, ANSWERING), lt(paperTimeUser.deadline, cut)]
   if (only.sittingId !== undefined) conds.push(eq(paperTimeUser.id, only.sittingId))
   if (only.examId) conds.push(eq(paperTimeUser.paperTimeId, only.examId))

@@ -33,6 +33,8 @@ interface ReviewQuestion {
   score: number | null
   correct: number | null
   comment: string | null
+  /** Another exam still holds this question: no key, verdict or analysis came with it. */
+  keyClosed: boolean
 }
 interface Review {
   sittingId: string
@@ -166,13 +168,16 @@ function ReviewItem({ q, n }: { q: ReviewQuestion; n: number }) {
         <Text data-testid="review-score">{t('competition:got', { s: q.score ?? '—', p: q.points })}</Text>
       </div>
       <Html className={p.rich} html={q.content} />
+      {q.keyClosed && <Text data-testid="review-key-closed">{t('competition:keyClosed')}</Text>}
       {q.options.length > 0 && (
         <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
           {q.options.map((o) => {
             const chosen = given.includes(o.id)
             return (
               <li key={o.id} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                {o.isCorrect ? (
+                {q.keyClosed ? (
+                  <span style={{ width: 16 }} />
+                ) : o.isCorrect ? (
                   <CheckmarkCircleFilled
                     color={tokens.colorPaletteGreenForeground1}
                     aria-label={t('competition:key')}
@@ -192,7 +197,7 @@ function ReviewItem({ q, n }: { q: ReviewQuestion; n: number }) {
         </ul>
       )}
       <dl className={s.facts}>
-        {!q.options.length && (
+        {(!q.options.length || q.keyClosed) && (
           <>
             <dt>{t('competition:yourAnswer')}</dt>
             <dd data-testid="review-given">{shownAnswer(q, q.given, none)}</dd>

@@ -60,6 +60,7 @@ registerLocale('competition', {
     right: '正确',
     wrong: '错误',
     partly: '部分正确',
+    keyClosed: '这道题也在另一场尚未发布成绩的考试中，答案和解析在那场考试发布成绩后公布。',
     trueLabel: '正确',
     falseLabel: '错误',
     total: '总分 {{s}}',
@@ -123,6 +124,8 @@ registerLocale('competition', {
     right: 'Right',
     wrong: 'Wrong',
     partly: 'Partly right',
+    keyClosed:
+      'This question is also on another exam whose results are not released yet: its answer and analysis show once they are.',
     trueLabel: 'True',
     falseLabel: 'False',
     total: 'Total {{s}}',
