@@ -11,6 +11,7 @@ import { installImage } from '../../server/modules/lab/images.ts'
 import { runningLabs, stopLabs, warmPools } from '../../server/modules/lab/user-container.ts'
 import { badRequest } from '../../server/lib/errors.ts'
 import { prune } from '../../server/labs/prune.ts'
+import { POLICY_KEYS, readLabPolicy, setLabPolicy, type PolicyKey } from '../../server/labs/policy.ts'
 import { withSystem } from '../context.ts'
 import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
@@ -148,6 +149,42 @@ export function labCommands(program: Command) {
         })
         await show(!!o.json, pools, () =>
           React.createElement(Table, { columns: ['id', 'title', 'imageId', 'poolSize', 'ready'], rows: pools }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
+    })
+  labs
+    .command('policy')
+    .description("What schools' labs may use (capabilities, limits, user, shared images, builds) / 实验容器策略")
+    .option('--set <key=value...>', `change a value; keys: ${Object.keys(POLICY_KEYS).join(', ')}`)
+    .option('--json', 'machine-readable output')
+    .action(async (o: { set?: string[] } & JsonOpt) => {
+      try {
+        const policy = await withSystem('000000', async (_ctx, s) => {
+          if (!o.set?.length) return readLabPolicy(s.db)
+          const patch: Partial<Record<PolicyKey, string>> = {}
+          for (const pair of o.set) {
+            const at = pair.indexOf('=')
+            const key = pair.slice(0, at) as PolicyKey
+            if (at < 1 || !(key in POLICY_KEYS))
+              throw badRequest(
+                'lab.policyValue',
+                { key: pair.slice(0, Math.max(at, 0)) || pair, value: pair.slice(at + 1) },
+                'set',
+              )
+            patch[key] = pair.slice(at + 1)
+          }
+          return setLabPolicy(s.db, patch)
+        })
+        await show(!!o.json, policy, () =>
+          React.createElement(Table, {
+            columns: ['key', 'value'],
+            rows: Object.entries(policy).map(([key, v]) => ({
+              key,
+              value: Array.isArray(v) ? v.join(',') : String(v),
+            })),
+          }),
         )
       } catch (e) {
         fail(!!o.json, e)
