@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { describeViolations, seriousViolations } from '../support/axe'
 import { apiCall, signedIn } from './pages-support'
-import { arrangeExam, storedAnswers } from './exam-support'
+import { arrangeExam, endExam, storedAnswers } from './exam-support'
 
 const SHOTS = process.env.ATRIUM_SCREENSHOTS
 const shot = (page: Page, name: string) =>
@@ -101,7 +101,8 @@ describeBrowser('portal competitions', () => {
     )
     // single 2 + multi half of 4 (one of two right options) + fill 4 + short 9.
     expect(corrected.data).toMatchObject({ state: 3, score: 17 })
-    await teacherCall('/api/hm-paperTime/paperTime/distributeResults', { id: comp.examId })
+    await endExam(app.url, comp.teacher, comp.examId)
+    expect((await teacherCall('/api/hm-paperTime/paperTime/distributeResults', { id: comp.examId })).code).toBe(200)
 
     await page.reload()
     await expect.poll(() => mine.getByTestId('my-competition-score').textContent()).toBe('17 分')

@@ -95,3 +95,23 @@ export function storedAnswers(dataDir: string, examId: string) {
     db.close()
   }
 }
+
+/**
+ * The teacher moves the exam's end a minute back, past the grace: results can be distributed only once no
+ * sitting takes answers any more (server/modules/exam/closing.ts).
+ */
+export async function endExam(base: string, teacher: string, examId: string) {
+  const r = await apiCall(
+    base,
+    teacher,
+    'POST',
+    '/api/hm-paperTime/paperTime/submit',
+    {},
+    {
+      id: examId,
+      startTime: formatDateTime(new Date(Date.now() - 600_000)),
+      endTime: formatDateTime(new Date(Date.now() - 60_000)),
+    },
+  )
+  if (r.code !== 200) throw new Error(r.msg)
+}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { apiCall, signedIn } from './pages-support'
-import { arrangeExam, storedAnswers } from './exam-support'
+import { arrangeExam, endExam, storedAnswers } from './exam-support'
 
 const clockSeconds = async (page: Page) => {
   const [h, m, s] = (await page.getByTestId('exam-clock').textContent())!.split(':').map(Number)
@@ -78,6 +78,7 @@ describeBrowser('taking an exam', () => {
     await page.reload()
     await page.getByTestId('exam-submitted').waitFor()
     expect(await page.getByTestId('exam-score').textContent()).toContain('待老师批改')
+    await endExam(app.url, a.teacher, a.examId)
     expect(
       (await apiCall(app.url, a.teacher, 'POST', '/api/hm-paperTime/paperTime/distributeResults', { id: a.examId }))
         .code,
