@@ -36,6 +36,21 @@ export function hit(db: Db, key: string, windowSeconds: number): { hits: number;
   return { hits: row.hits, retryAfter: Math.max(1, row.windowEnds - now) }
 }
 
+/** Gives back one hit on `key` (an attempt that turned out not to count: a success, one refused unchecked). */
+export function unhit(db: Db, key: string): void {
+  db.update(throttle)
+    .set({ hits: sql`max(${throttle.hits} - 1, 0)` })
+    .where(sql`${throttle.key} = ${key}`)
+    .run()
+}
+
+/** Starts `key` over (its count was used up: a lock was set, or the account signed in). */
+export function forget(db: Db, key: string): void {
+  db.delete(throttle)
+    .where(sql`${throttle.key} = ${key}`)
+    .run()
+}
+
 /** Hits counted on `key` in its current window (0 once the window has passed). */
 export function hitsOf(db: Db, key: string): { hits: number; retryAfter: number } {
   const now = epoch()

@@ -1,13 +1,13 @@
 /**
  * The password grant's account check: throttles, the lock and the failure
- * count, in the order explained on passwordUser.
+ * counts, in the order explained on passwordUser.
  */
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lte } from 'drizzle-orm'
 import { param, user } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { hit, hitsOf, refuseOver } from '../../lib/throttle.ts'
+import { forget, hit, hitsOf, refuseOver, unhit } from '../../lib/throttle.ts'
 import { PASSWORD_MAX, verifyDummy, verifyPassword } from './password.ts'
 import { epoch, fail, GrantError, SIGN_IN, throttled, type GrantInput, type UserRow } from './sign-in.ts'
 
@@ -25,36 +25,49 @@ async function lockSeconds(services: Services, tenantId: string): Promise<number
   return minutes > 0 ? minutes * 60 : null
 }
 
+/** A throttle's refusal, answered like any other sign-in failure. */
+const tooMany = (retryAfter: number) =>
+  Object.assign(new GrantError(429, 'error.tooMany', { retryAfter }), { extra: {} })
+
 /**
- * Password check with the lock and the throttles, in an order that leaks
- * nothing and cannot be raced:
- * 1. the per-address failure limit (429), then the lock (423), then the
- *    per account+address limit (429), all before any hashing;
- * 2. the attempt takes a number with one atomic `fail_count = fail_count + 1`
- *    before the hash is checked, so of many concurrent guesses only the first
- *    `maxLoginFailures` are ever verified (the rest get 429 unchecked); a
- *    locked account is refused here, without hashing;
- * 3. a failure at the limit locks (for account.lockMinutes); a success clears
- *    the count only while the account is unlocked, so no later write undoes a lock.
- * Unknown accounts are checked against a dummy hash, count toward the same
- * lock (by name) and get the same answers, so timing and messages do not tell
+ * Password check with the throttles and the lock, in an order that leaks
+ * nothing, cannot be raced, and does not let one address lock anyone out:
+ * 1. the per-address failure limit (429), then the lock (423), all before any
+ *    hashing;
+ * 2. the attempt takes a number on its account+address key with one atomic
+ *    upsert before the hash is checked: of many concurrent guesses from one
+ *    address only the first `signinAccountIpLimit` (5) in the window are ever
+ *    verified, the rest get 429 unchecked. That throttle, not the lock, is
+ *    what stops a single address: it never locks the account;
+ * 3. an address's first attempt on the account in its window also takes a
+ *    number on the account-wide count (atomic too), so that count is of
+ *    distinct addresses within the window (an address's window is as long as
+ *    the count's, so it counts at most once in it). Past `maxLoginFailures`
+ *    (5) addresses at once the attempt is refused unchecked; a failure that
+ *    took the last number locks the account for account.lockMinutes (30 by
+ *    default; 0 = until an administrator unlocks) — distributed guessing
+ *    still locks, one address cannot;
+ *    The lock is read again right after the numbers are taken, so an attempt
+ *    in flight when the lock (and a fresh count) started is not checked;
+ * 4. a success gives its numbers back and starts the account-wide count over,
+ *    only while the account is unlocked, so no later write undoes a lock.
+ * Unknown accounts are checked against a dummy hash, count and lock (by name)
+ * the same way and get the same answers, so timing and messages do not tell
  * which accounts exist.
  */
 export async function passwordUser(services: Services, g: GrantInput, ip: string): Promise<UserRow> {
   const { db, config } = services
   if (!g.username || !g.password || g.username.length > 64 || g.password.length > PASSWORD_MAX)
     throw fail('auth.badCredentials')
+  const name = `${g.tenantId}:${g.username}`
   const ipKey = `signin:ip:${ip}`,
-    accountKey = `signin:account:${g.tenantId}:${g.username}:${ip}`
+    accountKey = `signin:account:${name}:${ip}`,
+    spreadKey = `signin:spread:${name}`,
+    nameKey = `signin:unknown:${name}`
   try {
     refuseOver(db, ipKey, config.signinIpLimit)
   } catch (e) {
     throttled(e)
-  }
-  const failed = (key: string, status: 400 | 423 = 400) => {
-    hit(db, ipKey, config.signinWindow)
-    hit(db, accountKey, config.signinWindow)
-    return fail(key, status)
   }
   const max = config.maxLoginFailures
   const lockFor = await lockSeconds(services, g.tenantId)
@@ -63,74 +76,86 @@ export async function passwordUser(services: Services, g: GrantInput, ip: string
     .from(user)
     .where(and(tenantRows(user, g.tenantId, { why: SIGN_IN }), eq(user.account, g.username)))
     .get()
-  const nameKey = `signin:unknown:${g.tenantId}:${g.username}`
-  if (u ? lockedNow(u) : hitsOf(db, nameKey).hits >= max) throw failed('auth.locked', 423)
-  try {
-    refuseOver(db, accountKey, config.signinAccountIpLimit)
-  } catch (e) {
-    throttled(e)
+  if (u ? lockedNow(u) : hitsOf(db, nameKey).hits > 0) {
+    hit(db, ipKey, config.signinWindow)
+    hit(db, accountKey, config.signinWindow)
+    throw fail('auth.locked', 423)
   }
-  if (!u) {
-    await verifyDummy(g.password)
-    const { hits } = hit(db, nameKey, lockFor ?? config.signinWindow)
-    throw hits >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
+  const mine = hit(db, accountKey, config.signinWindow)
+  if (mine.hits > config.signinAccountIpLimit) throw tooMany(mine.retryAfter)
+  const spread = mine.hits === 1 ? hit(db, spreadKey, config.signinWindow).hits : 0
+  const giveBack = () => {
+    unhit(db, accountKey)
+    if (spread) unhit(db, spreadKey)
   }
-  let taken = db
-    .update(user)
-    .set({ failCount: sql`${user.failCount} + 1` })
-    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-    .returning({ n: user.failCount })
-    .get()
-  // A time-bound lock that has run out is lifted once, atomically, and this attempt counts as the first.
-  taken ??= db
-    .update(user)
-    .set({ locked: 0, lockedUntil: null, failCount: 1 })
-    .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch())))
-    .returning({ n: user.failCount })
-    .get()
-  if (!taken) throw failed('auth.locked', 423)
-  const lock = () => {
-    const locked = db
-      .update(user)
-      .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-      .returning({ id: user.id })
-      .get()
-    if (locked)
-      recordUsual(services, u.tenantId, 'account locked', {
-        account: u.account,
-        ip,
-        minutes: lockFor ? lockFor / 60 : 0,
-      })
+  // More addresses in flight than the lock allows: refused unchecked (the account locks only on verified failures).
+  if (spread > max) {
+    giveBack()
+    throw tooMany(1)
   }
-  // More attempts in flight than failures allowed: refused unchecked (the account locks only on verified failures).
-  if (taken.n > max) {
+  // Read again right after the numbers, with no await between: a lock set meanwhile also started the count over,
+  // and an attempt that took a number in the new count must not be checked against a locked account.
+  if (lockedLive(services, u, nameKey)) {
+    giveBack()
+    throw fail('auth.locked', 423)
+  }
+  // A time-bound lock that has run out is lifted once, atomically; a lock set meanwhile stays.
+  if (u?.locked === 1)
     db.update(user)
-      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+      .set({ locked: 0, lockedUntil: null, failCount: 0 })
+      .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch())))
       .run()
-    throw Object.assign(new GrantError(429, 'error.tooMany', { retryAfter: 1 }), { extra: {} })
-  }
-  let right: boolean
+  let right = false
   try {
-    right = await verifyPassword(g.password, u.password)
+    if (u) right = await verifyPassword(g.password, u.password)
+    else await verifyDummy(g.password)
   } catch (e) {
-    db.update(user)
-      .set({ failCount: sql`max(${user.failCount} - 1, 0)` })
-      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-      .run()
+    giveBack()
     throttled(e)
   }
   if (!right) {
-    if (taken.n >= max) lock()
-    throw taken.n >= max ? failed('auth.locked', 423) : failed('auth.badCredentials')
+    hit(db, ipKey, config.signinWindow)
+    if (spread < max) throw fail('auth.badCredentials')
+    if (u) lock(services, u, lockFor, ip)
+    else hit(db, nameKey, lockFor ?? config.signinWindow)
+    forget(db, spreadKey)
+    throw fail('auth.locked', 423)
   }
   const cleared = db
     .update(user)
     .set({ failCount: 0 })
+    .where(and(eq(user.id, u!.id), eq(user.locked, 0)))
+    .returning({ id: user.id })
+    .get()
+  if (!cleared) throw fail('auth.locked', 423)
+  unhit(db, accountKey)
+  forget(db, spreadKey)
+  return { ...u!, locked: 0 }
+}
+
+/** Whether the account (or, for an unknown name, the name) is locked as of now, read afresh. */
+function lockedLive(services: Services, u: UserRow | undefined, nameKey: string): boolean {
+  if (!u) return hitsOf(services.db, nameKey).hits > 0
+  const now = services.db
+    .select({ locked: user.locked, lockedUntil: user.lockedUntil })
+    .from(user)
+    .where(eq(user.id, u.id))
+    .get()
+  return !!now && lockedNow({ ...u, ...now })
+}
+
+/** Locks the account (only an unlocked one: the first lock's end stands) and says so in the usual log. */
+function lock(services: Services, u: UserRow, lockFor: number | null, ip: string) {
+  const locked = services.db
+    .update(user)
+    .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
     .where(and(eq(user.id, u.id), eq(user.locked, 0)))
     .returning({ id: user.id })
     .get()
-  if (!cleared) throw failed('auth.locked', 423)
-  return { ...u, locked: 0 }
+  if (locked)
+    recordUsual(services, u.tenantId, 'account locked', {
+      account: u.account,
+      ip,
+      minutes: lockFor ? lockFor / 60 : 0,
+    })
 }

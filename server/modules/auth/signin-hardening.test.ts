@@ -1,7 +1,8 @@
 /**
  * Sign-in under attack: concurrent guesses, throttles per address and per
- * account+address, a lock that ends by itself, unknown accounts that look
- * like known ones, and hashing that never stalls other requests.
+ * account+address, a lock that only guesses from several addresses set and
+ * that ends by itself, unknown accounts that look like known ones, and
+ * hashing that never stalls other requests.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
@@ -13,32 +14,45 @@ const TOKEN = '/api/blade-auth/oauth/token'
 const form = (account: string, password: string) =>
   new URLSearchParams({ grant_type: 'password', username: account, password: md5Hex(password), tenantId: '000000' })
 
-describe('lockout under concurrent guesses', () => {
-  // Throttles out of the way here: this is about the account lock alone.
-  const t = testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
-  const signInAs = (account: string, password: string) =>
-    t.call('POST', TOKEN, {
-      body: form(account, password).toString(),
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '000000' },
+/** A real listening server: the client address comes from the socket, X-Forwarded-For only through a trusted proxy. */
+function served(env: Record<string, string>) {
+  const t = testApp(env)
+  const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
+  afterAll(() => {
+    server.stop()
+  })
+  const base = () => `http://127.0.0.1:${server.server!.port}`
+  const signIn = (account: string, password: string, from?: string, lang?: 'en') =>
+    fetch(`${base()}${TOKEN}`, {
+      method: 'POST',
+      body: form(account, password),
+      headers: {
+        authorization: BASIC,
+        'tenant-id': '000000',
+        ...(from ? { 'x-forwarded-for': from } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+      },
     })
-  const signIn = (password: string) => signInAs('teacher', password)
+  return { t, signIn }
+}
 
-  it('50 parallel wrong passwords check at most 5, a right one among them gets no token, and the account stays locked', async () => {
+describe('lockout under concurrent guesses', () => {
+  // The per-address limit out of the way: this is about the account+address throttle and the account lock.
+  const { t, signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '100000' })
+  const status = async (r: Promise<Response>) => (await r).status
+  const from = (i: number) => `203.0.113.${i}`
+
+  it('50 parallel wrong passwords from 50 addresses check at most 5 and lock the account; the right one then gets 423', async () => {
     const verify = vi.spyOn(Bun.password, 'verify')
-    const calls = [...Array(25)]
-      .map(() => signIn('wrong'))
-      .concat(signIn('teacher'), ...[...Array(25)].map(() => signIn('wrong')))
-    const answers = await Promise.all(calls)
+    const answers = await Promise.all([...Array(50)].map((_, i) => status(signIn('teacher', 'wrong', from(i)))))
     const checked = verify.mock.calls.length
     verify.mockRestore()
     expect(checked).toBeLessThanOrEqual(5)
-    expect(answers.filter((a) => a.status === 200)).toEqual([])
-    expect(answers[25].status).not.toBe(200)
-    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(4)
-    expect(answers.every((a) => [400, 423, 429].includes(a.status))).toBe(true)
+    expect(answers.filter((a) => a === 400).length).toBeLessThanOrEqual(4)
+    expect(answers.every((a) => [400, 423, 429].includes(a))).toBe(true)
     const row = t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!
     expect(row.locked).toBe(1)
-    expect((await signIn('teacher')).status).toBe(423)
+    expect((await signIn('teacher', 'teacher', from(99))).status).toBe(423)
   })
 
   it('the lock is time-bound: 30 minutes by default, a parameter changes it, and it lifts by itself', async () => {
@@ -51,46 +65,67 @@ describe('lockout under concurrent guesses', () => {
       .set({ lockedUntil: Math.floor(Date.now() / 1000) - 1 })
       .where(eq(user.id, row.id))
       .run()
-    expect((await signIn('teacher')).status).toBe(200)
+    expect((await signIn('teacher', 'teacher', from(100))).status).toBe(200)
 
     t.services.db
       .update(param)
       .set({ paramValue: '2' })
       .where(and(eq(param.tenantId, '000000'), eq(param.paramKey, 'account.lockMinutes')))
       .run()
-    for (let i = 0; i < 5; i++) await signIn('wrong')
+    // Five addresses, one wrong guess each: the fifth locks.
+    const answers = []
+    for (let i = 0; i < 5; i++) answers.push((await signIn('teacher', 'wrong', from(110 + i))).status)
+    expect(answers).toEqual([400, 400, 400, 400, 423])
     const locked = t.services.db.select().from(user).where(eq(user.id, row.id)).get()!
     expect(locked.lockedUntil! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(120)
   })
 
+  it('one address cannot lock an account: its guesses, at once or one by one, are throttled and the victim signs in elsewhere', async () => {
+    const verify = vi.spyOn(Bun.password, 'verify')
+    const burst = await Promise.all([...Array(30)].map(() => status(signIn('student', 'wrong', '198.51.100.50'))))
+    const checked = verify.mock.calls.length
+    verify.mockRestore()
+    expect(checked).toBeLessThanOrEqual(5)
+    expect(burst.filter((a) => a === 400).length).toBeLessThanOrEqual(5)
+    expect(burst.filter((a) => a === 429).length).toBeGreaterThanOrEqual(25)
+    // Sequential guesses from another single address: five wrong answers, then 429 (even with the right password).
+    const answers = []
+    for (let i = 0; i < 6; i++) answers.push((await signIn('student', 'wrong', '198.51.100.51')).status)
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429])
+    const refused = await signIn('student', 'student', '198.51.100.51')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(t.services.db.select().from(user).where(eq(user.account, 'student')).get()!.locked).toBe(0)
+    expect((await signIn('student', 'student', '198.51.100.52')).status).toBe(200)
+  })
+
   it('an unknown account is checked against a dummy hash, answers the same message and locks by name like a real one', async () => {
     const verify = vi.spyOn(Bun.password, 'verify')
-    const unknown = await t.call('POST', TOKEN, {
-      body: form('nobody-here', 'x').toString(),
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-      lang: 'en',
-    })
+    const unknown = await signIn('nobody-here', 'x', from(120), 'en')
     expect(verify).toHaveBeenCalledTimes(1)
     verify.mockRestore()
-    const known = await t.call('POST', TOKEN, {
-      body: form('student', 'x').toString(),
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-      lang: 'en',
-    })
+    const known = await signIn('admin', 'x', from(120), 'en')
     expect(unknown.status).toBe(known.status)
-    expect(unknown.body.error_description).toBe(known.body.error_description)
-    const answers = []
-    for (let i = 0; i < 5; i++)
-      answers.push(
-        (
-          await t.call('POST', TOKEN, {
-            body: form('ghost', 'x').toString(),
-            headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-          })
-        ).status,
-      )
-    expect(answers).toEqual([400, 400, 400, 400, 423])
+    expect((await unknown.json()).error_description).toBe((await known.json()).error_description)
+    // From one address: throttled like a real account, never locked.
+    const one = []
+    for (let i = 0; i < 6; i++) one.push((await signIn('ghost', 'x', from(121))).status)
+    expect(one).toEqual([400, 400, 400, 400, 400, 429])
+    // From five addresses (the first counted already): the fifth locks the name, as it would a real account.
+    const many = []
+    for (let i = 0; i < 4; i++) many.push((await signIn('ghost', 'x', from(122 + i))).status)
+    expect(many).toEqual([400, 400, 400, 423])
+    expect((await signIn('ghost', 'x', from(130))).status).toBe(423)
   })
+})
+
+describe('hashing under a storm of sign-ins', () => {
+  const t = testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
+  const signInAs = (account: string, password: string) =>
+    t.call('POST', TOKEN, {
+      body: form(account, password).toString(),
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': '000000' },
+    })
 
   it('password hashing leaves the event loop free: health answers while a storm of sign-ins is still hashing', async () => {
     let pending = 12
@@ -102,26 +137,9 @@ describe('lockout under concurrent guesses', () => {
   })
 })
 
-/** A real listening server: the client address comes from the socket, X-Forwarded-For only through a trusted proxy. */
-function served(env: Record<string, string>) {
-  const t = testApp(env)
-  const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-  afterAll(() => {
-    server.stop()
-  })
-  const base = () => `http://127.0.0.1:${server.server!.port}`
-  const signIn = (account: string, password: string, from?: string) =>
-    fetch(`${base()}${TOKEN}`, {
-      method: 'POST',
-      body: form(account, password),
-      headers: { authorization: BASIC, 'tenant-id': '000000', ...(from ? { 'x-forwarded-for': from } : {}) },
-    })
-  return { t, signIn }
-}
-
 describe('sign-in throttles behind a trusted proxy', () => {
   // The default is 20 failures per address per 15 minutes; 6 keeps the test short.
-  const { t, signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '6' })
+  const { signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '6' })
 
   it('the failure limit per address answers 429 with Retry-After; another address is unaffected', async () => {
     for (let i = 0; i < 6; i++) expect((await signIn(`nobody${i}`, 'x', '203.0.113.7')).status).toBe(400)
@@ -134,13 +152,8 @@ describe('sign-in throttles behind a trusted proxy', () => {
     expect((await signIn('admin', 'admin', '198.51.100.99, 203.0.113.7')).status).toBe(429)
   })
 
-  it('an address that failed on one account is still throttled for it once the lock is lifted behind its back', async () => {
-    for (let i = 0; i < 5; i++) await signIn('teacher', 'wrong', '203.0.113.8')
-    t.services.db
-      .update(user)
-      .set({ locked: 0, lockedUntil: null, failCount: 0 })
-      .where(eq(user.account, 'teacher'))
-      .run()
+  it('an address that failed 5 times on one account is throttled for it, right password or not; another address signs in', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn('teacher', 'wrong', '203.0.113.8')).status).toBe(400)
     const again = await signIn('teacher', 'teacher', '203.0.113.8')
     expect(again.status).toBe(429)
     expect(again.headers.get('retry-after')).toBeTruthy()
