@@ -5,13 +5,14 @@
  * id and, when the rows' ids already exist on the target, new ids too.
  */
 import { Database } from 'bun:sqlite'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, join, normalize, sep } from 'node:path'
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import type { Config } from '../../lib/config.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
+import { validKey } from '../resource/storage/adapter.ts'
 import { readArchive, writeArchive, type Progress, type Source } from './archive.ts'
 import { checkRelease } from './restore.ts'
 import { schemaOf, snapshotDb, stamp } from './snapshot.ts'
@@ -21,6 +22,7 @@ type Row = Record<string, unknown>
 /** Per-device state that means nothing on another appliance: signed-in sessions and pending captchas. */
 const TRANSIENT = new Set(['blade_session', 'blade_captcha', '__drizzle_migrations'])
 const TENANT_TABLE = 'blade_tenant'
+const ATTACH_TABLE = 'blade_attach'
 
 function tables(db: Database): { name: string; columns: string[] }[] {
   return db
@@ -48,23 +50,33 @@ const fromJson = (text: string): Row[] =>
     v && typeof v === 'object' && typeof v.$b64 === 'string' ? new Uint8Array(Buffer.from(v.$b64, 'base64')) : v,
   )
 
-/** Data-directory files a row's text points at (upload links in any form: /upload/…, full URLs, bare keys). */
-function referencedFiles(rows: Row[], dataDir: string, into: Set<string>): void {
-  for (const row of rows)
-    for (const v of Object.values(row)) {
-      if (typeof v !== 'string' || !v.includes('/')) continue
-      for (const token of v.match(/[\w.%-]+(?:\/[\w.%-]+)+/g) ?? []) {
-        const parts = token.split('/')
-        for (let i = 0; i < parts.length - 1; i++) {
-          for (const rel of [parts.slice(i).join('/'), `uploads/${parts.slice(i).join('/')}`]) {
-            const p = normalize(rel)
-            if (p.startsWith('..') || p.startsWith(sep) || into.has(p)) continue
-            const full = join(dataDir, p)
-            if (existsSync(full) && statSync(full).isFile()) into.add(p)
-          }
-        }
-      }
+/**
+ * The tenant's stored files: only the keys of its own live blade_attach rows
+ * on the local disk, each resolved inside <data>/uploads. No other text is
+ * read as a path (a student's real name can say anything), and a key that
+ * leaves the uploads directory or passes through a link is skipped, so the
+ * database, secrets and other schools' files never reach an export.
+ */
+function storedFiles(attachRows: Row[] = [], dataDir: string): string[] {
+  let root: string
+  try {
+    root = realpathSync(join(dataDir, 'uploads'))
+  } catch {
+    return []
+  }
+  const out = new Set<string>()
+  for (const r of attachRows) {
+    if (r.is_deleted !== 0 || r.oss_id != null || typeof r.name !== 'string' || !validKey(r.name)) continue
+    const full = join(root, r.name)
+    try {
+      // realpath differs from the joined path exactly when some part of it is a link.
+      if (realpathSync(full) !== full || !lstatSync(full).isFile()) continue
+    } catch {
+      continue
     }
+    out.add(`uploads/${r.name}`)
+  }
+  return [...out]
 }
 
 /** Reads a tenant's rows from a consistent snapshot of the database. */
@@ -104,8 +116,7 @@ export async function exportTenant(config: Config, tenantId: string, out: string
     }
     if (!rows.get(TENANT_TABLE)?.some((r) => r.is_deleted === 0))
       throw new ApiError(404, 'backup.tenantMissing', { tenantId })
-    const files = new Set<string>()
-    for (const r of rows.values()) referencedFiles(r, config.dataDir, files)
+    const files = storedFiles(rows.get(ATTACH_TABLE), config.dataDir)
     const sources: Source[] = [
       ...[...rows].map(([name, r]) => ({ path: `rows/${name}.json`, bytes: new TextEncoder().encode(toJson(r)) })),
       ...[...files].map((rel) => ({ path: `files/${rel}`, file: join(config.dataDir, rel) })),
@@ -120,7 +131,7 @@ export async function exportTenant(config: Config, tenantId: string, out: string
       file: out,
       tenantId,
       tables: Object.fromEntries([...rows].map(([n, r]) => [n, r.length])),
-      files: files.size,
+      files: files.length,
       manifest,
     }
   } finally {
@@ -212,8 +223,16 @@ export async function importTenant(
         throw e
       }
       let files = 0
-      for (const f of manifest.files.filter((x) => x.path.startsWith('files/'))) {
-        const to = join(config.dataDir, f.path.slice(6))
+      // Only the files the imported attachment rows name land, and only under uploads: an archive cannot place a journal, secrets or anything else in the data directory.
+      const named = new Set(
+        (data.get(ATTACH_TABLE) ?? [])
+          .map((r) => r.name)
+          .filter((n): n is string => typeof n === 'string' && validKey(n)),
+      )
+      for (const f of manifest.files) {
+        const key = f.path.startsWith('files/uploads/') ? f.path.slice('files/uploads/'.length) : ''
+        if (!named.has(key)) continue
+        const to = join(config.dataDir, 'uploads', key)
         if (!existsSync(to)) {
           mkdirSync(dirname(to), { recursive: true, mode: 0o700 })
           cpSync(join(extracted, f.path), to)

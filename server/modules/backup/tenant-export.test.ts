@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { attach } from '../../../db/schema/index.ts'
+import { testApp } from '../../../tests/support/harness.ts'
+import { newId } from '../../lib/ids.ts'
+import { now } from '../../lib/time.ts'
+import { readArchive } from './archive.ts'
+import { exportTenant } from './tenant.ts'
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const scratch = mkdtempSync(join(tmpdir(), 'atrium-tenant-export-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+describe('a school export', () => {
+  const t = testApp()
+
+  async function upload(token: string, file: File, kind: string) {
+    const form = new FormData()
+    form.append('files', file)
+    const r = await t.app.handle(
+      new Request(`http://localhost/api/blade-resource/oss/endpoint/put-file?kind=${kind}`, {
+        method: 'POST',
+        headers: { 'blade-auth': `bearer ${token}` },
+        body: form,
+      }),
+    )
+    expect(r.status).toBe(200)
+    return ((await r.json()) as { data: { link: string; name: string } }).data
+  }
+
+  /** An attachment row of the school naming a key, as a tampered or legacy row would. */
+  function attachRow(tenantId: string, name: string) {
+    const stamp = now()
+    t.services.db
+      .insert(attach)
+      .values({
+        id: newId(),
+        tenantId,
+        createUser: '0',
+        createTime: stamp,
+        updateUser: '0',
+        updateTime: stamp,
+        link: `/upload/${name}`,
+        name,
+        extension: 'jpg',
+        kind: 'image',
+        isPublic: 1,
+      })
+      .run()
+  }
+
+  it('holds only the files of its own attachment rows: no secrets, database, other school or link target', async () => {
+    const admin = await t.token('admin', 'admin', '100001')
+    const own = await upload(admin, new File([Buffer.from(PNG, 'base64')], 'logo.png'), 'image')
+    const other = await upload(await t.token('teacher'), new File(['private notes'], 'notes.txt'), 'document')
+
+    const roles = (await t.get('/api/blade-system/role/tree', admin)).body.data
+    const depts = (await t.get('/api/blade-system/dept/tree', admin)).body.data
+    const added = await t.post('/api/blade-system/user/submit', admin, {
+      account: 'pupil',
+      name: 'Pupil',
+      realName: 'Pupil',
+      password: 'pupil',
+      password2: 'pupil',
+      roleId: roles[roles.length - 1].id,
+      deptId: depts[0].id,
+    })
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    // The student names the appliance's secrets, its database and another school's private upload in text it may write.
+    const pupil = await t.token('pupil', 'pupil', '100001')
+    const renamed = await t.post('/api/blade-system/user/update-info', pupil, {
+      realName: `./secrets.json ./atrium.db ../x /etc/passwd uploads/${other.name}`.slice(0, 200),
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+
+    // Links inside uploads, named by the school's rows: one to a file outside, one through a linked directory.
+    mkdirSync(join(t.dataDir, 'uploads', 'public', 'evil'), { recursive: true })
+    symlinkSync(join(t.dataDir, 'secrets.json'), join(t.dataDir, 'uploads', 'public', 'evil', 'secret.jpg'))
+    symlinkSync(t.dataDir, join(t.dataDir, 'uploads', 'public', 'whole'))
+    attachRow('100001', 'public/evil/secret.jpg')
+    attachRow('100001', 'public/whole/atrium.db')
+
+    const out = join(scratch, 'school.tar.gz')
+    await exportTenant(t.services.config, '100001', out)
+    const manifest = await readArchive(out, join(scratch, 'read'))
+    const files = manifest.files.map((f) => f.path).filter((p) => !p.startsWith('rows/'))
+
+    const expected = t.services.db.$client
+      .query<{ name: string }, []>(
+        `SELECT name FROM blade_attach WHERE tenant_id = '100001' AND is_deleted = 0 AND oss_id IS NULL
+         AND name NOT IN ('public/evil/secret.jpg', 'public/whole/atrium.db')`,
+      )
+      .all()
+      .map((r) => `files/uploads/${r.name}`)
+    expect(files.sort()).toEqual(expected.sort())
+    expect(files).toContain(`files/uploads/${own.name}`)
+    for (const bad of ['secrets.json', 'atrium.db', other.name, 'evil/secret.jpg', 'whole/atrium.db'])
+      expect(
+        files.some((p) => p.includes(bad)),
+        bad,
+      ).toBe(false)
+  })
+})
