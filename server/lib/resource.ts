@@ -5,7 +5,9 @@
  *
  * Write pipeline, in this order, every step awaited:
  *   validate (schema) → permission code → access filter → fill tenant/audit
- *   columns → beforeWrite (may be async, may change values) → write in one
+ *   columns → stored-file fields (a field with an `upload` rule names only
+ *   files of the writer's tenant the writer may read: file-refs.ts) →
+ *   beforeWrite (may be async, may change values) → write in one
  *   transaction: the `unique` rules checked first (server/lib/unique.ts), then
  *   the row, then afterWrite (synchronous, for related rows, so they commit or
  *   roll back with the row; a promise it answers is refused)
@@ -44,6 +46,7 @@ import { resourceRoutes } from './resource-routes.ts'
 import type { Query, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
 import { mustBeSync, transact } from './transaction.ts'
 import { assertUnique, declareUnique } from './unique.ts'
+import { assertFileFields, fileFields } from './file-refs.ts'
 
 export type { TreeOptions, ActionDef, Actions }
 export type { InsertOf, Resource, ResourceOptions, RouteName, RowOf, Verb, Write } from './resource-types.ts'
@@ -77,6 +80,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   }
   const tree = o.tree ? treeOf(o.table, key, o.tree, Boolean(o.global)) : undefined
   const uniques = (o.unique ?? []).map((u) => declareUnique(o.table, u, o.global, o.fields))
+  const fileCols = fileFields(o.fields)
   const validKey = (v: string, by = key) => (by === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
@@ -185,6 +189,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
             },
       }
       if (tree) await tree.place(ctx, w.values, before[0])
+      if (fileCols.length) await assertFileFields(ctx, fileCols, w.values as Row, before[0] as Row | undefined)
       await o.beforeWrite?.(ctx, w)
       const k = ((w.values as Row)[key] ?? values[key]) as string
       await transact(ctx, (tx) => {

@@ -12,6 +12,7 @@ import { resetLab } from '../../labs/containers.ts'
 import { downloadFile, uploadFile } from '../../labs/files.ts'
 import { filesOf } from '../resource/files.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { fileOfTenant } from '../../lib/file-refs.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -76,8 +77,10 @@ export const portalLabRoutes = (s: Services) => {
               )
               .get()
             if (!row) throw notFound()
-            // The demo video is a private courseware file: the page plays it through an expiring signed link.
-            const videoUrl = row.videoWareName?.startsWith('/upload/') ? files.sign(row.videoWareName) : null
+            // The demo video is a private courseware file: the page plays it through an expiring signed link,
+            // minted only for a file of the experiment's own school (an older row may name anything).
+            const video = await fileOfTenant(ctx.db, ctx.actor.tenantId, row.videoWareName)
+            const videoUrl = video ? files.sign(video.link) : null
             return ok(ctx, { ...row, videoUrl })
           },
           { perm: PUBLIC },

@@ -13,6 +13,8 @@ import { endSessions } from '../auth/sessions.ts'
 import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
+import { assertFileFields, fileFields } from '../../lib/file-refs.ts'
+import { userFields } from '../../../db/fields/system.ts'
 import { roleResource } from './role.ts'
 
 defineMessages({
@@ -179,6 +181,9 @@ export async function updateOwnPassword(
   })
 }
 
+/** The profile fields that name stored files: the same rule as the user form's. */
+const OWN_FILE_FIELDS = fileFields({ avatar: userFields.avatar })
+
 /** The caller edits its own profile; nothing else of the row is reachable this way. */
 export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
   const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'] as const
@@ -195,6 +200,10 @@ export async function updateOwnInfo(ctx: Ctx, b: Record<string, unknown>) {
     throw badRequest('validation.invalid', { field: 'sex' }, 'sex')
   checkContact(values, { phoneRequired: 'phone' in values })
   if (!Object.keys(values).length) throw new ApiError(400, 'validation.invalid', { field: 'body' })
+  if (values.avatar) {
+    const [me] = await ctx.db.select({ avatar: user.avatar }).from(user).where(eq(user.id, ctx.actor.userId))
+    await assertFileFields(ctx, OWN_FILE_FIELDS, values, me)
+  }
   const change: Partial<typeof user.$inferInsert> = {
     ...values,
     sex: values.sex === undefined || values.sex === null ? undefined : Number(values.sex),
