@@ -1,6 +1,7 @@
 import { createLogger } from './lib/logger.ts'
 import { loadConfig, type Config } from './lib/config.ts'
 import { migrateDb, openDb } from './lib/db.ts'
+import { allowOutbound } from './lib/outbound.ts'
 import { privateDataDir } from './lib/data-permissions.ts'
 import { loadSecrets } from './lib/secrets.ts'
 import type { Services } from './lib/context.ts'
@@ -26,6 +27,7 @@ export function boot(
   privateDataDir(config.dataDir)
   const db = openDb(config.dbFile)
   const migrated = migrateDb(db)
+  allowOutbound(db, config.outboundAllow)
   const seeded = opts.seed === false ? false : prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   installDemoFiles(config.dataDir)

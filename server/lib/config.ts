@@ -56,6 +56,8 @@ export interface Config {
   publicUrl: string
   /** Seconds a device may stay silent during an upgrade before its task counts as failed. */
   otaTaskTimeout: number
+  /** Ranges tenant-configured URLs may reach although private (`cidr` or `tenant=cidr`; server/lib/outbound.ts). */
+  outboundAllow: string[]
 }
 
 /** The first non-internal IPv4 address (what devices on the school network can reach), or loopback. */
@@ -110,5 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dockerSocket: dockerSocket({ ...process.env, ...env }),
     publicUrl: (env.ATRIUM_PUBLIC_URL ?? `http://${lanAddress(env.HOST)}:${num(env.PORT, 8080)}`).replace(/\/+$/, ''),
     otaTaskTimeout: num(env.ATRIUM_OTA_TASK_TIMEOUT, 600),
+    outboundAllow: (env.ATRIUM_OUTBOUND_ALLOW ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   }
 }

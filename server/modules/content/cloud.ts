@@ -120,7 +120,7 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
   let text: string | null = null
   if (doc.fileType === 'md' && doc.fileAddress) {
     const row = await files.find(doc.fileAddress)
-    if (row) text = await new Response((await files.adapterOf(row)).open(row.name)).text()
+    if (row) text = await new Response(await (await files.adapterOf(row)).body(row.name)).text()
   }
   return { ...doc, link, text }
 }

@@ -62,7 +62,7 @@ defineJob<{ wareId: string; file: string }>(
     const input = join(files.tmpDir, `${job.id}-in.${source.extension}`)
     const output = join(files.tmpDir, `${job.id}-out.mp4`)
     try {
-      await Bun.write(input, adapter.open(source.name))
+      await Bun.write(input, new Response(await adapter.body(source.name)))
       const seconds = await probeSeconds(input, job.signal)
       const ff = Bun.spawn(
         [

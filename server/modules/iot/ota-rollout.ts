@@ -239,7 +239,7 @@ export async function startRollout(s: Services, ctx: Ctx, ota: Ota) {
     const row = s.db.select().from(attach).where(eq(attach.id, f.attachId)).get()
     if (!row || row.isDeleted) throw badRequest('iot.ota.file', {}, 'firmFile')
     const hash = createHash('sha256')
-    const reader = (await filesOf(s).adapterOf(row)).open(row.name).stream().getReader()
+    const reader = new Response(await (await filesOf(s).adapterOf(row)).body(row.name)).body!.getReader()
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break

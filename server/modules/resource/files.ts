@@ -14,6 +14,7 @@ import { s3Adapter } from './storage/s3.ts'
 import { CONTENT_TYPES, KINDS, NAME_EXTS, type UploadKind } from './kinds.ts'
 import { receiveFile } from './receive.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { outboundFetch } from '../../lib/outbound.ts'
 
 export type AttachRow = typeof attach.$inferSelect
 type OssRow = typeof oss.$inferSelect
@@ -80,14 +81,18 @@ export function fileService(services: Services) {
     const stamp = c.updateTime ?? ''
     const hit = adapters.get(c.id)
     if (hit && hit.stamp === stamp) return hit.adapter
-    const adapter = s3Adapter({
-      id: c.id,
-      endpoint: c.endpoint ?? '',
-      bucket: c.bucketName ?? '',
-      accessKey: c.accessKey ?? '',
-      secretKey: c.secretKey ?? '',
-      region: c.region,
-    })
+    // Each request is checked against the outbound policy as the configuration's school, right before it is sent.
+    const adapter = s3Adapter(
+      {
+        id: c.id,
+        endpoint: c.endpoint ?? '',
+        bucket: c.bucketName ?? '',
+        accessKey: c.accessKey ?? '',
+        secretKey: c.secretKey ?? '',
+        region: c.region,
+      },
+      (url, init) => outboundFetch(services.db, c.tenantId, url, { ...init, field: 'endpoint' }),
+    )
     adapters.set(c.id, { stamp, adapter })
     return adapter
   }

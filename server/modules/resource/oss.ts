@@ -10,6 +10,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { checkOutbound } from '../../lib/outbound.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
@@ -58,7 +59,7 @@ export const ossResource = defineResource({
     },
   },
   body: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
-  beforeWrite: (_ctx, w) => {
+  beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     // A blank secret on edit keeps the stored one; the stored one is never sent back.
     if (w.op === 'update' && !w.values.secretKey) delete w.values.secretKey
@@ -72,6 +73,10 @@ export const ossResource = defineResource({
       ] as const)
         if (!merged[f]) throw badRequest(key, { field: f }, f)
       if (!/^https?:\/\//.test(String(merged.endpoint))) throw badRequest('rule.url', { field: 'endpoint' }, 'endpoint')
+      // The school's storage is reached by the appliance: its address must pass the platform's outbound policy.
+      await checkOutbound(ctx.db, String(merged.tenantId ?? ctx.actor.tenantId), String(merged.endpoint), {
+        field: 'endpoint',
+      })
     }
   },
 })

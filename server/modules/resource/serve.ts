@@ -76,7 +76,7 @@ export const serveRoutes = (services: Services) => {
         return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } })
       }
       if (range) {
-        return new Response(adapter.body(servedKey, range), {
+        return new Response(await adapter.body(servedKey, range), {
           status: 206,
           headers: {
             ...headers,
@@ -85,7 +85,7 @@ export const serveRoutes = (services: Services) => {
           },
         })
       }
-      return new Response(adapter.body(servedKey), { headers: { ...headers, 'content-length': String(size) } })
+      return new Response(await adapter.body(servedKey), { headers: { ...headers, 'content-length': String(size) } })
     },
     { perm: PUBLIC },
   )

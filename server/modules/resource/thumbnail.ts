@@ -28,7 +28,7 @@ export async function thumbnail(
       const src = join(tmpDir, `${crypto.randomUUID()}.${ext}`)
       const out = join(tmpDir, `${crypto.randomUUID()}.${ext}`)
       try {
-        await Bun.write(src, adapter.open(key))
+        await Bun.write(src, new Response(await adapter.body(key)))
         const p = Bun.spawn(
           [
             'ffmpeg',

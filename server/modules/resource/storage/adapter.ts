@@ -9,10 +9,12 @@ export interface StorageAdapter {
   readonly id: string
   /** Moves a finished temporary file into storage under `key` (the temp file is gone afterwards). */
   putFile(tmpPath: string, key: string, contentType: string): Promise<void>
-  /** The object as a lazily read Blob: slice() reads only that range (Bun.file or an S3 file). */
-  open(key: string): Blob
-  /** A response body for bytes [start, end] of the object (the whole object without a range), read as it is sent. */
-  body(key: string, range?: { start: number; end: number }): Blob | ReadableStream
+  /**
+   * Bytes [start, end] of the object (the whole object without a range), read as they are sent: a lazily read
+   * Bun.file locally, storage's body otherwise. Async, so storage is reached (and its address checked) before
+   * any header goes out; wrap in a Response to read it as text or write it to a file.
+   */
+  body(key: string, range?: { start: number; end: number }): Promise<Blob | ReadableStream>
   /** Size in bytes, or null when there is no such object. */
   stat(key: string): Promise<number | null>
   remove(key: string): Promise<void>

@@ -25,9 +25,8 @@ export function localAdapter(dataDir: string): StorageAdapter & { path(key: stri
       // Readable by the service user only, whatever the umask (the server sends it; nobody else on the machine reads it).
       await chmod(file, 0o600)
     },
-    open: (key) => Bun.file(path(key)),
     // A Bun.file body is sent straight from the file (sendfile), a slice of it too.
-    body: (key, r) => (r ? Bun.file(path(key)).slice(r.start, r.end + 1) : Bun.file(path(key))),
+    body: async (key, r) => (r ? Bun.file(path(key)).slice(r.start, r.end + 1) : Bun.file(path(key))),
     async stat(key) {
       try {
         return (await stat(path(key))).size

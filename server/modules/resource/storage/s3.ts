@@ -10,8 +10,20 @@ export interface S3Settings {
   region?: string | null
 }
 
-/** S3-compatible object storage through Bun's built-in client (path-style addressing, which MinIO and s3rver expect). */
-export function s3Adapter(o: S3Settings): StorageAdapter {
+/** A fetch that holds every request to the outbound policy (server/lib/outbound.ts) and follows no redirect. */
+export type GuardedFetch = (url: string, init: RequestInit) => Promise<Response>
+
+/** What storage answered when it was not the object: logged, never shown to the caller. */
+class StorageError extends Error {}
+
+/**
+ * S3-compatible object storage. Bun's S3 client only signs (presigned URLs,
+ * path-style as MinIO and s3rver expect, valid for a minute); the requests go
+ * through the guarded fetch, because the client itself follows redirects to
+ * wherever the endpoint points them and resolves the name on its own — the
+ * policy must see each address the appliance connects to.
+ */
+export function s3Adapter(o: S3Settings, guarded: GuardedFetch): StorageAdapter {
   const client = new Bun.S3Client({
     endpoint: o.endpoint,
     bucket: o.bucket,
@@ -19,29 +31,47 @@ export function s3Adapter(o: S3Settings): StorageAdapter {
     secretAccessKey: o.secretKey,
     region: o.region || 'us-east-1',
   })
-  const file = (key: string) => {
+  const signed = (key: string, method: 'GET' | 'PUT' | 'HEAD' | 'DELETE') => {
     if (!validKey(key)) throw new Error(`invalid storage key ${key}`)
-    return client.file(key)
+    return client.presign(key, { method, expiresIn: 60 })
+  }
+  const refused = async (res: Response, what: string) => {
+    await res.body?.cancel()
+    return new StorageError(`storage ${o.id} answered ${res.status} to ${what}`)
   }
   return {
     id: o.id,
     async putFile(tmp, key, contentType) {
-      // Bun streams a file body to the bucket (multipart for large files): the upload is never whole in memory.
-      await file(key).write(Bun.file(tmp), { type: contentType })
+      // One streamed PUT: uploads are at most 100 MB, far below S3's 5 GB single-request limit.
+      const res = await guarded(signed(key, 'PUT'), {
+        method: 'PUT',
+        body: Bun.file(tmp),
+        headers: { 'content-type': contentType },
+      })
+      if (!res.ok) throw await refused(res, `PUT ${key}`)
+      await res.body?.cancel()
       await unlink(tmp)
     },
-    open: (key) => file(key),
-    // A Response built from an S3 file would redirect to the bucket; the appliance streams it instead, so the bucket stays private.
-    body: (key, r) => (r ? file(key).slice(r.start, r.end + 1) : file(key)).stream(),
+    // The bytes only, read as they are sent: status, headers and type of storage's answer never reach the browser.
+    async body(key, r) {
+      const res = await guarded(signed(key, 'GET'), {
+        method: 'GET',
+        headers: r ? { range: `bytes=${r.start}-${r.end}` } : {},
+      })
+      if (res.status !== (r ? 206 : 200) || !res.body) throw await refused(res, `GET ${key}`)
+      return res.body
+    },
     async stat(key) {
-      try {
-        return (await file(key).stat()).size
-      } catch {
-        return null
-      }
+      const res = await guarded(signed(key, 'HEAD'), { method: 'HEAD' })
+      await res.body?.cancel()
+      if (res.status === 404) return null
+      if (!res.ok) throw new StorageError(`storage ${o.id} answered ${res.status} to HEAD ${key}`)
+      return Number(res.headers.get('content-length') ?? 0)
     },
     async remove(key) {
-      await file(key).delete()
+      const res = await guarded(signed(key, 'DELETE'), { method: 'DELETE' })
+      if (!res.ok && res.status !== 404) throw await refused(res, `DELETE ${key}`)
+      await res.body?.cancel()
     },
   }
 }
