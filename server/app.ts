@@ -6,10 +6,12 @@ import { securityHeaders } from './lib/security-headers.ts'
 import { requestLog } from './lib/request-log.ts'
 import { modules } from './modules/index.ts'
 import { webBundle } from './lib/web-bundle.ts'
+import { refuseLabPeers } from './labs/lab-peers.ts'
 
 /** Builds the whole app from its services; opens nothing, listens on nothing (DESIGN: no side effects). */
 export function createApp(services: Services) {
   const app = new Elysia()
+    .use(refuseLabPeers(services))
     .use(errorHandler(services))
     .use(securityHeaders(services))
     .use(bodyLimit(services))

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { Duplex } from 'node:stream'
 import { coalesceWrites } from './broker-writes.ts'
+import { refusedLabSocket } from './labs/lab-peers.ts'
 import type { Services } from './lib/context.ts'
 import { brokerGuard, type BrokerGuard } from './modules/iot/broker-guard.ts'
 import { SqlitePersistence } from './modules/iot/persistence.ts'
@@ -124,7 +125,9 @@ export async function startBroker(services: Services): Promise<BrokerService> {
   }
 
   // Small packets each way (PUBLISH, PUBACK): Nagle would hold the second until the first is acknowledged.
-  const server: Server = createServer({ noDelay: true }, (socket) => accept(coalesceWrites(socket)))
+  const server: Server = createServer({ noDelay: true }, (socket) => {
+    if (!refusedLabSocket(services, socket)) accept(coalesceWrites(socket))
+  })
   let state = 'starting'
   await new Promise<void>((ok) => {
     server.once('error', (err) => {

@@ -1,3 +1,5 @@
+import { BlockList } from 'node:net'
+
 /**
  * Private lab networks are cut from one range (ATRIUM_LABS_SUBNET, a /16 by
  * default) in /29 blocks: room for the bridge's gateway (the appliance's side)
@@ -36,11 +38,23 @@ export const blockAt = (range: SubnetRange, n: number) =>
  */
 export class Subnets {
   private readonly range: SubnetRange
+  private readonly whole = new BlockList()
   private cursor: number
 
   constructor(cidr: string) {
     this.range = parseRange(cidr)
     this.cursor = Math.floor(Math.random() * this.range.blocks)
+    this.whole.addSubnet(toIp(this.range.base), 32 - Math.log2(this.range.blocks) - BLOCK_BITS, 'ipv4')
+  }
+
+  /**
+   * Whether an address (a socket's peer or local side) lies in the labs' range: a lab itself, or the
+   * appliance's gateway side of a lab network. IPv4 seen through an IPv6 socket (::ffff:a.b.c.d) counts too.
+   */
+  contains(address: string | null | undefined): boolean {
+    if (!address) return false
+    const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+    return /^\d{1,3}(\.\d{1,3}){3}$/.test(v4) && this.whole.check(v4, 'ipv4')
   }
 
   next(): string {
