@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiFailure, api } from '../../shared/api'
 import { invalidate, useFetch } from '../../shared/data'
+import { useSession } from '../../shared/session'
 import { folderEntries, packTar } from '../../lab/tar'
 import '../../lab/locale'
 
@@ -108,6 +109,9 @@ export default function ImageInstall({
   const { t } = useTranslation('lab')
   const [title, setTitle] = useState('')
   const [tag, setTag] = useState('')
+  // A school builds only inside its own namespace (the server refuses anything else): the example shows it.
+  const { tenantId } = useSession()
+  const tagExample = tenantId === '000000' ? 'school/python:3' : `atrium/t${tenantId}/python:3`
   const [file, setFile] = useState<File | null>(null)
   const [folder, setFolder] = useState<FileList | null>(null)
   const [error, setError] = useState<{ field?: string; text: string } | null>(null)
@@ -200,7 +204,12 @@ export default function ImageInstall({
                     validationState={error?.field === 'imageId' ? 'error' : 'none'}
                     validationMessage={error?.field === 'imageId' ? error.text : undefined}
                   >
-                    <Input value={tag} onChange={(_, d) => setTag(d.value)} data-testid="image-tag" />
+                    <Input
+                      value={tag}
+                      placeholder={tagExample}
+                      onChange={(_, d) => setTag(d.value)}
+                      data-testid="image-tag"
+                    />
                   </Field>
                 )}
                 {!rowId && (
