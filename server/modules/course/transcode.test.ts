@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { courseWare, job } from '../../../db/schema/index.ts'
@@ -5,6 +8,14 @@ import { startJobRunner, type JobRunner } from '../../lib/jobs.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { testVideo, uploadFile } from '../../../tests/support/upload.ts'
 import { TRANSCODE, useTranscodeServices } from './transcode.ts'
+
+/** ffmpeg's output (to stdout) for the given input and output options. */
+async function ffmpegOut(args: string[]): Promise<Buffer> {
+  const p = Bun.spawn(['ffmpeg', '-v', 'error', ...args, 'pipe:1'], { stdout: 'pipe', stderr: 'pipe' })
+  const out = Buffer.from(await new Response(p.stdout).arrayBuffer())
+  if ((await p.exited) !== 0) throw new Error(await new Response(p.stderr).text())
+  return out
+}
 
 describe('courseware video transcoding on the job queue', () => {
   const t = testApp()
@@ -91,6 +102,53 @@ describe('courseware video transcoding on the job queue', () => {
     expect(
       (await t.get('/api/hm-courseWare/courseWare/transcode-progress', admin, { id: w.id })).body.data.error,
     ).toMatch(/not a playable video|ffmpeg failed/)
+  })
+
+  it('reads an MP3 that is also an HLS playlist as MP3, never opening the local file the playlist names', async () => {
+    const admin = await t.token('admin')
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-polyglot-'))
+    try {
+      // What the playlist points at: a 3-second video outside the data directory.
+      const secret = join(dir, 'secret.ts')
+      writeFileSync(secret, await testVideo(3))
+      const mp3 = await ffmpegOut([
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=d=2',
+        '-c:a',
+        'libmp3lame',
+        '-id3v2_version',
+        '0',
+        '-write_xing',
+        '0',
+        '-f',
+        'mp3',
+      ])
+      const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:3,\nfile:${secret}\n#EXT-X-ENDLIST\n`
+      // An ID3 tag flagged with a footer: file-type skips 10 bytes and finds an MPEG frame, ffmpeg's probe skips 20 and finds the playlist.
+      const polyglot = Buffer.concat([
+        Buffer.from([0x49, 0x44, 0x33, 4, 0, 0x10, 0, 0, 0, 0]),
+        mp3.subarray(0, 10),
+        Buffer.from(playlist),
+        mp3,
+      ])
+      const file = await uploadFile(t, new File([polyglot], 'lesson.mp3'), admin, 'courseware')
+      const w = (
+        await t.post('/api/hm-courseWare/courseWare/submit', admin, {
+          title: '多义文件',
+          screen: 1,
+          type: 2,
+          fileAddress: file.link,
+        })
+      ).body.data
+      if (!runners.length) start()
+      await until(() => ware(w.id).transcodingStatus !== 2)
+      // Read as the MP3 it was accepted as, it has no picture to transcode: refused, and the 3-second video never became its stream.
+      expect(ware(w.id)).toMatchObject({ transcodingStatus: 0, playAddress: null, playTime: null })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('resumes a transcode interrupted by a stop (a restart) and finishes it', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { availableParallelism } from 'node:os'
 import { mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileTypeFromFile } from 'file-type'
 import { courseWare } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { makeCtx, systemActor } from '../../lib/context.ts'
@@ -17,12 +18,49 @@ export const useTranscodeServices = (s: Services) => {
   services = s
 }
 
-async function probeSeconds(file: string, signal: AbortSignal): Promise<number> {
-  const p = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-    signal,
-  })
+/** The ffmpeg demuxer for each container file-type recognises by its bytes; nothing else is transcoded. */
+const DEMUXERS: Record<string, string> = {
+  mp4: 'mov',
+  m4v: 'mov',
+  m4a: 'mov',
+  mov: 'mov',
+  '3gp': 'mov',
+  '3g2': 'mov',
+  webm: 'matroska',
+  mkv: 'matroska',
+  avi: 'avi',
+  mp3: 'mp3',
+  wav: 'wav',
+  flv: 'flv',
+  mpg: 'mpeg',
+  mts: 'mpegts',
+  ogg: 'ogg',
+  ogv: 'ogg',
+  oga: 'ogg',
+}
+
+/**
+ * How ffmpeg is told to read an upload: with the demuxer its content names and
+ * local files only. Left to probe, ffmpeg skips an ID3 tag and takes what
+ * follows for an HLS playlist, whose entries it then opens (any file the
+ * appliance can read), although file-type saw an MP3.
+ */
+async function inputArgs(file: string): Promise<string[]> {
+  const found = await fileTypeFromFile(file)
+  const format = found && DEMUXERS[found.ext]
+  if (!format) throw new PermanentJobError(`not a video or audio container: ${found?.ext ?? 'unknown'}`)
+  return ['-protocol_whitelist', 'file', '-f', format]
+}
+
+async function probeSeconds(file: string, input: string[], signal: AbortSignal): Promise<number> {
+  const p = Bun.spawn(
+    ['ffprobe', '-v', 'error', ...input, '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+    {
+      stdout: 'pipe',
+      stderr: 'pipe',
+      signal,
+    },
+  )
   const out = (await new Response(p.stdout).text()).trim()
   if ((await p.exited) !== 0 || !Number(out))
     throw new PermanentJobError(`not a playable video: ${(await new Response(p.stderr).text()).trim().slice(0, 300)}`)
@@ -63,7 +101,8 @@ defineJob<{ wareId: string; file: string }>(
     const output = join(files.tmpDir, `${job.id}-out.mp4`)
     try {
       await Bun.write(input, new Response(await adapter.body(source.name)))
-      const seconds = await probeSeconds(input, job.signal)
+      const pinned = await inputArgs(input)
+      const seconds = await probeSeconds(input, pinned, job.signal)
       const ff = Bun.spawn(
         [
           'nice',
@@ -73,6 +112,7 @@ defineJob<{ wareId: string; file: string }>(
           '-v',
           'error',
           '-y',
+          ...pinned,
           '-i',
           input,
           '-map',
