@@ -1,14 +1,18 @@
-import { chmodSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { attach } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
+import { privateDataDir } from './data-permissions.ts'
 
 // Under the usual umask (022) files are born 0644 and directories 0755: these modes are set on purpose.
 describe('data directory permissions', () => {
   const t = testApp()
   const mode = (p: string) => statSync(p).mode & 0o777
+  const outside = mkdtempSync(join(tmpdir(), 'atrium-outside-'))
+  afterAll(() => rmSync(outside, { recursive: true, force: true }))
 
   it('the directory is 0700; the database, its WAL, shared memory and secrets 0600; uploads private', async () => {
     expect(mode(t.dataDir)).toBe(0o700)
@@ -32,14 +36,41 @@ describe('data directory permissions', () => {
       .where(eq(attach.id, (await up.json()).data.attachId))
       .get()!
     expect(mode(join(t.dataDir, 'uploads', row.name))).toBe(0o600)
+    expect(mode(join(t.dataDir, 'tmp'))).toBe(0o700)
   })
 
-  it('a directory loosened by hand is private again after the next start', async () => {
+  it('temp files, both upload trees and the seeded demo files are private from the first start', () => {
+    for (const d of ['tmp', 'uploads/public', 'uploads/private', 'uploads/public/demo', 'uploads/private/demo'])
+      expect(mode(join(t.dataDir, d)), d).toBe(0o700)
+    for (const f of ['uploads/public/demo/cover-1.jpg', 'uploads/private/demo/demo-video.mp4'])
+      expect(mode(join(t.dataDir, f)), f).toBe(0o600)
+  })
+
+  it('a tree loosened by hand is private again after the next start; links are not followed', () => {
     chmodSync(t.dataDir, 0o755)
     chmodSync(join(t.dataDir, 'atrium.db'), 0o644)
-    const { privateDataDir } = await import('./data-permissions.ts')
+    chmodSync(join(t.dataDir, 'uploads', 'public'), 0o755)
+    const seeded = join(t.dataDir, 'uploads', 'public', 'demo', 'cover-2.jpg')
+    chmodSync(seeded, 0o644)
+    // A lab's code folder keeps its script runnable by the owner.
+    mkdirSync(join(t.dataDir, 'lab-code', 'demo'), { recursive: true, mode: 0o755 })
+    const script = join(t.dataDir, 'lab-code', 'demo', 'run.sh')
+    writeFileSync(script, '#!/bin/sh\n', { mode: 0o755 })
+    const elsewhere = join(outside, 'elsewhere.txt')
+    writeFileSync(elsewhere, 'not the appliance’s', { mode: 0o644 })
+    chmodSync(elsewhere, 0o644)
+    symlinkSync(elsewhere, join(t.dataDir, 'uploads', 'public', 'link.txt'))
+    chmodSync(outside, 0o755)
+    symlinkSync(outside, join(t.dataDir, 'uploads', 'public', 'linked-dir'))
+
     privateDataDir(t.dataDir)
     expect(mode(t.dataDir)).toBe(0o700)
     expect(mode(join(t.dataDir, 'atrium.db'))).toBe(0o600)
+    expect(mode(join(t.dataDir, 'uploads', 'public'))).toBe(0o700)
+    expect(mode(seeded)).toBe(0o600)
+    expect(mode(join(t.dataDir, 'lab-code', 'demo'))).toBe(0o700)
+    expect(mode(script)).toBe(0o700)
+    expect(mode(elsewhere)).toBe(0o644)
+    expect(mode(outside)).toBe(0o755)
   })
 })
