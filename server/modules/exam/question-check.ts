@@ -36,9 +36,11 @@ export function checkInWorker(format: Format, bytes: Uint8Array, max: number): P
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./question-check-worker.ts', import.meta.url).href)
     const finish = () => worker.terminate()
-    worker.onmessage = (e: MessageEvent<{ rows?: CheckedRow[]; error?: string }>) => {
+    const rows: CheckedRow[] = []
+    worker.onmessage = (e: MessageEvent<{ chunk?: CheckedRow[]; done?: boolean; error?: string }>) => {
+      if (e.data.chunk) return void rows.push(...e.data.chunk)
       finish()
-      if (e.data.rows) resolve(e.data.rows)
+      if (e.data.done) resolve(rows)
       else reject(new Error(e.data.error ?? 'question check failed'))
     }
     worker.onerror = (e) => {
