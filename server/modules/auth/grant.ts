@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { client, dept, role, session, sessionSpent, tenant, user } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { newId } from '../../lib/ids.ts'
+import { sessionsEnded } from '../../lib/live-sessions.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
@@ -79,11 +80,13 @@ async function refreshSession(services: Services, clientId: string, g: GrantInpu
         .set({ revoked: 1 })
         .where(and(eq(session.id, spent.sessionId), eq(session.revoked, 0)))
         .returning({ userId: session.userId, tenantId: session.tenantId })
-      if (ended.length)
+      if (ended.length) {
+        sessionsEnded({ sessionIds: [spent.sessionId] })
         recordUsual(services, ended[0].tenantId, 'refresh token reused: session ended', {
           sessionId: spent.sessionId,
           userId: ended[0].userId,
         })
+      }
     }
     throw fail('auth.refreshInvalid', 401)
   }

@@ -2,16 +2,21 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { session, sessionSpent } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
+import { sessionsEnded } from '../../lib/live-sessions.ts'
 import type { Tx } from '../../lib/transaction.ts'
 
-/** Ends one session: its refresh token and every access token naming it stop working. */
-export const revokeSession = (services: Services, sessionId: string) =>
-  services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId))
+/** Ends one session: its refresh token and every access token naming it stop working, its live connections close. */
+export async function revokeSession(services: Services, sessionId: string): Promise<void> {
+  await services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId))
+  sessionsEnded({ sessionIds: [sessionId] })
+}
 
 /**
  * Ends every session of the given users (password, status, roles, department
  * changed; deleted) or of whole tenants (disabled, expired, deleted): their
- * access and refresh tokens stop working at the next request.
+ * access and refresh tokens stop working at the next request, and their live
+ * connections (broker, lab terminals) close once the caller's transaction is
+ * over (live-sessions.ts).
  */
 export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; tenantIds?: string[] }): void {
   if (by.userIds?.length)
@@ -24,6 +29,7 @@ export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; t
       .set({ revoked: 1 })
       .where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0)))
       .run()
+  sessionsEnded(by)
 }
 
 /** Drops expired or revoked sessions and spent refresh tokens past their time; run by the daily job. */

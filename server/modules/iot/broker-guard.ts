@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { device, product } from '../../../db/schema/index.ts'
 import { resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
+import { holdSession } from '../../lib/live-sessions.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
 import type { SqlitePersistence } from './persistence.ts'
 import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
@@ -138,6 +139,8 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
   const limits = services.config.mqtt
   /** Live connections per owner (device or user), for the per-device connection limit and session kicks. */
   const live = new Map<string, Set<Client>>()
+  /** Browsers' connections registered with their session (live-sessions.ts), and how to let go of each. */
+  const held = new WeakMap<Client, () => void>()
 
   return {
     live,
@@ -205,6 +208,21 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       const set = live.get(key) ?? new Set()
       if (up) set.add(client)
       else set.delete(client)
+      // A browser's connection lives as long as the sign-in session it was opened with: ending that closes it.
+      if (id.kind === 'user' && up && !held.has(client))
+        held.set(
+          client,
+          holdSession(services.db, {
+            sessionId: id.sessionId,
+            userId: id.userId,
+            tenantId: id.tenantId,
+            close: () => client.close(),
+          }),
+        )
+      if (!up) {
+        held.get(client)?.()
+        held.delete(client)
+      }
       if (set.size) live.set(key, set)
       else live.delete(key)
     },

@@ -77,16 +77,14 @@ export const clientInfoRoutes = (s: Services) =>
         const content = typeof body.content === 'string' ? body.content.slice(0, 2000) : ''
         if (type === 'chat' && !content.trim()) throw badRequest('iot.client.content', {}, 'content')
         const from = ctx.actor.account
+        await s.mqtt?.publish(userInbox(target.id), { type, content, from })
+        // Ended after the push went out (written ahead of the close): ending the sessions also closes the
+        // browser's broker connections (live-sessions.ts), the ones counted here.
+        const dropped = type === 'force-logout' ? (s.mqtt?.guard.connectionsOf('user', target.id).length ?? 0) : 0
         if (type === 'force-logout') {
           endSessions(s.db, { userIds: [target.id] })
           recordUsual(s, ctx.actor.tenantId, 'force logout', { by: from, account: target.account })
         }
-        await s.mqtt?.publish(userInbox(target.id), { type, content, from })
-        // After the push went out: the browser reads it, then its broker connection ends too.
-        const dropped =
-          type === 'force-logout'
-            ? await new Promise<number>((r) => setTimeout(() => r(s.mqtt?.disconnectUser(target.id) ?? 0), 300))
-            : 0
         return ok(ctx, { userId: target.id, type, delivered: !!s.mqtt, disconnected: dropped })
       },
       {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { experiment, labImage, userContainer } from '../../../db/schema/index.ts'
 import { authContext, resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
+import { holdSession } from '../../lib/live-sessions.ts'
 import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
 import type { TerminalSession, Viewer } from '../../labs/terminals.ts'
@@ -21,6 +22,8 @@ interface State {
   session?: TerminalSession
   timer?: ReturnType<typeof setTimeout>
   busy?: boolean
+  /** Lets go of the sign-in session this socket is held open by (live-sessions.ts). */
+  release?: () => void
 }
 
 const envLines = (env: string | null) =>
@@ -101,6 +104,15 @@ export const terminalRoutes = (s: Services) => {
         if (!session) return ws.close(1000, 'no-shell')
         st.viewer = viewer
         st.session = session
+        // The socket lives as long as the sign-in it was opened with: signing out (or any end of it) closes it.
+        // (Not registered when the socket closed while the shell was attaching: nothing would let go of it.)
+        if (states.get(ws.id) === st)
+          st.release = holdSession(s.db, {
+            sessionId: ctx.actor.sessionId!,
+            userId: ctx.actor.userId,
+            tenantId: ctx.actor.tenantId,
+            close: () => refuse(ws, 4401, 'session-ended'),
+          })
       } catch (err) {
         s.log.warn({ err, lab: row.id }, 'terminal attach failed')
         refuse(ws, 4500, 'attach-failed')
@@ -111,6 +123,7 @@ export const terminalRoutes = (s: Services) => {
       states.delete(ws.id)
       if (!st) return
       clearTimeout(st.timer)
+      st.release?.()
       if (st.session && st.viewer) s.labs.terminals.detach(st.session, st.viewer)
     },
   })
