@@ -12,3 +12,10 @@ export const isPortalPath = (path: string) => path === '/' || path === '/home' |
 
 /** The HTML document (in web/dist) that serves a path. */
 export const documentFor = (path: string) => (isPortalPath(path) ? PORTAL_DOCUMENT : BACK_OFFICE_DOCUMENT)
+
+/**
+ * The exam runner's service worker (web/src/portal/exam/exam-sw.ts), built into web/dist beside the
+ * documents and registered by the exam page with that page as its scope: it answers only for the exam.
+ */
+export const EXAM_WORKER = 'exam-sw.js'
+export const EXAM_PAGE = '/home/competition-test'

@@ -2,7 +2,7 @@ import { build, defineConfig, type LogLevel, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BACK_OFFICE_DOCUMENT, PORTAL_DOCUMENT, isPortalPath } from './entries'
+import { BACK_OFFICE_DOCUMENT, EXAM_WORKER, PORTAL_DOCUMENT, isPortalPath } from './entries'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const configFile = fileURLToPath(import.meta.url)
@@ -34,6 +34,29 @@ const thenPortal: Plugin = {
     } finally {
       delete process.env[PORTAL_BUILD]
     }
+    await build(examWorker)
+  },
+}
+
+/**
+ * The exam page's service worker (web/src/portal/exam/exam-sw.ts): one classic script under a fixed name at the
+ * site root (a worker's address must not change between builds, and /home/competition-test must be within its
+ * reach), with what it imports inlined, so it shares no chunk with the pages.
+ */
+const examWorker = {
+  configFile: false as const,
+  root,
+  logLevel: 'warn' as LogLevel,
+  publicDir: false as const,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    lib: {
+      entry: join(root, 'src/portal/exam/exam-sw.ts'),
+      formats: ['iife' as const],
+      name: 'atriumExamWorker',
+      fileName: () => EXAM_WORKER,
+    },
   },
 }
 

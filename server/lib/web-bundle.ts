@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { existsSync, statSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
-import { BACK_OFFICE_DOCUMENT, documentFor } from '../../web/entries.ts'
+import { BACK_OFFICE_DOCUMENT, EXAM_WORKER, documentFor } from '../../web/entries.ts'
 import { ApiError } from './errors.ts'
 
 /** Hashed build output never changes under its name: browsers keep it for a year and never ask again. */
@@ -57,7 +57,9 @@ export function webBundle(distDir: string) {
       return send(file, request, IMMUTABLE)
     }
     const file = path === '/' ? null : fileIn(dist, path)
-    if (file) return send(file, request, extname(file) === '.html' ? REVALIDATE : PUBLIC_FILE)
+    // A document, or the exam's service worker (a fixed name whose content changes with each build): checked every time.
+    if (file)
+      return send(file, request, extname(file) === '.html' || path === `/${EXAM_WORKER}` ? REVALIDATE : PUBLIC_FILE)
     const entry = join(dist, documentFor(path))
     // A bundle built before the portal had its own entry has only index.html.
     return send(existsSync(entry) ? entry : join(dist, BACK_OFFICE_DOCUMENT), request, REVALIDATE)

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie'
 import { useSyncExternalStore } from 'react'
+import { dropOfflineCopies } from './offline-copies'
 import { PREFIX, store } from './storage'
 
 /** The token response of POST /api/blade-auth/oauth/token (spec §3 "Token response"). */
@@ -79,7 +80,11 @@ export const session = {
     store.set('user', r)
     store.set('tenantId', r.tenant_id)
     store.set('tokenTime', Math.floor(Date.now() / 1000))
-    if (fresh) resetHooks.forEach((h) => h())
+    if (fresh) {
+      // Whoever signs in now never finds an earlier learner's offline exam copy.
+      dropOfflineCopies()
+      resetHooks.forEach((h) => h())
+    }
     publish()
   },
   /** The user edited their own profile: the stored user info follows, the tokens and their age stay. */
@@ -93,6 +98,7 @@ export const session = {
     Cookies.remove(REFRESH)
     store.remove('user')
     store.remove('tokenTime')
+    dropOfflineCopies()
     resetHooks.forEach((h) => h())
     publish()
   },

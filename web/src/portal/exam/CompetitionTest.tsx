@@ -17,6 +17,8 @@ import { useSession } from '../../shared/session'
 import ExamRunner, { type Mine, type SittingPaper } from './ExamRunner'
 import RichText from './RichText'
 import { answerStore } from './answer-store'
+import { offlineExam } from './offline-exam'
+import { NOTICE_PATH, PAPER_PATH } from './offline-paths'
 import './locale'
 
 interface ExamInfo {
@@ -121,15 +123,33 @@ function OneExam({ timeId }: { timeId: string }) {
   const [auto, setAuto] = useState(false)
 
   const open = useCallback(
-    async () => setPaper(await api.get<SittingPaper>('/api/nep-wbp/paperQuestion/toAnswer', { timeId })),
+    async (notice: ExamInfo) => {
+      const p = await api.get<SittingPaper>(PAPER_PATH, { timeId })
+      setPaper(p)
+      // An offline copy (exam-sw.ts answered) is not copied again: it is already the newest the page knows.
+      if (p.clockAt !== undefined) return
+      // Kept for a reopen without the network: the notice as it stands now (the sitting started), the paper as loaded.
+      const mine: Mine = notice.mine ?? {
+        sittingId: p.sittingId,
+        state: 1,
+        submitTime: null,
+        submitKind: null,
+        score: null,
+      }
+      await offlineExam.prepare()
+      await offlineExam.keep(timeId, { ...notice, mine }, { ...p, clockAt: Date.now() })
+    },
     [timeId],
   )
   useEffect(() => {
-    void api.get<ExamInfo>('/api/nep-wbp/paperTime/showPaperMessage', { timeId }).then(async (i) => {
+    void api.get<ExamInfo>(NOTICE_PATH, { timeId }).then(async (i) => {
       setInfo(i)
       // Back after a reload, in another browser or after a restart: straight into the paper, answers and time restored.
-      if (i.mine?.state === 1) await open()
-      else if (i.mine && i.mine.state >= 2) await answerStore.clear(i.mine.sittingId)
+      if (i.mine?.state === 1) await open(i)
+      else if (i.mine && i.mine.state >= 2) {
+        await answerStore.clear(i.mine.sittingId)
+        await offlineExam.forget(timeId)
+      }
     })
   }, [timeId, open])
 
@@ -139,6 +159,7 @@ function OneExam({ timeId }: { timeId: string }) {
       <ExamRunner
         paper={paper}
         onDone={(m, a) => {
+          void offlineExam.forget(timeId)
           setPaper(null)
           setAuto(a && m.submitKind === 2)
           setInfo({ ...info, mine: m })
@@ -182,7 +203,7 @@ function OneExam({ timeId }: { timeId: string }) {
           </MessageBar>
         ) : (
           <div>
-            <Button appearance="primary" size="large" data-testid="exam-start" onClick={() => void open()}>
+            <Button appearance="primary" size="large" data-testid="exam-start" onClick={() => void open(info)}>
               {m ? t('resume') : t('start')}
             </Button>
           </div>

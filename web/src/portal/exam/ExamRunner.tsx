@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
 import QuestionInput, { type LearnerQuestion } from './QuestionInput'
 import RichText from './RichText'
-import { useAnswerSync, type Answer } from './useAnswerSync'
+import { offlineExam } from './offline-exam'
+import { useAnswerSync, type Answer, type AnswerState } from './useAnswerSync'
 
 export interface SittingPaper {
   sittingId: string
@@ -31,7 +32,9 @@ export interface SittingPaper {
   serverTime: number
   totalScore: number
   questions: (LearnerQuestion & { points: number })[]
-  answers: Record<string, { answer: Answer | null; version: number }>
+  answers: AnswerState
+  /** Set on the offline copy only (offline-exam.ts): the local time serverTime was read at, so the clock runs on from there. */
+  clockAt?: number
 }
 export interface Mine {
   sittingId: string
@@ -91,11 +94,18 @@ export default function ExamRunner({
   const s = useStyles()
   const { t } = useTranslation('exam')
   // Server clock = local clock + offset, re-measured on every acknowledgement: a wrong local clock changes nothing.
-  const offset = useRef(paper.serverTime - Date.now())
+  // A paper reopened offline carries the offset as last known (serverTime read at clockAt).
+  const offset = useRef(paper.serverTime - (paper.clockAt ?? Date.now()))
   const onServerTime = useCallback((st: number) => {
     offset.current = st - Date.now()
   }, [])
-  const sync = useAnswerSync(paper.sittingId, paper.answers, onServerTime)
+  // The offline copy follows what the server acknowledged, so a page reopened without the network starts from it.
+  const onAcked = useCallback(
+    (answers: AnswerState, serverTime: number) =>
+      void offlineExam.keep(paper.timeId, undefined, { ...paper, answers, serverTime, clockAt: Date.now() }),
+    [paper],
+  )
+  const sync = useAnswerSync(paper.sittingId, paper.answers, onServerTime, onAcked)
   const [left, setLeft] = useState(paper.deadline - (Date.now() + offset.current))
   const [confirm, setConfirm] = useState(false)
   const [busy, setBusy] = useState(false)

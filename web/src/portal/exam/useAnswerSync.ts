@@ -20,10 +20,14 @@ const RETRY_MS = 3000
  * sent (debounced) with a per-question version; the server's acknowledgement
  * removes it from IndexedDB. Unsent answers survive reloads and are replayed.
  */
+export type AnswerState = Record<string, { answer: Answer | null; version: number }>
+
 export function useAnswerSync(
   sittingId: string,
-  initial: Record<string, { answer: Answer | null; version: number }>,
+  initial: AnswerState,
   onServerTime: (t: number) => void,
+  /** After each acknowledged save: the answers as the server now holds them (what a reopened page starts from). */
+  onAcked?: (server: AnswerState, serverTime: number) => void,
 ) {
   const [answers, setAnswers] = useState<Record<string, Answer | null>>(() =>
     Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v.answer])),
@@ -37,6 +41,7 @@ export function useAnswerSync(
   const again = useRef(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const closed = useRef(false)
+  const server = useRef<AnswerState>(initial)
 
   const refreshCount = useCallback(async () => setWaiting((await answerStore.list(sittingId)).length), [sittingId])
 
@@ -65,7 +70,16 @@ export function useAnswerSync(
         { silent: true },
       )
       onServerTime(r.serverTime)
-      for (const s of r.saved) await answerStore.ack(sittingId, s.questionId, s.version)
+      const sent = new Map(pending.map((p) => [p.questionId, p.answer]))
+      const held = { ...server.current }
+      for (const s of r.saved) {
+        await answerStore.ack(sittingId, s.questionId, s.version)
+        // Not accepted: the server holds a newer version (another tab), whose answer this page does not know.
+        if (s.accepted && sent.has(s.questionId))
+          held[s.questionId] = { answer: sent.get(s.questionId)!, version: s.version }
+      }
+      server.current = held
+      onAcked?.(held, r.serverTime)
       const left = (await answerStore.list(sittingId)).length
       setWaiting(left)
       setStatus(left ? 'saving' : 'saved')
@@ -89,7 +103,7 @@ export function useAnswerSync(
         setTimeout(() => void flush(), 0)
       }
     }
-  }, [sittingId, onServerTime, refreshCount])
+  }, [sittingId, onServerTime, onAcked, refreshCount])
 
   const change = useCallback(
     async (questionId: string, answer: Answer) => {
