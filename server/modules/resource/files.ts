@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileTypeFromFile } from 'file-type'
 import { attach, oss } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { badRequest } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 import type { StorageAdapter } from './storage/adapter.ts'
@@ -13,6 +13,7 @@ import { localAdapter } from './storage/local.ts'
 import { s3Adapter } from './storage/s3.ts'
 import { CONTENT_TYPES, KINDS, NAME_EXTS, type UploadKind } from './kinds.ts'
 import { receiveFile } from './receive.ts'
+import { checkRoom, uploadLimits, type UploadLimits } from './quota.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { outboundFetch } from '../../lib/outbound.ts'
 
@@ -120,7 +121,16 @@ export function fileService(services: Services) {
   async function storeTemp(
     ctx: Ctx,
     tmpPath: string,
-    o: { ext: string; size: number; originalName: string; kind: string; isPublic: boolean; target?: StorageAdapter },
+    o: {
+      ext: string
+      size: number
+      originalName: string
+      kind: string
+      isPublic: boolean
+      target?: StorageAdapter
+      /** Held to these quotas and rates in the transaction that records it (uploads; generated files are not). */
+      limits?: UploadLimits
+    },
   ): Promise<AttachRow> {
     const target = o.target ?? (await writeTarget(ctx.actor.tenantId))
     const key = newKey(o.isPublic, o.ext)
@@ -149,7 +159,19 @@ export function fileService(services: Services) {
       isPublic: o.isPublic ? 1 : 0,
       ossId: target.id === 'local' ? null : target.id,
     }
-    await services.db.insert(attach).values(row)
+    try {
+      // Immediate: the quota is read and the row written under one write lock, so two uploads cannot share the last bytes.
+      services.db.transaction(
+        (tx) => {
+          if (o.limits) checkRoom(tx, ctx, o.limits, o.size)
+          tx.insert(attach).values(row).run()
+        },
+        { behavior: 'immediate' },
+      )
+    } catch (e) {
+      await target.remove(key).catch(() => {})
+      throw e
+    }
     return row
   }
 
@@ -164,10 +186,13 @@ export function fileService(services: Services) {
     async upload(ctx: Ctx, request: Request, kindName: string): Promise<AttachRow> {
       const kind = KINDS[kindName]
       if (!kind) throw badRequest('upload.kind', { kind: kindName }, 'kind')
-      const got = await receiveFile(request, tmpDir, kind.maxBytes, {
+      // Over quota or rate already: refused before a byte of the body is read.
+      const limits = await uploadLimits(services.db, ctx.actor.tenantId)
+      const room = checkRoom(services.db, ctx, limits, 0)
+      const tooLarge = () => new ApiError(413, kind.sizeRule ?? 'upload.tooLarge', { max: kind.maxText }, true, 'files')
+      const got = await receiveFile(request, tmpDir, Math.min(kind.maxBytes, room.left), {
         missing: kind.missing,
-        tooLarge: kind.sizeRule ?? 'upload.tooLarge',
-        maxText: kind.maxText,
+        tooLarge: room.left < kind.maxBytes ? room.full : tooLarge,
       })
       try {
         const ext = await sniff(got.tmpPath, got.originalName, kind)
@@ -177,6 +202,7 @@ export function fileService(services: Services) {
           originalName: got.originalName,
           kind: kindName,
           isPublic: kind.isPublic,
+          limits,
         })
       } catch (e) {
         await unlink(got.tmpPath).catch(() => {})

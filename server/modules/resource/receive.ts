@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { badRequest } from '../../lib/errors.ts'
+import { badRequest, type ApiError } from '../../lib/errors.ts'
 
 export interface Received {
   tmpPath: string
@@ -20,20 +20,21 @@ export async function receiveFile(
   request: Request,
   tmpDir: string,
   maxBytes: number,
-  messages: { missing: string; tooLarge: string; maxText: string },
+  messages: { missing: string; tooLarge: () => ApiError },
 ): Promise<Received> {
   const type = request.headers.get('content-type') ?? ''
   if (!request.body || !type.startsWith('multipart/form-data')) throw badRequest(messages.missing, {}, 'files')
   // A declared length far over the limit is refused before a byte is read.
   const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > maxBytes + 1024 * 1024) throw badRequest(messages.tooLarge, { max: messages.maxText }, 'files')
+  if (declared > maxBytes + 1024 * 1024) throw messages.tooLarge()
   await mkdir(tmpDir, { recursive: true })
   const tmpPath = join(tmpDir, `${crypto.randomUUID()}.part`)
 
   const source = Readable.fromWeb(request.body as never)
   const parser = busboy({
     headers: { 'content-type': type },
-    limits: { files: 1, fileSize: maxBytes, fields: 20 },
+    // One byte over: busboy signals its limit on reaching it, and a file of exactly maxBytes is within the limit.
+    limits: { files: 1, fileSize: maxBytes + 1, fields: 20 },
     defParamCharset: 'utf8',
   })
   const result = await new Promise<Received | Error>((resolve) => {
@@ -52,7 +53,7 @@ export async function receiveFile(
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length
       })
-      stream.on('limit', () => fail(badRequest(messages.tooLarge, { max: messages.maxText }, 'files')))
+      stream.on('limit', () => fail(messages.tooLarge()))
       got = new Promise((done) => {
         out.on('finish', () => done({ tmpPath, size, originalName: info.filename ?? '' }))
         out.on('error', (e) => done(e))

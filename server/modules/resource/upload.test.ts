@@ -112,13 +112,14 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
     expect(r.body.msg).toBe('only jpeg/jpg/png files, not over 5M')
   })
 
-  it("enforces each kind's limit with the spec's message: avatar 500 KB, image 5 MB", async () => {
+  it("enforces each kind's limit with the spec's message (413): avatar 500 KB, image 5 MB", async () => {
     const token = await t.token('student')
     const avatar = await upload(new File([padded(PNG, 600 * 1024)], 'me.png'), token, 'avatar', 'en')
-    expect(avatar.status).toBe(400)
+    expect(avatar.status).toBe(413)
+    expect(avatar.body.field).toBe('files')
     expect(avatar.body.msg).toBe('the avatar must be jpg or png, at most 500 KB')
     const image = await upload(new File([padded(PNG, 5 * 1024 * 1024 + 10)], 'big.png'), token, 'image')
-    expect(image.status).toBe(400)
+    expect(image.status).toBe(413)
     expect(image.body.msg).toBe('只能上传jpeg/jpg/png文件，且不超过5M')
     expect((await upload(new File([PNG], 'me.png'), token, 'avatar')).status).toBe(200)
     expect((await upload(new File([PNG], 'me.png'), token, 'nonsense')).body.field).toBe('kind')
