@@ -13,6 +13,7 @@ import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
 import { fitsPolicy, hostOptions, readLabPolicy } from './policy.ts'
 import { reserveSlot } from './quota.ts'
 import type { Labs } from './service.ts'
+import { requireWorkspaceFits } from './workspace.ts'
 import { ownRows, publicRows, tenantRows } from '../lib/tenant-rows.ts'
 
 export type ImageRow = typeof labImage.$inferSelect
@@ -213,6 +214,7 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
     let handing: string | undefined
     try {
       const kept = lastWorkspace(ctx, exp.id)
+      if (kept) await requireWorkspaceFits(labs, kept, image)
       // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
       if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
       let pooled = kept ? undefined : labs.pools.take(image.id)

@@ -264,6 +264,17 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
       return (r.Volumes ?? []).map((v) => v.Name)
     },
 
+    async volumeSizes(labels) {
+      // The engine's disk-usage report; `type` keeps newer engines from sizing containers and images too.
+      const df = (await docker.df({ type: 'volume' } as never)) as unknown as {
+        Volumes?: { Name: string; Labels?: Record<string, string> | null; UsageData?: { Size: number } | null }[]
+      }
+      const sizes = new Map<string, number>()
+      for (const v of df.Volumes ?? [])
+        if (Object.entries(labels).every(([k, val]) => v.Labels?.[k] === val)) sizes.set(v.Name, v.UsageData?.Size ?? -1)
+      return sizes
+    },
+
     async createNetwork(name, labels, subnet) {
       // Internal: the lab and the appliance (on the bridge's gateway address) can talk, nothing is routed out.
       // The subnet is given, not left to the engine's default pools, which hold only ~30 networks.

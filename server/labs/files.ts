@@ -5,6 +5,7 @@ import { experimentOf, liveRow } from './containers.ts'
 import { packFile, readTar, type TarEntry } from './archive.ts'
 import type { Labs } from './service.ts'
 import { readLabPolicy } from './policy.ts'
+import { requireRoomFor } from './workspace.ts'
 
 /** The caller's running container and workspace root, or 409 when no lab is running. */
 async function liveLab(labs: Labs, ctx: Ctx, experimentId: unknown) {
@@ -12,7 +13,7 @@ async function liveLab(labs: Labs, ctx: Ctx, experimentId: unknown) {
   await labs.requireEngine()
   const row = liveRow(ctx, exp.id)
   if (!row?.containerId) throw new ApiError(409, 'lab.notRunning')
-  return { containerId: row.containerId, root: posix.normalize(image.codePath) }
+  return { containerId: row.containerId, root: posix.normalize(image.codePath), volume: row.volume, image }
 }
 
 /** A learner's path, resolved inside the workspace; anything climbing out is refused. */
@@ -66,8 +67,9 @@ export async function uploadFile(
   if (!(file instanceof Blob) || !('name' in file)) throw badRequest('lab.fileRequired', { field: 'file' }, 'file')
   const max = labs.settings.uploadMaxMb
   if (file.size > max * 1024 * 1024) throw new ApiError(413, 'lab.fileTooLarge', { max })
-  const { containerId, root } = await liveLab(labs, ctx, experimentId)
+  const { containerId, root, volume, image } = await liveLab(labs, ctx, experimentId)
   const target = inside(root, dir, 'dir')
+  if (volume) await requireRoomFor(labs, volume, image, file.size)
   const name = posix.basename(String((file as File).name)).replace(/[\u0000/]/g, '')
   if (!name || name === '.' || name === '..') throw badRequest('lab.fileRequired', { field: 'file' }, 'file')
   await labs.host.putArchive(

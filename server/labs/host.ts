@@ -99,6 +99,11 @@ export interface LabHost {
 
   removeVolume(name: string): Promise<void>
   listVolumes(labels: Record<string, string>): Promise<string[]>
+  /**
+   * Bytes each labelled volume holds, as the engine measures it on the host (as root: nothing a learner hides
+   * inside, nor the uid the lab runs as, escapes it); -1 where it could not tell.
+   */
+  volumeSizes(labels: Record<string, string>): Promise<Map<string, number>>
   /** An internal bridge (no route out) on the given IPv4 subnet; rejects with `overlap: true` when the range is taken. */
   createNetwork(name: string, labels: Record<string, string>, subnet: string): Promise<void>
   removeNetwork(name: string): Promise<void>

@@ -28,6 +28,14 @@ defineMessages({
     en: 'the lab has been extended the maximum {max} times and cannot be extended again',
   },
   'lab.fileTooLarge': { zh: '文件超过 {max} MB 的限制', en: 'the file is over the {max} MB limit' },
+  'lab.workspaceFull': {
+    zh: '工作目录已用 {used} MB，超过 {max} MB 的上限，实验已停止且无法再打开；请重置实验（将清空工作目录）',
+    en: 'the workspace holds {used} MB, over its {max} MB limit: the lab was stopped and cannot open again until you reset it (which empties the workspace)',
+  },
+  'lab.workspaceNoRoom': {
+    zh: '工作目录已用 {used} MB，上传此文件将超过 {max} MB 的上限',
+    en: 'the workspace holds {used} MB: this file would take it past its {max} MB limit',
+  },
   'lab.fileMissing': { zh: '文件不存在', en: 'no such file' },
   'lab.badPath': { zh: '路径必须位于实验工作目录内', en: 'the path must be inside the lab workspace' },
   'lab.fileRequired': { zh: '请选择要上传的文件', en: 'please choose a file to upload' },

@@ -4,14 +4,17 @@ import { endLab } from './containers.ts'
 import { msOf } from './names.ts'
 import { dropStaleQueue, endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
+import { enforceWorkspaces } from './workspace.ts'
 
 /**
  * One reaper pass, idempotent: labs past their expiry end; labs with no
  * terminal (nor web app socket) attached for the experiment's idle minutes end; stale queue places
  * are given up; places claimed longer ago than the start timeout that never got a container (their open died)
- * end. Workspaces are kept for the learner's next open.
+ * end; labs whose workspace grew past its size limit end. Workspaces are kept for the learner's next open.
  */
-export async function reap(labs: Labs): Promise<{ expired: number; idle: number; interrupted: number }> {
+export async function reap(
+  labs: Labs,
+): Promise<{ expired: number; idle: number; interrupted: number; workspaceFull: number }> {
   const stamp = Date.now()
   const interrupted = await endUnstarted(labs, stamp - labs.settings.startTimeoutSeconds * 1000)
   const rows = labs.db
@@ -38,6 +41,13 @@ export async function reap(labs: Labs): Promise<{ expired: number; idle: number;
     }
   }
   dropStaleQueue(labs)
+  let workspaceFull = 0
+  try {
+    workspaceFull = await enforceWorkspaces(labs)
+  } catch (err) {
+    // The engine measures one disk usage at a time (another tool may be asking): the next pass measures again.
+    labs.log.warn({ err }, 'workspace sizes not measured this pass')
+  }
   if (expired || idle) labs.log.info({ expired, idle }, 'lab reaper stopped labs')
-  return { expired, idle, interrupted }
+  return { expired, idle, interrupted, workspaceFull }
 }

@@ -161,9 +161,9 @@ export class Terminals {
     s.viewers.clear()
   }
 
-  /** The lab ended (expired, reset, stopped): its shells end with it. */
-  closeLab(labId: string) {
-    for (const s of [...this.sessions.values()]) if (s.labId === labId) this.end(s, 'lab-ended')
+  /** The lab ended (expired, reset, stopped): its shells end with it, telling the page why when it is not the usual. */
+  closeLab(labId: string, reason = 'lab-ended') {
+    for (const s of [...this.sessions.values()]) if (s.labId === labId) this.end(s, reason)
   }
 
   closeAll() {
