@@ -65,8 +65,23 @@ export interface RegionRef {
   sort: number
 }
 
+/** A data scope every tenant holds for a resource code (blade_scope_data), granted by default to some roles. */
+export interface DataScopeRef {
+  /** The menu's permission code, which is the resource code the scope applies to. */
+  code: string
+  name: string
+  /** 1 all rows, 2 rows the user created, 3 own department, 4 own department and below. */
+  type: 1 | 2 | 3 | 4
+  /** The column the filter reads (create_user for type 2). */
+  column: string
+  /** Role aliases that hold it when it is first added to a tenant; an administrator's later change stands. */
+  grant?: string[]
+}
+
 export interface AreaReference {
   menus?: MenuRef[]
+  /** Data scopes offered in every tenant, with their default holders. */
+  dataScopes?: DataScopeRef[]
   /** System dictionary (shared by all tenants, kept by the platform). */
   systemDicts?: DictRef[]
   /** Business dictionary: every tenant holds its own copy and may edit it. */
@@ -79,6 +94,16 @@ export interface AreaReference {
 
 /** Declares an area's reference data (typed; the file's default export). */
 export const defineReference = (r: AreaReference): AreaReference => r
+
+/**
+ * For each code: "rows they created" held by `roles`, and "all rows" held by nobody, for an administrator
+ * to widen a role to (scopes granted together widen each other).
+ */
+export const ownRowsFor = (roles: string[], codes: string[]): DataScopeRef[] =>
+  codes.flatMap((code) => [
+    { code, name: '本人创建的数据', type: 2 as const, column: 'create_user', grant: roles },
+    { code, name: '全部数据', type: 1 as const, column: 'create_user' },
+  ])
 
 /** The standard CRUD buttons. */
 export const CRUD: ButtonRef[] = ['add', 'edit', 'delete', 'view']

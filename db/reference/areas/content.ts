@@ -1,4 +1,4 @@
-import { CRUD, defineReference } from '../types.ts'
+import { CRUD, defineReference, ownRowsFor } from '../types.ts'
 
 /** Learning content: courses, carousels, news, files, course cards. */
 export default defineReference({
@@ -145,6 +145,12 @@ export default defineReference({
       ],
     },
   ],
+  // A teacher edits only the courses and material they created (issue #24: teachers edited each other's courses);
+  // an administrator widens a role by granting it "all rows". Evaluations are learners' rows: no default there.
+  dataScopes: ownRowsFor(
+    ['teacher'],
+    ['content:course', 'content:ware', 'content:series', 'content:download', 'content:cloud'],
+  ),
   bizDicts: [
     [
       'carousel_position',

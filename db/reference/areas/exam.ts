@@ -1,4 +1,4 @@
-import { CRUD, defineReference } from '../types.ts'
+import { CRUD, defineReference, ownRowsFor } from '../types.ts'
 
 const STAFF = ['manager', 'teacher']
 
@@ -64,6 +64,9 @@ export default defineReference({
       ],
     },
   ],
+  // A teacher edits, corrects and distributes only what they created (issue #24); an administrator widens a role
+  // by granting it "all rows" in the role's data-scope grant.
+  dataScopes: ownRowsFor(['teacher'], ['exam:question', 'exam:paper', 'exam:paperTime', 'exam:group', 'exam:team']),
   bizDicts: [
     [
       'question_type',

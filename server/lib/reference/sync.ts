@@ -17,6 +17,7 @@ import type { Db } from '../db.ts'
 import { newId } from '../ids.ts'
 import { now } from '../time.ts'
 import { flatMenus, loadAreas, type Area, type FlatMenu } from './load.ts'
+import { syncDataScopes } from './data-scopes.ts'
 import { tenantRows } from '../tenant-rows.ts'
 
 const SYNC = "reference data is synced by the system on every start; an administrator's removed rows stay removed"
@@ -309,8 +310,8 @@ function syncRegions(tx: Tx, areas: Area[], report: SyncReport) {
 }
 
 /**
- * A tenant's own copy of reference data: business dictionaries and
- * parameters. Missing entries are added; untouched ones follow the reference.
+ * A tenant's own copy of reference data: business dictionaries,
+ * parameters and default data scopes (data-scopes.ts). Missing entries are added; untouched ones follow the reference.
  * Used by the start-up sync for every tenant and by tenant provisioning.
  */
 export function syncTenantReference(
@@ -320,6 +321,7 @@ export function syncTenantReference(
 ): { bizDicts: number; params: number } {
   let bizDicts = 0,
     params = 0
+  syncDataScopes(tx, tenantId, areas)
   for (const d of areas.flatMap((a) => a.ref.bizDicts ?? [])) if (syncDict(tx, dictBiz, tenantId, d, 0)) bizDicts++
   const have = new Map(
     tx
