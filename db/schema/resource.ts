@@ -44,5 +44,10 @@ export const attach = sqliteTable(
     /** The OSS configuration it was written to; null = local disk. */
     ossId: text(),
   },
-  (t) => [index('ix_attach_name').on(t.name), scopedListIndex('attach', t)],
+  (t) => [
+    index('ix_attach_name').on(t.name),
+    scopedListIndex('attach', t),
+    // Upload quotas and rates read a user's and a school's totals from here alone (covering; resource/quota.ts).
+    index('ix_attach_uploader').on(t.tenantId, t.createUser, t.createTime, t.isDeleted, t.attachSize),
+  ],
 )

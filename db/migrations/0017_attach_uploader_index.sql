@@ -1,0 +1,1 @@
+CREATE INDEX `ix_attach_uploader` ON `blade_attach` (`tenant_id`,`create_user`,`create_time`,`is_deleted`,`attach_size`);
