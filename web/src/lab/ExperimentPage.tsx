@@ -199,7 +199,7 @@ export default function ExperimentPage() {
             key={`${phase.lab.id}:${phase.lab.containerId}`}
             labId={phase.lab.id}
             onEnded={(reason) => {
-              if (reason === 'lab-ended' || reason === 'not-running') ended()
+              if (reason === 'lab-ended' || reason === 'not-running' || reason === 'workspace-full') ended()
             }}
           />
         )

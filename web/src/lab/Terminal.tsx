@@ -216,11 +216,13 @@ export default function LabTerminal({
             ? t('term.forbidden')
             : status.reason === 'no-shell'
               ? t('term.noShell')
-              : status.reason === 'lab-ended' || status.reason === 'not-running'
-                ? t('term.labEnded')
-                : status.reason === 'exit'
-                  ? t('term.shellExited')
-                  : t('term.ended')
+              : status.reason === 'workspace-full'
+                ? t('term.workspaceFull')
+                : status.reason === 'lab-ended' || status.reason === 'not-running'
+                  ? t('term.labEnded')
+                  : status.reason === 'exit'
+                    ? t('term.shellExited')
+                    : t('term.ended')
 
   return (
     <div className={s.root} data-testid="lab-terminal">

@@ -10,6 +10,7 @@ registerLocale('lab', {
       observing: '旁观模式（只读）',
       ended: '终端已结束',
       labEnded: '实验容器已停止',
+      workspaceFull: '工作目录超过了大小上限，实验已停止；重置实验（清空工作目录）后可重新开始，或联系老师',
       shellExited: 'Shell 已退出',
       newShell: '打开新的 Shell',
       forbidden: '无权连接该实验终端',
@@ -132,6 +133,8 @@ registerLocale('lab', {
       observing: 'Watching (read-only)',
       ended: 'The terminal has ended',
       labEnded: 'The lab container has stopped',
+      workspaceFull:
+        'The workspace grew past its size limit, so the lab was stopped; reset the experiment to start again, or ask your teacher',
       shellExited: 'The shell has exited',
       newShell: 'Open a new shell',
       forbidden: 'You may not attach to this lab',
