@@ -64,6 +64,15 @@ const texts = {
     zh: '{total} 行中有 {n} 行有误，未导入任何题目',
     en: '{n} of {total} row(s) rejected; nothing imported',
   },
+  importSkipped: {
+    zh: '已导入 {n} 道题（租户 {tenantId}），{refused} 道有误未导入',
+    en: 'imported {n} question(s) into tenant {tenantId}; {refused} refused and left out',
+  },
+  importSkipHint: {
+    zh: '加 --skip-invalid 可只导入无误的 {valid} 道题',
+    en: 'add --skip-invalid to import the {valid} valid question(s) without them',
+  },
+  importConverted: { zh: '{n} 道题有转换说明', en: '{n} note(s) on what was converted' },
   unknownTenant: { zh: '租户不存在：{tenantId}', en: 'no such tenant: {tenantId}' },
   noFile: { zh: '找不到文件：{file}', en: 'no such file: {file}' },
   exported: { zh: '已导出题库到 {file}', en: 'question bank exported to {file}' },

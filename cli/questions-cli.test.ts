@@ -61,8 +61,14 @@ describe('atrium questions', () => {
     // People get a table of the rejected lines.
     const human = cli('questions', 'import', bad)
     expect(human.status).toBe(2)
-    expect(human.out).toMatch(/line\s+field\s+reason/)
+    expect(human.out).toMatch(/line\s+question\s+category\s+field\s+reason/)
     expect(human.out).toContain('2 of 3 row(s) rejected; nothing imported')
+    expect(human.out).toMatch(/add --skip-invalid to import the 1\s+valid question\(s\) without them/)
+    // The teacher's choice: the valid row goes in, the refused ones are reported.
+    const some = cli('questions', 'import', bad, '--skip-invalid', '--json')
+    expect(some.status).toBe(0)
+    expect(some.json).toMatchObject({ imported: 1, skipInvalid: true })
+    expect(some.json.errors).toHaveLength(2)
 
     const out = join(dataDir, 'bank.json')
     expect(cli('questions', 'export', out, '--json').json).toMatchObject({ format: 'json' })
