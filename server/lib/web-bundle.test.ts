@@ -14,6 +14,7 @@ writeFileSync(join(dist, 'portal.html'), '<title>portal</title>')
 const script = `export const x = "${'portal code '.repeat(200)}"`
 writeFileSync(join(dist, 'assets', 'portal-abc123.js'), script)
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+writeFileSync(join(dist, 'exam-sw.js'), 'self.addEventListener("fetch", () => {})')
 writeFileSync(join(dist, '.vite', 'manifest.json'), '{}')
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
@@ -52,6 +53,12 @@ describe('web bundle serving (two entries)', () => {
     expect((await get('/assets/..%2Findex.html')).status).toBe(404)
     // Dotfiles (the .vite manifest) are not files of the site: the address falls back to a document.
     expect(await (await get('/.vite/manifest.json')).text()).toContain('back office')
+  })
+
+  it('serves the exam service worker under its fixed name, checked on every load (a new build takes over at once)', async () => {
+    const worker = await get('/exam-sw.js')
+    expect(worker.headers.get('cache-control')).toBe(REVALIDATE)
+    expect(worker.headers.get('content-type')).toContain('javascript')
   })
 
   it('serves the public icon for an hour', async () => {
