@@ -46,6 +46,8 @@ describeBrowser('exam back office (browser)', () => {
     await expect.poll(() => d.getByTestId('import-errors').locator('tbody tr').count()).toBe(1)
     expect(await d.getByTestId('import-errors').textContent()).toContain('3')
     expect(await d.getByTestId('import-run').isDisabled()).toBe(true)
+    // The teacher may import the valid row without the refused one.
+    expect(await d.getByTestId('import-skip-invalid').textContent()).toContain('导入其余 1 道')
     await d.getByTestId('import-file').setInputFiles(good)
     await expect.poll(() => d.getByTestId('import-preview').textContent()).toContain('导入的填空')
     await d.getByTestId('import-run').click()

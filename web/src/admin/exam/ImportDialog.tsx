@@ -7,14 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
 } from '@fluentui/react-components'
 import { request } from '../../shared/api'
@@ -22,30 +14,21 @@ import { invalidate } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
-import { plain } from './plain'
+import { ImportReportView, type Report } from './ImportReport'
 
-interface Report {
-  format: string
-  total: number
-  imported: number
-  dryRun: boolean
-  errors: { line: number; field?: string; reason: string }[]
-  preview: { type: number; content: string; score: number }[]
-}
-
-const send = (file: File, dryRun: boolean) => {
+const send = (file: File, o: { dryRun?: boolean; skipInvalid?: boolean }) => {
   const form = new FormData()
   form.append('file', file)
   return request<Report>('POST', '/api/hm-question/question/import', {
     body: form,
-    params: dryRun ? { dryRun: 1 } : {},
+    params: { ...(o.dryRun ? { dryRun: 1 } : {}), ...(o.skipInvalid ? { skipInvalid: 1 } : {}) },
   })
 }
 
 /**
- * Import a bank file: it is checked first (nothing stored) and the first rows
- * are previewed, or every rejected row is listed with its line and reason;
- * only a clean file can then be imported, in one transaction.
+ * Import a bank file: it is checked first (nothing stored) and the report lists what can be imported, what was
+ * converted and what is refused with why. A clean file is imported as is; a file with refused questions only
+ * when the teacher chooses to import it without them.
  */
 export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const say = useSay()
@@ -57,24 +40,34 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     setReport(null)
     setBusy(true)
     try {
-      setReport(await send(f, true))
+      setReport(await send(f, { dryRun: true }))
     } finally {
       setBusy(false)
     }
   }
-  const run = async () => {
+  const run = async (skipInvalid: boolean) => {
     if (!file) return
     setBusy(true)
     try {
-      const r = await send(file, false)
-      if (r.errors.length) return setReport(r)
-      notify.success(say(L(`已导入 ${r.imported} 道题`, `imported ${r.imported} question(s)`)))
+      const r = await send(file, { skipInvalid })
+      if (!r.imported) return setReport(r)
+      notify.success(
+        say(
+          r.errors.length
+            ? L(
+                `已导入 ${r.imported} 道题，${r.errors.length} 道有误未导入`,
+                `imported ${r.imported} question(s); ${r.errors.length} refused and left out`,
+              )
+            : L(`已导入 ${r.imported} 道题`, `imported ${r.imported} question(s)`),
+        ),
+      )
       void invalidate('/api/hm-question/question')
       onClose()
     } finally {
       setBusy(false)
     }
   }
+  const refused = report?.errors.length ?? 0
   return (
     <Dialog
       open
@@ -82,15 +75,15 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
         if (!d.open) onClose()
       }}
     >
-      <DialogSurface style={{ maxWidth: 820 }} data-testid="import-dialog">
+      <DialogSurface style={{ maxWidth: 900 }} data-testid="import-dialog">
         <DialogBody>
           <DialogTitle>{say(L('导入题库', 'Import questions'))}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             <Text>
               {say(
                 L(
-                  '支持 JSON、CSV、XLSX 与 Moodle XML（.xml）。任一行有误则不会导入任何题目。',
-                  'JSON, CSV, XLSX and Moodle XML (.xml). If any row is rejected, nothing is imported.',
+                  '支持 JSON、CSV、XLSX 与 Moodle XML（.xml）。先检查文件：有误的题目会列出原因，可选择不导入它们而导入其余题目。',
+                  'JSON, CSV, XLSX and Moodle XML (.xml). The file is checked first: refused questions are listed with why, and you may import the rest without them.',
                 ),
               )}
             </Text>
@@ -103,79 +96,24 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
               }}
               data-testid="import-file"
             />
-            {report && report.errors.length > 0 && (
-              <>
-                <MessageBar intent="error">
-                  <MessageBarBody>
-                    {say(
-                      L(
-                        `${report.total} 行中有 ${report.errors.length} 行有误，未导入任何题目`,
-                        `${report.errors.length} of ${report.total} row(s) rejected; nothing imported`,
-                      ),
-                    )}
-                  </MessageBarBody>
-                </MessageBar>
-                <div style={{ maxHeight: 300, overflow: 'auto' }}>
-                  <Table size="small" data-testid="import-errors">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell style={{ width: 70 }}>{say(L('行', 'Line'))}</TableHeaderCell>
-                        <TableHeaderCell style={{ width: 110 }}>{say(L('字段', 'Field'))}</TableHeaderCell>
-                        <TableHeaderCell>{say(L('原因', 'Reason'))}</TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {report.errors.map((e, i) => (
-                        <TableRow key={i}>
-                          <TableCell>{e.line}</TableCell>
-                          <TableCell>{e.field ?? ''}</TableCell>
-                          <TableCell>{e.reason}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              </>
-            )}
-            {report && report.errors.length === 0 && (
-              <>
-                <MessageBar intent="success">
-                  <MessageBarBody>
-                    {say(
-                      L(
-                        `共 ${report.total} 道题，检查通过。前几行预览：`,
-                        `${report.total} question(s), all valid. The first rows:`,
-                      ),
-                    )}
-                  </MessageBarBody>
-                </MessageBar>
-                <Table size="small" data-testid="import-preview">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell style={{ width: 70 }}>{say(L('题型', 'Type'))}</TableHeaderCell>
-                      <TableHeaderCell>{say(L('题干', 'Stem'))}</TableHeaderCell>
-                      <TableHeaderCell style={{ width: 70 }}>{say(L('分值', 'Points'))}</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {report.preview.map((q, i) => (
-                      <TableRow key={i}>
-                        <TableCell>{q.type}</TableCell>
-                        <TableCell>{plain(q.content).slice(0, 90)}</TableCell>
-                        <TableCell>{q.score}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </>
-            )}
+            {report && <ImportReportView report={report} />}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('cancel')}</Button>
+            {refused > 0 && (report?.valid ?? 0) > 0 && (
+              <Button disabled={busy} onClick={() => void run(true)} data-testid="import-skip-invalid">
+                {say(
+                  L(
+                    `不导入有误的 ${refused} 道，导入其余 ${report!.valid} 道`,
+                    `Import ${report!.valid} without the ${refused} refused`,
+                  ),
+                )}
+              </Button>
+            )}
             <Button
               appearance="primary"
-              disabled={busy || !report || report.errors.length > 0}
-              onClick={() => void run()}
+              disabled={busy || !report || refused > 0 || !report.valid}
+              onClick={() => void run(false)}
               data-testid="import-run"
             >
               {say(L('导入', 'Import'))}
