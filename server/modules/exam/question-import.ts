@@ -22,7 +22,7 @@ export const IMPORT_MAX = 5000
 export const EMBED_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp3', 'wav', 'mp4', 'webm', 'pdf']
 export const EMBED_MAX_BYTES = 20 * 1024 * 1024
 /** How long one write slice may hold the event loop before the import yields to other requests. */
-const SLICE_MS = 10
+const SLICE_MS = 4
 /** Refusals that are about the whole file, not one question: no choice makes part of such a file importable. */
 const FILE_LEVEL = new Set([
   'import.badFile',
