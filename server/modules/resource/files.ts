@@ -129,7 +129,7 @@ export function fileService(services: Services) {
       isPublic: boolean
       target?: StorageAdapter
       /** Held to these quotas and rates in the transaction that records it (uploads; generated files are not). */
-      limits?: UploadLimits
+      quota?: { limits: UploadLimits; schoolLeft: number }
     },
   ): Promise<AttachRow> {
     const target = o.target ?? (await writeTarget(ctx.actor.tenantId))
@@ -163,7 +163,7 @@ export function fileService(services: Services) {
       // Immediate: the quota is read and the row written under one write lock, so two uploads cannot share the last bytes.
       services.db.transaction(
         (tx) => {
-          if (o.limits) checkRoom(tx, ctx, o.limits, o.size)
+          if (o.quota) checkRoom(tx, ctx, o.quota.limits, o.size, o.quota.schoolLeft)
           tx.insert(attach).values(row).run()
         },
         { behavior: 'immediate' },
@@ -202,7 +202,7 @@ export function fileService(services: Services) {
           originalName: got.originalName,
           kind: kindName,
           isPublic: kind.isPublic,
-          limits,
+          quota: { limits, schoolLeft: room.schoolLeft },
         })
       } catch (e) {
         await unlink(got.tmpPath).catch(() => {})
