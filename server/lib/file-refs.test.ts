@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { experiment, labImage } from '../../db/schema/index.ts'
+import { download, experiment, labImage } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { seedDemoLabs } from '../modules/lab/demo.ts'
 
@@ -118,6 +118,30 @@ describe('fields that name stored files', () => {
       title: 'Renamed',
     })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+  })
+
+  it("the portal's download form never signs another school's file an older download row names", async () => {
+    const pdf = await upload(schoolAdmin, new File(['%PDF-1.4\n%%EOF\n'], 'guide.pdf'), 'download')
+    const dl = await t.post('/api/hm-download/download/submit', schoolAdmin, {
+      title: 'Guide',
+      fileAddress: pdf.link,
+      status: 1,
+    })
+    expect(dl.status, JSON.stringify(dl.body)).toBe(200)
+    const lead = {
+      name: '王老师',
+      phone: '13800138000',
+      email: 'w@school.cn',
+      unit: '一中',
+      downloadFileId: dl.body.data.id,
+    }
+    const save = () =>
+      t.call('POST', '/api/nop-wbp/downloadMessage/save', { body: lead, headers: { 'tenant-id': '100001' } })
+    expect((await save()).body.data.link).toMatch(/\?expires=\d+&sign=/)
+    t.services.db.update(download).set({ fileAddress: studentVideo.link }).where(eq(download.id, dl.body.data.id)).run()
+    const refused = await save()
+    expect(refused.status).toBe(404)
+    expect(JSON.stringify(refused.body)).not.toContain('sign=')
   })
 
   it("a teacher cannot publish a student's private upload as courseware of the same school", async () => {

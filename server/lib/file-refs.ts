@@ -152,3 +152,20 @@ export async function fileOfTenant(db: Db, tenantId: string, link: unknown): Pro
     .limit(1)
   return row ?? null
 }
+
+/** Of the links, those naming live files of the tenant: the batch form of `fileOfTenant`. */
+export async function linksOfTenant(db: Db, tenantId: string, links: unknown[]): Promise<Set<string>> {
+  const wanted = links.filter((l): l is string => typeof l === 'string' && l.startsWith('/upload/'))
+  if (!wanted.length) return new Set()
+  const rows = await db
+    .select({ name: attach.name })
+    .from(attach)
+    .where(
+      and(
+        inArray(attach.name, wanted.map(keyOfLink)),
+        publicRows(attach, tenantId, { why: 'a page signs only files of the school whose rows name them' }),
+      ),
+    )
+  const names = new Set(rows.map((r) => r.name))
+  return new Set(wanted.filter((l) => names.has(keyOfLink(l))))
+}

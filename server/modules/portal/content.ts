@@ -25,6 +25,7 @@ import { checkContact } from '../content/download.ts'
 import { CARD, usableCard, withNames } from '../course/card.ts'
 import { ENROL, SOURCE, enrol } from '../course/enrolment.ts'
 import { filesOf } from '../resource/files.ts'
+import { fileOfTenant } from '../../lib/file-refs.ts'
 import '../content/messages.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
 
@@ -200,7 +201,9 @@ export const portalContentRoutes = (s: Services) =>
               eq(download.status, 1),
             ),
           )
-        if (!file) throw notFound()
+        // Signed only when the download names a file of this school (an older row may name anything).
+        const stored = file && (await fileOfTenant(ctx.db, ctx.actor.tenantId, file.fileAddress))
+        if (!file || !stored) throw notFound()
         const str = (k: string, max = 100) =>
           typeof b[k] === 'string' && b[k] ? (b[k] as string).trim().slice(0, max) : null
         const stamp = now()
@@ -228,7 +231,7 @@ export const portalContentRoutes = (s: Services) =>
             .where(eq(download.id, file.id))
             .run()
         })
-        return ok(ctx, { link: filesOf(s).sign(file.fileAddress, 600), title: file.title })
+        return ok(ctx, { link: filesOf(s).sign(stored.link, 600), title: file.title })
       },
       { perm: PUBLIC },
     )

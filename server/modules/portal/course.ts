@@ -26,6 +26,7 @@ import { ENROL, SOURCE, enrol, enrolmentOf } from '../course/enrolment.ts'
 import { checkStars, withCourseAndUser } from '../course/evaluate.ts'
 import { realNames } from '../course/teacher.ts'
 import { filesOf } from '../resource/files.ts'
+import { linksOfTenant } from '../../lib/file-refs.ts'
 import '../course/messages.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
 
@@ -113,6 +114,12 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
           ),
         )
     : []
+  // Materials are signed only when they are files of the course's school (an older row may name anything).
+  const signable = await linksOfTenant(
+    ctx.db,
+    c.tenantId,
+    wares.flatMap((w) => [w.fileAddress, w.playAddress]),
+  )
   // Section downloads are public by title and size; the file itself is released by the lead form (downloadMessage/save).
   const dlinks = sids.length
     ? await ctx.db
@@ -188,8 +195,8 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
           ...(open
             ? {
                 // The learn page plays the transcoded stream; a document opens in the page. Signed links expire.
-                fileUrl: w.fileAddress ? files.sign(w.fileAddress) : null,
-                playUrl: w.playAddress ? files.sign(w.playAddress) : null,
+                fileUrl: w.fileAddress && signable.has(w.fileAddress) ? files.sign(w.fileAddress) : null,
+                playUrl: w.playAddress && signable.has(w.playAddress) ? files.sign(w.playAddress) : null,
                 fileExt: w.fileAddress?.split('.').pop() ?? null,
                 content: w.type === 3 ? w.content : null,
                 steps: steps

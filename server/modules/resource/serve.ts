@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia'
 import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Services } from '../../lib/context.ts'
 import { notFound } from '../../lib/errors.ts'
-import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
+import { PUBLIC } from '../../lib/permissions.ts'
+import { mayReadFile } from '../../lib/file-refs.ts'
 import { validKey } from './storage/adapter.ts'
 import { byteRange } from './byte-range.ts'
-import { filesOf, type AttachRow } from './files.ts'
+import { filesOf } from './files.ts'
 import { thumbnail, WIDTHS } from './thumbnail.ts'
 
 /** Shown in the page rather than downloaded. */
@@ -28,13 +29,6 @@ const ACTIVE = /javascript|ecmascript|html|xml|svg|wasm/i
 export const fileCsp = (ext: string) =>
   `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'${ext === 'pdf' ? '' : '; sandbox'}`
 
-/** Who may read a private file with their token: its uploader, or staff who manage attachments, in the file's tenant. */
-async function mayRead(ctx: Ctx, row: AttachRow): Promise<boolean> {
-  if (ctx.actor.kind !== 'user' || (ctx.actor.tenantId !== row.tenantId && !(await isAdministrator(ctx)))) return false
-  if (row.createUser === ctx.actor.userId || (await isAdministrator(ctx))) return true
-  return (await permissionCodes(ctx)).has('resource:attach')
-}
-
 /**
  * GET /upload/<key>: stored files. Public files to anyone; private files only
  * with a valid signed link or the token of someone allowed. Range requests are
@@ -50,7 +44,7 @@ export const serveRoutes = (services: Services) => {
       const row = await files.find(key)
       if (!row) throw notFound()
       const signed = files.verify(key, query.expires, query.sign)
-      if (!row.isPublic && !signed && !(await mayRead(ctx, row))) throw notFound()
+      if (!row.isPublic && !signed && !(await mayReadFile(ctx, row, true))) throw notFound()
 
       const adapter = await files.adapterOf(row)
       let servedKey = key
