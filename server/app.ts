@@ -7,6 +7,7 @@ import { requestLog } from './lib/request-log.ts'
 import { modules } from './modules/index.ts'
 import { webBundle } from './lib/web-bundle.ts'
 import { refuseLabPeers } from './labs/lab-peers.ts'
+import { apiDocsModule } from './modules/system/api-docs.ts'
 
 /** Builds the whole app from its services; opens nothing, listens on nothing (DESIGN: no side effects). */
 export function createApp(services: Services) {
@@ -17,6 +18,7 @@ export function createApp(services: Services) {
     .use(bodyLimit(services))
     .use(requestLog(services))
   for (const mod of modules) app.use(mod(services))
+  app.use(apiDocsModule(services, () => app))
   return app.use(webBundle(services.config.webDist))
 }
 
