@@ -166,3 +166,20 @@ export const otaTask = sqliteTable(
   },
   (t) => [uniqueIndex('ux_ota_task').on(t.otaId, t.deviceId), index('ix_ota_task_device').on(t.deviceId)],
 )
+
+/**
+ * A device's live broker connection in one appliance process: the device is online while any row of a live
+ * process names it (server/modules/iot/presence.ts). A process removes its own rows when a connection ends or it
+ * stops; rows of a process whose lease ran out (killed) are removed by any other.
+ */
+export const deviceConnection = sqliteTable(
+  'blade_device_connection',
+  {
+    id: text().primaryKey(),
+    deviceId: text().notNull(),
+    /** blade_process.id of the process holding the connection. */
+    processId: text().notNull(),
+    createTime: text(),
+  },
+  (t) => [index('ix_device_connection_device').on(t.deviceId), index('ix_device_connection_process').on(t.processId)],
+)

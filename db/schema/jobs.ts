@@ -3,7 +3,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 /**
  * The durable job queue (server/lib/jobs.ts): background work as rows, so a
  * restart resumes it. state: queued → running → done | failed (queued again
- * with a later runAfter while attempts remain).
+ * with a later runAfter while attempts remain). A running job is leased
+ * (lease_owner, lease_until), so several processes can share the queue.
  */
 export const job = sqliteTable(
   'blade_job',
@@ -23,6 +24,9 @@ export const job = sqliteTable(
     /** 0–100, for progress bars. */
     progress: integer().notNull().default(0),
     lastError: text(),
+    /** The runner (process) holding a running job, and until when (epoch ms): renewed by its heartbeat; only an expired lease is taken over. */
+    leaseOwner: text(),
+    leaseUntil: integer(),
     createTime: text(),
     updateTime: text(),
   },
