@@ -3,7 +3,8 @@
  * filter and date parameters as SQL conditions, and the keys a keyed
  * resource's remove takes. Pure functions of the declaration and the query.
  */
-import { eq, gte, like, lt, sql, type SQL } from 'drizzle-orm'
+import { eq, gte, lt, type SQL } from 'drizzle-orm'
+import { contains, startsWith } from './like.ts'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { badRequest } from './errors.ts'
 import type { Query, ResourceOptions } from './resource-types.ts'
@@ -27,7 +28,7 @@ export function queryFilters(o: Searchable, cols: Record<string, SQLiteColumn>, 
   for (const f of o.search ?? []) {
     const v = q[`${f}_like`] ?? q[f]
     // The user's text is matched literally: % and _ are escaped, not wildcards.
-    if (v) out.push(sql`${cols[f]} LIKE ${`%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
+    if (v) out.push(contains(cols[f], v))
   }
   for (const f of o.filters ?? []) {
     const v = q[f] ?? q[`${f}_equal`]
@@ -43,7 +44,7 @@ export function queryFilters(o: Searchable, cols: Record<string, SQLiteColumn>, 
       [`${f}_datelt`, lt_],
     ] as const)
       if (v && !/^\d{4}-\d{2}-\d{2}/.test(v)) throw badRequest('validation.date', { field: name }, name)
-    if (day) out.push(like(cols[f], `${day.slice(0, 10)}%`))
+    if (day) out.push(startsWith(cols[f], day.slice(0, 10)))
     if (ge) out.push(gte(cols[f], ge))
     if (lt_) out.push(lt(cols[f], lt_))
   }

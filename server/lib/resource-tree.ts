@@ -6,7 +6,8 @@
  * refuses to remove a node with live children, and answers the tree routes
  * (/list as the whole tree, /lazy-list, /tree, /lazy-tree).
  */
-import { and, eq, getTableColumns, inArray, like, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, notInArray, or, type SQL } from 'drizzle-orm'
+import { startsWith } from './like.ts'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx } from './context.ts'
 import { ApiError, badRequest } from './errors.ts'
@@ -89,7 +90,7 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
     const rows = tx
       .select({ k: keyCol, a: ancCol })
       .from(table)
-      .where(or(eq(ancCol, from), like(ancCol, `${from},%`)))
+      .where(or(eq(ancCol, from), startsWith(ancCol, `${from},`)))
       .all() as { k: string; a: string }[]
     for (const d of rows)
       tx.update(table)
@@ -118,7 +119,7 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
       const rows = await ctx.db
         .select({ k: keyCol })
         .from(table)
-        .where(and(base, or(eq(ancCol, prefix), like(ancCol, `${prefix},%`))))
+        .where(and(base, or(eq(ancCol, prefix), startsWith(ancCol, `${prefix},`))))
       return [k, ...rows.map((r) => String(r.k))]
     }
     const out: string[] = [],

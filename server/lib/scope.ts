@@ -4,6 +4,7 @@ import type { Ctx } from './context.ts'
 import { type DataGrant, effective } from './permission-cache.ts'
 import { isAdministrator } from './permissions.ts'
 import { memberOf } from './membership.ts'
+import { contains } from './like.ts'
 
 /**
  * What a query over tenant data must say about the data scope: the resource
@@ -47,7 +48,7 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
       return depts.length
         ? memberOf(
             col,
-            sql`SELECT d.id FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR (',' || d.ancestors || ',') LIKE ${`%,${d},%`}`))})`,
+            sql`SELECT d.id FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR ${contains(sql`(',' || d.ancestors || ',')`, `,${d},`)}`))})`,
           )
         : sql`0`
     case 5:

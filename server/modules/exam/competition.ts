@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { and, count, desc, eq, gt, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { contains } from '../../lib/like.ts'
 import { paper, paperQuestion, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -103,7 +104,7 @@ export const competitionRoutes = (s: Services) =>
           conds.push(eq(paperTime.category, c))
         }
         if (typeof query.title === 'string' && query.title.trim())
-          conds.push(like(paperTime.title, `%${query.title.trim().slice(0, 100).replace(/[%_]/g, '')}%`))
+          conds.push(contains(paperTime.title, query.title.trim().slice(0, 100)))
         const t = now()
         if (query.phase === 'open') conds.push(lt(paperTime.startTime, t), gt(paperTime.endTime, t))
         else if (query.phase === 'notStarted') conds.push(gt(paperTime.startTime, t))

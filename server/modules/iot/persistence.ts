@@ -2,7 +2,8 @@ import { Readable } from 'node:stream'
 import type { Aedes, Brokers, Client, Subscription } from 'aedes'
 import type { QoS } from 'mqtt-packet'
 import type { AedesPacket } from 'aedes-packet'
-import { and, asc, count, eq, like, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, notInArray, or, sql } from 'drizzle-orm'
+import { startsWith } from '../../lib/like.ts'
 import { QlobberTrue } from 'qlobber'
 import QlobberSub from 'qlobber/aedes/qlobber-sub.js'
 import PacketModule from 'aedes-packet'
@@ -57,7 +58,6 @@ function literalPrefix(pattern: string): string {
   const cut = pattern.search(/[+#]/)
   return cut < 0 ? pattern : pattern.slice(0, cut).replace(/\/$/, '')
 }
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export class SqlitePersistence {
   #db: Db
@@ -140,9 +140,7 @@ export class SqlitePersistence {
     const matcher = new QlobberTrue(QLOBBER)
     for (const p of patterns) matcher.add(p)
     const prefixes = [...new Set(patterns.map(literalPrefix))]
-    const where = prefixes.includes('')
-      ? undefined
-      : or(...prefixes.map((p) => like(mqttRetained.topic, `${likeEscape(p)}%`)))
+    const where = prefixes.includes('') ? undefined : or(...prefixes.map((p) => startsWith(mqttRetained.topic, p)))
     const rows = this.#db.select().from(mqttRetained).where(where).orderBy(asc(mqttRetained.seq)).all()
     // One packet per topic even when several patterns match it (aedes' memory store yields per pattern; a set is what a subscriber wants).
     return rows.filter((r) => matcher.test(r.topic)).map((r) => fromStored(r))
@@ -158,7 +156,7 @@ export class SqlitePersistence {
 
   /** Retained messages in total and under one topic prefix (the broker's limits). */
   retainedCount(prefix?: string): number {
-    const where = prefix ? like(mqttRetained.topic, `${likeEscape(prefix)}%`) : undefined
+    const where = prefix ? startsWith(mqttRetained.topic, prefix) : undefined
     return this.#db.select({ n: count() }).from(mqttRetained).where(where).get()?.n ?? 0
   }
 

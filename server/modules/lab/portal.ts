@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
+import { contains } from '../../lib/like.ts'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -38,11 +39,8 @@ export const portalLabRoutes = (s: Services) => {
           '/list',
           async ({ ctx, query }) => {
             const { current, size, offset } = parsePaging(query)
-            // Matched literally (% and _ escaped), as the factory's search does.
             const text = typeof query.title === 'string' ? query.title.trim() : ''
-            const title = text
-              ? sql`${experiment.title} LIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`
-              : undefined
+            const title = text ? contains(experiment.title, text) : undefined
             const where = and(
               publicRows(experiment, ctx.actor.tenantId, { why: PORTAL }),
               eq(experiment.status, 1),

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { and, asc, avg, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm'
+import { and, asc, avg, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { contains } from '../../lib/like.ts'
 import {
   course,
   courseEvaluate,
@@ -220,8 +221,7 @@ export const portalCourseRoutes = (s: Services) =>
       async ({ ctx, query }) => {
         const { current, size } = parsePaging(query)
         const where: SQL[] = [live(ctx), eq(course.type, Number(query.type) === 2 ? 2 : 1)]
-        if (query.title)
-          where.push(sql`${course.title} LIKE ${`%${query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`)
+        if (query.title) where.push(contains(course.title, query.title))
         for (const f of ['specialId', 'cateId', 'levelId', 'isPractice'] as const) {
           const v = query[f]
           if (v !== undefined && v !== '') {
@@ -551,7 +551,7 @@ export const portalCourseRoutes = (s: Services) =>
         const where = and(
           publicRows(series, ctx.actor.tenantId, { why: PORTAL }),
           eq(series.status, 1),
-          ...(query.title ? [like(series.title, `%${query.title.replace(/[\\%_]/g, '')}%`)] : []),
+          ...(query.title ? [contains(series.title, query.title)] : []),
         )
         const [{ total }] = await ctx.db.select({ total: count() }).from(series).where(where)
         const rows = await ctx.db

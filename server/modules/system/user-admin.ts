@@ -1,4 +1,5 @@
-import { and, eq, inArray, like } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import { startsWith } from '../../lib/like.ts'
 import { role, throttle, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
@@ -98,7 +99,7 @@ export async function unlockUsers(ctx: Ctx, userIds: unknown) {
   for (const r of rows)
     ctx.db
       .delete(throttle)
-      .where(like(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:%`))
+      .where(startsWith(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:`))
       .run()
   recordUsual(ctx, ctx.actor.tenantId, 'account unlocked', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
   return rows.length

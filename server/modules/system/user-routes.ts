@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { and, count, desc, eq, like } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
+import { contains } from '../../lib/like.ts'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { dept, post, role, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -20,9 +21,10 @@ import { postResource } from './post.ts'
 
 type Q = Record<string, string | undefined>
 
+/** A page as the generated /page answers it: the read side's filters and names (user.ts). */
 async function page(ctx: Ctx, q: Q) {
-  const p = await userResource.ops.page(ctx, q, await userFilters(ctx, q))
-  return { ...p, records: await withNames(ctx, p.records) }
+  const p = await userResource.ops.page(ctx, q)
+  return { ...p, records: await userResource.read(ctx, p.records, 'page') }
 }
 
 /** A role's users of the caller's tenant, paged (students for review lists, teachers for owner pickers). */
@@ -35,14 +37,7 @@ export const userRoutes = (s: Services) =>
   new Elysia().use(userResource.routes(s)).use(
     new Elysia({ prefix: userResource.options.path })
       .use(authContext(s))
-      .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
-      .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: 'system:user' })
       .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'] })
-      .get(
-        '/detail',
-        async ({ ctx, query }) => ok(ctx, (await withNames(ctx, [await userResource.ops.detail(ctx, query.id)]))[0]),
-        { perm: 'system:user' },
-      )
       .get(
         '/platform-detail',
         async ({ ctx, query }) => {
@@ -181,7 +176,7 @@ export const userLookupRoutes = (s: Services) =>
       '/blade-user/user-list',
       async ({ ctx, query }) => {
         const { current, size, offset } = parsePaging(query)
-        const text = (col: SQLiteColumn, v?: string) => (v ? like(col, `%${v}%`) : undefined)
+        const text = (col: SQLiteColumn, v?: string) => (v ? contains(col, v) : undefined)
         const cond = and(
           await userResource.scope(ctx),
           eq(user.status, 1),
@@ -247,7 +242,7 @@ async function nameSearch(
   const rows = await ctx.db
     .select()
     .from(res.options.table)
-    .where(and(await res.scope(ctx), name ? like(col, `%${name}%`) : undefined))
+    .where(and(await res.scope(ctx), name ? contains(col, name) : undefined))
     .limit(50)
   return rows
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
-import { and, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { contains, endsWith } from '../../lib/like.ts'
 import { dept, param, role, user } from '../../../db/schema/index.ts'
 import { userFields } from '../../../db/fields/system.ts'
 import type { Ctx } from '../../lib/context.ts'
@@ -83,8 +84,9 @@ export const userResource = defineResource({
   hidden: ['password', 'failCount', 'lockedUntil'],
   body: { password: Type.Optional(Type.String({ maxLength: 128 })) },
   fields: userFields,
-  skip: ['list', 'page', 'detail'],
   unique: [ACCOUNT_UNIQUE],
+  // Lists filter by department (and below) and role; every read shows role and department names beside the ids.
+  read: { where: (ctx, q) => userFilters(ctx, q), rows: (ctx, rows) => withNames(ctx, rows) },
   // The account verbs of the user screen (and `atrium user reset-password|unlock`), each behind its own button.
   actions: {
     'reset-password': {
@@ -154,7 +156,11 @@ export async function userFilters(ctx: Ctx, q: Record<string, string | undefined
           and(
             // Narrows a list of users that is itself data-scoped: the department tree is read whole.
             await scope(dept, ctx, { dataScope: false, why: 'narrows a data-scoped list of users' }),
-            or(eq(dept.id, q.deptId), like(dept.ancestors, `%,${q.deptId}`), like(dept.ancestors, `%,${q.deptId},%`)),
+            or(
+              eq(dept.id, q.deptId),
+              endsWith(dept.ancestors, `,${q.deptId}`),
+              contains(dept.ancestors, `,${q.deptId},`),
+            ),
           ),
         )
     ).map((d) => d.id)
