@@ -12,11 +12,12 @@ import { ok } from './envelope.ts'
 import { actionCodes, type actionOp, callOf, type ActionDef } from './resource-actions.ts'
 import { treeWhereOnly } from './resource-query.ts'
 import type { TreeBehaviour } from './resource-tree.ts'
-import type { Query, Resource, ResourceOptions, Row, Verb } from './resource-types.ts'
+import type { Query, ReadRoute, Resource, ResourceOptions, Row, Verb } from './resource-types.ts'
+import { generated } from './hand-written.ts'
 
 /** What the routes need of a declared resource: its declaration, codes and operations, and a tree's reads. */
 export interface RouteParts<T extends SQLiteTable> {
-  o: Pick<ResourceOptions<T>, 'path' | 'code' | 'skip' | 'tree' | 'search' | 'filters' | 'dates'>
+  o: Pick<ResourceOptions<T>, 'path' | 'code' | 'skip' | 'tree' | 'search' | 'filters' | 'dates' | 'read'>
   perms: Record<Verb, string>
   key: string
   ops: Omit<Resource<T>['ops'], 'actions'> & { actions: object }
@@ -26,12 +27,27 @@ export interface RouteParts<T extends SQLiteTable> {
   /** One level of the tree, each row flagged when it has children (trees only). */
   lazyRows(ctx: Ctx, q: Query): Promise<Row[]>
   actionDefs: [string, ActionDef<T>][]
+  /** The read side's rows hook for a route (resource.ts): names, counts, children. */
+  read(ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]>
 }
 
 export function resourceRoutes<T extends SQLiteTable>(
   services: Services,
-  { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs }: RouteParts<T>,
+  { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs, read }: RouteParts<T>,
 ): Elysia {
+  // The read side (resource-types.ts ReadSide): a page's rows as the route answers them, and who may read them.
+  const adds = (route: ReadRoute) => Boolean(o.read?.rows && (!o.read.on || o.read.on.includes(route)))
+  const paged = (route: ReadRoute) =>
+    adds(route)
+      ? async ({ ctx, query }: { ctx: Ctx; query: Query }) => {
+          const p = await ops.page(ctx, query)
+          return ok(ctx, { ...p, records: await read(ctx, p.records as Row[], route) })
+        }
+      : async ({ ctx, query }: { ctx: Ctx; query: Query }) => ok(ctx, await ops.page(ctx, query))
+  const readPerm = (route: ReadRoute, code: string) => {
+    const more = o.read?.perm?.[route]
+    return more ? [code, ...more] : code
+  }
   const skip = new Set(o.skip ?? [])
   const readers = [perms.list, ...(o.tree?.readers ?? [])]
   const r = new Elysia({ prefix: o.path }).use(authContext(services))
@@ -60,14 +76,17 @@ export function resourceRoutes<T extends SQLiteTable>(
           ),
         { perm: readers },
       )
-  } else if (!skip.has('list'))
-    r.get('/list', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
-  if (!skip.has('page'))
-    r.get('/page', async ({ ctx, query }) => ok(ctx, await ops.page(ctx, query)), { perm: perms.list })
+  } else if (!skip.has('list')) r.get('/list', paged('list'), { perm: readPerm('list', perms.list) })
+  if (!skip.has('page')) r.get('/page', paged('page'), { perm: readPerm('page', perms.list) })
   if (!skip.has('detail'))
-    r.get('/detail', async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)), {
-      perm: perms.detail,
-    })
+    r.get(
+      '/detail',
+      adds('detail')
+        ? async ({ ctx, query }) =>
+            ok(ctx, (await read(ctx, [(await ops.detail(ctx, query[key] ?? query.id)) as Row], 'detail'))[0])
+        : async ({ ctx, query }) => ok(ctx, await ops.detail(ctx, query[key] ?? query.id)),
+      { perm: readPerm('detail', perms.detail) },
+    )
   if (!skip.has('submit'))
     r.post('/submit', async ({ ctx, body }) => ok(ctx, await ops.submit(ctx, body)), {
       perm: [perms.add, perms.edit],
@@ -91,5 +110,5 @@ export function resourceRoutes<T extends SQLiteTable>(
     else r.post(path, handler, { perm })
   }
   // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
-  return r as unknown as Elysia
+  return generated(r) as unknown as Elysia
 }

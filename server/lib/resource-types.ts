@@ -100,6 +100,32 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
   tree?: TreeOptions
   /** Routes to leave out because the module answers them itself. */
   skip?: RouteName[]
+  /** The read side: query parameters beyond columns, and what reads add to the table's rows (names, counts, children). */
+  read?: ReadSide
+}
+
+/** A generated read route, as the read side's `rows` is told which one it serves. */
+export type ReadRoute = 'list' | 'page' | 'detail'
+
+/**
+ * What a resource's reads answer beyond its own columns, declared once and
+ * applied by the factory's list, page and detail routes (and `resource.read`
+ * for the module's own routes over the same rows) — as Payload's
+ * `afterRead`/`depth` and refine's `meta` do:
+ * - `where`: query parameters that are not plain columns (a department and
+ *   everything below it, a role by name), ANDed into `ops.page`/`ops.all`;
+ * - `rows`: joined names, counts of linked rows, children and projections,
+ *   added to the whole page at once — one look-up per kind, never one per row;
+ * - `on`: the routes `rows` serves when not every read (a card's plain /list
+ *   stays the table's row);
+ * - `perm`: a generated read route admitting more codes than the verb's own
+ *   (the course list is also the camp screen's).
+ */
+export interface ReadSide {
+  where?: (ctx: Ctx, q: Query) => SQL | undefined | Promise<SQL | undefined>
+  rows?: (ctx: Ctx, rows: Row[], route: ReadRoute) => Row[] | Promise<Row[]>
+  on?: ReadRoute[]
+  perm?: Partial<Record<ReadRoute, string[]>>
 }
 
 export type RouteName = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'lazy-list' | 'tree' | 'lazy-tree'
@@ -134,5 +160,7 @@ export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions
    * caller does not own) — so no route forgets the data scope by accident.
    */
   scope(ctx: Ctx, choice?: ScopeChoice): Promise<SQL>
+  /** The read side's `rows` over rows a module read itself (as the generated `route` would answer them). */
+  read(ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]>
   schemas: BodySchemas
 }

@@ -17,7 +17,9 @@
  * Reads: permission code → scope() (tenant, not deleted, data scope) AND access.
  * Options beyond CRUD: `key` addresses rows by another column (regions by
  * code); `tree` adds a parent column's rules and routes (resource-tree.ts);
- * `actions` declares extra verbs with their button codes (resource-actions.ts).
+ * `actions` declares extra verbs with their button codes (resource-actions.ts);
+ * `read` is the read side: query parameters beyond columns, and the names,
+ * counts and children list/page/detail add to the rows (resource-types.ts).
  * Hand-written routes over the table read through `resource.scope(ctx)`, which
  * includes the data scope unless they say otherwise.
  * Nothing here skips access: the system actor passes because it holds every
@@ -43,13 +45,13 @@ import { treeOf, type TreeOptions } from './resource-tree.ts'
 import { actionOp, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
 import { parseKeys, queryFilters, treeWhereOnly } from './resource-query.ts'
 import { resourceRoutes } from './resource-routes.ts'
-import type { Query, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
+import type { Query, ReadRoute, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
 import { mustBeSync, transact } from './transaction.ts'
 import { assertUnique, declareUnique } from './unique.ts'
 import { assertFileFields, fileFields } from './file-refs.ts'
 
 export type { TreeOptions, ActionDef, Actions }
-export type { InsertOf, Resource, ResourceOptions, RouteName, RowOf, Verb, Write } from './resource-types.ts'
+export type { InsertOf, ReadSide, Resource, ResourceOptions, RouteName, RowOf, Verb, Write } from './resource-types.ts'
 
 export function defineResource<T extends SQLiteTable, const A extends Actions<T> = Record<never, never>>(
   o: ResourceOptions<T, A>,
@@ -130,9 +132,10 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
       const bound = await where(ctx, 'list'),
-        filters = queryFilters(o, cols, q)
+        filters = queryFilters(o, cols, q),
+        more = o.read?.where && (await o.read.where(ctx, q))
       // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
-      const cond = filters.length || extra ? and(bound, ...filters, extra) : bound
+      const cond = filters.length || extra || more ? and(bound, ...filters, extra, more || undefined) : bound
       const { rows, total } = pageQuery(
         ctx.db,
         {
@@ -153,7 +156,14 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       const rows = await ctx.db
         .select()
         .from(o.table as SQLiteTable)
-        .where(and(await where(ctx, 'list'), ...queryFilters(o, cols, q), extra))
+        .where(
+          and(
+            await where(ctx, 'list'),
+            ...queryFilters(o, cols, q),
+            extra,
+            (o.read?.where && (await o.read.where(ctx, q))) || undefined,
+          ),
+        )
         .orderBy(...order())
       return (rows as Row[]).map(strip)
     },
@@ -317,8 +327,11 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     )
     return t.withChildFlags(level, all)
   }
+  /** The read side's rows hook, where it serves the route; the rows unchanged otherwise. */
+  const read = async (ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]> =>
+    o.read?.rows && (!o.read.on || o.read.on.includes(route)) ? o.read.rows(ctx, rows, route) : rows
   const routes = (services: Services) =>
-    resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs })
+    resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs, read })
 
   function boundScope(ctx: Ctx, choice: ScopeChoice = {}) {
     const less =
@@ -326,7 +339,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     return scope(o.table, ctx, { global: o.global, ...(less ? { dataScope: false, why: less.why } : { code: o.code }) })
   }
 
-  const resource: Resource<T, A> = { options: o, perms, ops, routes, where, scope: boundScope, schemas }
+  const resource: Resource<T, A> = { options: o, perms, ops, routes, where, scope: boundScope, read, schemas }
   resourceRegistry.push(resource as AnyResource)
   return resource
 }
