@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { download, experiment, labImage } from '../../db/schema/index.ts'
+import { cloudDocument, download, experiment, labImage } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { seedDemoLabs } from '../modules/lab/demo.ts'
 
@@ -142,6 +142,34 @@ describe('fields that name stored files', () => {
     const refused = await save()
     expect(refused.status).toBe(404)
     expect(JSON.stringify(refused.body)).not.toContain('sign=')
+  })
+
+  it("a cloud document never signs or reads another school's file an older row names", async () => {
+    const pdf = await upload(schoolAdmin, new File(['%PDF-1.4\n%%EOF\n'], 'notes.pdf'), 'document')
+    const folder = await t.post('/api/cloud-document/folder/submit', schoolAdmin, { name: 'Notes', parentId: '0' })
+    expect(folder.status, JSON.stringify(folder.body)).toBe(200)
+    const doc = await t.post('/api/cloud-document/document/submit', schoolAdmin, {
+      folderId: folder.body.data.id,
+      title: 'Notes',
+      fileAddress: pdf.link,
+      status: 1,
+    })
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200)
+    const read = () =>
+      t.call('GET', '/api/nop-wbp/document/detail', {
+        query: { id: doc.body.data.id },
+        headers: { 'tenant-id': '100001', 'blade-auth': `bearer ${schoolAdmin}` },
+      })
+    expect((await read()).body.data.link).toMatch(/\?expires=\d+&sign=/)
+    t.services.db
+      .update(cloudDocument)
+      .set({ fileAddress: studentVideo.link })
+      .where(eq(cloudDocument.id, doc.body.data.id))
+      .run()
+    const after = await read()
+    expect(after.status).toBe(200)
+    expect(after.body.data.link).toBeNull()
+    expect(JSON.stringify(after.body)).not.toContain('sign=')
   })
 
   it("a teacher cannot publish a student's private upload as courseware of the same school", async () => {

@@ -1,3 +1,4 @@
+import { fileOfTenant } from '../../lib/file-refs.ts'
 import { documentFields, folderFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
@@ -116,12 +117,12 @@ export async function lazyLevel(ctx: Ctx, parentId: string, visible: SQL) {
 /** A document with a signed link to its file and, for Markdown, its text (rendered by the page). */
 export async function documentInfo(s: Services, doc: typeof cloudDocument.$inferSelect) {
   const files = filesOf(s)
-  const link = doc.fileAddress ? files.sign(doc.fileAddress, 2 * 3600) : null
+  // Only a file of the document's own school is signed or read: a row written before the file checks (or by hand)
+  // may name another school's upload.
+  const row = await fileOfTenant(s.db, doc.tenantId, doc.fileAddress)
+  const link = row && doc.fileAddress ? files.sign(doc.fileAddress, 2 * 3600) : null
   let text: string | null = null
-  if (doc.fileType === 'md' && doc.fileAddress) {
-    const row = await files.find(doc.fileAddress)
-    if (row) text = await new Response(await (await files.adapterOf(row)).body(row.name)).text()
-  }
+  if (doc.fileType === 'md' && row) text = await new Response(await (await files.adapterOf(row)).body(row.name)).text()
   return { ...doc, link, text }
 }
 
