@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
-import { sanitizeRich } from './rich-text.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
 import './messages.ts'
 
 /** blog_status. */
@@ -45,7 +45,7 @@ export const blogDetailResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     if (w.op === 'insert') await blogResource.ops.detail(ctx, w.values.blogId as string)
-    if (typeof w.values.content === 'string') w.values.content = sanitizeRich(w.values.content)
+    if (typeof w.values.content === 'string') w.values.content = sanitizeRichText('newsBody', w.values.content)
   },
 })
 
@@ -81,7 +81,7 @@ export const blogRoutes = (s: Services) =>
           async ({ ctx, body }) => {
             const v = (body ?? {}) as Record<string, unknown>
             const b = await blogResource.ops.detail(ctx, typeof v.blogId === 'string' ? v.blogId : undefined)
-            const content = sanitizeRich(typeof v.content === 'string' ? v.content : '')
+            const content = sanitizeRichText('newsBody', typeof v.content === 'string' ? v.content : '')
             const [d] = await ctx.db
               .select({ id: blogDetail.id })
               .from(blogDetail)

@@ -11,7 +11,7 @@ import { parseIds } from '../../lib/ids-param.ts'
 import { transact } from '../../lib/transaction.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
-import { sanitizeRich } from '../content/rich-text.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
@@ -36,13 +36,22 @@ export const courseResource = defineResource({
   dates: ['createTime'],
   fields: courseFields,
   body: { teacherId: t.Optional(t.Union([t.String({ pattern: '^\\d{1,20}$' }), t.Null()])) },
-  skip: ['list', 'detail'],
+  // The list (also the camp screen's) shows enrolment counts and the teacher's name; the form edits the
+  // teacher as teacherId (createUser is the server's column). The plain /page stays the rows.
+  read: {
+    on: ['list', 'detail'],
+    perm: { list: ['content:camp'] },
+    rows: (ctx, rows, route) =>
+      route === 'detail'
+        ? rows.map((row) => ({ ...row, teacherId: row.createUser }))
+        : withCounts(ctx, rows as CourseRow[]),
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values as Record<string, unknown>
     checkImages(v.cover, 3)
     for (const f of ['intro', 'content', 'standard', 'position', 'target'] as const)
-      if (typeof v[f] === 'string') v[f] = sanitizeRich(v[f] as string)
+      if (typeof v[f] === 'string') v[f] = sanitizeRichText('courseIntro', v[f] as string)
     if (v.teacherId) {
       await assertTeacher(ctx, v.teacherId as string)
       v.createUser = v.teacherId
@@ -131,23 +140,6 @@ export const courseRoutes = (s: Services) =>
   new Elysia().use(courseResource.routes(s)).use(
     new Elysia({ prefix: '/api/hm-course/course' })
       .use(authContext(s))
-      // The form edits the teacher as teacherId (createUser is the server's column).
-      .get(
-        '/detail',
-        async ({ ctx, query }) => {
-          const row = await courseResource.ops.detail(ctx, query.id)
-          return ok(ctx, { ...row, teacherId: row.createUser })
-        },
-        { perm: 'content:course' },
-      )
-      .get(
-        '/list',
-        async ({ ctx, query }) => {
-          const page = await courseResource.ops.page(ctx, query)
-          return ok(ctx, { ...page, records: await withCounts(ctx, page.records) })
-        },
-        { perm: ['content:course', 'content:camp'] },
-      )
       // Hot courses, in their order, for the drag-to-reorder list.
       .get(
         '/hot-list',

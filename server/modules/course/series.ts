@@ -6,7 +6,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { sanitizeRich } from '../content/rich-text.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { checkImages, courseResource } from './course.ts'
 import './messages.ts'
 
@@ -22,7 +22,7 @@ export const seriesResource = defineResource({
     if (w.op === 'remove') return
     checkImages(w.values.cover, 1)
     for (const f of ['intro', 'content'] as const)
-      if (typeof w.values[f] === 'string') w.values[f] = sanitizeRich(w.values[f] as string)
+      if (typeof w.values[f] === 'string') w.values[f] = sanitizeRichText('seriesIntro', w.values[f] as string)
   },
 })
 

@@ -8,7 +8,7 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { enqueue, latestJob } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { sanitizeRich } from '../content/rich-text.ts'
+import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { TRANSCODE } from './transcode.ts'
 import './messages.ts'
 
@@ -94,7 +94,7 @@ export const stepResource = defineResource({
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     if (w.op === 'insert') await wareResource.ops.detail(ctx, w.values.wareId as string)
-    if (typeof w.values.content === 'string') w.values.content = sanitizeRich(w.values.content)
+    if (typeof w.values.content === 'string') w.values.content = sanitizeRichText('coursewareText', w.values.content)
   },
 })
 

@@ -91,7 +91,7 @@ export const paperTimeResource = defineResource({
     if (!(await allInScope(ctx, examGroupResource, splitIds(v.groupIds))))
       throw badRequest('exam.groupIds', { field: 'groupIds' }, 'groupIds')
     w.values.paperIds = paperIds.join(',')
-    if (w.values.content) w.values.content = sanitizeRichText(String(w.values.content))
+    if (w.values.content) w.values.content = sanitizeRichText('examNotice', String(w.values.content))
     const ids = await candidateIds(ctx.db, { tenantId: ctx.actor.tenantId, groupIds: v.groupIds, classIds: v.classIds })
     w.values.candidatesNumber = ids?.size ?? 0
   },

@@ -100,7 +100,7 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
   const score = raw.score === undefined || raw.score === null || raw.score === '' ? 1 : Number(raw.score)
   if (!Number.isFinite(score) || score < 0 || score > 1000)
     throw badRequest('question.score', { field: 'score' }, 'score')
-  const content = sanitizeRichText(String(raw.content ?? '')).trim()
+  const content = sanitizeRichText('questionStem', String(raw.content ?? '')).trim()
   if (!content) throw badRequest('question.content', { field: 'content' }, 'content')
 
   let options: OptionInput[] = []
@@ -111,7 +111,7 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
       const r = (o ?? {}) as Record<string, unknown>
       return {
         id: typeof r.id === 'string' && r.id ? r.id : undefined,
-        content: sanitizeRichText(String(r.content ?? '')).trim(),
+        content: sanitizeRichText('questionOption', String(r.content ?? '')).trim(),
         isCorrect: r.isCorrect === true || Number(r.isCorrect) === 1,
         fraction: r.fraction === undefined || r.fraction === null || r.fraction === '' ? null : Number(r.fraction),
       }
@@ -160,9 +160,11 @@ export function normaliseQuestion(raw: Record<string, unknown>): QuestionInput {
     author: text(raw.author),
     cover: text(raw.cover),
     experimentId: text(raw.experimentId) || null,
-    analysis: raw.analysis ? sanitizeRichText(String(raw.analysis)) : null,
+    analysis: raw.analysis ? sanitizeRichText('questionAnalysis', String(raw.analysis)) : null,
     answer:
-      type === QuestionType.short && raw.answer ? sanitizeRichText(String(raw.answer)) : summary(type, options, blanks),
+      type === QuestionType.short && raw.answer
+        ? sanitizeRichText('questionAnswer', String(raw.answer))
+        : summary(type, options, blanks),
   }
 }
 
