@@ -55,7 +55,7 @@ function resourceReferences(): References {
       { current: text('page, from 1'), size: text('rows a page (default 10, at most 200)'), ...filters },
       { additionalProperties: true },
     )
-    const treeQuery = t.Object({ ...(o.tree ? { [o.tree.parent]: text('parent') } : {}), ...filters })
+    const treeQuery = t.Object({ ...(o.tree ? { [String(o.tree.parent)]: text('parent') } : {}), ...filters })
     const byKey = t.Object({ [key]: text() })
     const base: Record<string, Record<string, Schemas>> = {
       '/list': {
@@ -113,11 +113,12 @@ export type OpenApiDocument = ReturnType<typeof toOpenAPISchema> & {
 /** The whole document of the app's `/api` routes. */
 export function openApiDocument(app: AnyElysia, version: string): OpenApiDocument {
   // The plugin fills missing schemas into the hooks it is given: hand it copies, never the live routes'.
+  const live = app as unknown as { getGlobalRoutes(): AnyElysia['routes']; getGlobalDefinitions?(): unknown }
   const copy = {
-    getGlobalRoutes: () => app.getGlobalRoutes().map((r) => ({ ...r, hooks: { ...r.hooks } })),
-    getGlobalDefinitions: () => app.getGlobalDefinitions?.(),
+    getGlobalRoutes: () => live.getGlobalRoutes().map((r) => ({ ...r, hooks: { ...r.hooks } })),
+    getGlobalDefinitions: () => live.getGlobalDefinitions?.(),
   } as unknown as AnyElysia
-  const { paths, components } = toOpenAPISchema(copy, { paths: [/^(?!\/api\/)/] }, [resourceReferences()])
+  const { paths, components } = toOpenAPISchema(copy, { paths: [/^(?!\/api\/)/] }, [resourceReferences() as never])
   for (const [path, ops] of Object.entries(paths))
     for (const op of Object.values(ops ?? {}))
       if (op && typeof op === 'object' && 'operationId' in op) (op as { tags?: string[] }).tags ??= [path.split('/')[2]]

@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiFailure, api } from '../shared/api'
 import { invalidate } from '../shared/data'
+import type { LabView } from '../../../server/api-types'
 
-/** The learner's lab as the server describes it (server/labs/containers.ts LabView). */
-export interface LabView {
-  id: string
-  experimentId: string
-  containerId: string
-  state: string
-  startTime: string | null
-  expireTime: string | null
-  remainingSeconds: number
-  renewals: number
-  maxRenewals: number
-  service: string
-  codePath: string
-}
+/** The learner's lab as the server describes it (server/labs/containers.ts, through server/api-types.ts). */
+export type { LabView }
 
 export type LabPhase =
   | { kind: 'loading' }

@@ -2,23 +2,11 @@ import { siteConfig } from './config'
 import i18n, { currentLang } from './i18n'
 import { notify } from './notify'
 import { session } from './session'
+import type { Envelope, Page } from '../../../server/api-types'
 
-/** The envelope every /api call answers (DESIGN: contract). */
-export interface Envelope<T> {
-  code: number
-  success: boolean
-  msg: string
-  data: T
-  field?: string
-  error_description?: string
-}
-export interface Page<T> {
-  records: T[]
-  total: number
-  size: number
-  current: number
-  pages: number
-}
+/** The envelope every /api call answers (DESIGN: contract), as the server declares it, with what a refusal may add (the field it names, OAuth's wording). */
+export type Reply<T> = Envelope<T> & { field?: string; error_description?: string }
+export type { Envelope, Page }
 
 /** A failed call: `field` names the input a 400 is about, so a form can mark it. */
 export class ApiFailure extends Error {
@@ -110,7 +98,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
     failed({ method, path, code: 0, message: e instanceof Error ? e.message : String(e) })
     throw new ApiFailure(0, i18n.t('networkError'), undefined, e)
   }
-  const json = (await res.json().catch(() => ({}))) as Partial<Envelope<T>>
+  const json = (await res.json().catch(() => ({}))) as Partial<Reply<T>>
   o.signal?.throwIfAborted()
   const code = typeof json.code === 'number' ? json.code : res.status
   if (code === 401 || res.status === 401) {
@@ -162,7 +150,7 @@ export const api = {
       },
     })
     if (!res.ok) {
-      const json = (await res.json().catch(() => ({}))) as Partial<Envelope<unknown>>
+      const json = (await res.json().catch(() => ({}))) as Partial<Reply<unknown>>
       const text = json.msg || i18n.t('unknownError')
       notify.error(text)
       throw new ApiFailure(res.status, text)

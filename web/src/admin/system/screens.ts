@@ -17,6 +17,7 @@ export const systemScreens = {
   '/system/tenant': lazy(() => import('./Tenant')),
   '/system/tenantpackage': lazy(() => import('./TenantPackage')),
   '/system/client': lazy(() => import('./Client')),
+  '/system/api-docs': lazy(() => import('./ApiDocs')),
   '/authority/role': lazy(() => import('./Role')),
   '/authority/menu': lazy(() => import('./Menu')),
   '/authority/topmenu': lazy(() => import('./TopMenu')),

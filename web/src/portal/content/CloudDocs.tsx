@@ -3,6 +3,7 @@ import { DocumentPdfRegular, DocumentTextRegular, FolderRegular } from '@fluentu
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
+import type { FolderNode } from '../../../../server/api-types'
 import type { Page } from '../../shared/api'
 import { useFetch } from '../../shared/data'
 import Pager from '../../shared/Pager'
@@ -10,12 +11,8 @@ import Loading from '../../shared/Loading'
 import { type Download, DownloadRows } from './Downloads'
 import { usePortalStyles } from './ui'
 
-interface FolderNode {
-  id: string
-  name: string
-  parentId: string
-  hasChildren: boolean
-}
+/** One folder of a lazily opened level (folder/lazy-tree): the server's node without its children. */
+type FolderEntry = Pick<FolderNode, 'id' | 'name' | 'parentId' | 'hasChildren'>
 interface Doc {
   id: string
   title: string
@@ -42,8 +39,8 @@ const useStyles = makeStyles({
 })
 
 /** One level of folders, opened lazily (folder/lazy-tree). */
-function Level({ parentId, onPick }: { parentId: string; onPick: (f: FolderNode) => void }) {
-  const level = useFetch<FolderNode[]>('/api/nop-wbp/folder/lazy-tree', { parentId }, { silent: true })
+function Level({ parentId, onPick }: { parentId: string; onPick: (f: FolderEntry) => void }) {
+  const level = useFetch<FolderEntry[]>('/api/nop-wbp/folder/lazy-tree', { parentId }, { silent: true })
   return (
     <>
       {(level.data ?? []).map((f) => (
@@ -87,7 +84,7 @@ export default function CloudDocs() {
   const s = useStyles()
   const { t } = useTranslation(['learn', 'portal'])
   const [params, setParams] = useSearchParams()
-  const [folder, setFolder] = useState<FolderNode | null>(null)
+  const [folder, setFolder] = useState<FolderEntry | null>(null)
   const tab = params.get('tab') ?? 'docs'
   const docs = useFetch<Doc[]>(folder ? '/api/nop-wbp/folder/getDocument' : undefined, { folderId: folder?.id })
   return (

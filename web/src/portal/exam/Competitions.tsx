@@ -29,8 +29,9 @@ import { usePortalStyles } from '../content/ui'
 import { Html } from '../content/rich'
 import { thumb } from '../content/types'
 import './competition-locale'
+import type { Phase } from '../../../../server/api-types'
 
-export type Phase = 'notStarted' | 'open' | 'ended'
+export type { Phase }
 
 /** A competition as the portal lists it (GET /api/nop-wbp/paperTime/list). */
 export interface CompetitionCard {

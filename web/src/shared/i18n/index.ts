@@ -2,8 +2,10 @@ import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { store } from '../storage'
 import common from './common'
+import type { Lang } from '../../../../server/api-types'
 
-export type Lang = 'zh' | 'en'
+/** The languages the server answers in (server/lib/messages.ts). */
+export type { Lang }
 export type Dict = { [key: string]: string | string[] | Dict | Dict[] }
 
 /** Chinese is the default (spec §9); the choice persists across reloads. */
