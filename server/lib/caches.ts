@@ -7,7 +7,11 @@ import type { Db } from './db.ts'
  * clearing one only makes the next request compute it again. A module keeping
  * such a cache registers how to drop it, next to the cache.
  */
-const clearers = new Map<string, (db: Db) => void>()
+const clearers = new Map<string, (db: Db) => void>([
+  // The connection's compiled statements (db.ts): named here rather than registered there, so db.ts, which
+  // every cache is keyed on, imports nothing that imports it back (no import cycle: issue #26).
+  ['statements', (db) => (db.$client as { clearStatements?: () => void }).clearStatements?.()],
+])
 
 export function registerCache(name: string, clear: (db: Db) => void): void {
   clearers.set(name, clear)

@@ -2,8 +2,6 @@ import type { Logger } from 'pino'
 import type { Config } from './config.ts'
 import type { Db } from './db.ts'
 import type { Lang } from './messages.ts'
-import type { BrokerService } from '../broker.ts'
-import type { Labs } from '../labs/service.ts'
 
 /** Who is acting. Routes get it from the token; the CLI, jobs and the broker use systemActor(). */
 export interface Actor {
@@ -28,7 +26,13 @@ export interface Ctx {
   memo: Map<string, unknown>
 }
 
-/** The long-lived parts the app is built from (DESIGN: app.ts has no side effects, main.ts makes these). */
+/**
+ * The long-lived parts the app is built from (DESIGN: app.ts has no side
+ * effects, main.ts makes these). lib is the bottom floor and imports no area
+ * (issue #26): the lab host and the broker add their members to this
+ * interface from server/services.ts, so every holder of Services sees them
+ * typed while lib loads neither.
+ */
 export interface Services {
   /** Distinguishes one built app from another (plugin de-duplication is keyed on it). */
   id: string
@@ -37,12 +41,8 @@ export interface Services {
   log: Logger
   /** HMAC secret for access tokens, generated on first start and kept in the data directory. */
   jwtSecret: string
-  /** The lab host (Docker): containers, pools, terminals; main.ts starts and stops it. */
-  labs: Labs
   /** The embedded broker's state for /api/health, once main.ts has started it. */
   broker?: () => string
-  /** The embedded MQTT broker, once main.ts has started it (absent in module tests that do not need it). */
-  mqtt?: BrokerService
 }
 
 export const anonymous = (tenantId = '000000'): Actor => ({

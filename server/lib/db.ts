@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as schema from '../../db/schema/index.ts'
 import { applyMigrations } from './migrations.ts'
-import { registerCache } from './caches.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
 
@@ -39,7 +38,7 @@ class StatementCachingDatabase extends Database {
     return stmt
   }
 
-  /** Drops every kept statement (clear-cache); the next query compiles again. Nothing is mid-run: bun:sqlite is synchronous. */
+  /** Drops every kept statement (clear-cache, caches.ts); the next query compiles again. Nothing is mid-run: bun:sqlite is synchronous. */
   clearStatements(): void {
     this.#statements.clear()
   }
@@ -59,8 +58,6 @@ export function openDb(file: string): Db {
   sqlite.exec('PRAGMA foreign_keys = ON')
   return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db
 }
-
-registerCache('statements', (db) => (db.$client as StatementCachingDatabase).clearStatements?.())
 
 /** Applies this release's pending migrations in one transaction; answers the tags applied. */
 export function migrateDb(db: Db): string[] {

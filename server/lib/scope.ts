@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx } from './context.ts'
 import { type DataGrant, effective } from './permission-cache.ts'
 import { isAdministrator } from './permissions.ts'
 import { memberOf } from './membership.ts'
 import { contains } from './like.ts'
+import { tenantBounds } from './tenant-rows.ts'
 
 /**
  * What a query over tenant data must say about the data scope: the resource
@@ -75,32 +76,4 @@ export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions): P
     }
   }
   return base
-}
-
-/** tenantId → that tenant's plain bounds, per table ('' = global). Bounded by tables × tenants. */
-const plainScopes = new WeakMap<SQLiteTable, Map<string, SQL>>()
-
-/**
- * The tenant and not-deleted part of every scope (`tenantId` undefined = all
- * tenants; `withDeleted` leaves deleted rows in). For a tenant id it is built
- * once per table and tenant: most lists (no data-scope limit, no filter) then
- * hand pageQuery the very same SQL object each time, which it renders once. It
- * holds only constants (the tenant id is the key), and nothing appends to a
- * scope's SQL: and()/or() wrap it in new objects. A prepared statement's
- * placeholder, or deleted rows, get a fresh one.
- */
-export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder | undefined, withDeleted = false): SQL {
-  const build = () => {
-    const cols = getTableColumns(table) as Record<string, SQLiteColumn>
-    const parts: SQL[] = []
-    if (cols.isDeleted && !withDeleted) parts.push(eq(cols.isDeleted, 0))
-    if (cols.tenantId && tenantId !== undefined) parts.push(eq(cols.tenantId, tenantId))
-    return and(...parts) ?? sql`1`
-  }
-  if (withDeleted || (tenantId !== undefined && typeof tenantId !== 'string')) return build()
-  let byTenant = plainScopes.get(table)
-  if (!byTenant) plainScopes.set(table, (byTenant = new Map()))
-  let s = byTenant.get(tenantId ?? '')
-  if (!s) byTenant.set(tenantId ?? '', (s = build()))
-  return s
 }

@@ -18,10 +18,9 @@
  * Each adds `is_deleted = 0` where the table keeps deleted rows, unless the
  * call says `withDeleted` (an id that must stay unique, a seed that ran once).
  */
-import { and, eq, getTableColumns, type SQL, type Placeholder } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql, type SQL, type Placeholder } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx } from './context.ts'
-import { tenantBounds } from './scope.ts'
 
 /** A tenant id, or a prepared statement's placeholder for one. */
 export type TenantRef = string | Placeholder
@@ -57,4 +56,32 @@ export function publicRows(table: SQLiteTable, tenantId: TenantRef, less: LessSc
 /** Work done for a tenant, not for a caller (sign-in, provisioning, seeds, jobs): tenant and not deleted. */
 export function tenantRows(table: SQLiteTable, tenantId: TenantRef, less: LessScope): SQL {
   return tenantOf(table, tenantId, less.withDeleted)
+}
+
+/** tenantId → that tenant's plain bounds, per table ('' = global). Bounded by tables × tenants. */
+const plainScopes = new WeakMap<SQLiteTable, Map<string, SQL>>()
+
+/**
+ * The tenant and not-deleted part of every scope (scope.ts and the helpers above) (`tenantId` undefined = all
+ * tenants; `withDeleted` leaves deleted rows in). For a tenant id it is built
+ * once per table and tenant: most lists (no data-scope limit, no filter) then
+ * hand pageQuery the very same SQL object each time, which it renders once. It
+ * holds only constants (the tenant id is the key), and nothing appends to a
+ * scope's SQL: and()/or() wrap it in new objects. A prepared statement's
+ * placeholder, or deleted rows, get a fresh one.
+ */
+export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder | undefined, withDeleted = false): SQL {
+  const build = () => {
+    const cols = getTableColumns(table) as Record<string, SQLiteColumn>
+    const parts: SQL[] = []
+    if (cols.isDeleted && !withDeleted) parts.push(eq(cols.isDeleted, 0))
+    if (cols.tenantId && tenantId !== undefined) parts.push(eq(cols.tenantId, tenantId))
+    return and(...parts) ?? sql`1`
+  }
+  if (withDeleted || (tenantId !== undefined && typeof tenantId !== 'string')) return build()
+  let byTenant = plainScopes.get(table)
+  if (!byTenant) plainScopes.set(table, (byTenant = new Map()))
+  let s = byTenant.get(tenantId ?? '')
+  if (!s) byTenant.set(tenantId ?? '', (s = build()))
+  return s
 }
