@@ -123,7 +123,7 @@ export type ReadRoute = 'list' | 'page' | 'detail'
  */
 export interface ReadSide {
   where?: (ctx: Ctx, q: Query) => SQL | undefined | Promise<SQL | undefined>
-  rows?: (ctx: Ctx, rows: Row[], route: ReadRoute) => Row[] | Promise<Row[]>
+  rows?: (ctx: Ctx, rows: Row[], route: ReadRoute) => object[] | Promise<object[]>
   on?: ReadRoute[]
   perm?: Partial<Record<ReadRoute, string[]>>
 }

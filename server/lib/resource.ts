@@ -329,7 +329,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   }
   /** The read side's rows hook, where it serves the route; the rows unchanged otherwise. */
   const read = async (ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]> =>
-    o.read?.rows && (!o.read.on || o.read.on.includes(route)) ? o.read.rows(ctx, rows, route) : rows
+    o.read?.rows && (!o.read.on || o.read.on.includes(route)) ? ((await o.read.rows(ctx, rows, route)) as Row[]) : rows
   const routes = (services: Services) =>
     resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs, read })
 

@@ -5,7 +5,6 @@ import { randomInt } from 'node:crypto'
 import { course, courseCard, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -40,7 +39,8 @@ export const cardResource = defineResource({
   filters: ['courseId', 'status', 'type', 'batchNo'],
   dates: ['createTime'],
   fields: cardFields,
-  skip: ['page'],
+  // The page shows the course title and the redeeming learner's name (the plain /list stays the rows).
+  read: { on: ['page'], rows: (ctx, rows) => withNames(ctx, rows as (typeof courseCard.$inferSelect)[]) },
   actions: {
     // POST generate: a batch of cards (checked in generateCards, with the spec's messages).
     generate: {
@@ -130,14 +130,6 @@ export const cardRoutes = (s: Services) =>
     .use(
       new Elysia()
         .use(authContext(s))
-        .get(
-          '/api/hm-courseCard/courseCard/page',
-          async ({ ctx, query }) => {
-            const page = await cardResource.ops.page(ctx, query)
-            return ok(ctx, { ...page, records: await withNames(ctx, page.records) })
-          },
-          { perm: 'content:card' },
-        )
         // CSV of the cards matching the list's filters (batchNo, courseId, status…), for printing or mailing.
         .get(
           '/api/hm-courseCard/courseCard/export',

@@ -1,10 +1,7 @@
 import { evaluateFields } from '../../../db/fields/content.ts'
-import { Elysia } from 'elysia'
 import { inArray } from 'drizzle-orm'
 import { course, courseEvaluate, user } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import './messages.ts'
@@ -32,7 +29,8 @@ export const evaluateResource = defineResource({
   filters: ['courseId', 'userId', 'status'],
   dates: ['createTime'],
   fields: evaluateFields,
-  skip: ['page'],
+  // The page shows the course title and the rater's name and avatar (the plain /list stays the rows).
+  read: { on: ['page'], rows: (ctx, rows) => withCourseAndUser(ctx, rows as (typeof courseEvaluate.$inferSelect)[]) },
   beforeWrite: (_ctx, w) => {
     if (w.op !== 'remove') checkStars(w.values, w.op === 'insert')
   },
@@ -61,16 +59,4 @@ export async function withCourseAndUser(ctx: Ctx, rows: (typeof courseEvaluate.$
   })
 }
 
-export const evaluateRoutes = (s: Services) =>
-  new Elysia()
-    .use(
-      new Elysia().use(authContext(s)).get(
-        '/api/hm-courseEvaluate/courseEvaluate/page',
-        async ({ ctx, query }) => {
-          const page = await evaluateResource.ops.page(ctx, query)
-          return ok(ctx, { ...page, records: await withCourseAndUser(ctx, page.records) })
-        },
-        { perm: 'content:evaluate' },
-      ),
-    )
-    .use(evaluateResource.routes(s))
+export const evaluateRoutes = (s: Services) => evaluateResource.routes(s)

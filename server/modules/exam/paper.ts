@@ -55,7 +55,12 @@ export const paperResource = defineResource({
   filters: ['type', 'status'],
   fields: paperFields,
   body: { questions: Type.Array(Type.Object({ questionId: Type.String(), score: Type.Number() })) },
-  skip: ['detail'],
+  // The detail carries the paper's questions in order, with their points.
+  read: {
+    on: ['detail'],
+    rows: async (ctx, rows) =>
+      Promise.all(rows.map(async (row) => ({ ...row, questions: await paperQuestions(ctx, row.id as string) }))),
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || w.values.questions === undefined) {
       delete w.values.questions
@@ -102,14 +107,6 @@ export const paperRoutes = (s: Services) =>
     .use(
       new Elysia({ prefix: paperResource.options.path })
         .use(authContext(s))
-        .get(
-          '/detail',
-          async ({ ctx, query }) => {
-            const row = await paperResource.ops.detail(ctx, query.id)
-            return ok(ctx, { ...row, questions: await paperQuestions(ctx, row.id) })
-          },
-          { perm: paperResource.perms.detail },
-        )
         // Names for the exam form's paper picker.
         .get(
           '/getPaperNameList',

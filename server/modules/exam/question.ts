@@ -43,7 +43,8 @@ export const questionResource = defineResource({
     ),
     blanks: Type.Array(Type.Union([Type.Array(Type.String()), Type.String()])),
   },
-  skip: ['detail'],
+  // Staff detail: the row with its options (correct flags) and accepted blanks.
+  read: { on: ['detail'], rows: (ctx, rows) => withChildren(ctx.db, rows as (typeof question.$inferSelect)[]) },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const stored = w.before[0]
@@ -71,16 +72,6 @@ export const questionRoutes = (s: Services) =>
   new Elysia().use(questionResource.routes(s)).use(
     new Elysia({ prefix: questionResource.options.path })
       .use(authContext(s))
-      // Staff detail: the row with its options (correct flags) and accepted blanks.
-      .get(
-        '/detail',
-        async ({ ctx, query }) => {
-          const row = await questionResource.ops.detail(ctx, query.id)
-          const [full] = await withChildren(ctx.db, [row])
-          return ok(ctx, full)
-        },
-        { perm: questionResource.perms.detail },
-      )
       // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only
       // checks, `skipInvalid=1` stores the valid questions of a file that also has refused ones.
       .post(
