@@ -4,7 +4,8 @@ import { newId } from '../ids.ts'
 import { now } from '../time.ts'
 import { tenantRows } from '../tenant-rows.ts'
 import { loadAreas, type Area } from './load.ts'
-import { SYSTEM_USER, type Tx } from './sync.ts'
+import { SYSTEM_USER } from './system-user.ts'
+import type { Tx } from '../transaction.ts'
 
 const SYNC = "a tenant's default data scopes are added by the system; an administrator's removed or edited rows stay"
 

@@ -18,18 +18,13 @@ import { newId } from '../ids.ts'
 import { now } from '../time.ts'
 import { flatMenus, loadAreas, type Area, type FlatMenu } from './load.ts'
 import { syncDataScopes } from './data-scopes.ts'
+import { SYSTEM_USER } from './system-user.ts'
 import { tenantRows } from '../tenant-rows.ts'
 
 const SYNC = "reference data is synced by the system on every start; an administrator's removed rows stay removed"
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/**
- * Rows the sync writes carry update_user '0' (the system). Once an
- * administrator edits or removes one, its update_user is theirs and the sync
- * leaves it alone from then on: reference data never overwrites a choice.
- */
-export const SYSTEM_USER = '0'
 const audit = () => ({ createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() })
 const untouched = (r: { updateUser: string | null }) => r.updateUser === SYSTEM_USER || r.updateUser === null
 const differs = <T extends object>(row: T, want: Partial<T>) =>

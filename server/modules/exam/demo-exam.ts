@@ -3,7 +3,7 @@ import { dept, examGroup, paper, paperQuestion, paperTime, team, teamUser, user 
 import { DEMO_EXAM_QUESTIONS, DEMO_QUESTIONS } from '../../../db/seed/exam.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
-import { SYSTEM_USER } from '../../lib/reference/sync.ts'
+import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { normaliseQuestion } from './question-input.ts'
 import { insertQuestion } from './question-store.ts'

@@ -1,7 +1,7 @@
 import { command, commandDetail, device, deviceLog, product, productOta } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
-import { SYSTEM_USER } from '../../lib/reference/sync.ts'
+import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'

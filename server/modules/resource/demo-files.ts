@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { attach, oss } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
-import { SYSTEM_USER } from '../../lib/reference/sync.ts'
+import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 

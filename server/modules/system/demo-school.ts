@@ -25,7 +25,7 @@ import {
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { flatMenus } from '../../lib/reference/load.ts'
-import { SYSTEM_USER } from '../../lib/reference/sync.ts'
+import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { now } from '../../lib/time.ts'
 import { hashPasswordBeforeListening as hashPassword } from '../auth/password.ts'
 import { grantDataScope, provisionTenant } from './tenant-provision.ts'
