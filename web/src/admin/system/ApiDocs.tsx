@@ -116,7 +116,7 @@ export default function ApiDocs() {
                   <Badge appearance="tint" color={method === 'get' ? 'brand' : 'important'}>
                     {method.toUpperCase()}
                   </Badge>
-                  {path}
+                  <span>{path}</span>
                 </span>
               </AccordionHeader>
               <AccordionPanel>
