@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import { dockerSocket } from '../labs/docker.ts'
+import { nodeName } from './processes.ts'
 
 /** Every setting the appliance reads, with its default. The README's configuration table mirrors this list. */
 export interface Config {
@@ -56,6 +57,10 @@ export interface Config {
   publicUrl: string
   /** Seconds a device may stay silent during an upgrade before its task counts as failed. */
   otaTaskTimeout: number
+  /** ATRIUM_NODE_ID (else the host name): names this machine among the processes sharing the database. */
+  nodeId: string
+  /** ATRIUM_LEASE_MS: how long a process and the jobs it runs count as alive without a heartbeat (renewed every third of it). */
+  leaseMs: number
   /** Ranges tenant-configured URLs may reach although private (`cidr` or `tenant=cidr`; server/lib/outbound.ts). */
   outboundAllow: string[]
 }
@@ -112,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dockerSocket: dockerSocket({ ...process.env, ...env }),
     publicUrl: (env.ATRIUM_PUBLIC_URL ?? `http://${lanAddress(env.HOST)}:${num(env.PORT, 8080)}`).replace(/\/+$/, ''),
     otaTaskTimeout: num(env.ATRIUM_OTA_TASK_TIMEOUT, 600),
+    nodeId: nodeName(env),
+    leaseMs: Math.max(300, num(env.ATRIUM_LEASE_MS, 30_000)),
     outboundAllow: (env.ATRIUM_OUTBOUND_ALLOW ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -192,7 +192,12 @@ describe('request schemas and the OpenAPI document', () => {
   const t = testApp()
 
   it('every /api route declares a request schema, apart from the shrinking list of older routes', () => {
-    expect(routesWithoutRequestSchema(t.app).sort()).toEqual([...WITHOUT_SCHEMA].sort())
+    const listed = new Set(WITHOUT_SCHEMA)
+    const undeclared = routesWithoutRequestSchema(t.app)
+    expect(undeclared.filter((k) => !listed.has(k))).toEqual([])
+    // Listed routes that now declare one (or are gone) come off the list, so it cannot hide a schema removed later.
+    const now = new Set(undeclared)
+    expect(WITHOUT_SCHEMA.filter((k) => !now.has(k))).toEqual([])
   })
 
   it('serves the OpenAPI document of every /api route to the platform administrator, with the schemas', async () => {
