@@ -1,4 +1,3 @@
-import cron from 'node-cron'
 import { rmSync, writeFileSync } from 'node:fs'
 import { loadConfig } from './lib/config.ts'
 import { finishRestore, pidFile } from './modules/backup/restore.ts'
@@ -18,7 +17,19 @@ import { githubProvider } from './modules/auth/social/github.ts'
 import { registerSocialProvider } from './modules/auth/social/provider.ts'
 import { finalizeExpired } from './modules/exam/sitting.ts'
 import { startJobRunner } from './lib/jobs.ts'
+import { startProcess } from './lib/processes.ts'
+import { defineSchedule, startSchedules } from './lib/schedules.ts'
 import { useTranscodeServices } from './modules/course/transcode.ts'
+
+// Recurring work: each slot runs in one process of those sharing the database (server/lib/schedules.ts).
+defineSchedule('sessions.prune', '17 3 * * *', (services) => {
+  pruneSessions(services).run()
+  pruneThrottles(services.db).run()
+})
+defineSchedule('backup.nightly', '*/5 * * * *', (services) => runScheduledBackup(services))
+// Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
+defineSchedule('exam.finalize-expired', '*/15 * * * * *', (services) => finalizeExpired(services.db))
+defineSchedule('iot.device-logs.prune', '37 3 * * *', (services) => pruneDeviceLogs(services))
 
 /** Starts the appliance: database, broker, HTTP, jobs; stops them in reverse on SIGTERM/SIGINT. */
 export async function main() {
@@ -35,6 +46,8 @@ export async function main() {
     )
   if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
     registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
+  // Registered (and earlier processes of this node found dead) before presence, jobs and schedules use its id.
+  const me = startProcess(services)
   const mqtt = await startBroker(services)
   services.broker = mqtt.state
   services.mqtt = mqtt
@@ -46,16 +59,7 @@ export async function main() {
   writeFileSync(pidFile(config.dataDir), String(process.pid), { mode: 0o600 })
   const restored = finishRestore(config.dataDir)
   if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
-  const jobs = [
-    cron.schedule('17 3 * * *', () => {
-      pruneSessions(services).run()
-      pruneThrottles(services.db).run()
-    }),
-    cron.schedule('*/5 * * * *', () => void runScheduledBackup(services)),
-    // Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
-    cron.schedule('*/15 * * * * *', () => void finalizeExpired(services.db)),
-    cron.schedule('37 3 * * *', () => pruneDeviceLogs(services)),
-  ]
+  const schedules = startSchedules(services, me.id)
   useTranscodeServices(services)
   const queue = startJobRunner(services)
 
@@ -64,14 +68,15 @@ export async function main() {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'shutting down')
-    jobs.forEach((j) => j.stop())
-    // Running jobs (transcodes) are put back in the queue and resume on the next start.
+    await schedules.stop()
+    // Running jobs (transcodes) are put back in the queue: another process or the next start resumes them.
     await queue.stop()
     // stop(false) lets in-flight requests finish before the socket closes.
     await app.stop(false)
     await iot.stop()
     await services.labs.stop()
     await mqtt.close()
+    await me.stop()
     await checkpointer.stop()
     closeDb(services.db)
     rmSync(pidFile(config.dataDir), { force: true })

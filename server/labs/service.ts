@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { labImage } from '../../db/schema/index.ts'
 import type { Logger } from 'pino'
 import type { Db } from '../lib/db.ts'
+import { nodeName } from '../lib/processes.ts'
+import { onceAcrossProcesses } from '../lib/schedules.ts'
 import { ApiError } from '../lib/errors.ts'
 import { dockerLabHost } from './docker.ts'
 import type { LabHost } from './host.ts'
@@ -105,7 +107,8 @@ export class Labs {
     this.reaper = cron.schedule(
       `*/${Math.max(1, Math.min(59, this.settings.reapSeconds))} * * * * *`,
       () => void this.reapOnce(),
-      { noOverlap: true },
+      // Processes of one machine share its engine: one of them reaps each slot (issue #27).
+      onceAcrossProcesses(this.db, `labs.reaper@${nodeName()}`),
     )
   }
 

@@ -9,16 +9,26 @@
  *
  * States: queued → running → done; a throw puts it back to queued with a
  * growing delay until maxAttempts, then failed (PermanentJobError fails at
- * once). A job still running when its process died (or was stopped) is
- * queued again on the next start without using up an attempt. Handlers get an
- * AbortSignal that fires on stop: they must end their child processes.
+ * once). Handlers get an AbortSignal that fires on stop: they must end their
+ * child processes.
+ *
+ * Several processes share the queue (issue #27). A job is claimed by one
+ * conditional UPDATE that sets state running, the lease owner (this runner)
+ * and the lease end (now + ATRIUM_LEASE_MS); the runner's heartbeat renews
+ * the leases of its running jobs every third of that. Another runner takes a
+ * running job over only once its lease ran out (its process was killed or
+ * hung), without using up an attempt; a stopped runner puts its jobs back at
+ * once. Every write about a running job is conditional on still holding its
+ * lease, so a runner that lost one (it hung past the lease) neither finishes
+ * nor fails the job behind the new owner's back; its handler is aborted.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { job } from '../../db/schema/index.ts'
 import type { Services } from './context.ts'
 import type { Db } from './db.ts'
 import { newId } from './ids.ts'
+import { processIdentity } from './processes.ts'
 import { now } from './time.ts'
 
 export type JobRow = typeof job.$inferSelect
@@ -112,51 +122,88 @@ export interface JobRunner {
   wake(): void
 }
 
+let runners = 0
+
 /** Starts the one runner of this process over the defined kinds (or just `kinds`). */
 export function startJobRunner(
-  services: Pick<Services, 'db' | 'log'>,
-  o: { kinds?: string[]; pollMs?: number } = {},
+  services: Pick<Services, 'db' | 'log'> & { config?: Pick<Services['config'], 'leaseMs'> },
+  o: { kinds?: string[]; pollMs?: number; leaseMs?: number; owner?: string } = {},
 ): JobRunner {
   const { db, log } = services
   const kinds = (o.kinds ?? [...definitions.keys()]).filter((k) => definitions.has(k))
-  const running = new Map<string, Promise<void>>()
+  const leaseMs = o.leaseMs ?? services.config?.leaseMs ?? 30_000
+  /** Who holds the leases: this process, and which of its runners (tests start several in one process). */
+  const owner = o.owner ?? `${processIdentity()}#${++runners}`
+  const running = new Map<string, { done: Promise<void>; abort: AbortController }>()
   const perKind = new Map<string, number>()
   const stopper = new AbortController()
   let stopped = false
+  /** The job is still this runner's: every write about a running job carries it. */
+  const held = (id: string) => and(eq(job.id, id), eq(job.state, 'running'), eq(job.leaseOwner, owner))
 
-  // Whatever was running when the last process ended is ours to resume: single runner, so nothing else holds it.
-  if (kinds.length)
-    db.update(job)
-      .set({ state: 'queued', attempts: sql`max(${job.attempts} - 1, 0)`, updateTime: now() })
-      .where(and(eq(job.state, 'running'), inArray(job.kind, kinds)))
-      .run()
-
-  /** Atomically takes the next due job of a kind with a free slot. */
+  /**
+   * Takes the next due job of a kind with a free slot in one conditional UPDATE: queued and due, or running with
+   * its lease run out (a dead process's). The outer condition is checked again on the row itself, so two runners
+   * picking the same row concurrently cannot both get it.
+   */
   function claim(): JobRow | undefined {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
-    return db.transaction((tx) => {
-      const next = tx
-        .select({ id: job.id })
-        .from(job)
-        .where(and(eq(job.state, 'queued'), inArray(job.kind, free), lte(job.runAfter, Date.now())))
-        .orderBy(asc(job.runAfter), asc(job.id))
-        .limit(1)
-        .get()
-      if (!next) return undefined
-      return tx
+    const t = Date.now()
+    const claimable = or(
+      and(eq(job.state, 'queued'), lte(job.runAfter, t)),
+      // No lease at all: left running by a version before leases (the upgrade's restart ended it).
+      and(eq(job.state, 'running'), or(isNull(job.leaseUntil), lt(job.leaseUntil, t))),
+    )
+    const next = db
+      .select({ id: job.id })
+      .from(job)
+      .where(and(claimable, inArray(job.kind, free)))
+      .orderBy(asc(job.runAfter), asc(job.id))
+      .limit(1)
+    const row = db
+      .update(job)
+      .set({
+        state: 'running',
+        // Taking over a dead process's job does not use up an attempt (as a restart did not).
+        attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
+        leaseOwner: owner,
+        leaseUntil: t + leaseMs,
+        updateTime: now(),
+      })
+      .where(and(inArray(job.id, next), claimable))
+      .returning()
+      .get()
+    return row
+  }
+
+  /** Renews the leases of this runner's running jobs; a job no longer held (taken over) is aborted here. */
+  function heartbeat() {
+    if (!running.size) return
+    const ids = [...running.keys()]
+    const renewed = new Set(
+      db
         .update(job)
-        .set({ state: 'running', attempts: sql`${job.attempts} + 1`, updateTime: now() })
-        .where(and(eq(job.id, next.id), eq(job.state, 'queued')))
-        .returning()
-        .get()
-    })
+        .set({ leaseUntil: Date.now() + leaseMs })
+        .where(and(inArray(job.id, ids), eq(job.state, 'running'), eq(job.leaseOwner, owner)))
+        .returning({ id: job.id })
+        .all()
+        .map((r) => r.id),
+    )
+    for (const id of ids)
+      if (!renewed.has(id)) {
+        log.warn({ job: id }, 'job lease lost (taken over after this process was too slow to renew it): aborting it')
+        running.get(id)?.abort.abort()
+      }
   }
 
   function run(row: JobRow) {
     const def = definitions.get(row.kind)!
     perKind.set(row.kind, (perKind.get(row.kind) ?? 0) + 1)
     let lastWrite = 0
+    const abort = new AbortController()
+    const onStop = () => abort.abort()
+    stopper.signal.addEventListener('abort', onStop)
     const ctx: JobContext = {
       id: row.id,
       tenantId: row.tenantId,
@@ -164,7 +211,7 @@ export function startJobRunner(
       payload: JSON.parse(row.payload),
       attempt: row.attempts,
       lastAttempt: row.attempts >= row.maxAttempts,
-      signal: stopper.signal,
+      signal: abort.signal,
       log: log.child({ job: row.id, kind: row.kind }),
       progress(p) {
         const t = Date.now()
@@ -172,29 +219,33 @@ export function startJobRunner(
         lastWrite = t
         db.update(job)
           .set({ progress: Math.max(0, Math.min(100, Math.round(p))), updateTime: now() })
-          .where(eq(job.id, row.id))
+          .where(held(row.id))
           .run()
       },
     }
+    const release = { leaseOwner: null, leaseUntil: null }
     const done = (async () => {
       try {
         await def.handler(ctx)
+        if (abort.signal.aborted && !stopper.signal.aborted) return // lost the lease: the new owner records the end
         db.update(job)
-          .set({ state: 'done', progress: 100, lastError: null, updateTime: now() })
-          .where(eq(job.id, row.id))
+          .set({ state: 'done', progress: 100, lastError: null, ...release, updateTime: now() })
+          .where(held(row.id))
           .run()
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e)
         if (stopper.signal.aborted) {
           db.update(job)
-            .set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), updateTime: now() })
-            .where(eq(job.id, row.id))
+            .set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), ...release, updateTime: now() })
+            .where(held(row.id))
             .run()
+        } else if (abort.signal.aborted) {
+          // Lost the lease: the job is another runner's now.
         } else if (e instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
           ctx.log.warn({ err: msg }, 'job failed')
           db.update(job)
-            .set({ state: 'failed', lastError: msg.slice(0, 2000), updateTime: now() })
-            .where(eq(job.id, row.id))
+            .set({ state: 'failed', lastError: msg.slice(0, 2000), ...release, updateTime: now() })
+            .where(held(row.id))
             .run()
         } else {
           ctx.log.info({ err: msg, attempt: row.attempts }, 'job will be retried')
@@ -203,18 +254,20 @@ export function startJobRunner(
               state: 'queued',
               lastError: msg.slice(0, 2000),
               runAfter: Date.now() + def.backoffMs * 2 ** (row.attempts - 1),
+              ...release,
               updateTime: now(),
             })
-            .where(eq(job.id, row.id))
+            .where(held(row.id))
             .run()
         }
       } finally {
+        stopper.signal.removeEventListener('abort', onStop)
         perKind.set(row.kind, perKind.get(row.kind)! - 1)
         running.delete(row.id)
         if (!stopped) queueMicrotask(pump)
       }
     })()
-    running.set(row.id, done)
+    running.set(row.id, { done, abort })
   }
 
   function pump() {
@@ -223,6 +276,16 @@ export function startJobRunner(
   }
 
   const timer = setInterval(pump, o.pollMs ?? 1000)
+  const beat = setInterval(
+    () => {
+      try {
+        heartbeat()
+      } catch (err) {
+        log.error({ err }, 'job heartbeat failed')
+      }
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  )
   wakers.add(pump)
   queueMicrotask(pump)
 
@@ -231,9 +294,10 @@ export function startJobRunner(
     async stop() {
       stopped = true
       clearInterval(timer)
+      clearInterval(beat)
       wakers.delete(pump)
       stopper.abort()
-      await Promise.allSettled([...running.values()])
+      await Promise.allSettled([...running.values()].map((r) => r.done))
     },
   }
 }

@@ -8,6 +8,8 @@ import { PLATFORM_TENANT } from '../../lib/permissions.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { backupAppliance, backupName, backupsDir, type BackupSummary } from './snapshot.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { processIdentity } from '../../lib/processes.ts'
+import { claimSlot, releaseSlot } from '../../lib/schedules.ts'
 
 /** System parameters (platform tenant) that steer the nightly backup; read on every check, so a change applies that night. */
 export const BACKUP_PARAMS = { time: 'backup.time', keep: 'backup.keep' } as const
@@ -104,7 +106,7 @@ export function pruneNightly(services: Services, keep: number): string[] {
 /**
  * Checked every few minutes by a cron schedule: once the configured time has
  * passed and today has no nightly backup yet, make one and prune. Idempotent,
- * so a restart or a missed tick only delays it.
+ * so a restart or a missed tick only delays it; once a day across processes.
  */
 export async function runScheduledBackup(services: Services, at = new Date()): Promise<'not-due' | 'done' | 'failed'> {
   const { time, keep } = backupSettings(services)
@@ -112,6 +114,10 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
   if (formatDateTime(at).slice(11, 16) < time) return 'not-due'
   if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today)))
     return 'not-due'
+  // A backup can outlast the 5-minute check: the day is taken in the database, so another process's (or a later)
+  // check does not start a second one while this one writes. A failure gives the day back for the next check.
+  const day = `backup.nightly.day:${today}`
+  if (!claimSlot(services.db, day, processIdentity())) return 'not-due'
   const name = backupName('nightly')
   try {
     const m = await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'nightly' })
@@ -121,6 +127,7 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
     return 'done'
   } catch (e) {
     services.log.error({ err: e }, 'scheduled backup failed')
+    releaseSlot(services.db, day)
     recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', {
       name,
       error: e instanceof Error ? e.message : String(e),

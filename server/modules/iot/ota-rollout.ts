@@ -13,6 +13,8 @@ import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import cron from 'node-cron'
+import { onceAcrossProcesses } from '../../lib/schedules.ts'
 
 /*
  * Guarded firmware rollouts (hawkBit's model, kept in two tables).
@@ -457,9 +459,10 @@ export function startOta(s: Services, presence: Presence) {
       .all()
     for (const w of waiting) notifyNext(s, w.otaId)
   }
-  const timer = setInterval(sweep, 5000)
+  // One process sweeps each 5-second slot (issue #27): the timeouts are conditional updates, but the nudges are not.
+  const timer = cron.schedule('*/5 * * * * *', sweep, onceAcrossProcesses(s.db, 'iot.ota-sweep'))
   return () => {
-    clearInterval(timer)
+    void timer.stop()
     s.mqtt?.aedes.off('clientReady', onReady)
   }
 }

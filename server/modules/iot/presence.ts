@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
-import { device, deviceLog } from '../../../db/schema/index.ts'
+import { and, eq, gte, inArray, ne, notInArray, sql } from 'drizzle-orm'
+import { appProcess, device, deviceConnection, deviceLog } from '../../../db/schema/index.ts'
 import type { BrokerService } from '../../broker.ts'
 import type { Services } from '../../lib/context.ts'
+import { newId } from '../../lib/ids.ts'
+import { processIdentity } from '../../lib/processes.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
 import { logRow, startDeviceLogWriter, type LogType } from './device-log-writer.ts'
@@ -23,7 +25,11 @@ export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) =
  * Device presence and what devices send: online/offline from connect,
  * disconnect, last will and keep-alive expiry (aedes closes a silent client
  * after 1.5× its keep-alive, which preConnect bounded by the product's
- * keepAliveTime); telemetry and events stored as device logs in batches,
+ * keepAliveTime). Presence is per connection and process (issue #27): each
+ * live device connection is a blade_device_connection row naming this
+ * process; a device is online while any row holds it. A process clears its
+ * own rows when a connection ends or it stops, and the rows of processes
+ * whose lease ran out (server/lib/processes.ts) — never those of a live one; telemetry and events stored as device logs in batches,
  * written on a thread of their own (device-log-writer.ts).
  * Other modules (commands, OTA) register handlers for their channels.
  */
@@ -34,8 +40,9 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   const writer = startDeviceLogWriter(services.config.dbFile, log)
   const handlers = new Map<string, UpHandler>()
 
-  // No connection survives a restart: whatever the table says, every device is offline until it connects again.
-  db.update(device).set({ status: 0 }).where(eq(device.status, 1)).run()
+  /** This process's live device connections: the row each wrote to blade_device_connection. */
+  const me = processIdentity()
+  const rows = new WeakMap<object, string>()
 
   const record = (owner: DeviceIdentity, type: LogType, content: string) => {
     if (pending.length + writer.inFlight() >= MAX_PENDING_LOGS) {
@@ -95,25 +102,78 @@ export function startPresence(services: Services, mqtt: BrokerService) {
   }
   const timer = setInterval(flush, FLUSH_MS)
 
-  const announce = (id: DeviceIdentity, status: 0 | 1) => {
-    const at = now()
-    db.update(device)
-      .set(status ? { status, activeTime: at, lastSeen: at } : { status, lastSeen: at })
-      .where(eq(device.id, id.deviceId))
-      .run()
-    record(id, 'status', JSON.stringify({ status }))
+  /** Says a flip the database made: a status log row and the live status message. */
+  const announce = (id: Pick<DeviceIdentity, 'deviceId' | 'tenantId' | 'productId'>, status: 0 | 1, at: string) => {
+    record({ kind: 'device', ...id }, 'status', JSON.stringify({ status }))
     mqtt.publish(deviceStatusTopic(id.tenantId, id.deviceId), { id: id.deviceId, status, time: at }).catch(() => {})
   }
+  /**
+   * Marks offline, in one conditional UPDATE, the online devices (all, or those given) that no connection row holds
+   * any more, whichever process held them; answers them so each flip is announced by the process that made it.
+   */
+  const offlineUnheld = (deviceIds?: string[]) => {
+    const at = now()
+    const unheld = sql`not exists (select 1 from ${deviceConnection} where ${deviceConnection.deviceId} = ${device.id})`
+    const flipped = db
+      .update(device)
+      .set({ status: 0, lastSeen: at })
+      .where(and(eq(device.status, 1), deviceIds ? inArray(device.id, deviceIds) : undefined, unheld))
+      .returning({ deviceId: device.id, tenantId: device.tenantId, productId: device.productId })
+      .all()
+    for (const d of flipped) announce(d, 0, at)
+  }
+  /** Connection rows of processes whose lease ran out (killed) go; their devices go offline unless held elsewhere. */
+  const sweep = () => {
+    const t = Date.now()
+    db.delete(deviceConnection)
+      .where(
+        and(
+          ne(deviceConnection.processId, me),
+          notInArray(
+            deviceConnection.processId,
+            db.select({ id: appProcess.id }).from(appProcess).where(gte(appProcess.leaseUntil, t)),
+          ),
+        ),
+      )
+      .run()
+    offlineUnheld()
+  }
+  // A process starting clears only what no live process holds: another process's devices stay online.
+  sweep()
+  const sweeper = setInterval(
+    () => {
+      try {
+        sweep()
+      } catch (err) {
+        log.error({ err }, 'presence sweep failed')
+      }
+    },
+    Math.max(100, Math.floor(services.config.leaseMs / 3)),
+  )
 
   const { aedes } = mqtt
   aedes.on('clientReady', (client) => {
     const id = identityOf(client)
-    if (client.closed) return
-    if (id?.kind === 'device' && mqtt.guard.connectionsOf('device', id.deviceId).length === 1) announce(id, 1)
+    if (client.closed || id?.kind !== 'device') return
+    const row = newId()
+    rows.set(client, row)
+    const at = now()
+    db.insert(deviceConnection).values({ id: row, deviceId: id.deviceId, processId: me, createTime: at }).run()
+    const flipped = db
+      .update(device)
+      .set({ status: 1, activeTime: at, lastSeen: at })
+      .where(and(eq(device.id, id.deviceId), eq(device.status, 0)))
+      .returning({ id: device.id })
+      .all()
+    if (flipped.length) announce(id, 1, at)
   })
   aedes.on('clientDisconnect', (client) => {
     const id = identityOf(client)
-    if (id?.kind === 'device' && mqtt.guard.connectionsOf('device', id.deviceId).length === 0) announce(id, 0)
+    if (id?.kind !== 'device') return
+    const row = rows.get(client)
+    if (row) db.delete(deviceConnection).where(eq(deviceConnection.id, row)).run()
+    rows.delete(client)
+    offlineUnheld([id.deviceId])
   })
   aedes.on('keepaliveTimeout', (client) => {
     const id = identityOf(client)
@@ -143,6 +203,14 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     /** Sends what is gathered to the writer and waits until everything is written. */
     stop(): Promise<void> {
       clearInterval(timer)
+      clearInterval(sweeper)
+      // This process's connections end with it; its devices go offline unless another process holds them.
+      const mine = db
+        .delete(deviceConnection)
+        .where(eq(deviceConnection.processId, me))
+        .returning({ deviceId: deviceConnection.deviceId })
+        .all()
+      if (mine.length) offlineUnheld([...new Set(mine.map((r) => r.deviceId))])
       flush()
       return writer.stop()
     },

@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import mqtt, { type MqttClient } from 'mqtt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { device, job } from '../../db/schema/index.ts'
+import { closeDb, openDb, type Db } from '../../server/lib/db.ts'
+import { enqueue } from '../../server/lib/jobs.ts'
+import { md5Hex } from '../../server/modules/auth/password.ts'
+import { freePort, WEB_DIST } from '../support/browser.ts'
+import { BASIC } from '../support/harness.ts'
+
+/**
+ * Issue #27 on real appliance processes (server/main.ts through probe-entry.ts) sharing one data directory:
+ * a job runs once, a schedule slot runs once, a device online on one process stays online when another starts,
+ * and a killed process's job is taken over only once its lease ran out, then finishes once.
+ */
+const LEASE_MS = 1500
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-multi-'))
+if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+
+interface Node {
+  url: string
+  mqttUrl: string
+  child: ChildProcess
+}
+const nodes: Node[] = []
+
+async function startNode(): Promise<Node> {
+  const [port, mqttPort] = [await freePort(), await freePort()]
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(
+    process.execPath.includes('bun') ? process.execPath : 'bun',
+    ['tests/multi-process/probe-entry.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        ATRIUM_DATA_DIR: dataDir,
+        ATRIUM_WEB_DIST: WEB_DIST,
+        ATRIUM_LEASE_MS: String(LEASE_MS),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  const node = { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, child }
+  nodes.push(node)
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error('appliance exited')
+    return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok === true
+  }, 30_000)
+  return node
+}
+
+async function stopNode(n: Node, signal: NodeJS.Signals = 'SIGTERM') {
+  if (n.child.exitCode !== null || n.child.signalCode !== null) return
+  const exited = new Promise((r) => n.child.once('exit', r))
+  n.child.kill(signal)
+  await exited
+}
+
+async function until(cond: () => boolean | Promise<boolean>, ms = 20_000) {
+  const deadline = Date.now() + ms
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+type Probe = { pid: number; at: number; event: 'start' | 'done' | 'slot'; job?: string; slot?: string }
+const probes = (): Probe[] => {
+  try {
+    return readFileSync(join(dataDir, 'probe.log'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  } catch {
+    return []
+  }
+}
+const release = (id: string) => writeFileSync(join(dataDir, `release-${id}`), '')
+
+let a: Node, db: Db
+
+beforeAll(async () => {
+  a = await startNode() // migrates first
+  await startNode()
+  db = openDb(join(dataDir, 'atrium.db'))
+}, 90_000)
+
+afterAll(async () => {
+  for (const n of nodes) await stopNode(n)
+  closeDb(db)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('several appliance processes on one database', () => {
+  it('each job enqueued runs once, whichever process claims it', async () => {
+    const ids = Array.from({ length: 6 }, () => enqueue(db, 'test.probe', {}))
+    // One probe at a time per process: released up front, each runs straight through.
+    ids.forEach(release)
+    await until(() => ids.every((id) => db.select().from(job).where(eq(job.id, id)).get()?.state === 'done'))
+    for (const id of ids) {
+      expect(probes().filter((p) => p.event === 'start' && p.job === id)).toHaveLength(1)
+      expect(probes().filter((p) => p.event === 'done' && p.job === id)).toHaveLength(1)
+      expect(db.select().from(job).where(eq(job.id, id)).get()).toMatchObject({ attempts: 1, leaseOwner: null })
+    }
+  })
+
+  it('each schedule slot runs in one process only', async () => {
+    const before = probes().filter((p) => p.event === 'slot').length
+    await until(() => probes().filter((p) => p.event === 'slot').length >= before + 6)
+    const slots = probes().filter((p) => p.event === 'slot')
+    const perSlot = new Map<string, number>()
+    for (const s of slots) perSlot.set(s.slot!, (perSlot.get(s.slot!) ?? 0) + 1)
+    expect([...perSlot.entries()].filter(([, n]) => n > 1)).toEqual([])
+  })
+
+  it('a device online through one process stays online when another process starts, and goes offline on disconnect', async () => {
+    const call = async (path: string, token: string, body?: unknown, query: Record<string, string> = {}) => {
+      const u = new URL(a.url + path)
+      for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v)
+      const res = await fetch(u, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'blade-auth': `bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return (await res.json()) as any
+    }
+    const u = new URL(`${a.url}/api/blade-auth/oauth/token`)
+    for (const [k, v] of Object.entries({
+      tenantId: '000000',
+      username: 'admin',
+      password: md5Hex('admin'),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    }))
+      u.searchParams.set(k, v)
+    const token = (
+      (await (
+        await fetch(u, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } })
+      ).json()) as any
+    ).access_token
+    const p = await call('/api/blade-product/product/submit', token, {
+      name: '多进程产品',
+      categoryId: 1,
+      keepAliveTime: 60,
+    })
+    const d = await call('/api/blade-device/device/submit', token, {
+      name: '多进程设备',
+      productId: p.data.id,
+      sn: 'multi-1',
+    })
+    const secret = (await call('/api/blade-device/device/secret', token, undefined, { id: d.data.id })).data.secret
+    const status = () => db.select({ status: device.status }).from(device).where(eq(device.id, d.data.id)).get()!.status
+    const client = await new Promise<MqttClient>((ok, fail) => {
+      const c = mqtt.connect(a.mqttUrl, {
+        username: `${p.data.productKey}/multi-1`,
+        password: secret,
+        reconnectPeriod: 0,
+      })
+      c.once('connect', () => ok(c))
+      c.once('error', fail)
+    })
+    await until(() => status() === 1)
+    const c = await startNode()
+    // C's start-up sweep ran before it answered health; give it a few of its periodic sweeps too.
+    const swept = Date.now() + LEASE_MS
+    await until(() => Date.now() > swept)
+    expect(status()).toBe(1)
+    await stopNode(c)
+    expect(status()).toBe(1)
+    client.end(true)
+    await until(() => status() === 0)
+  }, 60_000)
+
+  it('kill -9: the dead process’s job is taken over only once its lease ran out, and finishes once', async () => {
+    const id = enqueue(db, 'test.probe', {})
+    await until(() => probes().some((p) => p.event === 'start' && p.job === id))
+    const first = probes().find((p) => p.event === 'start' && p.job === id)!
+    const holder = nodes.find((n) => n.child.pid === first.pid)!
+    await stopNode(holder, 'SIGKILL')
+    const lease = db.select().from(job).where(eq(job.id, id)).get()!
+    expect(lease.state).toBe('running')
+    await until(() => probes().filter((p) => p.event === 'start' && p.job === id).length === 2)
+    const second = probes().filter((p) => p.event === 'start' && p.job === id)[1]!
+    expect(second.pid).not.toBe(first.pid)
+    // Taken over only after the lease the killed process last renewed had run out.
+    expect(second.at).toBeGreaterThanOrEqual(lease.leaseUntil!)
+    release(id)
+    await until(() => db.select().from(job).where(eq(job.id, id)).get()?.state === 'done')
+    expect(probes().filter((p) => p.event === 'done' && p.job === id)).toHaveLength(1)
+    expect(db.select().from(job).where(eq(job.id, id)).get()).toMatchObject({ attempts: 1, leaseOwner: null })
+  }, 60_000)
+})
