@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /**
  * One row per sign-in. The access token names its session, so logging out
@@ -52,6 +52,30 @@ export const captcha = sqliteTable('blade_captcha', {
   code: text().notNull(),
   expiresAt: integer().notNull(),
 })
+
+/**
+ * Verification codes sent by SMS (portal sign-up): one live code per phone, school and purpose, in the database so
+ * every process knows it and a restart forgets nothing. Only an HMAC of the code is kept; a guess takes one attempt
+ * in a conditional update, and the code is spent by another (consumed once, however many processes try).
+ */
+export const smsCode = sqliteTable(
+  'blade_sms_code',
+  {
+    id: text().primaryKey(),
+    tenantId: text().notNull(),
+    phone: text().notNull(),
+    /** What the code proves, e.g. 'signUp'. */
+    purpose: text().notNull(),
+    /** HMAC-SHA256 (keyed by the appliance's secret) of tenant, purpose, phone and code. */
+    codeHash: text().notNull(),
+    /** Epoch ms: when it was sent (the resend limit) and until when it verifies. */
+    sentAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+    attempts: integer().notNull().default(0),
+    consumed: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('ux_sms_code').on(t.tenantId, t.phone, t.purpose), index('ix_sms_code_expires').on(t.expiresAt)],
+)
 
 /** Third-party identities; a pending one waits for a registration to be approved. */
 export const userOauth = sqliteTable('blade_user_oauth', {
