@@ -7,7 +7,7 @@ import { examResultRoutes } from './exam-results.ts'
 import { paperRoutes } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
 import { practiceRoutes } from './practice.ts'
-import { questionRoutes } from './question.ts'
+import { questionRoutes } from './question-routes.ts'
 import { teamRoutes } from './team.ts'
 
 /** Question bank, papers, exams, groups, teams (back office) and taking exams (portal). */

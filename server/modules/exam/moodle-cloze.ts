@@ -7,7 +7,7 @@
  * kind it cannot hold at all (MULTIRESPONSE) refuses the question naming the kind.
  */
 import { richTextToPlain } from '../../lib/rich-text.ts'
-import type { Said } from './question-formats.ts'
+import type { Said } from './question-rows.ts'
 
 const SHORT = ['SHORTANSWER', 'SA', 'MW', 'SHORTANSWER_C', 'SAC', 'MWC']
 const CASE_SENSITIVE = ['SHORTANSWER_C', 'SAC', 'MWC']

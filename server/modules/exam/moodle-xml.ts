@@ -8,7 +8,7 @@
 import { XMLParser } from 'fast-xml-parser'
 import { richTextToPlain } from '../../lib/rich-text.ts'
 import { parseCloze } from './moodle-cloze.ts'
-import { FILE_LINK, type EmbeddedFile, type Said, type SourceRow } from './question-formats.ts'
+import { FILE_LINK, type EmbeddedFile, type Said, type SourceRow } from './question-rows.ts'
 
 /** Moodle's grade choices in percent (question_bank::fraction_options_full); a grade is one of these or refused. */
 export const MOODLE_GRADES = [

@@ -3,7 +3,8 @@
  * thread (question-check-worker.ts) so that a 5,000-question file does not hold the server's event loop; the
  * same function runs inline where no Worker exists.
  */
-import { parseFile, type EmbeddedFile, type Format, type Said } from './question-formats.ts'
+import { parseFile, type Format } from './question-formats.ts'
+import type { EmbeddedFile, Said } from './question-rows.ts'
 import { normaliseQuestion, reasonOf, type QuestionInput } from './question-input.ts'
 
 export interface CheckedRow {

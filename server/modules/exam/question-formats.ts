@@ -10,31 +10,10 @@ import { parseMoodle } from './moodle-xml.ts'
 import { writeMoodle } from './moodle-export.ts'
 import { parseCsv, parseXlsx, writeCsv, writeXlsx } from './question-sheet.ts'
 import type { QuestionInput } from './question-input.ts'
+import { named, type SourceRow } from './question-rows.ts'
 
 export type Format = 'json' | 'csv' | 'xlsx' | 'moodle'
 export const FORMATS: Format[] = ['json', 'csv', 'xlsx', 'moodle']
-
-/** A message key with its parameters, translated in the caller's language by the import. */
-export interface Said {
-  key: string
-  params?: Record<string, string | number>
-}
-/** A file carried inside a question (Moodle's base64 <file>), referenced from its text as @@ATRIUMFILE@@/<index>. */
-export interface EmbeddedFile {
-  name: string
-  bytes: Uint8Array
-}
-export const FILE_LINK = '@@ATRIUMFILE@@/'
-
-interface RowBase {
-  line: number
-  name?: string
-  category?: string
-}
-/** A parsed row: its raw question (checked later by normaliseQuestion) with what was converted, or why it cannot be one. */
-export type SourceRow =
-  | (RowBase & { raw: Record<string, unknown>; notes?: Said[]; files?: EmbeddedFile[] })
-  | (RowBase & { error: string; params?: Record<string, string | number> })
 
 export function parseJson(text: string): SourceRow[] {
   let doc: unknown
@@ -51,12 +30,6 @@ export function parseJson(text: string): SourceRow[] {
       : { line: i + 1, error: 'import.notObject' },
   )
 }
-
-/** Our own layouts name a question by its title and category by its bank type. */
-export const named = (raw: Record<string, unknown>) => ({
-  name: raw.title ? String(raw.title) : undefined,
-  category: raw.bankType ? String(raw.bankType) : undefined,
-})
 
 export async function parseFile(format: Format, bytes: Uint8Array, max: number): Promise<SourceRow[]> {
   if (format === 'xlsx') return parseXlsx(bytes, max)

@@ -11,7 +11,7 @@ import Papa from 'papaparse'
 import { Readable } from 'node:stream'
 import { checkZip } from './xlsx-guard.ts'
 import { labelOf, type QuestionInput } from './question-input.ts'
-import { named, type SourceRow } from './question-formats.ts'
+import { named, type SourceRow } from './question-rows.ts'
 
 export const SHEET_COLUMNS = [
   'type',

@@ -1,0 +1,58 @@
+/**
+ * The question bank's routes: the resource's generated ones and the bank file
+ * import/export. Apart from question.ts (the resource) so that question-import.ts
+ * can read through the resource without an import cycle (issue #26).
+ */
+import { Elysia } from 'elysia'
+import type { Services } from '../../lib/context.ts'
+import { authContext } from '../../lib/auth-context.ts'
+import { ok } from '../../lib/envelope.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { parseIds } from '../../lib/ids-param.ts'
+import { filesOf } from '../resource/files.ts'
+import { formatOf, type Format } from './question-formats.ts'
+import { checkFormat, exportQuestions, importQuestions } from './question-import.ts'
+import { questionResource } from './question.ts'
+
+const EXPORT_TYPES: Record<Format, string> = {
+  json: 'application/json',
+  csv: 'text/csv; charset=utf-8',
+  moodle: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+export const questionRoutes = (s: Services) =>
+  new Elysia().use(questionResource.routes(s)).use(
+    new Elysia({ prefix: questionResource.options.path })
+      .use(authContext(s))
+      // Upload a bank file: multipart `file` (format from its extension unless `format` is given), `dryRun=1` only
+      // checks, `skipInvalid=1` stores the valid questions of a file that also has refused ones.
+      .post(
+        '/import',
+        async ({ ctx, body, query }) => {
+          const b = (body ?? {}) as { file?: unknown; format?: string; dryRun?: string; skipInvalid?: string }
+          if (!(b.file instanceof Blob)) throw badRequest('validation.required', { field: 'file' }, 'file')
+          const name = b.file instanceof File ? b.file.name : ''
+          const format = checkFormat(b.format ?? query.format ?? formatOf(name))
+          const flag = (v: unknown) => v === '1' || v === 'true'
+          const dryRun = [b.dryRun, query.dryRun].some(flag)
+          // The teacher's choice after a dry run: store the valid questions, leave the refused ones out.
+          const skipInvalid = [b.skipInvalid, query.skipInvalid].some(flag)
+          const bytes = new Uint8Array(await b.file.arrayBuffer())
+          return ok(ctx, await importQuestions(ctx, format, bytes, { dryRun, skipInvalid, files: filesOf(s) }))
+        },
+        { perm: 'exam:question:import' },
+      )
+      .get(
+        '/export',
+        async ({ ctx, query, set }) => {
+          const format = checkFormat(query.format ?? 'json')
+          const bytes = await exportQuestions(ctx, format, query.ids ? parseIds(query.ids) : undefined)
+          set.headers['content-type'] = EXPORT_TYPES[format]
+          set.headers['content-disposition'] =
+            `attachment; filename="questions.${format === 'moodle' ? 'xml' : format}"`
+          return new Response(new Blob([bytes as BlobPart]))
+        },
+        { perm: 'exam:question:export' },
+      ),
+  )
