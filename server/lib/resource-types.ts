@@ -11,6 +11,7 @@ import type { Fields } from '../../db/fields/types.ts'
 import type { Ctx, Services } from './context.ts'
 import type { Page } from './envelope.ts'
 import type { ActionOps, Actions } from './resource-actions.ts'
+import type { PublicView } from './resource-views.ts'
 import type { TreeOptions } from './resource-tree.ts'
 import type { ScopeChoice } from './scope.ts'
 import type { Tx } from './transaction.ts'
@@ -102,6 +103,8 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
   skip?: RouteName[]
   /** The read side: query parameters beyond columns, and what reads add to the table's rows (names, counts, children). */
   read?: ReadSide
+  /** Public views: what the school shows everyone (portal lists and details), through publicRows (resource-views.ts). */
+  views?: PublicView[]
 }
 
 /** A generated read route, as the read side's `rows` is told which one it serves. */

@@ -19,7 +19,8 @@
  * code); `tree` adds a parent column's rules and routes (resource-tree.ts);
  * `actions` declares extra verbs with their button codes (resource-actions.ts);
  * `read` is the read side: query parameters beyond columns, and the names,
- * counts and children list/page/detail add to the rows (resource-types.ts).
+ * counts and children list/page/detail add to the rows (resource-types.ts);
+ * `views` are its public faces, the portal's lists and details (resource-views.ts).
  * Hand-written routes over the table read through `resource.scope(ctx)`, which
  * includes the data scope unless they say otherwise.
  * Nothing here skips access: the system actor passes because it holds every
@@ -45,6 +46,8 @@ import { treeOf, type TreeOptions } from './resource-tree.ts'
 import { actionOp, type ActionDef, type ActionOps, type Actions } from './resource-actions.ts'
 import { parseKeys, queryFilters, treeWhereOnly } from './resource-query.ts'
 import { resourceRoutes } from './resource-routes.ts'
+import { viewRoutes } from './resource-views.ts'
+import { Elysia } from 'elysia'
 import type { Query, ReadRoute, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
 import { mustBeSync, transact } from './transaction.ts'
 import { assertUnique, declareUnique } from './unique.ts'
@@ -330,8 +333,13 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   /** The read side's rows hook, where it serves the route; the rows unchanged otherwise. */
   const read = async (ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]> =>
     o.read?.rows && (!o.read.on || o.read.on.includes(route)) ? ((await o.read.rows(ctx, rows, route)) as Row[]) : rows
-  const routes = (services: Services) =>
-    resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs, read })
+  const routes = (services: Services) => {
+    const own = resourceRoutes(services, { o, perms, key, ops, tree, treeRows, lazyRows, actionDefs, read })
+    if (!o.views?.length) return own
+    const all = new Elysia().use(own)
+    for (const v of o.views) all.use(viewRoutes(services, o.table, order, v))
+    return all as unknown as Elysia
+  }
 
   function boundScope(ctx: Ctx, choice: ScopeChoice = {}) {
     const less =

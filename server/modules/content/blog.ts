@@ -1,6 +1,8 @@
 import { blogDetailFields, blogFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
+import { publicRows } from '../../lib/tenant-rows.ts'
+import type { Row } from '../../lib/resource-types.ts'
 import { blog, blogDetail } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -17,6 +19,47 @@ import './messages.ts'
 export const BLOG = { draft: 0, published: 1, withdrawn: 2 } as const
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/
 
+/** blog_type 2 is "notices": the portal's notice calls read those. */
+const NOTICE = 2
+const PORTAL = 'what the school publishes on its portal, to every visitor'
+
+/** News a guest may read: published and already released. */
+const published = (ctx: Ctx) =>
+  and(
+    publicRows(blog, ctx.actor.tenantId, { why: PORTAL }),
+    eq(blog.status, BLOG.published),
+    lte(blog.releaseTime, now()),
+  )!
+
+/** A portal view of news: the list's columns, searched by title; one item with its body and neighbours. */
+const newsView = (shown: (ctx: Ctx) => SQL) => ({
+  why: PORTAL,
+  fields: ['id', 'title', 'category', 'releaseTime', 'cover', 'summary'],
+  search: ['title'],
+  where: shown,
+  rows: async (ctx: Ctx, rows: Row[], route: 'list' | 'detail') => {
+    if (route === 'list') return rows
+    const b = rows[0] as { id: string; category: number; releaseTime: string }
+    const around = (dir: 'prev' | 'next') =>
+      ctx.db
+        .select({ id: blog.id, title: blog.title })
+        .from(blog)
+        .where(
+          and(
+            published(ctx),
+            eq(blog.category, b.category),
+            dir === 'prev'
+              ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})`
+              : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`,
+          ),
+        )
+        .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime))
+        .limit(1)
+    const [[prev], [next]] = await Promise.all([around('prev'), around('next')])
+    return [{ ...b, content: await blogContent(ctx, b.id), prev: prev ?? null, next: next ?? null }]
+  },
+})
+
 /** News items (blog_type categories; blog_status 0 draft, 1 published, 2 withdrawn). */
 export const blogResource = defineResource({
   table: blog,
@@ -27,6 +70,12 @@ export const blogResource = defineResource({
   dates: ['releaseTime'],
   fields: blogFields,
   orderBy: (c) => [desc(c.releaseTime), desc(c.id)],
+  // The portal's news and notices (news of category 2): published and released items, a list and one item with
+  // its body and its neighbours in the same category.
+  views: [
+    { path: '/api/nop-wbp/blog', filters: ['category'], ...newsView((ctx) => published(ctx)) },
+    { path: '/api/nop-wbp/notice', ...newsView((ctx) => and(published(ctx), eq(blog.category, NOTICE))!) },
+  ],
   beforeWrite: (_ctx, w) => {
     if (w.op === 'remove') return
     if (typeof w.values.releaseTime === 'string' && !DATE_TIME.test(w.values.releaseTime))

@@ -1,16 +1,8 @@
 import { Elysia } from 'elysia'
-import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
-import {
-  banner,
-  blog,
-  cloudDocument,
-  cloudFolder,
-  courseCard,
-  download,
-  downloadMessage,
-} from '../../../db/schema/index.ts'
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { banner, cloudDocument, cloudFolder, courseCard, download, downloadMessage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Services } from '../../lib/context.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { contains } from '../../lib/like.ts'
 import { t } from '../../lib/messages.ts'
@@ -19,7 +11,6 @@ import { newId } from '../../lib/ids.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { now } from '../../lib/time.ts'
-import { BLOG, blogContent } from '../content/blog.ts'
 import { documentInfo, lazyLevel } from '../content/cloud.ts'
 import { checkContact } from '../content/download.ts'
 import { CARD, usableCard, withNames } from '../course/card.ts'
@@ -35,80 +26,6 @@ const idOf = (v: unknown, field = 'id') => {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
   return v
 }
-/** News a guest may read: published and already released. */
-const published = (ctx: Ctx) =>
-  and(
-    publicRows(blog, ctx.actor.tenantId, { why: PORTAL }),
-    eq(blog.status, BLOG.published),
-    lte(blog.releaseTime, now()),
-  )!
-
-/** Published news, newest first (category from blog_type). */
-async function newsPage(ctx: Ctx, query: Record<string, string | undefined>) {
-  const { current, size } = parsePaging(query)
-  const where: SQL[] = [published(ctx)]
-  if (query.category) where.push(eq(blog.category, Number(query.category) || 0))
-  if (query.title) where.push(contains(blog.title, query.title))
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(blog)
-    .where(and(...where))
-  const rows = await ctx.db
-    .select({
-      id: blog.id,
-      title: blog.title,
-      category: blog.category,
-      releaseTime: blog.releaseTime,
-      cover: blog.cover,
-      summary: blog.summary,
-    })
-    .from(blog)
-    .where(and(...where))
-    .orderBy(desc(blog.releaseTime), desc(blog.id))
-    .limit(size)
-    .offset((current - 1) * size)
-  return pageOf(rows, total, current, size)
-}
-
-/** One published item with its body and its neighbours in the same category. */
-async function newsItem(ctx: Ctx, id: unknown, category?: number) {
-  const [b] = await ctx.db
-    .select()
-    .from(blog)
-    .where(and(published(ctx), eq(blog.id, idOf(id)), ...(category ? [eq(blog.category, category)] : [])))
-  if (!b) throw notFound()
-  const around = (dir: 'prev' | 'next') =>
-    ctx.db
-      .select({ id: blog.id, title: blog.title })
-      .from(blog)
-      .where(
-        and(
-          published(ctx),
-          eq(blog.category, b.category),
-          dir === 'prev'
-            ? sql`(${blog.releaseTime}, ${blog.id}) < (${b.releaseTime}, ${b.id})`
-            : sql`(${blog.releaseTime}, ${blog.id}) > (${b.releaseTime}, ${b.id})`,
-        ),
-      )
-      .orderBy(dir === 'prev' ? desc(blog.releaseTime) : asc(blog.releaseTime))
-      .limit(1)
-  const [[prev], [next]] = await Promise.all([around('prev'), around('next')])
-  return {
-    id: b.id,
-    title: b.title,
-    category: b.category,
-    releaseTime: b.releaseTime,
-    cover: b.cover,
-    summary: b.summary,
-    content: await blogContent(ctx, b.id),
-    prev: prev ?? null,
-    next: next ?? null,
-  }
-}
-
-/** blog_type 2 is "notices": the portal's notice calls read those. */
-const NOTICE = 2
-
 export const portalContentRoutes = (s: Services) =>
   new Elysia()
     .use(authContext(s))
@@ -140,17 +57,7 @@ export const portalContentRoutes = (s: Services) =>
       },
       { perm: PUBLIC },
     )
-    // News (blog) and notices (news of category 2), each a list and one item with its body.
-    .get('/api/nop-wbp/blog/list', async ({ ctx, query }) => ok(ctx, await newsPage(ctx, query)), { perm: PUBLIC })
-    .get('/api/nop-wbp/blog/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id)), { perm: PUBLIC })
-    .get(
-      '/api/nop-wbp/notice/list',
-      async ({ ctx, query }) => ok(ctx, await newsPage(ctx, { ...query, category: String(NOTICE) })),
-      { perm: PUBLIC },
-    )
-    .get('/api/nop-wbp/notice/detail', async ({ ctx, query }) => ok(ctx, await newsItem(ctx, query.id, NOTICE)), {
-      perm: PUBLIC,
-    })
+    // News and notices are public views of the blog resource (content/blog.ts).
     // Downloads: the list never carries the file; it is released by downloadMessage/save.
     .get(
       '/api/nop-wbp/download/list',
