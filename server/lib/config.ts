@@ -48,6 +48,8 @@ export interface Config {
     maxConnections: number
     /** Longest keep-alive a client may ask for, seconds. */
     maxKeepalive: number
+    /** ATRIUM_REDIS_URL: sessions, retained messages and deliveries shared through Redis by several processes. */
+    redisUrl?: string
   }
   /** Days device telemetry and events are kept before the nightly prune. */
   deviceLogDays: number
@@ -111,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnectionsPerDevice: num(env.MQTT_MAX_CONNECTIONS_PER_DEVICE, 2),
       maxConnections: num(env.MQTT_MAX_CONNECTIONS, 20_000),
       maxKeepalive: num(env.MQTT_MAX_KEEPALIVE, 3600),
+      redisUrl: env.ATRIUM_REDIS_URL || undefined,
     },
     deviceLogDays: num(env.ATRIUM_DEVICE_LOG_DAYS, 30),
     // The engine is a fact of the machine: a partial env (tests) still finds it through the process's DOCKER_HOST.
