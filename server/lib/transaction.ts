@@ -31,11 +31,17 @@ export async function transact<R>(
   onError: (err: unknown) => void = (err) => console.error('after-commit side effect failed', err),
 ): Promise<R> {
   const queued: AfterCommit[] = []
-  const result = ctx.db.transaction((tx) => {
-    const r = body(tx, (fn) => void queued.push(fn))
-    if (isThenable(r)) throw new Error('a transaction body must be synchronous: do async work before it or after it')
-    return r
-  })
+  // IMMEDIATE: the write lock is taken (or waited for, busy_timeout) at BEGIN. A deferred transaction that read
+  // first and then wrote failed at once with SQLITE_BUSY_SNAPSHOT whenever another connection (the device-log
+  // thread, the CLI, a second appliance process) had written in between; busy_timeout does not cover that case.
+  const result = ctx.db.transaction(
+    (tx) => {
+      const r = body(tx, (fn) => void queued.push(fn))
+      if (isThenable(r)) throw new Error('a transaction body must be synchronous: do async work before it or after it')
+      return r
+    },
+    { behavior: 'immediate' },
+  )
   await runAfterCommit(queued, onError)
   return result
 }
