@@ -6,7 +6,7 @@ import { coalesceWrites } from './broker-writes.ts'
 import { refusedLabSocket } from './labs/lab-peers.ts'
 import type { Services } from './lib/context.ts'
 import { brokerGuard, type BrokerGuard } from './modules/iot/broker-guard.ts'
-import { SqlitePersistence } from './modules/iot/persistence.ts'
+import { brokerBackend, type BrokerBackend } from './modules/iot/broker-backend.ts'
 
 /** What a browser's WebSocket needs from the broker: bytes in, bytes out, close. */
 export interface WsPeer {
@@ -17,7 +17,8 @@ export interface WsPeer {
 /** The embedded MQTT broker as a service: modules publish through it and watch its clients. */
 export interface BrokerService {
   aedes: Aedes
-  persistence: SqlitePersistence
+  /** sqlite: this process alone; redis: shared with every process on ATRIUM_REDIS_URL. */
+  backend: BrokerBackend['kind']
   guard: BrokerGuard
   state(): string
   /** Publishes as the platform (no client): not subject to the ACL, which is for clients. */
@@ -26,8 +27,15 @@ export interface BrokerService {
   openWebSocket(peer: WsPeer): { message(data: Uint8Array): void; closed(): void }
   /** Drops every live connection of a user (force-logout, revoked session). */
   disconnectUser(userId: string): number
-  /** Drops every live connection of a device (secret rotated, device removed). */
+  /** Drops every live connection of a device (secret rotated, device removed), in every process; answers this process's count. */
   disconnectDevice(deviceId: string): number
+  /**
+   * Tells every process sharing the broker (this one alone without Redis). Carried on the broker's emitter under
+   * $atrium/, a topic no client may subscribe to (the ACL) and no wildcard reaches (MQTT-4.7.2-1).
+   */
+  signal(name: string, payload: string): void
+  /** Listens to signal(name); answers the way to stop. */
+  onSignal(name: string, fn: (payload: string) => void): () => void
   close(): Promise<void>
 }
 
@@ -90,12 +98,13 @@ function wsStream(peer: WsPeer) {
 }
 
 export async function startBroker(services: Services): Promise<BrokerService> {
-  const { config, log, db } = services
+  const { config, log } = services
   const limits = config.mqtt
-  const persistence = new SqlitePersistence(db, { maxQueued: limits.maxQueued })
-  const guard = brokerGuard(services, persistence)
+  const backend = brokerBackend(services)
+  const guard = brokerGuard(services, backend.retained, backend.slots)
   const aedes = await Aedes.createBroker({
-    persistence,
+    persistence: backend.persistence,
+    ...(backend.mq ? { mq: backend.mq } : {}),
     preConnect: guard.preConnect,
     authenticate: guard.authenticate,
     authorizePublish: guard.authorizePublish,
@@ -140,12 +149,40 @@ export async function startBroker(services: Services): Promise<BrokerService> {
       ok()
     })
   })
-  if (state === 'up') log.info({ host: config.mqttHost, port: config.mqttPort }, 'MQTT broker listening')
+  if (state === 'up')
+    log.info({ host: config.mqttHost, port: config.mqttPort, backend: backend.kind }, 'MQTT broker listening')
+
+  type Listener = (message: { payload?: unknown }, done: () => void) => void
+  const { mq } = aedes as unknown as {
+    mq: {
+      emit(m: { topic: string; payload: Buffer }, cb?: () => void): void
+      on(topic: string, fn: Listener, cb?: () => void): void
+      removeListener(topic: string, fn: Listener, cb?: () => void): void
+    }
+  }
+  const signal = (name: string, payload: string) => mq.emit({ topic: `$atrium/${name}`, payload: Buffer.from(payload) })
+  const onSignal = (name: string, fn: (payload: string) => void) => {
+    const listener: Listener = (m, done) => {
+      fn(Buffer.isBuffer(m.payload) ? m.payload.toString('utf8') : String(m.payload ?? ''))
+      done()
+    }
+    mq.on(`$atrium/${name}`, listener)
+    return () => mq.removeListener(`$atrium/${name}`, listener)
+  }
+  const dropDevice = (deviceId: string) => {
+    const clients = guard.connectionsOf('device', deviceId)
+    for (const c of clients) c.close()
+    return clients.length
+  }
+  // A device's connections held by other processes (secret rotated or device removed through one of them).
+  if (backend.kind === 'redis') onSignal('disconnect/device', dropDevice)
 
   return {
     aedes,
-    persistence,
+    backend: backend.kind,
     guard,
+    signal,
+    onSignal,
     state: () => state,
     publish: (topic, payload, opts = {}) =>
       new Promise<void>((ok, fail) => {
@@ -183,15 +220,14 @@ export async function startBroker(services: Services): Promise<BrokerService> {
       return clients.length
     },
     disconnectDevice(deviceId) {
-      const clients = guard.connectionsOf('device', deviceId)
-      for (const c of clients) c.close()
-      return clients.length
+      if (backend.kind === 'redis') signal('disconnect/device', deviceId)
+      return dropDevice(deviceId)
     },
     close: () =>
       new Promise<void>((ok) => {
         state = 'stopped'
         server.close()
         aedes.close(() => ok())
-      }),
+      }).then(() => backend.close()),
   }
 }

@@ -34,7 +34,7 @@ export async function iotAppliance(env: Record<string, string> = {}) {
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.ATRIUM_TEST_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     })
     const deadline = Date.now() + 30_000
     for (;;) {

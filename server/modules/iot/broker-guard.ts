@@ -6,7 +6,7 @@ import { resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { holdSession } from '../../lib/live-sessions.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
-import type { SqlitePersistence } from './persistence.ts'
+import type { DeviceSlots, RetainedIndex } from './broker-backend.ts'
 import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
 
 /*
@@ -135,8 +135,16 @@ class Refused extends Error implements AuthenticateError {
 const anonymousPersistent = new WeakSet<Client>()
 
 /** aedes hooks enforcing identity, ACL and the per-client limits of services.config.mqtt. */
-export function brokerGuard(services: Services, persistence: SqlitePersistence) {
+export function brokerGuard(services: Services, retained: RetainedIndex, slots?: DeviceSlots) {
   const limits = services.config.mqtt
+  /** Why a new retained message would break a limit, or null (replacing a retained one never does). */
+  async function retainedRefusal(root: string, topic: string): Promise<Error | null> {
+    if (await retained.hasRetained(topic)) return null
+    if ((await retained.retainedCount(`${root}/`)) >= limits.maxRetainedPerClient)
+      return new Error('retained limit per client')
+    if ((await retained.retainedCount()) >= limits.maxRetainedTotal) return new Error('retained limit')
+    return null
+  }
   /** Live connections per owner (device or user), for the per-device connection limit and session kicks. */
   const live = new Map<string, Set<Client>>()
   /** Browsers' connections registered with their session (live-sessions.ts), and how to let go of each. */
@@ -176,17 +184,20 @@ export function brokerGuard(services: Services, persistence: SqlitePersistence) 
       if (id.kind === 'device') {
         const others = [...(live.get(ownerKey(id)) ?? [])].filter((c) => c.id !== client.id)
         if (others.length >= limits.maxConnectionsPerDevice) return done(new Refused(), false)
+        // Across processes (Redis) the other processes' connections count too.
+        if (slots)
+          return void slots.claim(id.deviceId, client.id, client.conn).then(
+            (ok) => (ok ? done(null, true) : done(new Refused(), false)),
+            () => done(new Refused(3, 'server unavailable'), false),
+          )
       }
       done(null, true)
     },
     authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void) {
       const id = client && identities.get(client)
       if (!id || !mayPublish(id, packet.topic)) return done(new Error('publish not authorized'))
-      if (packet.retain && packet.payload?.length && !persistence.hasRetained(packet.topic)) {
-        if (persistence.retainedCount(`${(id as { root: string }).root}/`) >= limits.maxRetainedPerClient)
-          return done(new Error('retained limit per client'))
-        if (persistence.retainedCount() >= limits.maxRetainedTotal) return done(new Error('retained limit'))
-      }
+      if (packet.retain && packet.payload?.length)
+        return void retainedRefusal((id as { root: string }).root, packet.topic).then(done, done)
       done(null)
     },
     authorizeSubscribe(

@@ -116,7 +116,11 @@ function coerce(d: typeof commandDetail.$inferSelect, raw: unknown): unknown {
   }
 }
 
-/** Waiters for a device's answer, keyed by command record id, so sendCommend can answer with the outcome. */
+/**
+ * Waiters for a device's answer, keyed by command record id, so sendCommend can answer with the outcome. The
+ * record (state, deadline, answer) is in the database; only who waits is per process. The device's reply may
+ * reach another process (ATRIUM_REDIS_URL), so answers are announced to every process (broker signal).
+ */
 const outcomes = new EventEmitter().setMaxListeners(0)
 
 /** Sends a command to a device (QoS 1, queued in its session if it is away) and records it; resolves with the record once answered or timed out. */
@@ -237,9 +241,12 @@ export function handleReplies(services: Services, presence: Presence) {
       .where(mine)
       .returning({ id: commandRecord.id })
       .all()
-    if (changed.length) outcomes.emit(msg.id)
+    if (changed.length) services.mqtt?.signal(OUTCOME, msg.id)
   })
+  return services.mqtt?.onSignal(OUTCOME, (id) => outcomes.emit(id))
 }
+
+const OUTCOME = 'command/outcome'
 
 export const commandRoutes = (s: Services) =>
   new Elysia()

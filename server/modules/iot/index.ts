@@ -64,7 +64,7 @@ export const iotModule = (s: Services) =>
 export function startIot(s: Services) {
   if (!s.mqtt) throw new Error('startIot needs the broker')
   const presence = startPresence(s, s.mqtt)
-  handleReplies(s, presence)
+  const stopReplies = handleReplies(s, presence)
   const stopOta = startOta(s, presence)
   const sweeper = setInterval(() => expireCommands(s), 1000)
   return {
@@ -72,6 +72,7 @@ export function startIot(s: Services) {
     /** Resolves once the device logs gathered so far are written. */
     stop(): Promise<void> {
       clearInterval(sweeper)
+      stopReplies?.()
       stopOta()
       return presence.stop()
     },

@@ -25,3 +25,12 @@ declare module 'aedes-persistence/abstract.js' {
     persistence: () => unknown
   }): void
 }
+declare module 'aedes-persistence-redis' {
+  import type { Redis } from 'ioredis'
+  /** aedes-persistence-redis 12: called without callbacks (as aedes 1.x does), its methods answer promises. */
+  export default function redisPersistence(opts: {
+    conn?: Redis
+    maxSessionDelivery?: number
+    packetTTL?: (packet: unknown) => number
+  }): { destroy(): Promise<void> }
+}
