@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { startsWith } from '../../lib/like.ts'
-import { role, throttle, user } from '../../../db/schema/index.ts'
+import { throttle, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
@@ -11,64 +11,27 @@ import { now } from '../../lib/time.ts'
 import { hashPassword, PASSWORD_MAX, verifyPassword } from '../auth/password.ts'
 import { TEXT_MAX } from '../../lib/validation.ts'
 import { endSessions } from '../auth/sessions.ts'
-import { changedRoles, initialPassword, recordRoleChange, userResource } from './user.ts'
+import { initialPassword } from './initial-password.ts'
+import { changedRoles, recordRoleChange } from './user-roles.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
 import { assertFileFields, fileFields } from '../../lib/file-refs.ts'
 import { userFields } from '../../../db/fields/system.ts'
-import { roleResource } from './role.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
 })
 
-/** Operations on users beyond CRUD, shared by the routes and the CLI (which calls them with the system actor). */
+/**
+ * Operations on users beyond CRUD: the user resource's actions (each given its target rows, already looked up
+ * inside the resource's scope and edit rule: another tenant's or an out-of-scope id was a 404 before they run)
+ * and the caller's own profile and password. They take the rows rather than reading through userResource, so
+ * this file does not import the resource that imports it (issue #26).
+ */
+type UserRow = typeof user.$inferSelect
 
-export interface CreateUserInput {
-  account: string
-  password?: string
-  realName?: string
-  name?: string
-  email?: string
-  phone?: string
-  roleAliases?: string[]
-  roleId?: string
-  deptId?: string
-}
-
-export async function createUser(ctx: Ctx, input: CreateUserInput) {
-  let roleId = input.roleId
-  if (!roleId && input.roleAliases?.length) {
-    const rows = await ctx.db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(await roleResource.scope(ctx), inArray(role.roleAlias, input.roleAliases)))
-    if (rows.length !== input.roleAliases.length) throw badRequest('user.foreignRef', { field: 'roleId' }, 'roleId')
-    roleId = rows.map((r) => r.id).join(',')
-  }
-  const { roleAliases: _, ...rest } = input
-  return userResource.ops.submit(ctx, {
-    ...rest,
-    roleId: roleId ?? '',
-    deptId: input.deptId ?? '',
-    name: input.name ?? input.realName ?? input.account,
-    realName: input.realName ?? input.name ?? input.account,
-  })
-}
-
-/** The users of `ids` the actor may edit (tenant, data scope), or 404. */
-async function editable(ctx: Ctx, ids: string[]) {
-  const rows = await ctx.db
-    .select({ id: user.id, account: user.account })
-    .from(user)
-    .where(and(await userResource.where(ctx, 'edit'), inArray(user.id, ids)))
-  if (rows.length !== new Set(ids).size) throw notFound()
-  return rows
-}
-
-export async function resetPasswords(ctx: Ctx, userIds: unknown) {
-  const ids = parseIds(userIds)
-  const rows = await editable(ctx, ids)
+export async function resetPasswords(ctx: Ctx, rows: UserRow[]) {
+  const ids = rows.map((r) => r.id)
   const hash = await hashPassword(await initialPassword(ctx))
   ctx.db.transaction((tx) => {
     tx.update(user)
@@ -88,9 +51,8 @@ export async function resetPasswords(ctx: Ctx, userIds: unknown) {
   return rows.length
 }
 
-export async function unlockUsers(ctx: Ctx, userIds: unknown) {
-  const ids = parseIds(userIds)
-  const rows = await editable(ctx, ids)
+export async function unlockUsers(ctx: Ctx, rows: UserRow[]) {
+  const ids = rows.map((r) => r.id)
   await ctx.db
     .update(user)
     .set({ locked: 0, lockedUntil: null, failCount: 0, updateUser: ctx.actor.userId, updateTime: now() })
@@ -110,9 +72,8 @@ export async function unlockUsers(ctx: Ctx, userIds: unknown) {
  * the registration's roles are really handed out, so the approver must be
  * allowed to assign them.
  */
-export async function approveUsers(ctx: Ctx, userIds: unknown) {
-  const ids = parseIds(userIds)
-  await editable(ctx, ids)
+export async function approveUsers(ctx: Ctx, rows: UserRow[]) {
+  const ids = rows.map((r) => r.id)
   const pending = await ctx.db
     .select({ roleId: user.roleId })
     .from(user)
@@ -130,10 +91,9 @@ export async function approveUsers(ctx: Ctx, userIds: unknown) {
 }
 
 /** Replaces the roles of users: every role added or taken away must be one the caller may assign; each change is logged. */
-export async function grantUserRoles(ctx: Ctx, userIds: unknown, roleIds: unknown) {
-  const ids = parseIds(userIds)
+export async function grantUserRoles(ctx: Ctx, rows: UserRow[], roleIds: unknown) {
+  const ids = rows.map((r) => r.id)
   const roles = [...new Set(parseIds(roleIds))]
-  await editable(ctx, ids)
   const before = await ctx.db
     .select({ id: user.id, account: user.account, roleId: user.roleId })
     .from(user)

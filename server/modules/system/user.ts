@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm'
 import { contains, endsWith } from '../../lib/like.ts'
-import { dept, param, role, user } from '../../../db/schema/index.ts'
+import { dept, role, user } from '../../../db/schema/index.ts'
 import { userFields } from '../../../db/fields/system.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
@@ -14,51 +14,16 @@ import { memberOf } from '../../lib/membership.ts'
 import { assertUnique } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/sessions.ts'
-import { recordUsual } from '../../lib/logs.ts'
-import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
+import { assertAssignable } from '../../lib/role-assignment.ts'
 import { ACCOUNT_UNIQUE, assertQuota } from './account-quota.ts'
 import { deptResource } from './dept.ts'
 import { approveUsers, grantUserRoles, resetPasswords, unlockUsers } from './user-admin.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { changedRoles, recordRoleChange } from './user-roles.ts'
+import { initialPassword } from './initial-password.ts'
 
 defineMessages({
   'user.foreignRef': { zh: '所选{field}不属于当前租户', en: 'the selected {field} does not belong to this tenant' },
 })
-
-/** A tenant's initial password (param account.initPassword), for new and reset accounts. */
-export async function initialPassword(ctx: Ctx, tenantId = ctx.actor.tenantId): Promise<string> {
-  const row = await ctx.db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(
-      and(
-        tenantRows(param, tenantId, { why: "the school's setting, whoever creates or resets an account" }),
-        eq(param.paramKey, 'account.initPassword'),
-      ),
-    )
-
-    .get()
-  return row?.v || '123456'
-}
-
-/** Roles added or taken away by a write: both count as handing out that role. */
-export const changedRoles = (before: unknown, after: unknown) => {
-  const a = new Set(roleIdList(before)),
-    b = new Set(roleIdList(after))
-  return [...[...b].filter((id) => !a.has(id)), ...[...a].filter((id) => !b.has(id))]
-}
-
-/** Records a change of a user's roles in the usual log: who, whom, from which roles to which. */
-export function recordRoleChange(ctx: Ctx, account: unknown, before: unknown, after: unknown) {
-  if (!changedRoles(before, after).length) return
-  recordUsual(
-    ctx,
-    ctx.actor.tenantId,
-    'roles changed',
-    { by: ctx.actor.account, account, from: roleIdList(before), to: roleIdList(after) },
-    ctx.actor.account,
-  )
-}
 
 /** Every id of a comma list must be a live row of the caller's tenant. */
 async function ownIds(ctx: Ctx, res: typeof deptResource, csv: unknown, field: string) {
@@ -92,15 +57,15 @@ export const userResource = defineResource({
     'reset-password': {
       button: 'reset',
       target: { many: 'userIds' },
-      run: (ctx, { ids }) => resetPasswords(ctx, ids),
+      run: (ctx, { rows }) => resetPasswords(ctx, rows),
     },
-    unlock: { button: 'unlock', target: { many: 'userIds' }, run: (ctx, { ids }) => unlockUsers(ctx, ids) },
-    'audit-pass': { button: 'edit', target: { many: 'ids' }, run: (ctx, { ids }) => approveUsers(ctx, ids) },
+    unlock: { button: 'unlock', target: { many: 'userIds' }, run: (ctx, { rows }) => unlockUsers(ctx, rows) },
+    'audit-pass': { button: 'edit', target: { many: 'ids' }, run: (ctx, { rows }) => approveUsers(ctx, rows) },
     grant: {
       button: 'grant',
       target: { many: 'userIds' },
       body: { roleIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) },
-      run: (ctx, { ids, body }) => grantUserRoles(ctx, ids, body.roleIds),
+      run: (ctx, { rows, body }) => grantUserRoles(ctx, rows, body.roleIds),
     },
   },
   async beforeWrite(ctx, w) {

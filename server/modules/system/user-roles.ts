@@ -1,0 +1,22 @@
+import type { Ctx } from '../../lib/context.ts'
+import { recordUsual } from '../../lib/logs.ts'
+import { roleIdList } from '../../lib/role-assignment.ts'
+
+/** Roles added or taken away by a write: both count as handing out that role. */
+export const changedRoles = (before: unknown, after: unknown) => {
+  const a = new Set(roleIdList(before)),
+    b = new Set(roleIdList(after))
+  return [...[...b].filter((id) => !a.has(id)), ...[...a].filter((id) => !b.has(id))]
+}
+
+/** Records a change of a user's roles in the usual log: who, whom, from which roles to which. */
+export function recordRoleChange(ctx: Ctx, account: unknown, before: unknown, after: unknown) {
+  if (!changedRoles(before, after).length) return
+  recordUsual(
+    ctx,
+    ctx.actor.tenantId,
+    'roles changed',
+    { by: ctx.actor.account, account, from: roleIdList(before), to: roleIdList(after) },
+    ctx.actor.account,
+  )
+}
