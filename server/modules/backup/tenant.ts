@@ -19,8 +19,8 @@ import { schemaOf, snapshotDb, stamp } from './snapshot.ts'
 
 type Row = Record<string, unknown>
 
-/** Per-device state that means nothing on another appliance: signed-in sessions and pending captchas. */
-const TRANSIENT = new Set(['blade_session', 'blade_captcha', '__drizzle_migrations'])
+/** Per-device state that means nothing on another appliance: signed-in sessions, pending captchas and SMS codes. */
+const TRANSIENT = new Set(['blade_session', 'blade_captcha', 'blade_sms_code', '__drizzle_migrations'])
 const TENANT_TABLE = 'blade_tenant'
 const ATTACH_TABLE = 'blade_attach'
 

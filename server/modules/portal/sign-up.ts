@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import { and, count, eq } from 'drizzle-orm'
-import { randomInt } from 'node:crypto'
 import { dept, param, role, tenant, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -17,6 +16,7 @@ import { take } from '../../lib/throttle.ts'
 import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { ACCOUNT_UNIQUE } from '../system/account-quota.ts'
 import { smsProvider } from './sms.ts'
+import { attempt, consume, issue, type CodeKey } from './sms-codes.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const SIGNING_UP = 'a visitor signing up is not signed in yet'
@@ -35,12 +35,6 @@ defineMessages({
   'signUp.done': { zh: '注册成功，请登录', en: 'signed up: please sign in' },
 })
 
-const TTL_MS = 5 * 60_000,
-  RESEND_MS = 60_000,
-  MAX_TRIES = 5
-/** Codes live in memory: a restart only means asking for a new one. tenant:phone → code. */
-const codes = new Map<string, { code: string; sentAt: number; tries: number }>()
-
 /** The phone a code is sent to: the shared phone rule (spec §5), after trimming. */
 function checkPhone(v: unknown): string {
   const phone = typeof v === 'string' ? v.trim() : ''
@@ -58,13 +52,10 @@ export const signUpRoutes = (s: Services) =>
         const phone = checkPhone(query.phone)
         // Per address too, so one visitor cannot make the appliance text every number.
         take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
-        const key = `${ctx.actor.tenantId}:${phone}`
-        const last = codes.get(key)
-        const wait = last ? RESEND_MS - (Date.now() - last.sentAt) : 0
-        if (wait > 0) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(wait / 1000) })
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        codes.set(key, { code, sentAt: Date.now(), tries: 0 })
-        await smsProvider().send(s, ctx.actor.tenantId, phone, code)
+        // In the database (sms-codes.ts): every process knows the code, and the resend limit holds across them.
+        const sent = issue(ctx.db, s.jwtSecret, { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' })
+        if ('waitMs' in sent) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(sent.waitMs / 1000) })
+        await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
         return ok(ctx, null, 'sms.sent')
       },
       { perm: PUBLIC },
@@ -82,17 +73,10 @@ export const signUpRoutes = (s: Services) =>
         if (!password) throw badRequest('signUp.password', { field: 'password' }, 'password')
         if (b.password2 !== undefined && b.password2 !== password)
           throw badRequest('signUp.mismatch', { field: 'password2' }, 'password2')
-        const key = `${tenantId}:${phone}`
-        const sent = codes.get(key)
-        if (
-          !sent ||
-          Date.now() - sent.sentAt > TTL_MS ||
-          sent.tries >= MAX_TRIES ||
-          sent.code !== String(b.code ?? '').trim()
-        ) {
-          if (sent) sent.tries++
-          throw badRequest('sms.code', { field: 'code' }, 'code')
-        }
+        const key: CodeKey = { tenantId, phone, purpose: 'signUp' }
+        const code = String(b.code ?? '').trim()
+        // Every guess takes one of the code's attempts; the code is spent below, in the transaction that writes the account.
+        if (!attempt(ctx.db, s.jwtSecret, key, code)) throw badRequest('sms.code', { field: 'code' }, 'code')
         const t = await ctx.db
           .select()
           .from(tenant)
@@ -133,6 +117,8 @@ export const signUpRoutes = (s: Services) =>
         const id = newId()
         const hash = await hashPassword(password)
         ctx.db.transaction((tx) => {
+          // Spent once, however many requests (on however many processes) bring it at once.
+          if (!consume(tx, s.jwtSecret, key, code)) throw badRequest('sms.code', { field: 'code' }, 'code')
           taken(tx)
           tx.insert(user)
             .values({
@@ -154,7 +140,6 @@ export const signUpRoutes = (s: Services) =>
             })
             .run()
         })
-        codes.delete(key)
         return ok(ctx, { account: phone }, 'signUp.done')
       },
       { perm: PUBLIC },
