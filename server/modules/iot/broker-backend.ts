@@ -117,6 +117,17 @@ function redisSlots(redis: Redis, limit: () => number): DeviceSlots & { stop(): 
   }
 }
 
+const redisConnection = (url: string) => new Redis(url, { enableAutoPipelining: true })
+
+/** aedes-persistence-redis as the broker uses it (also what its conformance run tests). */
+export function redisStore(url: string, maxQueued: number) {
+  // Called without callbacks, as aedes 1.x does, its methods answer promises and its streams are Readable.
+  return redisPersistence({ conn: redisConnection(url), maxSessionDelivery: maxQueued || undefined })
+}
+
+export const redisEmitter = (url: string) =>
+  mqemitterRedis({ pubConn: redisConnection(url), subConn: redisConnection(url) })
+
 /** The broker's store and emitter for this configuration (see the header). */
 export function brokerBackend(services: Services): BrokerBackend {
   const limits = services.config.mqtt
@@ -125,11 +136,9 @@ export function brokerBackend(services: Services): BrokerBackend {
     return { kind: 'sqlite', persistence, retained: persistence, close: async () => {} }
   }
   const url = limits.redisUrl
-  const connect = () => new Redis(url, { enableAutoPipelining: true })
-  const commands = connect()
-  // Called without callbacks, as aedes 1.x does, its methods answer promises and its streams are Readable.
-  const persistence = redisPersistence({ conn: connect(), maxSessionDelivery: limits.maxQueued || undefined })
-  const mq = mqemitterRedis({ pubConn: connect(), subConn: connect() })
+  const commands = redisConnection(url)
+  const persistence = redisStore(url, limits.maxQueued)
+  const mq = redisEmitter(url)
   const slots = redisSlots(commands, () => limits.maxConnectionsPerDevice)
   return {
     kind: 'redis',

@@ -22,6 +22,7 @@ declare module 'aedes-persistence/abstract.js' {
   export default function abstractPersistence(opts: {
     test: unknown
     testAsync?: boolean
+    buildEmitter?: () => unknown
     persistence: () => unknown
   }): void
 }
