@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { handWritten } from '../../lib/hand-written.ts'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { authContext } from '../../lib/auth-context.ts'
@@ -39,91 +40,94 @@ export const backupModule = (services: Services) => {
     if (!existsSync(file)) throw new ApiError(404, 'backup.notFound', { name })
     return file
   }
-  return new Elysia({ prefix: '/api/blade-backup/backup' })
-    .use(authContext(services))
-    .get(
-      '/list',
-      async ({ ctx }) => {
-        await platformOnly(ctx)
-        return ok(ctx, listBackups(services.config))
-      },
-      { perm: BACKUP_CODE },
-    )
-    .post(
-      '/create',
-      async ({ ctx }) => {
-        await platformOnly(ctx)
-        const name = backupName('manual')
-        await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'manual' })
-        backupsChanged()
-        return ok(
-          ctx,
-          listBackups(services.config).find((b) => b.name === name),
-        )
-      },
-      { perm: `${BACKUP_CODE}:add` },
-    )
-    .get(
-      '/download',
-      async ({ ctx, query, set }) => {
-        await platformOnly(ctx)
-        const file = archive(query.name)
-        set.headers['content-type'] = 'application/gzip'
-        set.headers['content-disposition'] = `attachment; filename="${query.name}"`
-        set.headers['x-content-type-options'] = 'nosniff'
-        return Bun.file(file)
-      },
-      { perm: `${BACKUP_CODE}:download` },
-    )
-    .get(
-      '/settings',
-      async ({ ctx }) => {
-        await platformOnly(ctx)
-        return ok(ctx, { ...backupSettings(services), lastBackup: lastGoodBackup(services.config) })
-      },
-      { perm: BACKUP_CODE },
-    )
-    .post(
-      '/settings',
-      async ({ ctx, body }) => {
-        await platformOnly(ctx)
-        const { time, keep } = (body ?? {}) as { time?: unknown; keep?: unknown }
-        if (!validTime(time)) throw badRequest('backup.time', {}, 'time')
-        if (!validKeep(keep)) throw badRequest('backup.keep', {}, 'keep')
-        // Kept as ordinary platform parameters (audited like any other), so the parameters screen shows them too.
-        const existing = await paramResource.ops.all(ctx, { paramKey: 'backup.' })
-        for (const [key, value, name] of [
-          [BACKUP_PARAMS.time, time, '每日备份时间（HH:mm）'],
-          [BACKUP_PARAMS.keep, String(keep), '每日备份保留份数'],
-        ]) {
-          const row = existing.find((r) => r.paramKey === key)
-          await paramResource.ops.submit(ctx, {
-            ...(row ? { id: row.id } : {}),
-            paramName: name,
-            paramKey: key,
-            paramValue: value,
-          })
-        }
-        return ok(ctx, backupSettings(services), 'ok.updated')
-      },
-      { perm: `${BACKUP_CODE}:edit` },
-    )
-    .post(
-      '/remove',
-      async ({ ctx, query }) => {
-        await platformOnly(ctx)
-        const names = String(query.names ?? '')
-          .split(',')
-          .filter(Boolean)
-        if (!names.length) throw badRequest('backup.name', {}, 'names')
-        const files = names.map(archive)
-        for (const f of files) {
-          rmSync(f, { force: true })
-          rmSync(`${f}.json`, { force: true })
-        }
-        backupsChanged()
-        return ok(ctx, null, 'ok.deleted')
-      },
-      { perm: `${BACKUP_CODE}:delete` },
-    )
+  return handWritten(
+    'archives of the whole data directory: files streamed to and from disk, no table row to declare',
+    new Elysia({ prefix: '/api/blade-backup/backup' })
+      .use(authContext(services))
+      .get(
+        '/list',
+        async ({ ctx }) => {
+          await platformOnly(ctx)
+          return ok(ctx, listBackups(services.config))
+        },
+        { perm: BACKUP_CODE },
+      )
+      .post(
+        '/create',
+        async ({ ctx }) => {
+          await platformOnly(ctx)
+          const name = backupName('manual')
+          await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'manual' })
+          backupsChanged()
+          return ok(
+            ctx,
+            listBackups(services.config).find((b) => b.name === name),
+          )
+        },
+        { perm: `${BACKUP_CODE}:add` },
+      )
+      .get(
+        '/download',
+        async ({ ctx, query, set }) => {
+          await platformOnly(ctx)
+          const file = archive(query.name)
+          set.headers['content-type'] = 'application/gzip'
+          set.headers['content-disposition'] = `attachment; filename="${query.name}"`
+          set.headers['x-content-type-options'] = 'nosniff'
+          return Bun.file(file)
+        },
+        { perm: `${BACKUP_CODE}:download` },
+      )
+      .get(
+        '/settings',
+        async ({ ctx }) => {
+          await platformOnly(ctx)
+          return ok(ctx, { ...backupSettings(services), lastBackup: lastGoodBackup(services.config) })
+        },
+        { perm: BACKUP_CODE },
+      )
+      .post(
+        '/settings',
+        async ({ ctx, body }) => {
+          await platformOnly(ctx)
+          const { time, keep } = (body ?? {}) as { time?: unknown; keep?: unknown }
+          if (!validTime(time)) throw badRequest('backup.time', {}, 'time')
+          if (!validKeep(keep)) throw badRequest('backup.keep', {}, 'keep')
+          // Kept as ordinary platform parameters (audited like any other), so the parameters screen shows them too.
+          const existing = await paramResource.ops.all(ctx, { paramKey: 'backup.' })
+          for (const [key, value, name] of [
+            [BACKUP_PARAMS.time, time, '每日备份时间（HH:mm）'],
+            [BACKUP_PARAMS.keep, String(keep), '每日备份保留份数'],
+          ]) {
+            const row = existing.find((r) => r.paramKey === key)
+            await paramResource.ops.submit(ctx, {
+              ...(row ? { id: row.id } : {}),
+              paramName: name,
+              paramKey: key,
+              paramValue: value,
+            })
+          }
+          return ok(ctx, backupSettings(services), 'ok.updated')
+        },
+        { perm: `${BACKUP_CODE}:edit` },
+      )
+      .post(
+        '/remove',
+        async ({ ctx, query }) => {
+          await platformOnly(ctx)
+          const names = String(query.names ?? '')
+            .split(',')
+            .filter(Boolean)
+          if (!names.length) throw badRequest('backup.name', {}, 'names')
+          const files = names.map(archive)
+          for (const f of files) {
+            rmSync(f, { force: true })
+            rmSync(`${f}.json`, { force: true })
+          }
+          backupsChanged()
+          return ok(ctx, null, 'ok.deleted')
+        },
+        { perm: `${BACKUP_CODE}:delete` },
+      ),
+  )
 }

@@ -10,6 +10,7 @@
  * verdict would be answered: practice must not become a way to read an exam's
  * answers.
  */
+import { handWritten } from '../../lib/hand-written.ts'
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { question, questionCollect, questionError, team, teamUser } from '../../../db/schema/index.ts'
@@ -238,261 +239,269 @@ const pagedQuestions = async (ctx: Ctx, ids: string[]) => {
 }
 
 export const practiceRoutes = (s: Services) =>
-  new Elysia({ prefix: '/api/nep-wbp' })
-    .use(authContext(s))
-    // The bank for practice: by type and difficulty, in order (mode=order, paged) or a random draw (mode=random, `size` questions).
-    .get(
-      '/question/practice',
-      async ({ ctx, query }) => {
-        const type = query.type ? Number(query.type) : null
-        if (type !== null && (!Number.isInteger(type) || type < 1 || type > 5))
-          throw badRequest('practice.type', { field: 'type' }, 'type')
-        const hard = query.hard ? Number(query.hard) : null
-        const cond = and(
-          live(ctx),
-          (await keyRule(ctx)).notHeld(question.id),
-          type ? eq(question.type, type) : undefined,
-          hard ? eq(question.hard, hard) : undefined,
-        )
-        const { current, size, offset } = parsePaging(query)
-        const [{ total }] = await ctx.db.select({ total: count() }).from(question).where(cond)
-        const rows =
-          query.mode === 'random'
+  handWritten(
+    "practice over the bank and the caller's own favourites, wrong answers and teams: several tables per verb",
+    new Elysia({ prefix: '/api/nep-wbp' })
+      .use(authContext(s))
+      // The bank for practice: by type and difficulty, in order (mode=order, paged) or a random draw (mode=random, `size` questions).
+      .get(
+        '/question/practice',
+        async ({ ctx, query }) => {
+          const type = query.type ? Number(query.type) : null
+          if (type !== null && (!Number.isInteger(type) || type < 1 || type > 5))
+            throw badRequest('practice.type', { field: 'type' }, 'type')
+          const hard = query.hard ? Number(query.hard) : null
+          const cond = and(
+            live(ctx),
+            (await keyRule(ctx)).notHeld(question.id),
+            type ? eq(question.type, type) : undefined,
+            hard ? eq(question.hard, hard) : undefined,
+          )
+          const { current, size, offset } = parsePaging(query)
+          const [{ total }] = await ctx.db.select({ total: count() }).from(question).where(cond)
+          const rows =
+            query.mode === 'random'
+              ? await ctx.db
+                  .select()
+                  .from(question)
+                  .where(cond)
+                  .orderBy(sql`random()`)
+                  .limit(size)
+              : await ctx.db.select().from(question).where(cond).orderBy(asc(question.id)).limit(size).offset(offset)
+          const full = await withChildren(ctx.db, rows)
+          return ok(ctx, pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size))
+        },
+        { perm: SIGNED_IN },
+      )
+      // How many questions of each type (and difficulty) the bank holds: the requirement form's limits.
+      .get(
+        '/question/typeNumber',
+        async ({ ctx }) => {
+          const rows = await ctx.db
+            .select({ type: question.type, hard: question.hard, number: count() })
+            .from(question)
+            .where(and(live(ctx), (await keyRule(ctx)).notHeld(question.id)))
+            .groupBy(question.type, question.hard)
+          return ok(ctx, rows)
+        },
+        { perm: SIGNED_IN },
+      )
+      .post(
+        '/question/checkAnswer',
+        async ({ ctx, body }) =>
+          ok(ctx, await checkAnswer(ctx, (body ?? {}) as Record<string, unknown>, await keyRule(ctx))),
+        { perm: SIGNED_IN },
+      )
+      // A whole practice paper handed in at once (/home/check): the same check per answer, in order.
+      .post(
+        '/question/checkAnswers',
+        async ({ ctx, body }) => {
+          const list = (body as { answers?: unknown } | undefined)?.answers
+          if (!Array.isArray(list) || !list.length || list.length > 200)
+            throw badRequest('practice.answer', { field: 'answers' }, 'answers')
+          const rule = await keyRule(ctx)
+          const out = []
+          for (const item of list) out.push(await checkAnswer(ctx, (item ?? {}) as Record<string, unknown>, rule))
+          return ok(ctx, out)
+        },
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/question/lookQuestionMes',
+        async ({ ctx, query }) => {
+          const id = questionIdOf(query.questionId ?? query.id)
+          refuseHeld(await keyRule(ctx), id)
+          const q = await bankQuestion(ctx, id)
+          return ok(ctx, { ...revealed(q), collected: (await collectedOf(ctx, [q.id])).has(q.id) })
+        },
+        { perm: SIGNED_IN },
+      )
+      .post(
+        '/question/toPaperByRequire',
+        async ({ ctx, body }) => ok(ctx, await byRequirement(ctx, (body ?? {}) as Record<string, unknown>)),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/question/getTeamQuestion',
+        async ({ ctx, query }) => ok(ctx, await forLearner(ctx, await teamQuestions(ctx, query.teamId))),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/question/getRandomTeamQuestion',
+        async ({ ctx, query }) =>
+          ok(ctx, await forLearner(ctx, shuffled(await teamQuestions(ctx, query.teamId), Math.random))),
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/question/getTeamQuestionTypeNumber',
+        async ({ ctx, query }) => {
+          const qs = await teamQuestions(ctx, query.teamId)
+          const types = [...new Set(qs.map((q) => q.type))].sort()
+          return ok(
+            ctx,
+            types.map((type) => ({ type, number: qs.filter((q) => q.type === type).length })),
+          )
+        },
+        { perm: SIGNED_IN },
+      )
+      // The caller's teams, as cards.
+      .get(
+        '/team/page-card',
+        async ({ ctx, query }) => {
+          const { current, size, offset } = parsePaging(query)
+          const cond = and(ownRows(teamUser, ctx), eq(team.isDeleted, 0))
+          const [{ total }] = await ctx.db
+            .select({ total: count() })
+            .from(teamUser)
+            .innerJoin(team, eq(team.id, teamUser.teamId))
+            .where(cond)
+          const rows = await ctx.db
+            .select({ t: team })
+            .from(teamUser)
+            .innerJoin(team, eq(team.id, teamUser.teamId))
+            .where(cond)
+            .orderBy(desc(team.id))
+            .limit(size)
+            .offset(offset)
+          const ids = rows.map((r) => r.t.id)
+          const counts = ids.length
             ? await ctx.db
-                .select()
-                .from(question)
-                .where(cond)
-                .orderBy(sql`random()`)
-                .limit(size)
-            : await ctx.db.select().from(question).where(cond).orderBy(asc(question.id)).limit(size).offset(offset)
-        const full = await withChildren(ctx.db, rows)
-        return ok(ctx, pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size))
-      },
-      { perm: SIGNED_IN },
-    )
-    // How many questions of each type (and difficulty) the bank holds: the requirement form's limits.
-    .get(
-      '/question/typeNumber',
-      async ({ ctx }) => {
-        const rows = await ctx.db
-          .select({ type: question.type, hard: question.hard, number: count() })
-          .from(question)
-          .where(and(live(ctx), (await keyRule(ctx)).notHeld(question.id)))
-          .groupBy(question.type, question.hard)
-        return ok(ctx, rows)
-      },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/question/checkAnswer',
-      async ({ ctx, body }) =>
-        ok(ctx, await checkAnswer(ctx, (body ?? {}) as Record<string, unknown>, await keyRule(ctx))),
-      { perm: SIGNED_IN },
-    )
-    // A whole practice paper handed in at once (/home/check): the same check per answer, in order.
-    .post(
-      '/question/checkAnswers',
-      async ({ ctx, body }) => {
-        const list = (body as { answers?: unknown } | undefined)?.answers
-        if (!Array.isArray(list) || !list.length || list.length > 200)
-          throw badRequest('practice.answer', { field: 'answers' }, 'answers')
-        const rule = await keyRule(ctx)
-        const out = []
-        for (const item of list) out.push(await checkAnswer(ctx, (item ?? {}) as Record<string, unknown>, rule))
-        return ok(ctx, out)
-      },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/question/lookQuestionMes',
-      async ({ ctx, query }) => {
-        const id = questionIdOf(query.questionId ?? query.id)
-        refuseHeld(await keyRule(ctx), id)
-        const q = await bankQuestion(ctx, id)
-        return ok(ctx, { ...revealed(q), collected: (await collectedOf(ctx, [q.id])).has(q.id) })
-      },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/question/toPaperByRequire',
-      async ({ ctx, body }) => ok(ctx, await byRequirement(ctx, (body ?? {}) as Record<string, unknown>)),
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/question/getTeamQuestion',
-      async ({ ctx, query }) => ok(ctx, await forLearner(ctx, await teamQuestions(ctx, query.teamId))),
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/question/getRandomTeamQuestion',
-      async ({ ctx, query }) =>
-        ok(ctx, await forLearner(ctx, shuffled(await teamQuestions(ctx, query.teamId), Math.random))),
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/question/getTeamQuestionTypeNumber',
-      async ({ ctx, query }) => {
-        const qs = await teamQuestions(ctx, query.teamId)
-        const types = [...new Set(qs.map((q) => q.type))].sort()
-        return ok(
-          ctx,
-          types.map((type) => ({ type, number: qs.filter((q) => q.type === type).length })),
-        )
-      },
-      { perm: SIGNED_IN },
-    )
-    // The caller's teams, as cards.
-    .get(
-      '/team/page-card',
-      async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        const cond = and(ownRows(teamUser, ctx), eq(team.isDeleted, 0))
-        const [{ total }] = await ctx.db
-          .select({ total: count() })
-          .from(teamUser)
-          .innerJoin(team, eq(team.id, teamUser.teamId))
-          .where(cond)
-        const rows = await ctx.db
-          .select({ t: team })
-          .from(teamUser)
-          .innerJoin(team, eq(team.id, teamUser.teamId))
-          .where(cond)
-          .orderBy(desc(team.id))
-          .limit(size)
-          .offset(offset)
-        const ids = rows.map((r) => r.t.id)
-        const counts = ids.length
-          ? await ctx.db
-              .select({ teamId: teamUser.teamId, n: count() })
-              .from(teamUser)
-              .where(inArray(teamUser.teamId, ids))
-              .groupBy(teamUser.teamId)
-          : []
-        const records = rows.map(({ t }) => ({
-          id: t.id,
-          name: t.name,
-          cover: t.cover,
-          intro: t.intro,
-          hasQuestions: !!t.paperId,
-          memberCount: counts.find((c) => c.teamId === t.id)?.n ?? 0,
-        }))
-        return ok(ctx, pageOf(records, total, current, size))
-      },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/userQuestionCollect/saveQuestionCollect',
-      async ({ ctx, body }) => {
-        const q = await bankQuestion(ctx, questionIdOf((body as Record<string, unknown> | undefined)?.questionId))
-        ctx.db
-          .insert(questionCollect)
-          .values({
-            id: newId(),
-            tenantId: ctx.actor.tenantId,
-            userId: ctx.actor.userId,
-            questionId: q.id,
-            createTime: now(),
-          })
-          .onConflictDoNothing()
-          .run()
-        return ok(ctx, true)
-      },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/userQuestionCollect/cancelQuestionCollect',
-      async ({ ctx, query }) => {
-        const id = questionIdOf(query.questionId)
-        await ctx.db
-          .delete(questionCollect)
-          .where(and(eq(questionCollect.userId, ctx.actor.userId), eq(questionCollect.questionId, id)))
-        return ok(ctx, true)
-      },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/userQuestionCollect/lookQuestionCollects',
-      async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        const cond = ownRows(questionCollect, ctx)
-        const [{ total }] = await ctx.db.select({ total: count() }).from(questionCollect).where(cond)
-        const rows = await ctx.db
-          .select()
-          .from(questionCollect)
-          .where(cond)
-          .orderBy(desc(questionCollect.createTime), desc(questionCollect.id))
-          .limit(size)
-          .offset(offset)
-        const qs = await forLearner(
-          ctx,
-          await pagedQuestions(
+                .select({ teamId: teamUser.teamId, n: count() })
+                .from(teamUser)
+                .where(inArray(teamUser.teamId, ids))
+                .groupBy(teamUser.teamId)
+            : []
+          const records = rows.map(({ t }) => ({
+            id: t.id,
+            name: t.name,
+            cover: t.cover,
+            intro: t.intro,
+            hasQuestions: !!t.paperId,
+            memberCount: counts.find((c) => c.teamId === t.id)?.n ?? 0,
+          }))
+          return ok(ctx, pageOf(records, total, current, size))
+        },
+        { perm: SIGNED_IN },
+      )
+      .post(
+        '/userQuestionCollect/saveQuestionCollect',
+        async ({ ctx, body }) => {
+          const q = await bankQuestion(ctx, questionIdOf((body as Record<string, unknown> | undefined)?.questionId))
+          ctx.db
+            .insert(questionCollect)
+            .values({
+              id: newId(),
+              tenantId: ctx.actor.tenantId,
+              userId: ctx.actor.userId,
+              questionId: q.id,
+              createTime: now(),
+            })
+            .onConflictDoNothing()
+            .run()
+          return ok(ctx, true)
+        },
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/userQuestionCollect/cancelQuestionCollect',
+        async ({ ctx, query }) => {
+          const id = questionIdOf(query.questionId)
+          await ctx.db
+            .delete(questionCollect)
+            .where(and(eq(questionCollect.userId, ctx.actor.userId), eq(questionCollect.questionId, id)))
+          return ok(ctx, true)
+        },
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/userQuestionCollect/lookQuestionCollects',
+        async ({ ctx, query }) => {
+          const { current, size, offset } = parsePaging(query)
+          const cond = ownRows(questionCollect, ctx)
+          const [{ total }] = await ctx.db.select({ total: count() }).from(questionCollect).where(cond)
+          const rows = await ctx.db
+            .select()
+            .from(questionCollect)
+            .where(cond)
+            .orderBy(desc(questionCollect.createTime), desc(questionCollect.id))
+            .limit(size)
+            .offset(offset)
+          const qs = await forLearner(
+            ctx,
+            await pagedQuestions(
+              ctx,
+              rows.map((r) => r.questionId),
+            ),
+          )
+          return ok(
+            ctx,
+            pageOf(
+              qs.map((q) => ({ ...q, collectTime: rows.find((r) => r.questionId === q.id)?.createTime })),
+              total,
+              current,
+              size,
+            ),
+          )
+        },
+        { perm: SIGNED_IN },
+      )
+      .post(
+        '/logUserQuestion/saveErrorQuestion',
+        async ({ ctx, body }) => {
+          const b = (body ?? {}) as Record<string, unknown>
+          const q = await bankQuestion(ctx, questionIdOf(b.questionId))
+          recordError(ctx, q.id, responseOf(b.answer))
+          return ok(ctx, true)
+        },
+        { perm: SIGNED_IN },
+      )
+      // The wrong-answer book: each question with the key, the analysis and the learner's last wrong answer.
+      .get(
+        '/logUserQuestion/showErrorQuestion',
+        async ({ ctx, query }) => {
+          const { current, size, offset } = parsePaging(query)
+          const cond = and(ownRows(questionError, ctx), (await keyRule(ctx)).notHeld(questionError.questionId))
+          const [{ total }] = await ctx.db.select({ total: count() }).from(questionError).where(cond)
+          const rows = await ctx.db
+            .select()
+            .from(questionError)
+            .where(cond)
+            .orderBy(desc(questionError.updateTime), desc(questionError.id))
+            .limit(size)
+            .offset(offset)
+          const qs = await pagedQuestions(
             ctx,
             rows.map((r) => r.questionId),
-          ),
-        )
-        return ok(
-          ctx,
-          pageOf(
-            qs.map((q) => ({ ...q, collectTime: rows.find((r) => r.questionId === q.id)?.createTime })),
-            total,
-            current,
-            size,
-          ),
-        )
-      },
-      { perm: SIGNED_IN },
-    )
-    .post(
-      '/logUserQuestion/saveErrorQuestion',
-      async ({ ctx, body }) => {
-        const b = (body ?? {}) as Record<string, unknown>
-        const q = await bankQuestion(ctx, questionIdOf(b.questionId))
-        recordError(ctx, q.id, responseOf(b.answer))
-        return ok(ctx, true)
-      },
-      { perm: SIGNED_IN },
-    )
-    // The wrong-answer book: each question with the key, the analysis and the learner's last wrong answer.
-    .get(
-      '/logUserQuestion/showErrorQuestion',
-      async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        const cond = and(ownRows(questionError, ctx), (await keyRule(ctx)).notHeld(questionError.questionId))
-        const [{ total }] = await ctx.db.select({ total: count() }).from(questionError).where(cond)
-        const rows = await ctx.db
-          .select()
-          .from(questionError)
-          .where(cond)
-          .orderBy(desc(questionError.updateTime), desc(questionError.id))
-          .limit(size)
-          .offset(offset)
-        const qs = await pagedQuestions(
-          ctx,
-          rows.map((r) => r.questionId),
-        )
-        return ok(
-          ctx,
-          pageOf(
-            qs.map((q) => {
-              const e = rows.find((r) => r.questionId === q.id)!
-              return { ...revealed(q), lastAnswer: JSON.parse(e.lastAnswer), times: e.times, updateTime: e.updateTime }
-            }),
-            total,
-            current,
-            size,
-          ),
-        )
-      },
-      { perm: SIGNED_IN },
-    )
-    .get(
-      '/logUserQuestion/removeErrorQuestion',
-      async ({ ctx, query }) => {
-        const id = questionIdOf(query.questionId)
-        await ctx.db
-          .delete(questionError)
-          .where(and(eq(questionError.userId, ctx.actor.userId), eq(questionError.questionId, id)))
-        return ok(ctx, true)
-      },
-      { perm: SIGNED_IN },
-    )
+          )
+          return ok(
+            ctx,
+            pageOf(
+              qs.map((q) => {
+                const e = rows.find((r) => r.questionId === q.id)!
+                return {
+                  ...revealed(q),
+                  lastAnswer: JSON.parse(e.lastAnswer),
+                  times: e.times,
+                  updateTime: e.updateTime,
+                }
+              }),
+              total,
+              current,
+              size,
+            ),
+          )
+        },
+        { perm: SIGNED_IN },
+      )
+      .get(
+        '/logUserQuestion/removeErrorQuestion',
+        async ({ ctx, query }) => {
+          const id = questionIdOf(query.questionId)
+          await ctx.db
+            .delete(questionError)
+            .where(and(eq(questionError.userId, ctx.actor.userId), eq(questionError.questionId, id)))
+          return ok(ctx, true)
+        },
+        { perm: SIGNED_IN },
+      ),
+  )
