@@ -271,7 +271,8 @@ export function dockerLabHost(socketPath = dockerSocket()): LabHost {
       }
       const sizes = new Map<string, number>()
       for (const v of df.Volumes ?? [])
-        if (Object.entries(labels).every(([k, val]) => v.Labels?.[k] === val)) sizes.set(v.Name, v.UsageData?.Size ?? -1)
+        if (Object.entries(labels).every(([k, val]) => v.Labels?.[k] === val))
+          sizes.set(v.Name, v.UsageData?.Size ?? -1)
       return sizes
     },
 
