@@ -1,6 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { loadConfig } from './lib/config.ts'
-import { finishRestore, pidFile } from './modules/backup/restore.ts'
+import { finishRestore, writePidFile } from './modules/backup/restore.ts'
 import { runScheduledBackup } from './modules/backup/schedule.ts'
 import { prepareUpgrade } from './modules/backup/upgrade.ts'
 import { createApp } from './app.ts'
@@ -56,7 +56,8 @@ export async function main() {
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   log.info({ port: config.port, dataDir: config.dataDir }, `Atrium listening on http://localhost:${config.port}`)
   recordUsual(services, config.defaultTenantId, 'appliance started', { port: config.port, mqttPort: config.mqttPort })
-  writeFileSync(pidFile(config.dataDir), String(process.pid), { mode: 0o600 })
+  // One file per process (run/<node>.<pid>.pid): a restore stops every process serving this directory.
+  const pidFile = writePidFile(config.dataDir)
   const restored = finishRestore(config.dataDir)
   if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
   const schedules = startSchedules(services, me.id)
@@ -79,7 +80,7 @@ export async function main() {
     await me.stop()
     await checkpointer.stop()
     closeDb(services.db)
-    rmSync(pidFile(config.dataDir), { force: true })
+    rmSync(pidFile, { force: true })
     log.info('stopped')
     process.exit(0)
   }

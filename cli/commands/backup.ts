@@ -97,7 +97,7 @@ export function backupCommands(program: Command) {
         } else {
           const r = await restoreAppliance(config, resolve(file), bar.onProgress)
           bar.close()
-          const restart = r.stoppedPid ? say('restartHint', { pid: r.stoppedPid }) : ''
+          const restart = r.stoppedPids.length ? say('restartHint', { pid: r.stoppedPids.join(', ') }) : ''
           await done(
             !!o.json,
             r,

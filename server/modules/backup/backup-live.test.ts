@@ -96,7 +96,7 @@ describe('backup and restore of a running appliance', () => {
     // Restore over the running appliance: it is stopped first, the directories are swapped, the old one kept.
     const restore = await cli(dataDir, 'restore', archive)
     expect(restore.code).toBe(0)
-    expect(restore.json.stoppedPid).toBe(app.process.pid)
+    expect(restore.json.stoppedPids).toEqual([app.process.pid])
     expect(app.process.exitCode).not.toBeNull()
     const previous = restore.json.previous as string
     expect(existsSync(previous)).toBe(true)

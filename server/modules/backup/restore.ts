@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { nodeName } from '../../lib/processes.ts'
 import { dirname, join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import { boot } from '../../boot.ts'
@@ -10,8 +11,34 @@ import { now } from '../../lib/time.ts'
 import { readArchive, type Manifest, type Progress } from './archive.ts'
 import { stamp } from './snapshot.ts'
 
-/** Written by main.ts while it serves, so a restore can stop the writers first. */
-export const pidFile = (dataDir: string) => join(dataDir, 'atrium.pid')
+/**
+ * Every appliance process serving a data directory writes `<data>/run/<node>.<pid>.pid` while it serves (several
+ * processes may share one directory, issue #27), so a restore can stop all the writers first. The file holds the
+ * process's start time as the kernel counts it, so a pid reused by some other program is never signalled.
+ */
+export const runDir = (dataDir: string) => join(dataDir, 'run')
+/** The single pid file of releases before several processes; still honoured when found. */
+const legacyPidFile = (dataDir: string) => join(dataDir, 'atrium.pid')
+const safeNode = () => nodeName().replace(/[^\w.-]/g, '_')
+
+/** The kernel's start time of `pid` (Linux /proc), or null where there is no /proc or no such process. */
+function startTicks(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces and parentheses); starttime is field 22.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Written by main.ts once it serves; removed when it stops. Answers the file. */
+export function writePidFile(dataDir: string): string {
+  mkdirSync(runDir(dataDir), { recursive: true, mode: 0o700 })
+  const file = join(runDir(dataDir), `${safeNode()}.${process.pid}.pid`)
+  writeFileSync(file, JSON.stringify({ pid: process.pid, start: startTicks(process.pid) }), { mode: 0o600 })
+  return file
+}
 /** Left in a restored data directory; the first healthy start removes the previous one it names. */
 const MARKER = 'restore.json'
 
@@ -20,8 +47,8 @@ export interface RestoreResult {
   dataDir: string
   /** The data directory as it was, kept until the restored one has started healthy. */
   previous: string | null
-  /** The appliance process that was stopped so nothing wrote during the swap. */
-  stoppedPid: number | null
+  /** The appliance processes of this machine that were stopped so nothing wrote during the swap. */
+  stoppedPids: number[]
   migrated: string[]
   createdAt: string
   appVersion: string
@@ -54,19 +81,51 @@ const alive = (pid: number) => {
   }
 }
 
-/** Stops the appliance serving this data directory (SIGTERM: in-flight requests finish, the database closes). */
-export async function stopAppliance(dataDir: string, seconds = 30): Promise<number | null> {
-  const file = pidFile(dataDir)
-  if (!existsSync(file)) return null
-  const pid = Number(readFileSync(file, 'utf8').trim())
-  if (!pid || pid === process.pid || !alive(pid)) return null
-  process.kill(pid, 'SIGTERM')
+/**
+ * The live appliance processes of this machine on this data directory: each pid file of this node whose process is
+ * alive and, where /proc tells, is still the process that wrote it (stale files are removed), plus a legacy atrium.pid.
+ */
+export function appliancePids(dataDir: string): number[] {
+  const pids = new Set<number>()
+  const dir = runDir(dataDir)
+  const mine = `${safeNode()}.`
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!name.startsWith(mine) || !name.endsWith('.pid')) continue
+    const file = join(dir, name)
+    let entry: { pid?: number; start?: string | null } = {}
+    try {
+      entry = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      /* half-written or foreign: judged stale below */
+    }
+    const pid = Number(entry.pid)
+    const same = !!pid && alive(pid) && (entry.start == null || startTicks(pid) === entry.start)
+    if (same) pids.add(pid)
+    else rmSync(file, { force: true })
+  }
+  const legacy = legacyPidFile(dataDir)
+  if (existsSync(legacy)) {
+    const pid = Number(readFileSync(legacy, 'utf8').trim())
+    if (pid && alive(pid)) pids.add(pid)
+  }
+  pids.delete(process.pid)
+  return [...pids]
+}
+
+/**
+ * Stops every appliance process of this machine serving this data directory (SIGTERM: in-flight requests finish,
+ * the database closes) and waits for all of them.
+ */
+export async function stopAppliance(dataDir: string, seconds = 30): Promise<number[]> {
+  const pids = appliancePids(dataDir)
+  for (const pid of pids) process.kill(pid, 'SIGTERM')
   const deadline = Date.now() + seconds * 1000
-  while (alive(pid)) {
-    if (Date.now() > deadline) throw new ApiError(409, 'backup.serverBusy', { pid, seconds })
+  for (;;) {
+    const left = pids.filter(alive)
+    if (!left.length) return pids
+    if (Date.now() > deadline) throw new ApiError(409, 'backup.serverBusy', { pid: left.join(', '), seconds })
     await Bun.sleep(100)
   }
-  return pid
 }
 
 /** Moves the archive's layout (db/…, files/…) into the shape of a data directory. */
@@ -117,7 +176,7 @@ export async function restoreAppliance(config: Config, archive: string, onProgre
     checkRelease(manifest)
     arrange(extracted, staging)
     const migrated = startStaged(staging)
-    const stoppedPid = await stopAppliance(config.dataDir)
+    const stoppedPids = await stopAppliance(config.dataDir)
     let previous: string | null = null
     if (existsSync(config.dataDir)) {
       previous = `${config.dataDir}.previous-${id}`
@@ -134,7 +193,7 @@ export async function restoreAppliance(config: Config, archive: string, onProgre
       archive,
       dataDir: config.dataDir,
       previous,
-      stoppedPid,
+      stoppedPids,
       migrated,
       createdAt: manifest.createdAt,
       appVersion: manifest.appVersion,
