@@ -43,7 +43,7 @@ export async function reap(
   dropStaleQueue(labs)
   let workspaceFull = 0
   try {
-    workspaceFull = await enforceWorkspaces(labs)
+    workspaceFull = await enforceWorkspaces(labs, (row, reason) => endLab(labs, row, reason))
   } catch (err) {
     // The engine measures one disk usage at a time (another tool may be asking): the next pass measures again.
     labs.log.warn({ err }, 'workspace sizes not measured this pass')

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import { labImage, userContainer } from '../../db/schema/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import { endLab, type ImageRow } from './containers.ts'
+import type { ImageRow, LabRow } from './containers.ts'
 import { L } from './names.ts'
 import type { Labs } from './service.ts'
 
@@ -36,8 +36,15 @@ function measure(labs: Labs): Promise<Map<string, number>> {
 
 const mbOf = (bytes: number) => Math.ceil(bytes / MB)
 
-/** A reaper step: running labs whose workspace is over its limit end ('workspace-full'); answers how many. */
-export async function enforceWorkspaces(labs: Labs): Promise<number> {
+/**
+ * A reaper step: running labs whose workspace is over its limit end ('workspace-full'); answers how many.
+ * The reaper passes how a lab ends (containers.ts's endLab), which in turn checks workspaces on open: taking it
+ * as a parameter keeps the two files from importing each other (issue #26).
+ */
+export async function enforceWorkspaces(
+  labs: Labs,
+  endLab: (row: LabRow, reason: string) => Promise<void>,
+): Promise<number> {
   const rows = labs.db
     .select({ row: userContainer, workspaceMb: labImage.workspaceMb })
     .from(userContainer)
@@ -59,7 +66,7 @@ export async function enforceWorkspaces(labs: Labs): Promise<number> {
     const max = workspaceLimitMb(labs, { workspaceMb })
     if (used <= max * MB) continue
     labs.terminals.closeLab(row.id, 'workspace-full')
-    await endLab(labs, row, 'workspace-full')
+    await endLab(row, 'workspace-full')
     labs.log.info({ lab: row.id, usedMb: mbOf(used), maxMb: max }, 'lab ended: workspace over its limit')
     ended++
   }
