@@ -8,7 +8,8 @@ import type { Page } from '../../shared/api'
 import { useFetch } from '../../shared/data'
 import Pager from '../../shared/Pager'
 import Loading from '../../shared/Loading'
-import { type Download, DownloadRows } from './Downloads'
+import { DownloadRows } from './Downloads'
+import type { Download } from './types'
 import { usePortalStyles } from './ui'
 
 /** One folder of a lazily opened level (folder/lazy-tree): the server's node without its children. */

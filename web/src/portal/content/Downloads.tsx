@@ -19,16 +19,7 @@ import { leadFields } from '../../../../db/fields/content'
 import { RULES, ruleProblem, type Text2 } from '../../../../db/fields/types'
 import { write } from '../../shared/data'
 import { usePortalStyles } from './ui'
-
-/** A downloadable file as the portal lists it: never its address, which only the lead form releases. */
-export interface Download {
-  id: string
-  title: string
-  intro: string | null
-  /** MB (spec §3: shown with 2 decimals). */
-  fileSize: number
-  count: number
-}
+import type { Download } from './types'
 
 const useStyles = makeStyles({
   row: {

@@ -1,5 +1,3 @@
-import type { Download } from './Downloads'
-
 /** The portal's course card (what nep-wbp/course/list and hotCourse answer). */
 export interface CourseCard {
   id: string
@@ -44,3 +42,13 @@ export interface Outline {
 
 /** The first cover of a course at a card-sized width (served resized). */
 export const thumb = (cover: string | null | undefined, w = 320) => (cover ? `${cover.split(',')[0]}?w=${w}` : '')
+
+/** A downloadable file as the portal lists it: never its address, which only the lead form releases. */
+export interface Download {
+  id: string
+  title: string
+  intro: string | null
+  /** MB (spec §3: shown with 2 decimals). */
+  fileSize: number
+  count: number
+}

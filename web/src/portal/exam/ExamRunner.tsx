@@ -18,24 +18,12 @@ import { CheckmarkCircleRegular, CloudOffRegular, ArrowSyncRegular } from '@flue
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
-import QuestionInput, { type LearnerQuestion } from './QuestionInput'
+import QuestionInput from './QuestionInput'
 import RichText from './RichText'
 import { offlineExam } from './offline-exam'
 import { useAnswerSync, type Answer, type AnswerState } from './useAnswerSync'
+import type { SittingPaper } from './sitting-paper'
 
-export interface SittingPaper {
-  sittingId: string
-  timeId: string
-  title: string
-  content: string | null
-  deadline: number
-  serverTime: number
-  totalScore: number
-  questions: (LearnerQuestion & { points: number })[]
-  answers: AnswerState
-  /** Set on the offline copy only (offline-exam.ts): the local time serverTime was read at, so the clock runs on from there. */
-  clockAt?: number
-}
 export interface Mine {
   sittingId: string
   state: number

@@ -1,6 +1,6 @@
 import { EXAM_PAGE, EXAM_WORKER } from '../../../entries'
 import { EXAM_CACHE } from '../../shared/offline-copies'
-import type { SittingPaper } from './ExamRunner'
+import type { SittingPaper } from './sitting-paper'
 import { NOTICE_PATH, PAPER_PATH, paperKey } from './offline-paths'
 
 /**
