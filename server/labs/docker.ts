@@ -1,15 +1,9 @@
 import Docker from 'dockerode'
 import { PassThrough, type Readable } from 'node:stream'
 import { posix } from 'node:path'
+import { dockerSocket } from '../lib/config.ts'
 import { packOwnedDir } from './archive.ts'
 import type { BuildLimits, ExecSession, ImageProgress, LabHost, LabInfo, LabInspect, LabSpec } from './host.ts'
-
-/** The engine's socket: DOCKER_HOST (unix://…) first, then ATRIUM_DOCKER_SOCKET, then the usual path. */
-export function dockerSocket(env: Record<string, string | undefined> = process.env): string {
-  const host = env.DOCKER_HOST
-  if (host?.startsWith('unix://')) return host.slice('unix://'.length)
-  return env.ATRIUM_DOCKER_SOCKET || '/var/run/docker.sock'
-}
 
 const gone = (e: unknown) => (e as { statusCode?: number }).statusCode === 404
 const labelFilter = (labels: Record<string, string>) =>

@@ -1,7 +1,16 @@
 import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
-import { dockerSocket } from '../labs/docker.ts'
 import { nodeName } from './processes.ts'
+
+/**
+ * The engine's socket: DOCKER_HOST (unix://…) first, then ATRIUM_DOCKER_SOCKET, then the usual path. Read here
+ * rather than in labs/docker.ts so that loading the config does not load dockerode (lib imports no lab code).
+ */
+export function dockerSocket(env: Record<string, string | undefined> = process.env): string {
+  const host = env.DOCKER_HOST
+  if (host?.startsWith('unix://')) return host.slice('unix://'.length)
+  return env.ATRIUM_DOCKER_SOCKET || '/var/run/docker.sock'
+}
 
 /** Every setting the appliance reads, with its default. The README's configuration table mirrors this list. */
 export interface Config {

@@ -4,7 +4,7 @@
  */
 import Docker from 'dockerode'
 import { afterAll, describe, it } from 'vitest'
-import { dockerSocket } from '../../server/labs/docker.ts'
+import { dockerSocket } from '../../server/lib/config.ts'
 import { L } from '../../server/labs/names.ts'
 import { ensureLabImage } from './lab-image.ts'
 

@@ -8,7 +8,7 @@ import Docker from 'dockerode'
 import { existsSync, readFileSync } from 'node:fs'
 import tar from 'tar-stream'
 import { DEMO_LAB_IMAGE } from '../../server/modules/lab/demo.ts'
-import { dockerSocket } from '../../server/labs/docker.ts'
+import { dockerSocket } from '../../server/lib/config.ts'
 
 export const LAB_IMAGE = DEMO_LAB_IMAGE
 const BUSYBOX = '/bin/busybox'
