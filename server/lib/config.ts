@@ -1,6 +1,9 @@
-import { networkInterfaces } from 'node:os'
+import { hostname, networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
-import { nodeName } from './processes.ts'
+
+/** ATRIUM_NODE_ID, else the host name: names this machine (container) among those sharing the database (processes.ts). */
+export const nodeName = (env: Record<string, string | undefined> = process.env) =>
+  env.ATRIUM_NODE_ID?.trim() || hostname()
 
 /**
  * The engine's socket: DOCKER_HOST (unix://…) first, then ATRIUM_DOCKER_SOCKET, then the usual path. Read here

@@ -15,15 +15,11 @@
  *   await me.stop()                     // on shutdown: the row goes
  */
 import { randomBytes } from 'node:crypto'
-import { hostname } from 'node:os'
 import { eq, inArray, lt, sql } from 'drizzle-orm'
 import { appProcess } from '../../db/schema/index.ts'
 import type { Services } from './context.ts'
 import { now } from './time.ts'
-
-/** ATRIUM_NODE_ID, else the host name: names this machine (container) among those sharing the database. */
-export const nodeName = (env: Record<string, string | undefined> = process.env) =>
-  env.ATRIUM_NODE_ID?.trim() || hostname()
+import { nodeName } from './config.ts'
 
 let identity: string | undefined
 /** This process's name among the processes sharing the database (one per OS process). */

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { nodeName } from '../../lib/processes.ts'
+import { nodeName } from '../../lib/config.ts'
 import { dirname, join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import { boot } from '../../boot.ts'
