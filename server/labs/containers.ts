@@ -11,7 +11,7 @@ import { now } from '../lib/time.ts'
 import { packFolder } from './archive.ts'
 import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
 import { fitsPolicy, hostOptions, readLabPolicy } from './policy.ts'
-import { reserveSlot } from './quota.ts'
+import { AlreadyClaimed, reserveSlot } from './quota.ts'
 import type { Labs } from './service.ts'
 import { requireWorkspaceFits } from './workspace.ts'
 import { ownRows, publicRows, tenantRows } from '../lib/tenant-rows.ts'
@@ -195,88 +195,115 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
   const { exp, image } = await experimentOf(ctx, experimentId)
   await requireEnrolled(ctx, exp)
   await labs.requireEngine()
+  // One open at a time per learner's experiment in this process; across processes the claim in reserveSlot decides.
   return labs.serial(`${ctx.actor.tenantId}:${ctx.actor.userId}:${exp.id}`, async () => {
-    const live = liveRow(ctx, exp.id)
-    if (live) {
-      const info = live.containerId ? await labs.host.inspect(live.containerId) : null
-      // One made before the policy (or before it changed) is not started or handed back: it is made again below.
-      if (info && !fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)) await endLab(labs, live, 'policy')
-      else if (info?.running) return viewOf(live, exp, image)
-      else if (info) {
-        await labs.host.start(info.id)
-        return viewOf(live, exp, image)
-      } else await endLab(labs, live, 'lost')
-    }
-    if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
-    if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
-
-    const row = reserveSlot(labs, ctx, exp, image)
-    let handing: string | undefined
-    try {
-      const kept = lastWorkspace(ctx, exp.id)
-      if (kept) await requireWorkspaceFits(labs, kept, image)
-      // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
-      if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
-      let pooled = kept ? undefined : labs.pools.take(image.id)
-      // A warm container from before a restart or a policy change is checked like any other, and dropped if it does not fit.
-      if (pooled && !(await pooledFits(labs, image, pooled.containerId))) {
-        await labs.pools.discard(pooled)
-        pooled = undefined
+    for (let round = 0; ; round++) {
+      try {
+        return await openOnce(labs, ctx, exp, image, dataDir)
+      } catch (err) {
+        // Another process claimed this lab between our look and our claim: the next round waits for its open.
+        if (!(err instanceof AlreadyClaimed) || round >= 2) throw err
       }
-      let containerId: string, volume: string, network: string | null
-      if (pooled) {
-        ;({ containerId, volume, network } = pooled)
-        handing = containerId
-        await labs.host.rename(containerId, labName(labs.applianceId, row.id))
-      } else {
-        volume = kept ?? volumeName(labs.applianceId, row.id)
-        const made = await createContainer(labs, image, {
-          name: labName(labs.applianceId, row.id),
-          volume,
-          networkKey: row.id,
-          labels: {
-            [L.tenant]: ctx.actor.tenantId,
-            [L.user]: ctx.actor.userId,
-            [L.experiment]: exp.id,
-            [L.lab]: row.id,
-          },
-        })
-        ;({ containerId, network } = made)
-      }
-      if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
-      const start = Date.now()
-      const done = ctx.db
-        .update(userContainer)
-        .set({
-          containerId,
-          volume,
-          network,
-          startTime: at(start),
-          expireTime: at(start + exp.durationMinutes * 60_000),
-          lastActive: at(start),
-          updateTime: now(),
-        })
-        // Only while the place is still claimed: past the start timeout the reaper may have ended it.
-        .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running')))
-        .run() as unknown as { changes: number }
-      if (!done.changes) {
-        await labs.host.remove(containerId)
-        if (network) await labs.host.removeNetwork(network)
-        throw new ApiError(409, 'lab.notRunning')
-      }
-      labs.pools.refill(image.id)
-      return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
-    } catch (err) {
-      ctx.db
-        .update(userContainer)
-        .set({ state: 'ended', endReason: 'failed', endTime: now() })
-        .where(eq(userContainer.id, row.id))
-        .run()
-      throw err
-    } finally {
-      if (handing) labs.pools.handed(handing)
     }
   })
+}
+
+/**
+ * A running row without a container yet is an open in flight (another process's: this one's are serialised).
+ * Waits until it names a container or ends; one older than the start timeout is answered as it is (a dead open).
+ */
+async function settled(labs: Labs, ctx: Ctx, row: LabRow): Promise<LabRow | undefined> {
+  const deadline = msOf(row.lastActive) + labs.settings.startTimeoutSeconds * 1000
+  let r: LabRow | undefined = row
+  while (r?.state === 'running' && !r.containerId && Date.now() <= deadline) {
+    await Bun.sleep(100)
+    r = ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()
+  }
+  return r?.state === 'running' ? r : undefined
+}
+
+async function openOnce(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: ImageRow, dataDir: string): Promise<LabView> {
+  let live = liveRow(ctx, exp.id)
+  if (live && !live.containerId) live = await settled(labs, ctx, live)
+  if (live) {
+    const info = live.containerId ? await labs.host.inspect(live.containerId) : null
+    // One made before the policy (or before it changed) is not started or handed back: it is made again below.
+    if (info && !fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)) await endLab(labs, live, 'policy')
+    else if (info?.running) return viewOf(live, exp, image)
+    else if (info) {
+      await labs.host.start(info.id)
+      return viewOf(live, exp, image)
+    } else await endLab(labs, live, 'lost')
+  }
+  if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
+  if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
+
+  const row = reserveSlot(labs, ctx, exp, image)
+  let handing: string | undefined
+  try {
+    const kept = lastWorkspace(ctx, exp.id)
+    if (kept) await requireWorkspaceFits(labs, kept, image)
+    // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
+    if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
+    let pooled = kept ? undefined : labs.pools.take(image.id)
+    // A warm container from before a restart or a policy change is checked like any other, and dropped if it does not fit.
+    if (pooled && !(await pooledFits(labs, image, pooled.containerId))) {
+      await labs.pools.discard(pooled)
+      pooled = undefined
+    }
+    let containerId: string, volume: string, network: string | null
+    if (pooled) {
+      ;({ containerId, volume, network } = pooled)
+      handing = containerId
+      await labs.host.rename(containerId, labName(labs.applianceId, row.id))
+    } else {
+      volume = kept ?? volumeName(labs.applianceId, row.id)
+      const made = await createContainer(labs, image, {
+        name: labName(labs.applianceId, row.id),
+        volume,
+        networkKey: row.id,
+        labels: {
+          [L.tenant]: ctx.actor.tenantId,
+          [L.user]: ctx.actor.userId,
+          [L.experiment]: exp.id,
+          [L.lab]: row.id,
+        },
+      })
+      ;({ containerId, network } = made)
+    }
+    if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
+    const start = Date.now()
+    const done = ctx.db
+      .update(userContainer)
+      .set({
+        containerId,
+        volume,
+        network,
+        startTime: at(start),
+        expireTime: at(start + exp.durationMinutes * 60_000),
+        lastActive: at(start),
+        updateTime: now(),
+      })
+      // Only while the place is still claimed: past the start timeout the reaper may have ended it.
+      .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running')))
+      .run() as unknown as { changes: number }
+    if (!done.changes) {
+      await labs.host.remove(containerId)
+      if (network) await labs.host.removeNetwork(network)
+      throw new ApiError(409, 'lab.notRunning')
+    }
+    labs.pools.refill(image.id)
+    return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
+  } catch (err) {
+    ctx.db
+      .update(userContainer)
+      .set({ state: 'ended', endReason: 'failed', endTime: now() })
+      .where(eq(userContainer.id, row.id))
+      .run()
+    throw err
+  } finally {
+    if (handing) labs.pools.handed(handing)
+  }
 }
 
 /** Ends a lab: the container and its network go, the workspace stays unless `dropWorkspace`. */

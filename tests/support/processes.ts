@@ -69,11 +69,11 @@ export async function call(
   return { status: res.status, body: await res.json() }
 }
 
-export async function signIn(n: Node, username = 'admin', password = username): Promise<string> {
+export async function signIn(n: Node, username = 'admin', password = username, tenantId = '000000'): Promise<string> {
   const u = new URL(`${n.url}/api/blade-auth/oauth/token`)
-  const q = { tenantId: '000000', username, password: md5Hex(password), grant_type: 'password', scope: 'all' }
+  const q = { tenantId, username, password: md5Hex(password), grant_type: 'password', scope: 'all' }
   for (const [k, v] of Object.entries({ ...q, type: 'account' })) u.searchParams.set(k, v)
-  const r = await fetch(u, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } })
+  const r = await fetch(u, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenantId } })
   const body = (await r.json()) as { access_token?: string }
   if (!body.access_token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(body)}`)
   return body.access_token
