@@ -11,7 +11,6 @@ import type { Fields } from '../../db/fields/types.ts'
 import type { Ctx, Services } from './context.ts'
 import type { Page } from './envelope.ts'
 import type { ActionOps, Actions } from './resource-actions.ts'
-import type { PublicView } from './resource-views.ts'
 import type { TreeOptions } from './resource-tree.ts'
 import type { ScopeChoice } from './scope.ts'
 import type { Tx } from './transaction.ts'
@@ -166,4 +165,27 @@ export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions
   /** The read side's `rows` over rows a module read itself (as the generated `route` would answer them). */
   read(ctx: Ctx, rows: Row[], route: ReadRoute): Promise<Row[]>
   schemas: BodySchemas
+}
+
+/** A public view's declaration (resource-views.ts builds its routes): here with the other declarations, so the builder's imports do not lead back to it. */
+export type ViewRoute = 'list' | 'detail'
+
+export interface PublicView {
+  /** '/api/<portal service>/<entity>' as the spec spells it. */
+  path: string
+  /** Why everyone who may call it sees these rows (publicRows' reason). */
+  why: string
+  /** The columns shown, answered in the table's order; the others are never read. */
+  fields: string[]
+  /** What the school shows beyond tenant and not deleted: published, released, a category. */
+  where?: (ctx: Ctx) => SQL | undefined
+  /** Query parameters of the list: LIKE on `search`, equals on `filters` (as the resource's own). */
+  search?: string[]
+  filters?: string[]
+  /** The routes (both when left out). */
+  routes?: ViewRoute[]
+  /** The view's read side: a body, neighbours, names, added to the rows it answers. */
+  rows?: (ctx: Ctx, rows: Row[], route: ViewRoute) => object[] | Promise<object[]>
+  /** The route option; public unless the view is for signed-in learners ('auth'). */
+  perm?: string
 }

@@ -19,30 +19,8 @@ import { pageQuery } from './page-query.ts'
 import { pageOf, parsePaging } from './paging.ts'
 import { PUBLIC } from './permissions.ts'
 import { queryFilters } from './resource-query.ts'
-import type { Query, Row } from './resource-types.ts'
+import type { PublicView, Query, Row, ViewRoute } from './resource-types.ts'
 import { publicRows } from './tenant-rows.ts'
-
-export type ViewRoute = 'list' | 'detail'
-
-export interface PublicView {
-  /** '/api/<portal service>/<entity>' as the spec spells it. */
-  path: string
-  /** Why everyone who may call it sees these rows (publicRows' reason). */
-  why: string
-  /** The columns shown, answered in the table's order; the others are never read. */
-  fields: string[]
-  /** What the school shows beyond tenant and not deleted: published, released, a category. */
-  where?: (ctx: Ctx) => SQL | undefined
-  /** Query parameters of the list: LIKE on `search`, equals on `filters` (as the resource's own). */
-  search?: string[]
-  filters?: string[]
-  /** The routes (both when left out). */
-  routes?: ViewRoute[]
-  /** The view's read side: a body, neighbours, names, added to the rows it answers. */
-  rows?: (ctx: Ctx, rows: Row[], route: ViewRoute) => object[] | Promise<object[]>
-  /** The route option; public unless the view is for signed-in learners ('auth'). */
-  perm?: string
-}
 
 export function viewRoutes(services: Services, table: SQLiteTable, order: () => SQL[], view: PublicView): Elysia {
   const cols = getTableColumns(table) as Record<string, SQLiteColumn>
