@@ -58,7 +58,7 @@ function connack(packet: Buffer): Promise<{ bytes: number[]; closedByBroker: boo
       sock.destroy()
       resolve({ bytes: [...got.subarray(0, 4)], closedByBroker })
     }
-    sock.on('data', (d) => {
+    sock.on('data', (d: Buffer) => {
       const first = got.length < 4
       got = Buffer.concat([got, d])
       if (!first || got.length < 4) return
