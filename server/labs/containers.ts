@@ -12,13 +12,9 @@ import { packFolder } from './archive.ts'
 import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
 import { fitsPolicy, hostOptions, readLabPolicy } from './policy.ts'
 import { AlreadyClaimed, reserveSlot } from './quota.ts'
-import type { Labs } from './service.ts'
+import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
 import { requireWorkspaceFits } from './workspace.ts'
 import { ownRows, publicRows, tenantRows } from '../lib/tenant-rows.ts'
-
-export type ImageRow = typeof labImage.$inferSelect
-export type ExperimentRow = typeof experiment.$inferSelect
-export type LabRow = typeof userContainer.$inferSelect
 
 /** What the page needs about the learner's lab. */
 export interface LabView {
@@ -134,7 +130,7 @@ function lastWorkspace(ctx: Ctx, experimentId: string): string | undefined {
 
 /** Creates and starts one hardened container for an image (cold path and pool refill share it). */
 export async function createContainer(
-  labs: Labs,
+  labs: LabKit,
   image: ImageRow,
   o: { name: string; labels: Record<string, string>; volume: string; networkKey: string },
 ) {
@@ -160,13 +156,13 @@ export async function createContainer(
   return { containerId: id, network: network === 'none' ? null : network }
 }
 
-async function pooledFits(labs: Labs, image: ImageRow, containerId: string): Promise<boolean> {
+async function pooledFits(labs: LabKit, image: ImageRow, containerId: string): Promise<boolean> {
   const info = await labs.host.inspect(containerId)
   return !!info?.running && fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)
 }
 
 /** A private network on the next free block of the labs' range (a block another network holds is skipped). */
-async function createPrivateNetwork(labs: Labs, name: string, labels: Record<string, string>) {
+async function createPrivateNetwork(labs: LabKit, name: string, labels: Record<string, string>) {
   for (let tries = 0; ; tries++) {
     try {
       return await labs.host.createNetwork(name, labels, labs.subnets.next())
@@ -177,7 +173,7 @@ async function createPrivateNetwork(labs: Labs, name: string, labels: Record<str
 }
 
 /** Copies the experiment's code folder (under <data>/lab-code) into a fresh workspace. */
-async function seedCode(labs: Labs, dataDir: string, exp: ExperimentRow, image: ImageRow, containerId: string) {
+async function seedCode(labs: LabKit, dataDir: string, exp: ExperimentRow, image: ImageRow, containerId: string) {
   if (!exp.folders) return
   const dir = join(dataDir, 'lab-code', exp.folders.replace(/\.\.+/g, ''))
   if (!existsSync(dir)) return
@@ -191,7 +187,7 @@ async function seedCode(labs: Labs, dataDir: string, exp: ExperimentRow, image: 
  * over when the learner has no workspace yet, or one is created cold on the
  * learner's kept workspace.
  */
-export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
+export async function openLab(labs: LabKit, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
   const { exp, image } = await experimentOf(ctx, experimentId)
   await requireEnrolled(ctx, exp)
   await labs.requireEngine()
@@ -212,7 +208,7 @@ export async function openLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataD
  * A running row without a container yet is an open in flight (another process's: this one's are serialised).
  * Waits until it names a container or ends; one older than the start timeout is answered as it is (a dead open).
  */
-async function settled(labs: Labs, ctx: Ctx, row: LabRow): Promise<LabRow | undefined> {
+async function settled(labs: LabKit, ctx: Ctx, row: LabRow): Promise<LabRow | undefined> {
   const deadline = msOf(row.lastActive) + labs.settings.startTimeoutSeconds * 1000
   let r: LabRow | undefined = row
   while (r?.state === 'running' && !r.containerId && Date.now() <= deadline) {
@@ -222,7 +218,13 @@ async function settled(labs: Labs, ctx: Ctx, row: LabRow): Promise<LabRow | unde
   return r?.state === 'running' ? r : undefined
 }
 
-async function openOnce(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: ImageRow, dataDir: string): Promise<LabView> {
+async function openOnce(
+  labs: LabKit,
+  ctx: Ctx,
+  exp: ExperimentRow,
+  image: ImageRow,
+  dataDir: string,
+): Promise<LabView> {
   let live = liveRow(ctx, exp.id)
   if (live && !live.containerId) live = await settled(labs, ctx, live)
   if (live) {
@@ -307,7 +309,7 @@ async function openOnce(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: ImageRo
 }
 
 /** Ends a lab: the container and its network go, the workspace stays unless `dropWorkspace`. */
-export async function endLab(labs: Labs, row: LabRow, reason: string, dropWorkspace = false): Promise<void> {
+export async function endLab(labs: LabKit, row: LabRow, reason: string, dropWorkspace = false): Promise<void> {
   labs.terminals.closeLab(row.id)
   labs.web.closeLab(row.id)
   if (row.containerId) await labs.host.remove(row.containerId)
@@ -349,7 +351,7 @@ export function refreshLab(ctx: Ctx, id: unknown): LabView {
 }
 
 /** resetExperiment: the container is recreated from the image on an empty workspace. */
-export async function resetLab(labs: Labs, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
+export async function resetLab(labs: LabKit, ctx: Ctx, experimentId: unknown, dataDir: string): Promise<LabView> {
   const { exp } = await experimentOf(ctx, experimentId)
   await labs.requireEngine()
   await labs.serial(`${ctx.actor.tenantId}:${ctx.actor.userId}:${exp.id}`, async () => {

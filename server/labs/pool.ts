@@ -2,16 +2,10 @@ import { and, eq, gt, inArray } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { labImage, userContainer } from '../../db/schema/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import { createContainer, type ImageRow } from './containers.ts'
+import { createContainer } from './containers.ts'
 import { L, volumeName } from './names.ts'
 import { fitsPolicy, readLabPolicy } from './policy.ts'
-import type { Labs } from './service.ts'
-
-export interface PoolEntry {
-  containerId: string
-  volume: string
-  network: string | null
-}
+import type { ImageRow, LabKit, PoolEntry } from './lab-kit.ts'
 
 /**
  * Warm pools: per image, `poolSize` containers already started on a fresh
@@ -27,7 +21,7 @@ export class Pools {
   /** Containers taken for a lab whose row does not name them yet: a sync in that window must not adopt them again. */
   private handing = new Set<string>()
 
-  constructor(private labs: Labs) {}
+  constructor(private labs: LabKit) {}
 
   size(imageRowId: string): number {
     return this.ready.get(imageRowId)?.length ?? 0

@@ -4,9 +4,8 @@ import type { Ctx } from '../lib/context.ts'
 import { ApiError } from '../lib/errors.ts'
 import { newId } from '../lib/ids.ts'
 import { now } from '../lib/time.ts'
-import type { ExperimentRow, ImageRow, LabRow } from './containers.ts'
 import { L, at } from './names.ts'
-import type { Labs } from './service.ts'
+import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
 import { tenantRows } from '../lib/tenant-rows.ts'
 
 /** The learner's lab of this experiment is already claimed (by another process's open, issue #27): wait for that one. */
@@ -24,7 +23,7 @@ export class AlreadyClaimed extends Error {
  * row and gets AlreadyClaimed. The line is fair: a queued learner gets a freed
  * place only when fewer learners queued before them than there are free places.
  */
-export function reserveSlot(labs: Labs, ctx: Ctx, exp: ExperimentRow, image: ImageRow): LabRow {
+export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: ImageRow): LabRow {
   const { tenantId, userId } = ctx.actor
   const stamp = now()
   const result = ctx.db.transaction(
@@ -140,7 +139,7 @@ export const unstarted = () => or(isNull(userContainer.containerId), eq(userCont
  * Whether a running row holds a quota place: it has a container, or its open claimed it within the start timeout.
  * A claim a crash cut short stops counting by itself, before any pass ends it.
  */
-export function holdsPlace(labs: Labs): SQL {
+export function holdsPlace(labs: LabKit): SQL {
   const since = at(Date.now() - labs.settings.startTimeoutSeconds * 1000)
   // ne() is false for NULL as well as for '': only a real container id passes it.
   return or(ne(userContainer.containerId, ''), gt(userContainer.lastActive, since))!
@@ -151,7 +150,7 @@ export function holdsPlace(labs: Labs): SQL {
  * process (or gave up). A container the open had already made carries the row's label and goes with it, so
  * rows and the engine agree. Answers how many rows ended.
  */
-export async function endUnstarted(labs: Labs, before: number): Promise<number> {
+export async function endUnstarted(labs: LabKit, before: number): Promise<number> {
   const rows = labs.db
     .select()
     .from(userContainer)
@@ -182,7 +181,7 @@ export async function endUnstarted(labs: Labs, before: number): Promise<number> 
 }
 
 /** Queue places whose learner stopped asking are given up. */
-export function dropStaleQueue(labs: Labs): void {
+export function dropStaleQueue(labs: LabKit): void {
   const before = at(Date.now() - labs.settings.queueStaleSeconds * 1000)
   labs.db
     .update(userContainer)

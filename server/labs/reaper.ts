@@ -3,7 +3,7 @@ import { experiment, userContainer } from '../../db/schema/index.ts'
 import { endLab } from './containers.ts'
 import { msOf } from './names.ts'
 import { dropStaleQueue, endUnstarted } from './quota.ts'
-import type { Labs } from './service.ts'
+import type { LabKit } from './lab-kit.ts'
 import { enforceWorkspaces } from './workspace.ts'
 
 /**
@@ -13,7 +13,7 @@ import { enforceWorkspaces } from './workspace.ts'
  * end; labs whose workspace grew past its size limit end. Workspaces are kept for the learner's next open.
  */
 export async function reap(
-  labs: Labs,
+  labs: LabKit,
 ): Promise<{ expired: number; idle: number; interrupted: number; workspaceFull: number }> {
   const stamp = Date.now()
   const interrupted = await endUnstarted(labs, stamp - labs.settings.startTimeoutSeconds * 1000)

@@ -3,7 +3,7 @@ import { labImage, userContainer } from '../../db/schema/index.ts'
 import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
 import { endUnstarted } from './quota.ts'
-import type { Labs } from './service.ts'
+import type { LabKit } from './lab-kit.ts'
 
 /**
  * On start, the engine's labelled containers are matched against the lab
@@ -12,7 +12,7 @@ import type { Labs } from './service.ts'
  * owns and workspaces no row remembers are removed; warm pool containers are
  * adopted (also a class's worth warmed by the CLI), then pools are refilled.
  */
-export async function reconcile(labs: Labs): Promise<{ kept: number; removed: number; adopted: number }> {
+export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: number; adopted: number }> {
   const { host, db } = labs
   const mine = { [L.appliance]: labs.applianceId }
   const containers = await host.list(mine)

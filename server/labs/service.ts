@@ -8,6 +8,7 @@ import { onceAcrossProcesses } from '../lib/schedules.ts'
 import { ApiError } from '../lib/errors.ts'
 import { dockerLabHost } from './docker.ts'
 import type { LabHost } from './host.ts'
+import type { LabKit } from './lab-kit.ts'
 import { applianceIdOf } from './names.ts'
 import { Pools } from './pool.ts'
 import { reap } from './reaper.ts'
@@ -24,7 +25,7 @@ import './messages.ts'
  * cannot live in the database — the engine connection, warm pools and open
  * terminals; labs themselves are rows plus labelled containers.
  */
-export class Labs {
+export class Labs implements LabKit {
   readonly applianceId: string
   readonly pools: Pools
   readonly terminals: Terminals

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { userContainer } from '../../db/schema/index.ts'
 import { now } from '../lib/time.ts'
 import type { ExecSession } from './host.ts'
-import type { Labs } from './service.ts'
+import type { LabKit } from './lab-kit.ts'
 
 /** A browser tab showing a terminal: the learner (writer) or staff watching (read-only). */
 export interface Viewer {
@@ -40,7 +40,7 @@ class Session {
 export class Terminals {
   private sessions = new Map<string, Session>()
 
-  constructor(private labs: Labs) {}
+  constructor(private labs: LabKit) {}
 
   /** True while the learner has a terminal tab on this lab (idle reaping waits). */
   attached(labId: string): boolean {

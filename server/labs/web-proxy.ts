@@ -6,8 +6,7 @@ import { makeCtx } from '../lib/context.ts'
 import { t, type Lang } from '../lib/messages.ts'
 import { isAdministrator, permissionCodes } from '../lib/permissions.ts'
 import { now } from '../lib/time.ts'
-import type { ImageRow, LabRow } from './containers.ts'
-import type { Labs } from './service.ts'
+import type { ImageRow, LabKit, LabRow } from './lab-kit.ts'
 
 /** Where a lab's web app is reached in the appliance: /lab-proxy/<lab id>/<ticket>/… */
 export const PROXY_ROOT = '/lab-proxy'
@@ -75,7 +74,7 @@ export class WebProxy {
   private readonly touched = new Map<string, number>()
 
   constructor(
-    private readonly labs: Labs,
+    private readonly labs: LabKit,
     secret: string,
   ) {
     this.key = createHmac('sha256', secret).update('atrium-lab-proxy').digest()

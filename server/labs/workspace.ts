@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import { labImage, userContainer } from '../../db/schema/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import type { ImageRow, LabRow } from './containers.ts'
 import { L } from './names.ts'
-import type { Labs } from './service.ts'
+import type { ImageRow, LabKit, LabRow } from './lab-kit.ts'
 
 /**
  * Workspace size (issue #24). The engine's local volumes have no size option
@@ -17,15 +16,15 @@ import type { Labs } from './service.ts'
 const MB = 1024 * 1024
 
 /** What a school's environment asks for, never above the platform's cap (ATRIUM_LABS_WORKSPACE_MAX_MB). */
-export const workspaceLimitMb = (labs: Labs, image: Pick<ImageRow, 'workspaceMb'>) =>
+export const workspaceLimitMb = (labs: LabKit, image: Pick<ImageRow, 'workspaceMb'>) =>
   Math.min(image.workspaceMb, labs.settings.workspaceMaxMb)
 
 /**
  * One measurement at a time per service: the engine runs a single disk-usage report at once and refuses a
  * second, so concurrent callers (a class reopening) share the one in flight.
  */
-const inFlight = new WeakMap<Labs, Promise<Map<string, number>>>()
-function measure(labs: Labs): Promise<Map<string, number>> {
+const inFlight = new WeakMap<LabKit, Promise<Map<string, number>>>()
+function measure(labs: LabKit): Promise<Map<string, number>> {
   let p = inFlight.get(labs)
   if (!p) {
     p = labs.host.volumeSizes({ [L.appliance]: labs.applianceId }).finally(() => inFlight.delete(labs))
@@ -42,7 +41,7 @@ const mbOf = (bytes: number) => Math.ceil(bytes / MB)
  * as a parameter keeps the two files from importing each other (issue #26).
  */
 export async function enforceWorkspaces(
-  labs: Labs,
+  labs: LabKit,
   endLab: (row: LabRow, reason: string) => Promise<void>,
 ): Promise<number> {
   const rows = labs.db
@@ -74,14 +73,14 @@ export async function enforceWorkspaces(
 }
 
 /** Refuses (409) to start a lab on a kept workspace that is over its limit: only a reset empties it. */
-export async function requireWorkspaceFits(labs: Labs, volume: string, image: ImageRow): Promise<void> {
+export async function requireWorkspaceFits(labs: LabKit, volume: string, image: ImageRow): Promise<void> {
   const used = (await measure(labs)).get(volume) ?? -1
   const max = workspaceLimitMb(labs, image)
   if (used > max * MB) throw new ApiError(409, 'lab.workspaceFull', { used: mbOf(used), max })
 }
 
 /** Refuses (413) an upload of `bytes` that would take the workspace past its limit. */
-export async function requireRoomFor(labs: Labs, volume: string, image: ImageRow, bytes: number): Promise<void> {
+export async function requireRoomFor(labs: LabKit, volume: string, image: ImageRow, bytes: number): Promise<void> {
   const used = Math.max(0, (await measure(labs)).get(volume) ?? 0)
   const max = workspaceLimitMb(labs, image)
   if (used + bytes > max * MB) throw new ApiError(413, 'lab.workspaceNoRoom', { used: mbOf(used), max })
