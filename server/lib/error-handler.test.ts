@@ -29,3 +29,36 @@ describe('one way to answer errors', () => {
     )
   })
 })
+
+describe("a route's request schema answers the 400 naming the field", () => {
+  const t = testApp()
+
+  it("a query the schema refuses: the field, in the caller's language", async () => {
+    const long = { tenantId: '1234567890123' }
+    const zh = await t.call('GET', '/api/blade-auth/oauth/login-options', { query: long, lang: 'zh' })
+    expect(zh.status).toBe(400)
+    expect(zh.body).toMatchObject({ code: 400, success: false, msg: '字段 tenantId 的值无效', field: 'tenantId' })
+    const en = await t.call('GET', '/api/blade-auth/oauth/login-options', { query: long, lang: 'en' })
+    expect(en.body).toMatchObject({ code: 400, msg: 'field tenantId has an invalid value', field: 'tenantId' })
+  })
+
+  it("a body the schema refuses names the item's field, not its index in the list", async () => {
+    const token = await t.token('admin')
+    const body = [{ url: '/x', message: { not: 'text' } }]
+    const en = await t.call('POST', '/api/blade-auth/oauth/logout', { token, body, lang: 'en' })
+    expect(en.status).toBe(400)
+    expect(en.body).toMatchObject({ msg: 'field message has an invalid value', field: 'message' })
+    const zh = await t.call('POST', '/api/blade-auth/oauth/logout', { token, body, lang: 'zh' })
+    expect(zh.body.msg).toBe('字段 message 的值无效')
+  })
+
+  it("a schema carrying the handler's message key answers with that message", async () => {
+    const token = await t.token('admin')
+    const body = { ids: [{ no: 1 }] }
+    const zh = await t.call('POST', '/api/hm-userContainer/userContainer/stop', { token, body, lang: 'zh' })
+    expect(zh.status).toBe(400)
+    expect(zh.body).toMatchObject({ msg: '参数 ids 必须是以逗号分隔的编号', field: 'ids' })
+    const en = await t.call('POST', '/api/hm-userContainer/userContainer/stop', { token, body, lang: 'en' })
+    expect(en.body.msg).toBe('ids must be a comma-separated list of ids')
+  })
+})

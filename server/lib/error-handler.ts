@@ -26,10 +26,15 @@ export const errorHandler = (services: Services) =>
       return answer(error.status, error.key, error.params, error.field)
     }
     if (error instanceof ValidationError || code === 'VALIDATION') {
+      // A route's query/params/body schema refused the input: the 400 names the first field it refused (in a list
+      // of objects, the item's field). A schema may carry the handler's own message key
+      // (`t.String({ error: 'validation.ids' })`, lib/request-schema.ts), so declaring it on the route keeps the
+      // answer the handler gave; otherwise "field … has an invalid value".
       const v = error as ValidationError
-      const first = v.all?.[0] as { path?: string } | undefined
-      const field = first?.path?.split('/').filter(Boolean)[0] ?? v.type
-      return answer(400, 'validation.invalid', { field }, field)
+      const first = v.all?.[0] as { path?: string; schema?: { error?: unknown } } | undefined
+      const field = first?.path?.split('/').find((s) => s && !/^\d+$/.test(s)) ?? v.type
+      const key = typeof first?.schema?.error === 'string' ? first.schema.error : 'validation.invalid'
+      return answer(400, key, { field }, field)
     }
     if (code === 'PARSE') return answer(400, 'error.badJson')
     if (code === 'NOT_FOUND') return answer(404, 'error.routeNotFound')

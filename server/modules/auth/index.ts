@@ -13,6 +13,7 @@ import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib
 import { prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
+import { body as bodyOf, query, text } from '../../lib/request-schema.ts'
 import { loginOptions } from './login-options.ts'
 import { checkClient, grant } from './grant.ts'
 import { revokeSession } from './sessions.ts'
@@ -23,6 +24,35 @@ import { clearedRefreshCookie, refreshCookie, refreshFromCookie, wantsCookie } f
 import './messages.ts'
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
+
+/** The token call's parameters, in its query (Saber) or its form body; a body value that is not text is ignored, as before. */
+const TOKEN_FIELDS = {
+  grant_type: 'password (default), captcha, refresh_token or social',
+  tenantId: 'school (the Tenant-Id header wins)',
+  username: 'account',
+  account: 'account (when username is absent)',
+  password: 'md5 hex of the password',
+  refresh_token: 'refresh token (or the refresh cookie)',
+  deptId: 'department to act in (the Dept-Id header wins)',
+  roleId: 'role to act in (the Role-Id header wins)',
+  source: 'social sign-in source',
+  code: 'social sign-in code',
+  state: 'social sign-in state',
+}
+const TokenQuery = query(Object.fromEntries(Object.entries(TOKEN_FIELDS).map(([k, d]) => [k, text(d)])))
+const TokenBody = bodyOf(
+  Object.fromEntries(Object.entries(TOKEN_FIELDS).map(([k, d]) => [k, t.Optional(t.Unknown({ description: d }))])),
+)
+
+/** Registration's fields; a value of another type gets the message the handler gives an empty one. */
+const RegisterFields = {
+  tenantId: t.Optional(t.Unknown({ description: 'school' })),
+  account: t.Optional(t.Unknown({ description: 'account (at most 64)' })),
+  name: t.Optional(t.Unknown({ description: 'name (at most 64)' })),
+  password: t.Optional(t.Unknown({ description: 'md5 hex of the password' })),
+  password2: t.Optional(t.Unknown({ description: 'the same again' })),
+  oauthId: t.Optional(t.Unknown({ description: 'third-party identity to link' })),
+}
 
 /** The browser's queued error-log entries (spec: url, time, type, message, stack, info). */
 const LogEntries = t.Array(
@@ -80,7 +110,7 @@ export const authModule = (services: Services) =>
     .post(
       '/blade-auth/oauth/token',
       async ({ request, query, body, headers, set, ctx, server }) => {
-        const p = { ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}), ...query }
+        const p: Record<string, unknown> = { ...body, ...query }
         const cookie = wantsCookie(headers)
         try {
           const c = await checkClient(services, headers.authorization)
@@ -116,7 +146,7 @@ export const authModule = (services: Services) =>
           return { ...envelope(null, msg, e.status), error_code: e.status, error_description: msg, ...e.extra }
         }
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: TokenQuery, body: TokenBody },
     )
     .get(
       '/blade-auth/oauth/captcha',
@@ -125,7 +155,7 @@ export const authModule = (services: Services) =>
           ctx,
           await createCaptcha(services.db, clientIp(services.config, request, server), services.config.captchaIpLimit),
         ),
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: query() },
     )
     .get(
       '/blade-auth/oauth/login-options',
@@ -136,7 +166,10 @@ export const authModule = (services: Services) =>
         ),
       { perm: PUBLIC, query: t.Object({ tenantId: t.Optional(t.String({ maxLength: 12 })) }) },
     )
-    .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
+    .get('/blade-auth/oauth/user-info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), {
+      perm: SIGNED_IN,
+      query: query(),
+    })
     .get(
       '/blade-auth/oauth/logout',
       async ({ ctx, set }) => {
@@ -144,7 +177,7 @@ export const authModule = (services: Services) =>
         set.headers['set-cookie'] = clearedRefreshCookie()
         return ok(ctx, true)
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: query() },
     )
     .post(
       '/blade-auth/oauth/logout',
@@ -177,14 +210,14 @@ export const authModule = (services: Services) =>
         clearCaches(ctx.db)
         return ok(ctx, true, 'auth.cacheCleared')
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: query() },
     )
     .post(
       '/blade-system/user/register-guest',
       async ({ ctx, body, query, headers, request, server }) => {
         await registerGuest(
           ctx,
-          { ...query, ...((body as Record<string, unknown>) ?? {}) },
+          { ...query, ...(body ?? {}) },
           {
             config: services.config,
             ip: clientIp(services.config, request, server),
@@ -194,5 +227,9 @@ export const authModule = (services: Services) =>
         )
         return ok(ctx, true, 'auth.registered')
       },
-      { perm: PUBLIC },
+      {
+        perm: PUBLIC,
+        query: query(Object.fromEntries(Object.keys(RegisterFields).map((k) => [k, text()]))),
+        body: bodyOf(RegisterFields),
+      },
     )

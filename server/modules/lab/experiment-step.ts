@@ -11,6 +11,7 @@ import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { experimentResource } from './experiment.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
 export const experimentStepResource = defineResource({
@@ -56,6 +57,6 @@ export const experimentStepRoutes = (s: Services) =>
             .orderBy(asc(experimentStep.sort), asc(experimentStep.id))
           return ok(ctx, rows)
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment'), id: text('experiment (old name)') }) },
       ),
   )

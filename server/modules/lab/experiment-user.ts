@@ -14,6 +14,7 @@ import { now } from '../../lib/time.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { experimentResource } from './experiment.ts'
+import { body as bodyOf, bodyText, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Enrolment: who may open an experiment's lab. */
 export const experimentUserResource = defineResource({
@@ -108,12 +109,16 @@ export const experimentUserRoutes = (s: Services) =>
         ({ ctx, body, query }) => {
           const experimentId = requireExperiment(
             ctx,
-            (body as { experimentId?: unknown } | undefined)?.experimentId ?? query.experimentId,
+            body?.experimentId ?? query.experimentId,
             publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
           )
           enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
           return ok(ctx, { enrolled: true })
         },
-        { perm: SIGNED_IN },
+        {
+          perm: SIGNED_IN,
+          query: queryOf({ experimentId: text('experiment') }),
+          body: bodyOf({ experimentId: bodyText('experiment', 'lab.experimentRequired') }),
+        },
       ),
     )

@@ -11,6 +11,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { currentLab, openLab } from '../../labs/containers.ts'
 import { listFiles } from '../../labs/files.ts'
 import { imageResource } from './images.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const minutes = (field: string, v: unknown, min: number) => {
   if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60))
@@ -80,28 +81,35 @@ export const experimentRoutes = (s: Services) =>
             : new Set()
           return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) })
         },
-        { perm: SIGNED_IN },
+        {
+          perm: SIGNED_IN,
+          query: queryOf({
+            current: text('page, from 1'),
+            size: text('rows a page (default 10, at most 200)'),
+            title: text('contains'),
+          }),
+        },
       )
       .get(
         '/openExperimentToContainer',
         async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
       )
       .get(
         '/getConteiner',
         async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
       )
       // The lab as it stands, starting nothing (the page's first look, the engine's state included).
       .get(
         '/labState',
         async ({ ctx, query }) =>
           ok(ctx, { engine: await s.labs.engine(), lab: await currentLab(ctx, query.experimentId) }),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
       )
       .get(
         '/openExperimentToFile',
         async ({ ctx, query }) => ok(ctx, await listFiles(s.labs, ctx, query.experimentId)),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
       ),
   )

@@ -13,6 +13,7 @@ import type { Labs } from '../../labs/service.ts'
 import { scope } from '../../lib/scope.ts'
 import { untagImageArchive } from '../../labs/archive.ts'
 import { checkEnvironment, importTarget, mayWriteImage, readLabPolicy, requireWritableRef } from '../../labs/policy.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const SERVICES = ['terminal', 'web']
 const NETWORKS = ['none', 'isolated']
@@ -226,6 +227,6 @@ export const imageRoutes = (s: Services) =>
             onEngine: await s.labs.host.imageExists(String(row.imageId)).catch(() => false),
           })
         },
-        { perm: 'lab:image' },
+        { perm: 'lab:image', query: queryOf({ id: text('image') }) },
       ),
   )

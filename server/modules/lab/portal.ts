@@ -14,6 +14,7 @@ import { downloadFile, uploadFile } from '../../labs/files.ts'
 import { filesOf } from '../resource/files.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -56,7 +57,14 @@ export const portalLabRoutes = (s: Services) => {
               .offset(offset)
             return ok(ctx, pageOf(rows, await total, current, size))
           },
-          { perm: PUBLIC },
+          {
+            perm: PUBLIC,
+            query: queryOf({
+              current: text('page, from 1'),
+              size: text('rows a page (default 10, at most 200)'),
+              title: text('contains'),
+            }),
+          },
         )
         .get(
           '/detail',
@@ -81,7 +89,7 @@ export const portalLabRoutes = (s: Services) => {
             const videoUrl = video ? files.sign(video.link) : null
             return ok(ctx, { ...row, videoUrl })
           },
-          { perm: PUBLIC },
+          { perm: PUBLIC, query: queryOf({ id: text('experiment') }) },
         ),
     )
     .use(
@@ -90,7 +98,7 @@ export const portalLabRoutes = (s: Services) => {
         .get(
           '/resetExperiment',
           async ({ ctx, query }) => ok(ctx, await resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-          { perm: SIGNED_IN },
+          { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
         )
         .get(
           '/getContainerFile',
@@ -103,7 +111,10 @@ export const portalLabRoutes = (s: Services) => {
               },
             })
           },
-          { perm: SIGNED_IN },
+          {
+            perm: SIGNED_IN,
+            query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
+          },
         )
         .post(
           '/uploadContainerFile',

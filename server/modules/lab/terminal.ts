@@ -7,6 +7,7 @@ import { holdSession } from '../../lib/live-sessions.ts'
 import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
 import type { TerminalSession, Viewer } from '../../labs/terminals.ts'
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 interface Hello {
   t: 'auth'
@@ -47,6 +48,8 @@ export const terminalRoutes = (s: Services) => {
   }
   return new Elysia().use(authContext(s)).ws('/api/hm-experiment/experiment/terminal', {
     perm: PUBLIC,
+    // The upgrade reads no parameter: who and which lab come in the first message, checked by its own protocol.
+    query: queryOf(),
     open(ws) {
       const st: State = {}
       st.timer = setTimeout(() => {

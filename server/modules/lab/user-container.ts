@@ -11,6 +11,7 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { endLab, refreshLab } from '../../labs/containers.ts'
 import type { Labs } from '../../labs/service.ts'
 import { scope } from '../../lib/scope.ts'
+import { body as bodyOf, idList, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Running labs the caller may see: its tenant's (the platform administrator: every tenant's). */
 async function runningWhere(ctx: Ctx) {
@@ -103,14 +104,20 @@ export async function stopLabs(labs: Labs, ctx: Ctx, idsParam: unknown): Promise
 export const userContainerRoutes = (s: Services) =>
   new Elysia({ prefix: '/api/hm-userContainer/userContainer' })
     .use(authContext(s))
-    .get('/refreshContainerTime', ({ ctx, query }) => ok(ctx, refreshLab(ctx, query.id)), { perm: SIGNED_IN })
+    .get('/refreshContainerTime', ({ ctx, query }) => ok(ctx, refreshLab(ctx, query.id)), {
+      perm: SIGNED_IN,
+      query: queryOf({ id: text('the lab (user container)') }),
+    })
     .get(
       '/running',
       async ({ ctx, query }) => {
         await s.labs.requireEngine()
         return ok(ctx, await runningLabs(s.labs, ctx, query))
       },
-      { perm: 'lab:running' },
+      {
+        perm: 'lab:running',
+        query: queryOf({ current: text('page, from 1'), size: text('rows a page (default 10, at most 200)') }),
+      },
     )
     .get(
       '/pool',
@@ -118,15 +125,19 @@ export const userContainerRoutes = (s: Services) =>
         await s.labs.requireEngine()
         return ok(ctx, await warmPools(s.labs, ctx))
       },
-      { perm: 'lab:running' },
+      { perm: 'lab:running', query: queryOf() },
     )
     .post(
       '/stop',
       async ({ ctx, query, body }) => {
         await s.labs.requireEngine()
         return ok(ctx, {
-          stopped: await stopLabs(s.labs, ctx, query.ids ?? (body as { ids?: unknown } | undefined)?.ids),
+          stopped: await stopLabs(s.labs, ctx, query.ids ?? body?.ids),
         })
       },
-      { perm: 'lab:running:stop' },
+      {
+        perm: 'lab:running:stop',
+        query: queryOf({ ids: text('comma-separated labs') }),
+        body: bodyOf({ ids: idList() }),
+      },
     )

@@ -11,6 +11,7 @@ import { recordUsual } from '../../lib/logs.ts'
 import { langOf } from '../../lib/messages.ts'
 import { isAdministrator, permissionCodes, SIGNED_IN } from '../../lib/permissions.ts'
 import { OBSERVE_CODE, PROXY_ROOT } from '../../labs/web-proxy.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 /**
  * Web labs: the page asks for its frame's address (webUrl: the lab's owner,
@@ -69,7 +70,7 @@ export const webLabRoutes = (s: Services) => {
               recordUsual(s, row.tenantId, 'lab app watched', { lab: row.id, learner: row.userId }, ctx.actor.userId)
             return ok(ctx, { url: s.labs.web.urlOf(row.id, ctx.actor.sessionId, !owner) })
           },
-          { perm: SIGNED_IN },
+          { perm: SIGNED_IN, query: queryOf({ id: text('the lab (user container)') }) },
         ),
       )
       // GET is declared on its own too: a method's own routes come before `all`, and the web bundle's GET /* would win.
