@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /**
@@ -119,11 +119,41 @@ export const userContainer = sqliteTable(
     /** Last time a terminal was attached or typed into (idle reaping). */
     lastActive: text(),
     endTime: text(),
-    /** Why it ended: expired, idle, reset, stopped, orphan. */
+    /** Why it ended: expired, idle, reset, stopped, orphan, host-lost. */
     endReason: text(),
+    /** lab_host name of the engine it runs on; NULL: the local engine (DOCKER_HOST). */
+    host: text(),
   },
   (t) => [
     index('ix_user_container_owner').on(t.tenantId, t.userId, t.experimentId, t.state),
     index('ix_user_container_state').on(t.state),
   ],
+)
+
+/**
+ * A Docker engine labs may run on, listed by the platform administrator only
+ * (tenant 000000). With no row, labs run on the local engine (DOCKER_HOST).
+ * TLS material is stored encrypted with the data directory's secret.
+ */
+export const labHost = sqliteTable(
+  'lab_host',
+  {
+    ...commonColumns(),
+    name: text().notNull(),
+    /** unix:///path, tcp://host:port (TLS) or ssh://user@host[:port]. */
+    endpoint: text().notNull(),
+    tlsCa: text(),
+    tlsCert: text(),
+    /** Encrypted at rest (AES-256-GCM keyed from the appliance secret); masked in detail. */
+    tlsKey: text(),
+    maxLabs: integer().notNull().default(60),
+    enabled: integer().notNull().default(1),
+    /** 'up', 'down' or 'unknown', as the last probe of any process saw it. */
+    state: text().notNull().default('unknown'),
+    version: text(),
+    /** When a probe first found it down (the grace before its labs end counts from here). */
+    downSince: text(),
+    checkedAt: text(),
+  },
+  (t) => [uniqueIndex('ux_lab_host_name').on(t.name)],
 )
