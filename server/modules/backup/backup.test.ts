@@ -329,6 +329,19 @@ describe('backups in the back office', () => {
     ])
   })
 
+  it("the settings' schema answers with the handler's messages, naming the field (zh, en)", async () => {
+    const admin = await token('admin')
+    const url = '/api/blade-backup/backup/settings'
+    // Text where a whole number is wanted: refused by the route's schema, with the same message as keep: 0.
+    const zh = await call('POST', url, { token: admin, body: { time: '04:15', keep: '3' }, lang: 'zh' })
+    expect(zh).toMatchObject({ status: 400, body: { field: 'keep', msg: '保留份数必须是 1 到 365 的整数' } })
+    const en = await call('POST', url, { token: admin, body: { time: 415, keep: 3 }, lang: 'en' })
+    expect(en).toMatchObject({
+      status: 400,
+      body: { field: 'time', msg: 'please enter the nightly backup time (HH:mm)' },
+    })
+  })
+
   it('a tenant administrator, a manager and a student are refused', async () => {
     for (const [account, tenant] of [
       ['admin', '100001'],

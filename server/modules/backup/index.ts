@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { handWritten } from '../../lib/hand-written.ts'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,11 +19,19 @@ import {
 } from './schedule.ts'
 import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
 import './messages.ts'
+import { Type } from '@sinclair/typebox'
+import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Menu code of the backups screen; its buttons gate the writing verbs. */
 export const BACKUP_CODE = 'system:backup'
 
 const NAME = /^[\w.-]+\.tar\.gz$/
+
+/** The nightly backup's settings, with the messages the handler gives (validTime, validKeep). */
+const SettingsBody = bodyOf({
+  time: t.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', error: 'backup.time', description: 'HH:mm' }),
+  keep: Type.Integer({ minimum: 1, maximum: 365, error: 'backup.keep', description: 'archives kept' }),
+})
 
 /**
  * Backups of the whole appliance, for the platform administrator only: they
@@ -50,7 +58,7 @@ export const backupModule = (services: Services) => {
           await platformOnly(ctx)
           return ok(ctx, listBackups(services.config))
         },
-        { perm: BACKUP_CODE },
+        { perm: BACKUP_CODE, query: queryOf() },
       )
       .post(
         '/create',
@@ -64,7 +72,7 @@ export const backupModule = (services: Services) => {
             listBackups(services.config).find((b) => b.name === name),
           )
         },
-        { perm: `${BACKUP_CODE}:add` },
+        { perm: `${BACKUP_CODE}:add`, query: queryOf() },
       )
       .get(
         '/download',
@@ -76,7 +84,7 @@ export const backupModule = (services: Services) => {
           set.headers['x-content-type-options'] = 'nosniff'
           return Bun.file(file)
         },
-        { perm: `${BACKUP_CODE}:download` },
+        { perm: `${BACKUP_CODE}:download`, query: queryOf({ name: text('archive name (….tar.gz)') }) },
       )
       .get(
         '/settings',
@@ -84,13 +92,13 @@ export const backupModule = (services: Services) => {
           await platformOnly(ctx)
           return ok(ctx, { ...backupSettings(services), lastBackup: lastGoodBackup(services.config) })
         },
-        { perm: BACKUP_CODE },
+        { perm: BACKUP_CODE, query: queryOf() },
       )
       .post(
         '/settings',
         async ({ ctx, body }) => {
           await platformOnly(ctx)
-          const { time, keep } = (body ?? {}) as { time?: unknown; keep?: unknown }
+          const { time, keep } = body ?? {}
           if (!validTime(time)) throw badRequest('backup.time', {}, 'time')
           if (!validKeep(keep)) throw badRequest('backup.keep', {}, 'keep')
           // Kept as ordinary platform parameters (audited like any other), so the parameters screen shows them too.
@@ -109,7 +117,7 @@ export const backupModule = (services: Services) => {
           }
           return ok(ctx, backupSettings(services), 'ok.updated')
         },
-        { perm: `${BACKUP_CODE}:edit` },
+        { perm: `${BACKUP_CODE}:edit`, body: SettingsBody },
       )
       .post(
         '/remove',
@@ -127,7 +135,7 @@ export const backupModule = (services: Services) => {
           backupsChanged()
           return ok(ctx, null, 'ok.deleted')
         },
-        { perm: `${BACKUP_CODE}:delete` },
+        { perm: `${BACKUP_CODE}:delete`, query: queryOf({ names: text('comma-separated archive names') }) },
       ),
   )
 }

@@ -5,6 +5,7 @@ import { envelope } from '../../lib/envelope.ts'
 import { t } from '../../lib/messages.ts'
 import pkg from '../../../package.json' with { type: 'json' }
 import { lastGoodBackup } from '../backup/schedule.ts'
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) => {
@@ -31,6 +32,6 @@ export const healthModule = (services: Services) => {
         t(ctx.lang, 'ok'),
       )
     },
-    { perm: 'public' },
+    { perm: 'public', query: queryOf() },
   )
 }

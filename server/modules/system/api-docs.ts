@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/errors.ts'
 import { openApiDocument, type OpenApiDocument } from '../../lib/openapi.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import pkg from '../../../package.json' with { type: 'json' }
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 /** Menu code of the API documentation screen (platform administrators). */
 export const API_DOCS_CODE = 'system:apidocs'
@@ -24,6 +25,6 @@ export const apiDocsModule = (services: Services, app: () => AnyElysia) => {
       if (!(await isAdministrator(ctx))) throw forbidden()
       return ok(ctx, (doc ??= openApiDocument(app(), pkg.version)))
     },
-    { perm: API_DOCS_CODE },
+    { perm: API_DOCS_CODE, query: queryOf() },
   )
 }

@@ -12,6 +12,7 @@ import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'dept.inUse': { zh: '机构下仍有用户，无法删除', en: 'the unit still has users and cannot be removed' },
@@ -107,7 +108,7 @@ export const deptRoutes = (s: Services) =>
               deptCategory: r.deptCategory,
             })),
           ),
-        { perm: 'system:dept' },
+        { perm: 'system:dept', query: queryOf({ tenantId: text('another school (platform administrator)') }) },
       )
       // Teachers pick classes for exam groups from the desk, hence either code.
       .get(
@@ -120,6 +121,6 @@ export const deptRoutes = (s: Services) =>
             .orderBy(asc(dept.sort))
           return ok(ctx, classesOnly(buildTree(rows.map(node))))
         },
-        { perm: ['system:dept', 'desk'] },
+        { perm: ['system:dept', 'desk'], query: queryOf() },
       ),
   )

@@ -13,6 +13,7 @@ import { defineResource, type ResourceOptions, type Write } from '../../lib/reso
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
@@ -163,9 +164,24 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
         .get(
           '/parent-list',
           async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })),
-          { perm: code },
+          {
+            perm: code,
+            query: queryOf({
+              ...paging(),
+              code: text('contains'),
+              dictValue: text('contains'),
+              dictKey: text('contains'),
+            }),
+          },
         )
-        .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), { perm: code })
+        .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), {
+          perm: code,
+          query: queryOf({
+            parentId: text('the parent entry'),
+            dictValue: text('contains'),
+            dictKey: text('contains'),
+          }),
+        })
         .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await resource.ops.all(ctx, query))), { perm: code })
         .get(
           '/tree',
@@ -194,7 +210,7 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
             if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
             return ok(ctx, rows)
           },
-          { perm: PUBLIC },
+          { perm: PUBLIC, query: queryOf({ code: text('dictionary code') }) },
         ),
     )
 

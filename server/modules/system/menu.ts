@@ -15,6 +15,7 @@ import { platformWrites } from './platform-only.ts'
 import { topMenuMenuIds } from './top-menu.ts'
 import { roleResource } from './role.ts'
 import { topMenuResource } from './top-menu.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 export const menuResource = defineResource({
   table: menu,
@@ -151,7 +152,10 @@ export const menuRoutes = (s: Services) =>
       .get(
         '/menu-list',
         async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }))),
-        { perm: 'system:menu' },
+        {
+          perm: 'system:menu',
+          query: queryOf({ name: text('contains'), code: text('contains'), alias: text('contains') }),
+        },
       )
       .get(
         '/lazy-menu-list',
@@ -163,7 +167,15 @@ export const menuRoutes = (s: Services) =>
             rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })),
           )
         },
-        { perm: 'system:menu' },
+        {
+          perm: 'system:menu',
+          query: queryOf({
+            parentId: text('parent (0 for the top)'),
+            name: text('contains'),
+            code: text('contains'),
+            alias: text('contains'),
+          }),
+        },
       )
       .get(
         '/tree',
@@ -180,10 +192,10 @@ export const menuRoutes = (s: Services) =>
         '/routes',
         async ({ ctx, query }) =>
           ok(ctx, query.topMenuId ? buildTree(await userMenus(ctx, 1, query.topMenuId)) : await routeTree(ctx)),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ topMenuId: text('top menu whose routes to answer') }) },
       )
-      .get('/buttons', async ({ ctx }) => ok(ctx, await buttonTree(ctx)), { perm: SIGNED_IN })
-      .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN })
+      .get('/buttons', async ({ ctx }) => ok(ctx, await buttonTree(ctx)), { perm: SIGNED_IN, query: queryOf() })
+      .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN, query: queryOf() })
       .get(
         '/grant-tree',
         async ({ ctx }) => {
@@ -194,7 +206,7 @@ export const menuRoutes = (s: Services) =>
             apiScope: await scopeTree(ctx, scopeApi, menus),
           })
         },
-        { perm: ['system:role:grant', 'system:tenantpackage'] },
+        { perm: ['system:role:grant', 'system:tenantpackage'], query: queryOf() },
       )
       .get(
         '/role-tree-keys',
@@ -218,7 +230,7 @@ export const menuRoutes = (s: Services) =>
             apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
           })
         },
-        { perm: 'system:role:grant' },
+        { perm: 'system:role:grant', query: queryOf({ roleIds: text('comma-separated roles') }) },
       ),
   )
 

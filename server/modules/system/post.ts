@@ -7,6 +7,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { actingFor } from './platform-only.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 export const postResource = defineResource({
   table: post,
@@ -37,6 +38,9 @@ export const postRoutes = (s: Services) =>
             rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })),
           )
         },
-        { perm: ['system:post', 'system:user'] },
+        {
+          perm: ['system:post', 'system:user'],
+          query: queryOf({ tenantId: text('another school (platform administrator)') }),
+        },
       ),
   )

@@ -86,6 +86,18 @@ describe('blade-system/role', () => {
     expect(keys.menu.sort()).toEqual([...menuIds].sort())
     expect(keys.dataScope).toEqual([dataScope.id])
     expect(keys.apiScope).toEqual([])
+    // The declared query keeps the handler's answer to a bad list, naming the field in the caller's language.
+    for (const [lang, msg] of [
+      ['zh', '参数 ids 必须是以逗号分隔的编号'],
+      ['en', 'ids must be a comma-separated list of ids'],
+    ] as const) {
+      const r = await t.call('GET', '/api/blade-system/menu/role-tree-keys', {
+        token: admin,
+        query: { roleIds: 'x,1', _t: 1 },
+        lang,
+      })
+      expect(r).toMatchObject({ status: 400, body: { msg, field: 'ids' } })
+    }
     const bad = await t.post('/api/blade-system/role/grant', admin, { roleIds: teacher.id, dataScopeIds: ['123'] })
     expect(bad.body.field).toBe('dataScopeIds')
     expect(

@@ -18,6 +18,7 @@ import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const idList = Type.Union([Type.String(), Type.Array(Type.String())])
 
@@ -184,7 +185,7 @@ export const roleRoutes = (s: Services) =>
           const rows = await roleResource.ops.all(ctx)
           return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
         },
-        { perm: 'system:role' },
+        { perm: 'system:role', query: queryOf({ roleId: text('the role being edited (left out)') }) },
       )
       .get(
         '/select',
@@ -193,6 +194,6 @@ export const roleRoutes = (s: Services) =>
             ctx,
             (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias })),
           ),
-        { perm: ['system:role', 'system:user'] },
+        { perm: ['system:role', 'system:user'], query: queryOf() },
       ),
   )

@@ -20,6 +20,7 @@ import { platformOnly, platformWrites } from './platform-only.ts'
 import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'tenant.name': { zh: '请输入租户名称', en: 'please enter the tenant name' },
@@ -253,6 +254,6 @@ export const tenantRoutes = (s: Services) =>
               : null,
           )
         },
-        { perm: PUBLIC },
+        { perm: PUBLIC, query: queryOf({ domain: text('host name the login page was opened on') }) },
       ),
   )
