@@ -7,6 +7,7 @@ import { ok } from '../../lib/envelope.ts'
 import { notFound } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { filesOf, type AttachRow } from './files.ts'
+import { body as bodyOf, idList, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /**
  * Attachments (blade-resource/attach): every stored file. Files are created by
@@ -32,7 +33,7 @@ export const attachRoutes = (s: Services) => {
       .post(
         '/remove',
         async ({ ctx, query, body }) => {
-          const ids = query.ids ?? (body as { ids?: string } | undefined)?.ids
+          const ids = query.ids ?? body?.ids
           const rows = (await attachResource.ops.all(ctx, {})).filter((r) =>
             String(ids ?? '')
               .split(',')
@@ -42,7 +43,11 @@ export const attachRoutes = (s: Services) => {
           await files.purge(rows as AttachRow[])
           return ok(ctx, null, 'ok.deleted')
         },
-        { perm: 'resource:attach:delete' },
+        {
+          perm: 'resource:attach:delete',
+          query: queryOf({ ids: text('comma-separated attachments') }),
+          body: bodyOf({ ids: idList() }),
+        },
       )
       // A signed, expiring link to a stored file the caller may list (the back office previews private files with it).
       .get(
@@ -53,7 +58,7 @@ export const attachRoutes = (s: Services) => {
           await attachResource.ops.detail(ctx, row.id)
           return ok(ctx, { link: files.sign(row.link) })
         },
-        { perm: 'resource:attach' },
+        { perm: 'resource:attach', query: queryOf({ link: text('stored link of the file') }) },
       ),
   )
 }

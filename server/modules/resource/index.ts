@@ -7,6 +7,7 @@ import { attachRoutes } from './attach.ts'
 import { filesOf } from './files.ts'
 import { ossRoutes } from './oss.ts'
 import { serveRoutes } from './serve.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** blade-resource: put-file (streamed, checked by content), OSS configurations, attachments, and serving stored files. */
 export const resourceModule = (services: Services) => {
@@ -32,7 +33,8 @@ export const resourceModule = (services: Services) => {
             ext: row.extension,
           })
         },
-        { perm: SIGNED_IN, parse: 'none' },
+        // The file's fields stay undeclared: a body schema would make Elysia parse the whole multipart body.
+        { perm: SIGNED_IN, parse: 'none', query: queryOf({ kind: text('upload kind (image by default)') }) },
       )
       .use(ossRoutes(services))
       .use(attachRoutes(services))

@@ -13,6 +13,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { checkOutbound } from '../../lib/outbound.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 const ONE_ENABLED = 'one storage is enabled per school, whichever of them the caller sees'
 
@@ -96,6 +97,6 @@ export const ossRoutes = (s: Services) =>
             .where(and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED }), eq(oss.isEnabled, 1)))
           return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
         },
-        { perm: 'resource:oss' },
+        { perm: 'resource:oss', query: queryOf() },
       ),
   )

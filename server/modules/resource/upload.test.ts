@@ -275,3 +275,22 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
     })
   })
 })
+
+describe('blade-resource: declared request schemas', () => {
+  const t = testApp()
+
+  it("attach/remove's body answers a bad id list as the handler does, naming the field (zh, en)", async () => {
+    const admin = await t.token('admin')
+    for (const [lang, msg] of [
+      ['zh', '参数 ids 必须是以逗号分隔的编号'],
+      ['en', 'ids must be a comma-separated list of ids'],
+    ] as const) {
+      const r = await t.call('POST', '/api/blade-resource/attach/remove', {
+        token: admin,
+        body: { ids: { x: 1 } },
+        lang,
+      })
+      expect(r).toMatchObject({ status: 400, body: { msg, field: 'ids' } })
+    }
+  })
+})
