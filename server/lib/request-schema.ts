@@ -15,10 +15,11 @@ export const query = <F extends TProperties>(fields: F = {} as F) =>
   t.Object(fields, { additionalProperties: t.String() })
 
 /** A JSON (or form) body as the handler reads it; absent is allowed, other fields pass through. */
-export const body = (fields: TProperties = {}) => t.Optional(t.Object(fields, { additionalProperties: true }))
+export const body = <F extends TProperties>(fields: F = {} as F) =>
+  t.Optional(t.Object(fields, { additionalProperties: true }))
 
 /** Path parameters. */
-export const params = (fields: TProperties) => t.Object(fields)
+export const params = <F extends TProperties>(fields: F) => t.Object(fields)
 
 /** An optional text field (every query value is text). */
 export const text = (description?: string, error?: string) =>

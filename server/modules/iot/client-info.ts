@@ -12,6 +12,7 @@ import { identityOf } from './broker-guard.ts'
 import { userInbox } from './topics.ts'
 import './messages.ts'
 import { userResource } from '../system/user.ts'
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 const KINDS = ['force-logout', 'param-setting', 'chat'] as const
 
@@ -57,7 +58,7 @@ export const clientInfoRoutes = (s: Services) =>
           })),
         )
       },
-      { perm: 'iot:client' },
+      { perm: 'iot:client', query: queryOf() },
     )
     .post(
       '/send',

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { EventEmitter } from 'node:events'
 import { commandDetailFields, commandFields, PARAM_TYPES } from '../../../db/fields/iot.ts'
@@ -16,6 +16,7 @@ import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
+import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Command record states (blade_command_record.state). */
 export const SENT = 0,
@@ -248,6 +249,13 @@ export function handleReplies(services: Services, presence: Presence) {
 
 const OUTCOME = 'command/outcome'
 
+/** sendCommend's body: the device (sendCommand looks it up), the command (an id, its own message) and its parameters. */
+const SendBody = bodyOf({
+  deviceId: t.Optional(t.Unknown({ description: 'device (checked as the device detail checks it)' })),
+  commandId: text('command of the device or its product', 'validation.id'),
+  params: t.Optional(t.Unknown({ description: 'values by parameter code, each checked against its detail' })),
+})
+
 export const commandRoutes = (s: Services) =>
   new Elysia()
     .use(commandResource.routes(s))
@@ -262,7 +270,7 @@ export const commandRoutes = (s: Services) =>
               throw badRequest('validation.id', { field: 'productId' }, 'productId')
             return ok(ctx, await commandResource.ops.all(ctx, { productId: query.productId }, isNull(command.deviceId)))
           },
-          { perm: 'iot:command' },
+          { perm: 'iot:command', query: queryOf({ productId: text('product') }) },
         )
         // A device's commands: its own and its product's.
         .get(
@@ -278,7 +286,7 @@ export const commandRoutes = (s: Services) =>
               ),
             )
           },
-          { perm: 'iot:command' },
+          { perm: 'iot:command', query: queryOf({ deviceId: text('device') }) },
         )
         .get(
           '/api/blade-command/commandDetail/getCommandDetail',
@@ -287,12 +295,12 @@ export const commandRoutes = (s: Services) =>
               throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
             return ok(ctx, await commandDetailResource.ops.all(ctx, { commandId: query.commandId }))
           },
-          { perm: 'iot:command' },
+          { perm: 'iot:command', query: queryOf({ commandId: text('command') }) },
         )
         .post(
           '/api/blade-command/command/sendCommend',
-          async ({ ctx, body }) => ok(ctx, await sendCommand(s, ctx, (body ?? {}) as Record<string, unknown>)),
-          { perm: 'iot:command:send' },
+          async ({ ctx, body }) => ok(ctx, await sendCommand(s, ctx, body ?? {})),
+          { perm: 'iot:command:send', body: SendBody },
         )
         .get(
           '/api/blade-command/command/records',
@@ -314,6 +322,6 @@ export const commandRoutes = (s: Services) =>
               .limit(50)
             return ok(ctx, rows)
           },
-          { perm: 'iot:command' },
+          { perm: 'iot:command', query: queryOf({ deviceId: text('device') }) },
         ),
     )

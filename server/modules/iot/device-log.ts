@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { deviceResource } from './device.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Device logs are written by the broker only: the API lists them (filters: device, product, type, time range). */
 export const deviceLogResource = defineResource({
@@ -56,6 +57,14 @@ export const deviceLogRoutes = (s: Services) =>
             .limit(5000)
           return ok(ctx, rows)
         },
-        { perm: 'iot:deviceLog' },
+        {
+          perm: 'iot:deviceLog',
+          query: queryOf({
+            deviceId: text('device'),
+            field: text('numeric telemetry field'),
+            from: text('from (yyyy-MM-dd…)'),
+            to: text('before (yyyy-MM-dd…)'),
+          }),
+        },
       ),
   )

@@ -124,3 +124,22 @@ describe('IoT field descriptions, server side', () => {
     expect(devices).toEqual([])
   })
 })
+
+describe('IoT routes declare their request schemas', () => {
+  const t = testApp()
+
+  it("sendCommend's body answers a command that is not an id as the handler does, naming the field (zh, en)", async () => {
+    const admin = await t.token('admin')
+    for (const [lang, msg] of [
+      ['zh', '参数 commandId 必须是编号'],
+      ['en', 'commandId must be an id'],
+    ] as const) {
+      const r = await t.call('POST', '/api/blade-command/command/sendCommend', {
+        token: admin,
+        body: { deviceId: '1', commandId: 42 },
+        lang,
+      })
+      expect(r).toMatchObject({ status: 400, body: { msg, field: 'commandId' } })
+    }
+  })
+})

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { otaFields } from '../../../db/fields/iot.ts'
 import { attach, device, product, productOta } from '../../../db/schema/index.ts'
@@ -24,6 +24,7 @@ import './messages.ts'
 import { productResource } from './product.ts'
 import { deviceResource } from './device.ts'
 import { scope } from '../../lib/scope.ts'
+import { params as paramsOf, query as queryOf, text } from '../../lib/request-schema.ts'
 
 const MAX_FILES = otaFields.firmFile.upload.max
 /** Phases in which a release may still be edited: once devices were told, what they were told stays as it was. */
@@ -185,6 +186,7 @@ export const otaRoutes = (s: Services) =>
         .use(authContext(s))
         .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), {
           perm: 'iot:ota',
+          query: queryOf({ id: text('release') }),
         }),
     )
     // The device's download: a link signed for one task (one device of one release), refused once the task is cancelled.
@@ -213,5 +215,9 @@ export const otaRoutes = (s: Services) =>
         set.headers['x-checksum-sha256'] = file.sha256
         return (await filesOf(s).adapterOf(row)).body(row.name)
       },
-      { perm: 'public' },
+      {
+        perm: 'public',
+        params: paramsOf({ task: t.String({ description: 'the OTA task' }) }),
+        query: queryOf({ expires: text('link expiry'), sign: text('link signature'), file: text('file index (0)') }),
+      },
     )

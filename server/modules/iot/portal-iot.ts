@@ -9,6 +9,7 @@ import { PUBLIC } from '../../lib/permissions.ts'
 import { FIELD } from './device-log.ts'
 import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const PORTAL = 'what the school shows of its devices on the portal'
 
@@ -60,7 +61,7 @@ export const portalIotRoutes = (s: Services) =>
             .where(publicRows(product, ctx.actor.tenantId, { why: PORTAL }))
             .orderBy(asc(product.name)),
         ),
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf() },
     )
     .get(
       '/device/list',
@@ -75,7 +76,7 @@ export const portalIotRoutes = (s: Services) =>
             .orderBy(asc(device.name)),
         )
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ productId: text('product') }) },
     )
     .get(
       '/device/detail',
@@ -110,7 +111,7 @@ export const portalIotRoutes = (s: Services) =>
           },
         })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('device') }) },
     )
     .get(
       '/device/series',
@@ -140,5 +141,11 @@ export const portalIotRoutes = (s: Services) =>
           .limit(SERIES_POINTS)
         return ok(ctx, rows.reverse())
       },
-      { perm: PUBLIC },
+      {
+        perm: PUBLIC,
+        query: queryOf({
+          id: text('device'),
+          field: text('numeric telemetry field'),
+        }),
+      },
     )

@@ -9,6 +9,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import { newProductKey } from './demo-iot.ts'
 import './messages.ts'
+import { query as queryOf } from '../../lib/request-schema.ts'
 
 export const productResource = defineResource({
   table: product,
@@ -48,6 +49,6 @@ export const productRoutes = (s: Services) =>
             .orderBy(asc(product.name))
           return ok(ctx, rows)
         },
-        { perm: ['iot:product', 'iot:device', 'iot:ota', 'iot:command'] },
+        { perm: ['iot:product', 'iot:device', 'iot:ota', 'iot:command'], query: queryOf() },
       ),
   )
