@@ -206,3 +206,11 @@ function anchorAt(
   kept.anchors.set(offset, found)
   return found
 }
+
+/** pageQuery typed by its table, for hand-written pages: the rows are the table's rows. */
+export const pageRows = <T extends SQLiteTable>(
+  db: Db,
+  q: PageQuery & { table: T },
+  size: number,
+  offset: number,
+): { rows: T['$inferSelect'][]; total: number } => pageQuery(db, q, size, offset) as never

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { pageRows } from '../../lib/page-query.ts'
 import { contains } from '../../lib/like.ts'
 import { paper, paperQuestion, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -112,15 +113,9 @@ export const competitionRoutes = (s: Services) =>
         else if (query.phase !== undefined && query.phase !== '')
           throw badRequest('validation.invalid', { field: 'phase' }, 'phase')
         const where = and(...conds)
-        const [{ total }] = await ctx.db.select({ total: count() }).from(paperTime).where(where)
         // Running and coming first (by start), then the ended ones, latest first.
-        const rows = await ctx.db
-          .select()
-          .from(paperTime)
-          .where(where)
-          .orderBy(sql`CASE WHEN ${paperTime.endTime} > ${t} THEN 0 ELSE 1 END`, desc(paperTime.startTime))
-          .limit(size)
-          .offset(offset)
+        const orderBy = [sql`CASE WHEN ${paperTime.endTime} > ${t} THEN 0 ELSE 1 END`, desc(paperTime.startTime)]
+        const { rows, total } = pageRows(ctx.db, { table: paperTime, where, orderBy }, size, offset)
         const n = await participantsOf(
           ctx,
           rows.map((r) => r.id),

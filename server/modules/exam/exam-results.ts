@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { dept, paperAnswer, paperTimeUser } from '../../../db/schema/index.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -240,14 +241,8 @@ export const examResultRoutes = (s: Services) =>
               eq(paperTimeUser.paperTimeId, exam.id),
               query.state ? eq(paperTimeUser.state, Number(query.state)) : undefined,
             )
-            const [{ total }] = await ctx.db.select({ total: count() }).from(paperTimeUser).where(cond)
-            const rows = await ctx.db
-              .select()
-              .from(paperTimeUser)
-              .where(cond)
-              .orderBy(asc(paperTimeUser.state), desc(paperTimeUser.submitTime))
-              .limit(size)
-              .offset(offset)
+            const orderBy = [asc(paperTimeUser.state), desc(paperTimeUser.submitTime)]
+            const { rows, total } = pageRows(ctx.db, { table: paperTimeUser, where: cond, orderBy }, size, offset)
             return ok(ctx, pageOf(rows, total, current, size))
           },
           { perm: CODE },

@@ -10,6 +10,7 @@
  * verdict would be answered: practice must not become a way to read an exam's
  * answers.
  */
+import { pageRows } from '../../lib/page-query.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 import { Elysia } from 'elysia'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
@@ -258,16 +259,19 @@ export const practiceRoutes = (s: Services) =>
             hard ? eq(question.hard, hard) : undefined,
           )
           const { current, size, offset } = parsePaging(query)
-          const [{ total }] = await ctx.db.select({ total: count() }).from(question).where(cond)
-          const rows =
+          // Random practice draws one page afresh each time (no offset), counted over the same bank.
+          const { rows, total } =
             query.mode === 'random'
-              ? await ctx.db
-                  .select()
-                  .from(question)
-                  .where(cond)
-                  .orderBy(sql`random()`)
-                  .limit(size)
-              : await ctx.db.select().from(question).where(cond).orderBy(asc(question.id)).limit(size).offset(offset)
+              ? {
+                  total: (await ctx.db.select({ total: count() }).from(question).where(cond))[0].total,
+                  rows: await ctx.db
+                    .select()
+                    .from(question)
+                    .where(cond)
+                    .orderBy(sql`random()`)
+                    .limit(size),
+                }
+              : pageRows(ctx.db, { table: question, where: cond, orderBy: [asc(question.id)] }, size, offset)
           const full = await withChildren(ctx.db, rows)
           return ok(ctx, pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size))
         },
@@ -418,14 +422,8 @@ export const practiceRoutes = (s: Services) =>
         async ({ ctx, query }) => {
           const { current, size, offset } = parsePaging(query)
           const cond = ownRows(questionCollect, ctx)
-          const [{ total }] = await ctx.db.select({ total: count() }).from(questionCollect).where(cond)
-          const rows = await ctx.db
-            .select()
-            .from(questionCollect)
-            .where(cond)
-            .orderBy(desc(questionCollect.createTime), desc(questionCollect.id))
-            .limit(size)
-            .offset(offset)
+          const orderBy = [desc(questionCollect.createTime), desc(questionCollect.id)]
+          const { rows, total } = pageRows(ctx.db, { table: questionCollect, where: cond, orderBy }, size, offset)
           const qs = await forLearner(
             ctx,
             await pagedQuestions(
@@ -461,14 +459,8 @@ export const practiceRoutes = (s: Services) =>
         async ({ ctx, query }) => {
           const { current, size, offset } = parsePaging(query)
           const cond = and(ownRows(questionError, ctx), (await keyRule(ctx)).notHeld(questionError.questionId))
-          const [{ total }] = await ctx.db.select({ total: count() }).from(questionError).where(cond)
-          const rows = await ctx.db
-            .select()
-            .from(questionError)
-            .where(cond)
-            .orderBy(desc(questionError.updateTime), desc(questionError.id))
-            .limit(size)
-            .offset(offset)
+          const orderBy = [desc(questionError.updateTime), desc(questionError.id)]
+          const { rows, total } = pageRows(ctx.db, { table: questionError, where: cond, orderBy }, size, offset)
           const qs = await pagedQuestions(
             ctx,
             rows.map((r) => r.questionId),

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
@@ -30,6 +31,11 @@ const publicCols = {
   imagesName: experiment.imagesName,
 }
 
+const SHOWN = Object.keys(publicCols) as (keyof typeof publicCols)[]
+/** The columns a list never reads (pageQuery leaves them out of its SELECT). */
+const HIDDEN = Object.keys(getTableColumns(experiment)).filter((k) => !(k in publicCols))
+const LIST_ORDER = [desc(experiment.id)]
+
 export const portalLabRoutes = (s: Services) => {
   const files = filesOf(s)
   return new Elysia()
@@ -47,15 +53,15 @@ export const portalLabRoutes = (s: Services) => {
               eq(experiment.status, 1),
               title,
             )
-            const total = s.db.$count(experiment, where)
-            const rows = await ctx.db
-              .select(publicCols)
-              .from(experiment)
-              .where(where)
-              .orderBy(desc(experiment.id))
-              .limit(size)
-              .offset(offset)
-            return ok(ctx, pageOf(rows, await total, current, size))
+            const { rows, total } = pageRows(
+              ctx.db,
+              { table: experiment, where, orderBy: LIST_ORDER, keyDesc: experiment.id, omit: HIDDEN },
+              size,
+              offset,
+            )
+            // The visitor's fields in publicCols' order, as the list has always answered them.
+            const shown = rows.map((r) => Object.fromEntries(SHOWN.map((k) => [k, r[k]])))
+            return ok(ctx, pageOf(shown, total, current, size))
           },
           {
             perm: PUBLIC,

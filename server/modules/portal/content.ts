@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia'
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { banner, cloudDocument, cloudFolder, courseCard, download, downloadMessage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { envelope, ok } from '../../lib/envelope.ts'
 import { contains } from '../../lib/like.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import { t } from '../../lib/messages.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -26,6 +27,11 @@ const idOf = (v: unknown, field = 'id') => {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
   return v
 }
+/** A download card's columns; the rest (the stored file among them) is not read for the list. */
+const DOWNLOAD_CARD = ['id', 'title', 'cover', 'intro', 'fileSize', 'count', 'tag', 'createTime']
+const DOWNLOAD_OMIT = Object.keys(getTableColumns(download)).filter((k) => !DOWNLOAD_CARD.includes(k))
+const DOWNLOAD_ORDER = [desc(download.id)]
+
 export const portalContentRoutes = (s: Services) =>
   new Elysia()
     .use(authContext(s))
@@ -62,31 +68,28 @@ export const portalContentRoutes = (s: Services) =>
     .get(
       '/api/nop-wbp/download/list',
       async ({ ctx, query }) => {
-        const { current, size } = parsePaging(query)
+        const { current, size, offset } = parsePaging(query)
         const where: SQL[] = [publicRows(download, ctx.actor.tenantId, { why: PORTAL }), eq(download.status, 1)]
         if (query.tag) where.push(eq(download.tag, Number(query.tag) || 0))
         if (query.title) where.push(contains(download.title, query.title))
-        const [{ total }] = await ctx.db
-          .select({ total: count() })
-          .from(download)
-          .where(and(...where))
-        const rows = await ctx.db
-          .select({
-            id: download.id,
-            title: download.title,
-            cover: download.cover,
-            intro: download.intro,
-            fileSize: download.fileSize,
-            count: download.count,
-            tag: download.tag,
-            createTime: download.createTime,
-          })
-          .from(download)
-          .where(and(...where))
-          .orderBy(desc(download.id))
-          .limit(size)
-          .offset((current - 1) * size)
-        return ok(ctx, pageOf(rows, total, current, size))
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: download, where: and(...where), orderBy: DOWNLOAD_ORDER, keyDesc: download.id, omit: DOWNLOAD_OMIT },
+          size,
+          offset,
+        )
+        // The list's fields in the order it has always answered them; the file itself is never read.
+        const cards = rows.map(({ id, title, cover, intro, fileSize, count, tag, createTime }) => ({
+          id,
+          title,
+          cover,
+          intro,
+          fileSize,
+          count,
+          tag,
+          createTime,
+        }))
+        return ok(ctx, pageOf(cards, total, current, size))
       },
       { perm: PUBLIC },
     )
@@ -255,16 +258,14 @@ export const portalContentRoutes = (s: Services) =>
     .get(
       '/api/nep-wbp/courseCard/getUseList',
       async ({ ctx, query }) => {
-        const { current, size } = parsePaging(query)
+        const { current, size, offset } = parsePaging(query)
         const where = and(ownRows(courseCard, ctx))
-        const [{ total }] = await ctx.db.select({ total: count() }).from(courseCard).where(where)
-        const rows = await ctx.db
-          .select()
-          .from(courseCard)
-          .where(where)
-          .orderBy(desc(courseCard.useTime))
-          .limit(size)
-          .offset((current - 1) * size)
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: courseCard, where, orderBy: [desc(courseCard.useTime)] },
+          size,
+          offset,
+        )
         return ok(
           ctx,
           pageOf(

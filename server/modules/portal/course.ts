@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
-import { and, asc, avg, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, avg, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import {
   course,
   courseEvaluate,
@@ -212,6 +213,11 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
   }
 }
 
+/** A series card reads only its own columns (the rest, the intro page's body among them, is not read at all). */
+const SERIES_CARD = ['id', 'title', 'cover', 'intro', 'sort']
+const SERIES_OMIT = Object.keys(getTableColumns(series)).filter((k) => !SERIES_CARD.includes(k))
+const SERIES_ORDER = [asc(series.sort), desc(series.id)]
+
 export const portalCourseRoutes = (s: Services) =>
   new Elysia()
     .use(authContext(s))
@@ -219,7 +225,7 @@ export const portalCourseRoutes = (s: Services) =>
     .get(
       '/api/nep-wbp/course/list',
       async ({ ctx, query }) => {
-        const { current, size } = parsePaging(query)
+        const { current, size, offset } = parsePaging(query)
         const where: SQL[] = [live(ctx), eq(course.type, Number(query.type) === 2 ? 2 : 1)]
         if (query.title) where.push(contains(course.title, query.title))
         for (const f of ['specialId', 'cateId', 'levelId', 'isPractice'] as const) {
@@ -229,17 +235,12 @@ export const portalCourseRoutes = (s: Services) =>
             where.push(eq(course[f], Number(v)))
           }
         }
-        const [{ total }] = await ctx.db
-          .select({ total: count() })
-          .from(course)
-          .where(and(...where))
-        const rows = await ctx.db
-          .select()
-          .from(course)
-          .where(and(...where))
-          .orderBy(asc(course.sort), desc(course.id))
-          .limit(size)
-          .offset((current - 1) * size)
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: course, where: and(...where), orderBy: [asc(course.sort), desc(course.id)] },
+          size,
+          offset,
+        )
         return ok(ctx, pageOf(await publicCourses(ctx, rows), total, current, size))
       },
       { perm: PUBLIC },
@@ -461,20 +462,18 @@ export const portalCourseRoutes = (s: Services) =>
       '/api/nep-wbp/courseEvaluate/detail',
       async ({ ctx, query }) => {
         const c = await courseOr404(ctx, query.courseId ?? query.id)
-        const { current, size } = parsePaging(query)
+        const { current, size, offset } = parsePaging(query)
         const where = and(
           eq(courseEvaluate.courseId, c.id),
           eq(courseEvaluate.status, 1),
           eq(courseEvaluate.isDeleted, 0),
         )
-        const [{ total }] = await ctx.db.select({ total: count() }).from(courseEvaluate).where(where)
-        const rows = await ctx.db
-          .select()
-          .from(courseEvaluate)
-          .where(where)
-          .orderBy(desc(courseEvaluate.id))
-          .limit(size)
-          .offset((current - 1) * size)
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: courseEvaluate, where, orderBy: [desc(courseEvaluate.id)], keyDesc: courseEvaluate.id },
+          size,
+          offset,
+        )
         const named = (await withCourseAndUser(ctx, rows)).map(
           ({ userId: _u, tenantId: _t, createUser: _c, updateUser: _uu, createDept: _d, ...r }) => r,
         )
@@ -547,21 +546,21 @@ export const portalCourseRoutes = (s: Services) =>
     .get(
       '/api/nep-wbp/courseSeries/getCourseSeriesList',
       async ({ ctx, query }) => {
-        const { current, size } = parsePaging(query)
+        const { current, size, offset } = parsePaging(query)
         const where = and(
           publicRows(series, ctx.actor.tenantId, { why: PORTAL }),
           eq(series.status, 1),
           ...(query.title ? [contains(series.title, query.title)] : []),
         )
-        const [{ total }] = await ctx.db.select({ total: count() }).from(series).where(where)
-        const rows = await ctx.db
-          .select({ id: series.id, title: series.title, cover: series.cover, intro: series.intro, sort: series.sort })
-          .from(series)
-          .where(where)
-          .orderBy(asc(series.sort), desc(series.id))
-          .limit(size)
-          .offset((current - 1) * size)
-        return ok(ctx, pageOf(rows, total, current, size))
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: series, where, orderBy: SERIES_ORDER, omit: SERIES_OMIT },
+          size,
+          offset,
+        )
+        // The card's fields in the order the list has always answered them.
+        const cards = rows.map(({ id, title, cover, intro, sort }) => ({ id, title, cover, intro, sort }))
+        return ok(ctx, pageOf(cards, total, current, size))
       },
       { perm: PUBLIC },
     )

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { and, count, desc, eq } from 'drizzle-orm'
+import { pageRows } from '../../lib/page-query.ts'
 import { contains } from '../../lib/like.ts'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { dept, post, role, user } from '../../../db/schema/index.ts'
@@ -32,6 +33,8 @@ const roleRoute =
   (roleName: string) =>
   async ({ ctx, query }: { ctx: Ctx; query: Q } & Record<string, unknown>) =>
     ok(ctx, await page(ctx, { ...query, roleName }))
+
+const USER_ORDER = [desc(user.id)]
 
 export const userRoutes = (s: Services) =>
   new Elysia().use(userResource.routes(s)).use(
@@ -184,8 +187,12 @@ export const userLookupRoutes = (s: Services) =>
           text(user.account, query.account),
           text(user.realName, query.realName),
         )
-        const [{ total }] = await ctx.db.select({ total: count() }).from(user).where(cond)
-        const rows = await ctx.db.select().from(user).where(cond).orderBy(desc(user.id)).limit(size).offset(offset)
+        const { rows, total } = pageRows(
+          ctx.db,
+          { table: user, where: cond, orderBy: USER_ORDER, keyDesc: user.id },
+          size,
+          offset,
+        )
         const named = await withNames(ctx, rows as Record<string, unknown>[])
         return ok(
           ctx,
