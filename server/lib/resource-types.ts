@@ -12,6 +12,7 @@ import type { Ctx, Services } from './context.ts'
 import type { Page } from './envelope.ts'
 import type { ActionOps, Actions } from './resource-actions.ts'
 import type { TreeOptions } from './resource-tree.ts'
+import type { StateMachine } from './resource-states.ts'
 import type { ScopeChoice } from './scope.ts'
 import type { Tx } from './transaction.ts'
 import type { UniqueRule } from './unique.ts'
@@ -78,8 +79,19 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
    * (liveUnique), answered as a 409 naming the field.
    */
   unique?: (string | UniqueRule)[]
+  /**
+   * A state machine on a status column (stateMachine() in resource-states.ts): the states an insert may start in
+   * and the moves an update may make, checked inside the write's transaction (409 on a move from the row's
+   * current state that is not allowed); `ops.transition` moves a row.
+   */
+  states?: StateMachine
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
-  /** Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see transaction.ts). */
+  /**
+   * Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see
+   * transaction.ts). Work that must await something outside the database (mail, a gateway, a device) is a durable
+   * job enqueued here, `enqueue(tx, kind, payload)` (jobs.ts): it commits or rolls back with the row and runs
+   * after the commit, retried and leased.
+   */
   afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
   /**
    * After the write committed, never after one that rolled back: broker
@@ -145,6 +157,11 @@ export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions
     all(ctx: Ctx, q?: Query, extra?: SQL): Promise<RowOf<T>[]>
     detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
     submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
+    /**
+     * Resources with `states`: moves one row to `to` through submit's pipeline (edit permission, scope, hooks);
+     * `from` refuses (409) a row that is no longer in the state the caller saw.
+     */
+    transition(ctx: Ctx, key: string, to: string | number, o?: { from?: string | number }): Promise<RowOf<T>>
     remove(ctx: Ctx, ids: unknown): Promise<void>
     /** Trees only: the keys of a node and everything below it in the caller's tenant. */
     subtree(ctx: Ctx, key: string): Promise<string[]>

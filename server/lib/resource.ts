@@ -9,8 +9,11 @@
  *   files of the writer's tenant the writer may read: file-refs.ts) →
  *   beforeWrite (may be async, may change values) → write in one
  *   transaction: the `unique` rules checked first (server/lib/unique.ts), then
- *   the row, then afterWrite (synchronous, for related rows, so they commit or
- *   roll back with the row; a promise it answers is refused)
+ *   the `states` machine (resource-states.ts: the move from the row's current
+ *   state must be allowed, 409 otherwise; the update is conditional on the
+ *   state read), then the row, then afterWrite (synchronous, for related rows
+ *   and durable jobs — `enqueue(tx, …)` — so they commit or roll back with the
+ *   row; a promise it answers is refused)
  *   → afterCommit (may be async: broker notifications, job wake-ups), which
  *   runs only once the transaction committed. The written row must still lie
  *   within the caller's scope and access filter, else the write rolls back.
@@ -70,13 +73,15 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   }
   const key = o.key ?? 'id'
   const keyCol = cols[key]
-  const schemas = bodySchemas(o.table, {
+  const described = bodySchemas(o.table, {
     fields: o.fields,
     messages: o.messages,
     body: o.body,
     hidden: o.hidden,
     key,
   })
+  const states = o.states
+  const schemas = states ? { ...described, ...states.bodies(described.insert, described.update) } : described
   const hidden = new Set(o.hidden ?? [])
   // A row addressed by another column still carries `id` (= its key) for the generic screens.
   const strip = (r: Row) => {
@@ -174,7 +179,8 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       if (!id || !validKey(id)) throw badRequest('validation.id', { field: key }, key)
       return strip((await inScope(ctx, 'detail', [id]))[0])
     },
-    async submit(ctx: Ctx, body: unknown) {
+    /** `from`: the state an update expects the row in (transition). */
+    async submit(ctx: Ctx, body: unknown, from?: string | number) {
       const given = key === 'id' || !body || typeof body !== 'object' ? undefined : (body as Row)[key]
       const keyedUpdate =
         key === 'id'
@@ -209,7 +215,18 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
         // Inside the transaction no other write of this process comes between the check and the row.
         const next = { ...before[0], ...w.values }
         for (const u of uniques) assertUnique(tx, u, next, isUpdate ? { column: key, value: k } : undefined)
-        if (isUpdate)
+        const moving = states && isUpdate && states.column in w.values
+        if (states && !isUpdate) states.assertInitial(w.values[states.column])
+        if (moving) {
+          const stateWas = states.guard(tx, k, w.values[states.column], from)
+          const moved = tx
+            .update(o.table)
+            .set(w.values as never)
+            .where(and(eq(keyCol, k), stateWas))
+            .returning({ k: keyCol })
+            .get()
+          if (!moved) throw states.conflict(tx, k, w.values[states.column])
+        } else if (isUpdate)
           tx.update(o.table)
             .set(w.values as never)
             .where(eq(keyCol, k))
@@ -236,6 +253,11 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
         .where(eq(keyCol, k))
       if (o.afterCommit) await afterCommit(ctx, w, row as RowOf<T>)
       return strip(row as Row)
+    },
+    /** A submit of the state column alone; `from` refuses (409) a row no longer in the state the caller saw. */
+    async transition(ctx: Ctx, k: string, to: string | number, m: { from?: string | number } = {}) {
+      if (!states) throw new Error(`${o.path} declares no states`)
+      return ops.submit(ctx, { [key]: k, [states.column]: to }, m.from)
     },
     async remove(ctx: Ctx, idsParam: unknown): Promise<void> {
       const ids = key === 'id' ? parseIds(idsParam) : parseKeys(idsParam)

@@ -12,6 +12,8 @@ import { deptNames } from '../../lib/names.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
+import { stateMachine } from '../../lib/resource-states.ts'
+import { transact } from '../../lib/transaction.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource, withCounts } from './course.ts'
 import './messages.ts'
@@ -22,6 +24,22 @@ import { userResource } from '../system/user.ts'
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
 /** Enrolment source. */
 export const SOURCE = { signUp: 1, staff: 2, card: 3 } as const
+
+/**
+ * An enrolment's review: a pending one is approved or rejected; a rejected one may still be approved, or reopened
+ * (pending) when the learner signs up again; an approved one stays approved (removing it ends it). Staff-added and
+ * card enrolments start approved, sign-ups pending.
+ */
+export const enrolStates = stateMachine(courseUser, {
+  column: 'status',
+  initial: [ENROL.approved, ENROL.pending],
+  transitions: {
+    [ENROL.pending]: [ENROL.approved, ENROL.rejected],
+    [ENROL.approved]: [],
+    [ENROL.rejected]: [ENROL.pending, ENROL.approved],
+  },
+  field: enrolmentFields.status,
+})
 
 /** Enrolments as staff see them: a learner added by staff is approved at once. */
 export const courseUserResource = defineResource({
@@ -34,6 +52,7 @@ export const courseUserResource = defineResource({
   access: { list: inCourses, detail: inCourses, add: inCourses, edit: inCourses, remove: inCourses },
   filters: ['courseId', 'userId', 'status', 'source'],
   fields: enrolmentFields,
+  states: enrolStates,
   actions: {
     // Approve (status=1) or reject (status=2) enrolments by ids.
     verify: {
@@ -46,10 +65,10 @@ export const courseUserResource = defineResource({
           throw badRequest('enrol.status', { field: 'status' }, 'status')
         // Only enrolments in courses the caller may see (and manage: the course's own code).
         for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
-        await ctx.db
-          .update(courseUser)
-          .set({ status, updateUser: ctx.actor.userId, updateTime: now() })
-          .where(inArray(courseUser.id, ids))
+        // All or none: one row whose review moved on (approved meanwhile, then rejected here) refuses the batch (409).
+        await transact(ctx, (tx) => {
+          for (const id of ids) enrolStates.move(tx, ctx, id, status)
+        })
         return null
       },
     },
