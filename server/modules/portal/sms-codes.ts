@@ -1,3 +1,4 @@
+import { tenantRows } from '../../lib/tenant-rows.ts'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm'
 import { smsCode } from '../../../db/schema/index.ts'
@@ -34,7 +35,13 @@ const hashOf = (secret: string, k: CodeKey, code: string) =>
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 const ofKey = (k: CodeKey) =>
-  and(eq(smsCode.tenantId, k.tenantId), eq(smsCode.phone, k.phone), eq(smsCode.purpose, k.purpose))
+  and(
+    tenantRows(smsCode, k.tenantId, {
+      why: 'a sign-up code is work done for a school (registration), not for a caller',
+    }),
+    eq(smsCode.phone, k.phone),
+    eq(smsCode.purpose, k.purpose),
+  )
 
 /** A new six-digit code for `k`, or how long to wait (ms) before another may be sent. */
 export function issue(db: Db, secret: string, k: CodeKey): { code: string } | { waitMs: number } {
