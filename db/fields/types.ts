@@ -26,6 +26,8 @@ export type FieldType =
   | 'image'
   | 'file'
   | 'richtext'
+  /** An amount in fen (an integer column, db/schema/common.ts money()): shown and entered in yuan with two decimals. */
+  | 'money'
 
 /** Checks beyond the type, each with the spec's message. */
 export type FieldRule = 'phone' | 'email' | 'url'
@@ -82,7 +84,10 @@ export interface FieldDef {
   rules?: FieldRule[]
   /** A text's shape beyond the common rules, with its own message (checked by the server and the form alike). */
   pattern?: FieldPattern
-  /** For 'number': least and greatest value (checked by the server and the form alike). */
+  /**
+   * For 'number': least and greatest value (checked by the server and the form alike). For 'money': in fen; a
+   * money field without one takes whole fen from 0 to MONEY_MAX.
+   */
   range?: FieldRange
   /** Value a new record starts with. */
   default?: string | number | null
@@ -126,12 +131,47 @@ export function takenText(f: FieldDef): Text2 {
   }
 }
 
+/** The largest amount a money field takes by default: 100 million yuan, in fen. */
+export const MONEY_MAX = 10_000_000_000
+
+/** The range a field's values must keep: its own, or a money field's whole fen from 0 to MONEY_MAX. */
+export function rangeOf(f: Pick<FieldDef, 'type' | 'range'>): FieldRange | undefined {
+  if (f.type !== 'money') return f.range
+  return { min: 0, max: MONEY_MAX, ...f.range, integer: true }
+}
+
+/**
+ * Fen as yuan with two decimals: 1999 → "19.99", 5 → "0.05". Integer arithmetic only (a fen value is exact; the
+ * division of a float by 100 is not).
+ */
+export function fenToYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : ''
+  const a = Math.abs(Math.trunc(fen))
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`
+}
+
+/**
+ * Yuan as typed ("19.99", "20", "0.5") to whole fen, read from the decimal string itself so no floating-point
+ * rounding enters (19.99 × 100 is 1998.9999999999998). Null for anything else: a sign, more than two decimals, an
+ * exponent, separators, or more digits than an exact integer holds.
+ */
+export function yuanToFen(text: string): number | null {
+  const m = /^\s*(\d{1,13})(?:\.(\d{1,2}))?\s*$/.exec(text)
+  if (!m) return null
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+}
+
 /** The message for a number outside its field's range. */
 export function rangeText(f: FieldDef): Text2 | null {
-  const r = f.range
+  const r = rangeOf(f)
   if (!r) return null
   if (r.message) return r.message
   const en = `the ${lowerFirst(f.label.en)}`
+  if (f.type === 'money')
+    return {
+      zh: `${f.label.zh}须为 ${fenToYuan(r.min)} 到 ${fenToYuan(r.max)} 元之间的金额，最多两位小数`,
+      en: `${en} must be an amount from ${fenToYuan(r.min)} to ${fenToYuan(r.max)} yuan, with at most two decimals`,
+    }
   return r.integer
     ? {
         zh: `${f.label.zh}须为 ${r.min} 到 ${r.max} 之间的整数`,

@@ -52,3 +52,10 @@ export const liveUnique = (name: string, ...cols: [SQLiteColumn, ...SQLiteColumn
   uniqueIndex(name)
     .on(...cols)
     .where(sql`is_deleted = 0`)
+
+/**
+ * An amount of money (DESIGN: integer money in the smallest unit): whole fen (1/100 yuan) in an INTEGER column,
+ * never a REAL, so sums and refunds are exact. Its field is `type: 'money'` (db/fields), which the server checks as a
+ * whole number ≥ 0 and the web shows and edits in yuan (fenToYuan / yuanToFen, exact decimal strings).
+ */
+export const money = () => integer()

@@ -6,6 +6,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { SERVER_COLUMNS } from '../../db/schema/common.ts'
 import {
   patternProblem,
+  rangeOf,
   rangeProblem,
   rangeText,
   requiredText,
@@ -121,10 +122,13 @@ export function bodySchemas(table: SQLiteTable, o: BodyOptions = {}): BodySchema
       defineMessages({ [key]: f.pattern.message })
       patterns[k] = { ...f.pattern, key }
     }
-    if (f.range) {
+    const range = rangeOf(f)
+    if (range) {
       const key = `range:${getTableName(table)}.${k}`
       defineMessages({ [key]: rangeText(f)! })
-      ranges[k] = { ...f.range, key }
+      ranges[k] = { ...range, key }
+      // An amount sent as "19.99" or "abc" fails the integer column's schema: it gets the amount's message too.
+      if (f.type === 'money') messages[`${k}.invalid`] ??= key
     }
   }
   const insert = t.Object(

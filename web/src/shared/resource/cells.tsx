@@ -1,5 +1,6 @@
 import { Badge, Image } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
+import { fenToYuan } from '../../../../db/fields/types'
 import { dictLabel, useDict } from '../dict'
 import type { Field, FieldType, Row } from './schema'
 import { useSay } from './text'
@@ -93,6 +94,7 @@ export const CELLS: Record<FieldType, Cell> = {
   text: Plain,
   textarea: Plain,
   number: Plain,
+  money: ({ value }) => (typeof value === 'number' ? fenToYuan(value) : String(value ?? '')),
   date: ({ value }) => String(value ?? '').slice(0, 10),
   datetime: Plain,
   password: () => '••••••',

@@ -1,5 +1,6 @@
 import { Combobox, Dropdown, Input, Option, SpinButton, Switch, Textarea } from '@fluentui/react-components'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { fenToYuan, yuanToFen } from '../../../../db/fields/types'
 import { dictLabel, useDict } from '../dict'
 import type { Field, FieldType } from './schema'
 import { useSay } from './text'
@@ -96,6 +97,34 @@ function TreeEditor({ field, value, onChange, disabled }: EditorProps) {
   )
 }
 
+/**
+ * An amount entered in yuan and kept in fen: the form's value is whole fen when the text reads as an amount
+ * (yuanToFen: exact, from the decimal string), else the text itself, which the field's check then refuses.
+ */
+function MoneyEditor({ field, value, onChange, disabled }: EditorProps) {
+  const shown = typeof value === 'number' ? fenToYuan(value) : str(value)
+  const [text, setText] = useState(shown)
+  const [seen, setSeen] = useState(value)
+  // Another record loaded (or the form reset) replaces the text; the user's own typing stays as typed.
+  if (seen !== value) {
+    setSeen(value)
+    if (yuanToFen(text) !== value && text !== value) setText(shown)
+  }
+  return (
+    <Input
+      value={text}
+      inputMode="decimal"
+      contentBefore="¥"
+      disabled={disabled}
+      data-testid={`field-${field.name}`}
+      onChange={(_, d) => {
+        setText(d.value)
+        onChange(d.value.trim() === '' ? null : (yuanToFen(d.value) ?? d.value))
+      }}
+    />
+  )
+}
+
 /** How each field type is edited in the form. */
 export const EDITORS: Record<FieldType, Editor> = {
   text: TextEditor,
@@ -128,6 +157,7 @@ export const EDITORS: Record<FieldType, Editor> = {
       }
     />
   ),
+  money: MoneyEditor,
   switch: ({ value, onChange, disabled, field }) => (
     <Switch
       checked={value === 1 || value === '1' || value === true}

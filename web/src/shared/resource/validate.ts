@@ -1,4 +1,4 @@
-import { RULES, patternProblem, rangeProblem, rangeText, ruleProblem } from '../../../../db/fields/types'
+import { RULES, patternProblem, rangeOf, rangeProblem, rangeText, ruleProblem } from '../../../../db/fields/types'
 import type { Field, Text2 } from './schema'
 
 type Say = (t: Text2 | string, params?: Record<string, string>) => string
@@ -15,7 +15,7 @@ export function fieldProblem(f: Field, v: unknown, say: Say): string | undefined
   if (empty(v)) return f.required ? say(f.required) : undefined
   if (f.max && typeof v === 'string' && v.length > f.max) return say('tooLong', { max: String(f.max) })
   if (patternProblem(f.pattern, v)) return say(f.pattern!.message)
-  if (rangeProblem(f.range, v)) return say(rangeText(f)!)
+  if (rangeProblem(rangeOf(f), v)) return say(rangeText(f)!)
   const broken = ruleProblem(f.rules, v)
   return broken ? say(RULES[broken].message) : undefined
 }
