@@ -4,6 +4,8 @@
  * restart resumes it.
  *
  *   enqueue(db, 'transcode', { id }, { tenantId, ref: id })   // anywhere: a route, the CLI, another job
+ *   enqueue(tx, 'mail', { id })                                // in a write's transaction (afterWrite, transact):
+ *                                                              // the job exists exactly when the write committed
  *   defineJob('transcode', async (job) => { ...; job.progress(40); ... }, { concurrency: 2 })
  *   const runner = startJobRunner(services)                    // main.ts; runner.stop() on shutdown
  *

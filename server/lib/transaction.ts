@@ -19,7 +19,14 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
  * inside this transaction (and roll back with it). A body that returns a
  * promise is refused and rolled back, so an async hook cannot silently commit
  * before it ran. Async work belongs before the transaction (validation, hashing,
- * look-ups) or after it (`after`).
+ * look-ups) or after it (`after`). Work outside the database that the write
+ * must not lose (mail, SMS, a payment gateway, a device) is a durable job
+ * enqueued in the body — `enqueue(tx, kind, payload)` (jobs.ts): its row
+ * commits or rolls back with the write, and a runner of any process runs it
+ * after the commit under a lease, retried until done. `after` is for what may
+ * be lost (a broker notification, a wake-up). On PostgreSQL a pooled
+ * connection per transaction would let the body await; the contract stays
+ * synchronous so one code path holds on both, and jobs carry the awaiting.
  *
  * Side effects that fail after the commit do not undo it: the write stands and
  * the failure goes to `onError` (the request log), never to the caller as a 500

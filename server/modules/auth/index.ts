@@ -21,6 +21,7 @@ import { GrantError } from './sign-in.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { registerGuest } from './register.ts'
 import { clearedRefreshCookie, refreshCookie, refreshFromCookie, wantsCookie } from './refresh-cookie.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined)
@@ -105,6 +106,12 @@ export async function userInfo(ctx: Ctx) {
 }
 
 export const authModule = (services: Services) =>
+  handWritten(
+    'sign-in, tokens, captcha, sessions and guest registration: credentials and sessions, not rows a resource declares',
+    authModulePlugin(services),
+  )
+
+const authModulePlugin = (services: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(services))
     .post(

@@ -6,9 +6,16 @@ import { t } from '../../lib/messages.ts'
 import pkg from '../../../package.json' with { type: 'json' }
 import { lastGoodBackup } from '../backup/schedule.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
-export const healthModule = (services: Services) => {
+export const healthModule = (services: Services) =>
+  handWritten(
+    'health reports the database, broker and Docker engine as they are now: no table behind it',
+    healthModulePlugin(services),
+  )
+
+const healthModulePlugin = (services: Services) => {
   // Compiled once: the probe runs on every health check (monitors poll it).
   let probe: { get(): unknown } | undefined
   return new Elysia({ prefix: '/api' }).use(authContext(services)).get(

@@ -5,6 +5,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /**
  * The three logs are read-only lists: rows are written by the server itself (lib/logs.ts) and the web's error queue.
@@ -44,7 +45,13 @@ async function forViewer(ctx: Ctx): Promise<(r: ErrorRow) => ErrorRow> {
   return (r) => ({ ...r, stackTrace: null })
 }
 
-const errorRoutes = (s: Services) => {
+const errorRoutes = (s: Services) =>
+  handWritten(
+    'error logs show stack traces to the platform administrator only: each row is cut to its viewer',
+    errorRoutesPlugin(s),
+  )
+
+const errorRoutesPlugin = (s: Services) => {
   const { ops, perms, options } = logResources.error
   const page = async (ctx: Ctx, query: Record<string, string | undefined>) => {
     const shown = await forViewer(ctx)

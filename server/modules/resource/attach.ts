@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { filesOf, type AttachRow } from './files.ts'
 import { body as bodyOf, idList, query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /**
  * Attachments (blade-resource/attach): every stored file. Files are created by
@@ -25,7 +26,13 @@ export const attachResource = defineResource({
   skip: ['submit', 'remove'],
 })
 
-export const attachRoutes = (s: Services) => {
+export const attachRoutes = (s: Services) =>
+  handWritten(
+    'removing attachments also deletes their stored files, and a signed link is minted, not read from a row',
+    attachRoutesPlugin(s),
+  )
+
+const attachRoutesPlugin = (s: Services) => {
   const files = filesOf(s)
   return new Elysia().use(attachResource.routes(s)).use(
     new Elysia({ prefix: '/api/blade-resource/attach' })

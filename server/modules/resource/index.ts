@@ -8,9 +8,16 @@ import { filesOf } from './files.ts'
 import { ossRoutes } from './oss.ts'
 import { serveRoutes } from './serve.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** blade-resource: put-file (streamed, checked by content), OSS configurations, attachments, and serving stored files. */
-export const resourceModule = (services: Services) => {
+export const resourceModule = (services: Services) =>
+  handWritten(
+    'uploads stream a multipart body into storage, checked by content: a stream, not a row to declare',
+    resourceModulePlugin(services),
+  )
+
+const resourceModulePlugin = (services: Services) => {
   const files = filesOf(services)
   return (
     new Elysia({ name: 'resource-module', seed: services.id })

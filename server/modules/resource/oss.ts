@@ -14,6 +14,7 @@ import { checkOutbound } from '../../lib/outbound.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const ONE_ENABLED = 'one storage is enabled per school, whichever of them the caller sees'
 
@@ -83,6 +84,12 @@ export const ossResource = defineResource({
 })
 
 export const ossRoutes = (s: Services) =>
+  handWritten(
+    'which storage configuration is the enabled one, without its secret: a setting read, not a page',
+    ossRoutesPlugin(s),
+  )
+
+const ossRoutesPlugin = (s: Services) =>
   new Elysia().use(ossResource.routes(s)).use(
     new Elysia({ prefix: '/api/blade-resource/oss' })
       .use(authContext(s))

@@ -8,6 +8,7 @@ import { validKey } from './storage/adapter.ts'
 import { byteRange } from './byte-range.ts'
 import { filesOf } from './files.ts'
 import { thumbnail, WIDTHS } from './thumbnail.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Shown in the page rather than downloaded. */
 const INLINE = new Set(['jpg', 'png', 'pdf', 'mp4', 'webm', 'mp3', 'md', 'txt', 'm3u8', 'ts'])
@@ -34,7 +35,13 @@ export const fileCsp = (ext: string) =>
  * with a valid signed link or the token of someone allowed. Range requests are
  * answered with 206 so video seeks; images take ?w= for a resized copy.
  */
-export const serveRoutes = (services: Services) => {
+export const serveRoutes = (services: Services) =>
+  handWritten(
+    "stored files served by path, behind the caller's token or a signed link: bytes, not rows",
+    serveRoutesPlugin(services),
+  )
+
+const serveRoutesPlugin = (services: Services) => {
   const files = filesOf(services)
   return new Elysia().use(authContext(services)).get(
     '/upload/*',

@@ -7,6 +7,7 @@ import { openApiDocument, type OpenApiDocument } from '../../lib/openapi.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
 import pkg from '../../../package.json' with { type: 'json' }
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Menu code of the API documentation screen (platform administrators). */
 export const API_DOCS_CODE = 'system:apidocs'
@@ -19,7 +20,7 @@ export const API_DOCS_CODE = 'system:apidocs'
  */
 export const apiDocsModule = (services: Services, app: () => AnyElysia) => {
   let doc: OpenApiDocument | undefined
-  return new Elysia({ prefix: '/api' }).use(authContext(services)).get(
+  const plugin = new Elysia({ prefix: '/api' }).use(authContext(services)).get(
     '/openapi.json',
     async ({ ctx }) => {
       if (!(await isAdministrator(ctx))) throw forbidden()
@@ -27,4 +28,5 @@ export const apiDocsModule = (services: Services, app: () => AnyElysia) => {
     },
     { perm: API_DOCS_CODE, query: queryOf() },
   )
+  return handWritten('the OpenAPI document is built from the mounted app itself, not read from a table', plugin)
 }

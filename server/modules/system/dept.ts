@@ -13,6 +13,7 @@ import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'dept.inUse': { zh: '机构下仍有用户，无法删除', en: 'the unit still has users and cannot be removed' },
@@ -78,6 +79,12 @@ function classesOnly(ns: Tree<ReturnType<typeof node>>[]): Row[] {
 }
 
 export const deptRoutes = (s: Services) =>
+  handWritten(
+    'department trees and pickers (classes only, or another school for the platform administrator): trees shaped for pickers',
+    deptRoutesPlugin(s),
+  )
+
+const deptRoutesPlugin = (s: Services) =>
   new Elysia().use(deptResource.routes(s)).use(
     new Elysia({ prefix: deptResource.options.path })
       .use(authContext(s))

@@ -14,6 +14,7 @@ import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
@@ -158,6 +159,12 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     )
   }
   const routes = (s: Services) =>
+    handWritten(
+      'dictionary parents, children, trees and look-ups by code: one table read as a two-level tree keyed by code',
+      routesPlugin(s),
+    )
+
+  const routesPlugin = (s: Services) =>
     new Elysia().use(resource.routes(s)).use(
       new Elysia({ prefix: resource.options.path })
         .use(authContext(s))

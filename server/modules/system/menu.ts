@@ -16,6 +16,7 @@ import { topMenuMenuIds } from './top-menu.ts'
 import { roleResource } from './role.ts'
 import { topMenuResource } from './top-menu.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 export const menuResource = defineResource({
   table: menu,
@@ -146,6 +147,12 @@ async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, me
 }
 
 export const menuRoutes = (s: Services) =>
+  handWritten(
+    "menu trees for the editor, the caller's routes and buttons, and the grant pickers: built from roles, packages and scopes together",
+    menuRoutesPlugin(s),
+  )
+
+const menuRoutesPlugin = (s: Services) =>
   new Elysia().use(menuResource.routes(s)).use(
     new Elysia({ prefix: menuResource.options.path })
       .use(authContext(s))

@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { actingFor } from './platform-only.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 export const postResource = defineResource({
   table: post,
@@ -20,6 +21,12 @@ export const postResource = defineResource({
 })
 
 export const postRoutes = (s: Services) =>
+  handWritten(
+    "the user form's post picker, also for another school the platform administrator names",
+    postRoutesPlugin(s),
+  )
+
+const postRoutesPlugin = (s: Services) =>
   new Elysia().use(postResource.routes(s)).use(
     new Elysia({ prefix: postResource.options.path })
       .use(authContext(s))

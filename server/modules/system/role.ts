@@ -19,6 +19,7 @@ import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const idList = Type.Union([Type.String(), Type.Array(Type.String())])
 
@@ -175,6 +176,12 @@ const nodes = (rows: Record<string, unknown>[]) =>
   )
 
 export const roleRoutes = (s: Services) =>
+  handWritten(
+    'role pickers: the tree without the role being edited, and only the roles the caller may hand out',
+    roleRoutesPlugin(s),
+  )
+
+const roleRoutesPlugin = (s: Services) =>
   new Elysia().use(roleResource.routes(s)).use(
     new Elysia({ prefix: roleResource.options.path })
       .use(authContext(s))

@@ -21,6 +21,7 @@ import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'tenant.name': { zh: '请输入租户名称', en: 'please enter the tenant name' },
@@ -218,6 +219,12 @@ export async function createTenant(
 }
 
 export const tenantRoutes = (s: Services) =>
+  handWritten(
+    'a new school is provisioned on submit (roles, administrator, menus); the login page looks a school up by host name',
+    tenantRoutesPlugin(s),
+  )
+
+const tenantRoutesPlugin = (s: Services) =>
   new Elysia().use(tenantResource.routes(s)).use(
     new Elysia({ prefix: tenantResource.options.path })
       .use(authContext(s))

@@ -19,6 +19,7 @@ import { updateOwnInfo, updateOwnPassword } from './user-admin.ts'
 import { roleResource } from './role.ts'
 import { deptResource } from './dept.ts'
 import { postResource } from './post.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 type Q = Record<string, string | undefined>
 
@@ -37,6 +38,12 @@ const roleRoute =
 const USER_ORDER = [desc(user.id)]
 
 export const userRoutes = (s: Services) =>
+  handWritten(
+    "the caller's own account, role-filtered pickers and dashboard counts: projections, aggregates and own-row writes the user resource does not declare",
+    userRoutesPlugin(s),
+  )
+
+const userRoutesPlugin = (s: Services) =>
   new Elysia().use(userResource.routes(s)).use(
     new Elysia({ prefix: userResource.options.path })
       .use(authContext(s))
@@ -172,6 +179,12 @@ export const userRoutes = (s: Services) =>
 
 /** blade-user/user-list and blade-system/search/*: small name look-ups for pickers, always scoped. */
 export const userLookupRoutes = (s: Services) =>
+  handWritten(
+    'name look-ups for pickers over users, roles, departments and posts: small projections across several resources',
+    userLookupRoutesPlugin(s),
+  )
+
+const userLookupRoutesPlugin = (s: Services) =>
   new Elysia({ prefix: '/api' })
     .use(authContext(s))
     // The recipient picker of messages: whoever may send messages pages the tenant's active users (names only).
