@@ -11,6 +11,7 @@ import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
 import { pruneDeviceLogs } from './modules/iot/presence.ts'
 import { startIot } from './modules/iot/index.ts'
+import { userInbox } from './modules/iot/topics.ts'
 import { pruneSessions } from './modules/auth/sessions.ts'
 import { pruneThrottles } from './lib/throttle.ts'
 import { githubProvider } from './modules/auth/social/github.ts'
@@ -51,6 +52,8 @@ export async function main() {
   const mqtt = await startBroker(services)
   services.broker = mqtt.state
   services.mqtt = mqtt
+  // A learner whose lab ended without them (its host lost) is told on their live queue.
+  services.labs.tell = (userId, push) => mqtt.publish(userInbox(userId), push)
   const iot = startIot(services)
   await services.labs.start()
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })

@@ -34,9 +34,12 @@ function follow(
   })
 }
 
-/** The Docker adapter: every lab container is created hardened here, in one place. */
-export function dockerLabHost(socketPath = dockerSocket()): LabHost {
-  const docker = new Docker({ socketPath })
+/**
+ * The Docker adapter: every lab container is created hardened here, in one place. Takes a socket path (the local
+ * engine) or dockerode's options for a listed lab host (TCP with TLS, or SSH).
+ */
+export function dockerLabHost(target: string | Docker.DockerOptions = dockerSocket()): LabHost {
+  const docker = new Docker(typeof target === 'string' ? { socketPath: target } : target)
 
   return {
     async version() {

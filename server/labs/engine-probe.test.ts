@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import pino from 'pino'
-import type { Db } from '../lib/db.ts'
+import { migrateDb, openDb } from '../lib/db.ts'
 import type { LabHost } from './host.ts'
 import { loadLabSettings } from './settings.ts'
 import { Labs } from './service.ts'
@@ -14,7 +14,12 @@ function slowEngine() {
   return { host, pending }
 }
 
-const labsOn = (host: LabHost) => new Labs({} as Db, pino({ level: 'silent' }), 'secret', host, loadLabSettings({}))
+/** No lab host is listed (lab_host empty): the local engine is the one probed. */
+const labsOn = (host: LabHost) => {
+  const db = openDb(':memory:')
+  migrateDb(db)
+  return new Labs(db, pino({ level: 'silent' }), 'secret', host, loadLabSettings({}))
+}
 
 describe('the engine probe behind /api/health and the lab calls', () => {
   afterEach(() => vi.useRealTimers())

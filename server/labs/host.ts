@@ -119,4 +119,9 @@ export interface LabHost {
   getArchive(id: string, path: string): Promise<Readable>
   /** Extracts a tar into `path` inside the container (engine archive API). */
   putArchive(id: string, path: string, tar: Buffer): Promise<void>
+  /**
+   * Whether labs recorded on that engine (a lab row's `host`; NULL the local one) can be checked now. Several
+   * engines (fleet.ts) answer false for one that is down: its labs are left to the host-lost pass, not ended as lost.
+   */
+  reaches?(host: string | null): boolean
 }

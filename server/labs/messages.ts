@@ -10,6 +10,18 @@ defineMessages({
     zh: '实验镜像尚未就绪，请联系老师',
     en: 'the lab environment image is not ready yet, ask your teacher',
   },
+  'lab.hostDown': {
+    zh: '运行该实验的实验主机（{host}）当前无法连接，请稍后再试',
+    en: 'the lab host running this lab ({host}) is not reachable right now, try again later',
+  },
+  'lab.hostLost': {
+    zh: '运行您的实验“{title}”的实验主机已失去连接，实验已结束；重新打开即可继续（该主机仍未恢复时将在其他主机上启动）',
+    en: 'the lab host running your lab "{title}" went away and the lab ended; open it again to continue (on another host while that one is away)',
+  },
+  'lab.imageMissingOnHosts': {
+    zh: '可用的实验主机上都没有该实验镜像，请联系管理员',
+    en: 'no reachable lab host has this lab environment image, ask an administrator',
+  },
   'lab.notEnrolled': { zh: '请先报名该实验', en: 'please sign up for this experiment first' },
   'lab.full': {
     zh: '实验环境已满，您前面还有 {ahead} 人，当前排在第 {place} 位，请稍候自动重试',

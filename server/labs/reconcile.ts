@@ -21,6 +21,7 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
     .from(userContainer)
     .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
     .all()
+    .filter((r) => host.reaches?.(r.host) ?? true)
   const byContainer = new Map(live.filter((r) => r.containerId).map((r) => [r.containerId!, r]))
   let kept = 0,
     removed = 0,

@@ -7,7 +7,9 @@ import { nodeName } from '../lib/config.ts'
 import { onceAcrossProcesses } from '../lib/schedules.ts'
 import { ApiError } from '../lib/errors.ts'
 import { dockerLabHost } from './docker.ts'
+import { LabFleet } from './fleet.ts'
 import type { LabHost } from './host.ts'
+import { watchHosts, type Tell } from './host-watch.ts'
 import type { LabKit } from './lab-kit.ts'
 import { applianceIdOf } from './names.ts'
 import { Pools } from './pool.ts'
@@ -31,8 +33,12 @@ export class Labs implements LabKit {
   readonly terminals: Terminals
   readonly subnets: Subnets
   readonly web: WebProxy
-  private engineState: { at: number; value: string } | undefined
-  private engineLookup: Promise<string> | undefined
+  /** The lab hosts (lab_host; none listed: the local engine); `host` is this fleet seen as one engine. */
+  readonly fleet: LabFleet
+  readonly host: LabHost
+  readonly settings: LabSettings
+  /** How a learner is told their lab ended without them (their live queue); main.ts sets it once the broker runs. */
+  tell: Tell | undefined
   private reaper: ScheduledTask | undefined
   private locks = new Map<string, Promise<unknown>>()
 
@@ -40,9 +46,21 @@ export class Labs implements LabKit {
     readonly db: Db,
     readonly log: Logger,
     secret: string,
-    readonly host: LabHost = dockerLabHost(),
-    readonly settings: LabSettings = loadLabSettings(),
+    local: LabHost = dockerLabHost(),
+    settings: LabSettings = loadLabSettings(),
   ) {
+    let localMax = settings.maxRunning
+    const fleet = new LabFleet(db, log, secret, local, () => localMax)
+    this.fleet = fleet
+    this.host = fleet
+    // The host quota the claim reads: ATRIUM_LABS_MAX for the local engine alone, the listed engines' sum otherwise.
+    this.settings = Object.defineProperty({ ...settings }, 'maxRunning', {
+      get: () => fleet.capacity(),
+      set: (n: number) => {
+        localMax = n
+      },
+      enumerable: true,
+    })
     this.applianceId = applianceIdOf(secret)
     this.pools = new Pools(this)
     this.terminals = new Terminals(this)
@@ -51,25 +69,12 @@ export class Labs implements LabKit {
   }
 
   /**
-   * 'up <version>' or 'down', looked up at most every 5 s so health checks and page loads do not hammer the engine.
-   * Only the first call waits for the engine. After that a stale answer is returned at once while one look-up
-   * refreshes it: when every caller awaited its own look-up, a slow engine (up to the adapter's 1.5 s timeout)
-   * stalled every health check in flight every 5 s, and each of them asked the engine again.
+   * 'up <version>' or 'down': whether an engine that takes new labs answers. Each engine is looked up at most every
+   * 5 s with one look-up in flight, and only the first call waits (fleet.ts's probe), so health checks and page
+   * loads neither hammer nor wait on a slow engine.
    */
-  async engine(): Promise<string> {
-    const state = this.engineState
-    if (state && Date.now() - state.at < 5000) return state.value
-    this.engineLookup ??= this.host.version().then(
-      (v) => this.engineSeen(`up ${v}`),
-      () => this.engineSeen('down'),
-    )
-    return state ? state.value : this.engineLookup
-  }
-
-  private engineSeen(value: string): string {
-    this.engineState = { at: Date.now(), value }
-    this.engineLookup = undefined
-    return value
+  engine(): Promise<string> {
+    return this.fleet.engine()
   }
 
   /** Lab calls answer 503 with a plain message when the engine is away; the rest of the appliance carries on. */
@@ -115,6 +120,8 @@ export class Labs implements LabKit {
 
   async reapOnce(): Promise<void> {
     try {
+      // Before the engine check: when every listed host is away, their labs still end after the grace.
+      await watchHosts(this, this.fleet, this.tell)
       if ((await this.engine()).startsWith('up')) {
         await reap(this)
         // Warm containers `atrium labs pool` started meanwhile join the pools.

@@ -24,6 +24,8 @@ export interface LabSettings {
   startTimeoutSeconds: number
   /** The platform's cap on a workspace, whatever size a school's environment asks for. */
   workspaceMaxMb: number
+  /** Seconds a listed lab host may stay unreachable before its labs end ('host-lost') and their learners are told. */
+  hostGraceSeconds: number
 }
 
 export function loadLabSettings(env: Record<string, string | undefined> = process.env): LabSettings {
@@ -38,5 +40,6 @@ export function loadLabSettings(env: Record<string, string | undefined> = proces
     subnet: env.ATRIUM_LABS_SUBNET || '10.213.0.0/16',
     startTimeoutSeconds: num(env.ATRIUM_LABS_START_SECONDS, 120),
     workspaceMaxMb: num(env.ATRIUM_LABS_WORKSPACE_MAX_MB, 1024),
+    hostGraceSeconds: num(env.ATRIUM_LABS_HOST_GRACE, 60),
   }
 }

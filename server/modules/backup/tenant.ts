@@ -19,8 +19,11 @@ import { schemaOf, snapshotDb, stamp } from './snapshot.ts'
 
 type Row = Record<string, unknown>
 
-/** Per-device state that means nothing on another appliance: signed-in sessions, pending captchas and SMS codes. */
-const TRANSIENT = new Set(['blade_session', 'blade_captcha', 'blade_sms_code', '__drizzle_migrations'])
+/**
+ * Per-device state that means nothing on another appliance: signed-in sessions, pending captchas and SMS codes,
+ * and the lab hosts (this appliance's engines, their keys sealed with its own secret).
+ */
+const TRANSIENT = new Set(['blade_session', 'blade_captcha', 'blade_sms_code', 'lab_host', '__drizzle_migrations'])
 const TENANT_TABLE = 'blade_tenant'
 const ATTACH_TABLE = 'blade_attach'
 

@@ -4,7 +4,7 @@ import { notify } from './notify'
 import { useSay } from './resource/text'
 import { session, useSession } from './session'
 
-type Push = { type?: string; content?: string; from?: string }
+type Push = { type?: string; content?: string | { zh: string; en: string }; from?: string }
 
 /**
  * The signed-in user's queue on the broker (user/<id>/inbox): a new message refreshes the bell at once (so
@@ -27,7 +27,10 @@ export default function LiveInbox() {
         session.clear()
       } else if (p.type === 'chat') notify.info(`${p.from ? `${p.from}：` : ''}${p.content ?? ''}`)
       else if (p.type === 'param-setting') {
-        notify.info(say({ zh: '系统设置已更新', en: 'settings were updated' }) + (p.content ? `：${p.content}` : ''))
+        notify.info(
+          say({ zh: '系统设置已更新', en: 'settings were updated' }) +
+            (typeof p.content === 'string' && p.content ? `：${p.content}` : ''),
+        )
         void queryClient.invalidateQueries()
       }
     },
