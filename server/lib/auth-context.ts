@@ -9,6 +9,7 @@ import { requirePermission } from './permissions.ts'
 import { prepared } from './prepared.ts'
 import { now } from './time.ts'
 import { verifyAccess } from './tokens.ts'
+import { notDeleted } from './tenant-rows.ts'
 
 /**
  * The live-session check every authenticated request makes: prepared once, a
@@ -30,7 +31,7 @@ const liveSession = (db: Db) =>
         tenantExpires: sql<string | null>`(${d
           .select({ at: tenant.expireTime })
           .from(tenant)
-          .where(and(eq(tenant.tenantId, session.tenantId), eq(tenant.isDeleted, 0)))})`,
+          .where(and(eq(tenant.tenantId, session.tenantId), notDeleted(tenant)))})`,
       })
       .from(session)
       .where(and(eq(session.id, sql.placeholder('sid')), eq(session.revoked, 0)))

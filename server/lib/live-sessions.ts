@@ -17,6 +17,7 @@ import { and, eq, gt, inArray, isNotNull, lt, ne, notExists, or } from 'drizzle-
 import { session, tenant } from '../../db/schema/index.ts'
 import type { Db } from './db.ts'
 import { now } from './time.ts'
+import { notDeleted } from './tenant-rows.ts'
 
 /** One connection held open by a session, and how to end it. */
 export interface LiveConnection {
@@ -101,7 +102,7 @@ function liveSessionIds(db: Db, ids: string[]): Set<string> {
     .where(
       and(
         eq(tenant.tenantId, session.tenantId),
-        eq(tenant.isDeleted, 0),
+        notDeleted(tenant),
         isNotNull(tenant.expireTime),
         ne(tenant.expireTime, ''),
         lt(tenant.expireTime, now()),

@@ -25,7 +25,7 @@ import type { Ctx } from './context.ts'
 import type { Db } from './db.ts'
 import { prepared } from './prepared.ts'
 import { registerCache } from './caches.ts'
-import { tenantRows } from './tenant-rows.ts'
+import { tenantRows, notDeleted } from './tenant-rows.ts'
 
 /** What an actor may do is read before any data scope exists: this IS the machinery scope() relies on. */
 const MACHINERY = 'effective permissions are what data scopes are made of'
@@ -119,7 +119,7 @@ registerCache('permissions', dropPermissionCache)
 
 /** Every live menu and button, in menu order. */
 export const liveMenus = (ctx: Ctx): readonly MenuRow[] =>
-  cached(ctx, 'menus', () => ctx.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort)).all())
+  cached(ctx, 'menus', () => ctx.db.select().from(menu).where(notDeleted(menu)).orderBy(asc(menu.sort)).all())
 
 /** Menu ids a tenant's package allows; null = no package (the platform), no limit. */
 export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string> | null =>
@@ -129,7 +129,7 @@ export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string
       .select({ menuId: tenantPackage.menuId })
       .from(tenant)
       .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-      .where(and(tenantRows(tenant, tenantId, { why: MACHINERY }), eq(tenantPackage.isDeleted, 0)))
+      .where(and(tenantRows(tenant, tenantId, { why: MACHINERY }), notDeleted(tenantPackage)))
       .get()
     return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
   })

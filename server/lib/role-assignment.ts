@@ -12,7 +12,7 @@ import {
   roleAliases,
 } from './permissions.ts'
 import { scope } from './scope.ts'
-import { tenantRows } from './tenant-rows.ts'
+import { tenantRows, notDeleted } from './tenant-rows.ts'
 
 defineMessages({
   'role.assignAbove': {
@@ -27,7 +27,7 @@ async function menusOfRoles(ctx: Ctx, roles: { id: string; alias: string }[]): P
   const pkg = await packageMenuIds(ctx)
   let ids: string[]
   if (roles.some((r) => r.alias === TENANT_ADMIN || r.alias === ADMINISTRATOR)) {
-    ids = (await ctx.db.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0))).map((r) => r.id)
+    ids = (await ctx.db.select({ id: menu.id }).from(menu).where(notDeleted(menu))).map((r) => r.id)
   } else {
     ids = roles.length
       ? (

@@ -74,7 +74,7 @@ export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder 
   const build = () => {
     const cols = getTableColumns(table) as Record<string, SQLiteColumn>
     const parts: SQL[] = []
-    if (cols.isDeleted && !withDeleted) parts.push(eq(cols.isDeleted, 0))
+    if (cols.isDeleted && !withDeleted) parts.push(notDeleted(table))
     if (cols.tenantId && tenantId !== undefined) parts.push(eq(cols.tenantId, tenantId))
     return and(...parts) ?? sql`1`
   }
@@ -83,5 +83,25 @@ export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder 
   if (!byTenant) plainScopes.set(table, (byTenant = new Map()))
   let s = byTenant.get(tenantId ?? '')
   if (!s) byTenant.set(tenantId ?? '', (s = build()))
+  return s
+}
+
+const liveByTable = new WeakMap<SQLiteTable, SQL>()
+
+/**
+ * The one "not deleted" rule (is_deleted = 0), which every bound above holds.
+ * Said alone where a query reaches rows without a tenant bound of their own:
+ * children through a parent already bounded (a course's sections, a blog's
+ * body), the other side of a join, by-id reads of the caller's own session
+ * or account, and the passes the broker and the lab host make over every
+ * school. One SQL object per table, like the bounds.
+ */
+export function notDeleted(table: SQLiteTable): SQL {
+  let s = liveByTable.get(table)
+  if (!s) {
+    const col = (getTableColumns(table) as Record<string, SQLiteColumn>).isDeleted
+    if (!col) throw new Error('notDeleted: the table has no is_deleted column')
+    liveByTable.set(table, (s = eq(col, 0)))
+  }
   return s
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import { menu, role, roleScope, scopeData } from '../../../db/schema/index.ts'
 import { newId } from '../ids.ts'
 import { now } from '../time.ts'
-import { tenantRows } from '../tenant-rows.ts'
+import { tenantRows, notDeleted } from '../tenant-rows.ts'
 import { loadAreas, type Area } from './load.ts'
 import { SYSTEM_USER } from './system-user.ts'
 import type { Tx } from '../transaction.ts'
@@ -32,7 +32,7 @@ export function syncDataScopes(tx: Tx, tenantId: string, areas: Area[] = loadAre
       .from(menu)
       .where(
         and(
-          eq(menu.isDeleted, 0),
+          notDeleted(menu),
           inArray(
             menu.code,
             want.map((w) => w.code),

@@ -19,7 +19,7 @@ import { now } from '../time.ts'
 import { flatMenus, loadAreas, type Area, type FlatMenu } from './load.ts'
 import { syncDataScopes } from './data-scopes.ts'
 import { SYSTEM_USER } from './system-user.ts'
-import { tenantRows } from '../tenant-rows.ts'
+import { tenantRows, notDeleted } from '../tenant-rows.ts'
 
 const SYNC = "reference data is synced by the system on every start; an administrator's removed rows stay removed"
 
@@ -53,7 +53,7 @@ export function syncReference(db: Db, areas: Area[] = loadAreas()): SyncReport {
     for (const [code, zh, en, items] of areas.flatMap((a) => a.ref.systemDicts ?? []))
       if (syncDict(tx, dict, null, [code, zh, en, items], 1)) report.dicts.push(code)
     syncRegions(tx, areas, report)
-    for (const t of tx.select({ tenantId: tenant.tenantId }).from(tenant).where(eq(tenant.isDeleted, 0)).all()) {
+    for (const t of tx.select({ tenantId: tenant.tenantId }).from(tenant).where(notDeleted(tenant)).all()) {
       const r = syncTenantReference(tx, t.tenantId, areas)
       report.bizDicts += r.bizDicts
       report.params += r.params
@@ -125,7 +125,7 @@ function syncMenus(tx: Tx, want: FlatMenu[], report: SyncReport): { row: FlatMen
 /** A new menu joins every tenant package that holds its parent; a new root joins them all unless the platform keeps it. */
 function joinPackages(tx: Tx, added: { row: FlatMenu; id: string; parentId: string }[]) {
   if (!added.length) return
-  for (const p of tx.select().from(tenantPackage).where(eq(tenantPackage.isDeleted, 0)).all()) {
+  for (const p of tx.select().from(tenantPackage).where(notDeleted(tenantPackage)).all()) {
     const ids = new Set(p.menuId.split(',').filter(Boolean))
     const size = ids.size
     for (const a of added) if (!a.row.platform && (a.parentId === '0' || ids.has(a.parentId))) ids.add(a.id)
@@ -173,7 +173,7 @@ function joinTopMenus(tx: Tx, added: { row: FlatMenu; id: string }[]) {
     tx
       .select({ id: topMenu.id, code: topMenu.code })
       .from(topMenu)
-      .where(eq(topMenu.isDeleted, 0))
+      .where(notDeleted(topMenu))
       .all()
       .map((t) => [t.code, t.id]),
   )
@@ -195,7 +195,7 @@ function grantNewMenus(tx: Tx, added: { row: FlatMenu; id: string; parentId: str
   const roles = tx
     .select({ id: role.id, alias: role.roleAlias })
     .from(role)
-    .where(and(inArray(role.roleAlias, aliases), eq(role.isDeleted, 0)))
+    .where(and(inArray(role.roleAlias, aliases), notDeleted(role)))
     .all()
   const held = new Set(
     tx
@@ -234,7 +234,7 @@ export function defaultMenuIds(tx: Tx, alias: string, areas: Area[] = loadAreas(
   return tx
     .select({ id: menu.id })
     .from(menu)
-    .where(and(inArray(menu.code, [...codes]), eq(menu.isDeleted, 0)))
+    .where(and(inArray(menu.code, [...codes]), notDeleted(menu)))
     .all()
     .map((m) => m.id)
 }

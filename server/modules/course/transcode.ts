@@ -9,6 +9,7 @@ import { makeCtx, systemActor } from '../../lib/context.ts'
 import { defineJob, PermanentJobError } from '../../lib/jobs.ts'
 import { now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 export const TRANSCODE = 'courseware.transcode'
 
@@ -82,7 +83,7 @@ defineJob<{ wareId: string; file: string }>(
     const [ware] = await s.db
       .select()
       .from(courseWare)
-      .where(and(eq(courseWare.id, job.payload.wareId), eq(courseWare.isDeleted, 0)))
+      .where(and(eq(courseWare.id, job.payload.wareId), notDeleted(courseWare)))
     // Deleted, or a newer upload replaced the file (its own job will run): nothing to do.
     if (!ware || ware.fileAddress !== job.payload.file) return
     const fail = async () =>

@@ -13,6 +13,7 @@ import { filesOf } from '../resource/files.ts'
 import { formatOf, type Format } from './question-formats.ts'
 import { checkFormat, exportQuestions, importQuestions } from './question-import.ts'
 import { questionResource } from './question.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const EXPORT_TYPES: Record<Format, string> = {
   json: 'application/json',
@@ -22,6 +23,12 @@ const EXPORT_TYPES: Record<Format, string> = {
 }
 
 export const questionRoutes = (s: Services) =>
+  handWritten(
+    'question bank files in and out: a multipart import (JSON, xlsx, Moodle XML) and the exported files',
+    questionRoutesPlugin(s),
+  )
+
+const questionRoutesPlugin = (s: Services) =>
   new Elysia().use(questionResource.routes(s)).use(
     new Elysia({ prefix: questionResource.options.path })
       .use(authContext(s))

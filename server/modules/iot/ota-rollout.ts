@@ -12,7 +12,7 @@ import { otaChanged } from './ota-live.ts'
 import type { Presence } from './presence.ts'
 import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { tenantRows, notDeleted } from '../../lib/tenant-rows.ts'
 import cron from 'node-cron'
 import { onceAcrossProcesses } from '../../lib/schedules.ts'
 
@@ -97,7 +97,7 @@ export function notifyNext(s: Services, otaId: string) {
     .select({ id: otaTask.id, sn: device.sn })
     .from(otaTask)
     .innerJoin(device, eq(device.id, otaTask.deviceId))
-    .where(and(eq(otaTask.otaId, otaId), eq(otaTask.state, 'pending'), eq(device.status, 1), eq(device.isDeleted, 0)))
+    .where(and(eq(otaTask.otaId, otaId), eq(otaTask.state, 'pending'), eq(device.status, 1), notDeleted(device)))
     .orderBy(asc(otaTask.id))
     .limit(WAVE - active)
     .all()

@@ -12,7 +12,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
 import { userInbox } from '../iot/topics.ts'
-import { ownRows } from '../../lib/tenant-rows.ts'
+import { ownRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 /** The caller's own copies: every inbox query starts here, so nobody reads another's messages. */
 const mine = (ctx: Ctx) => ownRows(messageRecipient, ctx)
@@ -33,7 +33,7 @@ async function inbox(ctx: Ctx, q: Record<string, string | undefined>, onlyUnread
   const isRead = onlyUnread ? 1 : q.isRead === '0' || q.isRead === '1' ? Number(q.isRead) : undefined
   const cond = and(
     mine(ctx),
-    eq(message.isDeleted, 0),
+    notDeleted(message),
     isRead === undefined ? undefined : eq(messageRecipient.isRead, isRead),
   )
   const [{ total }] = await ctx.db
@@ -110,7 +110,7 @@ export const messageResource = defineResource({
           .select(inboxColumns)
           .from(messageRecipient)
           .innerJoin(message, eq(message.id, messageRecipient.messageId))
-          .where(and(mine(ctx), eq(messageRecipient.messageId, id), eq(message.isDeleted, 0)))
+          .where(and(mine(ctx), eq(messageRecipient.messageId, id), notDeleted(message)))
           .get()
         if (!row) throw notFound()
         if (row.isRead === 1)

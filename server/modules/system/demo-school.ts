@@ -29,7 +29,7 @@ import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { now } from '../../lib/time.ts'
 import { hashPasswordBeforeListening as hashPassword } from '../auth/password.ts'
 import { grantDataScope, provisionTenant } from './tenant-provision.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { tenantRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 const DEMO = 'the demo school is written once, on first start, by the system'
 
@@ -163,7 +163,7 @@ export function seedDemoSchool(db: Db): boolean {
     const basic = tx
       .select({ id: menu.id, code: menu.code })
       .from(menu)
-      .where(eq(menu.isDeleted, 0))
+      .where(notDeleted(menu))
       .all()
       .filter((m) => !platformCodes.has(m.code))
     const packageId = newId()

@@ -15,7 +15,7 @@ import {
 } from '../../../db/schema/index.ts'
 import { defaultMenuIds, syncTenantReference, type Tx } from '../../lib/reference/sync.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { tenantRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 const PROVISIONING = "a new school is provisioned by the system, from the platform's rows as they stand"
 
@@ -148,7 +148,7 @@ export function provisionTenant(
   const userMenu = tx
     .select({ id: menu.id })
     .from(menu)
-    .where(and(eq(menu.code, 'system:user'), eq(menu.isDeleted, 0)))
+    .where(and(eq(menu.code, 'system:user'), notDeleted(menu)))
     .get()
   if (userMenu)
     for (const [name, type, column] of USER_SCOPES) {

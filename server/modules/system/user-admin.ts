@@ -17,6 +17,7 @@ import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
 import { assertFileFields, fileFields } from '../../lib/file-refs.ts'
 import { userFields } from '../../../db/fields/system.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
@@ -129,7 +130,7 @@ export async function updateOwnPassword(
   const me = await ctx.db
     .select()
     .from(user)
-    .where(and(eq(user.id, ctx.actor.userId), eq(user.isDeleted, 0)))
+    .where(and(eq(user.id, ctx.actor.userId), notDeleted(user)))
     .get()
   if (!me) throw notFound()
   if (!(await verifyPassword(oldPassword, me.password)))
