@@ -13,6 +13,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 /** blog_status. */
@@ -109,6 +110,12 @@ export async function blogContent(ctx: Ctx, blogId: string) {
 }
 
 export const blogRoutes = (s: Services) =>
+  handWritten(
+    "a news item's body lives in its own table (blog_detail), read and saved, sanitised, through the item",
+    blogRoutesPlugin(s),
+  )
+
+const blogRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(blogResource.routes(s))
     .use(blogDetailResource.routes(s))

@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import { filesOf } from '../resource/files.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 type Folder = typeof cloudFolder.$inferSelect
@@ -127,6 +128,12 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
 }
 
 export const cloudRoutes = (s: Services) =>
+  handWritten(
+    "cloud folders as whole and lazy trees, and a document's description and file updated apart",
+    cloudRoutesPlugin(s),
+  )
+
+const cloudRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()

@@ -12,6 +12,7 @@ import { checkImages } from '../course/course.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import './messages.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** A lead's contact (spec §5): phone required and exactly 11 digits, e-mail name@domain — the shared rules, after trimming the phone. */
 export function checkContact(v: Record<string, unknown>) {
@@ -57,6 +58,12 @@ export const leadResource = defineResource({
 })
 
 export const downloadRoutes = (s: Services) =>
+  handWritten(
+    "the lead list pages download sign-ups with each download's title joined from another table",
+    downloadRoutesPlugin(s),
+  )
+
+const downloadRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(downloadResource.routes(s))
     .use(leadResource.routes(s))

@@ -13,6 +13,7 @@ import { now } from '../../lib/time.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
@@ -126,6 +127,9 @@ const csvCell = (v: unknown) => {
 }
 
 export const cardRoutes = (s: Services) =>
+  handWritten('activation cards as a CSV file for printing: a file download, not a page', cardRoutesPlugin(s))
+
+const cardRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()

@@ -15,6 +15,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 type CourseRow = typeof course.$inferSelect
 
@@ -137,6 +138,12 @@ async function reorderHot(ctx: Ctx, ids: string[]) {
 }
 
 export const courseRoutes = (s: Services) =>
+  handWritten(
+    "the hot courses' order: a sort moved within the list in one transaction, not a row's submit",
+    courseRoutesPlugin(s),
+  )
+
+const courseRoutesPlugin = (s: Services) =>
   new Elysia().use(courseResource.routes(s)).use(
     new Elysia({ prefix: '/api/hm-course/course' })
       .use(authContext(s))

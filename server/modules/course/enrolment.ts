@@ -19,6 +19,7 @@ import { courseResource, withCounts } from './course.ts'
 import './messages.ts'
 import { ownRows, tenantRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Enrolment status (hm_course_user.status). */
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
@@ -253,6 +254,12 @@ async function applicationPage(ctx: Ctx, query: Record<string, string | undefine
 }
 
 export const enrolmentRoutes = (s: Services) =>
+  handWritten(
+    "enrolment review: courses counted by pending enrolments, and one course's or all camps' applicants with names",
+    enrolmentRoutesPlugin(s),
+  )
+
+const enrolmentRoutesPlugin = (s: Services) =>
   new Elysia().use(courseUserResource.routes(s)).use(
     new Elysia()
       .use(authContext(s))

@@ -20,6 +20,7 @@ import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 /** Sections of a course; writing one needs the right to edit its course. */
@@ -83,6 +84,12 @@ async function linked(
 }
 
 export const sectionRoutes = (s: Services) =>
+  handWritten(
+    "a course's sections and linked downloads, questions and courseware in order: link tables read through the course",
+    sectionRoutesPlugin(s),
+  )
+
+const sectionRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(sectionResource.routes(s))
     .use(sectionDownloadResource.routes(s))

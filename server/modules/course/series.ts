@@ -8,6 +8,7 @@ import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { checkImages, courseResource } from './course.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 /** Course series (status: listing_status, 1 listed). */
@@ -42,6 +43,12 @@ export const courseSeriesResource = defineResource({
 })
 
 export const seriesRoutes = (s: Services) =>
+  handWritten(
+    "a series' courses in order with their link ids: a link table read through the series",
+    seriesRoutesPlugin(s),
+  )
+
+const seriesRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(seriesResource.routes(s))
     .use(courseSeriesResource.routes(s))

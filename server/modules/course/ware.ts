@@ -10,6 +10,7 @@ import { enqueue, latestJob } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { TRANSCODE } from './transcode.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 /** Courseware types (spec §3): 1 document, 2 video, 3 Markdown, 4 experiment steps. */
@@ -99,6 +100,12 @@ export const stepResource = defineResource({
 })
 
 export const wareRoutes = (s: Services) =>
+  handWritten(
+    "transcoding progress from the job queue, and a courseware's steps in order read through the courseware",
+    wareRoutesPlugin(s),
+  )
+
+const wareRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(wareResource.routes(s))
     .use(stepResource.routes(s))

@@ -19,6 +19,7 @@ import { splitIds } from './candidates.ts'
 import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitting.ts'
 import { released } from './closing.ts'
 import { keyRule, uncorrectedAmong } from './key-visibility.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'exam.reviewClosed': {
@@ -91,6 +92,12 @@ async function paperSummary(ctx: Ctx, e: Exam) {
  * Entering goes through the exam calls (/home/competition-test), which check window and candidates.
  */
 export const competitionRoutes = (s: Services) =>
+  handWritten(
+    "competitions: published exams by phase with participant counts, and the caller's own sittings and answer review",
+    competitionRoutesPlugin(s),
+  )
+
+const competitionRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     .get(

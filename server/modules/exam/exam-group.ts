@@ -13,6 +13,7 @@ import { splitIds } from './candidates.ts'
 import { userResource } from '../system/user.ts'
 import { deptResource } from '../system/dept.ts'
 import { scope } from '../../lib/scope.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
@@ -61,6 +62,12 @@ export const examGroupResource = defineResource({
 
 /** The pickers of the exam-group form: the tenant's departments (classes) as a tree, and students under their classes. */
 export const examGroupRoutes = (s: Services) =>
+  handWritten(
+    "the exam-group form's pickers: classes as a tree, and students under their classes",
+    examGroupRoutesPlugin(s),
+  )
+
+const examGroupRoutesPlugin = (s: Services) =>
   new Elysia().use(examGroupResource.routes(s)).use(
     new Elysia({ prefix: examGroupResource.options.path })
       .use(authContext(s))

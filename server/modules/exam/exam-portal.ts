@@ -25,6 +25,7 @@ import {
   type Sitting,
 } from './sitting.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 type Body = Record<string, unknown> | undefined
 
@@ -58,6 +59,12 @@ keepOutOfApiLog('/api/nep-wbp/paperQuestion/saveAnswer', '/api/nep-wbp/paperQues
 
 /** Learners' exam calls (/api/nep-wbp): every one works on the caller's own sitting only. */
 export const examPortalRoutes = (s: Services) =>
+  handWritten(
+    "the exam hot path: the caller's own sitting, its questions and answers, saved only inside the exam's window",
+    examPortalRoutesPlugin(s),
+  )
+
+const examPortalRoutesPlugin = (s: Services) =>
   new Elysia({ prefix: '/api/nep-wbp' })
     .use(authContext(s))
     .get(

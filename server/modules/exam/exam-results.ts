@@ -16,6 +16,7 @@ import { paperQuestions } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
 import { CORRECTED, finalizeExpired, SUBMITTED } from './sitting.ts'
 import { scope } from '../../lib/scope.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'exam.uncorrected': {
@@ -228,6 +229,12 @@ async function statisticsXlsx(ctx: Ctx, examId: unknown): Promise<Uint8Array> {
 
 /** Staff side of exams: candidates' sittings, correction, results, statistics. */
 export const examResultRoutes = (s: Services) =>
+  handWritten(
+    'sittings are reached through their exam (managedSitting): lists, scores, correction, statistics and their xlsx',
+    examResultRoutesPlugin(s),
+  )
+
+const examResultRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia({ prefix: '/api/hm-paperTime/paperTimeUser' })

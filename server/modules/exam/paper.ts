@@ -12,6 +12,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
 import { withChildren } from './question-store.ts'
 import { questionResource } from './question.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'paper.questions': {
@@ -102,6 +103,12 @@ export async function paperQuestions(ctx: Pick<Ctx, 'db'>, paperId: string) {
 }
 
 export const paperRoutes = (s: Services) =>
+  handWritten(
+    "the exam form's paper picker and a paper's questions with their points: a projection and a join through the paper",
+    paperRoutesPlugin(s),
+  )
+
+const paperRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(paperResource.routes(s))
     .use(

@@ -16,6 +16,7 @@ import { splitIds } from './candidates.ts'
 import { paperResource } from './paper.ts'
 import { scope } from '../../lib/scope.ts'
 import { userResource } from '../system/user.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 defineMessages({
   'team.paperId': { zh: '题目集必须是本租户的试卷', en: 'the question set must be a paper of this tenant' },
@@ -83,6 +84,12 @@ async function members(ctx: Ctx, teamId: string, q: Record<string, string | unde
 }
 
 export const teamRoutes = (s: Services) =>
+  handWritten(
+    'team members are team_user rows reached through a team the caller manages; the card page counts them',
+    teamRoutesPlugin(s),
+  )
+
+const teamRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(teamResource.routes(s))
     .use(

@@ -13,6 +13,7 @@ import { userInbox } from './topics.ts'
 import './messages.ts'
 import { userResource } from '../system/user.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const KINDS = ['force-logout', 'param-setting', 'chat'] as const
 
@@ -23,6 +24,12 @@ const KINDS = ['force-logout', 'param-setting', 'chat'] as const
  * whose roles are above their own.
  */
 export const clientInfoRoutes = (s: Services) =>
+  handWritten(
+    "live broker connections of the caller's users, and pushing a user out: connections, not rows",
+    clientInfoRoutesPlugin(s),
+  )
+
+const clientInfoRoutesPlugin = (s: Services) =>
   new Elysia({ prefix: '/api/blade-websocket/client-info' })
     .use(authContext(s))
     .get(

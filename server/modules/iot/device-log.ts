@@ -9,6 +9,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { deviceResource } from './device.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Device logs are written by the broker only: the API lists them (filters: device, product, type, time range). */
 export const deviceLogResource = defineResource({
@@ -26,6 +27,12 @@ export const deviceLogResource = defineResource({
 export const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/
 
 export const deviceLogRoutes = (s: Services) =>
+  handWritten(
+    'one telemetry field of one device over time: values taken out of JSON readings for a chart',
+    deviceLogRoutesPlugin(s),
+  )
+
+const deviceLogRoutesPlugin = (s: Services) =>
   new Elysia().use(deviceLogResource.routes(s)).use(
     new Elysia({ prefix: deviceLogResource.options.path })
       .use(authContext(s))

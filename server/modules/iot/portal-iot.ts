@@ -10,6 +10,7 @@ import { FIELD } from './device-log.ts'
 import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const PORTAL = 'what the school shows of its devices on the portal'
 
@@ -40,6 +41,12 @@ const publicDevice = {
  * a signed-in visitor's page listens to for its status and readings (a guest's page polls instead).
  */
 export const portalIotRoutes = (s: Services) =>
+  handWritten(
+    "the portal's public products and devices with their live state, and a device's readings series",
+    portalIotRoutesPlugin(s),
+  )
+
+const portalIotRoutesPlugin = (s: Services) =>
   new Elysia({ prefix: '/api/nop-wbp/iot' })
     .use(authContext(s))
     .get(

@@ -10,6 +10,7 @@ import { randomToken } from '../../lib/tokens.ts'
 import { newProductKey } from './demo-iot.ts'
 import './messages.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 export const productResource = defineResource({
   table: product,
@@ -30,6 +31,12 @@ export const productResource = defineResource({
 })
 
 export const productRoutes = (s: Services) =>
+  handWritten(
+    "the device and OTA forms' product picker: every product, unpaged, name and id only",
+    productRoutesPlugin(s),
+  )
+
+const productRoutesPlugin = (s: Services) =>
   new Elysia().use(productResource.routes(s)).use(
     new Elysia({ prefix: productResource.options.path })
       .use(authContext(s))

@@ -12,6 +12,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { experimentResource } from './experiment.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** An experiment's steps, shown beside the terminal; edited by whoever may edit experiments. */
 export const experimentStepResource = defineResource({
@@ -34,6 +35,12 @@ export const experimentStepResource = defineResource({
 })
 
 export const experimentStepRoutes = (s: Services) =>
+  handWritten(
+    "learners read the steps of their school's experiments in order, through the experiment",
+    experimentStepRoutesPlugin(s),
+  )
+
+const experimentStepRoutesPlugin = (s: Services) =>
   new Elysia().use(experimentStepResource.routes(s)).use(
     new Elysia({ prefix: experimentStepResource.options.path })
       .use(authContext(s))

@@ -15,6 +15,7 @@ import { publicRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { experimentResource } from './experiment.ts'
 import { body as bodyOf, bodyText, query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Enrolment: who may open an experiment's lab. */
 export const experimentUserResource = defineResource({
@@ -100,6 +101,12 @@ export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people:
 }
 
 export const experimentUserRoutes = (s: Services) =>
+  handWritten(
+    "learners enrol themselves in an experiment: the caller's own enrolment, not staff's submit",
+    experimentUserRoutesPlugin(s),
+  )
+
+const experimentUserRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(experimentUserResource.routes(s))
     // The portal's sign-up: learners enrol themselves.

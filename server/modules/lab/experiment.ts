@@ -12,6 +12,7 @@ import { currentLab, openLab } from '../../labs/containers.ts'
 import { listFiles } from '../../labs/files.ts'
 import { imageResource } from './images.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const minutes = (field: string, v: unknown, min: number) => {
   if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60))
@@ -49,6 +50,12 @@ export const experimentResource = defineResource({
 
 /** The experiment routes beyond CRUD: the learner's container and its files. */
 export const experimentRoutes = (s: Services) =>
+  handWritten(
+    "opening a learner's lab starts a container on the Docker engine; the learner's list joins their enrolment",
+    experimentRoutesPlugin(s),
+  )
+
+const experimentRoutesPlugin = (s: Services) =>
   new Elysia().use(experimentResource.routes(s)).use(
     new Elysia({ prefix: experimentResource.options.path })
       .use(authContext(s))

@@ -14,6 +14,7 @@ import { scope } from '../../lib/scope.ts'
 import { untagImageArchive } from '../../labs/archive.ts'
 import { checkEnvironment, importTarget, mayWriteImage, readLabPolicy, requireWritableRef } from '../../labs/policy.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const SERVICES = ['terminal', 'web']
 const NETWORKS = ['none', 'isolated']
@@ -159,6 +160,12 @@ export async function installImage(
 }
 
 export const imageRoutes = (s: Services) =>
+  handWritten(
+    'lab images arrive as multipart archives or Dockerfile folders and build on the Docker engine with progress',
+    imageRoutesPlugin(s),
+  )
+
+const imageRoutesPlugin = (s: Services) =>
   new Elysia().use(imageResource.routes(s)).use(
     new Elysia({ prefix: imageResource.options.path })
       .use(authContext(s))

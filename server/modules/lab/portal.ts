@@ -16,6 +16,7 @@ import { filesOf } from '../resource/files.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -36,7 +37,13 @@ const SHOWN = Object.keys(publicCols) as (keyof typeof publicCols)[]
 const HIDDEN = Object.keys(getTableColumns(experiment)).filter((k) => !(k in publicCols))
 const LIST_ORDER = [desc(experiment.id)]
 
-export const portalLabRoutes = (s: Services) => {
+export const portalLabRoutes = (s: Services) =>
+  handWritten(
+    "the portal's experiment pages, and a learner's lab reset and workspace files through the engine's archive API",
+    portalLabRoutesPlugin(s),
+  )
+
+const portalLabRoutesPlugin = (s: Services) => {
   const files = filesOf(s)
   return new Elysia()
     .use(

@@ -8,6 +8,7 @@ import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
 import type { TerminalSession, Viewer } from '../../labs/terminals.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 interface Hello {
   t: 'auth'
@@ -40,7 +41,10 @@ const envLines = (env: string | null) =>
  * the socket can do nothing, and it closes after 5 s. Only the lab's owner
  * types; staff holding lab:running:observe watch read-only.
  */
-export const terminalRoutes = (s: Services) => {
+export const terminalRoutes = (s: Services) =>
+  handWritten("the lab terminal is a WebSocket to a shell in the learner's container", terminalRoutesPlugin(s))
+
+const terminalRoutesPlugin = (s: Services) => {
   const states = new Map<string, State>()
   const refuse = (ws: { send(m: string): void; close(c?: number, r?: string): void }, code: number, reason: string) => {
     ws.send(JSON.stringify({ t: 'exit', reason }))

@@ -12,6 +12,7 @@ import { endLab, refreshLab } from '../../labs/containers.ts'
 import type { Labs } from '../../labs/service.ts'
 import { scope } from '../../lib/scope.ts'
 import { body as bodyOf, idList, query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Running labs the caller may see: its tenant's (the platform administrator: every tenant's). */
 async function runningWhere(ctx: Ctx) {
@@ -102,6 +103,12 @@ export async function stopLabs(labs: Labs, ctx: Ctx, idsParam: unknown): Promise
 }
 
 export const userContainerRoutes = (s: Services) =>
+  handWritten(
+    'running labs and the warm pool are containers on the Docker engine: extended, listed and stopped there',
+    userContainerRoutesPlugin(s),
+  )
+
+const userContainerRoutesPlugin = (s: Services) =>
   new Elysia({ prefix: '/api/hm-userContainer/userContainer' })
     .use(authContext(s))
     .get('/refreshContainerTime', ({ ctx, query }) => ok(ctx, refreshLab(ctx, query.id)), {

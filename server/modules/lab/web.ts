@@ -12,13 +12,20 @@ import { langOf } from '../../lib/messages.ts'
 import { isAdministrator, permissionCodes, SIGNED_IN } from '../../lib/permissions.ts'
 import { OBSERVE_CODE, PROXY_ROOT } from '../../labs/web-proxy.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /**
  * Web labs: the page asks for its frame's address (webUrl: the lab's owner,
  * or staff who may watch), then the frame talks to /lab-proxy/<lab>/<ticket>/…,
  * HTTP and WebSocket, which the lab service forwards to the container.
  */
-export const webLabRoutes = (s: Services) => {
+export const webLabRoutes = (s: Services) =>
+  handWritten(
+    "web labs: a signed frame address and a reverse proxy (HTTP and WebSocket, streamed) to the lab's container",
+    webLabRoutesPlugin(s),
+  )
+
+const webLabRoutesPlugin = (s: Services) => {
   /** Every method, and WebSocket upgrades; the body is streamed on untouched (never parsed here). */
   const proxy = async ({
     params,

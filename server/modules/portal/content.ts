@@ -20,6 +20,7 @@ import { filesOf } from '../resource/files.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import '../content/messages.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -33,6 +34,12 @@ const DOWNLOAD_OMIT = Object.keys(getTableColumns(download)).filter((k) => !DOWN
 const DOWNLOAD_ORDER = [desc(download.id)]
 
 export const portalContentRoutes = (s: Services) =>
+  handWritten(
+    "the portal's banners, downloads and lead form, cloud documents and activation cards: public reads and the caller's own",
+    portalContentRoutesPlugin(s),
+  )
+
+const portalContentRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     .get(

@@ -31,6 +31,7 @@ import { filesOf } from '../resource/files.ts'
 import { linksOfTenant } from '../../lib/file-refs.ts'
 import '../course/messages.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -219,6 +220,12 @@ const SERIES_OMIT = Object.keys(getTableColumns(series)).filter((k) => !SERIES_C
 const SERIES_ORDER = [asc(series.sort), desc(series.id)]
 
 export const portalCourseRoutes = (s: Services) =>
+  handWritten(
+    "the portal's course pages: public fields with the learner's own enrolment, progress and rating, several tables per page",
+    portalCourseRoutesPlugin(s),
+  )
+
+const portalCourseRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     // Course and practice-course lists: title search, dictionary filters, server paging.

@@ -18,6 +18,7 @@ import { ACCOUNT_UNIQUE } from '../system/account-quota.ts'
 import { smsProvider } from './sms.ts'
 import { attempt, consume, issue, type CodeKey } from './sms-codes.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const SIGNING_UP = 'a visitor signing up is not signed in yet'
 
@@ -44,6 +45,12 @@ function checkPhone(v: unknown): string {
 
 /** Portal sign-up by phone: a code through the SMS provider, then an active student account named by the phone. */
 export const signUpRoutes = (s: Services) =>
+  handWritten(
+    'registration by text message: a code sent, then spent once in the transaction that writes the account',
+    signUpRoutesPlugin(s),
+  )
+
+const signUpRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     .get(
