@@ -30,7 +30,7 @@ import { useSay } from '../../shared/resource/text'
 import { useTreeOptions } from '../../shared/resource/tree-options'
 import { L } from '../system/fields'
 
-interface Member {
+interface TeamMember {
   id: string
   userId: string
   realName: string | null
@@ -42,7 +42,7 @@ interface Member {
 function MembersDialog({ team, onClose }: { team: Row; onClose: () => void }) {
   const say = useSay()
   const perms = usePermissions()
-  const { data } = useFetch<Page<Member>>('/api/hm-teamUser/teamUser/getTeamUserInfo', {
+  const { data } = useFetch<Page<TeamMember>>('/api/hm-teamUser/teamUser/getTeamUserInfo', {
     teamId: team.id,
     current: 1,
     size: 200,
