@@ -1,7 +1,7 @@
 import { blogDetailFields, blogFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
-import { publicRows } from '../../lib/tenant-rows.ts'
+import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 import type { Row } from '../../lib/resource-types.ts'
 import { blog, blogDetail } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
@@ -13,7 +13,6 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
 
 /** blog_status. */
@@ -104,18 +103,12 @@ export async function blogContent(ctx: Ctx, blogId: string) {
   const [d] = await ctx.db
     .select({ content: blogDetail.content })
     .from(blogDetail)
-    .where(and(eq(blogDetail.blogId, blogId), eq(blogDetail.isDeleted, 0)))
+    .where(and(eq(blogDetail.blogId, blogId), notDeleted(blogDetail)))
     .limit(1)
   return d?.content ?? ''
 }
 
 export const blogRoutes = (s: Services) =>
-  handWritten(
-    "a news item's body lives in its own table (blog_detail), read and saved, sanitised, through the item",
-    blogRoutesPlugin(s),
-  )
-
-const blogRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(blogResource.routes(s))
     .use(blogDetailResource.routes(s))
@@ -141,7 +134,7 @@ const blogRoutesPlugin = (s: Services) =>
             const [d] = await ctx.db
               .select({ id: blogDetail.id })
               .from(blogDetail)
-              .where(and(eq(blogDetail.blogId, b.id), eq(blogDetail.isDeleted, 0)))
+              .where(and(eq(blogDetail.blogId, b.id), notDeleted(blogDetail)))
               .limit(1)
             const stamp = now()
             if (d)

@@ -10,8 +10,8 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import { filesOf } from '../resource/files.ts'
-import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 type Folder = typeof cloudFolder.$inferSelect
 
@@ -30,11 +30,11 @@ export const folderResource = defineResource({
       const [{ kids }] = await ctx.db
         .select({ kids: count() })
         .from(cloudFolder)
-        .where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
+        .where(and(inArray(cloudFolder.parentId, ids), notDeleted(cloudFolder)))
       const [{ docs }] = await ctx.db
         .select({ docs: count() })
         .from(cloudDocument)
-        .where(and(inArray(cloudDocument.folderId, ids), eq(cloudDocument.isDeleted, 0)))
+        .where(and(inArray(cloudDocument.folderId, ids), notDeleted(cloudDocument)))
       if (kids || docs) throw new ApiError(409, 'folder.notEmpty')
       return
     }
@@ -109,7 +109,7 @@ export async function lazyLevel(ctx: Ctx, parentId: string, visible: SQL) {
     ? await ctx.db
         .select({ parentId: cloudFolder.parentId, n: count() })
         .from(cloudFolder)
-        .where(and(inArray(cloudFolder.parentId, ids), eq(cloudFolder.isDeleted, 0)))
+        .where(and(inArray(cloudFolder.parentId, ids), notDeleted(cloudFolder)))
         .groupBy(cloudFolder.parentId)
     : []
   return level.map((f) => ({ ...f, hasChildren: kids.some((k) => k.parentId === f.id) }))
@@ -128,12 +128,6 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
 }
 
 export const cloudRoutes = (s: Services) =>
-  handWritten(
-    "cloud folders as whole and lazy trees, and a document's description and file updated apart",
-    cloudRoutesPlugin(s),
-  )
-
-const cloudRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()

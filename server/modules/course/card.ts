@@ -12,8 +12,7 @@ import { looseBody } from '../../lib/resource-actions.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
@@ -127,9 +126,6 @@ const csvCell = (v: unknown) => {
 }
 
 export const cardRoutes = (s: Services) =>
-  handWritten('activation cards as a CSV file for printing: a file download, not a page', cardRoutesPlugin(s))
-
-const cardRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()
@@ -189,7 +185,7 @@ export async function usableCard(ctx: Ctx, cardNumber: unknown) {
   const [c] = await ctx.db
     .select()
     .from(course)
-    .where(and(eq(course.id, card.courseId), eq(course.isDeleted, 0)))
+    .where(and(eq(course.id, card.courseId), notDeleted(course)))
   if (!c) throw badRequest('card.unknown', { field: 'cardNumber' }, 'cardNumber')
   return { card, course: c }
 }

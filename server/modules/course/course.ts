@@ -14,8 +14,7 @@ import { now } from '../../lib/time.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 type CourseRow = typeof course.$inferSelect
 
@@ -109,7 +108,7 @@ export async function withCounts(ctx: Ctx, rows: CourseRow[]) {
     ? await ctx.db
         .select({ courseId: courseUser.courseId, status: courseUser.status, n: count() })
         .from(courseUser)
-        .where(and(inArray(courseUser.courseId, ids), eq(courseUser.isDeleted, 0)))
+        .where(and(inArray(courseUser.courseId, ids), notDeleted(courseUser)))
         .groupBy(courseUser.courseId, courseUser.status)
     : []
   const names = await realNames(
@@ -138,12 +137,6 @@ async function reorderHot(ctx: Ctx, ids: string[]) {
 }
 
 export const courseRoutes = (s: Services) =>
-  handWritten(
-    "the hot courses' order: a sort moved within the list in one transaction, not a row's submit",
-    courseRoutesPlugin(s),
-  )
-
-const courseRoutesPlugin = (s: Services) =>
   new Elysia().use(courseResource.routes(s)).use(
     new Elysia({ prefix: '/api/hm-course/course' })
       .use(authContext(s))

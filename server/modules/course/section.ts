@@ -5,7 +5,7 @@ import {
   sectionWareFields,
 } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, inArray } from 'drizzle-orm'
 import {
   courseSection,
   courseWare,
@@ -20,8 +20,8 @@ import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
-import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 /** Sections of a course; writing one needs the right to edit its course. */
 export const sectionResource = defineResource({
@@ -84,12 +84,6 @@ async function linked(
 }
 
 export const sectionRoutes = (s: Services) =>
-  handWritten(
-    "a course's sections and linked downloads, questions and courseware in order: link tables read through the course",
-    sectionRoutesPlugin(s),
-  )
-
-const sectionRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(sectionResource.routes(s))
     .use(sectionDownloadResource.routes(s))
@@ -121,7 +115,7 @@ const sectionRoutesPlugin = (s: Services) =>
                         download.id,
                         links.map((l) => l.id),
                       ),
-                      eq(download.isDeleted, 0),
+                      notDeleted(download),
                     ),
                   )
               : []
@@ -158,7 +152,7 @@ const sectionRoutesPlugin = (s: Services) =>
                         courseWare.id,
                         links.map((l) => l.id),
                       ),
-                      eq(courseWare.isDeleted, 0),
+                      notDeleted(courseWare),
                     ),
                   )
               : []

@@ -10,8 +10,8 @@ import { enqueue, latestJob } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { TRANSCODE } from './transcode.ts'
-import { handWritten } from '../../lib/hand-written.ts'
 import './messages.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 /** Courseware types (spec §3): 1 document, 2 video, 3 Markdown, 4 experiment steps. */
 export const WARE = { document: 1, video: 2, markdown: 3, steps: 4 } as const
@@ -23,7 +23,7 @@ export async function assertOwnFile(ctx: Ctx, link: unknown, field: string, kind
   const [row] = await ctx.db
     .select()
     .from(attach)
-    .where(and(eq(attach.name, key), eq(attach.isDeleted, 0)))
+    .where(and(eq(attach.name, key), notDeleted(attach)))
     .limit(1)
   if (!row || row.tenantId !== ctx.actor.tenantId || !kinds.includes(row.kind))
     throw badRequest('ware.fileKind', { field }, field)
@@ -100,12 +100,6 @@ export const stepResource = defineResource({
 })
 
 export const wareRoutes = (s: Services) =>
-  handWritten(
-    "transcoding progress from the job queue, and a courseware's steps in order read through the courseware",
-    wareRoutesPlugin(s),
-  )
-
-const wareRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(wareResource.routes(s))
     .use(stepResource.routes(s))

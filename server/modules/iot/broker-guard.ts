@@ -8,6 +8,7 @@ import { holdSession } from '../../lib/live-sessions.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
 import type { DeviceSlots, RetainedIndex } from './broker-backend.ts'
 import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 /*
  * Who may connect to the broker and what each may touch. Evaluated in aedes'
@@ -61,9 +62,7 @@ export async function identify(
       .select({ d: device, p: product })
       .from(device)
       .innerJoin(product, eq(product.id, device.productId))
-      .where(
-        and(eq(product.productKey, productKey), eq(product.isDeleted, 0), eq(device.sn, sn), eq(device.isDeleted, 0)),
-      )
+      .where(and(eq(product.productKey, productKey), notDeleted(product), eq(device.sn, sn), notDeleted(device)))
       .get()
     if (!row?.d.secret || !same(row.d.secret, secret)) return null
     return {

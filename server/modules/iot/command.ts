@@ -17,7 +17,7 @@ import { deviceResource } from './device.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
 import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 /** Command record states (blade_command_record.state). */
 export const SENT = 0,
@@ -151,7 +151,7 @@ export async function sendCommand(
   const details = await ctx.db
     .select()
     .from(commandDetail)
-    .where(and(eq(commandDetail.commandId, cmd.id), eq(commandDetail.isDeleted, 0)))
+    .where(and(eq(commandDetail.commandId, cmd.id), notDeleted(commandDetail)))
     .orderBy(asc(commandDetail.sort))
   const given = input.params && typeof input.params === 'object' ? (input.params as Record<string, unknown>) : {}
   const params: Record<string, unknown> = {}
@@ -258,12 +258,6 @@ const SendBody = bodyOf({
 })
 
 export const commandRoutes = (s: Services) =>
-  handWritten(
-    "commands sent to a device over the broker and awaited, a device's and its product's commands, and their records",
-    commandRoutesPlugin(s),
-  )
-
-const commandRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(commandResource.routes(s))
     .use(commandDetailResource.routes(s))

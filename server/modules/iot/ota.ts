@@ -25,7 +25,7 @@ import { productResource } from './product.ts'
 import { deviceResource } from './device.ts'
 import { scope } from '../../lib/scope.ts'
 import { params as paramsOf, query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 const MAX_FILES = otaFields.firmFile.upload.max
 /** Phases in which a release may still be edited: once devices were told, what they were told stays as it was. */
@@ -180,12 +180,6 @@ const idOf = (v: unknown, field = 'id') => {
 }
 
 export const otaRoutes = (s: Services) =>
-  handWritten(
-    "a rollout's live progress, and a device's firmware download through a link signed for its task",
-    otaRoutesPlugin(s),
-  )
-
-const otaRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(productOtaResource.routes(s))
     .use(
@@ -213,7 +207,7 @@ const otaRoutesPlugin = (s: Services) =>
           s.db
             .select()
             .from(attach)
-            .where(and(eq(attach.id, file.attachId), eq(attach.isDeleted, 0)))
+            .where(and(eq(attach.id, file.attachId), notDeleted(attach)))
             .get()
         if (!row) throw new ApiError(404, 'iot.ota.gone')
         set.headers['content-type'] = 'application/octet-stream'

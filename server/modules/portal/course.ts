@@ -30,8 +30,7 @@ import { realNames } from '../course/teacher.ts'
 import { filesOf } from '../resource/files.ts'
 import { linksOfTenant } from '../../lib/file-refs.ts'
 import '../course/messages.ts'
-import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { ownRows, publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -50,9 +49,7 @@ async function publicCourses(ctx: Ctx, rows: CourseRow[]) {
     ? await ctx.db
         .select({ courseId: courseUser.courseId, n: count() })
         .from(courseUser)
-        .where(
-          and(inArray(courseUser.courseId, ids), eq(courseUser.status, ENROL.approved), eq(courseUser.isDeleted, 0)),
-        )
+        .where(and(inArray(courseUser.courseId, ids), eq(courseUser.status, ENROL.approved), notDeleted(courseUser)))
         .groupBy(courseUser.courseId)
     : []
   return rows.map((r) => ({
@@ -93,14 +90,14 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
   const sections = await ctx.db
     .select()
     .from(courseSection)
-    .where(and(eq(courseSection.courseId, c.id), eq(courseSection.isDeleted, 0)))
+    .where(and(eq(courseSection.courseId, c.id), notDeleted(courseSection)))
     .orderBy(asc(courseSection.sort), asc(courseSection.id))
   const sids = sections.map((x) => x.id)
   const links = sids.length
     ? await ctx.db
         .select()
         .from(sectionWare)
-        .where(and(inArray(sectionWare.sectionId, sids), eq(sectionWare.isDeleted, 0)))
+        .where(and(inArray(sectionWare.sectionId, sids), notDeleted(sectionWare)))
         .orderBy(asc(sectionWare.sort), asc(sectionWare.id))
     : []
   const wares = links.length
@@ -113,7 +110,7 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
               courseWare.id,
               links.map((l) => l.wareId),
             ),
-            eq(courseWare.isDeleted, 0),
+            notDeleted(courseWare),
           ),
         )
     : []
@@ -140,8 +137,8 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
         .where(
           and(
             inArray(sectionDownload.sectionId, sids),
-            eq(sectionDownload.isDeleted, 0),
-            eq(download.isDeleted, 0),
+            notDeleted(sectionDownload),
+            notDeleted(download),
             eq(download.status, 1),
           ),
         )
@@ -160,7 +157,7 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
                 wareStep.wareId,
                 wares.filter((w) => w.type === 4).map((w) => w.id),
               ),
-              eq(wareStep.isDeleted, 0),
+              notDeleted(wareStep),
             ),
           )
           .orderBy(asc(wareStep.sort), asc(wareStep.id))
@@ -173,7 +170,7 @@ async function outline(ctx: Ctx, s: Services, c: CourseRow) {
           and(
             eq(courseStatistics.courseId, c.id),
             eq(courseStatistics.userId, ctx.actor.userId),
-            eq(courseStatistics.isDeleted, 0),
+            notDeleted(courseStatistics),
           ),
         )
     : []
@@ -220,12 +217,6 @@ const SERIES_OMIT = Object.keys(getTableColumns(series)).filter((k) => !SERIES_C
 const SERIES_ORDER = [asc(series.sort), desc(series.id)]
 
 export const portalCourseRoutes = (s: Services) =>
-  handWritten(
-    "the portal's course pages: public fields with the learner's own enrolment, progress and rating, several tables per page",
-    portalCourseRoutesPlugin(s),
-  )
-
-const portalCourseRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     // Course and practice-course lists: title search, dictionary filters, server paging.
@@ -282,7 +273,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
             effect: avg(courseEvaluate.effectEvaluate),
           })
           .from(courseEvaluate)
-          .where(and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), eq(courseEvaluate.isDeleted, 0)))
+          .where(and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), notDeleted(courseEvaluate)))
         return ok(ctx, {
           ...card,
           content: c.content,
@@ -341,7 +332,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
         const { current, size } = parsePaging(query)
         const where = and(
           ownRows(courseUser, ctx),
-          eq(course.isDeleted, 0),
+          notDeleted(course),
           ...(query.type ? [eq(course.type, Number(query.type))] : []),
         )
         const [{ total }] = await ctx.db
@@ -374,7 +365,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
                 and(
                   inArray(courseStatistics.courseId, ids),
                   eq(courseStatistics.userId, ctx.actor.userId),
-                  eq(courseStatistics.isDeleted, 0),
+                  notDeleted(courseStatistics),
                 ),
               )
               .groupBy(courseStatistics.courseId)
@@ -384,9 +375,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
               .select({ courseId: courseSection.courseId, n: count() })
               .from(sectionWare)
               .innerJoin(courseSection, eq(courseSection.id, sectionWare.sectionId))
-              .where(
-                and(inArray(courseSection.courseId, ids), eq(sectionWare.isDeleted, 0), eq(courseSection.isDeleted, 0)),
-              )
+              .where(and(inArray(courseSection.courseId, ids), notDeleted(sectionWare), notDeleted(courseSection)))
               .groupBy(courseSection.courseId)
           : []
         return ok(
@@ -470,11 +459,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
       async ({ ctx, query }) => {
         const c = await courseOr404(ctx, query.courseId ?? query.id)
         const { current, size, offset } = parsePaging(query)
-        const where = and(
-          eq(courseEvaluate.courseId, c.id),
-          eq(courseEvaluate.status, 1),
-          eq(courseEvaluate.isDeleted, 0),
-        )
+        const where = and(eq(courseEvaluate.courseId, c.id), eq(courseEvaluate.status, 1), notDeleted(courseEvaluate))
         const { rows, total } = pageRows(
           ctx.db,
           { table: courseEvaluate, where, orderBy: [desc(courseEvaluate.id)], keyDesc: courseEvaluate.id },
@@ -494,7 +479,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
               and(
                 eq(courseEvaluate.courseId, c.id),
                 eq(courseEvaluate.userId, ctx.actor.userId),
-                eq(courseEvaluate.isDeleted, 0),
+                notDeleted(courseEvaluate),
               ),
             )
           canRate = await approved(ctx, c.id)
@@ -585,7 +570,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
         const links = await ctx.db
           .select()
           .from(courseSeries)
-          .where(and(eq(courseSeries.seriesId, sr.id), eq(courseSeries.isDeleted, 0)))
+          .where(and(eq(courseSeries.seriesId, sr.id), notDeleted(courseSeries)))
           .orderBy(asc(courseSeries.sort), asc(courseSeries.id))
         const rows = links.length
           ? await ctx.db
