@@ -87,6 +87,11 @@ const texts = {
   imageFailed: { zh: '镜像导入或构建失败：{log}', en: 'the image import or build failed: {log}' },
   badGrace: { zh: '--grace 必须是秒数（非负整数）', en: '--grace must be a number of seconds (a whole number ≥ 0)' },
   noDockerfile: { zh: '{dir} 中没有 Dockerfile', en: 'no Dockerfile in {dir}' },
+  hostAdded: { zh: '已添加实验主机 {name}', en: 'lab host {name} added' },
+  hostRemoved: { zh: '已移除实验主机 {name}', en: 'lab host {name} removed' },
+  hostDisabled: { zh: '实验主机 {name} 已停用（不再接收新实验）', en: 'lab host {name} disabled (takes no new labs)' },
+  hostEnabled: { zh: '实验主机 {name} 已启用', en: 'lab host {name} enabled' },
+  badMax: { zh: '--max 必须是非负整数', en: '--max must be a whole number ≥ 0' },
 } satisfies Record<string, Record<Lang, string>>
 
 export function say(key: keyof typeof texts, params: Record<string, string | number> = {}): string {

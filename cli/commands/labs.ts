@@ -17,6 +17,7 @@ import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
 import { Table } from '../views/Table.tsx'
 import { ProgressBar } from '../views/ProgressBar.tsx'
+import { labHostCommands } from './lab-hosts.ts'
 
 /** At most this many warm containers per call (a large class; the host quota still bounds running labs). */
 const MAX_WARM = 200
@@ -190,6 +191,7 @@ export function labCommands(program: Command) {
         fail(!!o.json, e)
       }
     })
+  labHostCommands(labs)
   labs
     .command('prune')
     .description('End expired labs, remove orphan containers and forgotten workspaces / 清理实验容器')
