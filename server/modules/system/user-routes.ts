@@ -20,6 +20,7 @@ import { roleResource } from './role.ts'
 import { deptResource } from './dept.ts'
 import { postResource } from './post.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { body as bodyOf, bodyText, paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 type Q = Record<string, string | undefined>
 
@@ -37,6 +38,28 @@ const roleRoute =
 
 const USER_ORDER = [desc(user.id)]
 
+/** A page of users as the generated /page reads it: paging, and the list's filters (user.ts) kept as text. */
+const UserPageQuery = queryOf({ ...paging(), account: text('contains'), realName: text('contains') })
+
+/** The pickers' name search. */
+const NameQuery = queryOf({ name: text('contains') })
+
+/** Own-account bodies: each field as the handler reads it (text or null; anything else is its validation.invalid). */
+const PasswordBody = bodyOf({
+  oldPassword: bodyText('current password (md5 hex)'),
+  newPassword: bodyText('new password (md5 hex)'),
+  newPassword1: bodyText('new password again'),
+})
+const OwnInfoBody = bodyOf({
+  avatar: bodyText('avatar link'),
+  name: bodyText('nickname'),
+  realName: bodyText('real name'),
+  phone: bodyText('phone'),
+  email: bodyText('e-mail'),
+  sex: t.Optional(t.Unknown({ description: 'sex (1, 2, 3)' })),
+  birthday: bodyText('birthday'),
+})
+
 export const userRoutes = (s: Services) =>
   handWritten(
     "the caller's own account, role-filtered pickers and dashboard counts: projections, aggregates and own-row writes the user resource does not declare",
@@ -47,7 +70,7 @@ const userRoutesPlugin = (s: Services) =>
   new Elysia().use(userResource.routes(s)).use(
     new Elysia({ prefix: userResource.options.path })
       .use(authContext(s))
-      .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'] })
+      .get('/teacher-page', roleRoute('teacher'), { perm: ['system:user', 'desk'], query: UserPageQuery })
       .get(
         '/platform-detail',
         async ({ ctx, query }) => {
@@ -60,16 +83,17 @@ const userRoutesPlugin = (s: Services) =>
             userExt: u.userExt,
           })
         },
-        { perm: 'system:user:platform' },
+        { perm: 'system:user:platform', query: queryOf({ id: text('user') }) },
       )
-      .get('/info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN })
+      .get('/info', async ({ ctx }) => ok(ctx, await userInfo(ctx)), { perm: SIGNED_IN, query: queryOf() })
       .post(
         '/update',
         async ({ ctx, body }) => {
-          if (!(body as Record<string, unknown>)?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
+          if (!body?.id) throw badRequest('validation.id', { field: 'id' }, 'id')
           return ok(ctx, await userResource.ops.submit(ctx, body))
         },
-        { perm: 'system:user:edit' },
+        // The fields are submit's (checked there, 400 naming the field); update only insists on an id.
+        { perm: 'system:user:edit', body: bodyOf({ id: t.Optional(t.Unknown({ description: 'user (required)' })) }) },
       )
       .post(
         '/update-platform',
@@ -89,14 +113,13 @@ const userRoutesPlugin = (s: Services) =>
       )
       .post(
         '/update-password',
-        async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...(body as object) })),
-        { perm: SIGNED_IN },
+        async ({ ctx, body, query }) => ok(ctx, await updateOwnPassword(ctx, { ...query, ...body })),
+        { perm: SIGNED_IN, query: queryOf(), body: PasswordBody },
       )
-      .post(
-        '/update-info',
-        async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, (body ?? {}) as Record<string, unknown>)),
-        { perm: SIGNED_IN },
-      )
+      .post('/update-info', async ({ ctx, body }) => ok(ctx, await updateOwnInfo(ctx, body ?? {})), {
+        perm: SIGNED_IN,
+        body: OwnInfoBody,
+      })
       .get(
         '/getStudentList',
         async ({ ctx, query }) => {
@@ -108,7 +131,7 @@ const userRoutesPlugin = (s: Services) =>
           )
           return ok(ctx, await withNames(ctx, rows))
         },
-        { perm: ['system:user', 'desk'] },
+        { perm: ['system:user', 'desk'], query: queryOf({ deptIds: text('classes (departments), comma-separated') }) },
       )
       .get(
         '/getUserByRole',
@@ -120,10 +143,10 @@ const userRoutesPlugin = (s: Services) =>
             rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar })),
           )
         },
-        { perm: ['system:user', 'desk'] },
+        { perm: ['system:user', 'desk'], query: queryOf({ role: text('role name (required)') }) },
       )
       // Experiment enrolments: until labs answers them, the tenant's students in scope. (getCourseExamineUserPage: course/enrolment.ts.)
-      .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user' })
+      .get('/getExperimentUserPage', roleRoute('student'), { perm: 'system:user', query: UserPageQuery })
       // Dashboard figures are counts only: the dashboard code suffices, rows stay within tenant and data scope.
       .get(
         '/getUserTotal',
@@ -147,7 +170,7 @@ const userRoutesPlugin = (s: Services) =>
             disabled: byStatus.find((b) => b.status === 2)?.n ?? 0,
           })
         },
-        { perm: ['system:user', 'desk:dashboard'] },
+        { perm: ['system:user', 'desk:dashboard'], query: queryOf() },
       )
       .get(
         '/getUserStatistics',
@@ -173,7 +196,7 @@ const userRoutesPlugin = (s: Services) =>
           }
           return ok(ctx, { byRole, byMonth: months })
         },
-        { perm: ['system:user', 'desk:dashboard'] },
+        { perm: ['system:user', 'desk:dashboard'], query: queryOf() },
       ),
   )
 
@@ -224,7 +247,7 @@ const userLookupRoutesPlugin = (s: Services) =>
           ),
         )
       },
-      { perm: ['system:user', 'desk:message:send'] },
+      { perm: ['system:user', 'desk:message:send'], query: UserPageQuery },
     )
     .get(
       '/blade-system/search/user',
@@ -235,22 +258,25 @@ const userLookupRoutesPlugin = (s: Services) =>
             .slice(0, 50)
             .map((r) => ({ id: r.id, account: r.account, realName: r.realName })),
         ),
-      { perm: 'system:user' },
+      {
+        perm: 'system:user',
+        query: queryOf({ name: text('real name, contains'), realName: text('contains'), account: text('contains') }),
+      },
     )
     .get(
       '/blade-system/search/role',
       async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, roleResource, role.roleName, query.name)),
-      { perm: 'system:role' },
+      { perm: 'system:role', query: NameQuery },
     )
     .get(
       '/blade-system/search/dept',
       async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, deptResource, dept.deptName, query.name)),
-      { perm: 'system:dept' },
+      { perm: 'system:dept', query: NameQuery },
     )
     .get(
       '/blade-system/search/post',
       async ({ ctx, query }) => ok(ctx, await nameSearch(ctx, postResource, post.postName, query.name)),
-      { perm: 'system:post' },
+      { perm: 'system:post', query: NameQuery },
     )
 
 async function nameSearch(

@@ -157,6 +157,29 @@ describe('blade-system/user', () => {
     expect(me.roleId).not.toBe('x')
   })
 
+  it('own-account bodies declare their fields: a value that is no text answers the 400 naming it, zh and en', async () => {
+    const token = await t.token('admin')
+    for (const [path, body, field] of [
+      ['update-password', { oldPassword: 5, newPassword: md5Hex('n'), newPassword1: md5Hex('n') }, 'oldPassword'],
+      ['update-info', { realName: 'x', name: { a: 1 } }, 'name'],
+    ] as const) {
+      const en = await t.call('POST', `${U}/${path}`, { token, body, lang: 'en' })
+      expect(en.body).toMatchObject({ code: 400, field })
+      expect(en.body.msg).toContain(field)
+      const zh = await t.call('POST', `${U}/${path}`, { token, body, lang: 'zh' })
+      expect(zh.body).toMatchObject({ code: 400, field })
+      expect(zh.body.msg).not.toBe(en.body.msg)
+    }
+    // update insists on an id before submit looks at the fields.
+    const admin = await t.token('admin')
+    expect(
+      (await t.call('POST', `${U}/update`, { token: admin, body: { realName: 'x' }, lang: 'en' })).body,
+    ).toMatchObject({
+      code: 400,
+      field: 'id',
+    })
+  })
+
   it('grants roles, and never removes the caller itself', async () => {
     const admin = await t.signIn('admin')
     const teacher = db.select().from(user).where(eq(user.account, 'manager')).get()!
