@@ -139,6 +139,12 @@ describeDocker('labs on several Docker engines', () => {
     const down = await listHosts(platform, labs.fleet)
     expect(down.find((h) => h.name === 'two')).toMatchObject({ state: 'down' })
     expect(down.find((h) => h.name === 'two')!.downSince).toBeTruthy()
+    const health = await t.get('/api/health')
+    expect(health.body.data.labHosts).toEqual([
+      { name: 'one', state: 'up', running: 2, maxLabs: 2 },
+      { name: 'two', state: 'down', running: 1, maxLabs: 2 },
+    ])
+    expect(health.body.data.docker).toMatch(/^up/)
     expect(rowOf(onTwo[0]!.id).state).toBe('running')
     // Still inside the grace: nothing ended. Past it: the lab ends and its learner hears of it.
     await Bun.sleep(2100)

@@ -34,6 +34,13 @@ const healthModulePlugin = (services: Services) => {
           database,
           broker,
           docker: await services.labs.engine(),
+          // Each lab engine's name and state (no endpoints: the health check is public).
+          labHosts: (await services.labs.fleet.status()).map(({ name, state, running, maxLabs }) => ({
+            name,
+            state,
+            running,
+            maxLabs,
+          })),
           lastBackup: lastGoodBackup(services.config),
         },
         t(ctx.lang, 'ok'),
