@@ -14,6 +14,7 @@ import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import './messages.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** blog_status. */
 export const BLOG = { draft: 0, published: 1, withdrawn: 2 } as const
@@ -122,7 +123,7 @@ export const blogRoutes = (s: Services) =>
             const b = await blogResource.ops.detail(ctx, query.blogId ?? query.id)
             return ok(ctx, { blogId: b.id, content: await blogContent(ctx, b.id) })
           },
-          { perm: 'content:blog' },
+          { perm: 'content:blog', query: queryOf({ blogId: text('news item'), id: text('id') }) },
         )
         // Saves the body of an item (one detail row per item), sanitised.
         .post(

@@ -13,6 +13,7 @@ import { filesOf } from '../resource/files.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 type Folder = typeof cloudFolder.$inferSelect
 
 /** Cloud document folders: a tree (parentId '0' is the root). */
@@ -147,7 +148,7 @@ export const cloudRoutes = (s: Services) =>
         .get(
           '/api/cloud-document/document/info',
           async ({ ctx, query }) => ok(ctx, await documentInfo(s, await documentResource.ops.detail(ctx, query.id))),
-          { perm: 'content:cloud' },
+          { perm: 'content:cloud', query: queryOf({ id: text('id') }) },
         )
         // Changes a document's description only (title, intro, folder, sort), never its file.
         .post(

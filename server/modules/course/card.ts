@@ -14,6 +14,7 @@ import { courseResource } from './course.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
 
@@ -160,7 +161,7 @@ export const cardRoutes = (s: Services) =>
             // BOM: spreadsheet programs then read the Chinese text as UTF-8.
             return `\uFEFF${lines.join('\r\n')}\r\n`
           },
-          { perm: 'content:card:export' },
+          { perm: 'content:card:export', query: queryOf({ batchNo: text('batch') }) },
         ),
     )
     .use(cardResource.routes(s))

@@ -16,6 +16,7 @@ import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 type CourseRow = typeof course.$inferSelect
 
 /** At most `n` comma-joined image links (spec: course covers up to 3, banners 1). */
@@ -153,7 +154,7 @@ export const courseRoutes = (s: Services) =>
                 .then((r) => r.sort((a, b) => a.hotSort - b.hotSort)),
             ),
           ),
-        { perm: 'content:course' },
+        { perm: 'content:course', query: queryOf() },
       )
       // type=top|1 moves a hot course first, type=bottom|2 last.
       .get(
@@ -168,7 +169,7 @@ export const courseRoutes = (s: Services) =>
           await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
           return ok(ctx, null)
         },
-        { perm: 'content:course:hot' },
+        { perm: 'content:course:hot', query: queryOf({ id: text('id'), type: text('type') }) },
       )
       // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
       .get(
@@ -194,7 +195,10 @@ export const courseRoutes = (s: Services) =>
           await reorderHot(ctx, order)
           return ok(ctx, null)
         },
-        { perm: 'content:course:hot' },
+        {
+          perm: 'content:course:hot',
+          query: queryOf({ ids: text('comma-separated ids'), id: text('id'), direction: text('up or down') }),
+        },
       ),
   )
 

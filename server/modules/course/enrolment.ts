@@ -20,6 +20,7 @@ import './messages.ts'
 import { ownRows, tenantRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 /** Enrolment status (hm_course_user.status). */
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
@@ -278,7 +279,10 @@ const enrolmentRoutesPlugin = (s: Services) =>
             records: (await withCounts(ctx, page.records)).sort((a, b) => b.unauditedNum - a.unauditedNum),
           })
         },
-        { perm: ['content:review', 'content:course:audit'] },
+        {
+          perm: ['content:review', 'content:course:audit'],
+          query: queryOf({ isAuth: text('1: courses needing approval'), onlyPending: text('1: only pending ones') }),
+        },
       )
       // The enrolments of one course (courseId; status 0 pending / 1 approved / 2 rejected).
       .get(
@@ -288,12 +292,23 @@ const enrolmentRoutesPlugin = (s: Services) =>
           const page = await courseUserResource.ops.page(ctx, { ...query, courseId: query.courseId ?? query.id })
           return ok(ctx, { ...page, records: await withLearners(ctx, page.records) })
         },
-        { perm: ['content:review', 'content:course:audit'] },
+        {
+          perm: ['content:review', 'content:course:audit'],
+          query: queryOf({ courseId: text('course'), id: text('id') }),
+        },
       )
       // Student applications across courses (camps with type=2); no add, edit or delete: review only.
       .get(
         '/api/blade-system/user/getCourseExamineUserPage',
         async ({ ctx, query }) => ok(ctx, await applicationPage(ctx, query)),
-        { perm: ['content:review', 'content:course:audit'] },
+        {
+          perm: ['content:review', 'content:course:audit'],
+          query: queryOf({
+            ...paging(),
+            account: text('contains'),
+            realName: text('contains'),
+            type: text('course type (2: camps)'),
+          }),
+        },
       ),
   )

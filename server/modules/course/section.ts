@@ -23,6 +23,7 @@ import { courseResource } from './course.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 /** Sections of a course; writing one needs the right to edit its course. */
 export const sectionResource = defineResource({
   table: courseSection,
@@ -99,7 +100,7 @@ export const sectionRoutes = (s: Services) =>
             await courseResource.ops.detail(ctx, query.id)
             return ok(ctx, await sectionResource.ops.all(ctx, { courseId: query.id }))
           },
-          { perm: 'content:course' },
+          { perm: 'content:course', query: queryOf({ id: text('id') }) },
         )
         .get(
           '/api/hm-download/download/getDownLoadBySectionId',
@@ -124,7 +125,7 @@ export const sectionRoutes = (s: Services) =>
               links.map((l) => ({ ...rows.find((r) => r.id === l.id), linkId: l.linkId })).filter((r) => r.id),
             )
           },
-          { perm: 'content:course' },
+          { perm: 'content:course', query: queryOf({ id: text('id') }) },
         )
         .get(
           '/api/hm-question/question/getQuestionId',
@@ -136,7 +137,7 @@ export const sectionRoutes = (s: Services) =>
                 linkId: l.linkId,
               })),
             ),
-          { perm: 'content:course' },
+          { perm: 'content:course', query: queryOf({ id: text('id') }) },
         )
         .get(
           '/api/hm-courseWare/courseWare/getCourseWareId',
@@ -161,6 +162,6 @@ export const sectionRoutes = (s: Services) =>
               links.map((l) => ({ ...rows.find((r) => r.id === l.id), linkId: l.linkId })).filter((r) => r.id),
             )
           },
-          { perm: 'content:course' },
+          { perm: 'content:course', query: queryOf({ id: text('id') }) },
         ),
     )

@@ -9,6 +9,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { checkImages, courseResource } from './course.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 import './messages.ts'
 
 /** Course series (status: listing_status, 1 listed). */
@@ -79,6 +80,6 @@ const seriesRoutesPlugin = (s: Services) =>
                 .filter((r) => r.id),
             )
           },
-          { perm: 'content:series' },
+          { perm: 'content:series', query: queryOf({ id: text('id'), seriesId: text('series') }) },
         ),
     )

@@ -20,6 +20,7 @@ import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitti
 import { released } from './closing.ts'
 import { keyRule, uncorrectedAmong } from './key-visibility.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'exam.reviewClosed': {
@@ -137,7 +138,15 @@ const competitionRoutesPlugin = (s: Services) =>
           ),
         )
       },
-      { perm: PUBLIC },
+      {
+        perm: PUBLIC,
+        query: queryOf({
+          ...paging(),
+          category: text('category'),
+          title: text('title, contains'),
+          phase: text('open, notStarted or ended'),
+        }),
+      },
     )
     .get(
       '/api/nop-wbp/paperTime/detail',
@@ -156,7 +165,7 @@ const competitionRoutesPlugin = (s: Services) =>
           serverTime: Date.now(),
         })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     // The caller's competitions: every sitting on a competition, answering or finished, with the score once shown.
     .get(
@@ -188,7 +197,7 @@ const competitionRoutesPlugin = (s: Services) =>
           })),
         })
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ category: text('category') }) },
     )
     // One of the caller's sittings with every question, the answer given, the key, analysis, score and comment; a
     // question another exam still holds (key-visibility.ts) comes with the answer given only.
@@ -242,7 +251,7 @@ const competitionRoutesPlugin = (s: Services) =>
           questions,
         })
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ sittingId: text('sitting') }) },
     )
 
 /** A learner reviews a paper once it is corrected, the exam's results are released (closing.ts) and shown. */

@@ -14,6 +14,7 @@ import { userResource } from '../system/user.ts'
 import { deptResource } from '../system/dept.ts'
 import { scope } from '../../lib/scope.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
@@ -91,7 +92,7 @@ const examGroupRoutesPlugin = (s: Services) =>
               .flatMap((r) => [{ id: r.id, title: r.title, children: build(r.id) }]),
           )
         },
-        { perm: examGroupResource.perms.list },
+        { perm: examGroupResource.perms.list, query: queryOf() },
       )
       // Students of the tenant under their (first) class; ?classIds narrows to those classes. Class nodes cannot be picked.
       .get(
@@ -130,6 +131,6 @@ const examGroupRoutesPlugin = (s: Services) =>
               })),
           )
         },
-        { perm: examGroupResource.perms.list },
+        { perm: examGroupResource.perms.list, query: queryOf({ classIds: text('classes, comma-separated') }) },
       ),
   )

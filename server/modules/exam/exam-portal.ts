@@ -26,6 +26,7 @@ import {
 } from './sitting.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 type Body = Record<string, unknown> | undefined
 
@@ -81,7 +82,7 @@ const examPortalRoutesPlugin = (s: Services) =>
           mine: mine(exam, sitting) ?? null,
         })
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ timeId: text('exam'), id: text('id') }) },
     )
     // Opens or resumes the sitting: the paper, the deadline, the server's clock and every stored answer.
     .get(
@@ -90,7 +91,7 @@ const examPortalRoutesPlugin = (s: Services) =>
         const exam = await findExam(ctx, query.timeId ?? query.id)
         return ok(ctx, await sittingPaper(ctx, exam, await startSitting(ctx, exam)))
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ timeId: text('exam'), id: text('id') }) },
     )
     .post(
       '/paperQuestion/saveAnswer',
@@ -170,7 +171,7 @@ const examPortalRoutesPlugin = (s: Services) =>
           ),
         )
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ ...paging(), ended: text('1: ended ones too') }) },
     )
     // The caller's finished sittings; scores appear once the teacher distributes them.
     .get(
@@ -183,5 +184,5 @@ const examPortalRoutesPlugin = (s: Services) =>
         })
         return ok(ctx, page)
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf() },
     )

@@ -17,6 +17,7 @@ import { paperTimeResource } from './paper-time.ts'
 import { CORRECTED, finalizeExpired, SUBMITTED } from './sitting.ts'
 import { scope } from '../../lib/scope.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'exam.uncorrected': {
@@ -252,7 +253,7 @@ const examResultRoutesPlugin = (s: Services) =>
             const { rows, total } = pageRows(ctx.db, { table: paperTimeUser, where: cond, orderBy }, size, offset)
             return ok(ctx, pageOf(rows, total, current, size))
           },
-          { perm: CODE },
+          { perm: CODE, query: queryOf({ ...paging(), paperTimeId: text('exam'), state: text('state') }) },
         )
         .get(
           '/viewScore',
@@ -264,7 +265,7 @@ const examResultRoutesPlugin = (s: Services) =>
               questions: await sheet(ctx, sitting.id, sitting.paperId),
             })
           },
-          { perm: CODE },
+          { perm: CODE, query: queryOf({ id: text('id') }) },
         )
         // Not an action: a sitting has no resource of its own (staff reach it through its exam: managedSitting).
         .post(
@@ -279,7 +280,10 @@ const examResultRoutesPlugin = (s: Services) =>
     .use(
       new Elysia({ prefix: '/api/hm-paperTime/paperTime' })
         .use(authContext(s))
-        .get('/statistics', async ({ ctx, query }) => ok(ctx, await statistics(ctx, query.id)), { perm: CODE })
+        .get('/statistics', async ({ ctx, query }) => ok(ctx, await statistics(ctx, query.id)), {
+          perm: CODE,
+          query: queryOf({ id: text('id') }),
+        })
         .get(
           '/exportStatistics',
           async ({ ctx, query, set }) => {
@@ -288,6 +292,6 @@ const examResultRoutesPlugin = (s: Services) =>
             set.headers['content-disposition'] = `attachment; filename="exam-${query.id}.xlsx"`
             return new Response(new Blob([bytes as BlobPart]))
           },
-          { perm: CODE },
+          { perm: CODE, query: queryOf({ id: text('id') }) },
         ),
     )

@@ -13,6 +13,7 @@ import { defineResource, type Write } from '../../lib/resource.ts'
 import { withChildren } from './question-store.ts'
 import { questionResource } from './question.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'paper.questions': {
@@ -124,7 +125,10 @@ const paperRoutesPlugin = (s: Services) =>
               rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })),
             )
           },
-          { perm: paperResource.perms.list },
+          {
+            perm: paperResource.perms.list,
+            query: queryOf({ name: text('contains'), type: text('paper type'), status: text('status') }),
+          },
         ),
     )
     .use(
@@ -134,6 +138,6 @@ const paperRoutesPlugin = (s: Services) =>
           const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
           return ok(ctx, await paperQuestions(ctx, row.id))
         },
-        { perm: paperResource.perms.detail },
+        { perm: paperResource.perms.detail, query: queryOf({ paperId: text('paper'), id: text('id') }) },
       ),
     )

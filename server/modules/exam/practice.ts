@@ -31,6 +31,7 @@ import { paperQuestions } from './paper.ts'
 import { answerKey, learnerView, withChildren, type FullQuestion } from './question-store.ts'
 import { shuffled } from './sitting.ts'
 import { keyRule, type KeyRule } from './key-visibility.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'practice.questionId': { zh: '请选择题目', en: 'please choose a question' },
@@ -275,7 +276,10 @@ export const practiceRoutes = (s: Services) =>
           const full = await withChildren(ctx.db, rows)
           return ok(ctx, pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size))
         },
-        { perm: SIGNED_IN },
+        {
+          perm: SIGNED_IN,
+          query: queryOf({ ...paging(), type: text('type'), hard: text('difficulty'), mode: text('order or random') }),
+        },
       )
       // How many questions of each type (and difficulty) the bank holds: the requirement form's limits.
       .get(
@@ -288,7 +292,7 @@ export const practiceRoutes = (s: Services) =>
             .groupBy(question.type, question.hard)
           return ok(ctx, rows)
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf() },
       )
       .post(
         '/question/checkAnswer',
@@ -318,7 +322,7 @@ export const practiceRoutes = (s: Services) =>
           const q = await bankQuestion(ctx, id)
           return ok(ctx, { ...revealed(q), collected: (await collectedOf(ctx, [q.id])).has(q.id) })
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ questionId: text('question'), id: text('id') }) },
       )
       .post(
         '/question/toPaperByRequire',
@@ -328,13 +332,13 @@ export const practiceRoutes = (s: Services) =>
       .get(
         '/question/getTeamQuestion',
         async ({ ctx, query }) => ok(ctx, await forLearner(ctx, await teamQuestions(ctx, query.teamId))),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ teamId: text('team') }) },
       )
       .get(
         '/question/getRandomTeamQuestion',
         async ({ ctx, query }) =>
           ok(ctx, await forLearner(ctx, shuffled(await teamQuestions(ctx, query.teamId), Math.random))),
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ teamId: text('team') }) },
       )
       .get(
         '/question/getTeamQuestionTypeNumber',
@@ -346,7 +350,7 @@ export const practiceRoutes = (s: Services) =>
             types.map((type) => ({ type, number: qs.filter((q) => q.type === type).length })),
           )
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ teamId: text('team') }) },
       )
       // The caller's teams, as cards.
       .get(
@@ -385,7 +389,7 @@ export const practiceRoutes = (s: Services) =>
           }))
           return ok(ctx, pageOf(records, total, current, size))
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ ...paging() }) },
       )
       .post(
         '/userQuestionCollect/saveQuestionCollect',
@@ -415,7 +419,7 @@ export const practiceRoutes = (s: Services) =>
             .where(and(eq(questionCollect.userId, ctx.actor.userId), eq(questionCollect.questionId, id)))
           return ok(ctx, true)
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ questionId: text('question') }) },
       )
       .get(
         '/userQuestionCollect/lookQuestionCollects',
@@ -441,7 +445,7 @@ export const practiceRoutes = (s: Services) =>
             ),
           )
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ ...paging() }) },
       )
       .post(
         '/logUserQuestion/saveErrorQuestion',
@@ -483,7 +487,7 @@ export const practiceRoutes = (s: Services) =>
             ),
           )
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ ...paging() }) },
       )
       .get(
         '/logUserQuestion/removeErrorQuestion',
@@ -494,6 +498,6 @@ export const practiceRoutes = (s: Services) =>
             .where(and(eq(questionError.userId, ctx.actor.userId), eq(questionError.questionId, id)))
           return ok(ctx, true)
         },
-        { perm: SIGNED_IN },
+        { perm: SIGNED_IN, query: queryOf({ questionId: text('question') }) },
       ),
   )

@@ -17,6 +17,7 @@ import { paperResource } from './paper.ts'
 import { scope } from '../../lib/scope.ts'
 import { userResource } from '../system/user.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'team.paperId': { zh: '题目集必须是本租户的试卷', en: 'the question set must be a paper of this tenant' },
@@ -110,7 +111,7 @@ const teamRoutesPlugin = (s: Services) =>
             records: page.records.map((r) => ({ ...r, memberCount: counts.find((c) => c.teamId === r.id)?.n ?? 0 })),
           })
         },
-        { perm: teamResource.perms.list },
+        { perm: teamResource.perms.list, query: queryOf({ ...paging() }) },
       ),
     )
     .use(
@@ -119,7 +120,7 @@ const teamRoutesPlugin = (s: Services) =>
         .get(
           '/getTeamUserInfo',
           async ({ ctx, query }) => ok(ctx, await members(ctx, (await managedTeam(ctx, query.teamId)).id, query)),
-          { perm: teamResource.perms.detail },
+          { perm: teamResource.perms.detail, query: queryOf({ teamId: text('team') }) },
         )
         // The member picker pre-selects the team's students and their classes.
         .get(
@@ -135,7 +136,7 @@ const teamRoutesPlugin = (s: Services) =>
               classIds: [...new Set(rows.map((r) => r.classId).filter(Boolean))],
             })
           },
-          { perm: teamResource.perms.detail },
+          { perm: teamResource.perms.detail, query: queryOf({ teamId: text('team') }) },
         )
         .post(
           '/addStudents',

@@ -21,6 +21,7 @@ import { fileOfTenant } from '../../lib/file-refs.ts'
 import '../content/messages.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -68,7 +69,7 @@ const portalContentRoutesPlugin = (s: Services) =>
           .orderBy(asc(banner.sort), desc(banner.id))
         return ok(ctx, rows)
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ position: text('position'), type: text('type') }) },
     )
     // News and notices are public views of the blog resource (content/blog.ts).
     // Downloads: the list never carries the file; it is released by downloadMessage/save.
@@ -167,7 +168,7 @@ const portalContentRoutesPlugin = (s: Services) =>
             hasChildren: f.hasChildren,
           })),
         ),
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ parentId: text('parent (0 for the top)') }) },
     )
     .get(
       '/api/nop-wbp/folder/getDocument',
@@ -192,7 +193,7 @@ const portalContentRoutesPlugin = (s: Services) =>
           .orderBy(asc(cloudDocument.sort), asc(cloudDocument.id))
         return ok(ctx, rows)
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ folderId: text('folder') }) },
     )
     .get(
       '/api/nop-wbp/document/detail',
@@ -221,7 +222,7 @@ const portalContentRoutesPlugin = (s: Services) =>
         const info = await documentInfo(s, doc)
         return ok(ctx, { ...meta, link: info.link, text: info.text, needLogin: false })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     // Activation cards: check (which course it opens), use (enrol, approved), and my used cards.
     .get(
@@ -233,7 +234,7 @@ const portalContentRoutesPlugin = (s: Services) =>
           t(ctx.lang, 'card.ok', { course: course.title }),
         )
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ cardNumber: text('card number') }) },
     )
     .get(
       '/api/nep-wbp/courseCard/useCard',
@@ -260,7 +261,7 @@ const portalContentRoutesPlugin = (s: Services) =>
           t(ctx.lang, 'card.redeemed', { course: course.title }),
         )
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ cardNumber: text('card number') }) },
     )
     .get(
       '/api/nep-wbp/courseCard/getUseList',
@@ -291,5 +292,5 @@ const portalContentRoutesPlugin = (s: Services) =>
           ),
         )
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ ...paging() }) },
     )

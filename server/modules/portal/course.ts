@@ -32,6 +32,7 @@ import { linksOfTenant } from '../../lib/file-refs.ts'
 import '../course/messages.ts'
 import { ownRows, publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 type CourseRow = typeof course.$inferSelect
@@ -241,7 +242,7 @@ export const portalCourseRoutes = (s: Services) =>
         )
         return ok(ctx, pageOf(await publicCourses(ctx, rows), total, current, size))
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     .get(
       '/api/nep-wbp/course/hotCourse',
@@ -255,7 +256,18 @@ export const portalCourseRoutes = (s: Services) =>
           .limit(n)
         return ok(ctx, await publicCourses(ctx, rows))
       },
-      { perm: PUBLIC },
+      {
+        perm: PUBLIC,
+        query: queryOf({
+          ...paging(),
+          type: text('1 courses, 2 practice courses'),
+          title: text('title, contains'),
+          specialId: text('major (dictionary key)'),
+          cateId: text('category (dictionary key)'),
+          levelId: text('level (dictionary key)'),
+          isPractice: text('practice (dictionary key)'),
+        }),
+      },
     )
     // Detail for the course page: the public fields, the rich texts, the learner's enrolment and the ratings summary.
     .get(
@@ -290,7 +302,7 @@ export const portalCourseRoutes = (s: Services) =>
           },
         })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ number: text('how many') }) },
     )
     .get(
       '/api/nep-wbp/course/getCourseDetail',
@@ -299,12 +311,12 @@ export const portalCourseRoutes = (s: Services) =>
         const [card] = await publicCourses(ctx, [c])
         return ok(ctx, { ...card, content: c.content, standard: c.standard, position: c.position, target: c.target })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     .get(
       '/api/nep-wbp/course/getCourseSection',
       async ({ ctx, query }) => ok(ctx, await outline(ctx, s, await courseOr404(ctx, query.id))),
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     // Enrolment: approved at once, or pending when the course needs review (isAuth).
     .post(
@@ -398,7 +410,7 @@ export const portalCourseRoutes = (s: Services) =>
           ),
         )
       },
-      { perm: SIGNED_IN },
+      { perm: SIGNED_IN, query: queryOf({ ...paging(), type: text('type') }) },
     )
     // Learning progress of one courseware; the learn page resumes from position.
     .post(
@@ -486,7 +498,7 @@ export const portalCourseRoutes = (s: Services) =>
         }
         return ok(ctx, { ...pageOf(named, total, current, size), mine: mine ?? null, canRate })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ ...paging(), courseId: text('course'), id: text('id') }) },
     )
     .post(
       '/api/nep-wbp/courseEvaluate/submit',
@@ -596,5 +608,5 @@ export const portalCourseRoutes = (s: Services) =>
           courses: links.map((l) => cards.find((c) => c.id === l.courseId)).filter(Boolean),
         })
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )

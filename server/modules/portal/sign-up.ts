@@ -19,6 +19,7 @@ import { smsProvider } from './sms.ts'
 import { attempt, consume, issue, type CodeKey } from './sms-codes.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 const SIGNING_UP = 'a visitor signing up is not signed in yet'
 
@@ -65,7 +66,7 @@ const signUpRoutesPlugin = (s: Services) =>
         await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
         return ok(ctx, null, 'sms.sent')
       },
-      { perm: PUBLIC },
+      { perm: PUBLIC, query: queryOf({ phone: text('phone number') }) },
     )
     .post(
       '/api/nop-wbp/user/addUser',
