@@ -15,6 +15,7 @@ import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import './messages.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** blog_status. */
 export const BLOG = { draft: 0, published: 1, withdrawn: 2 } as const
@@ -110,6 +111,12 @@ export async function blogContent(ctx: Ctx, blogId: string) {
 }
 
 export const blogRoutes = (s: Services) =>
+  handWritten(
+    "a news item's body lives in its own table (blog_detail), read and saved, sanitised, through the item",
+    blogRoutesPlugin(s),
+  )
+
+const blogRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(blogResource.routes(s))
     .use(blogDetailResource.routes(s))

@@ -14,6 +14,7 @@ import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 type Folder = typeof cloudFolder.$inferSelect
 
 /** Cloud document folders: a tree (parentId '0' is the root). */
@@ -129,6 +130,12 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
 }
 
 export const cloudRoutes = (s: Services) =>
+  handWritten(
+    "cloud folders as whole and lazy trees, and a document's description and file updated apart",
+    cloudRoutesPlugin(s),
+  )
+
+const cloudRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()

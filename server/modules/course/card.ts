@@ -15,6 +15,7 @@ import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
 
@@ -127,6 +128,9 @@ const csvCell = (v: unknown) => {
 }
 
 export const cardRoutes = (s: Services) =>
+  handWritten('activation cards as a CSV file for printing: a file download, not a page', cardRoutesPlugin(s))
+
+const cardRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(
       new Elysia()

@@ -17,6 +17,7 @@ import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 type CourseRow = typeof course.$inferSelect
 
 /** At most `n` comma-joined image links (spec: course covers up to 3, banners 1). */
@@ -138,6 +139,12 @@ async function reorderHot(ctx: Ctx, ids: string[]) {
 }
 
 export const courseRoutes = (s: Services) =>
+  handWritten(
+    "the hot courses' order: a sort moved within the list in one transaction, not a row's submit",
+    courseRoutesPlugin(s),
+  )
+
+const courseRoutesPlugin = (s: Services) =>
   new Elysia().use(courseResource.routes(s)).use(
     new Elysia({ prefix: '/api/hm-course/course' })
       .use(authContext(s))

@@ -24,6 +24,7 @@ import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 /** Sections of a course; writing one needs the right to edit its course. */
 export const sectionResource = defineResource({
   table: courseSection,
@@ -85,6 +86,12 @@ async function linked(
 }
 
 export const sectionRoutes = (s: Services) =>
+  handWritten(
+    "a course's sections and linked downloads, questions and courseware in order: link tables read through the course",
+    sectionRoutesPlugin(s),
+  )
+
+const sectionRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(sectionResource.routes(s))
     .use(sectionDownloadResource.routes(s))

@@ -14,6 +14,7 @@ import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
 import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 /** Courseware types (spec §3): 1 document, 2 video, 3 Markdown, 4 experiment steps. */
 export const WARE = { document: 1, video: 2, markdown: 3, steps: 4 } as const
 
@@ -101,6 +102,12 @@ export const stepResource = defineResource({
 })
 
 export const wareRoutes = (s: Services) =>
+  handWritten(
+    "transcoding progress from the job queue, and a courseware's steps in order read through the courseware",
+    wareRoutesPlugin(s),
+  )
+
+const wareRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(wareResource.routes(s))
     .use(stepResource.routes(s))

@@ -18,6 +18,7 @@ import './messages.ts'
 import { productResource } from './product.ts'
 import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 /** Command record states (blade_command_record.state). */
 export const SENT = 0,
@@ -258,6 +259,12 @@ const SendBody = bodyOf({
 })
 
 export const commandRoutes = (s: Services) =>
+  handWritten(
+    "commands sent to a device over the broker and awaited, a device's and its product's commands, and their records",
+    commandRoutesPlugin(s),
+  )
+
+const commandRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(commandResource.routes(s))
     .use(commandDetailResource.routes(s))

@@ -26,6 +26,7 @@ import { deviceResource } from './device.ts'
 import { scope } from '../../lib/scope.ts'
 import { params as paramsOf, query as queryOf, text } from '../../lib/request-schema.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 
 const MAX_FILES = otaFields.firmFile.upload.max
 /** Phases in which a release may still be edited: once devices were told, what they were told stays as it was. */
@@ -180,6 +181,12 @@ const idOf = (v: unknown, field = 'id') => {
 }
 
 export const otaRoutes = (s: Services) =>
+  handWritten(
+    "a rollout's live progress, and a device's firmware download through a link signed for its task",
+    otaRoutesPlugin(s),
+  )
+
+const otaRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(productOtaResource.routes(s))
     .use(

@@ -33,6 +33,7 @@ import '../course/messages.ts'
 import { ownRows, publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
+import { handWritten } from '../../lib/hand-written.ts'
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 type CourseRow = typeof course.$inferSelect
@@ -218,6 +219,12 @@ const SERIES_OMIT = Object.keys(getTableColumns(series)).filter((k) => !SERIES_C
 const SERIES_ORDER = [asc(series.sort), desc(series.id)]
 
 export const portalCourseRoutes = (s: Services) =>
+  handWritten(
+    "the portal's course pages: public fields with the learner's own enrolment, progress and rating, several tables per page",
+    portalCourseRoutesPlugin(s),
+  )
+
+const portalCourseRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(authContext(s))
     // Course and practice-course lists: title search, dictionary filters, server paging.
