@@ -13,9 +13,9 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import './messages.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+import './messages.ts'
 
 /** blog_status. */
 export const BLOG = { draft: 0, published: 1, withdrawn: 2 } as const

@@ -12,9 +12,9 @@ import { assertOwnFile } from '../course/ware.ts'
 import { filesOf } from '../resource/files.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+
 type Folder = typeof cloudFolder.$inferSelect
 
 /** Cloud document folders: a tree (parentId '0' is the root). */

@@ -13,9 +13,9 @@ import { now } from '../../lib/time.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
-
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
 

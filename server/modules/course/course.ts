@@ -15,9 +15,9 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
-
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+
 type CourseRow = typeof course.$inferSelect
 
 /** At most `n` comma-joined image links (spec: course covers up to 3, banners 1). */

@@ -22,9 +22,9 @@ import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+
 /** Sections of a course; writing one needs the right to edit its course. */
 export const sectionResource = defineResource({
   table: courseSection,

@@ -12,9 +12,9 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { TRANSCODE } from './transcode.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { query as queryOf, text } from '../../lib/request-schema.ts'
+
 /** Courseware types (spec §3): 1 document, 2 video, 3 Markdown, 4 experiment steps. */
 export const WARE = { document: 1, video: 2, markdown: 3, steps: 4 } as const
 
@@ -128,7 +128,7 @@ const wareRoutesPlugin = (s: Services) =>
               error: job?.state === 'failed' ? job.lastError : null,
             })
           },
-          { perm: 'content:ware', query: queryOf({ id: text('id'), wareId: text('courseware') }) },
+          { perm: 'content:ware', query: queryOf({ id: text('id') }) },
         )
         // Steps of a courseware, in order (id = the courseware).
         .get(
@@ -137,6 +137,6 @@ const wareRoutesPlugin = (s: Services) =>
             const w = await wareResource.ops.detail(ctx, query.id ?? query.wareId)
             return ok(ctx, await stepResource.ops.all(ctx, {}, eq(wareStep.wareId, w.id)))
           },
-          { perm: 'content:ware', query: queryOf({ id: text('id') }) },
+          { perm: 'content:ware', query: queryOf({ id: text('id'), wareId: text('courseware') }) },
         ),
     )

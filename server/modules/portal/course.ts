@@ -31,9 +31,9 @@ import { filesOf } from '../resource/files.ts'
 import { linksOfTenant } from '../../lib/file-refs.ts'
 import '../course/messages.ts'
 import { ownRows, publicRows, notDeleted } from '../../lib/tenant-rows.ts'
-
-import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
+
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
 type CourseRow = typeof course.$inferSelect
@@ -249,7 +249,18 @@ const portalCourseRoutesPlugin = (s: Services) =>
         )
         return ok(ctx, pageOf(await publicCourses(ctx, rows), total, current, size))
       },
-      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
+      {
+        perm: PUBLIC,
+        query: queryOf({
+          ...paging(),
+          type: text('1 courses, 2 practice courses'),
+          title: text('title, contains'),
+          specialId: text('major (dictionary key)'),
+          cateId: text('category (dictionary key)'),
+          levelId: text('level (dictionary key)'),
+          isPractice: text('practice (dictionary key)'),
+        }),
+      },
     )
     .get(
       '/api/nep-wbp/course/hotCourse',
@@ -263,18 +274,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
           .limit(n)
         return ok(ctx, await publicCourses(ctx, rows))
       },
-      {
-        perm: PUBLIC,
-        query: queryOf({
-          ...paging(),
-          type: text('1 courses, 2 practice courses'),
-          title: text('title, contains'),
-          specialId: text('major (dictionary key)'),
-          cateId: text('category (dictionary key)'),
-          levelId: text('level (dictionary key)'),
-          isPractice: text('practice (dictionary key)'),
-        }),
-      },
+      { perm: PUBLIC, query: queryOf({ number: text('how many') }) },
     )
     // Detail for the course page: the public fields, the rich texts, the learner's enrolment and the ratings summary.
     .get(
@@ -309,7 +309,7 @@ const portalCourseRoutesPlugin = (s: Services) =>
           },
         })
       },
-      { perm: PUBLIC, query: queryOf({ number: text('how many') }) },
+      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
     )
     .get(
       '/api/nep-wbp/course/getCourseDetail',
