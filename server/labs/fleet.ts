@@ -190,8 +190,17 @@ export class LabFleet implements LabHost {
     return this.upMembers(this.members().filter((m) => m.enabled || m.listed))
   }
 
+  /**
+   * Whether calls go to an engine: a listed one (or the local one beside listed ones) only while its probe answers,
+   * so a dead remote engine never stalls a pass; the local engine of a single box is always asked, as before there
+   * were several, and its own errors say what is wrong (a probe slow under load does not hide its containers).
+   */
+  private async reachable(m: Member): Promise<boolean> {
+    return (!m.listed && m.enabled) || this.isUp(m)
+  }
+
   private async upMembers(all = this.members()): Promise<Member[]> {
-    const states = await Promise.all(all.map((m) => this.isUp(m)))
+    const states = await Promise.all(all.map((m) => this.reachable(m)))
     return all.filter((_, i) => states[i])
   }
 
@@ -301,19 +310,19 @@ export class LabFleet implements LabHost {
   private async on<T>(id: string, work: (h: LabHost) => Promise<T>): Promise<T> {
     const m = await this.route(id)
     if (!m) throw Object.assign(new Error(`no such container: ${id}`), { statusCode: 404 })
-    if (!(await this.isUp(m))) throw new ApiError(503, 'lab.hostDown', { host: m.name })
+    if (!(await this.reachable(m))) throw new ApiError(503, 'lab.hostDown', { host: m.name })
     return work(m.host)
   }
 
   /** For removals: an engine that is down keeps the object; reconciling it by labels when it is back removes it. */
   private async onIfUp(m: Member | undefined, work: (h: LabHost) => Promise<void>): Promise<void> {
-    if (m && (await this.isUp(m))) await work(m.host)
+    if (m && (await this.reachable(m))) await work(m.host)
   }
 
   /** Whether rows on that engine can be checked now (reconcile leaves a down engine's labs to the host-lost pass). */
   reaches(column: string | null): boolean {
     const m = this.members().find((x) => x.name === (column ?? LOCAL))
-    return !!m && this.lastSeen(m)
+    return !!m && ((!m.listed && m.enabled) || this.lastSeen(m))
   }
 
   /** Records which engine a lab row runs on (a warm container handed over may sit on another than planned). */
@@ -418,7 +427,7 @@ export class LabFleet implements LabHost {
 
   async inspect(id: string) {
     const m = await this.route(id)
-    if (!m || !(await this.isUp(m))) return null
+    if (!m || !(await this.reachable(m))) return null
     return m.host.inspect(id)
   }
 
@@ -440,7 +449,7 @@ export class LabFleet implements LabHost {
 
   async stats(id: string) {
     const m = await this.route(id)
-    if (!m || !(await this.isUp(m))) return null
+    if (!m || !(await this.reachable(m))) return null
     return m.host.stats(id)
   }
 
