@@ -96,13 +96,36 @@ export class LabFleet implements LabHost {
     private readonly localMax: () => number,
   ) {}
 
+  /**
+   * The listed engines, read at most every 2 s: every health check and lab call asks for them (a query built per
+   * call cost health ~130 µs), and the list changes when the platform administrator edits it — here `forget()`
+   * drops the copy at once; another process's edit shows within 2 s.
+   */
+  private listed?: { at: number; rows: HostRow[] }
   private rows(): HostRow[] {
-    return this.db.select().from(labHost).where(eq(labHost.isDeleted, 0)).orderBy(labHost.name).all()
+    const now = Date.now()
+    if (!this.listed || now - this.listed.at >= 2000)
+      this.listed = {
+        at: now,
+        rows: this.db.select().from(labHost).where(eq(labHost.isDeleted, 0)).orderBy(labHost.name).all(),
+      }
+    return this.listed.rows
   }
 
   /** Every engine: the listed ones and the local one (which takes new labs only while none is listed). */
   members(): Member[] {
     const rows = this.rows()
+    const max = this.localMax()
+    // Built again only when the listed rows were read again (or the local quota changed): health asks every time.
+    if (this.built?.rows === rows && this.built.max === max) return this.built.members
+    const members = this.build(rows, max)
+    this.built = { rows, max, members }
+    return members
+  }
+
+  private built?: { rows: HostRow[]; max: number; members: Member[] }
+
+  private build(rows: HostRow[], max: number): Member[] {
     const listed = rows.map((r) => ({
       name: r.name,
       column: r.name,
@@ -116,7 +139,7 @@ export class LabFleet implements LabHost {
       name: LOCAL,
       column: null,
       host: this.local,
-      maxLabs: this.localMax(),
+      maxLabs: max,
       listed: false,
       enabled: !rows.some((r) => r.enabled === 1),
       endpoint: 'DOCKER_HOST',
@@ -177,6 +200,7 @@ export class LabFleet implements LabHost {
         )
         .where(and(eq(labHost.name, m.name), eq(labHost.isDeleted, 0)))
         .run()
+      this.listed = undefined // the row's state and downSince just changed
     }
     return value
   }
@@ -336,6 +360,7 @@ export class LabFleet implements LabHost {
 
   /** Reloads the engines' adapters and answers on next use (after a host is added, changed or removed). */
   forget(name?: string) {
+    this.listed = undefined
     if (name) {
       this.adapters.delete(name)
       this.probes.delete(name)

@@ -18,6 +18,21 @@ export const healthModule = (services: Services) =>
 const healthModulePlugin = (services: Services) => {
   // Compiled once: the probe runs on every health check (monitors poll it).
   let probe: { get(): unknown } | undefined
+  // The lab engines' state costs three queries and a probe per engine: monitors poll health many times a second,
+  // and a second-old view of the engines is as good to them (each engine's probe is itself kept 5 s).
+  let hosts:
+    { at: number; list: Promise<{ name: string; state: string; running: number; maxLabs: number }[]> } | undefined
+  const labHosts = () => {
+    const now = Date.now()
+    if (!hosts || now - hosts.at >= 1000)
+      hosts = {
+        at: now,
+        list: services.labs.fleet
+          .status()
+          .then((all) => all.map(({ name, state, running, maxLabs }) => ({ name, state, running, maxLabs }))),
+      }
+    return hosts.list
+  }
   return new Elysia({ prefix: '/api' }).use(authContext(services)).get(
     '/health',
     async ({ ctx }) => {
@@ -35,12 +50,7 @@ const healthModulePlugin = (services: Services) => {
           broker,
           docker: await services.labs.engine(),
           // Each lab engine's name and state (no endpoints: the health check is public).
-          labHosts: (await services.labs.fleet.status()).map(({ name, state, running, maxLabs }) => ({
-            name,
-            state,
-            running,
-            maxLabs,
-          })),
+          labHosts: await labHosts(),
           lastBackup: lastGoodBackup(services.config),
         },
         t(ctx.lang, 'ok'),
