@@ -64,4 +64,23 @@ describeBrowser('users screen (browser)', () => {
     await page.getByTestId('toolbar-delete').click()
     await expect.poll(() => page.getByText('请选择至少一条数据').count()).toBeGreaterThan(0)
   })
+
+  it("the add form fits a 375 px phone: one field a row, none past the dialog's right edge", async () => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    try {
+      await page.goto(`${s.app.url}/system/user`)
+      await page.getByTestId('toolbar-add').click()
+      await dialog().getByTestId('field-account').waitFor()
+      const box = (await dialog().boundingBox())!
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+      // Fields that sit side by side at 1280 px stack: the second starts below the first, both inside the dialog.
+      const account = (await dialog().getByTestId('field-account').boundingBox())!
+      const realName = (await dialog().getByTestId('field-realName').boundingBox())!
+      expect(realName.y).toBeGreaterThan(account.y + account.height)
+      for (const f of [account, realName]) expect(f.x + f.width).toBeLessThanOrEqual(box.x + box.width)
+      await dialog().getByRole('button', { name: '取消' }).click()
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 })
+    }
+  })
 })

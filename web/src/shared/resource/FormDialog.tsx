@@ -11,6 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
+import type { CSSProperties } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { ApiFailure } from '../api'
 import { CellOf } from './cells'
@@ -21,11 +22,20 @@ import { fieldProblem } from './validate'
 
 const useStyles = makeStyles({
   surface: { maxWidth: '860px', width: '92vw' },
+  // minmax(0, 1fr): a column never grows past its share for an input's own width, which pushed the right-hand
+  // fields off a phone's screen. Below 600 px every field takes the whole row, and the 23 gaps between the 24
+  // columns (368 px, wider than a phone's dialog) go.
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(24, 1fr)',
+    gridTemplateColumns: 'repeat(24, minmax(0, 1fr))',
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
+    '@media (max-width: 600px)': { columnGap: 0 },
+  },
+  cell: {
+    gridColumn: 'span var(--form-span)',
+    minWidth: 0,
+    '@media (max-width: 600px)': { gridColumn: 'span 24' },
   },
   view: {
     display: 'grid',
@@ -117,7 +127,8 @@ export default function FormDialog({
                           label={say(f.label)}
                           required={!!f.required}
                           validationMessage={errors[f.name]?.message as string | undefined}
-                          style={{ gridColumn: `span ${f.span ?? (WIDE.includes(f.type) ? 24 : 12)}` }}
+                          className={s.cell}
+                          style={{ '--form-span': f.span ?? (WIDE.includes(f.type) ? 24 : 12) } as CSSProperties}
                         >
                           <EditorOf
                             field={f}
