@@ -50,9 +50,51 @@ describeBrowser('exam back office (browser)', () => {
     expect(await d.getByTestId('import-skip-invalid').textContent()).toContain('导入其余 1 道')
     await d.getByTestId('import-file').setInputFiles(good)
     await expect.poll(() => d.getByTestId('import-preview').textContent()).toContain('导入的填空')
+    // The preview names the type, not its dictionary number.
+    expect(await d.getByTestId('import-preview').locator('tbody td').first().textContent()).toBe('填空题')
     await d.getByTestId('import-run').click()
     await expect.poll(() => page.getByText('已导入 1 道题').count()).toBeGreaterThan(0)
     await expect.poll(() => rows().filter({ hasText: '导入的填空' }).count()).toBe(1)
+  })
+
+  it("a Moodle file's report reads on a 375 px phone: each refused question's line, name and reason in view", async () => {
+    const xml = join(tmpdir(), `bank-moodle-${process.pid}.xml`)
+    writeFileSync(
+      xml,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<quiz>',
+        '<question type="multichoice"><name><text>Grade 33</text></name><questiontext format="html"><text>Pick</text></questiontext><single>false</single>',
+        '<answer fraction="33"><text>TCP</text></answer><answer fraction="33"><text>UDP</text></answer><answer fraction="34"><text>SCTP</text></answer></question>',
+        '<question type="ddwtos"><name><text>Drag words</text></name><questiontext format="html"><text>The [[1]]</text></questiontext></question>',
+        '<question type="truefalse"><name><text>Ping</text></name><questiontext format="html"><text>Ping uses ICMP.</text></questiontext>',
+        '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>',
+        '</quiz>',
+      ].join('\n'),
+    )
+    await page.setViewportSize({ width: 375, height: 812 })
+    try {
+      await page.goto(`${s.app.url}/exam/question`)
+      await page.getByTestId('question-import').click()
+      const d = page.getByTestId('import-dialog')
+      await d.getByTestId('import-file').setInputFiles(xml)
+      const refused = d.getByTestId('import-errors').locator('tbody tr')
+      await expect.poll(() => refused.count()).toBe(2)
+      // The fixed columns once left the reason no width: each row stood as tall as its reason spelt a letter a
+      // line, its line and name out of sight in the middle.
+      const row = (await refused.first().boundingBox())!
+      const [line, , , reason] = await Promise.all(
+        [0, 1, 2, 3].map(async (i) => (await refused.first().locator('td').nth(i).boundingBox())!),
+      )
+      expect(reason.width).toBeGreaterThan(150)
+      expect(row.height).toBeLessThan(200)
+      expect(line.y - row.y).toBeLessThan(20)
+      expect(await refused.first().textContent()).toContain('Grade 33')
+      expect(await d.getByTestId('import-preview').textContent()).toContain('判断题')
+      await d.getByRole('button', { name: '取消' }).click()
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 860 })
+    }
   })
 
   it('opens the demo exam statistics (charts) and the team members', async () => {

@@ -8,6 +8,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components'
+import { dictLabel, useDict } from '../../shared/dict'
 import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
 import { plain } from './plain'
@@ -29,12 +30,19 @@ export interface Report {
   preview: { type: number; content: string; score: number }[]
 }
 
-/** Rows that name a question: its line, name and category, then what is said about it. */
+/** A long reason wraps over several lines: the row's other cells stay on its first line, next to its start. */
+const top = { verticalAlign: 'top' } as const
+
+/**
+ * Rows that name a question: its line, name and category, then what is said about it. Fluent's table lays out its
+ * columns fixed, so on a phone the fixed columns would leave the last one no width (each row then stands as tall as
+ * its reason spelt a letter a line): the table keeps a minimum width and the box scrolls sideways instead.
+ */
 function QuestionTable({ rows, last, testId }: { rows: (Named & { text: string })[]; last: string; testId: string }) {
   const say = useSay()
   return (
     <div style={{ maxHeight: 240, overflow: 'auto' }}>
-      <Table size="small" data-testid={testId}>
+      <Table size="small" data-testid={testId} style={{ minWidth: 640 }}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell style={{ width: 60 }}>{say(L('行', 'Line'))}</TableHeaderCell>
@@ -46,10 +54,10 @@ function QuestionTable({ rows, last, testId }: { rows: (Named & { text: string }
         <TableBody>
           {rows.map((r, i) => (
             <TableRow key={i}>
-              <TableCell>{r.line}</TableCell>
-              <TableCell>{r.question ?? ''}</TableCell>
-              <TableCell>{r.category ?? ''}</TableCell>
-              <TableCell>{r.text}</TableCell>
+              <TableCell style={top}>{r.line}</TableCell>
+              <TableCell style={top}>{r.question ?? ''}</TableCell>
+              <TableCell style={top}>{r.category ?? ''}</TableCell>
+              <TableCell style={top}>{r.text}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -64,6 +72,11 @@ function QuestionTable({ rows, last, testId }: { rows: (Named & { text: string }
  */
 export function ImportReportView({ report }: { report: Report }) {
   const say = useSay()
+  const types = useDict('question_type', true)
+  const typeName = (type: number) => {
+    const item = types.find((t) => t.dictKey === String(type))
+    return item ? dictLabel(item) : String(type)
+  }
   const refused = report.errors.length
   return (
     <>
@@ -95,7 +108,7 @@ export function ImportReportView({ report }: { report: Report }) {
         <Table size="small" data-testid="import-preview">
           <TableHeader>
             <TableRow>
-              <TableHeaderCell style={{ width: 70 }}>{say(L('题型', 'Type'))}</TableHeaderCell>
+              <TableHeaderCell style={{ width: 110 }}>{say(L('题型', 'Type'))}</TableHeaderCell>
               <TableHeaderCell>{say(L('题干', 'Stem'))}</TableHeaderCell>
               <TableHeaderCell style={{ width: 70 }}>{say(L('分值', 'Points'))}</TableHeaderCell>
             </TableRow>
@@ -103,7 +116,7 @@ export function ImportReportView({ report }: { report: Report }) {
           <TableBody>
             {report.preview.map((q, i) => (
               <TableRow key={i}>
-                <TableCell>{q.type}</TableCell>
+                <TableCell>{typeName(q.type)}</TableCell>
                 <TableCell>{plain(q.content).slice(0, 90)}</TableCell>
                 <TableCell>{q.score}</TableCell>
               </TableRow>
