@@ -29,6 +29,8 @@ describeBrowser('API documentation screen (browser)', () => {
       .getByText(/"postName"/)
       .first()
       .waitFor()
+    // Each heading on a line of its own: run together they read "参数 无请求体" above a request body.
+    expect(await docs.getByTestId('api-docs-operation').innerText()).toMatch(/^参数\n+无\n+请求体\n/)
     expect(await docs.getByText('/api/health', { exact: true }).count()).toBe(0)
   })
 })

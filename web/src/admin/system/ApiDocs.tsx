@@ -56,7 +56,17 @@ registerLocale('apiDocs', {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  op: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', fontFamily: tokens.fontFamilyMonospace },
+  op: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    fontFamily: tokens.fontFamilyMonospace,
+    overflowWrap: 'anywhere',
+  },
+  // The method keeps its width when a long path wraps on a narrow screen.
+  method: { flexShrink: 0, minWidth: '52px' },
+  // One heading, then its content, per line: inline they ran together ("Parameters None Request body").
+  panel: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: tokens.spacingVerticalXS },
   pre: {
     margin: 0,
     padding: tokens.spacingHorizontalS,
@@ -113,13 +123,13 @@ export default function ApiDocs() {
             <AccordionItem key={`${method} ${path}`} value={`${method} ${path}`}>
               <AccordionHeader>
                 <span className={s.op}>
-                  <Badge appearance="tint" color={method === 'get' ? 'brand' : 'important'}>
+                  <Badge className={s.method} appearance="tint" color={method === 'get' ? 'brand' : 'important'}>
                     {method.toUpperCase()}
                   </Badge>
                   <span>{path}</span>
                 </span>
               </AccordionHeader>
-              <AccordionPanel>
+              <AccordionPanel className={s.panel} data-testid="api-docs-operation">
                 <Caption1>{t('parameters')}</Caption1>
                 {op.parameters?.length ? (
                   <Table size="small" aria-label={t('parameters')}>
@@ -144,7 +154,7 @@ export default function ApiDocs() {
                     </TableBody>
                   </Table>
                 ) : (
-                  <Body1> {t('none')}</Body1>
+                  <Body1>{t('none')}</Body1>
                 )}
                 {body !== undefined && (
                   <>
