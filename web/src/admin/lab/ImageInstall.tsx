@@ -111,7 +111,8 @@ export default function ImageInstall({
   const [tag, setTag] = useState('')
   // A school builds only inside its own namespace (the server refuses anything else): the example shows it.
   const { tenantId } = useSession()
-  const tagExample = tenantId === '000000' ? 'school/python:3' : `atrium/t${tenantId}/python:3`
+  const tagPrefix = tenantId === '000000' ? '' : `atrium/t${tenantId}/`
+  const tagExample = tagPrefix ? `${tagPrefix}python:3` : 'school/python:3'
   const [file, setFile] = useState<File | null>(null)
   const [folder, setFolder] = useState<FileList | null>(null)
   const [error, setError] = useState<{ field?: string; text: string } | null>(null)
@@ -199,7 +200,8 @@ export default function ImageInstall({
                 )}
                 {kind === 'build' && (
                   <Field
-                    label={t('image.tag')}
+                    label={t('image.tag', { example: tagExample })}
+                    hint={tagPrefix ? t('image.tagHint', { prefix: tagPrefix }) : undefined}
                     required
                     validationState={error?.field === 'imageId' ? 'error' : 'none'}
                     validationMessage={error?.field === 'imageId' ? error.text : undefined}
