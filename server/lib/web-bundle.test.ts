@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -46,6 +46,17 @@ describe('web bundle serving (two entries)', () => {
     const body = new Uint8Array(await packed.arrayBuffer())
     expect(body.length).toBeLessThan(script.length / 5)
     expect(gunzipSync(body).toString()).toBe(script)
+  })
+
+  it('a document rebuilt under the running server goes out new, gzipped or not (it names the new assets)', async () => {
+    const gz = { 'accept-encoding': 'gzip' }
+    expect(gunzipSync(new Uint8Array(await (await get('/login', gz)).arrayBuffer())).toString()).toContain(
+      'back office',
+    )
+    writeFileSync(join(dist, 'index.html'), '<title>back office, rebuilt</title>')
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000))
+    expect(gunzipSync(new Uint8Array(await (await get('/login', gz)).arrayBuffer())).toString()).toContain('rebuilt')
+    expect(await (await get('/login')).text()).toContain('rebuilt')
   })
 
   it('refuses a missing asset, a climb out of the bundle and the build manifest', async () => {

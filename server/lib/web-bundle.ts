@@ -35,7 +35,7 @@ export function webBundle(distDir: string) {
   const app = new Elysia({ name: 'web-bundle' })
   if (!existsSync(join(dist, BACK_OFFICE_DOCUMENT))) return app
   const assets = join(dist, 'assets')
-  const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
+  const gzipped = new Map<string, { at: number; packed: Uint8Array<ArrayBuffer> }>()
 
   const send = async (file: string, request: Request, cacheControl: string) => {
     const body = Bun.file(file)
@@ -43,9 +43,12 @@ export function webBundle(distDir: string) {
     if (!COMPRESSIBLE.has(extname(file))) return new Response(body, { headers })
     headers.vary = 'accept-encoding'
     if (!acceptsGzip(request)) return new Response(body, { headers })
-    let packed = gzipped.get(file)
-    if (!packed) gzipped.set(file, (packed = Bun.gzipSync(await body.bytes())))
-    return new Response(packed, { headers: { ...headers, 'content-encoding': 'gzip' } })
+    // Hashed assets never change; an entry document (or the exam worker) does when the bundle is rebuilt under a
+    // running server, and a kept copy would name assets the new build deleted: those are packed again when newer.
+    const at = cacheControl === REVALIDATE ? body.lastModified : 0
+    let kept = gzipped.get(file)
+    if (!kept || kept.at !== at) gzipped.set(file, (kept = { at, packed: Bun.gzipSync(await body.bytes()) }))
+    return new Response(kept.packed, { headers: { ...headers, 'content-encoding': 'gzip' } })
   }
 
   return app.get('/*', ({ path, request }) => {
