@@ -27,18 +27,20 @@ import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { tenantRows } from './tenant-rows.ts'
 
+// The 400 names the field in the envelope and the form shows the message under it: the text says "the address"
+// rather than the field's internal name (a screen's label reads 资源地址, not endpoint).
 defineMessages({
   'outbound.scheme': {
-    zh: '{field} 必须是 http:// 或 https:// 地址',
-    en: '{field} must be an http:// or https:// URL',
+    zh: '地址必须以 http:// 或 https:// 开头',
+    en: 'the address must be an http:// or https:// URL',
   },
   'outbound.unresolved': {
-    zh: '{field} 的主机名 {host} 无法解析',
-    en: 'the host name {host} of {field} does not resolve',
+    zh: '地址中的主机名 {host} 无法解析',
+    en: 'the host name {host} in the address does not resolve',
   },
   'outbound.refused': {
-    zh: '{field} 指向本机、内网或保留地址 {address}，平台未允许访问该网段',
-    en: '{field} points at this host, a private network or a reserved address ({address}), which the platform does not allow',
+    zh: '该地址指向本机、内网或保留地址 {address}，平台未允许访问该网段',
+    en: 'the address points at this host, a private network or a reserved address ({address}), which the platform does not allow',
   },
   'outbound.redirect': {
     zh: '远端服务返回了跳转（{status}），已拒绝',

@@ -77,7 +77,7 @@ describe('storage settings under the outbound policy', () => {
       body: settings(s3.endpoint),
     })
     expect(en.body.msg).toBe(
-      'endpoint points at this host, a private network or a reserved address (127.0.0.1), which the platform does not allow',
+      'the address points at this host, a private network or a reserved address (127.0.0.1), which the platform does not allow',
     )
     // Editing an allowed row to point inside is refused the same way.
     const row = await t.post('/api/blade-resource/oss/submit', admin, settings('https://93.184.216.34'))
