@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cloudDocument, download, experiment, labImage } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
+import { uploadFile } from '../../tests/support/upload.ts'
 import { seedDemoLabs } from '../modules/lab/demo.ts'
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -19,19 +20,7 @@ describe('fields that name stored files', () => {
   let studentVideo: { link: string }, schoolVideo: { link: string }, platformCover: string
   let schoolImage: string
 
-  async function upload(token: string, file: File, kind: string) {
-    const form = new FormData()
-    form.append('files', file)
-    const r = await t.app.handle(
-      new Request(`http://localhost/api/blade-resource/oss/endpoint/put-file?kind=${kind}`, {
-        method: 'POST',
-        headers: { 'blade-auth': `bearer ${token}` },
-        body: form,
-      }),
-    )
-    expect(r.status).toBe(200)
-    return ((await r.json()) as { data: { link: string } }).data
-  }
+  const upload = (token: string, file: File, kind: string) => uploadFile(t, file, token, kind)
 
   beforeAll(async () => {
     seedDemoLabs(t.services.db, '100001')

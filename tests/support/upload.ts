@@ -13,7 +13,7 @@ export async function uploadFile(t: ReturnType<typeof testApp>, file: File, toke
   )
   const body = await res.json()
   if (res.status !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`)
-  return body.data as { link: string; preview: string; attachId: string; size: number; ext: string }
+  return body.data as { link: string; name: string; preview: string; attachId: string; size: number; ext: string }
 }
 
 /** A short test video made by ffmpeg (colour bars and a tone), as MP4 bytes. */

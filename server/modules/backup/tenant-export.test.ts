@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { attach } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { uploadFile } from '../../../tests/support/upload.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 import { readArchive } from './archive.ts'
@@ -16,19 +17,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 describe('a school export', () => {
   const t = testApp()
 
-  async function upload(token: string, file: File, kind: string) {
-    const form = new FormData()
-    form.append('files', file)
-    const r = await t.app.handle(
-      new Request(`http://localhost/api/blade-resource/oss/endpoint/put-file?kind=${kind}`, {
-        method: 'POST',
-        headers: { 'blade-auth': `bearer ${token}` },
-        body: form,
-      }),
-    )
-    expect(r.status).toBe(200)
-    return ((await r.json()) as { data: { link: string; name: string } }).data
-  }
+  const upload = (token: string, file: File, kind: string) => uploadFile(t, file, token, kind)
 
   /** An attachment row of the school naming a key, as a tampered or legacy row would. */
   function attachRow(tenantId: string, name: string) {
