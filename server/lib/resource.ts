@@ -93,6 +93,10 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   const fileCols = fileFields(o.fields)
   const validKey = (v: string, by = key) => (by === 'id' ? /^\d{1,20}$/.test(v) : v.length > 0 && v.length <= 64)
 
+  /** The read side's query conditions beyond plain columns (page and list alike), if it declares any. */
+  const readWhere = async (ctx: Ctx, q: Query): Promise<SQL | undefined> =>
+    (o.read?.where && (await o.read.where(ctx, q))) || undefined
+
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
   async function where(ctx: Ctx, verb: Verb, also: string[] = []): Promise<SQL> {
     await permit(ctx, [perms[verb], ...also])
@@ -141,9 +145,9 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       const { current, size, offset } = parsePaging(q)
       const bound = await where(ctx, 'list'),
         filters = queryFilters(o, cols, q),
-        more = o.read?.where && (await o.read.where(ctx, q))
+        more = await readWhere(ctx, q)
       // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
-      const cond = filters.length || extra || more ? and(bound, ...filters, extra, more || undefined) : bound
+      const cond = filters.length || extra || more ? and(bound, ...filters, extra, more) : bound
       const { rows, total } = pageQuery(
         ctx.db,
         {
@@ -164,14 +168,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       const rows = await ctx.db
         .select()
         .from(o.table as SQLiteTable)
-        .where(
-          and(
-            await where(ctx, 'list'),
-            ...queryFilters(o, cols, q),
-            extra,
-            (o.read?.where && (await o.read.where(ctx, q))) || undefined,
-          ),
-        )
+        .where(and(await where(ctx, 'list'), ...queryFilters(o, cols, q), extra, await readWhere(ctx, q)))
         .orderBy(...order())
       return (rows as Row[]).map(strip)
     },
