@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,7 +8,7 @@ import { device, job } from '../../db/schema/index.ts'
 import { closeDb, openDb, type Db } from '../../server/lib/db.ts'
 import { enqueue } from '../../server/lib/jobs.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
-import { freePort, WEB_DIST } from '../support/browser.ts'
+import { startNode as startProbeNode, stopNode, until, type Node } from '../support/processes.ts'
 import { BASIC } from '../support/harness.ts'
 
 /**
@@ -21,55 +20,16 @@ const LEASE_MS = 1500
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-multi-'))
 if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
 
-interface Node {
-  url: string
-  mqttUrl: string
-  child: ChildProcess
-}
 const nodes: Node[] = []
 
 async function startNode(): Promise<Node> {
-  const [port, mqttPort] = [await freePort(), await freePort()]
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(
-    process.execPath.includes('bun') ? process.execPath : 'bun',
-    ['tests/multi-process/probe-entry.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        HOST: '127.0.0.1',
-        ATRIUM_DATA_DIR: dataDir,
-        ATRIUM_WEB_DIST: WEB_DIST,
-        ATRIUM_LEASE_MS: String(LEASE_MS),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+  const node = await startProbeNode(
+    dataDir,
+    { ATRIUM_LEASE_MS: String(LEASE_MS) },
+    'tests/multi-process/probe-entry.ts',
   )
-  const node = { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, child }
   nodes.push(node)
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error('appliance exited')
-    return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok === true
-  }, 30_000)
   return node
-}
-
-async function stopNode(n: Node, signal: NodeJS.Signals = 'SIGTERM') {
-  if (n.child.exitCode !== null || n.child.signalCode !== null) return
-  const exited = new Promise((r) => n.child.once('exit', r))
-  n.child.kill(signal)
-  await exited
-}
-
-async function until(cond: () => boolean | Promise<boolean>, ms = 20_000) {
-  const deadline = Date.now() + ms
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 50))
-  }
 }
 
 type Probe = { pid: number; at: number; event: 'start' | 'done' | 'slot'; job?: string; slot?: string }

@@ -6,6 +6,7 @@ import { BASIC } from './harness.ts'
 /** Real appliance processes (server/main.ts) on one data directory, for the several-processes tests (issue #27). */
 export interface Node {
   url: string
+  mqttUrl: string
   child: ChildProcess
 }
 
@@ -17,10 +18,15 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 20_000)
   }
 }
 
-export async function startNode(dataDir: string, env: Record<string, string> = {}): Promise<Node> {
+/** `entry`: the program to run (server/main.ts, or a test's own entry that wraps it). */
+export async function startNode(
+  dataDir: string,
+  env: Record<string, string> = {},
+  entry = 'server/main.ts',
+): Promise<Node> {
   const [port, mqttPort] = [await freePort(), await freePort()]
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
+  const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', [entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -37,7 +43,7 @@ export async function startNode(dataDir: string, env: Record<string, string> = {
     if (child.exitCode !== null) throw new Error('appliance exited')
     return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok === true
   }, 30_000)
-  return { url, child }
+  return { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, child }
 }
 
 export const exited = (n: Node) => n.child.exitCode !== null || n.child.signalCode !== null
