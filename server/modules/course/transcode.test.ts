@@ -30,6 +30,7 @@ describe('courseware video transcoding on the job queue', () => {
     for (const r of runners) await r.stop()
   })
   const ware = (id: string) => t.services.db.select().from(courseWare).where(eq(courseWare.id, id)).get()!
+  const jobState = (ref: string) => t.services.db.select().from(job).where(eq(job.ref, ref)).get()?.state
   const until = async (f: () => boolean, ms = 60_000) => {
     for (const end = Date.now() + ms; !f();) {
       if (Date.now() > end) throw new Error('timed out')
@@ -53,7 +54,8 @@ describe('courseware video transcoding on the job queue', () => {
     // The client cannot claim the result; the server queues the job.
     expect(w).toMatchObject({ transcodingStatus: 2, isTranscoding: 1, playAddress: null })
     start()
-    await until(() => ware(w.id).transcodingStatus !== 2)
+    // The job row is settled just after the handler that wrote the ware returns: wait for both.
+    await until(() => ware(w.id).transcodingStatus !== 2 && jobState(w.id) !== 'running')
     const done = ware(w.id)
     expect(done).toMatchObject({ transcodingStatus: 1, isTranscoding: 0, playTime: 2 })
     expect(done.playAddress).toMatch(/^\/upload\/private\/.+\.mp4$/)
@@ -95,7 +97,7 @@ describe('courseware video transcoding on the job queue', () => {
       })
     ).body.data
     if (!runners.length) start()
-    await until(() => ware(w.id).transcodingStatus !== 2)
+    await until(() => ware(w.id).transcodingStatus !== 2 && jobState(w.id) !== 'running')
     expect(ware(w.id)).toMatchObject({ transcodingStatus: 0, isTranscoding: 0, playAddress: null })
     const row = t.services.db.select().from(job).where(eq(job.ref, w.id)).get()!
     expect(row).toMatchObject({ state: 'failed', attempts: 1 })
