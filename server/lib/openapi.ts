@@ -16,6 +16,7 @@ import { createSchemaFactory } from 'drizzle-typebox'
 import type { AnyElysia } from 'elysia'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { resourceRegistry } from './resource.ts'
+import { actionPath } from './resource-actions.ts'
 
 const { createSelectSchema } = createSchemaFactory({ typeboxInstance: t })
 
@@ -74,17 +75,20 @@ function resourceReferences(): References {
       },
       '/remove': { post: { query: t.Object({ ids: text('comma-separated keys') }) } },
     }
+    for (const [sub, methods] of Object.entries(base)) refs[`${o.path}${sub}`] = methods
+    // Actions after the generated routes: one declared at a generated route's path (a tree the module shapes) wins.
     for (const [name, def] of Object.entries(o.actions ?? {})) {
       const target = def.target ? { ['one' in def.target ? def.target.one : def.target.many]: text() } : {}
       const method = (def.method ?? 'POST').toLowerCase()
-      base[def.path ?? `/${name}`] = {
+      const at = actionPath(o.path, name, def)
+      refs[at] = {
+        ...refs[at],
         [method]:
           method === 'get'
             ? { query: t.Object({ ...target, ...(def.body ?? {}) }, { additionalProperties: true }) }
             : { query: t.Object(target), body: t.Object(def.body ?? {}) },
       }
     }
-    for (const [sub, methods] of Object.entries(base)) refs[`${o.path}${sub}`] = methods
   }
   return refs
 }

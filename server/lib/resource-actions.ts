@@ -14,7 +14,7 @@ import { Type as t, type TSchema } from '@sinclair/typebox'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Ctx, Services } from './context.ts'
 import { ApiError, badRequest } from './errors.ts'
-import { SIGNED_IN } from './permissions.ts'
+import { PUBLIC, SIGNED_IN } from './permissions.ts'
 import { runAfterCommit } from './transaction.ts'
 
 type Query = Record<string, string | undefined>
@@ -29,6 +29,11 @@ export interface ActionInput<Row> {
   body: Record<string, unknown>
   /** The query string as sent (GET actions read their parameters here). */
   query: Query
+  /**
+   * The body as sent, unchecked: for an action that hands it whole to an operation which checks it itself
+   * (an update passed on to submit, whose field description answers each field).
+   */
+  sent?: unknown
   /** The app's services when called through a route (the broker for notifications); the CLI has none. */
   services?: Services
 }
@@ -36,15 +41,25 @@ export interface ActionInput<Row> {
 export interface ActionDef<T extends SQLiteTable> {
   /** As the contract spells the route: POST unless it says GET. */
   method?: 'GET' | 'POST'
-  /** The route under the resource's path; `/<name>` when left out. */
+  /**
+   * The route under the resource's path; `/<name>` when left out. A path beginning with `/api/` is taken
+   * whole: a look-up the contract puts under another service (`/api/blade-system/search/role`).
+   */
   path?: string
   /**
    * The button that grants the action: `<resource code>:<button>`. A list admits
    * any of them. A code containing ':' is taken whole (another menu's button);
    * SIGNED_IN ('auth') admits any signed-in user, for actions on the caller's
-   * own rows (an inbox), which the permission matrix lists as self-service.
+   * own rows (an inbox), which the permission matrix lists as self-service;
+   * PUBLIC ('public') admits anyone (what a sign-in page reads before anyone
+   * signs in), which the matrix's public allowlist must name.
    */
   button: string | string[]
+  /**
+   * Whole permission codes admitted besides the buttons, for a code with no ':' (a top-level menu such as
+   * the teachers' `desk`), which `button` would read as a button of this resource.
+   */
+  also?: string[]
   /**
    * The parameter naming the rows acted on, read from the query or the body:
    * `{ one: 'id' }` one row, `{ many: 'userIds' }` a comma list (or array).
@@ -74,6 +89,8 @@ export interface ActionCall {
   ids?: string | string[]
   body?: Record<string, unknown>
   query?: Query
+  /** The body as sent (ActionInput.sent). */
+  sent?: unknown
   services?: Services
 }
 
@@ -101,10 +118,16 @@ export interface ActionKit<Row> {
 export const looseBody = (...names: string[]): Record<string, TSchema> =>
   Object.fromEntries(names.map((n) => [n, t.Optional(t.Unknown())]))
 
-export const actionCodes = (code: string, def: ActionDef<SQLiteTable>): string[] =>
-  (Array.isArray(def.button) ? def.button : [def.button]).map((b) =>
-    b.includes(':') || b === SIGNED_IN ? b : `${code}:${b}`,
-  )
+export const actionCodes = (code: string, def: ActionDef<SQLiteTable>): string[] => [
+  ...(Array.isArray(def.button) ? def.button : [def.button]).map((b) =>
+    b.includes(':') || b === SIGNED_IN || b === PUBLIC ? b : `${code}:${b}`,
+  ),
+  ...(def.also ?? []),
+]
+
+/** An action's route path: under the resource's path, or whole when it begins with `/api/`. */
+export const actionPath = (base: string, name: string, def: Pick<ActionDef<SQLiteTable>, 'path'>): string =>
+  def.path?.startsWith('/api/') ? def.path : `${base}${def.path ?? `/${name}`}`
 
 function checkBody(def: ActionDef<SQLiteTable>, input: unknown): Record<string, unknown> {
   if (!def.body) return {}
@@ -151,7 +174,14 @@ export function actionOp<Row>(kit: ActionKit<Row>, def: ActionDef<SQLiteTable>) 
       }
     }
     const rows = def.target ? await kit.rowsInScope(ctx, def.verb ?? 'edit', ids, def.target.by) : []
-    const input: ActionInput<Row> = { rows, ids, body: checkBody(def, call.body), query, services: call.services }
+    const input: ActionInput<Row> = {
+      rows,
+      ids,
+      body: checkBody(def, call.body),
+      query,
+      sent: call.sent,
+      services: call.services,
+    }
     const result = await def.run(ctx, input as never)
     if (def.afterCommit) await runAfterCommit([() => def.afterCommit!(ctx, input as never, result)], kit.onError)
     return result
@@ -167,6 +197,7 @@ export function callOf(def: ActionDef<SQLiteTable>, services: Services, query: Q
     // Body fields may come as query parameters too (`?roleIds=`), as the screens send either.
     body: def.body ? { ...query, ...b } : undefined,
     query,
+    sent: body,
     services,
   }
 }

@@ -100,15 +100,20 @@ export function resourceRoutes<T extends SQLiteTable>(
       },
       { perm: perms.remove },
     )
+  // Actions whose contract path lies under another service (a look-up at /api/blade-system/search/role) go unprefixed.
+  const elsewhere = new Elysia().use(authContext(services))
   for (const [name, def] of actionDefs) {
     const op = (ops.actions as Record<string, ReturnType<typeof actionOp>>)[name]
     const handler = async ({ ctx, query, body }: { ctx: Ctx; query: Query; body: unknown }) =>
       ok(ctx, await op(ctx, callOf(def as ActionDef<SQLiteTable>, services, query, body)), def.message)
     const perm = actionCodes(o.code, def as ActionDef<SQLiteTable>)
-    const path = def.path ?? `/${name}`
-    if (def.method === 'GET') r.get(path, handler, { perm })
-    else r.post(path, handler, { perm })
+    const whole = def.path?.startsWith('/api/')
+    const at = whole ? elsewhere : r,
+      path = whole ? def.path! : (def.path ?? `/${name}`)
+    if (def.method === 'GET') at.get(path, handler, { perm })
+    else at.post(path, handler, { perm })
   }
+  if (elsewhere.routes.length) return generated(new Elysia().use(r).use(generated(elsewhere))) as unknown as Elysia
   // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
   return generated(r) as unknown as Elysia
 }
