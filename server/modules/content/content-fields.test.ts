@@ -1,26 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { bannerFields, blogFields, documentFields, downloadFields, folderFields } from '../../../db/fields/content.ts'
 import {
-  bannerFields,
-  blogFields,
   cardFields,
   courseFields,
-  documentFields,
-  downloadFields,
-  folderFields,
   sectionFields,
   seriesFields,
   wareFields,
   wareStepFields,
-} from '../../../db/fields/content.ts'
-import { messageFields } from '../../../db/fields/desk.ts'
-import { experimentUserFields } from '../../../db/fields/labs.ts'
+} from '../../../db/fields/course.ts'
+import { messageFields } from '../../../db/fields/message.ts'
+import { experimentUserFields } from '../../../db/fields/lab.ts'
 import type { Fields } from '../../../db/fields/types.ts'
 import { expectRequiredRefusals } from '../../../tests/support/field-checks.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /**
  * The teaching-content resources validate with their one field description
- * (db/fields/content.ts), the same the back-office screens show: a missing (or
+ * (db/fields/course.ts, content.ts), the same the back-office screens show: a missing (or
  * blank) required field is a 400 naming it in the description's wording, in
  * both languages; a text over the description's length is a 400 naming it;
  * a taken card number reads like the form.

@@ -1,4 +1,4 @@
-import { cardFields } from '../../../db/fields/content.ts'
+import { cardFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { randomInt } from 'node:crypto'

@@ -1,4 +1,4 @@
-import { courseFields } from '../../../db/fields/content.ts'
+import { courseFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { Type as t } from '@sinclair/typebox'
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-import { enrolmentFields } from '../../../db/fields/content.ts'
+import { enrolmentFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { course, courseUser, user } from '../../../db/schema/index.ts'

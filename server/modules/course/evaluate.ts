@@ -1,4 +1,4 @@
-import { evaluateFields } from '../../../db/fields/content.ts'
+import { evaluateFields } from '../../../db/fields/course.ts'
 import { inArray } from 'drizzle-orm'
 import { course, courseEvaluate, user } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'

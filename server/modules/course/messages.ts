@@ -1,7 +1,7 @@
-import { cardFields, evaluateFields, wareFields } from '../../../db/fields/content.ts'
+import { cardFields, evaluateFields, wareFields } from '../../../db/fields/course.ts'
 import { defineMessages } from '../../lib/messages.ts'
 
-// Required-field messages come from db/fields/content.ts; these keys are the ones thrown by hand (same wording).
+// Required-field messages come from db/fields/course.ts; these keys are the ones thrown by hand (same wording).
 
 defineMessages({
   'course.cover': { zh: '请上传图片', en: 'please upload an image' },

@@ -3,7 +3,7 @@ import {
   sectionFields,
   sectionQuestionFields,
   sectionWareFields,
-} from '../../../db/fields/content.ts'
+} from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { and, asc, inArray } from 'drizzle-orm'
 import {

@@ -1,4 +1,4 @@
-import { courseSeriesFields, seriesFields } from '../../../db/fields/content.ts'
+import { courseSeriesFields, seriesFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { course, courseSeries, series } from '../../../db/schema/index.ts'

@@ -1,4 +1,4 @@
-import { wareFields, wareStepFields } from '../../../db/fields/content.ts'
+import { wareFields, wareStepFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { attach, courseWare, wareStep } from '../../../db/schema/index.ts'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
-import { messageFields } from '../../../db/fields/desk.ts'
+import { messageFields } from '../../../db/fields/message.ts'
 import { message, messageRecipient } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { message, messageRecipient, user } from '../../../db/schema/index.ts'
-import { BROADCAST_READERS, messageFields } from '../../../db/fields/desk.ts'
+import { BROADCAST_READERS, messageFields } from '../../../db/fields/message.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -12,7 +12,7 @@ import { isAdministrator, permissionCodes } from '../../lib/permissions.ts'
 import { scope } from '../../lib/scope.ts'
 
 defineMessages({
-  // The required wording is the field description's (db/fields/desk.ts), which the send dialog shows too.
+  // The required wording is the field description's (db/fields/message.ts), which the send dialog shows too.
   'message.title': messageFields.title.required,
   'message.receivers': messageFields.receivers.required,
   'message.type': { zh: '消息类型无效', en: 'the message type is not valid' },

@@ -1,4 +1,4 @@
-import { evaluateFields } from '../../../../db/fields/content'
+import { evaluateFields } from '../../../../db/fields/course'
 import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'

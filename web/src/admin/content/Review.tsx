@@ -14,7 +14,7 @@ import { notify } from '../../shared/notify'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { enrolmentFields, reviewCourseFields } from '../../../../db/fields/content'
+import { enrolmentFields, reviewCourseFields } from '../../../../db/fields/course'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 

@@ -22,7 +22,7 @@ import { notify } from '../../shared/notify'
 import type { Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { useConfirm } from '../../shared/useConfirm'
-import { sectionFields } from '../../../../db/fields/content'
+import { sectionFields } from '../../../../db/fields/course'
 import { L } from '../system/fields'
 import Loading from '../../shared/Loading'
 

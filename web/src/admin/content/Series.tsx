@@ -17,7 +17,7 @@ import { useFetch, write } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { seriesFields } from '../../../../db/fields/content'
+import { seriesFields } from '../../../../db/fields/course'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 

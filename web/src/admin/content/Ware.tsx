@@ -15,7 +15,7 @@ import { useFetch } from '../../shared/data'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
-import { wareFields, wareStepFields } from '../../../../db/fields/content'
+import { wareFields, wareStepFields } from '../../../../db/fields/course'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 

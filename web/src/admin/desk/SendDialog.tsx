@@ -21,7 +21,7 @@ import type { Field } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import UserPicker, { chosenNames, type PickedUser } from '../widgets/UserPicker'
 import { L } from '../system/fields'
-import { BROADCAST_READERS, messageFields as F } from '../../../../db/fields/desk'
+import { BROADCAST_READERS, messageFields as F } from '../../../../db/fields/message'
 import { useDict } from '../../shared/dict'
 import { usePermissions } from '../../shared/permissions'
 
