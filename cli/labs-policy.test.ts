@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
 import { closeDb } from '../server/lib/db.ts'
-import { readLabPolicy } from '../server/labs/policy.ts'
+import { readLabPolicy } from '../server/modules/lab/engine/policy.ts'
 
 /** `atrium labs policy`: the platform's lab policy from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-policy-'))

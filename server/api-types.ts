@@ -5,7 +5,7 @@
  * answer is exported here from where the server declares it;
  * tests/conventions/web-types.test.ts fails on a web type copying a server one.
  */
-export type { LabView } from './labs/containers.ts'
+export type { LabView } from './modules/lab/engine/containers.ts'
 export type { OpenApiDocument } from './lib/openapi.ts'
 export type { Envelope, Page } from './lib/envelope.ts'
 export type { Phase } from './modules/exam/sitting.ts'

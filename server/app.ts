@@ -6,7 +6,7 @@ import { securityHeaders } from './lib/security-headers.ts'
 import { requestLog } from './lib/request-log.ts'
 import { modules } from './modules/index.ts'
 import { webBundle } from './lib/web-bundle.ts'
-import { refuseLabPeers } from './labs/lab-peers.ts'
+import { refuseLabPeers } from './modules/lab/engine/lab-peers.ts'
 import { apiDocsModule } from './modules/system/api-docs.ts'
 
 /** Builds the whole app from its services; opens nothing, listens on nothing (DESIGN: no side effects). */

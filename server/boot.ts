@@ -11,8 +11,8 @@ import { installDemoFiles, seedDemoFiles } from './modules/resource/demo-files.t
 import { seedDemoExam } from './modules/exam/demo-exam.ts'
 import { seedDemoIot } from './modules/iot/demo-iot.ts'
 import { seedDemoLabs } from './modules/lab/demo.ts'
-import { Labs } from './labs/service.ts'
-import { dockerLabHost } from './labs/docker.ts'
+import { Labs } from './modules/lab/engine/service.ts'
+import { dockerLabHost } from './modules/lab/engine/docker.ts'
 import { seedDemoContent } from './modules/course/demo-content.ts'
 
 /**

@@ -6,7 +6,7 @@
  * it with the rest of server/.
  */
 import type { BrokerService } from './broker.ts'
-import type { Labs } from './labs/service.ts'
+import type { Labs } from './modules/lab/engine/service.ts'
 
 declare module './lib/context.ts' {
   interface Services {

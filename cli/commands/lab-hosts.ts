@@ -1,7 +1,7 @@
 import React from 'react'
 import type { Command } from 'commander'
 import { readFileSync } from 'node:fs'
-import { addHost, listHosts, removeHost, setHostEnabled } from '../../server/labs/lab-hosts.ts'
+import { addHost, listHosts, removeHost, setHostEnabled } from '../../server/modules/lab/engine/lab-hosts.ts'
 import { withSystem } from '../context.ts'
 import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'

@@ -7,7 +7,7 @@ export const nodeName = (env: Record<string, string | undefined> = process.env) 
 
 /**
  * The engine's socket: DOCKER_HOST (unix://…) first, then ATRIUM_DOCKER_SOCKET, then the usual path. Read here
- * rather than in labs/docker.ts so that loading the config does not load dockerode (lib imports no lab code).
+ * rather than in modules/lab/engine/docker.ts so that loading the config does not load dockerode (lib imports no lab code).
  */
 export function dockerSocket(env: Record<string, string | undefined> = process.env): string {
   const host = env.DOCKER_HOST

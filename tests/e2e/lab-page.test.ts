@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { loadSecrets } from '../../server/lib/secrets.ts'
-import { applianceIdOf } from '../../server/labs/names.ts'
+import { applianceIdOf } from '../../server/modules/lab/engine/names.ts'
 import { browserSession, describeBrowser, signInUi } from '../support/browser.ts'
 import { cleanUpAfter, describeDocker } from '../support/docker.ts'
 import { ensureWebLabImage, WEB_LAB_IMAGE } from '../support/lab-image.ts'

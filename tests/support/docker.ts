@@ -5,7 +5,7 @@
 import Docker from 'dockerode'
 import { afterAll, describe, it } from 'vitest'
 import { dockerSocket } from '../../server/lib/config.ts'
-import { L } from '../../server/labs/names.ts'
+import { L } from '../../server/modules/lab/engine/names.ts'
 import { ensureLabImage } from './lab-image.ts'
 
 const ready = await ensureLabImage()

@@ -1,4 +1,4 @@
-import { experimentStepFields } from '../../../db/fields/labs.ts'
+import { experimentStepFields } from '../../../db/fields/lab.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { experiment, experimentStep } from '../../../db/schema/index.ts'

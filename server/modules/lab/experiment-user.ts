@@ -1,4 +1,4 @@
-import { experimentUserFields } from '../../../db/fields/labs.ts'
+import { experimentUserFields } from '../../../db/fields/lab.ts'
 import { Elysia } from 'elysia'
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'

@@ -6,7 +6,7 @@ import type { Services } from '../../lib/context.ts'
 import { holdSession } from '../../lib/live-sessions.ts'
 import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
-import type { TerminalSession, Viewer } from '../../labs/terminals.ts'
+import type { TerminalSession, Viewer } from './engine/terminals.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 

@@ -10,7 +10,7 @@ import { isId } from '../../lib/ids.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { langOf } from '../../lib/messages.ts'
 import { isAdministrator, permissionCodes, SIGNED_IN } from '../../lib/permissions.ts'
-import { OBSERVE_CODE, PROXY_ROOT } from '../../labs/web-proxy.ts'
+import { OBSERVE_CODE, PROXY_ROOT } from './engine/web-proxy.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 

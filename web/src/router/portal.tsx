@@ -19,8 +19,8 @@ const CompanyCompetitions = lazy(() => competitionPages().then((m) => ({ default
 const CompetitionDetail = lazy(() => competitionPages().then((m) => ({ default: m.CompetitionDetail })))
 const MyCompetitions = lazy(() => competitionPages().then((m) => ({ default: m.MyCompetitions })))
 const MyCompetitionDetail = lazy(() => competitionPages().then((m) => ({ default: m.MyCompetitionDetail })))
-const PracticeCourses = lazy(() => import('../lab/PracticeCourses'))
-const ExperimentPage = lazy(() => import('../lab/ExperimentPage'))
+const PracticeCourses = lazy(() => import('../portal/lab/PracticeCourses'))
+const ExperimentPage = lazy(() => import('../portal/lab/ExperimentPage'))
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading style={{ marginTop: '20vh' }} />}>{node}</Suspense>
 

@@ -7,12 +7,12 @@ import { notify } from '../../shared/notify'
 import { usePermissions } from '../../shared/permissions'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
-import { experimentFields } from '../../../../db/fields/labs'
+import { experimentFields } from '../../../../db/fields/lab'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 import UserPicker from '../widgets/UserPicker'
 import StepsDialog from './StepsDialog'
-import '../../lab/locale'
+import '../../portal/lab/locale'
 
 /** Experiments: what learners open a lab for (environment, manual, timing), their steps and who is enrolled. */
 export default function Experiments() {

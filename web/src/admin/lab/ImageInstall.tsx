@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next'
 import { ApiFailure, api } from '../../shared/api'
 import { invalidate, useFetch } from '../../shared/data'
 import { useSession } from '../../shared/session'
-import { folderEntries, packTar } from '../../lab/tar'
-import '../../lab/locale'
+import { folderEntries, packTar } from '../../portal/lab/tar'
+import '../../portal/lab/locale'
 
 const BASE = '/api/hm-images/images'
 

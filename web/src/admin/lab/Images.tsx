@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { usePermissions } from '../../shared/permissions'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
-import { imageFields } from '../../../../db/fields/labs'
+import { imageFields } from '../../../../db/fields/lab'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 import ImageInstall from './ImageInstall'
-import '../../lab/locale'
+import '../../portal/lab/locale'
 
 /** Lab environments: each row is a real image on the engine with the limits its containers get. */
 export default function Images() {

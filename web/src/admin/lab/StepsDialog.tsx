@@ -20,7 +20,7 @@ import { ApiFailure } from '../../shared/api'
 import { invalidate, useFetch, useRemove, useSubmit } from '../../shared/data'
 import { usePermissions } from '../../shared/permissions'
 import { useConfirm } from '../../shared/useConfirm'
-import '../../lab/locale'
+import '../../portal/lab/locale'
 
 interface Step {
   id?: string

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 
-/** Lab screens by menu path (db/reference/areas/labs.ts). */
+/** Lab screens by menu path (db/reference/areas/lab.ts). */
 export const labScreens = {
   '/lab/image': lazy(() => import('./Images')),
   '/lab/experiment': lazy(() => import('./Experiments')),

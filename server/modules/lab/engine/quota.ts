@@ -1,0 +1,191 @@
+import { and, asc, count, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
+import { userContainer } from '../../../../db/schema/index.ts'
+import type { Ctx } from '../../../lib/context.ts'
+import { ApiError } from '../../../lib/errors.ts'
+import { newId } from '../../../lib/ids.ts'
+import { now } from '../../../lib/time.ts'
+import { L, at } from './names.ts'
+import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
+import { tenantRows } from '../../../lib/tenant-rows.ts'
+
+/** The learner's lab of this experiment is already claimed (by another process's open, issue #27): wait for that one. */
+export class AlreadyClaimed extends Error {
+  constructor(readonly row: LabRow) {
+    super('lab already claimed')
+  }
+}
+
+/**
+ * Takes a running place for the caller, or a place in line. Runs as one
+ * synchronous SQLite transaction holding the write lock from its start
+ * (IMMEDIATE), so two learners cannot take the last place and two processes
+ * cannot both claim one learner's lab: the second finds the first's running
+ * row and gets AlreadyClaimed. The line is fair: a queued learner gets a freed
+ * place only when fewer learners queued before them than there are free places.
+ */
+export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: ImageRow): LabRow {
+  const { tenantId, userId } = ctx.actor
+  const stamp = now()
+  const result = ctx.db.transaction(
+    (tx) => {
+      const claimed = tx
+        .select()
+        .from(userContainer)
+        .where(
+          and(
+            tenantRows(userContainer, tenantId, { why: "the caller's own lab, looked up inside the claim" }),
+            eq(userContainer.userId, userId),
+            eq(userContainer.experimentId, exp.id),
+            eq(userContainer.state, 'running'),
+            eq(userContainer.isDeleted, 0),
+          ),
+        )
+        .get()
+      if (claimed) return { claimed: claimed as LabRow }
+      const running = (where = eq(userContainer.state, 'running')) =>
+        tx
+          .select({ n: count() })
+          .from(userContainer)
+          .where(and(where, eq(userContainer.isDeleted, 0), holdsPlace(labs)))
+          .get()!.n
+      const hostRunning = running()
+      const tenantRunning = running(
+        and(
+          eq(userContainer.state, 'running'),
+          tenantRows(userContainer, tenantId, { why: "a school's quota counts every lab it runs" }),
+        ),
+      )
+
+      const queued = tx
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.state, 'queued'), eq(userContainer.isDeleted, 0)))
+        .orderBy(asc(userContainer.id))
+        .all()
+      let mine = queued.find((q) => q.tenantId === tenantId && q.userId === userId && q.experimentId === exp.id)
+      const ahead = mine ? queued.filter((q) => q.id < mine!.id) : queued
+      const aheadInTenant = ahead.filter((q) => q.tenantId === tenantId)
+      const hostFree = labs.settings.maxRunning - hostRunning - ahead.length
+      const tenantFree = labs.settings.maxPerTenant - tenantRunning - aheadInTenant.length
+      if (hostFree > 0 && tenantFree > 0) {
+        if (mine)
+          tx.update(userContainer)
+            .set({ state: 'running', lastActive: stamp, updateTime: stamp })
+            .where(eq(userContainer.id, mine.id))
+            .run()
+        else {
+          mine = { id: newId() } as LabRow
+          tx.insert(userContainer)
+            .values({
+              id: mine.id,
+              tenantId,
+              experimentId: exp.id,
+              userId,
+              imageRowId: image.id,
+              state: 'running',
+              lastActive: stamp,
+              createUser: userId,
+              createDept: ctx.actor.deptIds[0] ?? null,
+              createTime: stamp,
+              updateUser: userId,
+              updateTime: stamp,
+            })
+            .run()
+        }
+        return { row: tx.select().from(userContainer).where(eq(userContainer.id, mine.id)).get() as LabRow }
+      }
+      // In line: the row keeps the place; each retry refreshes lastActive so a learner who left loses it (reaper).
+      if (mine) tx.update(userContainer).set({ lastActive: stamp }).where(eq(userContainer.id, mine.id)).run()
+      else
+        tx.insert(userContainer)
+          .values({
+            id: newId(),
+            tenantId,
+            experimentId: exp.id,
+            userId,
+            imageRowId: image.id,
+            state: 'queued',
+            lastActive: stamp,
+            createUser: userId,
+            createTime: stamp,
+            updateUser: userId,
+            updateTime: stamp,
+          })
+          .run()
+      const tenantLimited = tenantFree <= 0 && hostFree > 0
+      return {
+        full: {
+          place: (tenantLimited ? aheadInTenant.length : ahead.length) + 1,
+          ahead: tenantLimited ? aheadInTenant.length : ahead.length,
+          tenantLimited,
+        },
+      }
+    },
+    { behavior: 'immediate' },
+  )
+  if ('claimed' in result) throw new AlreadyClaimed(result.claimed!)
+  if ('row' in result && result.row) return result.row as LabRow
+  const { place, ahead, tenantLimited } = (result as { full: { place: number; ahead: number; tenantLimited: boolean } })
+    .full
+  throw tenantLimited
+    ? new ApiError(429, 'lab.tenantFull', { max: labs.settings.maxPerTenant, place })
+    : new ApiError(429, 'lab.full', { ahead, place })
+}
+
+/** A row claimed for an open but still without a container. */
+export const unstarted = () => or(isNull(userContainer.containerId), eq(userContainer.containerId, ''))!
+
+/**
+ * Whether a running row holds a quota place: it has a container, or its open claimed it within the start timeout.
+ * A claim a crash cut short stops counting by itself, before any pass ends it.
+ */
+export function holdsPlace(labs: LabKit): SQL {
+  const since = at(Date.now() - labs.settings.startTimeoutSeconds * 1000)
+  // ne() is false for NULL as well as for '': only a real container id passes it.
+  return or(ne(userContainer.containerId, ''), gt(userContainer.lastActive, since))!
+}
+
+/**
+ * Ends running rows claimed before `before` (ms) that never got a container: their open died with a crashed
+ * process (or gave up). A container the open had already made carries the row's label and goes with it, so
+ * rows and the engine agree. Answers how many rows ended.
+ */
+export async function endUnstarted(labs: LabKit, before: number): Promise<number> {
+  const rows = labs.db
+    .select()
+    .from(userContainer)
+    .where(
+      and(
+        eq(userContainer.state, 'running'),
+        eq(userContainer.isDeleted, 0),
+        unstarted(),
+        or(isNull(userContainer.lastActive), lt(userContainer.lastActive, at(before))),
+      ),
+    )
+    .all()
+  for (const row of rows) {
+    for (const c of await labs.host.list({ [L.appliance]: labs.applianceId, [L.lab]: row.id })) {
+      const info = await labs.host.inspect(c.id)
+      await labs.host.remove(c.id)
+      if (info?.networkMode.startsWith('atrium-net-')) await labs.host.removeNetwork(info.networkMode)
+    }
+    // Conditional: an open that finished meanwhile (its row now names a container) keeps its lab.
+    labs.db
+      .update(userContainer)
+      .set({ state: 'ended', endReason: 'interrupted', endTime: now(), updateTime: now() })
+      .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running'), unstarted()))
+      .run()
+  }
+  if (rows.length) labs.log.info({ rows: rows.length }, 'lab claims without a container ended')
+  return rows.length
+}
+
+/** Queue places whose learner stopped asking are given up. */
+export function dropStaleQueue(labs: LabKit): void {
+  const before = at(Date.now() - labs.settings.queueStaleSeconds * 1000)
+  labs.db
+    .update(userContainer)
+    .set({ state: 'ended', endReason: 'left-queue', endTime: now() })
+    .where(and(eq(userContainer.state, 'queued'), lt(userContainer.lastActive, before)))
+    .run()
+}
