@@ -70,7 +70,11 @@ export interface ActionDef<T extends SQLiteTable> {
   target?: ({ one: string } | { many: string }) & { by?: string }
   /** The verb whose access rule bounds the rows (default 'edit'). */
   verb?: 'list' | 'detail' | 'add' | 'edit' | 'remove'
-  /** Body fields (TypeBox); required ones missing → 400 with `messages[field]` or validation.required. */
+  /**
+   * Body fields (TypeBox); required ones missing → 400 with `messages[field]` or validation.required; a refused
+   * value → 400 with the failing schema's `error` key (`Type.String({ error: 'practice.questionId' })`) or
+   * validation.invalid.
+   */
   body?: Record<string, TSchema>
   messages?: Record<string, string>
   /** The action itself; what it answers is the envelope's data. Writes go in a transaction (transact()). */
@@ -142,8 +146,10 @@ function checkBody(def: ActionDef<SQLiteTable>, input: unknown): Record<string, 
       (first.schema as { required?: string[] }).required?.find((k) => !(k in body)) ??
       'body'
     const missing = body[field] === undefined || body[field] === null || body[field] === ''
+    // A refused value answers the schema's own message key when it carries one, as on hand-written routes.
+    const own = (first.schema as { error?: unknown }).error
     throw badRequest(
-      missing ? (def.messages?.[field] ?? 'validation.required') : 'validation.invalid',
+      missing ? (def.messages?.[field] ?? 'validation.required') : typeof own === 'string' ? own : 'validation.invalid',
       { field },
       field,
     )
