@@ -12,6 +12,7 @@ import { currentLang, setLang } from '../shared/i18n'
 import { notify } from '../shared/notify'
 import { landingPath, session, useSession, type TokenResponse } from '../shared/session'
 import { CaptchaField, useCaptcha } from './Captcha'
+import { useHostTenant } from './host-tenant'
 import { useLoginOptions } from './login-options'
 import './locale'
 
@@ -99,7 +100,11 @@ export default function LoginPage() {
       code: '',
     },
   })
-  const options = useLoginOptions(watch('tenantId'))
+  const { tenant: hostTenant } = useHostTenant()
+  // The school found from the host name signs in without its number; elsewhere the field says which school.
+  const tenantId = () => hostTenant?.tenantId ?? watch('tenantId')
+  const askTenant = siteConfig.tenantMode && !hostTenant
+  const options = useLoginOptions(tenantId())
   const { captchaMode } = options
   const { captcha, reload: loadCaptcha, headers: captchaHeaders } = useCaptcha(captchaMode)
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(
@@ -112,7 +117,7 @@ export default function LoginPage() {
     try {
       const r = await api.token(
         {
-          tenantId: form.tenantId,
+          tenantId: hostTenant?.tenantId ?? form.tenantId.trim(),
           username: form.account,
           password: md5(form.password),
           grant_type: captchaMode ? 'captcha' : 'password',
@@ -158,16 +163,18 @@ export default function LoginPage() {
               <Text as="h1" size={700} weight="semibold" block>
                 {t('title')}
               </Text>
-              <Text size={200}>{t('subtitle')}</Text>
+              <Text size={200} data-testid="login-school">
+                {hostTenant?.tenantName ?? t('subtitle')}
+              </Text>
             </div>
             <Link onClick={() => setLang(currentLang() === 'zh' ? 'en' : 'zh')} data-testid="login-lang">
               {i18n.language === 'zh' ? 'English' : '中文'}
             </Link>
           </div>
-          {siteConfig.tenantMode && (
+          {askTenant && (
             <Field label={t('tenant')} required validationMessage={errors.tenantId?.message}>
               <Input
-                {...input('tenantId', { validate: (v) => !siteConfig.tenantMode || !!v || t('tenantRequired') })}
+                {...input('tenantId', { validate: (v) => !askTenant || !!v.trim() || t('tenantRequired') })}
                 data-testid="login-tenant"
               />
             </Field>

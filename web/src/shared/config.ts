@@ -7,7 +7,11 @@ export const siteConfig = {
   tokenTime: 3000,
   tokenCheckMs: 10_000,
   httpTimeoutMs: 500_000,
-  tenantMode: false,
+  /**
+   * On: one appliance hosts several schools, so the sign-in form asks for the school's number unless the host name
+   * already names the school (login/host-tenant.ts). Off, every sign-in would go to defaultTenantId.
+   */
+  tenantMode: true,
   captchaMode: false,
   switchMode: false,
   lockPage: '/lock',

@@ -21,8 +21,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { api, ApiFailure } from '../../shared/api'
 import { CaptchaField, useCaptcha } from '../../login/Captcha'
+import { useHostTenant } from '../../login/host-tenant'
 import { useLoginOptions } from '../../login/login-options'
-import { useFetch } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import { session } from '../../shared/session'
 import './locale'
@@ -54,13 +54,8 @@ const EMPTY: RegisterForm = { tenantId: '', name: '', account: '', password: '',
 export default function RegisterDialog({ open, oauthId, onClose, name }: RegisterDialogProps) {
   const { t } = useTranslation('widgets')
   const s = useStyles()
-  // The host name may identify the tenant; then its field is hidden and filled.
-  const hostTenant =
-    useFetch<{ tenantId?: string } | null>(
-      '/api/blade-system/tenant/info',
-      { domain: location.hostname },
-      { silent: true, enabled: open },
-    ).data?.tenantId || null
+  // The host name may identify the school; then its field is hidden and filled.
+  const hostTenant = useHostTenant(open).tenant?.tenantId ?? null
   const {
     register: input,
     handleSubmit,
