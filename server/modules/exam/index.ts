@@ -6,7 +6,7 @@ import { examPortalRoutes } from './exam-portal.ts'
 import { examResultRoutes } from './exam-results.ts'
 import { paperRoutes } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
-import { practiceRoutes } from './practice.ts'
+import { practiceResource } from './practice.ts'
 import { questionRoutes } from './question-routes.ts'
 import { teamRoutes } from './team.ts'
 
@@ -20,5 +20,5 @@ export const examModule = (s: Services) =>
     .use(examGroupRoutes(s))
     .use(teamRoutes(s))
     .use(examPortalRoutes(s))
-    .use(practiceRoutes(s))
+    .use(practiceResource.routes(s))
     .use(competitionRoutes(s))

@@ -2,7 +2,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm'
 import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
-import { ownRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, ownRows } from '../../lib/tenant-rows.ts'
 
 import { finalizeExpired, type Exam, type Sitting } from './sitting.ts'
 
@@ -18,7 +18,7 @@ export async function mySittingsPage<T>(
 ): Promise<ReturnType<typeof pageOf<T>>> {
   await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
   const { current, size, offset } = parsePaging(query)
-  const cond = and(ownRows(paperTimeUser, ctx), eq(paperTime.isDeleted, 0), opts.where)
+  const cond = and(ownRows(paperTimeUser, ctx), notDeleted(paperTime), opts.where)
   const [{ total }] = await ctx.db
     .select({ total: count() })
     .from(paperTimeUser)
