@@ -14,32 +14,10 @@ import { testApp } from '../support/harness.ts'
  */
 const WITHOUT_SCHEMA = [
   'GET /api/hm-question/question/export',
-  'GET /api/nep-wbp/courseSeries/getCourseSeriesList',
-  'GET /api/nop-wbp/blog/detail',
-  'GET /api/nop-wbp/blog/list',
-  'GET /api/nop-wbp/download/list',
-  'GET /api/nop-wbp/notice/detail',
-  'GET /api/nop-wbp/notice/list',
   'POST /api/blade-blog/blogDetail/save',
   'POST /api/cloud-document/document/update',
   'POST /api/cloud-document/document/update-info',
-  'POST /api/hm-paperTime/paperTimeUser/correctingPapers',
   'POST /api/hm-question/question/import',
-  'POST /api/hm-teamUser/teamUser/addStudents',
-  'POST /api/hm-teamUser/teamUser/remove',
-  'POST /api/nep-wbp/courseEvaluate/submit',
-  'POST /api/nep-wbp/courseStatistics/save',
-  'POST /api/nep-wbp/courseUser/signUp',
-  'POST /api/nep-wbp/logUserQuestion/saveErrorQuestion',
-  'POST /api/nep-wbp/paperQuestion/saveAnswer',
-  'POST /api/nep-wbp/paperQuestion/saveAnswers',
-  'POST /api/nep-wbp/paperTimeUser/submitPaper',
-  'POST /api/nep-wbp/question/checkAnswer',
-  'POST /api/nep-wbp/question/checkAnswers',
-  'POST /api/nep-wbp/question/toPaperByRequire',
-  'POST /api/nep-wbp/userQuestionCollect/saveQuestionCollect',
-  'POST /api/nop-wbp/downloadMessage/save',
-  'POST /api/nop-wbp/user/addUser',
 ]
 
 describe('request schemas and the OpenAPI document', () => {
