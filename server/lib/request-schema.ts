@@ -41,6 +41,12 @@ export type { TSchema }
 export const bodyText = (description?: string, error?: string) =>
   t.Optional(t.Union([t.String(), t.Null()], { ...(description ? { description } : {}), ...(error ? { error } : {}) }))
 
+/**
+ * A body field the handler checks itself, answering its own message naming the field (a course id, stars, a
+ * phone): described here and let through as sent, so the schema is never stricter than the handler.
+ */
+export const given = (description: string) => t.Optional(t.Unknown({ description }))
+
 /** A page's parameters (lib/page-query.ts checks them). */
 export const paging = () => ({
   current: text('page, from 1'),

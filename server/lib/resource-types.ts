@@ -194,15 +194,61 @@ export interface PublicView {
   why: string
   /** The columns shown, answered in the table's order; the others are never read. */
   fields: string[]
-  /** What the school shows beyond tenant and not deleted: published, released, a category. */
-  where?: (ctx: Ctx) => SQL | undefined
+  /**
+   * What the school shows beyond tenant and not deleted: published, released, a category — or what the query
+   * asks (a product's devices). May await, and may refuse: a parent the school does not show is a 404.
+   */
+  where?: (ctx: Ctx, q: Query) => SQL | undefined | Promise<SQL | undefined>
   /** Query parameters of the list: LIKE on `search`, equals on `filters` (as the resource's own). */
   search?: string[]
   filters?: string[]
   /** The routes (both when left out). */
   routes?: ViewRoute[]
-  /** The view's read side: a body, neighbours, names, added to the rows it answers. */
-  rows?: (ctx: Ctx, rows: Row[], route: ViewRoute) => object[] | Promise<object[]>
-  /** The route option; public unless the view is for signed-in learners ('auth'). */
+  /** The view's read side: a body, neighbours, names, added to the rows it answers (services: signed file links). */
+  rows?: (ctx: Ctx, rows: Row[], route: ViewRoute, services: Services) => object[] | Promise<object[]>
+  /** The route option; public unless the view is for signed-in learners ('auth'), as an own view is. */
   perm?: string
+  /**
+   * The caller's own rows (ownRows: their enrolments, their cards) rather than what the school shows everyone;
+   * signed-in callers only. `why` then says whose rows they are.
+   */
+  own?: boolean
+  /** The view's order when not the resource's (a catalogue by name). */
+  orderBy?: (cols: Record<string, SQLiteColumn>) => SQL[]
+  /** The routes' paths under `path` when the contract names them otherwise (`{ list: '/series' }`); '/list', '/detail' by default. */
+  paths?: Partial<Record<ViewRoute, string>>
+  /** The list answers every row as an array, not a page: at most `limit` (or what the query asks), the first in the view's order. */
+  all?: { limit?: number | ((q: Query) => number) }
+  /**
+   * Each route's query parameters (TypeBox), checked on the route — a refused value is a 400 naming the field,
+   * with the schema's `error` key when it carries one — and shown in the API description. Others pass as text.
+   */
+  query?: Partial<Record<ViewRoute, Record<string, TSchema>>>
+  /** Verbs of the view (sign up, rate, save progress), each at `<path>/<name>`. */
+  actions?: Record<string, ViewAction>
+}
+
+/**
+ * A verb of a public (or own) view: its route at `<view path>/<name>` (or `path`), GET or POST, behind the view's
+ * perm unless it says its own (a public page's signed-in verb). Its query and body fields (Elysia `t`,
+ * request-schema.ts) are declared and checked on the route, never more strictly than run checks them.
+ */
+export interface ViewAction {
+  method?: 'GET' | 'POST'
+  path?: string
+  perm?: string
+  query?: Record<string, TSchema>
+  body?: Record<string, TSchema>
+  /** The success message's key; run may instead answer `said(data, key, params)` (resource-views.ts). */
+  message?: string
+  run(ctx: Ctx, input: ViewActionInput): unknown
+}
+
+export interface ViewActionInput {
+  /** The query as sent, and the body's fields (or {}). */
+  query: Query
+  body: Record<string, unknown>
+  /** The view's bounds for this request: its rows (everyone's of the school, or the caller's own) and `where`. */
+  where: SQL
+  services: Services
 }
