@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../support/browser.ts'
+import { spawnServer } from '../support/server-process.ts'
 import { BASIC } from '../support/harness.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 
@@ -11,31 +10,17 @@ import { md5Hex } from '../../server/modules/auth/password.ts'
 describe('first start', () => {
   it('starts on an empty data directory, seeds, answers /api/health and stops cleanly on SIGTERM', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'atrium-first-')), 'data')
-    const [port, mqttPort] = [await freePort(), await freePort()]
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        HOST: '127.0.0.1',
-        ATRIUM_DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    // Waits for /api/health; stdout is read below from its start (a paused pipe keeps what came before).
+    const { child, url } = await spawnServer({ dataDir, env: { LOG_LEVEL: 'info' }, stdout: 'pipe', startMs: 20_000 })
     let out = ''
     child.stdout!.on('data', (d) => {
       out += d
     })
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
     try {
-      let health: Response | undefined
-      for (let i = 0; i < 200 && !health?.ok; i++) {
-        await new Promise((r) => setTimeout(r, 100))
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined)
-      }
-      expect(health?.status).toBe(200)
-      const body = await health!.json()
+      const health = await fetch(`${url}/api/health`)
+      expect(health.status).toBe(200)
+      const body = await health.json()
       expect(body).toMatchObject({ code: 200, success: true, data: { database: 'up', broker: 'up' } })
       expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/)
       expect(body.data.docker).toMatch(/^(up|down)/)
@@ -47,7 +32,7 @@ describe('first start', () => {
       expect(out).toContain('first start: database seeded')
 
       const token = await fetch(
-        `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`,
+        `${url}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`,
         { method: 'POST', headers: { authorization: BASIC } },
       )
       expect(token.status).toBe(200)

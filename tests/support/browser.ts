@@ -4,7 +4,7 @@
  * playwright-core. Without Chromium they skip with a printed reason locally;
  * in CI (CI=true) a missing browser is a failure, not a skip.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -19,14 +19,13 @@ import {
 } from 'node:fs'
 import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
 import { isPortalPath } from '../../web/entries.ts'
-import { createServer } from 'node:net'
+import { spawnServer, stopChild, WEB_DIST } from './server-process.ts'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const WEB_DIST = resolve('web/dist')
 const haveChromium = existsSync(CHROMIUM)
 
 /**
@@ -105,16 +104,6 @@ export function describeBrowser(name: string, body: () => void) {
   return describe.skipIf(true)(name, body)
 }
 
-export const freePort = () =>
-  new Promise<number>((ok, no) => {
-    const s = createServer()
-    s.once('error', no)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => ok(port))
-    })
-  })
-
 export interface Appliance {
   url: string
   dataDir: string
@@ -131,55 +120,20 @@ export async function startAppliance(env: Record<string, string> = {}): Promise<
   const dataDir = env.ATRIUM_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
   if (!env.ATRIUM_DATA_DIR && process.env.ATRIUM_TEST_TEMPLATE)
     copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const [port, mqttPort] = [await freePort(), await freePort()]
-  const url = `http://127.0.0.1:${port}`
-  const spawnServer = async () => {
-    const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        HOST: '127.0.0.1',
-        ATRIUM_DATA_DIR: dataDir,
-        ATRIUM_WEB_DIST: WEB_DIST,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
-      await new Promise((r) => setTimeout(r, 150))
-    }
-    return child
-  }
+  const first = await spawnServer({ dataDir, env })
   const app: Appliance = {
-    url,
+    url: first.url,
     dataDir,
-    process: await spawnServer(),
+    process: first.child,
     async stop() {
-      const child = app.process
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await stopChild(app.process)
       rmSync(dataDir, { recursive: true, force: true })
     },
     async kill9() {
-      const child = app.process
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGKILL')
-      await exited
+      await stopChild(app.process, 'SIGKILL')
     },
     async restart() {
-      app.process = await spawnServer()
+      app.process = (await spawnServer({ dataDir, env, ports: first })).child
     },
   }
   return app
@@ -246,3 +200,6 @@ export function browserSession(account?: string, password = account) {
   })
   return s
 }
+
+// Where the other suites took them from before they moved to server-process.ts.
+export { freePort, WEB_DIST } from './server-process.ts'

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { it } from 'vitest'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { BASIC } from './harness.ts'
-import { freePort, WEB_DIST } from './browser.ts'
+import { freePorts, spawnServer, stopChild } from './server-process.ts'
 
 /**
  * The real appliance process (server/main.ts) for broker tests: HTTP + MQTT on
@@ -17,44 +17,20 @@ import { freePort, WEB_DIST } from './browser.ts'
 export async function iotAppliance(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-iot-'))
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const [port, mqttPort] = [await freePort(), await freePort()]
+  const ports = await freePorts()
+  const { port, mqttPort } = ports
   const url = `http://127.0.0.1:${port}`
   const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`
   let child: ChildProcess
 
+  // Restarts keep the ports, so clients reconnect to the same broker address.
   async function start() {
-    child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        HOST: '127.0.0.1',
-        ATRIUM_DATA_DIR: dataDir,
-        ATRIUM_WEB_DIST: WEB_DIST,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', process.env.ATRIUM_TEST_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-    })
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`appliance did not start on ${url}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    child = (await spawnServer({ dataDir, env, ports, stdout: process.env.ATRIUM_TEST_STDOUT ? 'inherit' : 'ignore' }))
+      .child
   }
   await start()
 
-  async function terminate(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
-    if (child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill(signal)
-    await exited
-  }
+  const terminate = (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => stopChild(child, signal)
 
   async function call(
     method: string,

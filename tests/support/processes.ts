@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { md5Hex } from '../../server/modules/auth/password.ts'
-import { freePort, WEB_DIST } from './browser.ts'
+import { spawnServer, stopChild } from './server-process.ts'
 import { BASIC } from './harness.ts'
 
 /** Real appliance processes (server/main.ts) on one data directory, for the several-processes tests (issue #27). */
@@ -24,36 +24,13 @@ export async function startNode(
   env: Record<string, string> = {},
   entry = 'server/main.ts',
 ): Promise<Node> {
-  const [port, mqttPort] = [await freePort(), await freePort()]
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', [entry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      HOST: '127.0.0.1',
-      ATRIUM_DATA_DIR: dataDir,
-      ATRIUM_WEB_DIST: WEB_DIST,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error('appliance exited')
-    return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok === true
-  }, 30_000)
-  return { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, child }
+  const { url, mqttUrl, child } = await spawnServer({ dataDir, env, entry })
+  return { url, mqttUrl, child }
 }
 
 export const exited = (n: Node) => n.child.exitCode !== null || n.child.signalCode !== null
 
-export async function stopNode(n: Node, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (exited(n)) return
-  const gone = new Promise((r) => n.child.once('exit', r))
-  n.child.kill(signal)
-  await gone
-}
+export const stopNode = (n: Node, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => stopChild(n.child, signal)
 
 /** One JSON call to a node: `{ status, body }`. */
 export async function call(
