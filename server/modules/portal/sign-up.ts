@@ -19,7 +19,7 @@ import { smsProvider } from './sms.ts'
 import { attempt, consume, issue, type CodeKey } from './sms-codes.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { body as bodyOf, given, query as queryOf, text } from '../../lib/request-schema.ts'
 
 const SIGNING_UP = 'a visitor signing up is not signed in yet'
 
@@ -150,5 +150,15 @@ const signUpRoutesPlugin = (s: Services) =>
         })
         return ok(ctx, { account: phone }, 'signUp.done')
       },
-      { perm: PUBLIC },
+      {
+        perm: PUBLIC,
+        // Each field is checked above with the sign-up's own messages, in this order.
+        body: bodyOf({
+          phone: given('phone number (11 digits): the account'),
+          name: given('real name'),
+          password: given('md5 hex of the password'),
+          password2: given('the same again'),
+          code: given('the code sent by text message'),
+        }),
+      },
     )
