@@ -92,6 +92,11 @@ const texts = {
   hostDisabled: { zh: '实验主机 {name} 已停用（不再接收新实验）', en: 'lab host {name} disabled (takes no new labs)' },
   hostEnabled: { zh: '实验主机 {name} 已启用', en: 'lab host {name} enabled' },
   badMax: { zh: '--max 必须是非负整数', en: '--max must be a whole number ≥ 0' },
+  movingToPostgres: { zh: '正在迁移到 PostgreSQL', en: 'moving to PostgreSQL' },
+  movedToPostgres: {
+    zh: '已将 {tables} 张表共 {rows} 行从 {from} 迁移到 {to}，各表行数一致。将 ATRIUM_DATABASE_URL 设为该地址后启动服务即可使用 PostgreSQL',
+    en: 'moved {rows} row(s) in {tables} tables from {from} to {to}; every table’s row count matches. Start the appliance with ATRIUM_DATABASE_URL set to that URL to run on PostgreSQL',
+  },
 } satisfies Record<string, Record<Lang, string>>
 
 export function say(key: keyof typeof texts, params: Record<string, string | number> = {}): string {

@@ -1,10 +1,10 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text, uniqueIndex } from './dialect.ts'
 
 /**
  * One row per sign-in. The access token names its session, so logging out
  * (revoking the row) ends the access token too, not only the refresh token.
  */
-export const session = sqliteTable(
+export const session = table(
   'blade_session',
   {
     id: text().primaryKey(),
@@ -26,7 +26,7 @@ export const session = sqliteTable(
 )
 
 /** Refresh tokens already rotated away: presenting one again means it leaked, and ends its session. */
-export const sessionSpent = sqliteTable('blade_session_spent', {
+export const sessionSpent = table('blade_session_spent', {
   refreshHash: text().primaryKey(),
   sessionId: text().notNull(),
   expiresAt: integer().notNull(),
@@ -37,7 +37,7 @@ export const sessionSpent = sqliteTable('blade_session_spent', {
  * account+IP, registrations and captchas per IP): in the database, so every
  * process sees the same counts and a restart forgets nothing.
  */
-export const throttle = sqliteTable(
+export const throttle = table(
   'blade_throttle',
   {
     key: text().primaryKey(),
@@ -47,7 +47,7 @@ export const throttle = sqliteTable(
   (t) => [index('ix_throttle_window').on(t.windowEnds)],
 )
 
-export const captcha = sqliteTable('blade_captcha', {
+export const captcha = table('blade_captcha', {
   key: text().primaryKey(),
   code: text().notNull(),
   expiresAt: integer().notNull(),
@@ -58,7 +58,7 @@ export const captcha = sqliteTable('blade_captcha', {
  * every process knows it and a restart forgets nothing. Only an HMAC of the code is kept; a guess takes one attempt
  * in a conditional update, and the code is spent by another (consumed once, however many processes try).
  */
-export const smsCode = sqliteTable(
+export const smsCode = table(
   'blade_sms_code',
   {
     id: text().primaryKey(),
@@ -78,7 +78,7 @@ export const smsCode = sqliteTable(
 )
 
 /** Third-party identities; a pending one waits for a registration to be approved. */
-export const userOauth = sqliteTable('blade_user_oauth', {
+export const userOauth = table('blade_user_oauth', {
   id: text().primaryKey(),
   tenantId: text().notNull(),
   uuid: text().notNull(),

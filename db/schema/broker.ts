@@ -1,4 +1,4 @@
-import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, primaryKey, table, text } from './dialect.ts'
 
 /*
  * The embedded broker's durable state (server/modules/iot/persistence.ts): what
@@ -9,7 +9,7 @@ import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm
  */
 
 /** One row per (client, topic filter) of a persistent session. */
-export const mqttSubscription = sqliteTable(
+export const mqttSubscription = table(
   'mqtt_subscription',
   {
     clientId: text().notNull(),
@@ -22,7 +22,7 @@ export const mqttSubscription = sqliteTable(
 )
 
 /** Retained messages; seq keeps first-stored order across updates of a topic. */
-export const mqttRetained = sqliteTable('mqtt_retained', {
+export const mqttRetained = table('mqtt_retained', {
   seq: integer().primaryKey({ autoIncrement: true }),
   topic: text().notNull().unique(),
   packet: text().notNull(),
@@ -31,7 +31,7 @@ export const mqttRetained = sqliteTable('mqtt_retained', {
 })
 
 /** QoS 1/2 messages queued for a persistent session, in delivery order. */
-export const mqttOutgoing = sqliteTable(
+export const mqttOutgoing = table(
   'mqtt_outgoing',
   {
     seq: integer().primaryKey({ autoIncrement: true }),
@@ -49,7 +49,7 @@ export const mqttOutgoing = sqliteTable(
 )
 
 /** QoS 2 messages received and awaiting PUBREL. */
-export const mqttIncoming = sqliteTable(
+export const mqttIncoming = table(
   'mqtt_incoming',
   {
     clientId: text().notNull(),
@@ -61,7 +61,7 @@ export const mqttIncoming = sqliteTable(
 )
 
 /** Last-will messages of connected clients, published by whichever broker finds its owner gone. */
-export const mqttWill = sqliteTable('mqtt_will', {
+export const mqttWill = table('mqtt_will', {
   clientId: text().primaryKey(),
   brokerId: text().notNull(),
   packet: text().notNull(),

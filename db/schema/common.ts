@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, integer, text, type Column, uniqueIndex } from './dialect.ts'
 
 /**
  * The audit columns every entity carries (DESIGN: common columns). A function,
@@ -37,10 +37,8 @@ export const SERVER_COLUMNS = [
  * time-ordered). With it a page deep in a large table is an index skip, not a
  * scan of the rows.
  */
-export const scopedListIndex = (
-  name: string,
-  t: { tenantId: SQLiteColumn; isDeleted: SQLiteColumn; id: SQLiteColumn },
-) => index(`ix_${name}_scoped`).on(t.tenantId, t.isDeleted, t.id)
+export const scopedListIndex = (name: string, t: { tenantId: Column; isDeleted: Column; id: Column }) =>
+  index(`ix_${name}_scoped`).on(t.tenantId, t.isDeleted, t.id)
 
 /**
  * A uniqueness rule among live rows: a removed row (is_deleted = 1) frees its
@@ -48,7 +46,7 @@ export const scopedListIndex = (
  * answers a clash as a 409 naming the field (server/lib/unique.ts); the index
  * is what holds when another process writes too.
  */
-export const liveUnique = (name: string, ...cols: [SQLiteColumn, ...SQLiteColumn[]]) =>
+export const liveUnique = (name: string, ...cols: [Column, ...Column[]]) =>
   uniqueIndex(name)
     .on(...cols)
     .where(sql`is_deleted = 0`)

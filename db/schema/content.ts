@@ -1,7 +1,7 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, table, text } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
-export const banner = sqliteTable(
+export const banner = table(
   'wp_banner',
   {
     ...commonColumns(),
@@ -19,7 +19,7 @@ export const banner = sqliteTable(
 )
 
 /** News (blog): status from blog_status (0 draft, 1 published, 2 withdrawn). */
-export const blog = sqliteTable(
+export const blog = table(
   'blade_blog',
   {
     ...commonColumns(),
@@ -33,7 +33,7 @@ export const blog = sqliteTable(
 )
 
 /** The rich-text body of a news item, sanitised on the server. */
-export const blogDetail = sqliteTable(
+export const blogDetail = table(
   'blade_blog_detail',
   {
     ...commonColumns(),
@@ -43,7 +43,7 @@ export const blogDetail = sqliteTable(
   (t) => [index('ix_blog_detail_blog').on(t.blogId), scopedListIndex('blog_detail', t)],
 )
 
-export const download = sqliteTable(
+export const download = table(
   'hm_download',
   {
     ...commonColumns(),
@@ -61,7 +61,7 @@ export const download = sqliteTable(
 )
 
 /** Leads: who asked for a download (downloadMessage/save, before the file is released). */
-export const downloadMessage = sqliteTable(
+export const downloadMessage = table(
   'blade_download_message',
   {
     ...commonColumns(),
@@ -78,7 +78,7 @@ export const downloadMessage = sqliteTable(
   (t) => [scopedListIndex('download_message', t)],
 )
 
-export const cloudFolder = sqliteTable(
+export const cloudFolder = table(
   'cloud_folder',
   {
     ...commonColumns(),
@@ -89,7 +89,7 @@ export const cloudFolder = sqliteTable(
   (t) => [index('ix_cloud_folder_parent').on(t.parentId), scopedListIndex('cloud_folder', t)],
 )
 
-export const cloudDocument = sqliteTable(
+export const cloudDocument = table(
   'cloud_document',
   {
     ...commonColumns(),

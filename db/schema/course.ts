@@ -1,8 +1,8 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /** Courses (type 1) and training camps (type 2). createUser is the teacher (spec §3). */
-export const course = sqliteTable(
+export const course = table(
   'hm_course',
   {
     ...commonColumns(),
@@ -30,7 +30,7 @@ export const course = sqliteTable(
   (t) => [scopedListIndex('course', t)],
 )
 
-export const courseSection = sqliteTable(
+export const courseSection = table(
   'hm_course_section',
   {
     ...commonColumns(),
@@ -43,7 +43,7 @@ export const courseSection = sqliteTable(
 )
 
 /** A section's links to downloads, questions and courseware (one table each, as the spec's calls). */
-export const sectionDownload = sqliteTable(
+export const sectionDownload = table(
   'hm_course_section_download',
   {
     ...commonColumns(),
@@ -53,7 +53,7 @@ export const sectionDownload = sqliteTable(
   },
   (t) => [index('ix_section_download').on(t.sectionId), scopedListIndex('section_download', t)],
 )
-export const sectionQuestion = sqliteTable(
+export const sectionQuestion = table(
   'hm_course_section_question',
   {
     ...commonColumns(),
@@ -63,7 +63,7 @@ export const sectionQuestion = sqliteTable(
   },
   (t) => [index('ix_section_question').on(t.sectionId), scopedListIndex('section_question', t)],
 )
-export const sectionWare = sqliteTable(
+export const sectionWare = table(
   'hm_course_section_ware',
   {
     ...commonColumns(),
@@ -75,7 +75,7 @@ export const sectionWare = sqliteTable(
 )
 
 /** Courseware: a document, a video (transcoded by a job), Markdown, or experiment steps. */
-export const courseWare = sqliteTable(
+export const courseWare = table(
   'hm_course_ware',
   {
     ...commonColumns(),
@@ -103,7 +103,7 @@ export const courseWare = sqliteTable(
   (t) => [scopedListIndex('course_ware', t)],
 )
 
-export const wareStep = sqliteTable(
+export const wareStep = table(
   'hm_ware_step',
   {
     ...commonColumns(),
@@ -116,7 +116,7 @@ export const wareStep = sqliteTable(
 )
 
 /** Enrolment. status: 0 pending review, 1 approved, 2 rejected. source: 1 sign-up, 2 added by staff, 3 card. */
-export const courseUser = sqliteTable(
+export const courseUser = table(
   'hm_course_user',
   {
     ...commonColumns(),
@@ -132,7 +132,7 @@ export const courseUser = sqliteTable(
 )
 
 /** Learning progress per learner and courseware (courseStatistics/save), resumed on the learn page. */
-export const courseStatistics = sqliteTable(
+export const courseStatistics = table(
   'hm_course_statistics',
   {
     ...commonColumns(),
@@ -153,7 +153,7 @@ export const courseStatistics = sqliteTable(
 )
 
 /** Activation cards: status from activation_status (0 not activated, 1 activated, 2 expired). */
-export const courseCard = sqliteTable(
+export const courseCard = table(
   'hm_course_card',
   {
     ...commonColumns(),
@@ -169,7 +169,7 @@ export const courseCard = sqliteTable(
 )
 
 /** Ratings: four stars and a text, one per learner per course. */
-export const courseEvaluate = sqliteTable(
+export const courseEvaluate = table(
   'hm_course_evaluate',
   {
     ...commonColumns(),
@@ -187,7 +187,7 @@ export const courseEvaluate = sqliteTable(
   ],
 )
 
-export const series = sqliteTable(
+export const series = table(
   'blade_series',
   {
     ...commonColumns(),
@@ -200,7 +200,7 @@ export const series = sqliteTable(
   (t) => [scopedListIndex('series', t)],
 )
 
-export const courseSeries = sqliteTable(
+export const courseSeries = table(
   'blade_course_series',
   {
     ...commonColumns(),

@@ -1,8 +1,8 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { integer, table, text } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /** Notices staff publish to their school (blade-desk/notice); category from the notice_category business dictionary. */
-export const notice = sqliteTable(
+export const notice = table(
   'blade_notice',
   {
     ...commonColumns(),

@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /**
@@ -6,7 +6,7 @@ import { commonColumns, scopedListIndex } from './common.ts'
  * answer are stored structurally (question_option, question_blank rows), never
  * as one opaque string, so grading, import/export and shuffling read them as data.
  */
-export const question = sqliteTable(
+export const question = table(
   'hm_question',
   {
     ...commonColumns(),
@@ -37,7 +37,7 @@ export const question = sqliteTable(
 )
 
 /** A choice of a single/multiple/true-false question. label is A, B, C… in stored order. */
-export const questionOption = sqliteTable(
+export const questionOption = table(
   'hm_question_option',
   {
     id: text().primaryKey(),
@@ -57,7 +57,7 @@ export const questionOption = sqliteTable(
 )
 
 /** One accepted answer of one blank; a blank with alternatives has several rows with the same blankNo. */
-export const questionBlank = sqliteTable(
+export const questionBlank = table(
   'hm_question_blank',
   {
     id: text().primaryKey(),
@@ -71,7 +71,7 @@ export const questionBlank = sqliteTable(
 )
 
 /** Paper (also a competition's paper). score is the sum of its questions' points, kept by the server. */
-export const paper = sqliteTable(
+export const paper = table(
   'hm_paper',
   {
     ...commonColumns(),
@@ -83,7 +83,7 @@ export const paper = sqliteTable(
   (t) => [scopedListIndex('hm_paper', t)],
 )
 
-export const paperQuestion = sqliteTable(
+export const paperQuestion = table(
   'hm_paper_question',
   {
     id: text().primaryKey(),
@@ -97,7 +97,7 @@ export const paperQuestion = sqliteTable(
 )
 
 /** An exam (paper time): a window, a duration and the papers one of which each candidate draws. */
-export const paperTime = sqliteTable(
+export const paperTime = table(
   'hm_paper_time',
   {
     ...commonColumns(),
@@ -131,7 +131,7 @@ export const paperTime = sqliteTable(
  * browser or a sweep after the deadline all see the same truth.
  * state: 1 answering, 2 submitted (awaiting correction when subjective), 3 corrected.
  */
-export const paperTimeUser = sqliteTable(
+export const paperTimeUser = table(
   'hm_paper_time_user',
   {
     id: text().primaryKey(),
@@ -165,7 +165,7 @@ export const paperTimeUser = sqliteTable(
  * counter: a save only replaces a stored answer with a higher version, so a
  * replayed or late save never overwrites a newer one.
  */
-export const paperAnswer = sqliteTable(
+export const paperAnswer = table(
   'hm_paper_answer',
   {
     id: text().primaryKey(),
@@ -185,7 +185,7 @@ export const paperAnswer = sqliteTable(
 )
 
 /** Exam/student group (card grid): a set of students picked within classes. */
-export const examGroup = sqliteTable(
+export const examGroup = table(
   'hm_exam_group',
   {
     ...commonColumns(),
@@ -200,7 +200,7 @@ export const examGroup = sqliteTable(
 )
 
 /** A team with a practice question set (a paper). */
-export const team = sqliteTable(
+export const team = table(
   'hm_team',
   {
     ...commonColumns(),
@@ -212,7 +212,7 @@ export const team = sqliteTable(
   (t) => [scopedListIndex('hm_team', t)],
 )
 
-export const teamUser = sqliteTable(
+export const teamUser = table(
   'hm_team_user',
   {
     id: text().primaryKey(),
@@ -226,7 +226,7 @@ export const teamUser = sqliteTable(
 )
 
 /** A learner's favourite question. */
-export const questionCollect = sqliteTable(
+export const questionCollect = table(
   'hm_question_collect',
   {
     id: text().primaryKey(),
@@ -239,7 +239,7 @@ export const questionCollect = sqliteTable(
 )
 
 /** Wrong-answer book: one row per learner and question, with the last wrong answer. */
-export const questionError = sqliteTable(
+export const questionError = table(
   'hm_question_error',
   {
     id: text().primaryKey(),

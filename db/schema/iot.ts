@@ -1,8 +1,8 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, liveUnique, scopedListIndex } from './common.ts'
 
 /** An IoT product: a kind of device. productKey names it on the broker; productSecret is shown once to staff. */
-export const product = sqliteTable(
+export const product = table(
   'blade_product',
   {
     ...commonColumns(),
@@ -22,7 +22,7 @@ export const product = sqliteTable(
 )
 
 /** A device of a product. status is the spec's online flag (0 offline, 1 online), kept by the broker. */
-export const device = sqliteTable(
+export const device = table(
   'blade_device',
   {
     ...commonColumns(),
@@ -51,7 +51,7 @@ export const device = sqliteTable(
 )
 
 /** A command staff can send: declared for a product (all its devices) or for one device. */
-export const command = sqliteTable(
+export const command = table(
   'blade_command',
   {
     ...commonColumns(),
@@ -67,7 +67,7 @@ export const command = sqliteTable(
 )
 
 /** A parameter of a command. */
-export const commandDetail = sqliteTable(
+export const commandDetail = table(
   'blade_command_detail',
   {
     ...commonColumns(),
@@ -87,7 +87,7 @@ export const commandDetail = sqliteTable(
 )
 
 /** One sendCommend: what was sent and what became of it. state 0 sent, 1 acknowledged, 2 answered, 3 timed out, 4 failed. */
-export const commandRecord = sqliteTable(
+export const commandRecord = table(
   'blade_command_record',
   {
     ...commonColumns(),
@@ -104,7 +104,7 @@ export const commandRecord = sqliteTable(
 )
 
 /** Telemetry, events and status changes a device produced; pruned after ATRIUM_DEVICE_LOG_DAYS. */
-export const deviceLog = sqliteTable(
+export const deviceLog = table(
   'blade_device_log',
   {
     ...commonColumns(),
@@ -126,7 +126,7 @@ export const deviceLog = sqliteTable(
  * devices; once `successThreshold` percent of them succeed it advances to all,
  * and it stops itself when failures pass `errorThreshold` percent.
  */
-export const productOta = sqliteTable(
+export const productOta = table(
   'blade_product_ota',
   {
     ...commonColumns(),
@@ -149,7 +149,7 @@ export const productOta = sqliteTable(
 )
 
 /** One device's part in a rollout. state: pending, notified, downloading, verifying, success, failed. */
-export const otaTask = sqliteTable(
+export const otaTask = table(
   'blade_ota_task',
   {
     id: text().primaryKey(),
@@ -172,7 +172,7 @@ export const otaTask = sqliteTable(
  * process names it (server/modules/iot/presence.ts). A process removes its own rows when a connection ends or it
  * stops; rows of a process whose lease ran out (killed) are removed by any other.
  */
-export const deviceConnection = sqliteTable(
+export const deviceConnection = table(
   'blade_device_connection',
   {
     id: text().primaryKey(),

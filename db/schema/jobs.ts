@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from './dialect.ts'
 
 /**
  * The durable job queue (server/lib/jobs.ts): background work as rows, so a
@@ -6,7 +6,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * with a later runAfter while attempts remain). A running job is leased
  * (lease_owner, lease_until), so several processes can share the queue.
  */
-export const job = sqliteTable(
+export const job = table(
   'blade_job',
   {
     id: text().primaryKey(),

@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /**
@@ -6,7 +6,7 @@ import { commonColumns, scopedListIndex } from './common.ts'
  * tarball or built from a Dockerfile folder) with the limits every container
  * started from it gets unless an experiment says otherwise.
  */
-export const labImage = sqliteTable(
+export const labImage = table(
   'hm_images',
   {
     ...commonColumns(),
@@ -46,7 +46,7 @@ export const labImage = sqliteTable(
   (t) => [scopedListIndex('lab_image', t)],
 )
 
-export const experiment = sqliteTable(
+export const experiment = table(
   'hm_experiment',
   {
     ...commonColumns(),
@@ -72,7 +72,7 @@ export const experiment = sqliteTable(
 )
 
 /** An experiment's steps, shown beside the terminal (courseware steps are content's hm_ware_step). */
-export const experimentStep = sqliteTable(
+export const experimentStep = table(
   'hm_experiment_step',
   {
     ...commonColumns(),
@@ -85,7 +85,7 @@ export const experimentStep = sqliteTable(
 )
 
 /** Enrolment of a learner in an experiment (status 1 enrolled, 0 pending). */
-export const experimentUser = sqliteTable(
+export const experimentUser = table(
   'blade_experiment_user',
   {
     ...commonColumns(),
@@ -100,7 +100,7 @@ export const experimentUser = sqliteTable(
  * again by its id and labels; the workspace volume outlives expiry and idle
  * stops (only reset empties it).
  */
-export const userContainer = sqliteTable(
+export const userContainer = table(
   'hm_user_container',
   {
     ...commonColumns(),
@@ -135,7 +135,7 @@ export const userContainer = sqliteTable(
  * (tenant 000000). With no row, labs run on the local engine (DOCKER_HOST).
  * TLS material is stored encrypted with the data directory's secret.
  */
-export const labHost = sqliteTable(
+export const labHost = table(
   'lab_host',
   {
     ...commonColumns(),

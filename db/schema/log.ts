@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from './dialect.ts'
 
 /** The three logs share one shape; the error log adds the stack and exception. */
 const logColumns = () => ({
@@ -21,7 +21,7 @@ const logColumns = () => ({
   createTime: text().notNull(),
 })
 
-export const logUsual = sqliteTable(
+export const logUsual = table(
   'blade_log_usual',
   {
     ...logColumns(),
@@ -32,12 +32,12 @@ export const logUsual = sqliteTable(
   (t) => [index('ix_log_usual_tenant').on(t.tenantId, t.createTime), index('ix_log_usual_id').on(t.tenantId, t.id)],
 )
 
-export const logApi = sqliteTable('blade_log_api', logColumns(), (t) => [
+export const logApi = table('blade_log_api', logColumns(), (t) => [
   index('ix_log_api_tenant').on(t.tenantId, t.createTime),
   index('ix_log_api_id').on(t.tenantId, t.id),
 ])
 
-export const logError = sqliteTable(
+export const logError = table(
   'blade_log_error',
   {
     ...logColumns(),

@@ -1,4 +1,4 @@
-import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, primaryKey, table, text } from './dialect.ts'
 
 /*
  * Many-to-many links of a user, one row per (user, member). The spec's
@@ -12,7 +12,7 @@ import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * tenant_id lets a tenant export select them (board 09:33).
  */
 
-export const userRole = sqliteTable(
+export const userRole = table(
   'blade_user_role',
   {
     tenantId: text().notNull(),
@@ -22,7 +22,7 @@ export const userRole = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('ix_user_role_role').on(t.roleId, t.userId)],
 )
 
-export const userDept = sqliteTable(
+export const userDept = table(
   'blade_user_dept',
   {
     tenantId: text().notNull(),
@@ -32,7 +32,7 @@ export const userDept = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.deptId] }), index('ix_user_dept_dept').on(t.deptId, t.userId)],
 )
 
-export const userPost = sqliteTable(
+export const userPost = table(
   'blade_user_post',
   {
     tenantId: text().notNull(),

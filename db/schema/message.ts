@@ -1,8 +1,8 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from './dialect.ts'
 import { commonColumns } from './common.ts'
 
 /** A message as sent; one messageRecipient row per person it reached. */
-export const message = sqliteTable('blade_message', {
+export const message = table('blade_message', {
   ...commonColumns(),
   /** 1 ordinary, 2 department broadcast, 3 approval, 4 role broadcast. */
   type: integer().notNull().default(1),
@@ -13,7 +13,7 @@ export const message = sqliteTable('blade_message', {
   createUserName: text(),
 })
 
-export const messageRecipient = sqliteTable(
+export const messageRecipient = table(
   'blade_message_recipient',
   {
     id: text().primaryKey(),

@@ -1,4 +1,4 @@
-import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
+import { integer, table } from './dialect.ts'
 
 /**
  * One counter that every change to what permissions derive from bumps (roles,
@@ -7,7 +7,7 @@ import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
  * restore, another process). Caches of effective permissions are valid only
  * for the version they were computed at (server/lib/permission-cache.ts).
  */
-export const permVersion = sqliteTable('blade_perm_version', {
+export const permVersion = table('blade_perm_version', {
   id: integer().primaryKey(),
   version: integer().notNull().default(0),
 })

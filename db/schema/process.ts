@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from './dialect.ts'
 
 /*
  * Several appliance processes share one database (issue #27): each registers
@@ -8,7 +8,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  */
 
 /** One running appliance process. id is <node>/<pid>/<random>; a restart is a new row. */
-export const appProcess = sqliteTable(
+export const appProcess = table(
   'blade_process',
   {
     id: text().primaryKey(),
@@ -23,7 +23,7 @@ export const appProcess = sqliteTable(
 )
 
 /** A schedule slot taken by one process: `<schedule name>:<slot ISO time>`; the process that inserts it runs it. */
-export const scheduleRun = sqliteTable(
+export const scheduleRun = table(
   'blade_schedule_run',
   {
     key: text().primaryKey(),

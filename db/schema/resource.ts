@@ -1,11 +1,11 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
 /**
  * Object-storage configurations (blade-resource/oss). At most one per tenant is
  * enabled; with none enabled, uploads go to the local disk under the data directory.
  */
-export const oss = sqliteTable(
+export const oss = table(
   'blade_oss',
   {
     ...commonColumns(),
@@ -24,7 +24,7 @@ export const oss = sqliteTable(
 )
 
 /** Every stored file: which tenant owns it, where it lives and who may read it. */
-export const attach = sqliteTable(
+export const attach = table(
   'blade_attach',
   {
     ...commonColumns(),

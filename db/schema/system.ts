@@ -1,8 +1,8 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, liveUnique, scopedListIndex } from './common.ts'
 import { sql } from 'drizzle-orm'
 
-export const tenant = sqliteTable(
+export const tenant = table(
   'blade_tenant',
   {
     ...commonColumns(),
@@ -28,14 +28,14 @@ export const tenant = sqliteTable(
   ],
 )
 
-export const tenantPackage = sqliteTable('blade_tenant_package', {
+export const tenantPackage = table('blade_tenant_package', {
   ...commonColumns(),
   packageName: text().notNull(),
   /** Comma-joined menu ids, as the spec's screen saves them. */
   menuId: text().notNull(),
 })
 
-export const client = sqliteTable(
+export const client = table(
   'blade_client',
   {
     ...commonColumns(),
@@ -54,7 +54,7 @@ export const client = sqliteTable(
   (t) => [liveUnique('ux_client_id', t.clientId)],
 )
 
-export const user = sqliteTable(
+export const user = table(
   'blade_user',
   {
     ...commonColumns(),
@@ -91,7 +91,7 @@ export const user = sqliteTable(
   ],
 )
 
-export const role = sqliteTable(
+export const role = table(
   'blade_role',
   {
     ...commonColumns(),
@@ -103,7 +103,7 @@ export const role = sqliteTable(
   (t) => [scopedListIndex('role', t), liveUnique('ux_role_alias', t.tenantId, t.roleAlias)],
 )
 
-export const roleMenu = sqliteTable(
+export const roleMenu = table(
   'blade_role_menu',
   {
     id: text().primaryKey(),
@@ -114,7 +114,7 @@ export const roleMenu = sqliteTable(
 )
 
 /** scopeCategory 1 = data scope, 2 = API scope. */
-export const roleScope = sqliteTable(
+export const roleScope = table(
   'blade_role_scope',
   {
     id: text().primaryKey(),
@@ -125,7 +125,7 @@ export const roleScope = sqliteTable(
   (t) => [index('ix_role_scope_role').on(t.roleId)],
 )
 
-export const dept = sqliteTable(
+export const dept = table(
   'blade_dept',
   {
     ...commonColumns(),
@@ -141,7 +141,7 @@ export const dept = sqliteTable(
   (t) => [scopedListIndex('dept', t)],
 )
 
-export const post = sqliteTable(
+export const post = table(
   'blade_post',
   {
     ...commonColumns(),
@@ -153,7 +153,7 @@ export const post = sqliteTable(
   (t) => [scopedListIndex('post', t), liveUnique('ux_post_code', t.tenantId, t.postCode)],
 )
 
-export const menu = sqliteTable(
+export const menu = table(
   'blade_menu',
   {
     ...commonColumns(),
@@ -178,7 +178,7 @@ export const menu = sqliteTable(
   (t) => [index('ix_menu_parent').on(t.parentId), liveUnique('ux_menu_code', t.code)],
 )
 
-export const topMenu = sqliteTable(
+export const topMenu = table(
   'blade_top_menu',
   {
     ...commonColumns(),
@@ -193,14 +193,14 @@ export const topMenu = sqliteTable(
   (t) => [liveUnique('ux_top_menu_code', t.code)],
 )
 
-export const topMenuSetting = sqliteTable('blade_top_menu_setting', {
+export const topMenuSetting = table('blade_top_menu_setting', {
   id: text().primaryKey(),
   topMenuId: text().notNull(),
   menuId: text().notNull(),
 })
 
 /** System dictionary: one tree shared by all tenants. */
-export const dict = sqliteTable(
+export const dict = table(
   'blade_dict',
   {
     ...commonColumns(),
@@ -217,7 +217,7 @@ export const dict = sqliteTable(
 )
 
 /** Business dictionary: the same shape, per tenant. */
-export const dictBiz = sqliteTable(
+export const dictBiz = table(
   'blade_dict_biz',
   {
     ...commonColumns(),
@@ -236,7 +236,7 @@ export const dictBiz = sqliteTable(
   ],
 )
 
-export const param = sqliteTable(
+export const param = table(
   'blade_param',
   {
     ...commonColumns(),
@@ -252,7 +252,7 @@ export const param = sqliteTable(
 )
 
 /** Administrative regions, keyed by their official code. */
-export const region = sqliteTable('blade_region', {
+export const region = table('blade_region', {
   code: text().primaryKey(),
   parentCode: text().notNull().default('00'),
   ancestors: text().notNull().default('00'),
@@ -264,7 +264,7 @@ export const region = sqliteTable('blade_region', {
 })
 
 /** scopeType: 1 all, 2 own records, 3 own department, 4 own department and below, 5 custom (scopeValue = dept ids). */
-export const scopeData = sqliteTable('blade_scope_data', {
+export const scopeData = table('blade_scope_data', {
   ...commonColumns(),
   menuId: text().notNull(),
   /** The resource code the scope applies to, e.g. 'system:user'. */
@@ -277,7 +277,7 @@ export const scopeData = sqliteTable('blade_scope_data', {
 })
 
 /** An API scope guards every request whose path starts with scopePath (a trailing '**' is allowed). */
-export const scopeApi = sqliteTable('blade_scope_api', {
+export const scopeApi = table('blade_scope_api', {
   ...commonColumns(),
   menuId: text().notNull(),
   resourceCode: text().notNull(),

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import type { SQL } from 'bun'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -95,4 +96,65 @@ export function applyMigrations(sqlite: Database, dir = MIGRATIONS_DIR): string[
     throw e
   }
   return pending.map((m) => m.tag)
+}
+
+/** The PostgreSQL migrations, generated from the same db/schema by drizzle.config.pg.ts (issue #27). */
+export const PG_MIGRATIONS_DIR = fileURLToPath(new URL('../../db/migrations-pg', import.meta.url))
+
+/**
+ * drizzle's own bookkeeping on PostgreSQL (schema `drizzle`, table `__drizzle_migrations`), so drizzle's
+ * migrator and this one can follow each other, as on SQLite.
+ */
+const PG_BOOKKEEPING = 'drizzle.__drizzle_migrations'
+
+/** Any key both engines' code agree on: serialises migrating processes (two replicas starting at once). */
+const PG_MIGRATION_LOCK = 0x61747269 // 'atri'
+
+async function pgAppliedTimes(client: SQL): Promise<number[]> {
+  const [exists] = await client`SELECT to_regclass(${PG_BOOKKEEPING}) IS NOT NULL AS present`
+  if (!exists?.present) return []
+  const rows: { t: string | number }[] = await client.unsafe(
+    `SELECT created_at AS t FROM ${PG_BOOKKEEPING} ORDER BY created_at`,
+  )
+  return rows.map((r) => Number(r.t))
+}
+
+export async function pgSchemaStatus(client: SQL, dir = PG_MIGRATIONS_DIR): Promise<SchemaStatus> {
+  const release = releaseMigrations(dir)
+  const times = await pgAppliedTimes(client)
+  const last = times.at(-1) ?? 0
+  const known = new Set(release.map((m) => m.when))
+  return {
+    current: release.filter((m) => m.when <= last).at(-1)?.tag ?? null,
+    applied: release.filter((m) => m.when <= last).map((m) => m.tag),
+    pending: release.filter((m) => m.when > last).map((m) => m.tag),
+    newer: times.some((t) => !known.has(t)),
+  }
+}
+
+/**
+ * The PostgreSQL counterpart of applyMigrations: every pending migration in one transaction (PostgreSQL's DDL is
+ * transactional, so a failed one leaves the database as it was and the error names it). An advisory lock taken
+ * inside the transaction makes a second process starting at the same moment wait, then find nothing pending.
+ */
+export async function applyPgMigrations(client: SQL, dir = PG_MIGRATIONS_DIR): Promise<string[]> {
+  const release = releaseMigrations(dir)
+  return client.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`
+    await tx.unsafe('CREATE SCHEMA IF NOT EXISTS drizzle')
+    await tx.unsafe(
+      `CREATE TABLE IF NOT EXISTS ${PG_BOOKKEEPING} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+    )
+    const last = (await pgAppliedTimes(tx)).at(-1) ?? 0
+    const pending = release.filter((m) => m.when > last)
+    for (const m of pending) {
+      try {
+        for (const stmt of m.statements) if (stmt.trim()) await tx.unsafe(stmt)
+      } catch (e) {
+        throw new MigrationError(m.tag, e)
+      }
+      await tx.unsafe(`INSERT INTO ${PG_BOOKKEEPING} (hash, created_at) VALUES ($1, $2)`, [m.hash, m.when])
+    }
+    return pending.map((m) => m.tag)
+  })
 }
