@@ -215,6 +215,11 @@ export interface PublicView {
   own?: boolean
   /** The view's order when not the resource's (a catalogue by name). */
   orderBy?: (cols: Record<string, SQLiteColumn>) => SQL[]
+  /**
+   * An order that reads the clock (competitions running or coming before the ended ones), built per request with
+   * the server's time `at` (time.ts now()), where `orderBy` is built once.
+   */
+  orderAt?: (cols: Record<string, SQLiteColumn>, at: string) => SQL[]
   /** The routes' paths under `path` when the contract names them otherwise (`{ list: '/series' }`); '/list', '/detail' by default. */
   paths?: Partial<Record<ViewRoute, string>>
   /** The list answers every row as an array, not a page: at most `limit` (or what the query asks), the first in the view's order. */

@@ -30,6 +30,7 @@ import { PUBLIC, SIGNED_IN } from './permissions.ts'
 import { queryFilters } from './resource-query.ts'
 import type { PublicView, Query, Resource, Row, ViewRoute } from './resource-types.ts'
 import { ownRows, publicRows } from './tenant-rows.ts'
+import { now } from './time.ts'
 import { body as bodyOf, paging, query as queryOf, text } from './request-schema.ts'
 
 /** What a view's action answers when it says its own message (a key and its parameters), not the declared one. */
@@ -54,7 +55,8 @@ export function viewRoutes(services: Services, table: SQLiteTable, order: () => 
   const bounds = async (ctx: Ctx, q: Query) => and(rowsOf(ctx), await view.where?.(ctx, q))!
   // Built once, as the resource's own order is: pageQuery renders one list object once.
   let viewOrder: SQL[] | undefined
-  const ordered = () => (view.orderBy ? (viewOrder ??= view.orderBy(cols)) : order())
+  const ordered = () =>
+    view.orderAt ? view.orderAt(cols, now()) : view.orderBy ? (viewOrder ??= view.orderBy(cols)) : order()
   const read = async (ctx: Ctx, rows: Row[], route: ViewRoute) =>
     view.rows ? ((await view.rows(ctx, rows, route, services)) as Row[]) : rows
   const r = new Elysia({ prefix: view.path }).use(authContext(services))
