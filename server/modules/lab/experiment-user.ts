@@ -1,21 +1,17 @@
 import { experimentUserFields } from '../../../db/fields/lab.ts'
-import { Elysia } from 'elysia'
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { isId, newId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { experimentResource } from './experiment.ts'
-import { body as bodyOf, bodyText, query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { bodyText } from '../../lib/request-schema.ts'
 
 /** Enrolment: who may open an experiment's lab. */
 export const experimentUserResource = defineResource({
@@ -37,6 +33,21 @@ export const experimentUserResource = defineResource({
           .filter(Boolean)
         if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
         return { added: enrol(ctx, experimentId, ids, await userResource.scope(ctx)) }
+      },
+    },
+    // The portal's sign-up: a learner enrols themselves in any experiment of the school (their own row only).
+    signUp: {
+      path: '/api/nep-wbp/experimentUser/signUp',
+      button: SIGNED_IN,
+      body: { experimentId: bodyText('experiment', 'lab.experimentRequired') },
+      run: (ctx, { body }) => {
+        const experimentId = requireExperiment(
+          ctx,
+          body.experimentId,
+          publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
+        )
+        enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
+        return { enrolled: true }
       },
     },
   },
@@ -73,7 +84,7 @@ export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people:
         and(
           eq(experimentUser.experimentId, experimentId),
           inArray(experimentUser.userId, valid),
-          eq(experimentUser.isDeleted, 0),
+          notDeleted(experimentUser),
         ),
       )
       .all()
@@ -99,33 +110,3 @@ export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people:
   })
   return fresh.length
 }
-
-export const experimentUserRoutes = (s: Services) =>
-  handWritten(
-    "learners enrol themselves in an experiment: the caller's own enrolment, not staff's submit",
-    experimentUserRoutesPlugin(s),
-  )
-
-const experimentUserRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(experimentUserResource.routes(s))
-    // The portal's sign-up: learners enrol themselves.
-    .use(
-      new Elysia({ prefix: '/api/nep-wbp/experimentUser' }).use(authContext(s)).post(
-        '/signUp',
-        ({ ctx, body, query }) => {
-          const experimentId = requireExperiment(
-            ctx,
-            body?.experimentId ?? query.experimentId,
-            publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
-          )
-          enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
-          return ok(ctx, { enrolled: true })
-        },
-        {
-          perm: SIGNED_IN,
-          query: queryOf({ experimentId: text('experiment') }),
-          body: bodyOf({ experimentId: bodyText('experiment', 'lab.experimentRequired') }),
-        },
-      ),
-    )

@@ -1,18 +1,21 @@
 import { experimentFields } from '../../../db/fields/lab.ts'
-import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { experiment, experimentUser, labImage } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { currentLab, openLab } from './engine/containers.ts'
 import { listFiles } from './engine/files.ts'
 import { imageResource } from './images.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { pageOf } from '../../lib/paging.ts'
+import { paging, text } from '../../lib/request-schema.ts'
+import type { Query } from '../../lib/resource-types.ts'
+import { ownRows } from '../../lib/tenant-rows.ts'
+import { learnerLabActions } from './portal.ts'
+import { routeServices } from './route-services.ts'
+import { runningLabActions } from './user-container.ts'
+import { webLabActions } from './web.ts'
 
 const minutes = (field: string, v: unknown, min: number) => {
   if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > 7 * 24 * 60))
@@ -27,6 +30,47 @@ export const experimentResource = defineResource({
   filters: ['imagesName', 'status'],
   dates: ['createTime'],
   fields: experimentFields,
+  // The learner's lab: opened, looked at and listed through the experiment, each run reaching the Docker engine.
+  actions: {
+    getExperimentPage: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { ...paging(), title: text('contains') },
+      run: (ctx, { query }) => learnerPage(ctx, query),
+    },
+    openExperimentToContainer: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { experimentId: text('experiment') },
+      run: (ctx, { query, services }) => open(ctx, query.experimentId, services),
+    },
+    // The contract's older name of the same open.
+    getConteiner: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { experimentId: text('experiment') },
+      run: (ctx, { query, services }) => open(ctx, query.experimentId, services),
+    },
+    // The lab as it stands, starting nothing (the page's first look, the engine's state included).
+    labState: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { experimentId: text('experiment') },
+      run: async (ctx, { query, services }) => ({
+        engine: await routeServices(services).labs.engine(),
+        lab: await currentLab(ctx, query.experimentId),
+      }),
+    },
+    openExperimentToFile: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { experimentId: text('experiment') },
+      run: (ctx, { query, services }) => listFiles(routeServices(services).labs, ctx, query.experimentId),
+    },
+    ...webLabActions,
+    ...learnerLabActions,
+    ...runningLabActions,
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values
@@ -48,75 +92,32 @@ export const experimentResource = defineResource({
   },
 })
 
-/** The experiment routes beyond CRUD: the learner's container and its files. */
-export const experimentRoutes = (s: Services) =>
-  handWritten(
-    "opening a learner's lab starts a container on the Docker engine; the learner's list joins their enrolment",
-    experimentRoutesPlugin(s),
-  )
+/** Opens (or finds) the caller's lab of an experiment: a container on the Docker engine. */
+function open(ctx: Ctx, experimentId: unknown, services: Services | undefined) {
+  const s = routeServices(services)
+  return openLab(s.labs, ctx, experimentId, s.config.dataDir)
+}
 
-const experimentRoutesPlugin = (s: Services) =>
-  new Elysia().use(experimentResource.routes(s)).use(
-    new Elysia({ prefix: experimentResource.options.path })
-      .use(authContext(s))
-      // The learner's experiment list: every experiment of the tenant, with the caller's enrolment.
-      .get(
-        '/getExperimentPage',
-        async ({ ctx, query }) => {
-          // Every published experiment of the school: the system actor (same tenant) passes the staff list's code and data scope.
-          const page = await experimentResource.ops.page(
-            { ...ctx, actor: { ...ctx.actor, kind: 'system' } },
-            query,
-            eq(experiment.status, 1),
-          )
-          const ids = page.records.map((r) => r.id as string)
-          const mine = ids.length
-            ? new Set(
-                ctx.db
-                  .select({ id: experimentUser.experimentId })
-                  .from(experimentUser)
-                  .where(
-                    and(
-                      inArray(experimentUser.experimentId, ids),
-                      eq(experimentUser.userId, ctx.actor.userId),
-                      eq(experimentUser.isDeleted, 0),
-                    ),
-                  )
-                  .all()
-                  .map((r) => r.id),
-              )
-            : new Set()
-          return ok(ctx, { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) })
-        },
-        {
-          perm: SIGNED_IN,
-          query: queryOf({
-            current: text('page, from 1'),
-            size: text('rows a page (default 10, at most 200)'),
-            title: text('contains'),
-          }),
-        },
-      )
-      .get(
-        '/openExperimentToContainer',
-        async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
-      )
-      .get(
-        '/getConteiner',
-        async ({ ctx, query }) => ok(ctx, await openLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
-      )
-      // The lab as it stands, starting nothing (the page's first look, the engine's state included).
-      .get(
-        '/labState',
-        async ({ ctx, query }) =>
-          ok(ctx, { engine: await s.labs.engine(), lab: await currentLab(ctx, query.experimentId) }),
-        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
-      )
-      .get(
-        '/openExperimentToFile',
-        async ({ ctx, query }) => ok(ctx, await listFiles(s.labs, ctx, query.experimentId)),
-        { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
-      ),
+type LearnerPage = ReturnType<typeof pageOf<Record<string, unknown> & { enrolled: boolean }>>
+
+/** The learner's experiment list: every published experiment of the school, each with the caller's enrolment. */
+async function learnerPage(ctx: Ctx, query: Query): Promise<LearnerPage> {
+  // Every published experiment of the school: the system actor (same tenant) passes the staff list's code and data scope.
+  const page = await experimentResource.ops.page(
+    { ...ctx, actor: { ...ctx.actor, kind: 'system' } },
+    query,
+    eq(experiment.status, 1),
   )
+  const ids = page.records.map((r) => r.id as string)
+  const mine = new Set(
+    ids.length
+      ? ctx.db
+          .select({ id: experimentUser.experimentId })
+          .from(experimentUser)
+          .where(and(inArray(experimentUser.experimentId, ids), ownRows(experimentUser, ctx)))
+          .all()
+          .map((r) => r.id)
+      : [],
+  )
+  return { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) }
+}

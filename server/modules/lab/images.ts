@@ -1,11 +1,9 @@
 import { imageFields } from '../../../db/fields/lab.ts'
-import { Elysia, t } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, eq } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { experiment, labImage } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
@@ -13,8 +11,8 @@ import type { Labs } from './engine/service.ts'
 import { scope } from '../../lib/scope.ts'
 import { untagImageArchive } from './engine/archive.ts'
 import { checkEnvironment, importTarget, mayWriteImage, readLabPolicy, requireWritableRef } from './engine/policy.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { text } from '../../lib/request-schema.ts'
+import { routeServices } from './route-services.ts'
 
 const SERVICES = ['terminal', 'web']
 const NETWORKS = ['none', 'isolated']
@@ -27,6 +25,49 @@ export const imageResource = defineResource({
   filters: ['type', 'experimentType', 'buildState'],
   hidden: ['pwds'],
   fields: imageFields,
+  actions: {
+    // The archive (a `docker save` tarball) arrives as a multipart file, handed on to the engine as a stream.
+    import: {
+      button: 'import',
+      body: {
+        file: Type.Optional(Type.Unknown({ description: 'the image archive (multipart)' })),
+        id: text('image row to load into (a new row when left out)'),
+        title: Type.Optional(Type.String({ maxLength: 100 })),
+      },
+      run: (ctx, { body, services }) => install(ctx, services, 'import', body),
+    },
+    // A Dockerfile folder arrives as a tar of the folder (the web packs the chosen folder; the CLI packs DIR).
+    build: {
+      button: 'build',
+      body: {
+        file: Type.Optional(Type.Unknown({ description: 'the folder as a tar (multipart)' })),
+        imageId: Type.String({ description: 'the tag to build' }),
+        id: text('image row to build into (a new row when left out)'),
+        title: Type.Optional(Type.String({ maxLength: 100 })),
+      },
+      run: (ctx, { body, services }) => {
+        if (!/^[a-z0-9][a-z0-9._\/:-]{0,199}$/.test(String(body.imageId)))
+          throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
+        return install(ctx, services, 'build', body)
+      },
+    },
+    // What the install dialog polls: the row's state and log, and whether the engine holds the image now.
+    progress: {
+      method: 'GET',
+      button: 'lab:image',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (_ctx, { rows: [row], services }) => ({
+        id: row.id,
+        buildState: row.buildState,
+        buildLog: row.buildLog,
+        imageId: row.imageId,
+        onEngine: await routeServices(services)
+          .labs.host.imageExists(String(row.imageId))
+          .catch(() => false),
+      }),
+    },
+  },
   beforeWrite: async (ctx, w) => {
     const v = w.values
     if (w.op === 'remove') {
@@ -159,81 +200,21 @@ export async function installImage(
   return { id: rowId, done }
 }
 
-export const imageRoutes = (s: Services) =>
-  handWritten(
-    'lab images arrive as multipart archives or Dockerfile folders and build on the Docker engine with progress',
-    imageRoutesPlugin(s),
-  )
-
-const imageRoutesPlugin = (s: Services) =>
-  new Elysia().use(imageResource.routes(s)).use(
-    new Elysia({ prefix: imageResource.options.path })
-      .use(authContext(s))
-      // Not actions: the archive arrives as multipart (a Blob handed on as a stream); the CLI streams to installImage.
-      .post(
-        '/import',
-
-        async ({ ctx, body }) => {
-          if (!(body.file instanceof Blob) || !body.file.size)
-            throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
-          const source = Readable.fromWeb(body.file.stream() as never)
-          const { id } = await installImage(s.labs, ctx, {
-            id: body.id || undefined,
-            title: body.title,
-            kind: 'import',
-            source,
-          })
-          return ok(ctx, { id })
-        },
-        {
-          perm: 'lab:image:import',
-          body: t.Object({
-            file: t.Any(),
-            id: t.Optional(t.String()),
-            title: t.Optional(t.String({ maxLength: 100 })),
-          }),
-        },
-      )
-      // A Dockerfile folder arrives as a tar of the folder (the web packs the chosen folder; the CLI packs DIR).
-      .post(
-        '/build',
-        async ({ ctx, body }) => {
-          if (!(body.file instanceof Blob) || !body.file.size)
-            throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
-          if (!/^[a-z0-9][a-z0-9._\/:-]{0,199}$/.test(body.imageId))
-            throw badRequest('validation.invalid', { field: 'imageId' }, 'imageId')
-          const source = Readable.fromWeb(body.file.stream() as never)
-          const { id } = await installImage(s.labs, ctx, {
-            id: body.id || undefined,
-            title: body.title,
-            kind: 'build',
-            source,
-            tag: body.imageId,
-          })
-          return ok(ctx, { id })
-        },
-        {
-          perm: 'lab:image:build',
-          body: t.Object({
-            file: t.Any(),
-            imageId: t.String(),
-            id: t.Optional(t.String()),
-            title: t.Optional(t.String({ maxLength: 100 })),
-          }),
-        },
-      )
-      .get(
-        '/progress',
-        async ({ ctx, query }) => {
-          const row = await imageResource.ops.detail(ctx, query.id)
-          return ok(ctx, {
-            id: row.id,
-            buildState: row.buildState,
-            buildLog: row.buildLog,
-            imageId: row.imageId,
-            onEngine: await s.labs.host.imageExists(String(row.imageId)).catch(() => false),
-          })
-        },
-        { perm: 'lab:image', query: queryOf({ id: text('image') }) },
-      ),
-  )
+/** The routes' side of an install: the multipart file checked, the engine's work left running in the background. */
+async function install(
+  ctx: Ctx,
+  services: Services | undefined,
+  kind: 'import' | 'build',
+  body: Record<string, unknown>,
+): Promise<{ id: string }> {
+  const file = body.file
+  if (!(file instanceof Blob) || !file.size) throw badRequest('lab.archiveRequired', { field: 'file' }, 'file')
+  const { id } = await installImage(routeServices(services).labs, ctx, {
+    id: (body.id as string | undefined) || undefined,
+    title: body.title as string | undefined,
+    kind,
+    source: Readable.fromWeb(file.stream() as never),
+    tag: kind === 'build' ? String(body.imageId) : undefined,
+  })
+  return { id }
+}

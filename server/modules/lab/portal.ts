@@ -1,4 +1,5 @@
-import { Elysia, t } from 'elysia'
+import { Type } from '@sinclair/typebox'
+import { Elysia } from 'elysia'
 import { and, desc, eq, getTableColumns } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
 import { pageRows } from '../../lib/page-query.ts'
@@ -17,6 +18,8 @@ import { publicRows } from '../../lib/tenant-rows.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import type { Actions } from '../../lib/resource-actions.ts'
+import { routeServices } from './route-services.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
@@ -37,9 +40,40 @@ const SHOWN = Object.keys(publicCols) as (keyof typeof publicCols)[]
 const HIDDEN = Object.keys(getTableColumns(experiment)).filter((k) => !(k in publicCols))
 const LIST_ORDER = [desc(experiment.id)]
 
+const LEARNER = '/api/nep-wbp/experiment'
+
+/**
+ * The learner's reset and upload, declared on the experiment resource at their contract paths: the caller's own lab
+ * of an experiment of their school (experimentOf, liveRow), reached through the Docker engine.
+ */
+export const learnerLabActions = {
+  resetExperiment: {
+    method: 'GET',
+    path: `${LEARNER}/resetExperiment`,
+    button: SIGNED_IN,
+    body: { experimentId: text('experiment') },
+    run: (ctx, { query, services }) => {
+      const s = routeServices(services)
+      return resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)
+    },
+  },
+  // A multipart form (the file, and where it goes); uploadFile answers a missing file or a bad folder naming it.
+  uploadContainerFile: {
+    path: `${LEARNER}/uploadContainerFile`,
+    button: SIGNED_IN,
+    body: {
+      file: Type.Optional(Type.Unknown({ description: 'the file (multipart)' })),
+      experimentId: text('experiment'),
+      path: text('folder in the workspace'),
+    },
+    run: (ctx, { body, services }) =>
+      uploadFile(routeServices(services).labs, ctx, body.experimentId, body.file, body.path),
+  },
+} satisfies Actions<typeof experiment>
+
 export const portalLabRoutes = (s: Services) =>
   handWritten(
-    "the portal's experiment pages, and a learner's lab reset and workspace files through the engine's archive API",
+    "the portal's experiment pages, and a workspace file streamed out of the learner's lab through the engine's archive API",
     portalLabRoutesPlugin(s),
   )
 
@@ -106,46 +140,21 @@ const portalLabRoutesPlugin = (s: Services) => {
         ),
     )
     .use(
-      new Elysia({ prefix: '/api/nep-wbp/experiment' })
-        .use(authContext(s))
-        .get(
-          '/resetExperiment',
-          async ({ ctx, query }) => ok(ctx, await resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)),
-          { perm: SIGNED_IN, query: queryOf({ experimentId: text('experiment') }) },
-        )
-        .get(
-          '/getContainerFile',
-          async ({ ctx, query }) => {
-            const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
-            return new Response(new Uint8Array(file.body), {
-              headers: {
-                'content-type': 'application/octet-stream',
-                'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-              },
-            })
-          },
-          {
-            perm: SIGNED_IN,
-            query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
-          },
-        )
-        .post(
-          '/uploadContainerFile',
-          async ({ ctx, body, query }) =>
-            ok(
-              ctx,
-              await uploadFile(
-                s.labs,
-                ctx,
-                body.experimentId ?? query.experimentId,
-                body.file,
-                body.path ?? query.path,
-              ),
-            ),
-          {
-            perm: SIGNED_IN,
-            body: t.Object({ file: t.Any(), experimentId: t.Optional(t.String()), path: t.Optional(t.String()) }),
-          },
-        ),
+      new Elysia({ prefix: '/api/nep-wbp/experiment' }).use(authContext(s)).get(
+        '/getContainerFile',
+        async ({ ctx, query }) => {
+          const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
+          return new Response(new Uint8Array(file.body), {
+            headers: {
+              'content-type': 'application/octet-stream',
+              'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+            },
+          })
+        },
+        {
+          perm: SIGNED_IN,
+          query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
+        },
+      ),
     )
 }

@@ -1,9 +1,6 @@
-import { Elysia } from 'elysia'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { experiment, labImage, user, userContainer } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { notFound } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { SIGNED_IN, isAdministrator } from '../../lib/permissions.ts'
@@ -11,8 +8,9 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { endLab, refreshLab } from './engine/containers.ts'
 import type { Labs } from './engine/service.ts'
 import { scope } from '../../lib/scope.ts'
-import { body as bodyOf, idList, query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { idList, paging, text } from '../../lib/request-schema.ts'
+import type { Actions } from '../../lib/resource-actions.ts'
+import { routeServices } from './route-services.ts'
 
 /** Running labs the caller may see: its tenant's (the platform administrator: every tenant's). */
 async function runningWhere(ctx: Ctx) {
@@ -102,49 +100,52 @@ export async function stopLabs(labs: Labs, ctx: Ctx, idsParam: unknown): Promise
   return rows.length
 }
 
-export const userContainerRoutes = (s: Services) =>
-  handWritten(
-    'running labs and the warm pool are containers on the Docker engine: extended, listed and stopped there',
-    userContainerRoutesPlugin(s),
-  )
+const RUNNING = '/api/hm-userContainer/userContainer'
 
-const userContainerRoutesPlugin = (s: Services) =>
-  new Elysia({ prefix: '/api/hm-userContainer/userContainer' })
-    .use(authContext(s))
-    .get('/refreshContainerTime', ({ ctx, query }) => ok(ctx, refreshLab(ctx, query.id)), {
-      perm: SIGNED_IN,
-      query: queryOf({ id: text('the lab (user container)') }),
-    })
-    .get(
-      '/running',
-      async ({ ctx, query }) => {
-        await s.labs.requireEngine()
-        return ok(ctx, await runningLabs(s.labs, ctx, query))
-      },
-      {
-        perm: 'lab:running',
-        query: queryOf({ current: text('page, from 1'), size: text('rows a page (default 10, at most 200)') }),
-      },
-    )
-    .get(
-      '/pool',
-      async ({ ctx }) => {
-        await s.labs.requireEngine()
-        return ok(ctx, await warmPools(s.labs, ctx))
-      },
-      { perm: 'lab:running', query: queryOf() },
-    )
-    .post(
-      '/stop',
-      async ({ ctx, query, body }) => {
-        await s.labs.requireEngine()
-        return ok(ctx, {
-          stopped: await stopLabs(s.labs, ctx, query.ids ?? body?.ids),
-        })
-      },
-      {
-        perm: 'lab:running:stop',
-        query: queryOf({ ids: text('comma-separated labs') }),
-        body: bodyOf({ ids: idList() }),
-      },
-    )
+/**
+ * The learner's renewal and the running-labs screen's verbs, declared on the experiment resource at their contract
+ * paths (a user container has no CRUD of its own): each run reaches the Docker engine through the route's services.
+ */
+export const runningLabActions = {
+  // The caller's own lab only (ownRow): a learner extends what they opened.
+  refreshContainerTime: {
+    method: 'GET',
+    path: `${RUNNING}/refreshContainerTime`,
+    button: SIGNED_IN,
+    body: { id: text('the lab (user container)') },
+    run: (ctx, { query }) => refreshLab(ctx, query.id),
+  },
+  running: {
+    method: 'GET',
+    path: `${RUNNING}/running`,
+    button: 'lab:running',
+    body: paging(),
+    run: async (ctx, { query, services }) => {
+      const { labs } = routeServices(services)
+      await labs.requireEngine()
+      return runningLabs(labs, ctx, query)
+    },
+  },
+  pool: {
+    method: 'GET',
+    path: `${RUNNING}/pool`,
+    button: 'lab:running',
+    body: {},
+    run: async (ctx, { services }) => {
+      const { labs } = routeServices(services)
+      await labs.requireEngine()
+      return warmPools(labs, ctx)
+    },
+  },
+  // Not a target: the platform administrator stops any school's lab (runningWhere), beyond the resource's scope.
+  stop: {
+    path: `${RUNNING}/stop`,
+    button: 'lab:running:stop',
+    body: { ids: idList('comma-separated labs') },
+    run: async (ctx, { body, services }) => {
+      const { labs } = routeServices(services)
+      await labs.requireEngine()
+      return { stopped: await stopLabs(labs, ctx, body.ids) }
+    },
+  },
+} satisfies Actions<typeof experiment>

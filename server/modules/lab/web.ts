@@ -1,29 +1,60 @@
 import type { Server } from 'bun'
 import { Elysia } from 'elysia'
 import { and, eq } from 'drizzle-orm'
-import { labImage, userContainer } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
+import { experiment, labImage, userContainer } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { isId } from '../../lib/ids.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { langOf } from '../../lib/messages.ts'
 import { isAdministrator, permissionCodes, SIGNED_IN } from '../../lib/permissions.ts'
 import { OBSERVE_CODE, PROXY_ROOT } from './engine/web-proxy.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
+import type { Actions } from '../../lib/resource-actions.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
+import { routeServices } from './route-services.ts'
 
 /**
- * Web labs: the page asks for its frame's address (webUrl: the lab's owner,
- * or staff who may watch), then the frame talks to /lab-proxy/<lab>/<ticket>/…,
+ * Web labs: the page asks for its frame's address (the webUrl action: the lab's
+ * owner, or staff who may watch), then the frame talks to /lab-proxy/<lab>/<ticket>/…,
  * HTTP and WebSocket, which the lab service forwards to the container.
  */
 export const webLabRoutes = (s: Services) =>
-  handWritten(
-    "web labs: a signed frame address and a reverse proxy (HTTP and WebSocket, streamed) to the lab's container",
-    webLabRoutesPlugin(s),
-  )
+  handWritten("web labs: a reverse proxy (HTTP and WebSocket, streamed) to the lab's container", webLabRoutesPlugin(s))
+
+/** The frame's address, declared on the experiment resource: the owner's, or a watching ticket for staff (checked here). */
+export const webLabActions = {
+  webUrl: {
+    method: 'GET',
+    button: SIGNED_IN,
+    body: { id: text('the lab (user container)') },
+    run: async (ctx, { query, services }) => {
+      const s = routeServices(services)
+      if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
+      if (ctx.actor.kind !== 'user' || !ctx.actor.sessionId) throw new ApiError(401, 'error.unauthorized')
+      const row = ctx.db
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.id, query.id), eq(userContainer.state, 'running'), notDeleted(userContainer)))
+        .get()
+      if (!row) throw notFound()
+      const owner = row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
+      if (!owner) {
+        const staff =
+          (await permissionCodes(ctx)).has(OBSERVE_CODE) &&
+          (row.tenantId === ctx.actor.tenantId || (await isAdministrator(ctx)))
+        // Someone else's lab is as good as absent to a learner.
+        if (!staff) throw notFound()
+      }
+      const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()
+      if (image?.service !== 'web' || !image.webPort) throw new ApiError(409, 'lab.webOnly')
+      if (!owner)
+        recordUsual(s, row.tenantId, 'lab app watched', { lab: row.id, learner: row.userId }, ctx.actor.userId)
+      return { url: s.labs.web.urlOf(row.id, ctx.actor.sessionId, !owner) }
+    },
+  },
+} satisfies Actions<typeof experiment>
 
 const webLabRoutesPlugin = (s: Services) => {
   /** Every method, and WebSocket upgrades; the body is streamed on untouched (never parsed here). */
@@ -49,37 +80,6 @@ const webLabRoutesPlugin = (s: Services) => {
   }
   return (
     new Elysia()
-      .use(
-        new Elysia({ prefix: '/api/hm-experiment/experiment' }).use(authContext(s)).get(
-          '/webUrl',
-          async ({ ctx, query }) => {
-            if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-            if (ctx.actor.kind !== 'user' || !ctx.actor.sessionId) throw new ApiError(401, 'error.unauthorized')
-            const row = ctx.db
-              .select()
-              .from(userContainer)
-              .where(
-                and(eq(userContainer.id, query.id), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)),
-              )
-              .get()
-            if (!row) throw notFound()
-            const owner = row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
-            if (!owner) {
-              const staff =
-                (await permissionCodes(ctx)).has(OBSERVE_CODE) &&
-                (row.tenantId === ctx.actor.tenantId || (await isAdministrator(ctx)))
-              // Someone else's lab is as good as absent to a learner.
-              if (!staff) throw notFound()
-            }
-            const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()
-            if (image?.service !== 'web' || !image.webPort) throw new ApiError(409, 'lab.webOnly')
-            if (!owner)
-              recordUsual(s, row.tenantId, 'lab app watched', { lab: row.id, learner: row.userId }, ctx.actor.userId)
-            return ok(ctx, { url: s.labs.web.urlOf(row.id, ctx.actor.sessionId, !owner) })
-          },
-          { perm: SIGNED_IN, query: queryOf({ id: text('the lab (user container)') }) },
-        ),
-      )
       // GET is declared on its own too: a method's own routes come before `all`, and the web bundle's GET /* would win.
       .get(`${PROXY_ROOT}/:lab/:ticket`, proxy)
       .get(`${PROXY_ROOT}/:lab/:ticket/*`, proxy)
