@@ -13,11 +13,9 @@ import { testApp } from '../support/harness.ts'
  * declares one (take it off the list).
  */
 const WITHOUT_SCHEMA = [
-  'GET /api/hm-question/question/export',
   'POST /api/blade-blog/blogDetail/save',
   'POST /api/cloud-document/document/update',
   'POST /api/cloud-document/document/update-info',
-  'POST /api/hm-question/question/import',
 ]
 
 describe('request schemas and the OpenAPI document', () => {

@@ -1,20 +1,17 @@
-import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { dept, examGroup, role, user } from '../../../db/schema/index.ts'
 import { examGroupFields } from '../../../db/fields/exam.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
+import type { Query } from '../../lib/resource-types.ts'
 import { splitIds } from './candidates.ts'
 import { userResource } from '../system/user.ts'
 import { deptResource } from '../system/dept.ts'
 import { scope } from '../../lib/scope.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'group.classIds': { zh: '请选择班级', en: 'please select classes' },
@@ -44,6 +41,16 @@ export const examGroupResource = defineResource({
   search: ['title'],
   filters: ['category'],
   fields: examGroupFields,
+  // The pickers of the exam-group form, for whoever may list groups: classes as a tree, students under their classes.
+  actions: {
+    'class-tree': { method: 'GET', button: 'exam:group', run: (ctx) => classTree(ctx) },
+    'student-tree': {
+      method: 'GET',
+      button: 'exam:group',
+      body: { classIds: Type.Optional(Type.String({ description: 'classes, comma-separated' })) },
+      run: (ctx, { query }) => studentTree(ctx, query),
+    },
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
     const v = { ...(w.before[0] ?? {}), ...w.values } as typeof examGroup.$inferSelect
@@ -61,76 +68,58 @@ export const examGroupResource = defineResource({
   },
 })
 
-/** The pickers of the exam-group form: the tenant's departments (classes) as a tree, and students under their classes. */
-export const examGroupRoutes = (s: Services) =>
-  handWritten(
-    "the exam-group form's pickers: classes as a tree, and students under their classes",
-    examGroupRoutesPlugin(s),
-  )
+type ClassNode = { id: string; title: string; children: ClassNode[] }
+type StudentNode = { id: string; title: string; disabled: true; children: { id: string; title: string }[] }
 
-const examGroupRoutesPlugin = (s: Services) =>
-  new Elysia().use(examGroupResource.routes(s)).use(
-    new Elysia({ prefix: examGroupResource.options.path })
-      .use(authContext(s))
-      .get(
-        '/class-tree',
-        async ({ ctx }) => {
-          const rows = await ctx.db
-            .select({ id: dept.id, parentId: dept.parentId, title: dept.deptName })
-            .from(dept)
-            .where(await deptResource.scope(ctx))
-            .orderBy(asc(dept.sort))
-          const byParent = new Map<string, typeof rows>()
-          for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
-          const ids = new Set(rows.map((r) => r.id))
-          const build = (parent: string): unknown[] =>
-            (byParent.get(parent) ?? []).map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
-          return ok(
-            ctx,
-            rows
-              .filter((r) => !ids.has(r.parentId ?? '0'))
-              .flatMap((r) => [{ id: r.id, title: r.title, children: build(r.id) }]),
-          )
-        },
-        { perm: examGroupResource.perms.list, query: queryOf() },
-      )
-      // Students of the tenant under their (first) class; ?classIds narrows to those classes. Class nodes cannot be picked.
-      .get(
-        '/student-tree',
-        async ({ ctx, query }) => {
-          const classIds = splitIds(query.classIds)
-          const studentRoles = sql`SELECT ${role.id} FROM ${role} WHERE ${and(await scope(role, ctx, { dataScope: false, why: 'which role is the student role is a fact of the tenant, not a list shown' }), eq(role.roleAlias, 'student'))}`
+/** The tenant's departments (classes) within the caller's scope over departments, nested under their parents. */
+async function classTree(ctx: Ctx): Promise<ClassNode[]> {
+  const rows = await ctx.db
+    .select({ id: dept.id, parentId: dept.parentId, title: dept.deptName })
+    .from(dept)
+    .where(await deptResource.scope(ctx))
+    .orderBy(asc(dept.sort))
+  const byParent = new Map<string, typeof rows>()
+  for (const r of rows) byParent.set(r.parentId ?? '0', [...(byParent.get(r.parentId ?? '0') ?? []), r])
+  const ids = new Set(rows.map((r) => r.id))
+  const build = (parent: string): ClassNode[] =>
+    (byParent.get(parent) ?? []).map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
+  // A department whose parent the caller cannot see is a root of the picker.
+  return rows
+    .filter((r) => !ids.has(r.parentId ?? '0'))
+    .map((r) => ({ id: r.id, title: r.title, children: build(r.id) }))
+}
 
-          const students = await ctx.db
-            .select({ id: user.id, realName: user.realName, account: user.account, deptId: user.deptId })
-            .from(user)
-            .where(
-              and(
-                await userResource.scope(ctx),
-                memberOf(user.roleId, studentRoles),
-                classIds.length ? memberOf(user.deptId, classIds) : undefined,
-              ),
-            )
-          const classes = await ctx.db
-            .select({ id: dept.id, title: dept.deptName })
-            .from(dept)
-            .where(await deptResource.scope(ctx))
-          const home = (p: (typeof students)[number]) =>
-            p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
-          return ok(
-            ctx,
-            classes
-              .filter((c) => students.some((p) => home(p) === c.id))
-              .map((c) => ({
-                id: `class-${c.id}`,
-                title: c.title,
-                disabled: true,
-                children: students
-                  .filter((p) => home(p) === c.id)
-                  .map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
-              })),
-          )
-        },
-        { perm: examGroupResource.perms.list, query: queryOf({ classIds: text('classes, comma-separated') }) },
+/** Students of the tenant under their (first) class; ?classIds narrows to those classes. Class nodes cannot be picked. */
+async function studentTree(ctx: Ctx, q: Query): Promise<StudentNode[]> {
+  const classIds = splitIds(q.classIds)
+  const studentRoles = sql`SELECT ${role.id} FROM ${role} WHERE ${and(await scope(role, ctx, { dataScope: false, why: 'which role is the student role is a fact of the tenant, not a list shown' }), eq(role.roleAlias, 'student'))}`
+  const students = await ctx.db
+    .select({ id: user.id, realName: user.realName, account: user.account, deptId: user.deptId })
+    .from(user)
+    .where(
+      and(
+        await userResource.scope(ctx),
+        memberOf(user.roleId, studentRoles),
+        classIds.length ? memberOf(user.deptId, classIds) : undefined,
       ),
-  )
+    )
+  const classes = await ctx.db
+    .select({ id: dept.id, title: dept.deptName })
+    .from(dept)
+    .where(await deptResource.scope(ctx))
+  const home = (p: (typeof students)[number]) =>
+    p.deptId.split(',').find((d) => !classIds.length || classIds.includes(d)) ?? ''
+  return classes
+    .filter((c) => students.some((p) => home(p) === c.id))
+    .map((c) => ({
+      id: `class-${c.id}`,
+      title: c.title,
+      disabled: true,
+      children: students
+        .filter((p) => home(p) === c.id)
+        .map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
+    }))
+}
+
+/** The exam-group routes: all declared (CRUD and the form's two pickers). */
+export const examGroupRoutes = (s: Services) => examGroupResource.routes(s)

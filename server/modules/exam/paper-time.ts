@@ -9,7 +9,8 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { candidateIds, splitIds } from './candidates.ts'
 import { paperResource } from './paper.ts'
 import { examGroupResource } from './exam-group.ts'
-import { finalizeExpired } from './sitting.ts'
+import { finalizeExpired, type Exam } from './sitting.ts'
+import { resultActions } from './exam-marking.ts'
 import { ANSWERING, SUBMITTED, windowClosed } from './closing.ts'
 import { now } from '../../lib/time.ts'
 
@@ -76,6 +77,8 @@ export const paperTimeResource = defineResource({
         return true
       },
     },
+    // The candidates' sittings, correction and statistics, reached through their exam (exam-marking.ts).
+    ...resultActions(managedExam),
   },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove') return
@@ -96,3 +99,10 @@ export const paperTimeResource = defineResource({
     w.values.candidatesNumber = ids?.size ?? 0
   },
 })
+
+/** An exam the caller may manage (the exam detail's code, tenant and data scope; 404 otherwise), its expired sittings swept. */
+async function managedExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
+  const exam = await paperTimeResource.ops.detail(ctx, id)
+  await finalizeExpired(ctx.db, { examId: exam.id })
+  return exam
+}

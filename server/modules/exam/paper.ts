@@ -1,19 +1,18 @@
-import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { paper, paperQuestion, question } from '../../../db/schema/index.ts'
 import { paperFields } from '../../../db/fields/exam.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
+import type { Query } from '../../lib/resource-types.ts'
 import { withChildren } from './question-store.ts'
 import { questionResource } from './question.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+
+/** An optional text parameter, as every query value arrives. */
+const text = (description: string) => Type.Optional(Type.String({ description }))
 
 defineMessages({
   'paper.questions': {
@@ -63,6 +62,23 @@ export const paperResource = defineResource({
     rows: async (ctx, rows) =>
       Promise.all(rows.map(async (row) => ({ ...row, questions: await paperQuestions(ctx, row.id as string) }))),
   },
+  actions: {
+    // The exam form's paper picker: the list's filters, answered as names only (GET ?name=&type=&status=).
+    getPaperNameList: {
+      method: 'GET',
+      button: 'exam:paper',
+      body: { name: text('contains'), type: text('paper type'), status: text('status') },
+      run: (ctx, { query }) => paperNames(ctx, query),
+    },
+    // "paperQuestion by paper id" (spec): the contract files it under paperQuestion; `id` is taken as well.
+    getPaperQuestion: {
+      method: 'GET',
+      path: '/api/hm-paper/paperQuestion/getPaperQuestion',
+      button: 'exam:paper',
+      body: { paperId: text('paper'), id: text('paper (as id)') },
+      run: (ctx, { query }) => questionsOfPaper(ctx, query),
+    },
+  },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || w.values.questions === undefined) {
       delete w.values.questions
@@ -103,41 +119,17 @@ export async function paperQuestions(ctx: Pick<Ctx, 'db'>, paperId: string) {
   return full.map((q, i) => ({ ...q, points: rows[i].score }))
 }
 
-export const paperRoutes = (s: Services) =>
-  handWritten(
-    "the exam form's paper picker and a paper's questions with their points: a projection and a join through the paper",
-    paperRoutesPlugin(s),
-  )
+/** The exam form's paper picker: names (and type, total) of the papers the caller may list, filtered as the list is. */
+async function paperNames(ctx: Ctx, q: Query): Promise<{ id: string; name: string; type: number; score: number }[]> {
+  const rows = await paperResource.ops.all(ctx, q)
+  return rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score }))
+}
 
-const paperRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(paperResource.routes(s))
-    .use(
-      new Elysia({ prefix: paperResource.options.path })
-        .use(authContext(s))
-        // Names for the exam form's paper picker.
-        .get(
-          '/getPaperNameList',
-          async ({ ctx, query }) => {
-            const rows = await paperResource.ops.all(ctx, query)
-            return ok(
-              ctx,
-              rows.map((p) => ({ id: p.id, name: p.name, type: p.type, score: p.score })),
-            )
-          },
-          {
-            perm: paperResource.perms.list,
-            query: queryOf({ name: text('contains'), type: text('paper type'), status: text('status') }),
-          },
-        ),
-    )
-    .use(
-      new Elysia({ prefix: '/api/hm-paper/paperQuestion' }).use(authContext(s)).get(
-        '/getPaperQuestion',
-        async ({ ctx, query }) => {
-          const row = await paperResource.ops.detail(ctx, query.paperId ?? query.id)
-          return ok(ctx, await paperQuestions(ctx, row.id))
-        },
-        { perm: paperResource.perms.detail, query: queryOf({ paperId: text('paper'), id: text('id') }) },
-      ),
-    )
+/** A paper's questions with their points, the paper read as its detail is (so the same code, scope and 404). */
+async function questionsOfPaper(ctx: Ctx, q: Query): Promise<Awaited<ReturnType<typeof paperQuestions>>> {
+  const row = await paperResource.ops.detail(ctx, q.paperId ?? q.id)
+  return paperQuestions(ctx, row.id)
+}
+
+/** The paper routes: all declared (CRUD, the detail's questions, the picker and the questions by paper). */
+export const paperRoutes = (s: Services) => paperResource.routes(s)

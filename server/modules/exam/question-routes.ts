@@ -3,7 +3,7 @@
  * import/export. Apart from question.ts (the resource) so that question-import.ts
  * can read through the resource without an import cycle (issue #26).
  */
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import type { Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import { ok } from '../../lib/envelope.ts'
@@ -14,12 +14,20 @@ import { formatOf, type Format } from './question-formats.ts'
 import { checkFormat, exportQuestions, importQuestions } from './question-import.ts'
 import { questionResource } from './question.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
 
 const EXPORT_TYPES: Record<Format, string> = {
   json: 'application/json',
   csv: 'text/csv; charset=utf-8',
   moodle: 'application/xml',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+/** What an import takes beside the file, as a form field or a query parameter. */
+const importFields = {
+  format: text('json, csv, xlsx or moodle; from the file name when left out'),
+  dryRun: text('1 or true: only check the file'),
+  skipInvalid: text('1 or true: store the valid questions of a file that also has refused ones'),
 }
 
 export const questionRoutes = (s: Services) =>
@@ -48,7 +56,15 @@ const questionRoutesPlugin = (s: Services) =>
           const bytes = new Uint8Array(await b.file.arrayBuffer())
           return ok(ctx, await importQuestions(ctx, format, bytes, { dryRun, skipInvalid, files: filesOf(s) }))
         },
-        { perm: 'exam:question:import' },
+        {
+          perm: 'exam:question:import',
+          query: queryOf(importFields),
+          body: bodyOf({
+            // The handler's own answer to a missing file, so the schema refuses what it did, with its words.
+            file: t.Optional(t.File({ description: 'the bank file', error: 'validation.required' })),
+            ...importFields,
+          }),
+        },
       )
       .get(
         '/export',
@@ -60,6 +76,12 @@ const questionRoutesPlugin = (s: Services) =>
             `attachment; filename="questions.${format === 'moodle' ? 'xml' : format}"`
           return new Response(new Blob([bytes as BlobPart]))
         },
-        { perm: 'exam:question:export' },
+        {
+          perm: 'exam:question:export',
+          query: queryOf({
+            format: text('json (default), csv, xlsx or moodle'),
+            ids: text('the questions, comma-separated; the whole bank the caller may list when left out'),
+          }),
+        },
       ),
   )
