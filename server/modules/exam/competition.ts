@@ -1,17 +1,14 @@
-import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
-import { pageRows } from '../../lib/page-query.ts'
 import { contains } from '../../lib/like.ts'
 import { paper, paperQuestion, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
-import { pageOf, parsePaging } from '../../lib/paging.ts'
-import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
+import { SIGNED_IN } from '../../lib/permissions.ts'
+import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
+import type { PublicView } from '../../lib/resource-types.ts'
 
 import { sheet } from './exam-results.ts'
 import { mySittingsPage } from './my-sittings.ts'
@@ -19,8 +16,6 @@ import { splitIds } from './candidates.ts'
 import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitting.ts'
 import { released } from './closing.ts'
 import { keyRule, uncorrectedAmong } from './key-visibility.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
 
 defineMessages({
   'exam.reviewClosed': {
@@ -37,21 +32,26 @@ defineMessages({
 export const STUDENT_COMPETITION = 1,
   COMPANY_COMPETITION = 2
 
-/** Published, live competitions of the caller's (or the visited school's) tenant. */
-const published = (ctx: Ctx) =>
-  and(
-    publicRows(paperTime, ctx.actor.tenantId, { why: 'published competitions are on the public portal' }),
-    eq(paperTime.status, 1),
-    inArray(paperTime.category, [STUDENT_COMPETITION, COMPANY_COMPETITION]),
-  )!
-
-const idOf = (v: unknown, field = 'id') => {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
-  return v
-}
+/** Published competitions, beyond the tenant and not-deleted bounds every public view has. */
+const published = (...more: SQL[]) =>
+  and(eq(paperTime.status, 1), inArray(paperTime.category, [STUDENT_COMPETITION, COMPANY_COMPETITION]), ...more)
 
 /** What anyone may read of a competition: no candidate lists, no paper ids. */
-const publicCard = (e: Exam, participants?: number) => ({
+type Card = Pick<
+  Exam,
+  | 'id'
+  | 'title'
+  | 'cover'
+  | 'category'
+  | 'startTime'
+  | 'endTime'
+  | 'duration'
+  | 'showScore'
+  | 'distributed'
+  | 'groupIds'
+  | 'classIds'
+>
+const publicCard = (e: Card, participants?: number) => ({
   id: e.id,
   title: e.title,
   cover: e.cover,
@@ -65,7 +65,22 @@ const publicCard = (e: Exam, participants?: number) => ({
   open: !splitIds(e.groupIds).length && !splitIds(e.classIds).length,
   participants,
 })
+/** The columns a card is drawn from (`open` reads the candidate lists; the card does not show them). */
+const CARD: (keyof Card)[] = [
+  'id',
+  'title',
+  'cover',
+  'category',
+  'startTime',
+  'endTime',
+  'duration',
+  'showScore',
+  'distributed',
+  'groupIds',
+  'classIds',
+]
 
+/** How many sittings each exam has: one grouped count for a whole page. */
 async function participantsOf(ctx: Ctx, ids: string[]) {
   if (!ids.length) return new Map<string, number>()
   const rows = await ctx.db
@@ -77,100 +92,114 @@ async function participantsOf(ctx: Ctx, ids: string[]) {
 }
 
 /** The first paper's size and total: what a visitor is told about the questions (the drawn paper may differ in order, not in weight). */
-async function paperSummary(ctx: Ctx, e: Exam) {
-  const first = splitIds(e.paperIds)[0]
+async function paperSummary(ctx: Ctx, paperIds: string | null) {
+  const first = splitIds(paperIds)[0]
   if (!first) return { questionCount: 0, totalScore: 0 }
   const p = await ctx.db.select({ score: paper.score }).from(paper).where(eq(paper.id, first)).get()
   const [{ n }] = await ctx.db.select({ n: count() }).from(paperQuestion).where(eq(paperQuestion.paperId, first))
   return { questionCount: n, totalScore: p?.score ?? 0 }
 }
 
+/** The list's query: a category (1 or 2), a title it contains, a phase against the server's clock. */
+function listFilters(q: Record<string, string | undefined>, t: string): SQL[] {
+  const conds: SQL[] = []
+  if (q.category !== undefined && q.category !== '') {
+    const c = Number(q.category)
+    if (c !== STUDENT_COMPETITION && c !== COMPANY_COMPETITION)
+      throw badRequest('exam.category', { field: 'category' }, 'category')
+    conds.push(eq(paperTime.category, c))
+  }
+  if (typeof q.title === 'string' && q.title.trim()) conds.push(contains(paperTime.title, q.title.trim().slice(0, 100)))
+  if (q.phase === 'open') conds.push(lt(paperTime.startTime, t), gt(paperTime.endTime, t))
+  else if (q.phase === 'notStarted') conds.push(gt(paperTime.startTime, t))
+  else if (q.phase === 'ended') conds.push(lt(paperTime.endTime, t))
+  else if (q.phase !== undefined && q.phase !== '') throw badRequest('validation.invalid', { field: 'phase' }, 'phase')
+  return conds
+}
+
+const text = (description: string) => Type.Optional(Type.String({ description }))
+const WHY = 'published competitions are on the public portal'
+
 /**
  * Competitions on the portal (spec portal §2: /home/competition, /home/competition-detail,
- * /home/competition/student-competition[-detail], /home/competition/company-competition).
- * The list and the detail are public (visitors of the school's tenant); a learner's own
- * competitions, results and answer review need a sign-in and only ever reach the caller's sittings.
- * Entering goes through the exam calls (/home/competition-test), which check window and candidates.
+ * /home/competition/student-competition[-detail], /home/competition/company-competition):
+ * the list and the detail are public views (visitors of the school's tenant).
  */
-export const competitionRoutes = (s: Services) =>
-  handWritten(
-    "competitions: published exams by phase with participant counts, and the caller's own sittings and answer review",
-    competitionRoutesPlugin(s),
-  )
-
-const competitionRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(authContext(s))
-    .get(
-      '/api/nop-wbp/paperTime/list',
-      async ({ ctx, query }) => {
-        const { current, size, offset } = parsePaging(query)
-        const conds: (SQL | undefined)[] = [published(ctx)]
-        if (query.category !== undefined && query.category !== '') {
-          const c = Number(query.category)
-          if (c !== STUDENT_COMPETITION && c !== COMPANY_COMPETITION)
-            throw badRequest('exam.category', { field: 'category' }, 'category')
-          conds.push(eq(paperTime.category, c))
-        }
-        if (typeof query.title === 'string' && query.title.trim())
-          conds.push(contains(paperTime.title, query.title.trim().slice(0, 100)))
-        const t = now()
-        if (query.phase === 'open') conds.push(lt(paperTime.startTime, t), gt(paperTime.endTime, t))
-        else if (query.phase === 'notStarted') conds.push(gt(paperTime.startTime, t))
-        else if (query.phase === 'ended') conds.push(lt(paperTime.endTime, t))
-        else if (query.phase !== undefined && query.phase !== '')
-          throw badRequest('validation.invalid', { field: 'phase' }, 'phase')
-        const where = and(...conds)
-        // Running and coming first (by start), then the ended ones, latest first.
-        const orderBy = [sql`CASE WHEN ${paperTime.endTime} > ${t} THEN 0 ELSE 1 END`, desc(paperTime.startTime)]
-        const { rows, total } = pageRows(ctx.db, { table: paperTime, where, orderBy }, size, offset)
-        const n = await participantsOf(
-          ctx,
-          rows.map((r) => r.id),
-        )
-        return ok(
-          ctx,
-          pageOf(
-            rows.map((r) => publicCard(r, n.get(r.id) ?? 0)),
-            total,
-            current,
-            size,
-          ),
-        )
+const views: PublicView[] = [
+  {
+    path: '/api/nop-wbp/paperTime',
+    why: WHY,
+    routes: ['list'],
+    fields: CARD,
+    where: (_ctx, q) => published(...listFilters(q, now())),
+    // Running and coming first (by start), then the ended ones, latest first: the split reads the clock.
+    orderAt: (c, t) => [sql`CASE WHEN ${c.endTime} > ${t} THEN 0 ELSE 1 END`, desc(c.startTime)],
+    query: {
+      list: {
+        current: text('page, from 1'),
+        size: text('rows a page (default 10, at most 200)'),
+        category: text('1 student or 2 company competitions'),
+        title: text('title, contains'),
+        phase: text('open, notStarted or ended'),
       },
-      {
-        perm: PUBLIC,
-        query: queryOf({
-          ...paging(),
-          category: text('category'),
-          title: text('title, contains'),
-          phase: text('open, notStarted or ended'),
-        }),
-      },
-    )
-    .get(
-      '/api/nop-wbp/paperTime/detail',
-      async ({ ctx, query }) => {
-        const e = await ctx.db
-          .select()
-          .from(paperTime)
-          .where(and(published(ctx), eq(paperTime.id, idOf(query.id))))
-          .get()
-        if (!e) throw notFound()
-        const n = await participantsOf(ctx, [e.id])
-        return ok(ctx, {
-          ...publicCard(e, n.get(e.id) ?? 0),
+    },
+    rows: async (ctx, rows) => {
+      const n = await participantsOf(
+        ctx,
+        rows.map((r) => r.id as string),
+      )
+      return (rows as Card[]).map((r) => publicCard(r, n.get(r.id) ?? 0))
+    },
+  },
+  {
+    path: '/api/nop-wbp/paperTime',
+    why: WHY,
+    routes: ['detail'],
+    fields: [...CARD, 'content', 'paperIds'],
+    where: () => published(),
+    query: { detail: { id: text('competition') } },
+    rows: async (ctx, rows) =>
+      Promise.all(
+        (rows as (Card & Pick<Exam, 'content' | 'paperIds'>)[]).map(async (e) => ({
+          ...publicCard(e, (await participantsOf(ctx, [e.id])).get(e.id) ?? 0),
           content: e.content,
-          ...(await paperSummary(ctx, e)),
+          ...(await paperSummary(ctx, e.paperIds)),
           serverTime: Date.now(),
-        })
-      },
-      { perm: PUBLIC, query: queryOf({ id: text('id') }) },
-    )
+        })),
+      ),
+  },
+]
+
+/** A learner reviews a paper once it is corrected, the exam's results are released (closing.ts) and shown. */
+const reviewable = (e: Exam, x: { state: number }, allCorrected: boolean) =>
+  x.state === CORRECTED && e.showScore === 1 && released(e, allCorrected)
+
+const refused = () => false as const
+
+/**
+ * Competitions: published exams of category 1 or 2. Visitors read them through the public views; a learner's own
+ * competitions, results and answer review (actions for any signed-in user) only ever reach the caller's sittings.
+ * Entering goes through the exam calls (/home/competition-test, exam-portal.ts), which check window and candidates.
+ */
+export const competitionResource = defineResource({
+  table: paperTime,
+  path: '/api/nep-wbp/paperTimeUser',
+  code: 'exam:paperTime',
+  // No generic verbs here: the back office's exams are paper-time.ts; learners reach their sittings below.
+  skip: ['list', 'page', 'detail', 'submit', 'remove'],
+  access: { list: refused, detail: refused, add: refused, edit: refused, remove: refused },
+  views,
+  actions: {
     // The caller's competitions: every sitting on a competition, answering or finished, with the score once shown.
-    .get(
-      '/api/nep-wbp/paperTimeUser/myCompetitions',
-      async ({ ctx, query }) => {
+    myCompetitions: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: {
+        current: text('page, from 1'),
+        size: text('rows a page (default 10, at most 200)'),
+        category: text('1 student or 2 company competitions; both when left out'),
+      },
+      run: async (ctx, { query }) => {
         const page = await mySittingsPage(ctx, query, {
           where:
             query.category === '1' || query.category === '2'
@@ -183,7 +212,7 @@ const competitionRoutesPlugin = (s: Services) =>
           ctx,
           page.records.map((r) => r.e.id),
         )
-        return ok(ctx, {
+        return {
           ...page,
           records: page.records.map(({ e, x }) => ({
             ...publicCard(e),
@@ -195,15 +224,16 @@ const competitionRoutesPlugin = (s: Services) =>
             ...visibleScore(e, x),
             reviewable: reviewable(e, x, !uncorrected.has(e.id)),
           })),
-        })
+        }
       },
-      { perm: SIGNED_IN, query: queryOf({ category: text('category') }) },
-    )
+    },
     // One of the caller's sittings with every question, the answer given, the key, analysis, score and comment; a
     // question another exam still holds (key-visibility.ts) comes with the answer given only.
-    .get(
-      '/api/nep-wbp/paperTimeUser/review',
-      async ({ ctx, query }) => {
+    review: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { sittingId: text('sitting') },
+      run: async (ctx, { query }) => {
         const x = ownSitting(ctx, query.sittingId)
         const e = await ctx.db.select().from(paperTime).where(eq(paperTime.id, x.paperTimeId)).get()
         if (!e) throw notFound()
@@ -241,7 +271,7 @@ const competitionRoutesPlugin = (s: Services) =>
                 keyClosed: false,
               },
         )
-        return ok(ctx, {
+        return {
           sittingId: x.id,
           timeId: e.id,
           title: e.title,
@@ -249,11 +279,8 @@ const competitionRoutesPlugin = (s: Services) =>
           submitTime: x.submitTime,
           ...visibleScore(e, x),
           questions,
-        })
+        }
       },
-      { perm: SIGNED_IN, query: queryOf({ sittingId: text('sitting') }) },
-    )
-
-/** A learner reviews a paper once it is corrected, the exam's results are released (closing.ts) and shown. */
-const reviewable = (e: Exam, x: { state: number }, allCorrected: boolean) =>
-  x.state === CORRECTED && e.showScore === 1 && released(e, allCorrected)
+    },
+  },
+})

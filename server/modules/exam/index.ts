@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
-import { competitionRoutes } from './competition.ts'
+import { competitionResource } from './competition.ts'
 import { examGroupRoutes } from './exam-group.ts'
 import { examPortalRoutes } from './exam-portal.ts'
 import { examResultRoutes } from './exam-results.ts'
@@ -21,4 +21,4 @@ export const examModule = (s: Services) =>
     .use(teamRoutes(s))
     .use(examPortalRoutes(s))
     .use(practiceResource.routes(s))
-    .use(competitionRoutes(s))
+    .use(competitionResource.routes(s))
