@@ -5,6 +5,7 @@
  * papers, questions and options, the sitting and its answers included).
  */
 import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 import { Database } from 'bun:sqlite'
 import { SQL } from 'bun'
 import { eq } from 'drizzle-orm'
@@ -151,8 +152,20 @@ describePostgres('atrium db to-postgres', () => {
     expect(people.out).toMatch(/not empty/)
   })
 
-  it('says what is wrong with the arguments', () => {
+  it('shows people a bar and a summary', async () => {
+    const r = cli('--from', t.services.config.dbFile, '--to', await database.another())
+    expect(r.status, r.out).toBe(0)
+    expect(r.out).toMatch(/moved \d+ row\(s\) in \d+ tables/)
+  })
+
+  it('says what is wrong with the arguments and the source', async () => {
     expect(cli('--to', 'mysql://x/y', '--json').json.error).toMatch(/PostgreSQL URL/)
     expect(cli('--from', '/nonexistent/atrium.db', '--to', database.url, '--json').json.error).toMatch(/no SQLite/)
+    // A file this release has not migrated yet: the move needs both sides at the same schema.
+    const old = join(t.dataDir, 'old.db')
+    new Database(old, { create: true }).close()
+    const pending = cli('--from', old, '--to', await database.another(), '--json')
+    expect(pending.status).toBe(1)
+    expect(pending.json.error).toMatch(/migration\(s\) not applied .*atrium db migrate/)
   })
 })

@@ -45,8 +45,8 @@ defineMessages({
     en: 'the two schemas differ ({what}): make sure the SQLite database is at this release',
   },
   'toPostgres.copyFailed': {
-    zh: '复制表 {table} 失败（该表未写入任何行）：{reason}',
-    en: 'copying table {table} failed (nothing of it was written): {reason}',
+    zh: '复制表 {table} 失败（该表未写入任何行）：{reason}。之前的表已写入，请删除并重建目标数据库后再试',
+    en: 'copying table {table} failed (nothing of it was written): {reason}. The tables before it were copied: drop and create the target database again before the next try',
   },
   'toPostgres.countMismatch': {
     zh: '表 {table} 行数不一致：SQLite {source} 行，PostgreSQL {target} 行',

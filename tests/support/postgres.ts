@@ -130,16 +130,14 @@ let counter = 0
  * A fresh database for the calling test file, in ATRIUM_TEST_PG_URL's cluster or in one started for this file
  * (stopped after its tests). Call at the top of a describePostgres body; read `.url` inside tests.
  */
-export function usePostgresDatabase(prefix = 'atrium'): { url: string; cluster: () => PostgresCluster | null } {
-  const state: { url: string; cluster: PostgresCluster | null } = { url: '', cluster: null }
+export function usePostgresDatabase(prefix = 'atrium'): { url: string; another(): Promise<string> } {
+  const state: { url: string; admin: string; cluster: PostgresCluster | null } = { url: '', admin: '', cluster: null }
+  const nextName = () => `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`.toLowerCase()
   beforeAll(async () => {
-    const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`.toLowerCase()
     const shared = process.env.ATRIUM_TEST_PG_URL
-    if (shared) state.url = await createDatabaseAt(shared, name)
-    else {
-      state.cluster = await startPostgres()
-      state.url = await state.cluster.createDatabase(name)
-    }
+    if (!shared) state.cluster = await startPostgres()
+    state.admin = shared ?? state.cluster!.url()
+    state.url = await createDatabaseAt(state.admin, nextName())
   })
   afterAll(async () => {
     await state.cluster?.stop()
@@ -148,6 +146,7 @@ export function usePostgresDatabase(prefix = 'atrium'): { url: string; cluster: 
     get url() {
       return state.url
     },
-    cluster: () => state.cluster,
+    /** One more empty database in the same cluster (a second target, a second appliance). */
+    another: () => createDatabaseAt(state.admin, nextName()),
   }
 }
