@@ -12,7 +12,7 @@ import { pageOf } from '../../lib/paging.ts'
 import { paging, text } from '../../lib/request-schema.ts'
 import type { Query } from '../../lib/resource-types.ts'
 import { ownRows } from '../../lib/tenant-rows.ts'
-import { learnerLabActions } from './portal.ts'
+import { experimentViews, learnerLabActions } from './portal.ts'
 import { routeServices } from './route-services.ts'
 import { runningLabActions } from './user-container.ts'
 import { webLabActions } from './web.ts'
@@ -30,6 +30,7 @@ export const experimentResource = defineResource({
   filters: ['imagesName', 'status'],
   dates: ['createTime'],
   fields: experimentFields,
+  views: experimentViews,
   // The learner's lab: opened, looked at and listed through the experiment, each run reaching the Docker engine.
   actions: {
     getExperimentPage: {

@@ -1,44 +1,65 @@
 import { Type } from '@sinclair/typebox'
 import { Elysia } from 'elysia'
-import { and, desc, eq, getTableColumns } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
-import { pageRows } from '../../lib/page-query.ts'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
-import { isId } from '../../lib/ids.ts'
-import { PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
-import { pageOf, parsePaging } from '../../lib/paging.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
+import { SIGNED_IN } from '../../lib/permissions.ts'
 import { resetLab } from './engine/containers.ts'
 import { downloadFile, uploadFile } from './engine/files.ts'
 import { filesOf } from '../resource/files.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import { query as queryOf, text } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 import type { Actions } from '../../lib/resource-actions.ts'
+import type { PublicView, Row } from '../../lib/resource-types.ts'
 import { routeServices } from './route-services.ts'
 
 const PORTAL = 'what the school publishes on its portal, to every visitor'
 
-/** What a visitor may see of an experiment (no env, no code folder). */
-const publicCols = {
-  id: experiment.id,
-  title: experiment.title,
-  cover: experiment.cover,
-  wareName: experiment.wareName,
-  videoWareName: experiment.videoWareName,
-  durationMinutes: experiment.durationMinutes,
-  createTime: experiment.createTime,
-  imagesName: experiment.imagesName,
-}
+/**
+ * The portal's experiment pages, a view of the experiment resource: what a visitor may see of a published
+ * experiment (no env, no code folder), newest first; the detail adds its environment's kind and a signed link to
+ * its demo video.
+ */
+export const experimentViews: PublicView[] = [
+  {
+    path: '/api/nop-wbp/experiment',
+    why: PORTAL,
+    fields: ['id', 'title', 'cover', 'wareName', 'videoWareName', 'durationMinutes', 'createTime', 'imagesName'],
+    // The title is matched on its trimmed text, as the portal's search box has always sent it.
+    where: (_ctx, q) => {
+      const title = typeof q.title === 'string' ? q.title.trim() : ''
+      return and(eq(experiment.status, 1), title ? contains(experiment.title, title) : undefined)
+    },
+    query: { list: { title: text('contains') } },
+    orderBy: (cols) => [desc(cols.id!)],
+    rows: (ctx, rows, route, services) => (route === 'detail' ? withEnvironment(ctx, rows, services) : rows),
+  },
+]
 
-const SHOWN = Object.keys(publicCols) as (keyof typeof publicCols)[]
-/** The columns a list never reads (pageQuery leaves them out of its SELECT). */
-const HIDDEN = Object.keys(getTableColumns(experiment)).filter((k) => !(k in publicCols))
-const LIST_ORDER = [desc(experiment.id)]
+/** A detail's environment kind (terminal or web, and its experiment type) and its demo video's signed link. */
+async function withEnvironment(ctx: Ctx, rows: Row[], services: Services) {
+  const [row] = rows
+  const image = row?.imagesName
+    ? ctx.db
+        .select({ service: labImage.service, experimentType: labImage.experimentType })
+        .from(labImage)
+        .where(eq(labImage.id, String(row.imagesName)))
+        .get()
+    : undefined
+  // The demo video is a private courseware file: the page plays it through an expiring signed link,
+  // minted only for a file of the experiment's own school (an older row may name anything).
+  const video = await fileOfTenant(ctx.db, ctx.actor.tenantId, row?.videoWareName)
+  const videoUrl = video ? filesOf(services).sign(video.link) : null
+  return rows.map((r) => ({
+    ...r,
+    service: image?.service ?? null,
+    experimentType: image?.experimentType ?? null,
+    videoUrl,
+  }))
+}
 
 const LEARNER = '/api/nep-wbp/experiment'
 
@@ -73,88 +94,24 @@ export const learnerLabActions = {
 
 export const portalLabRoutes = (s: Services) =>
   handWritten(
-    "the portal's experiment pages, and a workspace file streamed out of the learner's lab through the engine's archive API",
+    "a workspace file streamed out of the learner's lab through the engine's archive API: bytes, not an envelope",
     portalLabRoutesPlugin(s),
   )
 
-const portalLabRoutesPlugin = (s: Services) => {
-  const files = filesOf(s)
-  return new Elysia()
-    .use(
-      new Elysia({ prefix: '/api/nop-wbp/experiment' })
-        .use(authContext(s))
-        .get(
-          '/list',
-          async ({ ctx, query }) => {
-            const { current, size, offset } = parsePaging(query)
-            const text = typeof query.title === 'string' ? query.title.trim() : ''
-            const title = text ? contains(experiment.title, text) : undefined
-            const where = and(
-              publicRows(experiment, ctx.actor.tenantId, { why: PORTAL }),
-              eq(experiment.status, 1),
-              title,
-            )
-            const { rows, total } = pageRows(
-              ctx.db,
-              { table: experiment, where, orderBy: LIST_ORDER, keyDesc: experiment.id, omit: HIDDEN },
-              size,
-              offset,
-            )
-            // The visitor's fields in publicCols' order, as the list has always answered them.
-            const shown = rows.map((r) => Object.fromEntries(SHOWN.map((k) => [k, r[k]])))
-            return ok(ctx, pageOf(shown, total, current, size))
-          },
-          {
-            perm: PUBLIC,
-            query: queryOf({
-              current: text('page, from 1'),
-              size: text('rows a page (default 10, at most 200)'),
-              title: text('contains'),
-            }),
-          },
-        )
-        .get(
-          '/detail',
-          async ({ ctx, query }) => {
-            if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-            const row = await ctx.db
-              .select({ ...publicCols, service: labImage.service, experimentType: labImage.experimentType })
-              .from(experiment)
-              .leftJoin(labImage, eq(labImage.id, experiment.imagesName))
-              .where(
-                and(
-                  eq(experiment.id, query.id),
-                  publicRows(experiment, ctx.actor.tenantId, { why: PORTAL }),
-                  eq(experiment.status, 1),
-                ),
-              )
-              .get()
-            if (!row) throw notFound()
-            // The demo video is a private courseware file: the page plays it through an expiring signed link,
-            // minted only for a file of the experiment's own school (an older row may name anything).
-            const video = await fileOfTenant(ctx.db, ctx.actor.tenantId, row.videoWareName)
-            const videoUrl = video ? files.sign(video.link) : null
-            return ok(ctx, { ...row, videoUrl })
-          },
-          { perm: PUBLIC, query: queryOf({ id: text('experiment') }) },
-        ),
-    )
-    .use(
-      new Elysia({ prefix: '/api/nep-wbp/experiment' }).use(authContext(s)).get(
-        '/getContainerFile',
-        async ({ ctx, query }) => {
-          const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
-          return new Response(new Uint8Array(file.body), {
-            headers: {
-              'content-type': 'application/octet-stream',
-              'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-            },
-          })
+const portalLabRoutesPlugin = (s: Services) =>
+  new Elysia({ prefix: '/api/nep-wbp/experiment' }).use(authContext(s)).get(
+    '/getContainerFile',
+    async ({ ctx, query }) => {
+      const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
+      return new Response(new Uint8Array(file.body), {
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         },
-        {
-          perm: SIGNED_IN,
-          query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
-        },
-      ),
-    )
-}
+      })
+    },
+    {
+      perm: SIGNED_IN,
+      query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
+    },
+  )
