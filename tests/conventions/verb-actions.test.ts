@@ -15,7 +15,9 @@ import { cardResource } from '../../server/modules/course/card.ts'
 import { courseUserResource } from '../../server/modules/course/enrolment.ts'
 import { paperTimeResource } from '../../server/modules/exam/paper-time.ts'
 import { productOtaResource } from '../../server/modules/iot/ota.ts'
+import { experimentResource } from '../../server/modules/lab/experiment.ts'
 import { experimentUserResource } from '../../server/modules/lab/experiment-user.ts'
+import { imageResource } from '../../server/modules/lab/images.ts'
 import { ossResource } from '../../server/modules/resource/oss.ts'
 import { testApp } from '../support/harness.ts'
 
@@ -41,6 +43,11 @@ const MOVED: [AnyResource, string, string, string[]][] = [
     '/api/blade-experimentUser/experimentUser/addExperimentUser',
     ['lab:experiment:enrol'],
   ],
+  [experimentUserResource, 'signUp', '/api/nep-wbp/experimentUser/signUp', ['auth']],
+  [experimentResource, 'stop', '/api/hm-userContainer/userContainer/stop', ['lab:running:stop']],
+  [experimentResource, 'uploadContainerFile', '/api/nep-wbp/experiment/uploadContainerFile', ['auth']],
+  [imageResource, 'import', '/api/hm-images/images/import', ['lab:image:import']],
+  [imageResource, 'build', '/api/hm-images/images/build', ['lab:image:build']],
   [ossResource, 'enable', '/api/blade-resource/oss/enable', ['resource:oss:enable']],
 ]
 
