@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { dept, examGroup, role, user } from '../../../db/schema/index.ts'
 import { examGroupFields } from '../../../db/fields/exam.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -120,6 +120,3 @@ async function studentTree(ctx: Ctx, q: Query): Promise<StudentNode[]> {
         .map((p) => ({ id: p.id, title: `${p.realName ?? p.account}（${p.account}）` })),
     }))
 }
-
-/** The exam-group routes: all declared (CRUD and the form's two pickers). */
-export const examGroupRoutes = (s: Services) => examGroupResource.routes(s)

@@ -1,24 +1,24 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
 import { competitionResource } from './competition.ts'
-import { examGroupRoutes } from './exam-group.ts'
+import { examGroupResource } from './exam-group.ts'
 import { examPortalRoutes } from './exam-portal.ts'
 import { examResultRoutes } from './exam-results.ts'
-import { paperRoutes } from './paper.ts'
+import { paperResource } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
 import { practiceResource } from './practice.ts'
 import { questionRoutes } from './question-routes.ts'
-import { teamRoutes } from './team.ts'
+import { teamResource } from './team.ts'
 
 /** Question bank, papers, exams, groups, teams (back office) and taking exams (portal). */
 export const examModule = (s: Services) =>
   new Elysia()
     .use(questionRoutes(s))
-    .use(paperRoutes(s))
+    .use(paperResource.routes(s))
     .use(paperTimeResource.routes(s))
     .use(examResultRoutes(s))
-    .use(examGroupRoutes(s))
-    .use(teamRoutes(s))
+    .use(examGroupResource.routes(s))
+    .use(teamResource.routes(s))
     .use(examPortalRoutes(s))
     .use(practiceResource.routes(s))
     .use(competitionResource.routes(s))

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { paper, paperQuestion, question } from '../../../db/schema/index.ts'
 import { paperFields } from '../../../db/fields/exam.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -130,6 +130,3 @@ async function questionsOfPaper(ctx: Ctx, q: Query): Promise<Awaited<ReturnType<
   const row = await paperResource.ops.detail(ctx, q.paperId ?? q.id)
   return paperQuestions(ctx, row.id)
 }
-
-/** The paper routes: all declared (CRUD, the detail's questions, the picker and the questions by paper). */
-export const paperRoutes = (s: Services) => paperResource.routes(s)

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { paper, team, teamUser, user } from '../../../db/schema/index.ts'
 import { teamFields } from '../../../db/fields/exam.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -231,6 +231,3 @@ async function removeMembers(ctx: Ctx, raw: unknown): Promise<boolean> {
   await ctx.db.delete(teamUser).where(inArray(teamUser.id, ids))
   return true
 }
-
-/** The team routes: all declared (CRUD, the card page and the members under /api/hm-teamUser/teamUser). */
-export const teamRoutes = (s: Services) => teamResource.routes(s)
