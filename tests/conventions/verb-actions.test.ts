@@ -14,6 +14,7 @@ import type { ApiError } from '../../server/lib/errors.ts'
 import { cardResource } from '../../server/modules/course/card.ts'
 import { courseUserResource } from '../../server/modules/course/enrolment.ts'
 import { paperTimeResource } from '../../server/modules/exam/paper-time.ts'
+import { teamResource } from '../../server/modules/exam/team.ts'
 import { productOtaResource } from '../../server/modules/iot/ota.ts'
 import { experimentResource } from '../../server/modules/lab/experiment.ts'
 import { experimentUserResource } from '../../server/modules/lab/experiment-user.ts'
@@ -32,6 +33,14 @@ const MOVED: [AnyResource, string, string, string[]][] = [
     '/api/hm-paperTime/paperTime/distributeResults',
     ['exam:paperTime:distribute'],
   ],
+  [
+    paperTimeResource,
+    'correctingPapers',
+    '/api/hm-paperTime/paperTimeUser/correctingPapers',
+    ['exam:paperTime:correct'],
+  ],
+  [teamResource, 'addStudents', '/api/hm-teamUser/teamUser/addStudents', ['exam:team:edit']],
+  [teamResource, 'removeMembers', '/api/hm-teamUser/teamUser/remove', ['exam:team:edit']],
   [productOtaResource, 'start', '/api/blade-productOta/productOta/start', ['iot:ota:rollout']],
   [productOtaResource, 'pause', '/api/blade-productOta/productOta/pause', ['iot:ota:pause']],
   [productOtaResource, 'resume', '/api/blade-productOta/productOta/resume', ['iot:ota:pause']],
