@@ -150,6 +150,15 @@ describe('hm-course: courses, camps, sections and their links', () => {
     await t.get(`${C}/move-hot-course`, admin, { ids: [ids[1], ids[0], ids[2]].join(',') })
     expect(await order()).toEqual(['热门B', '热门A', '热门C'])
     expect((await t.get(`${C}/move-hot-course`, admin, { ids: ids[0] })).status).toBe(400)
+    // The declared verbs name what is wrong: a direction that is neither, a missing course, another school's course.
+    const sideways = await t.get(`${C}/move-hot-course`, admin, { id: ids[0], direction: 'sideways' })
+    expect([sideways.status, sideways.body.field]).toEqual([400, 'direction'])
+    const nameless = await t.get(`${C}/set-top-or-bottom-hot-course`, admin, { type: 'top' })
+    expect([nameless.status, nameless.body.field]).toEqual([400, 'id'])
+    expect(
+      (await t.get(`${C}/set-top-or-bottom-hot-course`, await t.token('admin', 'admin', '100001'), { id: ids[0] }))
+        .status,
+    ).toBe(404)
     await t.get(`${C}/remove-hot-course`, admin, { id: ids[0] })
     expect(await order()).toEqual(['热门B', '热门C'])
     expect((await t.get(`${C}/set-hot-course`, await t.token('student'), { id: ids[0] })).status).toBe(403)

@@ -1,11 +1,8 @@
 import { courseFields } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
 import { Type as t } from '@sinclair/typebox'
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
 import { course, courseUser } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { transact } from '../../lib/transaction.ts'
@@ -15,8 +12,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
 
 type CourseRow = typeof course.$inferSelect
 
@@ -60,7 +56,8 @@ export const courseResource = defineResource({
     }
     delete v.teacherId
   },
-  // The portal's hot list: a course joins it last, or leaves it (GET, as the contract spells them).
+  // The portal's hot list: a course joins it last or leaves it, and the list is read and reordered (GET, as the
+  // contract spells them); a new order is written in one transaction.
   actions: {
     'set-hot-course': {
       method: 'GET',
@@ -100,6 +97,51 @@ export const courseResource = defineResource({
         return null
       },
     },
+    // Hot courses, in their order, for the drag-to-reorder list (with the list's counts and teacher).
+    'hot-list': {
+      method: 'GET',
+      button: 'content:course',
+      run: async (ctx) => withCounts(ctx, await hotCourses(ctx)),
+    },
+    // type=top|1 moves a hot course first, type=bottom|2 last.
+    'set-top-or-bottom-hot-course': {
+      method: 'GET',
+      button: 'hot',
+      target: { one: 'id' },
+      verb: 'detail',
+      body: { type: text('top or 1: first; otherwise last') },
+      run: async (ctx, { rows: [row], body }) => {
+        const hot = (await hotCourses(ctx)).map((r) => r.id).filter((id) => id !== row.id)
+        const top = body.type === 'top' || body.type === '1'
+        await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
+        return null
+      },
+    },
+    // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
+    'move-hot-course': {
+      method: 'GET',
+      button: 'hot',
+      body: { ids: text('comma-separated ids: the whole new order'), id: text('id'), direction: text('up or down') },
+      run: async (ctx, { body }) => {
+        const hot = (await hotCourses(ctx)).map((r) => r.id)
+        let order: string[]
+        if (body.ids) {
+          const ids = parseIds(body.ids)
+          if (ids.length !== hot.length || !ids.every((id) => hot.includes(id)))
+            throw badRequest('validation.ids', { field: 'ids' }, 'ids')
+          order = ids
+        } else {
+          const row = await courseResource.ops.detail(ctx, body.id as string | undefined)
+          const i = hot.indexOf(row.id)
+          const j = body.direction === 'up' ? i - 1 : body.direction === 'down' ? i + 1 : NaN
+          if (Number.isNaN(j)) throw badRequest('hot.move', { field: 'direction' }, 'direction')
+          order = [...hot]
+          if (i >= 0 && j >= 0 && j < hot.length) [order[i], order[j]] = [order[j], order[i]]
+        }
+        await reorderHot(ctx, order)
+        return null
+      },
+    },
   },
 })
 
@@ -125,9 +167,10 @@ export async function withCounts(ctx: Ctx, rows: CourseRow[]) {
   }))
 }
 
-async function reorderHot(ctx: Ctx, ids: string[]) {
+/** Writes a new order of the hot list (1, 2, …) in one transaction: all of it moves, or none. */
+function reorderHot(ctx: Ctx, ids: string[]) {
   const stamp = now()
-  ctx.db.transaction((tx) =>
+  return transact(ctx, (tx) =>
     ids.forEach((id, i) =>
       tx
         .update(course)
@@ -138,75 +181,10 @@ async function reorderHot(ctx: Ctx, ids: string[]) {
   )
 }
 
-export const courseRoutes = (s: Services) =>
-  handWritten(
-    "the hot courses' order: a sort moved within the list in one transaction, not a row's submit",
-    courseRoutesPlugin(s),
-  )
+/** The hot courses in their order (the caller's list scope). */
+const hotCourses = async (ctx: Ctx): Promise<CourseRow[]> =>
+  (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1))).sort((a, b) => a.hotSort - b.hotSort)
 
-const courseRoutesPlugin = (s: Services) =>
-  new Elysia().use(courseResource.routes(s)).use(
-    new Elysia({ prefix: '/api/hm-course/course' })
-      .use(authContext(s))
-      // Hot courses, in their order, for the drag-to-reorder list.
-      .get(
-        '/hot-list',
-        async ({ ctx }) =>
-          ok(
-            ctx,
-            await withCounts(
-              ctx,
-              await courseResource.ops
-                .all(ctx, {}, eq(course.isHot, 1))
-                .then((r) => r.sort((a, b) => a.hotSort - b.hotSort)),
-            ),
-          ),
-        { perm: 'content:course', query: queryOf() },
-      )
-      // type=top|1 moves a hot course first, type=bottom|2 last.
-      .get(
-        '/set-top-or-bottom-hot-course',
-        async ({ ctx, query }) => {
-          const row = await courseResource.ops.detail(ctx, query.id)
-          const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1)))
-            .sort((a, b) => a.hotSort - b.hotSort)
-            .map((r) => r.id)
-            .filter((id) => id !== row.id)
-          const top = query.type === 'top' || query.type === '1'
-          await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
-          return ok(ctx, null)
-        },
-        { perm: 'content:course:hot', query: queryOf({ id: text('id'), type: text('type') }) },
-      )
-      // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
-      .get(
-        '/move-hot-course',
-        async ({ ctx, query }) => {
-          const hot = (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1)))
-            .sort((a, b) => a.hotSort - b.hotSort)
-            .map((r) => r.id)
-          let order: string[]
-          if (query.ids) {
-            const ids = parseIds(query.ids)
-            if (ids.length !== hot.length || !ids.every((id) => hot.includes(id)))
-              throw badRequest('validation.ids', { field: 'ids' }, 'ids')
-            order = ids
-          } else {
-            const row = await courseResource.ops.detail(ctx, query.id)
-            const i = hot.indexOf(row.id)
-            const j = query.direction === 'up' ? i - 1 : query.direction === 'down' ? i + 1 : NaN
-            if (Number.isNaN(j)) throw badRequest('hot.move', { field: 'direction' }, 'direction')
-            order = [...hot]
-            if (i >= 0 && j >= 0 && j < hot.length) [order[i], order[j]] = [order[j], order[i]]
-          }
-          await reorderHot(ctx, order)
-          return ok(ctx, null)
-        },
-        {
-          perm: 'content:course:hot',
-          query: queryOf({ ids: text('comma-separated ids'), id: text('id'), direction: text('up or down') }),
-        },
-      ),
-  )
+export const courseRoutes = (s: Services) => courseResource.routes(s)
 
 export const hotOrder = [asc(course.hotSort), sql`${course.id} desc`]
