@@ -14,16 +14,16 @@ import {
   sectionQuestion,
   sectionWare,
 } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
-import { notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+import { text } from '../../lib/request-schema.ts'
+
+/** Why a section's linked materials are read in the whole school: a colleague's upload still belongs to the course. */
+const MATERIALS = "a section's materials are its school's, whoever uploaded them"
 
 /** Sections of a course; writing one needs the right to edit its course. */
 export const sectionResource = defineResource({
@@ -37,6 +37,60 @@ export const sectionResource = defineResource({
   orderBy: (c) => [asc(c.sort), asc(c.id)],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'insert') await courseResource.ops.detail(ctx, w.values.courseId as string)
+  },
+  // The sections dialog's reads: a course's sections, and a section's linked downloads, questions and courseware,
+  // in order with their link ids. The contract files the link reads under the linked entities' services; the
+  // section (id) is found in the caller's scope first, so another school's section is a 404.
+  actions: {
+    getCourseSection: {
+      method: 'GET',
+      button: 'content:course',
+      body: { id: text('the course') },
+      run: async (ctx, { body }): Promise<(typeof courseSection.$inferSelect)[]> => {
+        const c = await courseResource.ops.detail(ctx, body.id as string | undefined)
+        return sectionResource.ops.all(ctx, { courseId: c.id })
+      },
+    },
+    getDownLoadBySectionId: {
+      method: 'GET',
+      path: '/api/hm-download/download/getDownLoadBySectionId',
+      button: 'content:course',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [section] }) =>
+        linkedRows(await linked(ctx, sectionDownloadResource, 'downloadId', section.id), (ids) =>
+          ctx.db
+            .select()
+            .from(download)
+            .where(and(inArray(download.id, ids), tenantRows(download, ctx.actor.tenantId, { why: MATERIALS }))),
+        ),
+    },
+    getQuestionId: {
+      method: 'GET',
+      path: '/api/hm-question/question/getQuestionId',
+      button: 'content:course',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [section] }) =>
+        (await linked(ctx, sectionQuestionResource, 'questionId', section.id)).map((l) => ({
+          questionId: l.id,
+          linkId: l.linkId,
+        })),
+    },
+    getCourseWareId: {
+      method: 'GET',
+      path: '/api/hm-courseWare/courseWare/getCourseWareId',
+      button: 'content:course',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [section] }) =>
+        linkedRows(await linked(ctx, sectionWareResource, 'wareId', section.id), (ids) =>
+          ctx.db
+            .select()
+            .from(courseWare)
+            .where(and(inArray(courseWare.id, ids), tenantRows(courseWare, ctx.actor.tenantId, { why: MATERIALS }))),
+        ),
+    },
   },
 })
 
@@ -73,102 +127,32 @@ export const sectionQuestionResource = linkResource(
 )
 export const sectionWareResource = linkResource(sectionWare, 'courseSectionWare', 'wareId', sectionWareFields)
 
-/** The linked ids of a section, in link order. */
+/** The linked ids of a section (already found in the caller's scope), in link order. */
 async function linked(
   ctx: Ctx,
   res: typeof sectionWareResource | typeof sectionDownloadResource | typeof sectionQuestionResource,
   col: string,
-  sectionId: string | undefined,
+  sectionId: string,
 ) {
-  await sectionResource.ops.detail(ctx, sectionId)
   const rows = (await res.ops.all(ctx, { sectionId })) as Record<string, unknown>[]
   return rows.map((r) => ({ linkId: r.id as string, id: r[col] as string }))
 }
 
-export const sectionRoutes = (s: Services) =>
-  handWritten(
-    "a course's sections and linked downloads, questions and courseware in order: link tables read through the course",
-    sectionRoutesPlugin(s),
-  )
+/** The rows the links name, each with its link id, in link order (a row no longer there drops out). */
+async function linkedRows<R extends { id: string }>(
+  links: { linkId: string; id: string }[],
+  read: (ids: string[]) => Promise<R[]>,
+): Promise<(R & { linkId: string })[]> {
+  const rows = links.length ? await read(links.map((l) => l.id)) : []
+  return links.flatMap((l) => {
+    const row = rows.find((r) => r.id === l.id)
+    return row ? [{ ...row, linkId: l.linkId }] : []
+  })
+}
 
-const sectionRoutesPlugin = (s: Services) =>
+export const sectionRoutes = (s: Services) =>
   new Elysia()
     .use(sectionResource.routes(s))
     .use(sectionDownloadResource.routes(s))
     .use(sectionQuestionResource.routes(s))
     .use(sectionWareResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // A course's sections in order (id = the course).
-        .get(
-          '/api/hm-courseSection/courseSection/getCourseSection',
-          async ({ ctx, query }) => {
-            await courseResource.ops.detail(ctx, query.id)
-            return ok(ctx, await sectionResource.ops.all(ctx, { courseId: query.id }))
-          },
-          { perm: 'content:course', query: queryOf({ id: text('id') }) },
-        )
-        .get(
-          '/api/hm-download/download/getDownLoadBySectionId',
-          async ({ ctx, query }) => {
-            const links = await linked(ctx, sectionDownloadResource, 'downloadId', query.id)
-            const rows = links.length
-              ? await ctx.db
-                  .select()
-                  .from(download)
-                  .where(
-                    and(
-                      inArray(
-                        download.id,
-                        links.map((l) => l.id),
-                      ),
-                      notDeleted(download),
-                    ),
-                  )
-              : []
-            return ok(
-              ctx,
-              links.map((l) => ({ ...rows.find((r) => r.id === l.id), linkId: l.linkId })).filter((r) => r.id),
-            )
-          },
-          { perm: 'content:course', query: queryOf({ id: text('id') }) },
-        )
-        .get(
-          '/api/hm-question/question/getQuestionId',
-          async ({ ctx, query }) =>
-            ok(
-              ctx,
-              (await linked(ctx, sectionQuestionResource, 'questionId', query.id)).map((l) => ({
-                questionId: l.id,
-                linkId: l.linkId,
-              })),
-            ),
-          { perm: 'content:course', query: queryOf({ id: text('id') }) },
-        )
-        .get(
-          '/api/hm-courseWare/courseWare/getCourseWareId',
-          async ({ ctx, query }) => {
-            const links = await linked(ctx, sectionWareResource, 'wareId', query.id)
-            const rows = links.length
-              ? await ctx.db
-                  .select()
-                  .from(courseWare)
-                  .where(
-                    and(
-                      inArray(
-                        courseWare.id,
-                        links.map((l) => l.id),
-                      ),
-                      notDeleted(courseWare),
-                    ),
-                  )
-              : []
-            return ok(
-              ctx,
-              links.map((l) => ({ ...rows.find((r) => r.id === l.id), linkId: l.linkId })).filter((r) => r.id),
-            )
-          },
-          { perm: 'content:course', query: queryOf({ id: text('id') }) },
-        ),
-    )
