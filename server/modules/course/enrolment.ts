@@ -1,10 +1,8 @@
 import { enrolmentFields } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { course, courseUser, user } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Page } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { contains } from '../../lib/like.ts'
@@ -17,10 +15,9 @@ import { transact } from '../../lib/transaction.ts'
 import { now } from '../../lib/time.ts'
 import { courseResource, withCounts } from './course.ts'
 import './messages.ts'
-import { ownRows, tenantRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, ownRows, tenantRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
+import { paging, text } from '../../lib/request-schema.ts'
 
 /** Enrolment status (hm_course_user.status). */
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
@@ -43,6 +40,9 @@ export const enrolStates = stateMachine(courseUser, {
   field: enrolmentFields.status,
 })
 
+/** Who reviews enrolments: the review menu, or the course menu's audit button. */
+const REVIEWERS = ['content:review', 'content:course:audit']
+
 /** Enrolments as staff see them: a learner added by staff is approved at once. */
 export const courseUserResource = defineResource({
   table: courseUser,
@@ -58,7 +58,7 @@ export const courseUserResource = defineResource({
   actions: {
     // Approve (status=1) or reject (status=2) enrolments by ids.
     verify: {
-      button: ['content:review', 'content:course:audit'],
+      button: REVIEWERS,
       target: { many: 'ids' },
       body: looseBody('status'),
       run: async (ctx, { rows, ids, body }) => {
@@ -86,6 +86,42 @@ export const courseUserResource = defineResource({
         for (const id of ids) if ((await enrol(ctx, c.id, id, SOURCE.staff, ENROL.approved)).created) added++
         return { added }
       },
+    },
+    // The review screens' reads (GET; the contract files them under the course and user services): courses counted
+    // by pending enrolments, one course's applicants, and all applications across courses or camps with names.
+    getExaminePage: {
+      method: 'GET',
+      path: '/api/hm-course/course/getExaminePage',
+      button: REVIEWERS,
+      body: {
+        ...paging(),
+        isAuth: text('1: courses needing approval (the default)'),
+        onlyPending: text('1: only those with pending enrolments'),
+      },
+      run: (ctx, { query }) => examinePage(ctx, query),
+    },
+    getExamineCoursePage: {
+      method: 'GET',
+      path: '/api/hm-course/course/getExamineCoursePage',
+      button: REVIEWERS,
+      body: { ...paging(), courseId: text('the course'), id: text('the course (as id)') },
+      run: async (ctx, { query }): Promise<ApplicantPage> => {
+        const c = await courseResource.ops.detail(ctx, query.courseId ?? query.id)
+        const page = await courseUserResource.ops.page(ctx, { ...query, courseId: c.id })
+        return { ...page, records: await withLearners(ctx, page.records) }
+      },
+    },
+    getCourseExamineUserPage: {
+      method: 'GET',
+      path: '/api/blade-system/user/getCourseExamineUserPage',
+      button: REVIEWERS,
+      body: {
+        ...paging(),
+        account: text('contains'),
+        realName: text('contains'),
+        type: text('course type (2: camps)'),
+      },
+      run: (ctx, { query }) => applicationPage(ctx, query),
     },
   },
   beforeWrite: async (ctx, w) => {
@@ -176,6 +212,9 @@ export async function enrolmentOf(ctx: Ctx, courseId: string) {
   return row
 }
 
+/** A review page: enrolments with the learner's and the course's names. */
+type ApplicantPage = Page<Awaited<ReturnType<typeof withLearners>>[number]>
+
 /** Enrolment rows with the learner's real name, account, avatar, class and the course title, for the review lists. */
 async function withLearners(ctx: Ctx, rows: (typeof courseUser.$inferSelect)[]) {
   const ids = [...new Set(rows.map((r) => r.userId))]
@@ -220,10 +259,32 @@ async function withLearners(ctx: Ctx, rows: (typeof courseUser.$inferSelect)[]) 
 }
 
 /**
+ * Courses to review (isAuth 1 unless asked otherwise) with their approved and pending counts, those with the most
+ * pending enrolments first within the page; onlyPending=1 keeps the courses with any pending enrolment.
+ */
+async function examinePage(ctx: Ctx, query: Record<string, string | undefined>) {
+  const pending =
+    query.onlyPending === '1'
+      ? inArray(
+          course.id,
+          ctx.db
+            .select({ id: courseUser.courseId })
+            .from(courseUser)
+            .where(and(eq(courseUser.status, ENROL.pending), notDeleted(courseUser))),
+        )
+      : undefined
+  const page = await courseResource.ops.page(ctx, { ...query, isAuth: query.isAuth ?? '1' }, pending)
+  return {
+    ...page,
+    records: (await withCounts(ctx, page.records)).sort((a, b) => b.unauditedNum - a.unauditedNum),
+  }
+}
+
+/**
  * The student application list (spec: student verify): every enrolment in the courses (or camps, type=2) the
  * caller may see, searchable by the learner's realName and account, filtered by status and course.
  */
-async function applicationPage(ctx: Ctx, query: Record<string, string | undefined>) {
+async function applicationPage(ctx: Ctx, query: Record<string, string | undefined>): Promise<ApplicantPage> {
   const visible = ctx.db
     .select({ id: course.id })
     .from(course)
@@ -254,61 +315,4 @@ async function applicationPage(ctx: Ctx, query: Record<string, string | undefine
   return { ...page, records: await withLearners(ctx, page.records) }
 }
 
-export const enrolmentRoutes = (s: Services) =>
-  handWritten(
-    "enrolment review: courses counted by pending enrolments, and one course's or all camps' applicants with names",
-    enrolmentRoutesPlugin(s),
-  )
-
-const enrolmentRoutesPlugin = (s: Services) =>
-  new Elysia().use(courseUserResource.routes(s)).use(
-    new Elysia()
-      .use(authContext(s))
-      // Courses with enrolments to review: those needing approval, pending first.
-      .get(
-        '/api/hm-course/course/getExaminePage',
-        async ({ ctx, query }) => {
-          const pending = sql`(select count(*) from ${courseUser} cu where cu.course_id = ${course.id} and cu.status = 0 and cu.is_deleted = 0)`
-          const page = await courseResource.ops.page(
-            ctx,
-            { ...query, isAuth: query.isAuth ?? '1' },
-            query.onlyPending === '1' ? sql`${pending} > 0` : undefined,
-          )
-          return ok(ctx, {
-            ...page,
-            records: (await withCounts(ctx, page.records)).sort((a, b) => b.unauditedNum - a.unauditedNum),
-          })
-        },
-        {
-          perm: ['content:review', 'content:course:audit'],
-          query: queryOf({ isAuth: text('1: courses needing approval'), onlyPending: text('1: only pending ones') }),
-        },
-      )
-      // The enrolments of one course (courseId; status 0 pending / 1 approved / 2 rejected).
-      .get(
-        '/api/hm-course/course/getExamineCoursePage',
-        async ({ ctx, query }) => {
-          await courseResource.ops.detail(ctx, query.courseId ?? query.id)
-          const page = await courseUserResource.ops.page(ctx, { ...query, courseId: query.courseId ?? query.id })
-          return ok(ctx, { ...page, records: await withLearners(ctx, page.records) })
-        },
-        {
-          perm: ['content:review', 'content:course:audit'],
-          query: queryOf({ courseId: text('course'), id: text('id') }),
-        },
-      )
-      // Student applications across courses (camps with type=2); no add, edit or delete: review only.
-      .get(
-        '/api/blade-system/user/getCourseExamineUserPage',
-        async ({ ctx, query }) => ok(ctx, await applicationPage(ctx, query)),
-        {
-          perm: ['content:review', 'content:course:audit'],
-          query: queryOf({
-            ...paging(),
-            account: text('contains'),
-            realName: text('contains'),
-            type: text('course type (2: camps)'),
-          }),
-        },
-      ),
-  )
+export const enrolmentRoutes = (s: Services) => courseUserResource.routes(s)
