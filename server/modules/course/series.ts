@@ -2,14 +2,11 @@ import { courseSeriesFields, seriesFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { course, courseSeries, series } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { checkImages, courseResource } from './course.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
 import './messages.ts'
 
 /** Course series (status: listing_status, 1 listed). */
@@ -41,45 +38,37 @@ export const courseSeriesResource = defineResource({
     await seriesResource.ops.detail(ctx, w.values.seriesId as string)
     await courseResource.ops.detail(ctx, w.values.courseId as string)
   },
+  actions: {
+    // The courses of a series, in order, each with its link id (id or seriesId = the series, in the caller's scope).
+    getCourseSeries: {
+      method: 'GET',
+      button: 'content:series',
+      body: { id: text('the series'), seriesId: text('the series') },
+      run: async (ctx, { body }) => {
+        const sr = await seriesResource.ops.detail(ctx, (body.id ?? body.seriesId) as string | undefined)
+        const links: (typeof courseSeries.$inferSelect)[] = await courseSeriesResource.ops.all(
+          ctx,
+          {},
+          eq(courseSeries.seriesId, sr.id),
+        )
+        const rows = links.length
+          ? await ctx.db
+              .select({ id: course.id, title: course.title, cover: course.cover, type: course.type })
+              .from(course)
+              .where(
+                inArray(
+                  course.id,
+                  links.map((l) => l.courseId),
+                ),
+              )
+          : []
+        return links
+          .map((l) => ({ linkId: l.id, sort: l.sort, ...rows.find((r) => r.id === l.courseId) }))
+          .filter((r) => r.id)
+      },
+    },
+  },
 })
 
 export const seriesRoutes = (s: Services) =>
-  handWritten(
-    "a series' courses in order with their link ids: a link table read through the series",
-    seriesRoutesPlugin(s),
-  )
-
-const seriesRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(seriesResource.routes(s))
-    .use(courseSeriesResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // The courses of a series, in order, each with its link id (id = the series).
-        .get(
-          '/api/blade-courseSeries/courseSeries/getCourseSeries',
-          async ({ ctx, query }) => {
-            const sr = await seriesResource.ops.detail(ctx, query.id ?? query.seriesId)
-            const links = await courseSeriesResource.ops.all(ctx, {}, eq(courseSeries.seriesId, sr.id))
-            const rows = links.length
-              ? await ctx.db
-                  .select({ id: course.id, title: course.title, cover: course.cover, type: course.type })
-                  .from(course)
-                  .where(
-                    inArray(
-                      course.id,
-                      links.map((l) => l.courseId),
-                    ),
-                  )
-              : []
-            return ok(
-              ctx,
-              links
-                .map((l) => ({ linkId: l.id, sort: l.sort, ...rows.find((r) => r.id === l.courseId) }))
-                .filter((r) => r.id),
-            )
-          },
-          { perm: 'content:series', query: queryOf({ id: text('id'), seriesId: text('series') }) },
-        ),
-    )
+  new Elysia().use(seriesResource.routes(s)).use(courseSeriesResource.routes(s))

@@ -2,9 +2,7 @@ import { wareFields, wareStepFields } from '../../../db/fields/course.ts'
 import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { attach, courseWare, wareStep } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { enqueue, latestJob } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -12,8 +10,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { TRANSCODE } from './transcode.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
 
 /** Courseware types (spec §3): 1 document, 2 video, 3 Markdown, 4 experiment steps. */
 export const WARE = { document: 1, video: 2, markdown: 3, steps: 4 } as const
@@ -84,6 +81,25 @@ export const wareResource = defineResource({
       { tenantId: ctx.actor.tenantId, ref: id, maxAttempts: 3 },
     )
   },
+  actions: {
+    // Transcode progress for the back office: the percent of the courseware's latest job on the queue, and its state.
+    'transcode-progress': {
+      method: 'GET',
+      button: 'content:ware',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, { rows: [w] }) => {
+        const job = latestJob(ctx.db, TRANSCODE, w.id)
+        return {
+          id: w.id,
+          transcodingStatus: w.transcodingStatus,
+          progress: job?.progress ?? 0,
+          state: job?.state ?? null,
+          error: job?.state === 'failed' ? job.lastError : null,
+        }
+      },
+    },
+  },
 })
 
 /** Experiment steps of a courseware (type 4), in order; bodies are rich text. */
@@ -99,44 +115,18 @@ export const stepResource = defineResource({
     if (w.op === 'insert') await wareResource.ops.detail(ctx, w.values.wareId as string)
     if (typeof w.values.content === 'string') w.values.content = sanitizeRichText('coursewareText', w.values.content)
   },
+  actions: {
+    // Steps of a courseware, in order (id or wareId = the courseware, found in the caller's scope).
+    getWareStep: {
+      method: 'GET',
+      button: 'content:ware',
+      body: { id: text('the courseware'), wareId: text('the courseware') },
+      run: async (ctx, { body }): Promise<(typeof wareStep.$inferSelect)[]> => {
+        const w = await wareResource.ops.detail(ctx, (body.id ?? body.wareId) as string | undefined)
+        return stepResource.ops.all(ctx, {}, eq(wareStep.wareId, w.id))
+      },
+    },
+  },
 })
 
-export const wareRoutes = (s: Services) =>
-  handWritten(
-    "transcoding progress from the job queue, and a courseware's steps in order read through the courseware",
-    wareRoutesPlugin(s),
-  )
-
-const wareRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(wareResource.routes(s))
-    .use(stepResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // Transcode progress for the back office (percent of the current job, and its state).
-        .get(
-          '/api/hm-courseWare/courseWare/transcode-progress',
-          async ({ ctx, query }) => {
-            const w = await wareResource.ops.detail(ctx, query.id)
-            const job = latestJob(ctx.db, TRANSCODE, w.id)
-            return ok(ctx, {
-              id: w.id,
-              transcodingStatus: w.transcodingStatus,
-              progress: job?.progress ?? 0,
-              state: job?.state ?? null,
-              error: job?.state === 'failed' ? job.lastError : null,
-            })
-          },
-          { perm: 'content:ware', query: queryOf({ id: text('id') }) },
-        )
-        // Steps of a courseware, in order (id = the courseware).
-        .get(
-          '/api/hm-wareStep/wareStep/getWareStep',
-          async ({ ctx, query }) => {
-            const w = await wareResource.ops.detail(ctx, query.id ?? query.wareId)
-            return ok(ctx, await stepResource.ops.all(ctx, {}, eq(wareStep.wareId, w.id)))
-          },
-          { perm: 'content:ware', query: queryOf({ id: text('id'), wareId: text('courseware') }) },
-        ),
-    )
+export const wareRoutes = (s: Services) => new Elysia().use(wareResource.routes(s)).use(stepResource.routes(s))
