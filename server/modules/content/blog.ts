@@ -4,17 +4,16 @@ import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 import type { Row } from '../../lib/resource-types.ts'
 import { blog, blogDetail } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
+import { transact } from '../../lib/transaction.ts'
+import { Type } from '@sinclair/typebox'
 import './messages.ts'
 
 /** blog_status. */
@@ -98,6 +97,57 @@ export const blogDetailResource = defineResource({
     if (w.op === 'insert') await blogResource.ops.detail(ctx, w.values.blogId as string)
     if (typeof w.values.content === 'string') w.values.content = sanitizeRichText('newsBody', w.values.content)
   },
+  // The editor's calls, through the item (blogId or id, found in the caller's scope): its body, and saving it —
+  // one detail row per item, written or replaced, sanitised.
+  actions: {
+    content: {
+      method: 'GET',
+      button: 'content:blog',
+      body: { blogId: text('the news item'), id: text('the news item (as id)') },
+      run: async (ctx, { body }) => {
+        const b = await blogResource.ops.detail(ctx, (body.blogId ?? body.id) as string | undefined)
+        return { blogId: b.id, content: await blogContent(ctx, b.id) }
+      },
+    },
+    save: {
+      button: 'edit',
+      body: { blogId: Type.Optional(Type.String()), content: Type.Optional(Type.Union([Type.String(), Type.Null()])) },
+      message: 'ok.updated',
+      run: async (ctx, { body }) => {
+        const b = await blogResource.ops.detail(ctx, body.blogId as string | undefined)
+        const content = sanitizeRichText('newsBody', typeof body.content === 'string' ? body.content : '')
+        const stamp = now()
+        // The look-up and the write in one transaction: two saves of a new item's body leave one row.
+        await transact(ctx, (tx) => {
+          const d = tx
+            .select({ id: blogDetail.id })
+            .from(blogDetail)
+            .where(and(eq(blogDetail.blogId, b.id), notDeleted(blogDetail)))
+            .get()
+          if (d)
+            tx.update(blogDetail)
+              .set({ content, updateUser: ctx.actor.userId, updateTime: stamp })
+              .where(eq(blogDetail.id, d.id))
+              .run()
+          else
+            tx.insert(blogDetail)
+              .values({
+                id: newId(),
+                tenantId: b.tenantId,
+                blogId: b.id,
+                content,
+                createUser: ctx.actor.userId,
+                createDept: ctx.actor.deptIds[0] ?? null,
+                createTime: stamp,
+                updateUser: ctx.actor.userId,
+                updateTime: stamp,
+              })
+              .run()
+        })
+        return { blogId: b.id, content }
+      },
+    },
+  },
 })
 
 /** The body of an item (or '' when none was written). */
@@ -110,60 +160,4 @@ export async function blogContent(ctx: Ctx, blogId: string) {
   return d?.content ?? ''
 }
 
-export const blogRoutes = (s: Services) =>
-  handWritten(
-    "a news item's body lives in its own table (blog_detail), read and saved, sanitised, through the item",
-    blogRoutesPlugin(s),
-  )
-
-const blogRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(blogResource.routes(s))
-    .use(blogDetailResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // One call for the editor: the item with its body.
-        .get(
-          '/api/blade-blog/blogDetail/content',
-          async ({ ctx, query }) => {
-            const b = await blogResource.ops.detail(ctx, query.blogId ?? query.id)
-            return ok(ctx, { blogId: b.id, content: await blogContent(ctx, b.id) })
-          },
-          { perm: 'content:blog', query: queryOf({ blogId: text('news item'), id: text('id') }) },
-        )
-        // Saves the body of an item (one detail row per item), sanitised.
-        .post(
-          '/api/blade-blog/blogDetail/save',
-          async ({ ctx, body }) => {
-            const v = (body ?? {}) as Record<string, unknown>
-            const b = await blogResource.ops.detail(ctx, typeof v.blogId === 'string' ? v.blogId : undefined)
-            const content = sanitizeRichText('newsBody', typeof v.content === 'string' ? v.content : '')
-            const [d] = await ctx.db
-              .select({ id: blogDetail.id })
-              .from(blogDetail)
-              .where(and(eq(blogDetail.blogId, b.id), notDeleted(blogDetail)))
-              .limit(1)
-            const stamp = now()
-            if (d)
-              await ctx.db
-                .update(blogDetail)
-                .set({ content, updateUser: ctx.actor.userId, updateTime: stamp })
-                .where(eq(blogDetail.id, d.id))
-            else
-              await ctx.db.insert(blogDetail).values({
-                id: newId(),
-                tenantId: b.tenantId,
-                blogId: b.id,
-                content,
-                createUser: ctx.actor.userId,
-                createDept: ctx.actor.deptIds[0] ?? null,
-                createTime: stamp,
-                updateUser: ctx.actor.userId,
-                updateTime: stamp,
-              })
-            return ok(ctx, { blogId: b.id, content }, 'ok.updated')
-          },
-          { perm: 'content:blog:edit' },
-        ),
-    )
+export const blogRoutes = (s: Services) => new Elysia().use(blogResource.routes(s)).use(blogDetailResource.routes(s))

@@ -1,21 +1,20 @@
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import { documentFields, folderFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import { cloudDocument, cloudFolder } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import { filesOf } from '../resource/files.ts'
 import './messages.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { looseBody } from '../../lib/resource-actions.ts'
+import { text } from '../../lib/request-schema.ts'
 
 type Folder = typeof cloudFolder.$inferSelect
+type Document = typeof cloudDocument.$inferSelect
 
 /** Cloud document folders: a tree (parentId '0' is the root). */
 export const folderResource = defineResource({
@@ -51,6 +50,23 @@ export const folderResource = defineResource({
         if (p.id === self) throw badRequest('folder.parent', { field: 'parentId' }, 'parentId')
     }
   },
+  // The folder screen's trees: every folder in the caller's scope as one tree (rows with children), or one level
+  // under parentId, each saying whether it has sub-folders. The generated /list stays a page of folders, which the
+  // screen searches; the tree option's picker shapes would change both.
+  actions: {
+    tree: {
+      method: 'GET',
+      button: 'content:cloud',
+      run: async (ctx): Promise<FolderNode[]> => folderTree(await folderResource.ops.all(ctx, {})),
+    },
+    'lazy-tree': {
+      method: 'GET',
+      button: 'content:cloud',
+      body: { parentId: text('the parent folder (0: the top)') },
+      run: async (ctx, { body }): Promise<(Folder & { hasChildren: boolean })[]> =>
+        lazyLevel(ctx, (body.parentId as string | undefined) || '0', await folderResource.scope(ctx)),
+    },
+  },
 })
 
 /** Documents in folders: PDF or Markdown files (private, served by signed link). */
@@ -74,6 +90,39 @@ export const documentResource = defineResource({
       w.values.fileType = file.extension
       w.values.fileSize = file.attachSize
     }
+  },
+  actions: {
+    // A document with a signed link to its file and, for Markdown, its text (the services sign and read it).
+    info: {
+      method: 'GET',
+      button: 'content:cloud',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (_ctx, { rows: [doc], services }) => {
+        if (!services) throw new Error('document info signs a link: it needs the app services')
+        return documentInfo(services, doc)
+      },
+    },
+    // Changes a document's description only (title, intro, folder, sort), never its file; submit checks each field.
+    'update-info': {
+      button: 'edit',
+      target: { one: 'id' },
+      body: looseBody('title', 'intro', 'folderId', 'sort'),
+      message: 'ok.updated',
+      run: (ctx, { ids: [id], body }): Promise<Document> =>
+        documentResource.ops.submit(ctx, {
+          id,
+          ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+        }),
+    },
+    // update = submit of an existing document (the spec names both): the body goes to submit as sent.
+    update: {
+      button: 'edit',
+      target: { one: 'id' },
+      body: looseBody(...Object.keys(getTableColumns(cloudDocument))),
+      message: 'ok.updated',
+      run: (ctx, { sent }): Promise<Document> => documentResource.ops.submit(ctx, sent),
+    },
   },
 })
 
@@ -129,57 +178,4 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
   return { ...doc, link, text }
 }
 
-export const cloudRoutes = (s: Services) =>
-  handWritten(
-    "cloud folders as whole and lazy trees, and a document's description and file updated apart",
-    cloudRoutesPlugin(s),
-  )
-
-const cloudRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        .get(
-          '/api/cloud-document/folder/tree',
-          async ({ ctx }) => ok(ctx, folderTree(await folderResource.ops.all(ctx, {}))),
-          { perm: 'content:cloud' },
-        )
-        .get(
-          '/api/cloud-document/folder/lazy-tree',
-          async ({ ctx, query }) =>
-            ok(ctx, await lazyLevel(ctx, query.parentId || '0', await folderResource.scope(ctx))),
-
-          { perm: 'content:cloud' },
-        )
-        .get(
-          '/api/cloud-document/document/info',
-          async ({ ctx, query }) => ok(ctx, await documentInfo(s, await documentResource.ops.detail(ctx, query.id))),
-          { perm: 'content:cloud', query: queryOf({ id: text('id') }) },
-        )
-        // Changes a document's description only (title, intro, folder, sort), never its file.
-        .post(
-          '/api/cloud-document/document/update-info',
-          async ({ ctx, body }) => {
-            const b = (body ?? {}) as Record<string, unknown>
-            const picked = Object.fromEntries(
-              ['id', 'title', 'intro', 'folderId', 'sort'].filter((k) => b[k] !== undefined).map((k) => [k, b[k]]),
-            )
-            if (!picked.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-            return ok(ctx, await documentResource.ops.submit(ctx, picked), 'ok.updated')
-          },
-          { perm: 'content:cloud:edit' },
-        )
-        // update = submit of an existing document (the spec names both).
-        .post(
-          '/api/cloud-document/document/update',
-          async ({ ctx, body }) => {
-            const b = (body ?? {}) as Record<string, unknown>
-            if (!b.id) throw badRequest('validation.id', { field: 'id' }, 'id')
-            return ok(ctx, await documentResource.ops.submit(ctx, b), 'ok.updated')
-          },
-          { perm: 'content:cloud:edit' },
-        ),
-    )
-    .use(folderResource.routes(s))
-    .use(documentResource.routes(s))
+export const cloudRoutes = (s: Services) => new Elysia().use(folderResource.routes(s)).use(documentResource.routes(s))

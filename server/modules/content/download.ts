@@ -2,9 +2,7 @@ import { downloadFields, leadFields } from '../../../db/fields/content.ts'
 import { Elysia } from 'elysia'
 import { and, desc, inArray } from 'drizzle-orm'
 import { download, downloadMessage } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
+import type { Ctx, Services } from '../../lib/context.ts'
 import { checkContact as checkContactRules } from '../../lib/contact-rules.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -12,7 +10,7 @@ import { checkImages } from '../course/course.ts'
 import { assertOwnFile } from '../course/ware.ts'
 import './messages.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import type { Row } from '../../lib/resource-types.ts'
 
 /** A lead's contact (spec §5): phone required and exactly 11 digits, e-mail name@domain — the shared rules, after trimming the phone. */
 export function checkContact(v: Record<string, unknown>) {
@@ -48,56 +46,35 @@ export const leadResource = defineResource({
   search: ['name', 'phone', 'unit'],
   filters: ['downloadFileId', 'category'],
   // Leads are written by visitors through the portal's form; staff read and remove them.
-  skip: ['page', 'submit'],
+  skip: ['submit'],
   dates: ['createTime'],
   fields: leadFields,
   orderBy: (c) => [desc(c.id)],
+  // The lead list's page names the file each lead asked for (the plain /list stays the rows).
+  read: { on: ['page'], rows: withFileTitles },
   beforeWrite: (_ctx, w) => {
     if (w.op !== 'remove') checkContact({ ...w.before[0], ...w.values })
   },
 })
 
-export const downloadRoutes = (s: Services) =>
-  handWritten(
-    "the lead list pages download sign-ups with each download's title joined from another table",
-    downloadRoutesPlugin(s),
-  )
+/** Leads with the title of the download each asked for, one look-up for the page. */
+async function withFileTitles(ctx: Ctx, rows: Row[]) {
+  const ids = [...new Set(rows.map((r) => r.downloadFileId).filter((x): x is string => typeof x === 'string' && !!x))]
+  const files = ids.length
+    ? await ctx.db
+        .select({ id: download.id, title: download.title })
+        .from(download)
+        .where(
+          and(
+            inArray(download.id, ids),
+            tenantRows(download, ctx.actor.tenantId, {
+              why: "a lead names the file it asked for, even one removed or out of the caller's scope since",
+              withDeleted: true,
+            }),
+          ),
+        )
+    : []
+  return rows.map((r) => ({ ...r, fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '' }))
+}
 
-const downloadRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(downloadResource.routes(s))
-    .use(leadResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // With the file's title, for the lead list.
-        .get(
-          '/api/blade-downloadMessage/downloadMessage/page',
-          async ({ ctx, query }) => {
-            const page = await leadResource.ops.page(ctx, query)
-            const ids = [...new Set(page.records.map((r) => r.downloadFileId).filter((x): x is string => !!x))]
-            const files = ids.length
-              ? await ctx.db
-                  .select({ id: download.id, title: download.title })
-                  .from(download)
-                  .where(
-                    and(
-                      inArray(download.id, ids),
-                      tenantRows(download, ctx.actor.tenantId, {
-                        why: "a lead names the file it asked for, even one removed or out of the caller's scope since",
-                        withDeleted: true,
-                      }),
-                    ),
-                  )
-              : []
-            return ok(ctx, {
-              ...page,
-              records: page.records.map((r) => ({
-                ...r,
-                fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '',
-              })),
-            })
-          },
-          { perm: 'content:lead' },
-        ),
-    )
+export const downloadRoutes = (s: Services) => new Elysia().use(downloadResource.routes(s)).use(leadResource.routes(s))
