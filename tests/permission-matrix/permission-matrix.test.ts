@@ -9,6 +9,7 @@ import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm
 import { menu } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { resourceRegistry } from '../../server/lib/resource.ts'
+import { actionPath } from '../../server/lib/resource-actions.ts'
 import { recordUsual } from '../../server/lib/logs.ts'
 import { testApp } from '../support/harness.ts'
 
@@ -240,7 +241,7 @@ describe('permission matrix', () => {
       // Declared actions name their rows the same way: another tenant's row is not there for them either.
       for (const [name, a] of Object.entries(res.options.actions ?? {})) {
         if (!a.target) continue
-        const path = `${base}${a.path ?? `/${name}`}`
+        const path = actionPath(base, name, a)
         const query = { ['one' in a.target ? a.target.one : a.target.many]: id }
         const r = await t.call(a.method ?? 'POST', path, {
           token: admin,
