@@ -16,6 +16,7 @@ const schema = await import('../../db/schema/index.ts')
 const { schemaEngine } = await import('../../db/schema/dialect.ts')
 const { asyncDb, closePgDb, dbEngine, migratePgDb, openDb, openPgDb } = await import('./db.ts')
 const { pgSchemaStatus, releaseMigrations, PG_MIGRATIONS_DIR } = await import('./migrations.ts')
+const { uniqueConflict } = await import('./unique.ts')
 delete process.env.ATRIUM_DATABASE_URL
 
 describePostgres('data layer on PostgreSQL', () => {
@@ -113,9 +114,11 @@ describePostgres('data layer on PostgreSQL', () => {
         .values({ id: 'a2', ...account })
         .then(
           () => null,
-          (e: { cause?: { errno?: string; constraint?: string } }) => e.cause,
+          (e: { cause?: { errno?: string; constraint?: string } }) => e,
         )
-      expect(clash).toMatchObject({ errno: '23505', constraint: 'ux_user_account' })
+      expect(clash?.cause).toMatchObject({ errno: '23505', constraint: 'ux_user_account' })
+      // The same 409 naming the field as on SQLite (server/lib/unique.ts reads either engine's refusal).
+      expect(uniqueConflict(clash)).toMatchObject({ status: 409, key: 'validation.unique', field: 'account' })
       await db.update(schema.user).set({ isDeleted: 1 }).where(eq(schema.user.id, 'a1'))
       await db.insert(schema.user).values({ id: 'a2', ...account }) // a removed row frees its value
       const [{ n }] = await db

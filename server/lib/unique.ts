@@ -135,6 +135,32 @@ export function assertUnique(
 
 const CONSTRAINT = /^UNIQUE constraint failed: (.+)$/
 
+interface DriverError {
+  message?: unknown
+  cause?: unknown
+  /** PostgreSQL's SQLSTATE: `errno` from Bun.SQL, `code` from node-postgres. */
+  errno?: unknown
+  code?: unknown
+  table?: unknown
+  detail?: unknown
+}
+
+/** bun:sqlite: "UNIQUE constraint failed: blade_user.tenant_id, blade_user.account". */
+function sqliteUnique(e: DriverError): { table: string; columns: string[] } | undefined {
+  const m = typeof e.message === 'string' ? CONSTRAINT.exec(e.message) : null
+  if (!m) return undefined
+  const pairs = m[1].split(',').map((p) => p.trim().split('.'))
+  return { table: pairs[0][0], columns: pairs.map((p) => p[1] ?? p[0]) }
+}
+
+/** PostgreSQL (issue #27): SQLSTATE 23505 with the table, and the columns in "Key (tenant_id, account)=(…)". */
+function postgresUnique(e: DriverError): { table: string; columns: string[] } | undefined {
+  if (e.errno !== '23505' && e.code !== '23505') return undefined
+  const key = typeof e.detail === 'string' ? /^Key \((.+?)\)=/.exec(e.detail) : null
+  if (typeof e.table !== 'string' || !key) return undefined
+  return { table: e.table, columns: key[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) }
+}
+
 /**
  * A unique index's refusal, found anywhere in an error's cause chain (drizzle
  * wraps the driver's error), as the 409 of the rule declared for those
@@ -144,13 +170,11 @@ const CONSTRAINT = /^UNIQUE constraint failed: (.+)$/
  * answers undefined.
  */
 export function uniqueConflict(err: unknown, answer?: Answer): ApiError | undefined {
-  let e = err as { message?: unknown; cause?: unknown } | undefined
+  let e = err as DriverError | undefined
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
-    const m = typeof e.message === 'string' ? CONSTRAINT.exec(e.message) : null
-    if (!m) continue
-    const pairs = m[1].split(',').map((p) => p.trim().split('.'))
-    const table = pairs[0][0]
-    const columns = pairs.map((p) => p[1] ?? p[0])
+    const found = sqliteUnique(e) ?? postgresUnique(e)
+    if (!found) continue
+    const { table, columns } = found
     const u = declared.find((x) => x.sqlTable === table && sameSet(x.sqlColumns, columns))
     const field = u?.field ?? camel(columns.filter((c) => c !== 'tenant_id').pop() ?? columns[0])
     return conflictOf({ field, message: u?.message ?? GENERIC }, {}, answer)
