@@ -201,7 +201,7 @@ export const competitionResource = defineResource({
       },
       run: async (ctx, { query }) => {
         const page = await mySittingsPage(ctx, query, {
-          where:
+          exams:
             query.category === '1' || query.category === '2'
               ? eq(paperTime.category, Number(query.category))
               : gte(paperTime.category, STUDENT_COMPETITION),

@@ -198,7 +198,7 @@ const examPortalRoutesPlugin = (s: Services) =>
       '/paperTime/lookExamRecords',
       async ({ ctx, query }) => {
         const page = await mySittingsPage(ctx, query, {
-          where: gte(paperTimeUser.state, SUBMITTED),
+          sittings: gte(paperTimeUser.state, SUBMITTED),
           order: desc(paperTimeUser.submitTime),
           card: (e, x) => ({ ...examCard(e), ...mine(e, x) }),
         })

@@ -171,4 +171,40 @@ describe("the learner's exam routes: declared, with request schemas", () => {
       field: 'id',
     })
   })
+  it("the caller's exam records and competitions page their own sittings, without those of a removed exam", async () => {
+    const teacher = await t.token('teacher')
+    const student = await t.token('student')
+    const paperId = (await t.get('/api/hm-paper/paper/list', teacher, { size: '50' })).body.data.records[0].id
+    const r = await t.post('/api/hm-paperTime/paperTime/submit', teacher, {
+      title: 'records',
+      category: 2,
+      startTime: at(-5),
+      endTime: at(60),
+      duration: 30,
+      paperIds: paperId,
+    })
+    const examId = r.body.data.id as string
+    const paper = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: examId })).body.data
+    expect((await t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId: paper.sittingId })).status).toBe(200)
+    const records = async () => (await t.get(`${W}/paperTime/lookExamRecords`, student, { size: '50' })).body.data
+    const mine = async () =>
+      (await t.get(`${W}/paperTimeUser/myCompetitions`, student, { category: '2', size: '50' })).body.data
+    const before = await records()
+    expect(before.records.find((x: { id: string }) => x.id === examId)).toMatchObject({
+      title: 'records',
+      sittingId: paper.sittingId,
+      state: 2,
+    })
+    expect((await mine()).records.map((x: { id: string }) => x.id)).toContain(examId)
+    expect((await t.get(`${W}/paperTime/lookExamRecords`, student, { size: '0' })).body).toMatchObject({
+      code: 400,
+      field: 'size',
+    })
+    // The teacher removes the exam: its sitting leaves both lists, and their totals.
+    expect((await t.post('/api/hm-paperTime/paperTime/remove', teacher, undefined, { ids: examId })).status).toBe(200)
+    const after = await records()
+    expect(after.records.map((x: { id: string }) => x.id)).not.toContain(examId)
+    expect(after.total).toBe(before.total - 1)
+    expect((await mine()).records.map((x: { id: string }) => x.id)).not.toContain(examId)
+  })
 })

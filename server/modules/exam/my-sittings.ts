@@ -1,6 +1,7 @@
-import { and, count, eq, type SQL } from 'drizzle-orm'
+import { and, inArray, type SQL } from 'drizzle-orm'
 import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { notDeleted, ownRows } from '../../lib/tenant-rows.ts'
 
@@ -8,32 +9,29 @@ import { finalizeExpired, type Exam, type Sitting } from './sitting.ts'
 
 /**
  * One page of the caller's own sittings, each with its exam. The learner's exam records and "my competitions"
- * differ only in which sittings they show, their order and the card they draw; the rest — ending sittings whose
- * time ran out first, so a stale "answering" never shows, and counting on the same join as the page — is here once.
+ * differ only in which sittings they show (`sittings`: by their own columns; `exams`: by their exam's), their
+ * order and the card they draw; the rest — ending sittings whose time ran out first, so a stale "answering"
+ * never shows, and leaving out sittings of exams since removed — is here once. The page is of sittings alone
+ * (pageRows: kept totals), their exams read for the page after.
  */
 export async function mySittingsPage<T>(
   ctx: Ctx,
   query: Record<string, unknown>,
-  opts: { where: SQL | undefined; order: SQL; card: (exam: Exam, sitting: Sitting) => T },
+  opts: { sittings?: SQL; exams?: SQL; order: SQL; card: (exam: Exam, sitting: Sitting) => T },
 ): Promise<ReturnType<typeof pageOf<T>>> {
   await finalizeExpired(ctx.db, { userId: ctx.actor.userId })
   const { current, size, offset } = parsePaging(query)
-  const cond = and(ownRows(paperTimeUser, ctx), notDeleted(paperTime), opts.where)
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(paperTimeUser)
-    .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-    .where(cond)
-  const rows = await ctx.db
-    .select({ s: paperTimeUser, e: paperTime })
-    .from(paperTimeUser)
-    .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
-    .where(cond)
-    .orderBy(opts.order)
-    .limit(size)
-    .offset(offset)
+  const exams = ctx.db
+    .select({ id: paperTime.id })
+    .from(paperTime)
+    .where(and(notDeleted(paperTime), opts.exams))
+  const where = and(ownRows(paperTimeUser, ctx), inArray(paperTimeUser.paperTimeId, exams), opts.sittings)
+  const { rows, total } = pageRows(ctx.db, { table: paperTimeUser, where, orderBy: [opts.order] }, size, offset)
+  const ids = [...new Set(rows.map((s) => s.paperTimeId))]
+  const found = ids.length ? await ctx.db.select().from(paperTime).where(inArray(paperTime.id, ids)) : []
+  const examOf = new Map(found.map((e) => [e.id, e]))
   return pageOf(
-    rows.map(({ s, e }) => opts.card(e, s)),
+    rows.filter((s) => examOf.has(s.paperTimeId)).map((s) => opts.card(examOf.get(s.paperTimeId)!, s)),
     total,
     current,
     size,
