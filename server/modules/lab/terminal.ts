@@ -9,6 +9,7 @@ import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.
 import type { TerminalSession, Viewer } from './engine/terminals.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 
 interface Hello {
   t: 'auth'
@@ -79,7 +80,7 @@ const terminalRoutesPlugin = (s: Services) => {
       const row = s.db
         .select()
         .from(userContainer)
-        .where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+        .where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), notDeleted(userContainer)))
         .get()
       const owner = !!row && row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
       let readOnly = !owner || !!hello.observe

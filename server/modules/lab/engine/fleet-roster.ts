@@ -8,6 +8,7 @@ import { dockerLabHost } from './docker.ts'
 import { LOCAL, dockerOptions, type HostRow, type HostStatus, type Member } from './fleet-member.ts'
 import type { LabHost } from './host.ts'
 import { L } from './names.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * The engines labs may run on (issue #27), as this process sees them: the ones the platform administrator lists
@@ -40,7 +41,7 @@ export class FleetRoster {
     if (!this.listed || now - this.listed.at >= 2000)
       this.listed = {
         at: now,
-        rows: this.db.select().from(labHost).where(eq(labHost.isDeleted, 0)).orderBy(labHost.name).all(),
+        rows: this.db.select().from(labHost).where(notDeleted(labHost)).orderBy(labHost.name).all(),
       }
     return this.listed.rows
   }
@@ -131,7 +132,7 @@ export class FleetRoster {
             ? { state: 'up', version: value.slice(3), downSince: null, checkedAt: stamp }
             : { state: 'down', downSince: sql`coalesce(${labHost.downSince}, ${stamp})`, checkedAt: stamp },
         )
-        .where(and(eq(labHost.name, m.name), eq(labHost.isDeleted, 0)))
+        .where(and(eq(labHost.name, m.name), notDeleted(labHost)))
         .run()
       this.listed = undefined // the row's state and downSince just changed
     }
@@ -166,7 +167,7 @@ export class FleetRoster {
     const rows = this.db
       .select({ host: userContainer.host, n: count() })
       .from(userContainer)
-      .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+      .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
       .groupBy(userContainer.host)
       .all()
     return new Map(rows.map((r) => [r.host ?? LOCAL, r.n]))

@@ -5,6 +5,7 @@ import { now } from '../../../lib/time.ts'
 import { HOST_LABEL, type LabFleet, type Member } from './fleet.ts'
 import type { LabKit } from './lab-kit.ts'
 import { L, msOf } from './names.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /** What a learner's browsers get on their live queue (user/<id>/inbox) when their lab ended without them. */
 export interface LabEndedPush {
@@ -70,14 +71,14 @@ async function endLost(labs: LabKit, m: Member, tell?: Tell): Promise<number> {
   const since = labs.db
     .select({ downSince: labHost.downSince })
     .from(labHost)
-    .where(and(eq(labHost.name, m.name), eq(labHost.isDeleted, 0)))
+    .where(and(eq(labHost.name, m.name), notDeleted(labHost)))
     .get()?.downSince
   if (!since || msOf(since) + labs.settings.hostGraceSeconds * 1000 > Date.now()) return 0
   const rows = labs.db
     .select({ row: userContainer, title: experiment.title })
     .from(userContainer)
     .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
-    .where(and(eq(userContainer.host, m.name), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .where(and(eq(userContainer.host, m.name), eq(userContainer.state, 'running'), notDeleted(userContainer)))
     .all()
   let ended = 0
   for (const { row, title } of rows) {

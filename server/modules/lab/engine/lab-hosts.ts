@@ -8,6 +8,7 @@ import { isAdministrator } from '../../../lib/permissions.ts'
 import { now } from '../../../lib/time.ts'
 import { LOCAL, type HostStatus, type LabFleet } from './fleet.ts'
 import { seal } from './host-secret.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 defineMessages({
   'labHost.endpoint': {
@@ -57,7 +58,7 @@ export async function listHosts(ctx: Ctx, fleet: LabFleet): Promise<HostView[]> 
     ctx.db
       .select()
       .from(labHost)
-      .where(eq(labHost.isDeleted, 0))
+      .where(notDeleted(labHost))
       .all()
       .map((r) => [r.name, r]),
   )
@@ -77,7 +78,7 @@ export async function addHost(ctx: Ctx, fleet: LabFleet, secret: string, input: 
   const taken = ctx.db
     .select({ id: labHost.id })
     .from(labHost)
-    .where(and(eq(labHost.name, input.name), eq(labHost.isDeleted, 0)))
+    .where(and(eq(labHost.name, input.name), notDeleted(labHost)))
     .get()
   if (taken) throw new ApiError(409, 'labHost.taken', { name: input.name })
   const id = newId()
@@ -107,7 +108,7 @@ function hostRow(ctx: Ctx, name: string) {
   const row = ctx.db
     .select()
     .from(labHost)
-    .where(and(eq(labHost.name, name), eq(labHost.isDeleted, 0)))
+    .where(and(eq(labHost.name, name), notDeleted(labHost)))
     .get()
   if (!row) throw notFound()
   return row
@@ -132,7 +133,7 @@ export async function removeHost(ctx: Ctx, fleet: LabFleet, name: string): Promi
   const n = ctx.db
     .select({ id: userContainer.id })
     .from(userContainer)
-    .where(and(eq(userContainer.host, name), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .where(and(eq(userContainer.host, name), eq(userContainer.state, 'running'), notDeleted(userContainer)))
     .all().length
   if (n) throw new ApiError(409, 'labHost.busy', { name, n })
   // The name is free again for a new row: the removed one keeps its id but not the unique name.

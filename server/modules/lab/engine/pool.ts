@@ -6,6 +6,7 @@ import { createContainer } from './containers.ts'
 import { L, volumeName } from './names.ts'
 import { fitsPolicy, readLabPolicy } from './policy.ts'
 import type { ImageRow, LabKit, PoolEntry } from './lab-kit.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * Warm pools: per image, `poolSize` containers already started on a fresh
@@ -62,7 +63,7 @@ export class Pools {
       const image = this.labs.db
         .select()
         .from(labImage)
-        .where(and(eq(labImage.id, imageRowId), eq(labImage.isDeleted, 0), eq(labImage.buildState, 0)))
+        .where(and(eq(labImage.id, imageRowId), notDeleted(labImage), eq(labImage.buildState, 0)))
         .get()
       if (!image || this.size(imageRowId) >= image.poolSize) return
       if (!(await this.labs.host.imageExists(image.imageId))) return
@@ -125,7 +126,7 @@ export class Pools {
       const image = this.labs.db
         .select()
         .from(labImage)
-        .where(and(eq(labImage.id, c.labels[L.pool]), eq(labImage.isDeleted, 0)))
+        .where(and(eq(labImage.id, c.labels[L.pool]), notDeleted(labImage)))
         .get()
       if (!image || image.imageId !== c.image) continue
       const info = await this.labs.host.inspect(c.id)
@@ -160,7 +161,7 @@ export class Pools {
     const image = this.labs.db
       .select()
       .from(labImage)
-      .where(and(eq(labImage.id, imageRowId), eq(labImage.isDeleted, 0)))
+      .where(and(eq(labImage.id, imageRowId), notDeleted(labImage)))
       .get()
     if (!image) throw new ApiError(404, 'lab.imageUnknown', { id: imageRowId })
     if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
@@ -189,7 +190,7 @@ export class Pools {
     const images = this.labs.db
       .select({ id: labImage.id })
       .from(labImage)
-      .where(and(gt(labImage.poolSize, 0), eq(labImage.isDeleted, 0)))
+      .where(and(gt(labImage.poolSize, 0), notDeleted(labImage)))
       .all()
     await Promise.all(images.map((i) => this.refill(i.id)))
   }

@@ -4,6 +4,7 @@ import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
 import { endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * `atrium labs prune`: tidies the engine while the server may be running.
@@ -29,7 +30,7 @@ export async function prune(
   const running = db
     .select()
     .from(userContainer)
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
     .all()
   for (const row of running) {
     if (row.containerId && row.expireTime && msOf(row.expireTime) <= Date.now()) {
@@ -42,7 +43,7 @@ export async function prune(
     db
       .select({ id: userContainer.id, containerId: userContainer.containerId })
       .from(userContainer)
-      .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+      .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
       .all()
       .map((r) => [r.id, r.containerId]),
   )

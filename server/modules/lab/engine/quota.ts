@@ -6,7 +6,7 @@ import { newId } from '../../../lib/ids.ts'
 import { now } from '../../../lib/time.ts'
 import { L, at } from './names.ts'
 import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
-import { tenantRows } from '../../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../../lib/tenant-rows.ts'
 
 /** The learner's lab of this experiment is already claimed (by another process's open, issue #27): wait for that one. */
 export class AlreadyClaimed extends Error {
@@ -37,7 +37,7 @@ export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: I
             eq(userContainer.userId, userId),
             eq(userContainer.experimentId, exp.id),
             eq(userContainer.state, 'running'),
-            eq(userContainer.isDeleted, 0),
+            notDeleted(userContainer),
           ),
         )
         .get()
@@ -46,7 +46,7 @@ export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: I
         tx
           .select({ n: count() })
           .from(userContainer)
-          .where(and(where, eq(userContainer.isDeleted, 0), holdsPlace(labs)))
+          .where(and(where, notDeleted(userContainer), holdsPlace(labs)))
           .get()!.n
       const hostRunning = running()
       const tenantRunning = running(
@@ -59,7 +59,7 @@ export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: I
       const queued = tx
         .select()
         .from(userContainer)
-        .where(and(eq(userContainer.state, 'queued'), eq(userContainer.isDeleted, 0)))
+        .where(and(eq(userContainer.state, 'queued'), notDeleted(userContainer)))
         .orderBy(asc(userContainer.id))
         .all()
       let mine = queued.find((q) => q.tenantId === tenantId && q.userId === userId && q.experimentId === exp.id)
@@ -157,7 +157,7 @@ export async function endUnstarted(labs: LabKit, before: number): Promise<number
     .where(
       and(
         eq(userContainer.state, 'running'),
-        eq(userContainer.isDeleted, 0),
+        notDeleted(userContainer),
         unstarted(),
         or(isNull(userContainer.lastActive), lt(userContainer.lastActive, at(before))),
       ),

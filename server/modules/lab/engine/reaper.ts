@@ -5,6 +5,7 @@ import { msOf } from './names.ts'
 import { dropStaleQueue, endUnstarted } from './quota.ts'
 import type { LabKit } from './lab-kit.ts'
 import { enforceWorkspaces } from './workspace.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * One reaper pass, idempotent: labs past their expiry end; labs with no
@@ -21,7 +22,7 @@ export async function reap(
     .select({ row: userContainer, idleMinutes: experiment.idleMinutes })
     .from(userContainer)
     .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
     .all()
   let expired = 0,
     idle = 0

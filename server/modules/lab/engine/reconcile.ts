@@ -4,6 +4,7 @@ import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
 import { endUnstarted } from './quota.ts'
 import type { LabKit } from './lab-kit.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * On start, the engine's labelled containers are matched against the lab
@@ -19,7 +20,7 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
   const live = db
     .select()
     .from(userContainer)
-    .where(and(eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+    .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
     .all()
     .filter((r) => host.reaches?.(r.host) ?? true)
   const byContainer = new Map(live.filter((r) => r.containerId).map((r) => [r.containerId!, r]))
@@ -46,7 +47,7 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
       const image = db
         .select()
         .from(labImage)
-        .where(and(eq(labImage.id, poolOf), eq(labImage.isDeleted, 0)))
+        .where(and(eq(labImage.id, poolOf), notDeleted(labImage)))
         .get()
       const info = c.running ? await host.inspect(c.id) : null
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name

@@ -7,6 +7,7 @@ import { t, type Lang } from '../../../lib/messages.ts'
 import { isAdministrator, permissionCodes } from '../../../lib/permissions.ts'
 import { now } from '../../../lib/time.ts'
 import type { ImageRow, LabKit, LabRow } from './lab-kit.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /** Where a lab's web app is reached in the appliance: /lab-proxy/<lab id>/<ticket>/… */
 export const PROXY_ROOT = '/lab-proxy'
@@ -114,7 +115,7 @@ export class WebProxy {
     const row = this.labs.db
       .select()
       .from(userContainer)
-      .where(and(eq(userContainer.id, labId), eq(userContainer.state, 'running'), eq(userContainer.isDeleted, 0)))
+      .where(and(eq(userContainer.id, labId), eq(userContainer.state, 'running'), notDeleted(userContainer)))
       .get()
     if (!row?.containerId) return { status: 404, key: 'lab.webGone' }
     const owner = row.userId === live.userId && row.tenantId === live.tenantId

@@ -3,6 +3,7 @@ import { labImage, userContainer } from '../../../../db/schema/index.ts'
 import { ApiError } from '../../../lib/errors.ts'
 import { L } from './names.ts'
 import type { ImageRow, LabKit, LabRow } from './lab-kit.ts'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
  * Workspace size (issue #24). The engine's local volumes have no size option
@@ -51,7 +52,7 @@ export async function enforceWorkspaces(
     .where(
       and(
         eq(userContainer.state, 'running'),
-        eq(userContainer.isDeleted, 0),
+        notDeleted(userContainer),
         isNotNull(userContainer.volume),
         ne(userContainer.containerId, ''),
       ),
