@@ -1,11 +1,10 @@
-import { Elysia, t } from 'elysia'
+import { Elysia } from 'elysia'
+import { Type } from '@sinclair/typebox'
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { EventEmitter } from 'node:events'
 import { commandDetailFields, commandFields, PARAM_TYPES } from '../../../db/fields/iot.ts'
 import { command, commandDetail, commandRecord, device, product } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -16,9 +15,15 @@ import { deviceRoot } from './topics.ts'
 import { deviceResource } from './device.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
-import { body as bodyOf, query as queryOf, text } from '../../lib/request-schema.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+
+type CommandRow = typeof command.$inferSelect
+type RecordRow = typeof commandRecord.$inferSelect
+
+/** A query parameter as text: the look-ups check each one themselves, with their own message naming it. */
+const text = (description: string) => Type.Optional(Type.String({ description }))
+/** A body field sendCommand checks itself (an id, the parameters by their details), let through as sent. */
+const given = (description: string) => Type.Optional(Type.Unknown({ description }))
 
 /** Command record states (blade_command_record.state). */
 export const SENT = 0,
@@ -35,6 +40,67 @@ export const commandResource = defineResource({
   filters: ['productId', 'deviceId'],
   fields: commandFields,
   skip: ['list', 'page'],
+  actions: {
+    // A product's own commands (those for every device of it), for the command screen.
+    getCommandByProductId: {
+      method: 'GET',
+      button: 'iot:command',
+      body: { productId: text('product') },
+      run: async (ctx, { body }): Promise<CommandRow[]> => {
+        const productId = body.productId
+        if (typeof productId !== 'string' || !/^\d{1,20}$/.test(productId))
+          throw badRequest('validation.id', { field: 'productId' }, 'productId')
+        return commandResource.ops.all(ctx, { productId }, isNull(command.deviceId))
+      },
+    },
+    // A device's commands: its own and its product's.
+    getCommandByDeviceId: {
+      method: 'GET',
+      button: 'iot:command',
+      body: { deviceId: text('device') },
+      run: async (ctx, { body }): Promise<CommandRow[]> => {
+        const dev = await deviceResource.ops.detail(ctx, body.deviceId as string | undefined)
+        return commandResource.ops.all(
+          ctx,
+          { productId: dev.productId },
+          or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
+        )
+      },
+    },
+    // Sent to the device over the broker and awaited: answers the record once the device answered or time ran out.
+    sendCommend: {
+      button: 'send',
+      body: {
+        deviceId: given('device (checked as the device detail checks it)'),
+        commandId: given('command of the device or its product'),
+        params: given('values by parameter code, each checked against its detail'),
+      },
+      run: (ctx, { body, services }): Promise<RecordRow | undefined> => sendCommand(services, ctx, body),
+    },
+    // A device's last 50 command records, newest first.
+    records: {
+      method: 'GET',
+      button: 'iot:command',
+      body: { deviceId: text('device') },
+      run: async (ctx, { body }): Promise<RecordRow[]> => {
+        const dev = await deviceResource.ops.detail(ctx, body.deviceId as string | undefined)
+        return ctx.db
+          .select()
+          .from(commandRecord)
+          .where(
+            and(
+              await scope(commandRecord, ctx, {
+                dataScope: false,
+                why: 'the records of one device, reached through deviceResource.ops.detail (data-scoped)',
+              }),
+              eq(commandRecord.deviceId, dev.id),
+            ),
+          )
+          .orderBy(desc(commandRecord.id))
+          .limit(50)
+      },
+    },
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const productId = w.values.productId ?? w.before[0]?.productId
@@ -66,6 +132,20 @@ export const commandDetailResource = defineResource({
   filters: ['commandId'],
   fields: commandDetailFields,
   skip: ['list', 'page'],
+  actions: {
+    // A command's parameters, in their order, for the send form.
+    getCommandDetail: {
+      method: 'GET',
+      button: 'iot:command',
+      body: { commandId: text('command') },
+      run: async (ctx, { body }): Promise<(typeof commandDetail.$inferSelect)[]> => {
+        const commandId = body.commandId
+        if (typeof commandId !== 'string' || !/^\d{1,20}$/.test(commandId))
+          throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
+        return commandDetailResource.ops.all(ctx, { commandId })
+      },
+    },
+  },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const commandId = w.values.commandId ?? w.before[0]?.commandId
@@ -128,11 +208,15 @@ const outcomes = new EventEmitter().setMaxListeners(0)
 
 /** Sends a command to a device (QoS 1, queued in its session if it is away) and records it; resolves with the record once answered or timed out. */
 export async function sendCommand(
-  services: Services,
+  services: Services | undefined,
   ctx: Ctx,
   input: { deviceId?: unknown; commandId?: unknown; params?: unknown },
 ) {
-  if (!services.mqtt) throw new ApiError(500, 'iot.send.noBroker')
+  // A command that is not even text is refused before anything else, as the route's schema always did.
+  if (input.commandId !== undefined && typeof input.commandId !== 'string')
+    throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
+  const mqtt = services?.mqtt
+  if (!mqtt) throw new ApiError(500, 'iot.send.noBroker')
   const dev = await deviceResource.ops.detail(ctx, typeof input.deviceId === 'string' ? input.deviceId : undefined)
   if (typeof input.commandId !== 'string' || !/^\d{1,20}$/.test(input.commandId))
     throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
@@ -193,11 +277,7 @@ export async function sendCommand(
     }
     outcomes.once(id, done)
   })
-  await services.mqtt.publish(
-    `${deviceRoot(prod!.productKey!, dev.sn)}/command`,
-    { id, method: cmd.code, params },
-    { qos: 1 },
-  )
+  await mqtt.publish(`${deviceRoot(prod!.productKey!, dev.sn)}/command`, { id, method: cmd.code, params }, { qos: 1 })
   await settled
   // Our own wait is the clock for this record: unanswered now means timed out (the sweeper handles records whose sender went away).
   await ctx.db
@@ -251,85 +331,5 @@ export function handleReplies(services: Services, presence: Presence) {
 
 const OUTCOME = 'command/outcome'
 
-/** sendCommend's body: the device (sendCommand looks it up), the command (an id, its own message) and its parameters. */
-const SendBody = bodyOf({
-  deviceId: t.Optional(t.Unknown({ description: 'device (checked as the device detail checks it)' })),
-  commandId: text('command of the device or its product', 'validation.id'),
-  params: t.Optional(t.Unknown({ description: 'values by parameter code, each checked against its detail' })),
-})
-
 export const commandRoutes = (s: Services) =>
-  handWritten(
-    "commands sent to a device over the broker and awaited, a device's and its product's commands, and their records",
-    commandRoutesPlugin(s),
-  )
-
-const commandRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(commandResource.routes(s))
-    .use(commandDetailResource.routes(s))
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        .get(
-          '/api/blade-command/command/getCommandByProductId',
-          async ({ ctx, query }) => {
-            if (!query.productId || !/^\d{1,20}$/.test(query.productId))
-              throw badRequest('validation.id', { field: 'productId' }, 'productId')
-            return ok(ctx, await commandResource.ops.all(ctx, { productId: query.productId }, isNull(command.deviceId)))
-          },
-          { perm: 'iot:command', query: queryOf({ productId: text('product') }) },
-        )
-        // A device's commands: its own and its product's.
-        .get(
-          '/api/blade-command/command/getCommandByDeviceId',
-          async ({ ctx, query }) => {
-            const dev = await deviceResource.ops.detail(ctx, query.deviceId)
-            return ok(
-              ctx,
-              await commandResource.ops.all(
-                ctx,
-                { productId: dev.productId },
-                or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
-              ),
-            )
-          },
-          { perm: 'iot:command', query: queryOf({ deviceId: text('device') }) },
-        )
-        .get(
-          '/api/blade-command/commandDetail/getCommandDetail',
-          async ({ ctx, query }) => {
-            if (!query.commandId || !/^\d{1,20}$/.test(query.commandId))
-              throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
-            return ok(ctx, await commandDetailResource.ops.all(ctx, { commandId: query.commandId }))
-          },
-          { perm: 'iot:command', query: queryOf({ commandId: text('command') }) },
-        )
-        .post(
-          '/api/blade-command/command/sendCommend',
-          async ({ ctx, body }) => ok(ctx, await sendCommand(s, ctx, body ?? {})),
-          { perm: 'iot:command:send', body: SendBody },
-        )
-        .get(
-          '/api/blade-command/command/records',
-          async ({ ctx, query }) => {
-            const dev = await deviceResource.ops.detail(ctx, query.deviceId)
-            const rows = await ctx.db
-              .select()
-              .from(commandRecord)
-              .where(
-                and(
-                  await scope(commandRecord, ctx, {
-                    dataScope: false,
-                    why: 'the records of one device, reached through deviceResource.ops.detail (data-scoped)',
-                  }),
-                  eq(commandRecord.deviceId, dev.id),
-                ),
-              )
-              .orderBy(desc(commandRecord.id))
-              .limit(50)
-            return ok(ctx, rows)
-          },
-          { perm: 'iot:command', query: queryOf({ deviceId: text('device') }) },
-        ),
-    )
+  new Elysia().use(commandResource.routes(s)).use(commandDetailResource.routes(s))

@@ -8,6 +8,7 @@ import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
+import { portalDevices } from './portal-iot.ts'
 
 /** Columns the broker keeps: a form can neither set nor clear them. */
 const BROKER_OWNED = ['status', 'activeTime', 'lastSeen', 'secret', 'firmVersion'] as const
@@ -61,6 +62,7 @@ export const deviceResource = defineResource({
       afterCommit: (_ctx, { rows: [d], services }) => services?.mqtt?.disconnectDevice(d.id),
     },
   },
+  views: [portalDevices],
 })
 
 export const deviceRoutes = (s: Services) => deviceResource.routes(s)

@@ -5,7 +5,6 @@ import { deviceLogRoutes } from './device-log.ts'
 import { clientInfoRoutes } from './client-info.ts'
 import { deviceRoutes } from './device.ts'
 import { otaRoutes } from './ota.ts'
-import { portalIotRoutes } from './portal-iot.ts'
 import { startOta } from './ota-rollout.ts'
 import { startPresence } from './presence.ts'
 import { productRoutes } from './product.ts'
@@ -57,7 +56,6 @@ export const iotModule = (s: Services) =>
     .use(deviceLogRoutes(s))
     .use(otaRoutes(s))
     .use(clientInfoRoutes(s))
-    .use(portalIotRoutes(s))
     .use(mqttOverWebSocket(s))
 
 /** The broker side of the IoT area, started by main.ts after the broker: presence, device logs, command replies and timeouts. */

@@ -4,7 +4,6 @@ import { otaFields } from '../../../db/fields/iot.ts'
 import { attach, device, product, productOta } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -111,6 +110,14 @@ export const productOtaResource = defineResource({
       verb: 'detail',
       run: (ctx, a) => cancelRollout(app(a), ctx, a.rows[0]),
     },
+    // The rollout dialog's first picture (its changes then arrive on `topic` over the broker, ota-live.ts).
+    progress: {
+      method: 'GET',
+      button: 'iot:ota',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, { rows: [ota] }) => progressOf(ctx, ota),
+    },
     retry: {
       button: 'retry',
       target: { one: 'id' },
@@ -167,8 +174,7 @@ export const productOtaResource = defineResource({
 })
 
 /** A release, its devices' progress, and the topic its changes are pushed on (ota-live.ts). */
-async function progressOf(ctx: Ctx, otaId: string) {
-  const ota = await productOtaResource.ops.detail(ctx, otaId)
+function progressOf(ctx: Ctx, ota: typeof productOta.$inferSelect) {
   const tasks = otaTaskRows(ctx.db, ota.id, ota.tenantId)
   const counts: Record<string, number> = {}
   for (const t of tasks) counts[t.state] = (counts[t.state] ?? 0) + 1
@@ -181,51 +187,45 @@ const idOf = (v: unknown, field = 'id') => {
 }
 
 export const otaRoutes = (s: Services) =>
-  handWritten(
-    "a rollout's live progress, and a device's firmware download through a link signed for its task",
-    otaRoutesPlugin(s),
-  )
-
-const otaRoutesPlugin = (s: Services) =>
   new Elysia()
     .use(productOtaResource.routes(s))
     .use(
-      new Elysia({ prefix: productOtaResource.options.path })
-        .use(authContext(s))
-        .get('/progress', async ({ ctx, query }) => ok(ctx, await progressOf(ctx, idOf(query.id))), {
-          perm: 'iot:ota',
-          query: queryOf({ id: text('release') }),
-        }),
+      handWritten(
+        "a device's firmware download: a file's byte stream, through a link signed for its task",
+        firmware(s),
+      ),
     )
-    // The device's download: a link signed for one task (one device of one release), refused once the task is cancelled.
-    .get(
-      '/api/blade-productOta/productOta/firmware/:task',
-      async ({ params, query, set }) => {
-        const task = downloadAllowed(s, params.task, query.expires, query.sign)
-        if (!task) throw new ApiError(403, 'iot.ota.link')
-        const ota = s.db
-          .select({ firmFiles: productOta.firmFiles })
-          .from(productOta)
-          .where(eq(productOta.id, task.otaId))
+
+// The device's download: a link signed for one task (one device of one release), refused once the task is cancelled.
+const firmware = (s: Services) =>
+  new Elysia().use(authContext(s)).get(
+    '/api/blade-productOta/productOta/firmware/:task',
+    async ({ params, query, set }) => {
+      const task = downloadAllowed(s, params.task, query.expires, query.sign)
+      if (!task) throw new ApiError(403, 'iot.ota.link')
+      const ota = s.db
+        .select({ firmFiles: productOta.firmFiles })
+        .from(productOta)
+        .where(eq(productOta.id, task.otaId))
+        .get()
+      const file = (JSON.parse(ota?.firmFiles ?? '[]') as FirmFile[])[Number(query.file ?? 0)]
+      const row =
+        file &&
+        s.db
+          .select()
+          .from(attach)
+          .where(and(eq(attach.id, file.attachId), notDeleted(attach)))
           .get()
-        const file = (JSON.parse(ota?.firmFiles ?? '[]') as FirmFile[])[Number(query.file ?? 0)]
-        const row =
-          file &&
-          s.db
-            .select()
-            .from(attach)
-            .where(and(eq(attach.id, file.attachId), notDeleted(attach)))
-            .get()
-        if (!row) throw new ApiError(404, 'iot.ota.gone')
-        set.headers['content-type'] = 'application/octet-stream'
-        set.headers['content-length'] = String(row.attachSize)
-        set.headers['content-disposition'] = `attachment; filename="${encodeURIComponent(file.name)}"`
-        set.headers['x-checksum-sha256'] = file.sha256
-        return (await filesOf(s).adapterOf(row)).body(row.name)
-      },
-      {
-        perm: 'public',
-        params: paramsOf({ task: t.String({ description: 'the OTA task' }) }),
-        query: queryOf({ expires: text('link expiry'), sign: text('link signature'), file: text('file index (0)') }),
-      },
-    )
+      if (!row) throw new ApiError(404, 'iot.ota.gone')
+      set.headers['content-type'] = 'application/octet-stream'
+      set.headers['content-length'] = String(row.attachSize)
+      set.headers['content-disposition'] = `attachment; filename="${encodeURIComponent(file.name)}"`
+      set.headers['x-checksum-sha256'] = file.sha256
+      return (await filesOf(s).adapterOf(row)).body(row.name)
+    },
+    {
+      perm: 'public',
+      params: paramsOf({ task: t.String({ description: 'the OTA task' }) }),
+      query: queryOf({ expires: text('link expiry'), sign: text('link signature'), file: text('file index (0)') }),
+    },
+  )

@@ -1,158 +1,139 @@
-import { Elysia } from 'elysia'
-import { and, desc, asc, eq, sql } from 'drizzle-orm'
+/**
+ * The portal's IoT pages (spec portal §2: /home/iot, /home/iot-device, /home/iot-device-detail), open to
+ * visitors of the school's tenant: the product catalogue with how many devices are online, a product's devices
+ * and one device with its latest reading, its numeric fields' recent history, and the broker topics a signed-in
+ * visitor's page listens to for its status and readings (a guest's page polls instead). Each is a public view
+ * (server/lib/resource-views.ts) of its resource — products, devices, device logs — whose read side adds the
+ * live state; the resources declare them.
+ */
+import { t } from 'elysia'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { device, deviceLog, product } from '../../../db/schema/index.ts'
-import type { Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
-import { PUBLIC } from '../../lib/permissions.ts'
-import { FIELD } from './device-log.ts'
-import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
+import type { Ctx } from '../../lib/context.ts'
+import { notFound } from '../../lib/errors.ts'
+import type { PublicView, Row } from '../../lib/resource-types.ts'
+import { text } from '../../lib/request-schema.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { FIELD, numericField } from './readings.ts'
+import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 
 const PORTAL = 'what the school shows of its devices on the portal'
 
 /** Points of one field the device page's chart starts from (newer ones arrive over the broker). */
 const SERIES_POINTS = 300
 
-const idOf = (v: unknown, field = 'id') => {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw badRequest('validation.id', { field }, field)
-  return v
-}
+/** An id the query must carry, refused with the handlers' own message naming it. */
+const idParam = (description: string) => t.String({ pattern: '^\\d{1,20}$', error: 'validation.id', description })
 
-/** What a visitor may see of a device: no secret, no serial number, no coordinates. */
-const publicDevice = {
-  id: device.id,
-  name: device.name,
-  productId: device.productId,
-  status: device.status,
-  activeTime: device.activeTime,
-  lastSeen: device.lastSeen,
-  firmVersion: device.firmVersion,
-  addr: device.addr,
+/** The catalogue: every product of the school by name, with how many of its devices there are and are online. */
+export const productCatalogue: PublicView = {
+  path: '/api/nop-wbp/iot/product',
+  why: PORTAL,
+  routes: ['list'],
+  all: {},
+  fields: ['id', 'name', 'categoryId', 'imgUrl', 'remark'],
+  orderBy: (c) => [asc(c.name)],
+  query: { list: {} },
+  // Both counts for the whole catalogue in one grouped look-up.
+  rows: async (ctx, rows) => {
+    const ids = rows.map((r) => r.id as string)
+    const counts = ids.length
+      ? await ctx.db
+          .select({
+            productId: device.productId,
+            devices: count(),
+            online: sql<number>`coalesce(sum(${device.status} = 1), 0)`,
+          })
+          .from(device)
+          .where(and(publicRows(device, ctx.actor.tenantId, { why: PORTAL }), inArray(device.productId, ids)))
+          .groupBy(device.productId)
+      : []
+    const byProduct = new Map(counts.map((c) => [c.productId, c]))
+    return rows.map((r) => ({
+      ...r,
+      devices: byProduct.get(r.id as string)?.devices ?? 0,
+      online: byProduct.get(r.id as string)?.online ?? 0,
+    }))
+  },
 }
 
 /**
- * The portal's IoT pages (spec portal §2: /home/iot, /home/iot-device, /home/iot-device-detail), open to
- * visitors of the school's tenant: the product catalogue with how many devices are online, a product's
- * devices and one device with its latest reading, its numeric fields' recent history, and the broker topics
- * a signed-in visitor's page listens to for its status and readings (a guest's page polls instead).
+ * A product's devices (list, by name) and one device (detail) as a visitor may see them: no secret, no serial
+ * number, no coordinates. The detail adds its product's name, its latest reading and the topics of its live state.
  */
-export const portalIotRoutes = (s: Services) =>
-  handWritten(
-    "the portal's public products and devices with their live state, and a device's readings series",
-    portalIotRoutesPlugin(s),
-  )
-
-const portalIotRoutesPlugin = (s: Services) =>
-  new Elysia({ prefix: '/api/nop-wbp/iot' })
-    .use(authContext(s))
-    .get(
-      '/product/list',
-      async ({ ctx }) =>
-        ok(
-          ctx,
-          await ctx.db
-            .select({
-              id: product.id,
-              name: product.name,
-              categoryId: product.categoryId,
-              imgUrl: product.imgUrl,
-              remark: product.remark,
-              devices: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0)`,
-              online: sql<number>`(select count(*) from blade_device d where d.product_id = blade_product.id and d.is_deleted = 0 and d.status = 1)`,
-            })
-            .from(product)
-            .where(publicRows(product, ctx.actor.tenantId, { why: PORTAL }))
-            .orderBy(asc(product.name)),
-        ),
-      { perm: PUBLIC, query: queryOf() },
-    )
-    .get(
-      '/device/list',
-      async ({ ctx, query }) => {
-        const productId = idOf(query.productId, 'productId')
-        return ok(
-          ctx,
-          await ctx.db
-            .select(publicDevice)
-            .from(device)
-            .where(and(publicRows(device, ctx.actor.tenantId, { why: PORTAL }), eq(device.productId, productId)))
-            .orderBy(asc(device.name)),
-        )
+export const portalDevices: PublicView = {
+  path: '/api/nop-wbp/iot/device',
+  why: PORTAL,
+  all: {},
+  fields: ['id', 'name', 'productId', 'status', 'activeTime', 'lastSeen', 'firmVersion', 'addr'],
+  orderBy: (c) => [asc(c.name)],
+  filters: ['productId'],
+  query: { list: { productId: idParam('product') }, detail: { id: text('device') } },
+  rows: async (ctx, rows, route) => (route === 'detail' ? Promise.all(rows.map((r) => liveDevice(ctx, r))) : rows),
+  actions: {
+    // One numeric field of a shown device: its last SERIES_POINTS readings, oldest first, as [{ time, value }].
+    series: {
+      method: 'GET',
+      query: {
+        id: idParam('device'),
+        field: t.String({ pattern: FIELD.source, error: 'validation.invalid', description: 'numeric telemetry field' }),
       },
-      { perm: PUBLIC, query: queryOf({ productId: text('product') }) },
-    )
-    .get(
-      '/device/detail',
-      async ({ ctx, query }) => {
-        const row = await ctx.db
-          .select({ ...publicDevice, productName: product.name })
-          .from(device)
-          .innerJoin(product, eq(product.id, device.productId))
-          .where(and(eq(device.id, idOf(query.id)), publicRows(device, ctx.actor.tenantId, { why: PORTAL })))
-          .get()
-        if (!row) throw notFound()
-        const last = await ctx.db
-          .select({ time: deviceLog.createTime, content: deviceLog.content })
-          .from(deviceLog)
-          .where(and(eq(deviceLog.deviceId, row.id), eq(deviceLog.type, 'telemetry')))
-          .orderBy(desc(deviceLog.createTime))
-          .limit(1)
-          .get()
-        let latest: { time: string; data: Record<string, unknown> } | null = null
-        try {
-          const data = last && JSON.parse(last.content ?? '')
-          if (data && typeof data === 'object' && !Array.isArray(data)) latest = { time: last!.time!, data }
-        } catch {
-          /* a reading that is not JSON has no fields to show */
-        }
-        return ok(ctx, {
-          ...row,
-          latest,
-          topics: {
-            status: deviceStatusTopic(ctx.actor.tenantId, row.id),
-            telemetry: deviceTelemetryTopic(ctx.actor.tenantId, row.id),
-          },
-        })
-      },
-      { perm: PUBLIC, query: queryOf({ id: text('device') }) },
-    )
-    .get(
-      '/device/series',
-      async ({ ctx, query }) => {
-        const id = idOf(query.id)
-        const field = query.field ?? ''
-        if (!FIELD.test(field)) throw badRequest('validation.invalid', { field: 'field' }, 'field')
-        const mine = await ctx.db
+      run: async (ctx, { query, where }) => {
+        // A device the school does not show has no readings to show: 404, as its detail.
+        const shown = await ctx.db
           .select({ id: device.id })
           .from(device)
-          .where(and(eq(device.id, id), publicRows(device, ctx.actor.tenantId, { why: PORTAL })))
+          .where(and(where, eq(device.id, query.id!)))
           .get()
-        if (!mine) throw notFound()
-        const value = sql<number>`json_extract(${deviceLog.content}, ${`$.${field}`})`
+        if (!shown) throw notFound()
+        const { value, isNumber } = numericField(query.field!)
         const rows = await ctx.db
           .select({ time: deviceLog.createTime, value })
           .from(deviceLog)
-          .where(
-            and(
-              eq(deviceLog.deviceId, id),
-              eq(deviceLog.type, 'telemetry'),
-              sql`json_valid(${deviceLog.content})`,
-              sql`typeof(${value}) in ('integer', 'real')`,
-            ),
-          )
+          .where(and(eq(deviceLog.deviceId, shown.id), isNumber))
           .orderBy(desc(deviceLog.createTime))
           .limit(SERIES_POINTS)
-        return ok(ctx, rows.reverse())
+        return rows.reverse()
       },
-      {
-        perm: PUBLIC,
-        query: queryOf({
-          id: text('device'),
-          field: text('numeric telemetry field'),
-        }),
-      },
+    },
+  },
+}
+
+async function liveDevice(ctx: Ctx, row: Row) {
+  const id = row.id as string
+  const of = await ctx.db
+    .select({ name: product.name })
+    .from(product)
+    // The product a shown device belongs to is named even once removed, as the device still is.
+    .where(
+      and(
+        publicRows(product, ctx.actor.tenantId, { why: PORTAL, withDeleted: true }),
+        eq(product.id, row.productId as string),
+      ),
     )
+    .get()
+  if (!of) throw notFound()
+  const last = await ctx.db
+    .select({ time: deviceLog.createTime, content: deviceLog.content })
+    .from(deviceLog)
+    .where(and(eq(deviceLog.deviceId, id), eq(deviceLog.type, 'telemetry')))
+    .orderBy(desc(deviceLog.createTime))
+    .limit(1)
+    .get()
+  let latest: { time: string; data: Record<string, unknown> } | null = null
+  try {
+    const data = last && JSON.parse(last.content ?? '')
+    if (data && typeof data === 'object' && !Array.isArray(data)) latest = { time: last!.time!, data }
+  } catch {
+    /* a reading that is not JSON has no fields to show */
+  }
+  return {
+    ...row,
+    productName: of.name,
+    latest,
+    topics: {
+      status: deviceStatusTopic(ctx.actor.tenantId, id),
+      telemetry: deviceTelemetryTopic(ctx.actor.tenantId, id),
+    },
+  }
+}
