@@ -11,6 +11,8 @@ import { actionCodes, type ActionDef } from '../../server/lib/resource-actions.t
 import type { AnyResource } from '../../server/lib/resource.ts'
 import { resolveCtx } from '../../server/lib/auth-context.ts'
 import type { ApiError } from '../../server/lib/errors.ts'
+import { blogDetailResource } from '../../server/modules/content/blog.ts'
+import { documentResource } from '../../server/modules/content/cloud.ts'
 import { cardResource } from '../../server/modules/course/card.ts'
 import { courseUserResource } from '../../server/modules/course/enrolment.ts'
 import { paperTimeResource } from '../../server/modules/exam/paper-time.ts'
@@ -27,6 +29,9 @@ const MOVED: [AnyResource, string, string, string[]][] = [
   [cardResource, 'generate', '/api/hm-courseCard/courseCard/generate', ['content:card:add']],
   [courseUserResource, 'verify', '/api/hm-courseUser/courseUser/verify', ['content:review', 'content:course:audit']],
   [courseUserResource, 'addCourseUser', '/api/hm-courseUser/courseUser/addCourseUser', ['content:course:user']],
+  [blogDetailResource, 'save', '/api/blade-blog/blogDetail/save', ['content:blog:edit']],
+  [documentResource, 'update-info', '/api/cloud-document/document/update-info', ['content:cloud:edit']],
+  [documentResource, 'update', '/api/cloud-document/document/update', ['content:cloud:edit']],
   [
     paperTimeResource,
     'distributeResults',
