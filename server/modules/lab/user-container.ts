@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { experiment, labImage, user, userContainer } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { notFound } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { SIGNED_IN, isAdministrator } from '../../lib/permissions.ts'
+import { pageRows } from '../../lib/page-query.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { endLab, refreshLab } from './engine/containers.ts'
 import type { Labs } from './engine/service.ts'
@@ -25,37 +26,79 @@ async function runningWhere(ctx: Ctx) {
 /** The running-labs screen: who, which experiment, since when, CPU and memory now. */
 export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string | undefined>) {
   const { current, size, offset } = parsePaging(q)
-  const where = await runningWhere(ctx)
-  const [{ total }] = await ctx.db.select({ total: count() }).from(userContainer).where(where)
-  const rows = await ctx.db
-    .select({
-      id: userContainer.id,
-      tenantId: userContainer.tenantId,
-      userId: userContainer.userId,
-      account: user.account,
-      realName: user.realName,
-      experimentId: userContainer.experimentId,
-      experimentTitle: experiment.title,
-      containerId: userContainer.containerId,
-      startTime: userContainer.startTime,
-      expireTime: userContainer.expireTime,
-      lastActive: userContainer.lastActive,
-      renewals: userContainer.renewals,
-      service: labImage.service,
-    })
-    .from(userContainer)
-    .leftJoin(user, eq(user.id, userContainer.userId))
-    .leftJoin(labImage, eq(labImage.id, userContainer.imageRowId))
-    .leftJoin(experiment, eq(experiment.id, userContainer.experimentId))
-    .where(where)
-    .orderBy(desc(userContainer.id))
-    .limit(size)
-    .offset(offset)
+  const { rows, total } = pageRows(
+    ctx.db,
+    {
+      table: userContainer,
+      where: await runningWhere(ctx),
+      orderBy: [desc(userContainer.id)],
+      keyDesc: userContainer.id,
+    },
+    size,
+    offset,
+  )
+  // The page's learners, environments and experiments, one look-up each (the platform administrator's page spans schools).
+  const byId = <R extends { id: string }>(list: R[]) => new Map(list.map((r) => [r.id, r]))
+  const ids = (f: (r: (typeof rows)[number]) => string) => [...new Set(rows.map(f))]
+  const people = rows.length
+    ? byId(
+        ctx.db
+          .select({ id: user.id, account: user.account, realName: user.realName })
+          .from(user)
+          .where(
+            inArray(
+              user.id,
+              ids((r) => r.userId),
+            ),
+          )
+          .all(),
+      )
+    : new Map()
+  const images = rows.length
+    ? byId(
+        ctx.db
+          .select({ id: labImage.id, service: labImage.service })
+          .from(labImage)
+          .where(
+            inArray(
+              labImage.id,
+              ids((r) => r.imageRowId),
+            ),
+          )
+          .all(),
+      )
+    : new Map()
+  const experiments = rows.length
+    ? byId(
+        ctx.db
+          .select({ id: experiment.id, title: experiment.title })
+          .from(experiment)
+          .where(
+            inArray(
+              experiment.id,
+              ids((r) => r.experimentId),
+            ),
+          )
+          .all(),
+      )
+    : new Map()
   const stats = await Promise.all(
     rows.map((r) => (r.containerId ? labs.host.stats(r.containerId).catch(() => null) : null)),
   )
   const records = rows.map((r, i) => ({
-    ...r,
+    id: r.id,
+    tenantId: r.tenantId,
+    userId: r.userId,
+    account: people.get(r.userId)?.account ?? null,
+    realName: people.get(r.userId)?.realName ?? null,
+    experimentId: r.experimentId,
+    experimentTitle: experiments.get(r.experimentId)?.title ?? null,
+    containerId: r.containerId,
+    startTime: r.startTime,
+    expireTime: r.expireTime,
+    lastActive: r.lastActive,
+    renewals: r.renewals,
+    service: images.get(r.imageRowId)?.service ?? null,
     cpuPercent: stats[i] ? Math.round(stats[i]!.cpuPercent * 10) / 10 : null,
     memoryMb: stats[i] ? Math.round(stats[i]!.memoryBytes / 1024 / 102.4) / 10 : null,
     attached: labs.terminals.attached(r.id),
