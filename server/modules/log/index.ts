@@ -1,11 +1,8 @@
 import { Elysia } from 'elysia'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { logApi, logError, logUsual } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { isAdministrator } from '../../lib/permissions.ts'
-import { defineResource } from '../../lib/resource.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { defineResource, type ReadSide } from '../../lib/resource.ts'
 
 /**
  * The three logs are read-only lists: rows are written by the server itself (lib/logs.ts) and the web's error queue.
@@ -14,7 +11,7 @@ import { handWritten } from '../../lib/hand-written.ts'
 const logResource = <T extends typeof logApi | typeof logUsual | typeof logError>(
   table: T,
   kind: string,
-  skip: ('list' | 'page' | 'detail')[] = [],
+  read?: ReadSide,
 ) =>
   defineResource({
     table,
@@ -24,47 +21,24 @@ const logResource = <T extends typeof logApi | typeof logUsual | typeof logError
     search: ['title', 'requestUri', 'createBy'],
     filters: ['type', 'method'],
     dates: ['createTime'],
-    skip: ['submit', 'remove', ...skip],
+    skip: ['submit', 'remove'],
+    read,
   })
-
-export const logResources = {
-  usual: logResource(logUsual, 'usual'),
-  api: logResource(logApi, 'api'),
-  error: logResource(logError, 'error', ['list', 'page', 'detail']),
-}
-
-type ErrorRow = typeof logError.$inferSelect
 
 /**
  * Stack traces name files and lines of the server: only the platform
  * administrator (who runs the appliance) sees them; a tenant administrator
- * sees the error's title and message.
+ * sees the error's title and message. Every read of the error log (list, page, detail) cuts its rows so.
  */
-async function forViewer(ctx: Ctx): Promise<(r: ErrorRow) => ErrorRow> {
-  if (await isAdministrator(ctx)) return (r) => r
-  return (r) => ({ ...r, stackTrace: null })
+async function forViewer(ctx: Ctx, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (await isAdministrator(ctx)) return rows
+  return rows.map((r) => ({ ...r, stackTrace: null }))
 }
 
-const errorRoutes = (s: Services) =>
-  handWritten(
-    'error logs show stack traces to the platform administrator only: each row is cut to its viewer',
-    errorRoutesPlugin(s),
-  )
-
-const errorRoutesPlugin = (s: Services) => {
-  const { ops, perms, options } = logResources.error
-  const page = async (ctx: Ctx, query: Record<string, string | undefined>) => {
-    const shown = await forViewer(ctx)
-    const p = await ops.page(ctx, query)
-    return { ...p, records: p.records.map(shown) }
-  }
-  return new Elysia({ prefix: options.path })
-    .use(authContext(s))
-    .get('/list', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: perms.list })
-    .get('/page', async ({ ctx, query }) => ok(ctx, await page(ctx, query)), { perm: perms.list })
-    .get('/detail', async ({ ctx, query }) => ok(ctx, (await forViewer(ctx))(await ops.detail(ctx, query.id))), {
-      perm: perms.detail,
-    })
+export const logResources = {
+  usual: logResource(logUsual, 'usual'),
+  api: logResource(logApi, 'api'),
+  error: logResource(logError, 'error', { rows: forViewer }),
 }
 
 export const logModule = (s: Services) =>
@@ -72,4 +46,3 @@ export const logModule = (s: Services) =>
     .use(logResources.usual.routes(s))
     .use(logResources.api.routes(s))
     .use(logResources.error.routes(s))
-    .use(errorRoutes(s))

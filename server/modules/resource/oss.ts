@@ -1,11 +1,8 @@
-import { Elysia } from 'elysia'
 import { Type as t } from '@sinclair/typebox'
 import { and, eq, ne } from 'drizzle-orm'
 import { oss } from '../../../db/schema/index.ts'
 import { ossFields } from '../../../db/fields/resource.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
@@ -13,8 +10,6 @@ import { defineResource } from '../../lib/resource.ts'
 import { checkOutbound } from '../../lib/outbound.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { query as queryOf } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
 
 const ONE_ENABLED = 'one storage is enabled per school, whichever of them the caller sees'
 
@@ -59,6 +54,19 @@ export const ossResource = defineResource({
         return null
       },
     },
+    // Which configuration is the enabled one, without its secret: the screen marks it in the list.
+    enabled: {
+      method: 'GET',
+      button: 'resource:oss',
+      run: async (ctx): Promise<{ enabledId: string | null; count: number }> => {
+        const rows = await ossResource.ops.all(ctx, {})
+        const on = await ctx.db
+          .select({ id: oss.id })
+          .from(oss)
+          .where(and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED }), eq(oss.isEnabled, 1)))
+        return { enabledId: on[0]?.id ?? null, count: rows.length }
+      },
+    },
   },
   body: { secretKey: t.Optional(t.Union([t.String({ maxLength: 255 }), t.Null()])) },
   beforeWrite: async (ctx, w) => {
@@ -83,27 +91,4 @@ export const ossResource = defineResource({
   },
 })
 
-export const ossRoutes = (s: Services) =>
-  handWritten(
-    'which storage configuration is the enabled one, without its secret: a setting read, not a page',
-    ossRoutesPlugin(s),
-  )
-
-const ossRoutesPlugin = (s: Services) =>
-  new Elysia().use(ossResource.routes(s)).use(
-    new Elysia({ prefix: '/api/blade-resource/oss' })
-      .use(authContext(s))
-      // Reads answer whether a configuration is the enabled one, without its secret.
-      .get(
-        '/enabled',
-        async ({ ctx }) => {
-          const rows = await ossResource.ops.all(ctx, {})
-          const on = await ctx.db
-            .select({ id: oss.id })
-            .from(oss)
-            .where(and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED }), eq(oss.isEnabled, 1)))
-          return ok(ctx, { enabledId: on[0]?.id ?? null, count: rows.length })
-        },
-        { perm: 'resource:oss', query: queryOf() },
-      ),
-  )
+export const ossRoutes = (s: Services) => ossResource.routes(s)

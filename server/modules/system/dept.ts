@@ -1,10 +1,7 @@
-import { Elysia } from 'elysia'
 import { and, asc, count, eq } from 'drizzle-orm'
 import { dept, user } from '../../../db/schema/index.ts'
 import { deptFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource, type Write } from '../../lib/resource.ts'
@@ -12,8 +9,7 @@ import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode, type Tree } from '../../lib/tree.ts'
 import { actingFor } from './platform-only.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { nameSearch, text } from './look-ups.ts'
 
 defineMessages({
   'dept.inUse': { zh: '机构下仍有用户，无法删除', en: 'the unit still has users and cannot be removed' },
@@ -61,9 +57,61 @@ export const deptResource = defineResource({
     where: (q) => typeFilter(q.type),
     parentMissing: 'dept.parentMissing',
   },
-  // /tree also answers another tenant's tree to the platform administrator (?tenantId=).
+  // /tree also answers another tenant's tree to the platform administrator (?tenantId=): the tree action below.
   skip: ['tree'],
   beforeWrite,
+  actions: {
+    // The tree is also the department picker of the user screen, so holding system:user is enough to read it.
+    tree: {
+      method: 'GET',
+      button: ['system:dept', 'system:user'],
+      body: { tenantId: text('another school (platform administrator)'), type: text('1 departments, 2 classes') },
+      run: async (ctx, { query }): Promise<unknown[]> => {
+        const c = await actingFor(ctx, query.tenantId)
+        const rows = await c.db
+          .select()
+          .from(dept)
+          .where(and(await deptResource.scope(c), typeFilter(query.type)))
+          .orderBy(asc(dept.sort))
+        return buildTree((rows as Row[]).map(node))
+      },
+    },
+    select: {
+      method: 'GET',
+      button: 'system:dept',
+      body: { tenantId: text('another school (platform administrator)') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({
+          id: r.id,
+          parentId: r.parentId,
+          deptName: r.deptName,
+          fullName: r.fullName,
+          deptCategory: r.deptCategory,
+        })),
+    },
+    // Teachers pick classes for exam groups from the desk, hence either code.
+    getClassTree: {
+      method: 'GET',
+      button: 'system:dept',
+      also: ['desk'],
+      run: async (ctx): Promise<unknown[]> => {
+        const rows = await ctx.db
+          .select()
+          .from(dept)
+          .where(await deptResource.scope(ctx))
+          .orderBy(asc(dept.sort))
+        return classesOnly(buildTree(rows.map(node)))
+      },
+    },
+    'search-dept': {
+      method: 'GET',
+      path: '/api/blade-system/search/dept',
+      button: 'system:dept',
+      body: { name: text('contains') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        nameSearch(ctx, dept, await deptResource.scope(ctx), dept.deptName, query.name),
+    },
+  },
 })
 const node = (r: Row) => ({
   ...treeNode(r as { id: string; parentId: string }, r.deptName as string),
@@ -78,56 +126,4 @@ function classesOnly(ns: Tree<ReturnType<typeof node>>[]): Row[] {
     .filter((n) => n.deptCategory === 2 || (n.children as Row[] | undefined)?.length)
 }
 
-export const deptRoutes = (s: Services) =>
-  handWritten(
-    'department trees and pickers (classes only, or another school for the platform administrator): trees shaped for pickers',
-    deptRoutesPlugin(s),
-  )
-
-const deptRoutesPlugin = (s: Services) =>
-  new Elysia().use(deptResource.routes(s)).use(
-    new Elysia({ prefix: deptResource.options.path })
-      .use(authContext(s))
-      // The tree is also the department picker of the user screen, so holding system:user is enough to read it.
-      .get(
-        '/tree',
-        async ({ ctx, query }) => {
-          const c = await actingFor(ctx, query.tenantId)
-          const rows = await c.db
-            .select()
-            .from(dept)
-            .where(and(await deptResource.scope(c), typeFilter(query.type)))
-            .orderBy(asc(dept.sort))
-          return ok(ctx, buildTree((rows as Record<string, unknown>[]).map(node)))
-        },
-        { perm: ['system:dept', 'system:user'] },
-      )
-      .get(
-        '/select',
-        async ({ ctx, query }) =>
-          ok(
-            ctx,
-            (await deptResource.ops.all(await actingFor(ctx, query.tenantId))).map((r) => ({
-              id: r.id,
-              parentId: r.parentId,
-              deptName: r.deptName,
-              fullName: r.fullName,
-              deptCategory: r.deptCategory,
-            })),
-          ),
-        { perm: 'system:dept', query: queryOf({ tenantId: text('another school (platform administrator)') }) },
-      )
-      // Teachers pick classes for exam groups from the desk, hence either code.
-      .get(
-        '/getClassTree',
-        async ({ ctx }) => {
-          const rows = await ctx.db
-            .select()
-            .from(dept)
-            .where(await deptResource.scope(ctx))
-            .orderBy(asc(dept.sort))
-          return ok(ctx, classesOnly(buildTree(rows.map(node))))
-        },
-        { perm: ['system:dept', 'desk'], query: queryOf() },
-      ),
-  )
+export const deptRoutes = (s: Services) => deptResource.routes(s)

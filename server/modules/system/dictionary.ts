@@ -1,10 +1,7 @@
-import { Elysia } from 'elysia'
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import { dict, dictBiz } from '../../../db/schema/index.ts'
 import { dictFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { PLATFORM_TENANT, PUBLIC } from '../../lib/permissions.ts'
@@ -12,9 +9,8 @@ import { Type } from '@sinclair/typebox'
 import { defineResource, type ResourceOptions, type Write } from '../../lib/resource.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { platformWrites } from './platform-only.ts'
-import { publicRows } from '../../lib/tenant-rows.ts'
-import { paging, query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
+import { text } from './look-ups.ts'
 
 defineMessages({
   'dict.sort': { zh: '请输入字典排序', en: 'please enter the sort order' },
@@ -52,7 +48,7 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
               table.parentId,
               w.before.map((r) => r.id),
             ),
-            eq(table.isDeleted, 0),
+            notDeleted(table),
           ),
         )
       if (n) throw new ApiError(400, 'tree.hasChildren')
@@ -116,6 +112,65 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
     ],
     beforeWrite,
     afterWrite,
+    // The dictionary screens read one table as a two-level tree keyed by code; pickers and labels read a code's items.
+    actions: {
+      'parent-list': {
+        method: 'GET',
+        button: code,
+        body: {
+          current: text('page, from 1'),
+          size: text('rows a page (default 10, at most 200)'),
+          code: text('contains'),
+          dictValue: text('contains'),
+          dictKey: text('contains'),
+        },
+        run: (ctx, { query }): Promise<unknown> => resource.ops.page(ctx, { ...query, parentId: '0' }),
+      },
+      'child-list': {
+        method: 'GET',
+        button: code,
+        body: { parentId: text('the parent entry'), dictValue: text('contains'), dictKey: text('contains') },
+        run: (ctx, { query }): Promise<unknown[]> => childList(ctx, query),
+      },
+      list: {
+        method: 'GET',
+        button: code,
+        body: {
+          parentId: text('parent entry'),
+          code: text('contains'),
+          dictValue: text('contains'),
+          dictKey: text('contains'),
+        },
+        run: async (ctx, { query }): Promise<unknown[]> => buildTree(await resource.ops.all(ctx, query)),
+      },
+      tree: {
+        method: 'GET',
+        button: code,
+        run: async (ctx): Promise<unknown[]> =>
+          buildTree(
+            (await resource.ops.all(ctx)).map((r) => ({
+              ...treeNode(r, r.dictValue),
+              code: r.code,
+              dictKey: r.dictKey,
+            })),
+          ),
+      },
+      // Public: the portal shows labels to guests. The tenant is the caller's, or the Tenant-Id header's.
+      dictionary: {
+        method: 'GET',
+        button: PUBLIC,
+        body: { code: text('dictionary code') },
+        run: async (ctx, { query, services }): Promise<unknown[]> => {
+          if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
+          // An anonymous caller's tenant is the Tenant-Id header's (auth-context.ts), else the appliance's default.
+          const tenantId = ctx.actor.tenantId || services?.config.defaultTenantId || PLATFORM_TENANT
+          let rows = await items(ctx, tenantId, query.code)
+          // A tenant without its own business entries for a code reads the system dictionary's.
+          if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
+          return rows
+        },
+      },
+    },
   })
 
   /** Items of a code for pickers and labels, ordered by sort. */
@@ -138,7 +193,7 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
           ne(table.parentId, '0'),
           eq(table.status, 1),
           global
-            ? eq(table.isDeleted, 0)
+            ? notDeleted(table)
             : publicRows(table, tenantId, { why: 'a dictionary labels the screens of everyone in the school' }),
         ),
       )
@@ -158,68 +213,7 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
       ),
     )
   }
-  const routes = (s: Services) =>
-    handWritten(
-      'dictionary parents, children, trees and look-ups by code: one table read as a two-level tree keyed by code',
-      routesPlugin(s),
-    )
-
-  const routesPlugin = (s: Services) =>
-    new Elysia().use(resource.routes(s)).use(
-      new Elysia({ prefix: resource.options.path })
-        .use(authContext(s))
-        .get(
-          '/parent-list',
-          async ({ ctx, query }) => ok(ctx, await resource.ops.page(ctx, { ...query, parentId: '0' })),
-          {
-            perm: code,
-            query: queryOf({
-              ...paging(),
-              code: text('contains'),
-              dictValue: text('contains'),
-              dictKey: text('contains'),
-            }),
-          },
-        )
-        .get('/child-list', async ({ ctx, query }) => ok(ctx, await childList(ctx, query)), {
-          perm: code,
-          query: queryOf({
-            parentId: text('the parent entry'),
-            dictValue: text('contains'),
-            dictKey: text('contains'),
-          }),
-        })
-        .get('/list', async ({ ctx, query }) => ok(ctx, buildTree(await resource.ops.all(ctx, query))), { perm: code })
-        .get(
-          '/tree',
-          async ({ ctx }) =>
-            ok(
-              ctx,
-              buildTree(
-                (await resource.ops.all(ctx)).map((r) => ({
-                  ...treeNode(r, r.dictValue),
-                  code: r.code,
-                  dictKey: r.dictKey,
-                })),
-              ),
-            ),
-          { perm: code },
-        )
-        // Public: the portal shows labels to guests. The tenant is the caller's, or the Tenant-Id header's.
-        .get(
-          '/dictionary',
-          async ({ ctx, query, headers }) => {
-            if (!query.code) throw badRequest('validation.required', { field: 'code' }, 'code')
-            const tenantId =
-              ctx.actor.kind === 'user' ? ctx.actor.tenantId : headers['tenant-id'] || s.config.defaultTenantId
-            let rows = await items(ctx, tenantId, query.code)
-            // A tenant without its own business entries for a code reads the system dictionary's.
-            if (!rows.length && !global) rows = await systemDict.items(ctx, PLATFORM_TENANT, query.code)
-            return ok(ctx, rows)
-          },
-          { perm: PUBLIC, query: queryOf({ code: text('dictionary code') }) },
-        ),
-    )
+  const routes = (s: Services) => resource.routes(s)
 
   return { resource, routes, items }
 }

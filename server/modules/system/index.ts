@@ -12,13 +12,12 @@ import { apiScopeResource, dataScopeResource } from './scopes.ts'
 import { tenantPackageResource } from './tenant-package.ts'
 import { tenantRoutes } from './tenant.ts'
 import { topMenuRoutes } from './top-menu.ts'
-import { userLookupRoutes, userRoutes } from './user-routes.ts'
+import { userResource } from './user.ts'
 
 /** blade-system: one plugin per entity, mounted together. */
 export const systemModule = (s: Services) =>
   new Elysia({ name: 'system-module', seed: s.id })
-    .use(userRoutes(s))
-    .use(userLookupRoutes(s))
+    .use(userResource.routes(s))
     .use(roleRoutes(s))
     .use(menuRoutes(s))
     .use(topMenuRoutes(s))

@@ -1,10 +1,7 @@
-import { Elysia } from 'elysia'
 import { and, asc, inArray } from 'drizzle-orm'
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu } from '../../../db/schema/index.ts'
 import { menuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { liveMenus } from '../../lib/permission-cache.ts'
 import { grantedMenuIds, packageMenuIds, PLATFORM_TENANT, SIGNED_IN } from '../../lib/permissions.ts'
@@ -15,8 +12,7 @@ import { platformWrites } from './platform-only.ts'
 import { topMenuMenuIds } from './top-menu.ts'
 import { roleResource } from './role.ts'
 import { topMenuResource } from './top-menu.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { text } from './look-ups.ts'
 
 export const menuResource = defineResource({
   table: menu,
@@ -30,8 +26,74 @@ export const menuResource = defineResource({
   // A code is a permission: two menus holding one would grant each other's access.
   unique: ['code'],
   tree: { title: 'name', node: ['alias', 'code', 'category'] },
-  // /tree answers a tenant package's menus (and buttons on request) to the package and scope screens.
+  // /tree answers a tenant package's menus (and buttons on request) to the package and scope screens: an action below.
   skip: ['tree'],
+  actions: {
+    // The menu editor's lists: menus only (buttons are edited under their menu), as a whole tree or one level.
+    'menu-list': {
+      method: 'GET',
+      button: 'system:menu',
+      body: { name: text('contains'), code: text('contains'), alias: text('contains') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' })),
+    },
+    'lazy-menu-list': {
+      method: 'GET',
+      button: 'system:menu',
+      body: {
+        parentId: text('parent (0 for the top)'),
+        name: text('contains'),
+        code: text('contains'),
+        alias: text('contains'),
+      },
+      run: async (ctx, { query }): Promise<unknown[]> => {
+        const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
+        const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
+        return rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) }))
+      },
+    },
+    tree: {
+      method: 'GET',
+      button: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'],
+      body: { tenantId: text("a school whose package's menus to answer"), withButtons: text('1: buttons too') },
+      run: async (ctx, { query }): Promise<unknown[]> => {
+        const pkg =
+          query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
+        // withButtons: packages grant buttons too, so their picker lists every menu and button.
+        const wanted = (m: MenuRow) => (m.category === 1 || query.withButtons === '1') && (!pkg || pkg.has(m.id))
+        return buildTree((await allMenus(ctx)).filter(wanted).map(node))
+      },
+    },
+    // What every page load asks for: the caller's own menus and buttons, built from its roles, package and top menu.
+    routes: {
+      method: 'GET',
+      button: SIGNED_IN,
+      body: { topMenuId: text('top menu whose routes to answer') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        query.topMenuId ? buildTree(await userMenus(ctx, 1, query.topMenuId)) : routeTree(ctx),
+    },
+    buttons: { method: 'GET', button: SIGNED_IN, run: (ctx) => buttonTree(ctx) },
+    'top-menu': { method: 'GET', button: SIGNED_IN, run: (ctx) => topMenusFor(ctx) },
+    // The role grant dialog: the menus, data scopes and API scopes the caller's tenant may hand out.
+    'grant-tree': {
+      method: 'GET',
+      button: ['system:role:grant', 'system:tenantpackage'],
+      run: async (ctx): Promise<GrantTree> => {
+        const menus = await grantable(ctx)
+        return {
+          menu: buildTree(menus.map(node)),
+          dataScope: await scopeTree(ctx, scopeData, menus),
+          apiScope: await scopeTree(ctx, scopeApi, menus),
+        }
+      },
+    },
+    'role-tree-keys': {
+      method: 'GET',
+      button: 'system:role:grant',
+      body: { roleIds: text('comma-separated roles') },
+      run: (ctx, { query }) => roleTreeKeys(ctx, query.roleIds),
+    },
+  },
   afterWrite(_ctx, w, tx) {
     if (w.op === 'remove')
       tx.delete(roleMenu)
@@ -146,103 +208,41 @@ async function scopeTree(ctx: Ctx, table: typeof scopeData | typeof scopeApi, me
   }))
 }
 
-export const menuRoutes = (s: Services) =>
-  handWritten(
-    "menu trees for the editor, the caller's routes and buttons, and the grant pickers: built from roles, packages and scopes together",
-    menuRoutesPlugin(s),
-  )
+export const menuRoutes = (s: Services) => menuResource.routes(s)
 
-const menuRoutesPlugin = (s: Services) =>
-  new Elysia().use(menuResource.routes(s)).use(
-    new Elysia({ prefix: menuResource.options.path })
-      .use(authContext(s))
-      .get(
-        '/menu-list',
-        async ({ ctx, query }) => ok(ctx, buildTree(await menuResource.ops.all(ctx, { ...query, category: '1' }))),
-        {
-          perm: 'system:menu',
-          query: queryOf({ name: text('contains'), code: text('contains'), alias: text('contains') }),
-        },
-      )
-      .get(
-        '/lazy-menu-list',
-        async ({ ctx, query }) => {
-          const rows = await menuResource.ops.all(ctx, { ...query, category: '1', parentId: query.parentId || '0' })
-          const parents = new Set((await allMenus(ctx)).filter((m) => m.category === 1).map((m) => m.parentId))
-          return ok(
-            ctx,
-            rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })),
-          )
-        },
-        {
-          perm: 'system:menu',
-          query: queryOf({
-            parentId: text('parent (0 for the top)'),
-            name: text('contains'),
-            code: text('contains'),
-            alias: text('contains'),
-          }),
-        },
-      )
-      .get(
-        '/tree',
-        async ({ ctx, query }) => {
-          const pkg =
-            query.tenantId && query.tenantId !== PLATFORM_TENANT ? await packageMenuIds(ctx, query.tenantId) : null
-          // withButtons: packages grant buttons too, so their picker lists every menu and button.
-          const wanted = (m: MenuRow) => (m.category === 1 || query.withButtons === '1') && (!pkg || pkg.has(m.id))
-          return ok(ctx, buildTree((await allMenus(ctx)).filter(wanted).map(node)))
-        },
-        { perm: ['system:menu', 'system:tenantpackage', 'system:topmenu', 'system:datascope', 'system:apiscope'] },
-      )
-      .get(
-        '/routes',
-        async ({ ctx, query }) =>
-          ok(ctx, query.topMenuId ? buildTree(await userMenus(ctx, 1, query.topMenuId)) : await routeTree(ctx)),
-        { perm: SIGNED_IN, query: queryOf({ topMenuId: text('top menu whose routes to answer') }) },
-      )
-      .get('/buttons', async ({ ctx }) => ok(ctx, await buttonTree(ctx)), { perm: SIGNED_IN, query: queryOf() })
-      .get('/top-menu', async ({ ctx }) => ok(ctx, await topMenusFor(ctx)), { perm: SIGNED_IN, query: queryOf() })
-      .get(
-        '/grant-tree',
-        async ({ ctx }) => {
-          const menus = await grantable(ctx)
-          return ok(ctx, {
-            menu: buildTree(menus.map(node)),
-            dataScope: await scopeTree(ctx, scopeData, menus),
-            apiScope: await scopeTree(ctx, scopeApi, menus),
-          })
-        },
-        { perm: ['system:role:grant', 'system:tenantpackage'], query: queryOf() },
-      )
-      .get(
-        '/role-tree-keys',
-        async ({ ctx, query }) => {
-          // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
-          const roleIds = (
-            await ctx.db
-              .select({ id: role.id })
-              .from(role)
-              .where(and(await roleResource.scope(ctx), inArray(role.id, parseIds(query.roleIds))))
-          ).map((r) => r.id)
-          if (!roleIds.length) return ok(ctx, { menu: [], dataScope: [], apiScope: [] })
-          const menus = await ctx.db
-            .selectDistinct({ id: roleMenu.menuId })
-            .from(roleMenu)
-            .where(inArray(roleMenu.roleId, roleIds))
-          const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
-          return ok(ctx, {
-            menu: menus.map((m) => m.id),
-            dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
-            apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
-          })
-        },
-        { perm: 'system:role:grant', query: queryOf({ roleIds: text('comma-separated roles') }) },
-      ),
-  )
+interface GrantTree {
+  menu: unknown[]
+  dataScope: unknown[]
+  apiScope: unknown[]
+}
+
+/** The menus and scopes the named roles hold, for the grant dialog's ticks. */
+async function roleTreeKeys(
+  ctx: Ctx,
+  csv: string | undefined,
+): Promise<{ menu: string[]; dataScope: string[]; apiScope: string[] }> {
+  // Only roles of the caller's tenant: another tenant's role ids simply answer nothing.
+  const roleIds = (
+    await ctx.db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(await roleResource.scope(ctx), inArray(role.id, parseIds(csv))))
+  ).map((r) => r.id)
+  if (!roleIds.length) return { menu: [], dataScope: [], apiScope: [] }
+  const menus = await ctx.db
+    .selectDistinct({ id: roleMenu.menuId })
+    .from(roleMenu)
+    .where(inArray(roleMenu.roleId, roleIds))
+  const scopes = await ctx.db.select().from(roleScope).where(inArray(roleScope.roleId, roleIds))
+  return {
+    menu: menus.map((m) => m.id),
+    dataScope: scopes.filter((x) => x.scopeCategory === 1).map((x) => x.scopeId),
+    apiScope: scopes.filter((x) => x.scopeCategory === 2).map((x) => x.scopeId),
+  }
+}
 
 /** Top menus that lead to at least one menu the caller may use. */
-async function topMenusFor(ctx: Ctx) {
+async function topMenusFor(ctx: Ctx): Promise<(typeof topMenu.$inferSelect)[]> {
   const tops = await ctx.db
     .select()
     .from(topMenu)

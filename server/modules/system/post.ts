@@ -1,14 +1,10 @@
-import { Elysia } from 'elysia'
 import { asc } from 'drizzle-orm'
 import { post } from '../../../db/schema/index.ts'
 import { postFields } from '../../../db/fields/system.ts'
 import type { Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { actingFor } from './platform-only.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { nameSearch, text } from './look-ups.ts'
 
 export const postResource = defineResource({
   table: post,
@@ -18,36 +14,31 @@ export const postResource = defineResource({
   filters: ['category'],
   fields: postFields,
   unique: ['postCode'],
+  actions: {
+    // The user form picks posts from here; the platform administrator may name another tenant.
+    select: {
+      method: 'GET',
+      button: ['system:post', 'system:user'],
+      body: { tenantId: text('another school (platform administrator)') },
+      run: async (ctx, { query }): Promise<unknown[]> => {
+        const as = await actingFor(ctx, query.tenantId)
+        const rows = await as.db
+          .select()
+          .from(post)
+          .where(await postResource.scope(as))
+          .orderBy(asc(post.sort))
+        return rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category }))
+      },
+    },
+    'search-post': {
+      method: 'GET',
+      path: '/api/blade-system/search/post',
+      button: 'system:post',
+      body: { name: text('contains') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        nameSearch(ctx, post, await postResource.scope(ctx), post.postName, query.name),
+    },
+  },
 })
 
-export const postRoutes = (s: Services) =>
-  handWritten(
-    "the user form's post picker, also for another school the platform administrator names",
-    postRoutesPlugin(s),
-  )
-
-const postRoutesPlugin = (s: Services) =>
-  new Elysia().use(postResource.routes(s)).use(
-    new Elysia({ prefix: postResource.options.path })
-      .use(authContext(s))
-      // The user form picks posts from here; the platform administrator may name another tenant.
-      .get(
-        '/select',
-        async ({ ctx, query }) => {
-          const as = await actingFor(ctx, query.tenantId)
-          const rows = await as.db
-            .select()
-            .from(post)
-            .where(await postResource.scope(as))
-            .orderBy(asc(post.sort))
-          return ok(
-            ctx,
-            rows.map((p) => ({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })),
-          )
-        },
-        {
-          perm: ['system:post', 'system:user'],
-          query: queryOf({ tenantId: text('another school (platform administrator)') }),
-        },
-      ),
-  )
+export const postRoutes = (s: Services) => postResource.routes(s)

@@ -1,11 +1,8 @@
-import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
 import { and, asc, inArray } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import { roleFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
@@ -18,8 +15,7 @@ import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { nameSearch, text } from './look-ups.ts'
 
 const idList = Type.Union([Type.String(), Type.Array(Type.String())])
 
@@ -97,6 +93,29 @@ export const roleResource = defineResource({
         return true
       },
     },
+    // The tree a role's editor may pick a parent from: everything but the role itself.
+    'tree-by-id': {
+      method: 'GET',
+      button: 'system:role',
+      body: { roleId: text('the role being edited (left out)') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        nodes((await roleResource.ops.all(ctx)).filter((r) => r.id !== query.roleId)),
+    },
+    // Whoever may edit users may choose roles for them without holding the role screen's own code.
+    select: {
+      method: 'GET',
+      button: ['system:role', 'system:user'],
+      run: async (ctx): Promise<unknown[]> =>
+        (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias })),
+    },
+    'search-role': {
+      method: 'GET',
+      path: '/api/blade-system/search/role',
+      button: 'system:role',
+      body: { name: text('contains') },
+      run: async (ctx, { query }): Promise<unknown[]> =>
+        nameSearch(ctx, role, await roleResource.scope(ctx), role.roleName, query.name),
+    },
   },
 })
 
@@ -160,14 +179,15 @@ export async function grantRoles(
  * The tenant's roles for pickers: whoever may edit users may choose roles for
  * them without holding the role screen's own code.
  */
-const pickable = async (ctx: Ctx) =>
-  ctx.db
+async function pickable(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  return ctx.db
     .select()
     .from(role)
     .where(await roleResource.scope(ctx))
-    .orderBy(asc(role.sort)) as Promise<Record<string, unknown>[]>
+    .orderBy(asc(role.sort))
+}
 
-const nodes = (rows: Record<string, unknown>[]) =>
+const nodes = (rows: Record<string, unknown>[]): unknown[] =>
   buildTree(
     rows.map((r) => ({
       ...treeNode(r as { id: string; parentId: string }, r.roleName as string),
@@ -175,32 +195,4 @@ const nodes = (rows: Record<string, unknown>[]) =>
     })),
   )
 
-export const roleRoutes = (s: Services) =>
-  handWritten(
-    'role pickers: the tree without the role being edited, and only the roles the caller may hand out',
-    roleRoutesPlugin(s),
-  )
-
-const roleRoutesPlugin = (s: Services) =>
-  new Elysia().use(roleResource.routes(s)).use(
-    new Elysia({ prefix: roleResource.options.path })
-      .use(authContext(s))
-      .get(
-        '/tree-by-id',
-        async ({ ctx, query }) => {
-          // The tree a role's editor may pick a parent from: everything but the role itself.
-          const rows = await roleResource.ops.all(ctx)
-          return ok(ctx, nodes(rows.filter((r) => r.id !== query.roleId)))
-        },
-        { perm: 'system:role', query: queryOf({ roleId: text('the role being edited (left out)') }) },
-      )
-      .get(
-        '/select',
-        async ({ ctx }) =>
-          ok(
-            ctx,
-            (await pickable(ctx)).map((r) => ({ id: r.id, roleName: r.roleName, roleAlias: r.roleAlias })),
-          ),
-        { perm: ['system:role', 'system:user'], query: queryOf() },
-      ),
-  )
+export const roleRoutes = (s: Services) => roleResource.routes(s)

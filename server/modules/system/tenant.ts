@@ -1,11 +1,8 @@
-import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
 import { and, eq, inArray } from 'drizzle-orm'
 import { tenant, tenantPackage } from '../../../db/schema/index.ts'
 import { tenantFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import { ok } from '../../lib/envelope.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -19,9 +16,7 @@ import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
 import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'tenant.name': { zh: '请输入租户名称', en: 'please enter the tenant name' },
@@ -100,7 +95,7 @@ export const tenantResource = defineResource({
           ? await ctx.db
               .select()
               .from(tenantPackage)
-              .where(and(eq(tenantPackage.id, row.packageId), eq(tenantPackage.isDeleted, 0)))
+              .where(and(eq(tenantPackage.id, row.packageId), notDeleted(tenantPackage)))
               .get()
           : null
         return pkg ?? null
@@ -117,7 +112,7 @@ export const tenantResource = defineResource({
           !(await ctx.db
             .select({ id: tenantPackage.id })
             .from(tenantPackage)
-            .where(and(eq(tenantPackage.id, packageId), eq(tenantPackage.isDeleted, 0)))
+            .where(and(eq(tenantPackage.id, packageId), notDeleted(tenantPackage)))
             .get())
         )
           throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
@@ -126,6 +121,32 @@ export const tenantResource = defineResource({
           .set({ packageId, updateUser: ctx.actor.userId, updateTime: now() })
           .where(eq(tenant.id, row.id))
         return true
+      },
+    },
+    // Submit without an id provisions a new school (createTenant, which the CLI calls too); with one it is the factory's edit.
+    submit: {
+      button: ['add', 'edit'],
+      run: async (ctx, { sent }): Promise<unknown> => {
+        const b = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {}
+        return b.id ? tenantResource.ops.submit(ctx, b) : createTenant(ctx, b)
+      },
+    },
+    // Public: the login page asks which school a host name belongs to, to hide the tenant field.
+    info: {
+      method: 'GET',
+      button: PUBLIC,
+      body: { domain: Type.Optional(Type.String({ description: 'host name the login page was opened on' })) },
+      run: async (ctx, { query }): Promise<Record<string, unknown> | null> => {
+        const row = query.domain
+          ? await ctx.db
+              .select()
+              .from(tenant)
+              .where(and(eq(tenant.domain, query.domain), notDeleted(tenant), eq(tenant.status, 1)))
+              .get()
+          : undefined
+        return row
+          ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl }
+          : null
       },
     },
   },
@@ -188,7 +209,7 @@ export async function createTenant(
     !(await ctx.db
       .select({ id: tenantPackage.id })
       .from(tenantPackage)
-      .where(and(eq(tenantPackage.id, input.packageId), eq(tenantPackage.isDeleted, 0)))
+      .where(and(eq(tenantPackage.id, input.packageId), notDeleted(tenantPackage)))
       .get())
   )
     throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
@@ -218,49 +239,4 @@ export async function createTenant(
   }
 }
 
-export const tenantRoutes = (s: Services) =>
-  handWritten(
-    'a new school is provisioned on submit (roles, administrator, menus); the login page looks a school up by host name',
-    tenantRoutesPlugin(s),
-  )
-
-const tenantRoutesPlugin = (s: Services) =>
-  new Elysia().use(tenantResource.routes(s)).use(
-    new Elysia({ prefix: tenantResource.options.path })
-      .use(authContext(s))
-      // CRUD's submit, not a verb: a new tenant is provisioned (createTenant, which the CLI calls too); edits are the factory's.
-      .post(
-        '/submit',
-
-        async ({ ctx, body }) => {
-          const b = (body ?? {}) as Record<string, unknown>
-          return ok(ctx, b.id ? await tenantResource.ops.submit(ctx, b) : await createTenant(ctx, b))
-        },
-        { perm: ['system:tenant:add', 'system:tenant:edit'] },
-      )
-      .get(
-        '/info',
-        async ({ ctx, query }) => {
-          // Public: the login page asks which tenant a host name belongs to, to hide the tenant field.
-          const row = query.domain
-            ? await ctx.db
-                .select()
-                .from(tenant)
-                .where(and(eq(tenant.domain, query.domain), eq(tenant.isDeleted, 0), eq(tenant.status, 1)))
-                .get()
-            : undefined
-          return ok(
-            ctx,
-            row
-              ? {
-                  tenantId: row.tenantId,
-                  tenantName: row.tenantName,
-                  domain: row.domain,
-                  backgroundUrl: row.backgroundUrl,
-                }
-              : null,
-          )
-        },
-        { perm: PUBLIC, query: queryOf({ domain: text('host name the login page was opened on') }) },
-      ),
-  )
+export const tenantRoutes = (s: Services) => tenantResource.routes(s)
