@@ -19,9 +19,10 @@ const W = '/api/nep-wbp'
 describePostgres('atrium db to-postgres', () => {
   const t = testApp()
   const database = usePostgresDatabase('to_pg')
-  const cli = (...args: string[]) => {
+  const cli = (...args: string[]) => cliWith({}, ...args)
+  const cliWith = (env: Record<string, string>, ...args: string[]) => {
     const r = spawnSync(process.execPath, ['cli/main.ts', 'db', 'to-postgres', ...args], {
-      env: { ...process.env, ATRIUM_DATA_DIR: t.dataDir, ATRIUM_LANG: 'en', ATRIUM_DATABASE_URL: '' },
+      env: { ...process.env, ATRIUM_DATA_DIR: t.dataDir, ATRIUM_LANG: 'en', ATRIUM_DATABASE_URL: '', ...env },
       encoding: 'utf8',
       timeout: 120_000,
     })
@@ -152,10 +153,11 @@ describePostgres('atrium db to-postgres', () => {
     expect(people.out).toMatch(/not empty/)
   })
 
-  it('shows people a bar and a summary', async () => {
-    const r = cli('--from', t.services.config.dbFile, '--to', await database.another())
+  it('shows people a bar and a summary; by default it moves the data directory’s file to ATRIUM_DATABASE_URL', async () => {
+    // As compose.yaml's move runs it: in a replica's environment, the schema loaded for PostgreSQL, no arguments.
+    const r = cliWith({ ATRIUM_DATABASE_URL: await database.another() })
     expect(r.status, r.out).toBe(0)
-    expect(r.out).toMatch(/moved \d+ row\(s\) in \d+ tables/)
+    expect(r.out).toMatch(/moved \d+ row\(s\) in \d+ tables from .*atrium\.db/)
   })
 
   it('says what is wrong with the arguments and the source', async () => {

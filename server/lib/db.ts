@@ -120,9 +120,13 @@ class StatementCachingDatabase extends Database {
  * means for a single appliance. busy_timeout lets the CLI write while the server runs.
  */
 export function openDb(file: string): Db {
+  // Until the modules await their queries (issue #27's next step) the appliance runs on SQLite only; an operator who
+  // set ATRIUM_DATABASE_URL early gets this at start, in both languages, rather than SQLite SQL sent to PostgreSQL.
   if (schemaEngine !== 'sqlite')
     throw new Error(
-      'db/schema was loaded for PostgreSQL (ATRIUM_DATABASE_URL); the SQLite file cannot be opened with it',
+      'ATRIUM_DATABASE_URL 指向 PostgreSQL，但本版本的服务仍只能运行在 SQLite 上；请先取消该设置。`atrium db to-postgres` 已可迁移数据。' +
+        ' / ATRIUM_DATABASE_URL names PostgreSQL, but this release still serves from SQLite only; unset it for now.' +
+        ' `atrium db to-postgres` can already move the data. (db/schema was built for PostgreSQL: the SQLite file cannot be opened with it.)',
     )
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new StatementCachingDatabase(file, { create: true, strict: true })
