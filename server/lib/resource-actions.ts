@@ -77,7 +77,10 @@ export interface ActionDef<T extends SQLiteTable> {
    */
   body?: Record<string, TSchema>
   messages?: Record<string, string>
-  /** The action itself; what it answers is the envelope's data. Writes go in a transaction (transact()). */
+  /**
+   * The action itself; what it answers is the envelope's data, or a `Response` sent as it is (a file download).
+   * Writes go in a transaction (transact()).
+   */
   run(ctx: Ctx, input: ActionInput<T['$inferSelect']>): unknown
   /** After run succeeded (its transactions committed): notifications, wake-ups. Never after a failure. */
   afterCommit?(ctx: Ctx, input: ActionInput<T['$inferSelect']>, result: unknown): unknown

@@ -104,8 +104,11 @@ export function resourceRoutes<T extends SQLiteTable>(
   const elsewhere = new Elysia().use(authContext(services))
   for (const [name, def] of actionDefs) {
     const op = (ops.actions as Record<string, ReturnType<typeof actionOp>>)[name]
-    const handler = async ({ ctx, query, body }: { ctx: Ctx; query: Query; body: unknown }) =>
-      ok(ctx, await op(ctx, callOf(def as ActionDef<SQLiteTable>, services, query, body)), def.message)
+    const handler = async ({ ctx, query, body }: { ctx: Ctx; query: Query; body: unknown }) => {
+      const out = await op(ctx, callOf(def as ActionDef<SQLiteTable>, services, query, body))
+      // A file the action answers (a download) goes out as it is; anything else is the envelope's data.
+      return out instanceof Response ? out : ok(ctx, out, def.message)
+    }
     const perm = actionCodes(o.code, def as ActionDef<SQLiteTable>)
     const whole = def.path?.startsWith('/api/')
     const at = whole ? elsewhere : r,
