@@ -1,10 +1,9 @@
 import { blogDetailFields, blogFields } from '../../../db/fields/content.ts'
-import { Elysia } from 'elysia'
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 import type { Row } from '../../lib/resource-types.ts'
 import { blog, blogDetail } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -159,5 +158,3 @@ export async function blogContent(ctx: Ctx, blogId: string) {
     .limit(1)
   return d?.content ?? ''
 }
-
-export const blogRoutes = (s: Services) => new Elysia().use(blogResource.routes(s)).use(blogDetailResource.routes(s))

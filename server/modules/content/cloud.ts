@@ -1,6 +1,5 @@
 import { fileOfTenant } from '../../lib/file-refs.ts'
 import { documentFields, folderFields } from '../../../db/fields/content.ts'
-import { Elysia } from 'elysia'
 import { and, asc, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import { cloudDocument, cloudFolder } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -177,5 +176,3 @@ export async function documentInfo(s: Services, doc: typeof cloudDocument.$infer
   if (doc.fileType === 'md' && row) text = await new Response(await (await files.adapterOf(row)).body(row.name)).text()
   return { ...doc, link, text }
 }
-
-export const cloudRoutes = (s: Services) => new Elysia().use(folderResource.routes(s)).use(documentResource.routes(s))

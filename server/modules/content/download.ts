@@ -1,8 +1,7 @@
 import { downloadFields, leadFields } from '../../../db/fields/content.ts'
-import { Elysia } from 'elysia'
 import { and, desc, inArray } from 'drizzle-orm'
 import { download, downloadMessage } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { checkContact as checkContactRules } from '../../lib/contact-rules.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -76,5 +75,3 @@ async function withFileTitles(ctx: Ctx, rows: Row[]) {
     : []
   return rows.map((r) => ({ ...r, fileTitle: files.find((f) => f.id === r.downloadFileId)?.title ?? '' }))
 }
-
-export const downloadRoutes = (s: Services) => new Elysia().use(downloadResource.routes(s)).use(leadResource.routes(s))

@@ -2,7 +2,7 @@ import { courseFields } from '../../../db/fields/course.ts'
 import { Type as t } from '@sinclair/typebox'
 import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
 import { course, courseUser } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { transact } from '../../lib/transaction.ts'
@@ -184,7 +184,5 @@ function reorderHot(ctx: Ctx, ids: string[]) {
 /** The hot courses in their order (the caller's list scope). */
 const hotCourses = async (ctx: Ctx): Promise<CourseRow[]> =>
   (await courseResource.ops.all(ctx, {}, eq(course.isHot, 1))).sort((a, b) => a.hotSort - b.hotSort)
-
-export const courseRoutes = (s: Services) => courseResource.routes(s)
 
 export const hotOrder = [asc(course.hotSort), sql`${course.id} desc`]

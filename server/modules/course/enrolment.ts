@@ -1,7 +1,7 @@
 import { enrolmentFields } from '../../../db/fields/course.ts'
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { course, courseUser, user } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
@@ -314,5 +314,3 @@ async function applicationPage(ctx: Ctx, query: Record<string, string | undefine
   const page = await courseUserResource.ops.page(ctx, query, and(inArray(courseUser.courseId, visible), learners))
   return { ...page, records: await withLearners(ctx, page.records) }
 }
-
-export const enrolmentRoutes = (s: Services) => courseUserResource.routes(s)

@@ -1,7 +1,7 @@
 import { evaluateFields } from '../../../db/fields/course.ts'
 import { inArray } from 'drizzle-orm'
 import { course, courseEvaluate, user } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
 import './messages.ts'
@@ -58,5 +58,3 @@ export async function withCourseAndUser(ctx: Ctx, rows: (typeof courseEvaluate.$
     }
   })
 }
-
-export const evaluateRoutes = (s: Services) => evaluateResource.routes(s)

@@ -1,21 +1,29 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
 import { cardRoutes } from './card.ts'
-import { courseRoutes } from './course.ts'
-import { enrolmentRoutes } from './enrolment.ts'
-import { evaluateRoutes } from './evaluate.ts'
-import { sectionRoutes } from './section.ts'
-import { seriesRoutes } from './series.ts'
-import { wareRoutes } from './ware.ts'
+import { courseResource } from './course.ts'
+import { courseUserResource } from './enrolment.ts'
+import { evaluateResource } from './evaluate.ts'
+import { sectionDownloadResource, sectionQuestionResource, sectionResource, sectionWareResource } from './section.ts'
+import { courseSeriesResource, seriesResource } from './series.ts'
+import { stepResource, wareResource } from './ware.ts'
 import './transcode.ts'
 
-/** Course administration: courses and camps, sections and their links, enrolment, courseware and steps, cards, ratings, series. */
+/**
+ * Course administration: courses and camps, sections and their links, enrolment, courseware and steps, cards,
+ * ratings, series. Every route is a declaration of these resources but the cards' CSV export (card.ts).
+ */
 export const courseModule = (s: Services) =>
   new Elysia({ name: 'course-module', seed: s.id })
-    .use(courseRoutes(s))
-    .use(sectionRoutes(s))
-    .use(enrolmentRoutes(s))
-    .use(wareRoutes(s))
+    .use(courseResource.routes(s))
+    .use(sectionResource.routes(s))
+    .use(sectionDownloadResource.routes(s))
+    .use(sectionQuestionResource.routes(s))
+    .use(sectionWareResource.routes(s))
+    .use(courseUserResource.routes(s))
+    .use(wareResource.routes(s))
+    .use(stepResource.routes(s))
     .use(cardRoutes(s))
-    .use(evaluateRoutes(s))
-    .use(seriesRoutes(s))
+    .use(evaluateResource.routes(s))
+    .use(seriesResource.routes(s))
+    .use(courseSeriesResource.routes(s))

@@ -4,7 +4,6 @@ import {
   sectionQuestionFields,
   sectionWareFields,
 } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
 import { and, asc, inArray } from 'drizzle-orm'
 import {
   courseSection,
@@ -14,7 +13,7 @@ import {
   sectionQuestion,
   sectionWare,
 } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { defineResource } from '../../lib/resource.ts'
 import type { Fields } from '../../../db/fields/types.ts'
 import { courseResource } from './course.ts'
@@ -149,10 +148,3 @@ async function linkedRows<R extends { id: string }>(
     return row ? [{ ...row, linkId: l.linkId }] : []
   })
 }
-
-export const sectionRoutes = (s: Services) =>
-  new Elysia()
-    .use(sectionResource.routes(s))
-    .use(sectionDownloadResource.routes(s))
-    .use(sectionQuestionResource.routes(s))
-    .use(sectionWareResource.routes(s))

@@ -1,8 +1,6 @@
 import { courseSeriesFields, seriesFields } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { course, courseSeries, series } from '../../../db/schema/index.ts'
-import type { Services } from '../../lib/context.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { checkImages, courseResource } from './course.ts'
@@ -69,6 +67,3 @@ export const courseSeriesResource = defineResource({
     },
   },
 })
-
-export const seriesRoutes = (s: Services) =>
-  new Elysia().use(seriesResource.routes(s)).use(courseSeriesResource.routes(s))

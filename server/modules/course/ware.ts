@@ -1,8 +1,7 @@
 import { wareFields, wareStepFields } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
 import { and, asc, eq } from 'drizzle-orm'
 import { attach, courseWare, wareStep } from '../../../db/schema/index.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { enqueue, latestJob } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -128,5 +127,3 @@ export const stepResource = defineResource({
     },
   },
 })
-
-export const wareRoutes = (s: Services) => new Elysia().use(wareResource.routes(s)).use(stepResource.routes(s))
