@@ -124,6 +124,8 @@ export const userResource = defineResource({
         userType: Type.Integer({ minimum: 1, maximum: 3 }),
         userExt: Type.Optional(Type.Unknown()),
       },
+      // A missing field answers as a wrong one does, naming it (as the route's own schema did before it was declared).
+      messages: { userId: 'validation.invalid', userType: 'validation.invalid' },
       run: async (ctx, { body }): Promise<unknown> => {
         await userResource.ops.detail(ctx, body.userId as string)
         const ext = typeof body.userExt === 'string' ? body.userExt : JSON.stringify(body.userExt ?? {})
