@@ -83,6 +83,10 @@ describe('lab actions check what they take', () => {
       }),
       'file',
     )
+    await refused(
+      t.call('GET', '/api/nep-wbp/experiment/getContainerFile', { token: student, query: { experimentId: 'x' } }),
+      'experimentId',
+    )
     await refused(t.call('GET', '/api/hm-experiment/experiment/webUrl', { token: student, query: {} }), 'id')
   })
 

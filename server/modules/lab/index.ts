@@ -3,7 +3,6 @@ import type { Services } from '../../lib/context.ts'
 import { experimentResource } from './experiment.ts'
 import { experimentUserResource } from './experiment-user.ts'
 import { imageResource } from './images.ts'
-import { portalLabRoutes } from './portal.ts'
 import { terminalRoutes } from './terminal.ts'
 import { webLabRoutes } from './web.ts'
 import { experimentStepResource } from './experiment-step.ts'
@@ -15,6 +14,5 @@ export const labModule = (s: Services) =>
     .use(experimentResource.routes(s))
     .use(experimentStepResource.routes(s))
     .use(experimentUserResource.routes(s))
-    .use(portalLabRoutes(s))
     .use(terminalRoutes(s))
     .use(webLabRoutes(s))

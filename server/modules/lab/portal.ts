@@ -1,17 +1,14 @@
 import { Type } from '@sinclair/typebox'
-import { Elysia } from 'elysia'
 import { and, desc, eq } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
 import { experiment, labImage } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { resetLab } from './engine/containers.ts'
 import { downloadFile, uploadFile } from './engine/files.ts'
 import { filesOf } from '../resource/files.ts'
 import { fileOfTenant } from '../../lib/file-refs.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
-import { handWritten } from '../../lib/hand-written.ts'
+import { text } from '../../lib/request-schema.ts'
 import type { Actions } from '../../lib/resource-actions.ts'
 import type { PublicView, Row } from '../../lib/resource-types.ts'
 import { routeServices } from './route-services.ts'
@@ -64,7 +61,7 @@ async function withEnvironment(ctx: Ctx, rows: Row[], services: Services) {
 const LEARNER = '/api/nep-wbp/experiment'
 
 /**
- * The learner's reset and upload, declared on the experiment resource at their contract paths: the caller's own lab
+ * The learner's reset, download and upload, declared on the experiment resource at their contract paths: the caller's own lab
  * of an experiment of their school (experimentOf, liveRow), reached through the Docker engine.
  */
 export const learnerLabActions = {
@@ -76,6 +73,22 @@ export const learnerLabActions = {
     run: (ctx, { query, services }) => {
       const s = routeServices(services)
       return resetLab(s.labs, ctx, query.experimentId, s.config.dataDir)
+    },
+  },
+  // One file out of the workspace, as a download (the action answers the file itself, not an envelope).
+  getContainerFile: {
+    method: 'GET',
+    path: `${LEARNER}/getContainerFile`,
+    button: SIGNED_IN,
+    body: { experimentId: text('experiment'), path: text('file in the workspace') },
+    run: async (ctx, { query, services }) => {
+      const file = await downloadFile(routeServices(services).labs, ctx, query.experimentId, query.path)
+      return new Response(new Uint8Array(file.body), {
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        },
+      })
     },
   },
   // A multipart form (the file, and where it goes); uploadFile answers a missing file or a bad folder naming it.
@@ -91,27 +104,3 @@ export const learnerLabActions = {
       uploadFile(routeServices(services).labs, ctx, body.experimentId, body.file, body.path),
   },
 } satisfies Actions<typeof experiment>
-
-export const portalLabRoutes = (s: Services) =>
-  handWritten(
-    "a workspace file streamed out of the learner's lab through the engine's archive API: bytes, not an envelope",
-    portalLabRoutesPlugin(s),
-  )
-
-const portalLabRoutesPlugin = (s: Services) =>
-  new Elysia({ prefix: '/api/nep-wbp/experiment' }).use(authContext(s)).get(
-    '/getContainerFile',
-    async ({ ctx, query }) => {
-      const file = await downloadFile(s.labs, ctx, query.experimentId, query.path)
-      return new Response(new Uint8Array(file.body), {
-        headers: {
-          'content-type': 'application/octet-stream',
-          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        },
-      })
-    },
-    {
-      perm: SIGNED_IN,
-      query: queryOf({ experimentId: text('experiment'), path: text('file in the workspace') }),
-    },
-  )
