@@ -23,15 +23,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { connect as tcp, type Socket } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import mqtt, { type MqttClient } from 'mqtt'
 import mqttPacket from 'mqtt-packet'
-import { device, product } from '../../db/schema/index.ts'
-import { boot } from '../../server/boot.ts'
-import { loadConfig } from '../../server/lib/config.ts'
-import { closeDb } from '../../server/lib/db.ts'
-import { newId } from '../../server/lib/ids.ts'
-import { now } from '../../server/lib/time.ts'
 import { freePort } from '../support/browser.ts'
+import { connectClient, KEY, pct, SECRET, seedDevices, sleep, tripRounds } from './mqtt-load.ts'
 import { summarise } from './profile.ts'
 
 const PUBLISHERS = Number(process.env.BENCH_MQTT_PUBLISHERS ?? 20)
@@ -39,8 +33,6 @@ const MESSAGES = Number(process.env.BENCH_MQTT_MESSAGES ?? 4000)
 const WARMUP = Number(process.env.BENCH_MQTT_WARMUP ?? 500)
 const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_MQTT_CONNECTIONS ?? 10_000)
-const SECRET = 'bench-secret-0123456789'
-const KEY = 'pbench'
 const ONLY = (process.env.BENCH_MQTT_ONLY ?? 'qos0,qos1,idle').split(',')
 const PROFILE = process.env.BENCH_PROFILE === '1'
 
@@ -62,11 +54,6 @@ const cpuSeconds = (pid: number) => {
   return (Number(f[11]) + Number(f[12])) / 100
 }
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0
-}
 
 async function listening(port: number) {
   for (let i = 0; i < 300; i++) {
@@ -86,36 +73,7 @@ async function listening(port: number) {
 /** The appliance on a data directory holding one product and enough devices (all with the same secret). */
 async function startAtrium(): Promise<Target> {
   const dataDir = join(dir, 'atrium')
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
-  const productId = newId()
-  services.db.transaction((tx) => {
-    tx.insert(product)
-      .values({
-        id: productId,
-        tenantId: '000000',
-        name: 'bench',
-        productKey: KEY,
-        productSecret: 'x',
-        keepAliveTime: 600,
-        createTime: now(),
-        updateTime: now(),
-      })
-      .run()
-    for (let i = 0; i < CONNECTIONS + PUBLISHERS; i++)
-      tx.insert(device)
-        .values({
-          id: newId(),
-          tenantId: '000000',
-          name: `d${i}`,
-          sn: `d${i}`,
-          productId,
-          secret: SECRET,
-          createTime: now(),
-          updateTime: now(),
-        })
-        .run()
-  })
-  closeDb(services.db)
+  seedDevices(dataDir, CONNECTIONS + PUBLISHERS)
   const [port, mqttPort] = [await freePort(), await freePort()]
   const child = spawn(
     process.execPath,
@@ -177,19 +135,7 @@ async function startMosquitto(): Promise<Target> {
   return { name: 'mosquitto', port, pid: child.pid!, user: () => 'bench', root: (i) => `dev/${KEY}/d${i}` }
 }
 
-function client(t: Target, i: number): Promise<MqttClient> {
-  return new Promise((ok, fail) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${t.port}`, {
-      username: t.user(i),
-      password: SECRET,
-      clientId: `bench-${i}`,
-      reconnectPeriod: 0,
-      keepalive: 300,
-    })
-    c.once('connect', () => ok(c))
-    c.once('error', fail)
-  })
-}
+const client = (t: Target, i: number) => connectClient(t.port, t.user(i), `bench-${i}`)
 
 /**
  * P publishers × M messages on their own topic, each subscribed to it: delivered messages per second and trip
@@ -199,45 +145,17 @@ function client(t: Target, i: number): Promise<MqttClient> {
  */
 async function throughput(t: Target, qos: 0 | 1) {
   const clients = await Promise.all(Array.from({ length: PUBLISHERS }, (_, i) => client(t, i)))
-  let latencies: number[] = []
-  let [got, want] = [0, 0]
-  let delivered = () => {}
-  for (const [i, c] of clients.entries()) {
-    c.subscribe(`${t.root(i)}/telemetry`, { qos })
-    c.on('message', (_topic, payload) => {
-      latencies.push(performance.now() - Number(payload.toString().slice(5, 25)))
-      if (++got === want) delivered()
-    })
-  }
-  await sleep(300)
-  /** Every publisher sends `count` messages; resolves true once all are delivered, false after 60 s. */
-  const round = async (count: number) => {
-    ;[got, want, latencies] = [0, PUBLISHERS * count, []]
-    const all = new Promise<void>((done) => (delivered = done))
-    await Promise.all(
-      clients.map(async (c, i) => {
-        for (let m = 0; m < count; m++) {
-          const body = `{"t":${String(performance.now()).padEnd(20, '0').slice(0, 20)},"temperature":${(20 + (m % 10)).toFixed(1)}}`
-          if (qos === 1) await c.publishAsync(`${t.root(i)}/telemetry`, body, { qos: 1 })
-          else c.publish(`${t.root(i)}/telemetry`, body, { qos: 0 })
-          if (qos === 0 && m % 200 === 199) await sleep(0)
-        }
-      }),
-    )
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<boolean>((done) => (timer = setTimeout(done, 60_000, false)))
-    // The timer is cleared, or it would keep the bench alive a minute after its last round.
-    return Promise.race([all.then(() => true), late]).finally(() => clearTimeout(timer))
-  }
-  if (WARMUP) await round(WARMUP)
+  const load = await tripRounds({ pubs: clients, subs: clients, topic: (i) => `${t.root(i)}/telemetry`, qos })
+  if (WARMUP) await load.round(WARMUP)
   const [cpu0, load0] = [cpuSeconds(t.pid), process.cpuUsage()]
   const t0 = performance.now()
-  const finished = await round(MESSAGES)
+  const finished = await load.round(MESSAGES)
   const seconds = (performance.now() - t0) / 1000
   const brokerCpu = cpuSeconds(t.pid) - cpu0
-  const load = process.cpuUsage(load0)
+  const loadCpu = process.cpuUsage(load0)
   clients.forEach((c) => c.end(true))
   await sleep(500)
+  const [got, latencies] = [load.delivered(), load.latencies()]
   return {
     rate: got / seconds,
     delivered: got,
@@ -246,7 +164,7 @@ async function throughput(t: Target, qos: 0 | 1) {
     p50: pct(latencies, 50),
     // What each message cost the broker and the load generator (this process), in CPU µs: steadier than msg/s on a shared machine.
     cpuPerMsg: (brokerCpu * 1e6) / Math.max(1, got),
-    loadCpuPerMsg: (load.user + load.system) / Math.max(1, got),
+    loadCpuPerMsg: (loadCpu.user + loadCpu.system) / Math.max(1, got),
     finished,
   }
 }
