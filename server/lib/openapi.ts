@@ -81,12 +81,15 @@ function resourceReferences(): References {
       const target = def.target ? { ['one' in def.target ? def.target.one : def.target.many]: text() } : {}
       const method = (def.method ?? 'POST').toLowerCase()
       const at = actionPath(o.path, name, def)
+      // An action taking over a generated route without a body of its own (tenant submit) keeps that route's description.
+      const generated = !def.body && refs[at]?.[method]
       refs[at] = {
         ...refs[at],
         [method]:
-          method === 'get'
+          generated ||
+          (method === 'get'
             ? { query: t.Object({ ...target, ...(def.body ?? {}) }, { additionalProperties: true }) }
-            : { query: t.Object(target), body: t.Object(def.body ?? {}) },
+            : { query: t.Object(target), body: t.Object(def.body ?? {}) }),
       }
     }
   }

@@ -100,6 +100,14 @@ describe('system look-ups and pickers as declared actions', () => {
     })
   })
 
+  it('the API description keeps what each declares: look-up queries, and tenant submit the fields of its form', async () => {
+    const doc = (await t.get('/api/openapi.json', await t.token('admin'))).body.data
+    const names = (path: string) => (doc.paths[path].get.parameters as { name: string }[]).map((p) => p.name)
+    expect(names('/api/blade-system/search/role')).toContain('name')
+    expect(names('/api/blade-user/user-list')).toEqual(expect.arrayContaining(['current', 'size', 'realName']))
+    expect(JSON.stringify(doc.paths['/api/blade-system/tenant/submit'].post.requestBody)).toContain('tenantName')
+  })
+
   it('the login page looks a school up by host name without signing in; an unknown host answers null', async () => {
     expect(await t.get('/api/blade-system/tenant/info', undefined, { domain: 'nowhere.invalid' })).toMatchObject({
       status: 200,
