@@ -107,7 +107,7 @@ export const primaryKey: typeof lite.primaryKey = onPg ? (pg.primaryKey as any) 
 
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** An SQL default written per engine, for a default that is an expression rather than a value (none yet). */
+/** An SQL default written per engine, for a default that is an expression rather than a value (no column needs one yet). */
 export const sqlDefault = (by: Record<Engine, string>): SQL => sql.raw(by[schemaEngine])
 
 export type { SQLiteColumn as Column } from 'drizzle-orm/sqlite-core'

@@ -13,7 +13,8 @@ import { describePostgres, usePostgresDatabase } from '../../tests/support/postg
 process.env.ATRIUM_DATABASE_URL = 'postgres://schema-for-this-file.invalid/atrium'
 const { eq, sql } = await import('drizzle-orm')
 const schema = await import('../../db/schema/index.ts')
-const { schemaEngine } = await import('../../db/schema/dialect.ts')
+const { schemaEngine, sqlDefault } = await import('../../db/schema/dialect.ts')
+const { PgDialect } = await import('drizzle-orm/pg-core')
 const { asyncDb, closePgDb, dbEngine, migratePgDb, openDb, openPgDb } = await import('./db.ts')
 const { pgSchemaStatus, releaseMigrations, PG_MIGRATIONS_DIR } = await import('./migrations.ts')
 const { uniqueConflict } = await import('./unique.ts')
@@ -24,6 +25,9 @@ describePostgres('data layer on PostgreSQL', () => {
 
   it('builds the schema for PostgreSQL and refuses to open SQLite with it', () => {
     expect(schemaEngine).toBe('postgres')
+    // An expression default is written once per engine; this process takes PostgreSQL's.
+    const now = sqlDefault({ sqlite: "(strftime('%s', 'now'))", postgres: 'now()' })
+    expect(new PgDialect().sqlToQuery(now).sql).toBe('now()')
     expect(() => openDb(':memory:')).toThrow(/PostgreSQL/)
   })
 
