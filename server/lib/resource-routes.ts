@@ -110,11 +110,14 @@ export function resourceRoutes<T extends SQLiteTable>(
       return out instanceof Response ? out : ok(ctx, out, def.message)
     }
     const perm = actionCodes(o.code, def as ActionDef<SQLiteTable>)
-    const whole = def.path?.startsWith('/api/')
-    const at = whole ? elsewhere : r,
-      path = whole ? def.path! : (def.path ?? `/${name}`)
-    if (def.method === 'GET') at.get(path, handler, { perm })
-    else at.post(path, handler, { perm })
+    if (def.path?.startsWith('/api/')) {
+      if (def.method === 'GET') elsewhere.get(def.path, handler, { perm })
+      else elsewhere.post(def.path, handler, { perm })
+      continue
+    }
+    const path = def.path ?? `/${name}`
+    if (def.method === 'GET') r.get(path, handler, { perm })
+    else r.post(path, handler, { perm })
   }
   if (elsewhere.routes.length) return generated(new Elysia().use(r).use(generated(elsewhere))) as unknown as Elysia
   // Typed as a plain plugin so that modules .use()-ing it keep their own route types.
