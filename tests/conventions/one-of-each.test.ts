@@ -78,11 +78,11 @@ describe('one of each', () => {
 
   it('Not deleted: hand-written isDeleted = 0 checks only go down (new code uses notDeleted(table) or a scope helper)', () => {
     /**
-     * 82 before issue #26's pass, 45 after it: the rest sit in files others were changing at the time (lab host,
-     * auth, exam, files, system tenants and dictionaries); unique.ts's is deliberate (its rule's includeDeleted
-     * option). Lower this number as they go; never raise it.
+     * 82 before issue #26's pass, 45 after its first half, 8 after the areas moved onto declarations: sign-in's
+     * prepared look-ups (auth), a sitting's exam, a stored file's row; unique.ts's is deliberate (its rule's
+     * includeDeleted option). Lower this number as they go; never raise it.
      */
-    const MAX = 45
+    const MAX = 8
     const n = Object.values(offenders([/\beq\(\s*[\w$.]+\.isDeleted,\s*0\s*\)/], ['server/lib/tenant-rows.ts'])).reduce(
       (a, lines) => a + lines.length,
       0,

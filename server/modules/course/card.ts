@@ -1,10 +1,8 @@
 import { cardFields } from '../../../db/fields/course.ts'
-import { Elysia } from 'elysia'
 import { and, eq, inArray } from 'drizzle-orm'
 import { randomInt } from 'node:crypto'
 import { course, courseCard, user } from '../../../db/schema/index.ts'
-import { authContext } from '../../lib/auth-context.ts'
-import type { Ctx, Services } from '../../lib/context.ts'
+import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -13,8 +11,8 @@ import { now } from '../../lib/time.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
-import { handWritten } from '../../lib/hand-written.ts'
-import { query as queryOf, text } from '../../lib/request-schema.ts'
+import { text } from '../../lib/request-schema.ts'
+import type { Query } from '../../lib/resource-types.ts'
 
 /** activation_status. */
 export const CARD = { fresh: 0, used: 1, expired: 2 } as const
@@ -49,6 +47,13 @@ export const cardResource = defineResource({
       button: 'add',
       body: looseBody('courseId', 'count', 'expireTime', 'type', 'remark'),
       run: (ctx, { body }) => generateCards(ctx, body),
+    },
+    // GET export: a file the action answers as it is (a Response), behind its own button.
+    export: {
+      method: 'GET',
+      button: 'export',
+      body: { batchNo: text('batch') },
+      run: (ctx, { query }) => cardsCsv(ctx, query),
     },
   },
   beforeWrite: async (ctx, w) => {
@@ -127,48 +132,28 @@ const csvCell = (v: unknown) => {
   return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
-export const cardRoutes = (s: Services) =>
-  handWritten('activation cards as a CSV file for printing: a file download, not a page', cardRoutesPlugin(s))
-
-const cardRoutesPlugin = (s: Services) =>
-  new Elysia()
-    .use(
-      new Elysia()
-        .use(authContext(s))
-        // CSV of the cards matching the list's filters (batchNo, courseId, status…), for printing or mailing.
-        .get(
-          '/api/hm-courseCard/courseCard/export',
-          async ({ ctx, query, set }) => {
-            const rows = await withNames(ctx, await cardResource.ops.all(ctx, query))
-            const head =
-              ctx.lang === 'en'
-                ? ['Card number', 'Course', 'Batch', 'Status', 'Expires', 'Used by', 'Used at']
-                : ['卡号', '课程', '批次', '状态', '有效期至', '使用人', '使用时间']
-            const status = (v: number) =>
-              (ctx.lang === 'en' ? ['Not activated', 'Activated', 'Expired'] : ['未激活', '已激活', '已过期'])[v] ??
-              String(v)
-            const lines = [
-              head,
-              ...rows.map((r) => [
-                r.cardNumber,
-                r.courseName,
-                r.batchNo,
-                status(r.status),
-                r.expireTime,
-                r.usrName,
-                r.useTime,
-              ]),
-            ].map((l) => l.map(csvCell).join(','))
-            set.headers['content-type'] = 'text/csv; charset=utf-8'
-            set.headers['content-disposition'] =
-              `attachment; filename="cards-${(query.batchNo ?? 'all').replace(/[^\w-]/g, '')}.csv"`
-            // BOM: spreadsheet programs then read the Chinese text as UTF-8.
-            return `\uFEFF${lines.join('\r\n')}\r\n`
-          },
-          { perm: 'content:card:export', query: queryOf({ batchNo: text('batch') }) },
-        ),
-    )
-    .use(cardResource.routes(s))
+/** The cards matching the list's filters (batchNo, courseId, status…) as a CSV file, for printing or mailing. */
+async function cardsCsv(ctx: Ctx, query: Query): Promise<Response> {
+  const rows = await withNames(ctx, await cardResource.ops.all(ctx, query))
+  const head =
+    ctx.lang === 'en'
+      ? ['Card number', 'Course', 'Batch', 'Status', 'Expires', 'Used by', 'Used at']
+      : ['卡号', '课程', '批次', '状态', '有效期至', '使用人', '使用时间']
+  const status = (v: number) =>
+    (ctx.lang === 'en' ? ['Not activated', 'Activated', 'Expired'] : ['未激活', '已激活', '已过期'])[v] ?? String(v)
+  const lines = [
+    head,
+    ...rows.map((r) => [r.cardNumber, r.courseName, r.batchNo, status(r.status), r.expireTime, r.usrName, r.useTime]),
+  ].map((l) => l.map(csvCell).join(','))
+  // BOM: spreadsheet programs then read the Chinese text as UTF-8.
+  // BOM: spreadsheet programs then read the Chinese text as UTF-8.
+  return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="cards-${(query.batchNo ?? 'all').replace(/[^\w-]/g, '')}.csv"`,
+    },
+  })
+}
 
 /** Card → the course it opens; refuses unknown, used and expired cards with the spec's clear messages. */
 export async function usableCard(ctx: Ctx, cardNumber: unknown) {

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../lib/context.ts'
-import { cardRoutes } from './card.ts'
+import { cardResource } from './card.ts'
 import { courseResource } from './course.ts'
 import { courseUserResource } from './enrolment.ts'
 import { evaluateResource } from './evaluate.ts'
@@ -23,7 +23,7 @@ export const courseModule = (s: Services) =>
     .use(courseUserResource.routes(s))
     .use(wareResource.routes(s))
     .use(stepResource.routes(s))
-    .use(cardRoutes(s))
+    .use(cardResource.routes(s))
     .use(evaluateResource.routes(s))
     .use(seriesResource.routes(s))
     .use(courseSeriesResource.routes(s))

@@ -10,7 +10,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import type { PublicView } from '../../lib/resource-types.ts'
 
-import { sheet } from './exam-results.ts'
+import { sheet } from './exam-marking.ts'
 import { mySittingsPage } from './my-sittings.ts'
 import { splitIds } from './candidates.ts'
 import { CORRECTED, ownSitting, phaseOf, visibleScore, type Exam } from './sitting.ts'

@@ -1,6 +1,6 @@
 /**
  * What staff do with an exam's sittings: the candidates' list, a sitting's
- * correction sheet, correcting it, and the exam's statistics. They are actions
+ * correction sheet, correcting it, and the exam's statistics (also as a workbook). They are actions
  * of the exam resource (resultActions, spread into paper-time.ts): a sitting
  * has no resource of its own, staff reach it through its exam. This file does
  * not import the exam resource (which imports it): the exam look-up is handed
@@ -24,6 +24,7 @@ import { transact } from '../../lib/transaction.ts'
 import { isObjective } from './grading.ts'
 import { paperQuestions } from './paper.ts'
 import { CORRECTED, finalizeExpired, SUBMITTED, type Exam, type Sitting } from './sitting.ts'
+import { statisticsWorkbook } from './statistics-workbook.ts'
 
 defineMessages({
   'exam.uncorrected': {
@@ -301,5 +302,22 @@ export const resultActions = (managedExam: ExamGate) =>
       target: { one: 'id' },
       verb: 'detail',
       run: async (ctx, { rows: [exam] }) => statistics(ctx, await swept(ctx, exam)),
+    },
+    // The same figures as a workbook to download: an action answering a file (a Response goes out as it is).
+    exportStatistics: {
+      method: 'GET',
+      button: CODE,
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [exam] }) =>
+        new Response(
+          new Blob([(await statisticsWorkbook(ctx.lang, await statistics(ctx, await swept(ctx, exam)))) as BlobPart]),
+          {
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-disposition': `attachment; filename="exam-${exam.id}.xlsx"`,
+            },
+          },
+        ),
     },
   }) satisfies Actions<typeof paperTime>

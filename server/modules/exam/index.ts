@@ -3,7 +3,6 @@ import type { Services } from '../../lib/context.ts'
 import { competitionResource } from './competition.ts'
 import { examGroupResource } from './exam-group.ts'
 import { examPortalRoutes } from './exam-portal.ts'
-import { examResultRoutes } from './exam-results.ts'
 import { paperResource } from './paper.ts'
 import { paperTimeResource } from './paper-time.ts'
 import { practiceResource } from './practice.ts'
@@ -16,7 +15,6 @@ export const examModule = (s: Services) =>
     .use(questionRoutes(s))
     .use(paperResource.routes(s))
     .use(paperTimeResource.routes(s))
-    .use(examResultRoutes(s))
     .use(examGroupResource.routes(s))
     .use(teamResource.routes(s))
     .use(examPortalRoutes(s))
