@@ -112,3 +112,69 @@ export const runningLabFields = defineFields({
   memoryMb: { label: L('内存（MB）', 'Memory (MB)'), type: 'number' },
   renewals: { label: L('续期次数', 'Extensions'), type: 'number' },
 })
+
+/**
+ * Lab hosts (hm-labHost, issue #27): the Docker engines labs run on, the platform administrator's alone. The
+ * name and endpoint rules are the CLI's (`atrium labs hosts add`); the key is write-only (never answered back).
+ * `state` … `places` are what the list adds from the fleet's probes, shown but never written.
+ */
+export const labHostFields = defineFields({
+  name: {
+    label: L('名称', 'Name'),
+    required: L('请输入主机名称', 'please enter the host name'),
+    max: 32,
+    pattern: {
+      test: /^(?!local$)[\w.-]{1,32}$/,
+      message: L(
+        '名称须为 1 到 32 位字母、数字、点或短横线，且不能为 local',
+        'the name must be 1 to 32 letters, digits, dots or dashes, and not local',
+      ),
+    },
+  },
+  endpoint: {
+    label: L('地址', 'Endpoint'),
+    required: L('请输入引擎地址', 'please enter the endpoint'),
+    max: 300,
+    pattern: {
+      test: /^(unix:\/\/\/\S+|tcp:\/\/[\w.-]+:\d{1,5}|ssh:\/\/[\w.-]+@[\w.-]+(:\d{1,5})?)$/,
+      message: L(
+        '地址须为 unix:///路径、tcp://主机:端口 或 ssh://用户@主机',
+        'the endpoint must be unix:///path, tcp://host:port or ssh://user@host',
+      ),
+    },
+  },
+  maxLabs: {
+    label: L('实验上限', 'Max labs'),
+    type: 'number',
+    default: 60,
+    range: { min: 0, max: 10000, integer: true },
+  },
+  tlsCa: { label: L('TLS CA 证书（PEM）', 'TLS CA certificate (PEM)'), type: 'textarea', max: 20000 },
+  tlsCert: { label: L('TLS 客户端证书（PEM）', 'TLS client certificate (PEM)'), type: 'textarea', max: 20000 },
+  tlsKey: {
+    label: L('私钥（TLS 或 SSH，PEM；留空则不变）', 'Private key (TLS or SSH, PEM; blank keeps it)'),
+    type: 'textarea',
+    max: 20000,
+  },
+  remark: COMMON.remark,
+  state: {
+    label: L('状态', 'State'),
+    type: 'select',
+    options: [
+      { value: 'up', label: L('在线', 'Up') },
+      { value: 'down', label: L('不可达', 'Unreachable') },
+      { value: 'disabled', label: L('已停用', 'Disabled') },
+    ],
+  },
+  places: { label: L('运行 / 上限', 'Running / max') },
+  version: { label: L('引擎版本', 'Engine version') },
+  downSince: { label: L('不可达起始', 'Unreachable since'), type: 'datetime' },
+  tlsKeySet: {
+    label: L('私钥', 'Key'),
+    type: 'select',
+    options: [
+      { value: 1, label: L('已设置', 'Set') },
+      { value: 0, label: L('未设置', 'Not set') },
+    ],
+  },
+})

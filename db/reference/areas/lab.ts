@@ -43,6 +43,16 @@ export default defineReference({
             ['observe', '旁观', 'Observe'],
           ],
         },
+        {
+          // The Docker engines labs run on (issue #27): machines and keys outside any school, so the platform's alone.
+          code: 'lab:host',
+          name: '实验主机',
+          alias: 'Lab hosts',
+          path: '/lab/host',
+          source: 'server',
+          platform: true,
+          buttons: [...CRUD, ['enable', '启用', 'Enable'], ['disable', '停用', 'Disable']],
+        },
       ],
     },
   ],

@@ -6,6 +6,7 @@ import { imageResource } from './images.ts'
 import { terminalRoutes } from './terminal.ts'
 import { webLabRoutes } from './web.ts'
 import { experimentStepResource } from './experiment-step.ts'
+import { labHostResource } from './lab-host.ts'
 
 /** Labs: environments, experiments, steps, enrolment, the learner's container, its terminal, web app and files. */
 export const labModule = (s: Services) =>
@@ -14,5 +15,6 @@ export const labModule = (s: Services) =>
     .use(experimentResource.routes(s))
     .use(experimentStepResource.routes(s))
     .use(experimentUserResource.routes(s))
+    .use(labHostResource.routes(s))
     .use(terminalRoutes(s))
     .use(webLabRoutes(s))

@@ -186,12 +186,14 @@ export class FleetRoster {
   async status(): Promise<HostStatus[]> {
     const members = this.members()
     const running = this.runningByHost()
+    // The local engine is shown while it takes labs or still runs some.
+    const shown = members.filter((m) => m.listed || m.enabled || running.get(LOCAL))
+    const values = await Promise.all(shown.map((m) => this.probe(m)))
+    // Read after the probes: one that just found an engine down wrote its downSince to the row.
     const rows = new Map(this.rows().map((r) => [r.name, r]))
     const out: HostStatus[] = []
-    for (const m of members) {
-      // The local engine is shown while it takes labs or still runs some.
-      if (!m.listed && !m.enabled && !running.get(LOCAL)) continue
-      const value = await this.probe(m)
+    for (const [i, m] of shown.entries()) {
+      const value = values[i]!
       out.push({
         name: m.name,
         endpoint: m.endpoint,
