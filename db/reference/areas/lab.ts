@@ -49,7 +49,7 @@ export default defineReference({
           name: '实验主机',
           alias: 'Lab hosts',
           path: '/lab/host',
-          source: 'server',
+          source: 'desktop',
           platform: true,
           buttons: [...CRUD, ['enable', '启用', 'Enable'], ['disable', '停用', 'Disable']],
         },

@@ -5,4 +5,5 @@ export const labScreens = {
   '/lab/image': lazy(() => import('./Images')),
   '/lab/experiment': lazy(() => import('./Experiments')),
   '/lab/running': lazy(() => import('./Running')),
+  '/lab/host': lazy(() => import('./Hosts')),
 }
