@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { describeViolations, seriousViolations } from '../support/axe.ts'
 import { browserSession, describeBrowser } from '../support/browser.ts'
 import { describeDocker } from '../support/docker.ts'
 
@@ -26,6 +27,8 @@ describeDocker('lab hosts screen (browser, real engine)', () => {
       // The local engine is not a listed host: nothing to edit, disable or remove on its row.
       expect(await row.first().getByTestId('row-edit').count()).toBe(0)
       expect(await row.first().getByTestId('host-disable').count()).toBe(0)
+      const found = await seriousViolations(page)
+      expect(found, describeViolations(found)).toEqual([])
       await page.screenshot({ path: '/tmp/lab-hosts.png' })
     })
 
@@ -33,6 +36,8 @@ describeDocker('lab hosts screen (browser, real engine)', () => {
       await page.getByTestId('toolbar-add').click()
       const form = page.getByTestId('form-dialog')
       await form.waitFor()
+      const inForm = await seriousViolations(page)
+      expect(inForm, describeViolations(inForm)).toEqual([])
       await form.getByLabel('名称').fill('lab-b')
       await form.getByLabel('地址').fill('http://10.0.0.9:2375')
       await page.getByTestId('form-submit').click()

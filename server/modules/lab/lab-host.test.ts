@@ -93,8 +93,17 @@ describeDocker('lab hosts over HTTP (platform administrator)', () => {
     expect(detail.body.data).not.toHaveProperty('tlsKey')
 
     // An edit without a key keeps the stored one; the name stays what labs and containers recorded.
-    const edit = await t.post(`${BASE}/submit`, platform, { id: hostId, maxLabs: 4, tlsKey: '' })
+    // The probe's columns and the enabled flag are not the form's to write: sent anyway, they change nothing.
+    const edit = await t.post(`${BASE}/submit`, platform, {
+      id: hostId,
+      maxLabs: 4,
+      tlsKey: '',
+      state: 'down',
+      enabled: 0,
+      downSince: '2026-01-01 00:00:00',
+    })
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+    expect((await list())[0]).toMatchObject({ name: 'second', state: 'up', maxLabs: 4, downSince: null })
     expect(
       unseal(t.services.jwtSecret, t.services.db.select().from(labHost).where(eq(labHost.id, hostId)).get()!.tlsKey!),
     ).toBe(KEY)
