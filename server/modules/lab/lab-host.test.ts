@@ -55,6 +55,8 @@ describeDocker('lab hosts over HTTP (platform administrator)', () => {
       expect.objectContaining({ id: 'local', name: 'local', listed: false, state: 'up', running: 0 }),
     ])
     expect(rows[0]!.version).toMatch(/\d/)
+    const searched = await t.get(`${BASE}/list`, platform, { name: 'nothing-like-it' })
+    expect(searched.body.data).toMatchObject({ total: 0, records: [] })
   })
 
   it('adds a second real engine: reachable, with its version and places; the key sealed and never answered', async () => {

@@ -107,12 +107,15 @@ const localRow = (s: HostStatus) => ({
   tlsKeySet: 0,
 })
 
-/** The list and page: the listed hosts in pages, the local engine first on page 1 while the fleet shows it. */
+/** The list and page: the listed hosts in pages, the local engine first on page 1 while the fleet shows it (and a search matches it). */
 async function hostPage(ctx: Ctx, fleet: LabFleet, query: Record<string, string | undefined>): Promise<object> {
   await requirePlatform(ctx)
   const page: Page<Row> = await labHostResource.ops.page(ctx, query)
   const { status, rows } = await live(ctx, fleet, page.records as Row[])
-  const local = page.current === 1 && !query.name ? [...status.values()].filter((s) => s.name === LOCAL) : []
+  // A search matches the local engine's row as the LIKE search matches the stored ones (by substring).
+  const matches = (s: HostStatus) =>
+    (!query.name || s.name.includes(query.name)) && (!query.endpoint || s.endpoint.includes(query.endpoint))
+  const local = page.current === 1 ? [...status.values()].filter((s) => s.name === LOCAL && matches(s)) : []
   return { ...page, total: page.total + local.length, records: [...local.map(localRow), ...rows] }
 }
 
