@@ -97,6 +97,11 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
   const readWhere = async (ctx: Ctx, q: Query): Promise<SQL | undefined> =>
     (o.read?.where && (await o.read.where(ctx, q))) || undefined
 
+  /**
+   * The codes the read side admits beyond the list verb's own (`read.perm`: the course list is also the camp
+   * screen's, the environments list the experiment form's picker): the operations honour them as the routes do.
+   */
+  const readAlso = [...new Set([...(o.read?.perm?.list ?? []), ...(o.read?.perm?.page ?? [])])]
   /** scope() AND the verb's access rule; also the permission check, so operations called directly are gated too. */
   async function where(ctx: Ctx, verb: Verb, also: string[] = []): Promise<SQL> {
     await permit(ctx, [perms[verb], ...also])
@@ -143,7 +148,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
     /** Paged list: LIMIT/OFFSET and COUNT in SQL. */
     async page(ctx: Ctx, q: Query = {}, extra?: SQL) {
       const { current, size, offset } = parsePaging(q)
-      const bound = await where(ctx, 'list'),
+      const bound = await where(ctx, 'list', readAlso),
         filters = queryFilters(o, cols, q),
         more = await readWhere(ctx, q)
       // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
@@ -168,7 +173,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       const rows = await ctx.db
         .select()
         .from(o.table as SQLiteTable)
-        .where(and(await where(ctx, 'list'), ...queryFilters(o, cols, q), extra, await readWhere(ctx, q)))
+        .where(and(await where(ctx, 'list', readAlso), ...queryFilters(o, cols, q), extra, await readWhere(ctx, q)))
         .orderBy(...order())
       return (rows as Row[]).map(strip)
     },

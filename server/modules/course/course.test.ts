@@ -155,12 +155,18 @@ describe('hm-course: courses, camps, sections and their links', () => {
     expect([sideways.status, sideways.body.field]).toEqual([400, 'direction'])
     const nameless = await t.get(`${C}/set-top-or-bottom-hot-course`, admin, { type: 'top' })
     expect([nameless.status, nameless.body.field]).toEqual([400, 'id'])
+    // A place that is neither end is refused, and the order stays as it was.
+    const middle = await t.get(`${C}/set-top-or-bottom-hot-course`, admin, { id: ids[1], type: 'middle' })
+    expect([middle.status, middle.body.field]).toEqual([400, 'type'])
+    expect(await order()).toEqual(['热门B', '热门A', '热门C'])
+    await t.get(`${C}/set-top-or-bottom-hot-course`, admin, { id: ids[1], type: 'bottom' })
+    expect(await order()).toEqual(['热门A', '热门C', '热门B'])
     expect(
       (await t.get(`${C}/set-top-or-bottom-hot-course`, await t.token('admin', 'admin', '100001'), { id: ids[0] }))
         .status,
     ).toBe(404)
     await t.get(`${C}/remove-hot-course`, admin, { id: ids[0] })
-    expect(await order()).toEqual(['热门B', '热门C'])
+    expect(await order()).toEqual(['热门C', '热门B'])
     expect((await t.get(`${C}/set-hot-course`, await t.token('student'), { id: ids[0] })).status).toBe(403)
   })
 

@@ -109,8 +109,11 @@ export const courseResource = defineResource({
       button: 'hot',
       target: { one: 'id' },
       verb: 'detail',
-      body: { type: text('top or 1: first; otherwise last') },
+      body: { type: text('top (or 1): first; bottom (or 2): last') },
       run: async (ctx, { rows: [row], body }) => {
+        // Anything else used to move the course to the end without a word: a typo must not reorder the list.
+        if (!['top', '1', 'bottom', '2'].includes(String(body.type)))
+          throw badRequest('hot.end', { field: 'type' }, 'type')
         const hot = (await hotCourses(ctx)).map((r) => r.id).filter((id) => id !== row.id)
         const top = body.type === 'top' || body.type === '1'
         await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])

@@ -30,4 +30,5 @@ defineMessages({
   'rating.notEnrolled': { zh: '只有报名该课程的学员才能评价', en: 'only learners enrolled in this course can rate it' },
   'rating.stars': evaluateFields.targetEvaluate.range.message,
   'hot.move': { zh: '移动方向只能是 up 或 down', en: 'the direction must be up or down' },
+  'hot.end': { zh: '位置只能是 top 或 bottom', en: 'the place must be top or bottom' },
 })

@@ -25,6 +25,8 @@ export const imageResource = defineResource({
   filters: ['type', 'experimentType', 'buildState'],
   hidden: ['pwds'],
   fields: imageFields,
+  // The experiment form's environment picker reads this list: whoever edits experiments may list the environments.
+  read: { perm: { list: ['lab:experiment'] } },
   actions: {
     // The archive (a `docker save` tarball) arrives as a multipart file, handed on to the engine as a stream.
     import: {

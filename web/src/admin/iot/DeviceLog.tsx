@@ -26,7 +26,8 @@ export default function DeviceLog() {
     perm: 'iot:deviceLog',
     title: L('设备日志', 'Device logs'),
     query: deviceId ? { deviceId } : {},
-    actions: { add: false, edit: false, delete: false, selection: false },
+    // A log row has no detail route: the table already shows every field.
+    actions: { add: false, edit: false, delete: false, view: false, selection: false },
     fields: screenFields(deviceLogFields, {
       createTime: { width: 170 },
       deviceId: { width: 180 },
