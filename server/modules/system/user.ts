@@ -56,6 +56,8 @@ async function ownIds(ctx: Ctx, res: typeof deptResource, csv: unknown, field: s
 }
 
 /** A page of users as the generated /page reads it: paging, and the list's filters (userFilters) kept as text. */
+/** Course and camp editors pick lecturers and learners by name in their forms. */
+const COURSE_FORMS = ['content:course', 'content:camp']
 const PAGE_QUERY = {
   current: text('page, from 1'),
   size: text('rows a page (default 10, at most 200)'),
@@ -183,15 +185,19 @@ export const userResource = defineResource({
         return withNames(ctx, rows)
       },
     },
+    // The course and camp forms' lecturer picker too: names only, so editing courses does not need the user screen.
     getUserByRole: {
       method: 'GET',
       button: 'system:user',
-      also: ['desk'],
+      also: ['desk', ...COURSE_FORMS],
       body: { role: text('role name (required)') },
       run: async (ctx, { query }): Promise<Record<string, unknown>[]> => {
         if (!query.role) throw badRequest('validation.required', { field: 'role' }, 'role')
-        const rows = await userResource.ops.all(ctx, {}, await userFilters(ctx, { roleName: query.role }))
-        return rows.map((r) => ({ id: r.id, account: r.account, realName: r.realName, name: r.name, avatar: r.avatar }))
+        return ctx.db
+          .select({ id: user.id, account: user.account, realName: user.realName, name: user.name, avatar: user.avatar })
+          .from(user)
+          .where(and(await userResource.scope(ctx), await userFilters(ctx, { roleName: query.role })))
+          .orderBy(desc(user.id))
       },
     },
     // Dashboard figures are counts only: the dashboard code suffices, rows stay within tenant and data scope.
@@ -205,12 +211,12 @@ export const userResource = defineResource({
       button: ['system:user', 'desk:dashboard'],
       run: (ctx) => userStatistics(ctx),
     },
-    // The recipient picker of messages: whoever may send messages pages the tenant's active users (names only).
+    // The recipient picker of messages, and the course and camp forms' learner picker: the tenant's active users, names only.
     'user-list': {
       method: 'GET',
       path: '/api/blade-user/user-list',
-      button: ['system:user', 'desk:message:send'],
-      body: PAGE_QUERY,
+      button: ['system:user', 'desk:message:send', ...COURSE_FORMS],
+      body: { ...PAGE_QUERY, roleName: text('role alias or name, e.g. student') },
       run: (ctx, { query }) => recipientPage(ctx, query),
     },
     'search-user': {

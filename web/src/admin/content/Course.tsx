@@ -105,6 +105,8 @@ function CourseScreen({ camp }: { camp: boolean }) {
         open={!!adding}
         multiple
         filters={{ roleName: 'student' }}
+        // Names only, open to course and camp editors (the user screen's page needs the user-admin code).
+        url="/api/blade-user/user-list"
         onClose={() => setAdding(null)}
         onConfirm={async (users) => {
           const r = await fetchAdd(
