@@ -7,6 +7,8 @@ import Docker from 'dockerode'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { dockerSocket } from '../../server/lib/config.ts'
+import { it } from 'vitest'
+import { describeDocker } from './docker.ts'
 import { LAB_IMAGE } from './lab-image.ts'
 
 export interface SecondEngine {
@@ -76,4 +78,20 @@ export async function startSecondEngine(): Promise<SecondEngine | { reason: stri
   const res = await engine.loadImage((await first.getImage(LAB_IMAGE).get()) as NodeJS.ReadableStream)
   await new Promise((ok, no) => engine.modem.followProgress(res, (e: Error | null) => (e ? no(e) : ok(null))))
   return { socket, stop, clean }
+}
+
+/**
+ * A Docker suite on two engines: `body` gets the second one once it started. Where it cannot start the suite fails
+ * under CI (root with dockerd installed: there it must start) and skips with the reason elsewhere.
+ */
+export async function describeTwoEngines(name: string, body: (engine: SecondEngine) => void) {
+  const second = await startSecondEngine()
+  if ('reason' in second) console.warn(`[${name}] second engine: ${second.reason}`)
+  return describeDocker(name, () => {
+    if ('reason' in second)
+      return void it.skipIf(!process.env.CI)(`needs a second engine: ${second.reason}`, () => {
+        throw new Error(second.reason)
+      })
+    body(second)
+  })
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { labHost } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
-import { cleanUpAfter, describeDocker } from '../../../tests/support/docker.ts'
+import { cleanUpAfter } from '../../../tests/support/docker.ts'
 import { schoolExperiments } from '../../../tests/support/lab-school.ts'
-import { startSecondEngine, type SecondEngine } from '../../../tests/support/second-engine.ts'
+import { describeTwoEngines } from '../../../tests/support/second-engine.ts'
 import { unseal } from './engine/host-secret.ts'
 
 /**
@@ -12,21 +12,11 @@ import { unseal } from './engine/host-secret.ts'
  * the suites' own (DOCKER_HOST, the local engine) and a second dockerd this suite starts. The list carries each
  * engine's live state from the fleet; writes follow the CLI's rules; schools and teachers are refused.
  */
-const second = await startSecondEngine()
-if ('reason' in second) console.warn(`[lab host screen] second engine: ${second.reason}`)
 
 const BASE = '/api/hm-labHost/labHost'
 const KEY = '-----BEGIN PRIVATE KEY-----\nnot-a-real-key-bytes\n-----END PRIVATE KEY-----'
 
-describeDocker('lab hosts over HTTP (platform administrator)', () => {
-  if ('reason' in second) {
-    // CI runs as root with dockerd installed: there the second engine must start.
-    it.skipIf(!process.env.CI)(`needs a second engine: ${second.reason}`, () => {
-      throw new Error(second.reason)
-    })
-    return
-  }
-  const engine2 = second as SecondEngine
+await describeTwoEngines('lab hosts over HTTP (platform administrator)', (engine2) => {
   const t = testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let platform: string, school: string, teacher: string, hostId: string, experimentIds: string[]

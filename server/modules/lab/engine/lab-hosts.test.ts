@@ -5,9 +5,9 @@ import { labHost, userContainer } from '../../../../db/schema/index.ts'
 import { makeCtx, systemActor } from '../../../lib/context.ts'
 import { dockerSocket } from '../../../lib/config.ts'
 import { testApp } from '../../../../tests/support/harness.ts'
-import { cleanUpAfter, describeDocker, removeApplianceObjects } from '../../../../tests/support/docker.ts'
+import { cleanUpAfter, removeApplianceObjects } from '../../../../tests/support/docker.ts'
 import { schoolExperiments } from '../../../../tests/support/lab-school.ts'
-import { startSecondEngine, type SecondEngine } from '../../../../tests/support/second-engine.ts'
+import { describeTwoEngines } from '../../../../tests/support/second-engine.ts'
 import { dockerLabHost } from './docker.ts'
 import { HOST_LABEL } from './fleet.ts'
 import type { LabEndedPush } from './host-watch.ts'
@@ -21,18 +21,8 @@ import { unseal } from './host-secret.ts'
  * its own socket. Labs are placed by free capacity, each engine's labs are found again by their labels after a
  * restart, and stopping the second engine marks it down and, after the grace, ends its labs with learners told.
  */
-const second = await startSecondEngine()
-if ('reason' in second) console.warn(`[lab hosts] second engine: ${second.reason}`)
 
-describeDocker('labs on several Docker engines', () => {
-  if ('reason' in second) {
-    // CI runs as root with dockerd installed: there the second engine must start.
-    it.skipIf(!process.env.CI)(`needs a second engine: ${second.reason}`, () => {
-      throw new Error(second.reason)
-    })
-    return
-  }
-  const engine2 = second as SecondEngine
+await describeTwoEngines('labs on several Docker engines', (engine2) => {
   const t = testApp()
   const labs = t.services.labs
   const platform = makeCtx(t.services.db, systemActor('000000'))
