@@ -1,14 +1,21 @@
 import { Database, type SQLQueryBindings, type Statement } from 'bun:sqlite'
 import { SQL } from 'bun'
-import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
 import { drizzle as drizzlePg, type BunSQLDatabase } from 'drizzle-orm/bun-sql'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as schema from '../../db/schema/index.ts'
 import { engineOf, schemaEngine, type Engine } from '../../db/schema/dialect.ts'
 import { applyMigrations, applyPgMigrations } from './migrations.ts'
+import { atGate, mustWait } from './db-gate.ts'
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
+/**
+ * A connection with awaited queries. On SQLite, drizzle's sqlite-proxy driver over bun:sqlite: every statement is
+ * a promise as on PostgreSQL, and it passes the connection's gate (db-gate.ts) so an awaiting transaction keeps
+ * other callers' statements out. `$client` is the bun:sqlite file itself, for the SQLite-only few (PRAGMAs,
+ * migrations, backup).
+ */
+export type Db = SqliteRemoteDatabase<typeof schema> & { $client: Database }
 
 /**
  * The appliance on PostgreSQL (issue #27): drizzle over Bun's own client (Bun.SQL, `drizzle-orm/bun-sql`).
@@ -134,7 +141,29 @@ export function openDb(file: string): Db {
   sqlite.exec('PRAGMA synchronous = NORMAL')
   sqlite.exec('PRAGMA busy_timeout = 5000')
   sqlite.exec('PRAGMA foreign_keys = ON')
-  const db = drizzle(sqlite, { schema, casing: 'snake_case' }) as Db
+  const run = (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+    const stmt = sqlite.prepare(text)
+    if (method === 'run') {
+      const r = stmt.run(...(params as never[]))
+      return { rows: [], changes: r.changes, lastInsertRowid: r.lastInsertRowid }
+    }
+    const rows = stmt.values(...(params as never[]))
+    return { rows: method === 'get' ? rows[0] : rows }
+  }
+  // The batch callback is passed (rather than only the config) because sqlite-proxy's drizzle() reads `casing` from
+  // its third argument only.
+  const db = drizzle(
+    async (text, params, method) => {
+      if (mustWait(db)) await atGate(db)
+      return run(text, params, method)
+    },
+    async (batch) => {
+      if (mustWait(db)) await atGate(db)
+      return batch.map((q) => run(q.sql, q.params, q.method))
+    },
+    { schema, casing: 'snake_case' },
+  ) as Db
+  Object.defineProperty(db, '$client', { value: sqlite })
   engines.set(db, 'sqlite')
   return db
 }
@@ -147,15 +176,16 @@ export function migrateDb(db: Db): string[] {
 const closing = new WeakMap<Db, Set<() => void>>()
 
 /** Work to finish on this connection before it closes: rows batched for a later turn of the event loop (logs.ts). */
-export function beforeClose(db: Db, fn: () => void): void {
+export function beforeClose(db: Db, fn: () => unknown): void {
   let set = closing.get(db)
   if (!set) closing.set(db, (set = new Set()))
   set.add(fn)
 }
 
-export function closeDb(db: Db): void {
+/** Finishes what was left for the close (each awaited: its statements need the connection), then closes. */
+export async function closeDb(db: Db): Promise<void> {
   const pending = closing.get(db)
   closing.delete(db)
-  pending?.forEach((fn) => fn())
+  for (const fn of pending ?? []) await fn()
   db.$client.close()
 }
