@@ -36,7 +36,7 @@ describe('atrium CLI', () => {
   }
   /** Signs in through a fresh app over the CLI's data directory (as the server would, side by side). */
   async function signIn(account: string, password: string, tenantId = '000000') {
-    const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+    const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
       logLevel: 'silent',
     })
     try {
@@ -48,7 +48,7 @@ describe('atrium CLI', () => {
       )
       return { status: res.status, body: await res.json() }
     } finally {
-      closeDb(services.db)
+      await closeDb(services.db)
     }
   }
 
@@ -76,15 +76,14 @@ describe('atrium CLI', () => {
 
   it('a locked account is unlocked by atrium user unlock', async () => {
     // Locked as guesses from several addresses leave it (one address only gets throttled: signin-hardening.test.ts).
-    const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+    const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
       logLevel: 'silent',
     })
-    services.db
+    await services.db
       .update(user)
       .set({ locked: 1, lockedUntil: null })
       .where(and(eq(user.account, 'teacher'), eq(user.tenantId, '000000')))
-      .run()
-    closeDb(services.db)
+    await closeDb(services.db)
     expect((await signIn('teacher', 'teacher')).status).toBe(423)
     const r = cli('user', 'unlock', 'teacher', '--json')
     expect(r.json).toEqual({ unlocked: 1, accounts: ['teacher'] })

@@ -9,10 +9,10 @@ import { cliLang } from './lang.ts'
  * operations the API does, with an explicit actor.
  */
 export async function withSystem<T>(tenantId: string, work: (ctx: Ctx, services: Services) => Promise<T>): Promise<T> {
-  const services = boot(undefined, { logLevel: 'silent' })
+  const services = await boot(undefined, { logLevel: 'silent' })
   try {
     return await work(makeCtx(services.db, systemActor(tenantId), cliLang()), services)
   } finally {
-    closeDb(services.db)
+    await closeDb(services.db)
   }
 }

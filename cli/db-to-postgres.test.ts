@@ -11,13 +11,14 @@ import { SQL } from 'bun'
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { paperTime } from '../db/schema/index.ts'
+import { first } from '../server/lib/rows.ts'
 import { testApp } from '../tests/support/harness.ts'
 import { describePostgres, usePostgresDatabase } from '../tests/support/postgres.ts'
 
 const W = '/api/nep-wbp'
 
-describePostgres('atrium db to-postgres', () => {
-  const t = testApp()
+describePostgres('atrium db to-postgres', async () => {
+  const t = await testApp()
   const database = usePostgresDatabase('to_pg')
   const cli = (...args: string[]) => cliWith({}, ...args)
   const cliWith = (env: Record<string, string>, ...args: string[]) => {
@@ -37,7 +38,7 @@ describePostgres('atrium db to-postgres', () => {
 
   /** The demo exam, sat by the demo student: a sitting with a saved answer, submitted. */
   async function sitTheDemoExam() {
-    const exam = t.services.db.select().from(paperTime).where(eq(paperTime.title, '网络基础期中考试')).get()!
+    const exam = (await first(t.services.db.select().from(paperTime).where(eq(paperTime.title, '网络基础期中考试'))))!
     const student = await t.token('student')
     const paper = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: exam.id })).body.data
     const choice = paper.questions.find((q: { options?: unknown[] }) => q.options?.length)

@@ -1,3 +1,4 @@
+import { first } from '../server/lib/rows.ts'
 import { afterAll, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,11 +14,11 @@ import { unseal } from '../server/modules/lab/engine/host-secret.ts'
 /** `atrium labs hosts`: the engines labs run on, from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-hosts-'))
 if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
   logLevel: 'silent',
 })
-afterAll(() => {
-  closeDb(services.db)
+afterAll(async () => {
+  await closeDb(services.db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 const cli = (...args: string[]) => {
@@ -29,13 +30,13 @@ const cli = (...args: string[]) => {
   return { status: r.status, json: JSON.parse(r.stdout) }
 }
 
-it('lists, adds (key sealed, masked), disables and removes lab hosts', () => {
+it('lists, adds (key sealed, masked), disables and removes lab hosts', async () => {
   expect(cli('list').json).toEqual([expect.objectContaining({ name: 'local', state: 'down' })])
   const key = join(dataDir, 'key.pem')
   writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nsecret-bytes\n-----END PRIVATE KEY-----\n')
   const added = cli('add', 'lab2', 'tcp://127.0.0.1:1', '--max', '5', '--tls-key', key)
   expect(added.status, JSON.stringify(added.json)).toBe(0)
-  const stored = services.db.select().from(labHost).where(eq(labHost.name, 'lab2')).get()!
+  const stored = (await first(services.db.select().from(labHost).where(eq(labHost.name, 'lab2'))))!
   expect(stored.tlsKey).not.toContain('secret-bytes')
   expect(unseal(services.jwtSecret, stored.tlsKey!)).toContain('secret-bytes')
   const listed = cli('list').json

@@ -11,11 +11,11 @@ import { readLabPolicy } from '../server/modules/lab/engine/policy.ts'
 /** `atrium labs policy`: the platform's lab policy from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-policy-'))
 if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
   logLevel: 'silent',
 })
-afterAll(() => {
-  closeDb(services.db)
+afterAll(async () => {
+  await closeDb(services.db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 const cli = (...args: string[]) => {
@@ -26,7 +26,7 @@ const cli = (...args: string[]) => {
   return { status: r.status, json: JSON.parse(r.stdout) }
 }
 
-it('shows the policy, changes it, and never lets an escaping capability in', () => {
+it('shows the policy, changes it, and never lets an escaping capability in', async () => {
   const shown = cli()
   expect(shown.status).toBe(0)
   expect(shown.json).toMatchObject({ user: '1000:1000', writableRoot: false })
@@ -35,12 +35,12 @@ it('shows the policy, changes it, and never lets an escaping capability in', () 
   const set = cli('--set', 'maxMemoryMb=512', 'capabilities=CHOWN,NET_RAW')
   expect(set.status).toBe(0)
   expect(set.json).toMatchObject({ maxMemoryMb: 512, capabilities: ['CHOWN', 'NET_RAW'] })
-  expect(readLabPolicy(services.db)).toMatchObject({ maxMemoryMb: 512, capabilities: ['CHOWN', 'NET_RAW'] })
+  expect(await readLabPolicy(services.db)).toMatchObject({ maxMemoryMb: 512, capabilities: ['CHOWN', 'NET_RAW'] })
 
   const escape = cli('--set', 'capabilities=CHOWN,SYS_ADMIN')
   expect(escape.status).toBe(1)
   expect(escape.json.error).toContain('SYS_ADMIN')
   const root = cli('--set', 'user=0:0')
   expect(root.status).toBe(1)
-  expect(readLabPolicy(services.db)).toMatchObject({ user: '1000:1000', capabilities: ['CHOWN', 'NET_RAW'] })
+  expect(await readLabPolicy(services.db)).toMatchObject({ user: '1000:1000', capabilities: ['CHOWN', 'NET_RAW'] })
 })

@@ -1,3 +1,4 @@
+import { first } from '../server/lib/rows.ts'
 import { afterAll, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,10 +19,10 @@ import { LAB_IMAGE } from '../tests/support/lab-image.ts'
 import { describeDocker, engine, removeApplianceObjects } from '../tests/support/docker.ts'
 
 /** `atrium labs` and `atrium images` as subprocesses over a data directory, against the real engine. */
-describeDocker('atrium labs and images (CLI, real engine)', () => {
+describeDocker('atrium labs and images (CLI, real engine)', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-labs-'))
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
     logLevel: 'silent',
   })
   const TAG = `atrium/lab-cli-test:${process.pid}`
@@ -31,7 +32,7 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
       .getImage(TAG)
       .remove({ force: true })
       .catch(() => undefined)
-    closeDb(services.db)
+    await closeDb(services.db)
     rmSync(dataDir, { recursive: true, force: true })
   })
   const cli = (...args: string[]) => {
@@ -83,11 +84,12 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
   })
 
   it("labs list shows a learner's running lab, stop ends it, prune removes an orphan container", async () => {
-    const student = services.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'student'), eq(user.tenantId, '000000')))
-      .get()!
+    const student = (await first(
+      services.db
+        .select()
+        .from(user)
+        .where(and(eq(user.account, 'student'), eq(user.tenantId, '000000'))),
+    ))!
     const ctx = makeCtx(services.db, {
       kind: 'user',
       userId: student.id,
@@ -96,7 +98,7 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
       deptIds: [],
       roleIds: String(student.roleId).split(','),
     })
-    const exp = services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+    const exp = (await first(services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
     const lab = await openLab(services.labs, ctx, exp.id, dataDir)
 
     const list = cli('labs', 'list', '--json')
@@ -124,7 +126,7 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
   })
 
   it('labs pool warms containers the running server adopts, hands over and keeps across a restart', async () => {
-    const exp = services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+    const exp = (await first(services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
     const imageRowId = exp.imagesName
     const warm = cli('labs', 'pool', imageRowId, '--count', '2', '--json')
     expect(warm.status, warm.out).toBe(0)
@@ -134,11 +136,12 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
     expect(made.filter((c) => c.running)).toHaveLength(2)
 
     // The running server (this process) knows them after a sync (each reaper pass, or an open on an empty pool).
-    const admin = services.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'admin'), eq(user.tenantId, '000000')))
-      .get()!
+    const admin = (await first(
+      services.db
+        .select()
+        .from(user)
+        .where(and(eq(user.account, 'admin'), eq(user.tenantId, '000000'))),
+    ))!
     const ctx = makeCtx(services.db, {
       kind: 'user',
       userId: admin.id,
@@ -167,7 +170,7 @@ describeDocker('atrium labs and images (CLI, real engine)', () => {
     expect(await reconcile(restarted)).toMatchObject({ kept: 1, adopted: 1, removed: 0 })
     expect(restarted.pools.size(imageRowId)).toBe(1)
     await restarted.pools.idle()
-    const row = services.db.select().from(userContainer).where(eq(userContainer.id, lab.id)).get()!
+    const row = (await first(services.db.select().from(userContainer).where(eq(userContainer.id, lab.id))))!
     expect(row).toMatchObject({ state: 'running', containerId: lab.containerId })
 
     expect(cli('labs', 'pool', imageRowId, '--count', '0', '--json').json.error).toContain('from 1 to 200')

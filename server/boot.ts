@@ -19,16 +19,16 @@ import { seedDemoContent } from './modules/course/demo-content.ts'
  * Opens the data directory: database (WAL), migrations, reference data (every
  * start), the demo school (first start) and secrets. Shared by main.ts and the CLI so both see the same appliance.
  */
-export function boot(
+export async function boot(
   config: Config = loadConfig(),
   opts: { seed?: boolean; logLevel?: string } = {},
-): Services & { seeded: boolean; migrated: string[] } {
+): Promise<Services & { seeded: boolean; migrated: string[] }> {
   const log = createLogger(opts.logLevel ?? config.logLevel)
   privateDataDir(config.dataDir)
   const db = openDb(config.dbFile)
   const migrated = migrateDb(db)
   allowOutbound(db, config.outboundAllow)
-  const seeded = opts.seed === false ? false : prepare(db)
+  const seeded = opts.seed === false ? false : await prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')
   installDemoFiles(config.dataDir)
   const { jwtSecret } = loadSecrets(config.dataDir)
@@ -50,15 +50,15 @@ export function boot(
  * install gets new areas' menus and dictionaries), then seeds the demo school
  * on first start. Answers whether this was the first start.
  */
-export function prepare(db: Services['db']): boolean {
-  syncReference(db)
-  const first = seedDemoSchool(db)
+export async function prepare(db: Services['db']): Promise<boolean> {
+  await syncReference(db)
+  const first = await seedDemoSchool(db)
   if (first) {
-    seedDemoFiles(db)
-    seedDemoExam(db)
-    seedDemoIot(db)
-    seedDemoLabs(db)
-    seedDemoContent(db)
+    await seedDemoFiles(db)
+    await seedDemoExam(db)
+    await seedDemoIot(db)
+    await seedDemoLabs(db)
+    await seedDemoContent(db)
   }
   return first
 }

@@ -23,9 +23,9 @@ import { defineSchedule, startSchedules } from './lib/schedules.ts'
 import { useTranscodeServices } from './modules/course/transcode.ts'
 
 // Recurring work: each slot runs in one process of those sharing the database (server/lib/schedules.ts).
-defineSchedule('sessions.prune', '17 3 * * *', (services) => {
-  pruneSessions(services).run()
-  pruneThrottles(services.db).run()
+defineSchedule('sessions.prune', '17 3 * * *', async (services) => {
+  await pruneSessions(services)
+  await pruneThrottles(services.db)
 })
 defineSchedule('backup.nightly', '*/5 * * * *', (services) => runScheduledBackup(services))
 // Exams whose time ran out are submitted even when nobody calls (idempotent: the state is in the database).
@@ -37,7 +37,7 @@ export async function main() {
   const config = loadConfig()
   // Before anything opens the database: refuse a newer data directory, back an older one up before migrating it.
   const preUpgrade = await prepareUpgrade(config)
-  const services = boot(config)
+  const services = await boot(config)
   const { log } = services
   const checkpointer = startCheckpointer(services.db, config.dbFile, log)
   if (preUpgrade)
@@ -48,21 +48,24 @@ export async function main() {
   if (process.env.ATRIUM_GITHUB_CLIENT_ID && process.env.ATRIUM_GITHUB_CLIENT_SECRET)
     registerSocialProvider(githubProvider(process.env.ATRIUM_GITHUB_CLIENT_ID, process.env.ATRIUM_GITHUB_CLIENT_SECRET))
   // Registered (and earlier processes of this node found dead) before presence, jobs and schedules use its id.
-  const me = startProcess(services)
+  const me = await startProcess(services)
   const mqtt = await startBroker(services)
   services.broker = mqtt.state
   services.mqtt = mqtt
   // A learner whose lab ended without them (its host lost) is told on their live queue.
   services.labs.tell = (userId, push) => mqtt.publish(userInbox(userId), push)
-  const iot = startIot(services)
+  const iot = await startIot(services)
   await services.labs.start()
   const app = createApp(services).listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   log.info({ port: config.port, dataDir: config.dataDir }, `Atrium listening on http://localhost:${config.port}`)
-  recordUsual(services, config.defaultTenantId, 'appliance started', { port: config.port, mqttPort: config.mqttPort })
+  await recordUsual(services, config.defaultTenantId, 'appliance started', {
+    port: config.port,
+    mqttPort: config.mqttPort,
+  })
   // One file per process (run/<node>.<pid>.pid): a restore stops every process serving this directory.
   const pidFile = writePidFile(config.dataDir)
   const restored = finishRestore(config.dataDir)
-  if (restored) recordUsual(services, config.defaultTenantId, 'restore completed', restored)
+  if (restored) await recordUsual(services, config.defaultTenantId, 'restore completed', restored)
   const schedules = startSchedules(services, me.id)
   useTranscodeServices(services)
   const queue = startJobRunner(services)
@@ -82,7 +85,7 @@ export async function main() {
     await mqtt.close()
     await me.stop()
     await checkpointer.stop()
-    closeDb(services.db)
+    await closeDb(services.db)
     rmSync(pidFile, { force: true })
     log.info('stopped')
     process.exit(0)

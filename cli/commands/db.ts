@@ -23,11 +23,11 @@ export function dbCommands(program: Command) {
         const backup = await prepareUpgrade(config)
         if (backup && !o.json) await done(false, null, say('preUpgrade', { file: backup }))
         const d = openDb(config.dbFile)
-        const applied = (() => {
+        const applied = await (async () => {
           try {
             return migrateDb(d)
           } finally {
-            closeDb(d)
+            await closeDb(d)
           }
         })()
         await done(
@@ -45,11 +45,11 @@ export function dbCommands(program: Command) {
     .action(async (o: { json?: boolean }) => {
       try {
         const d = openDb(loadConfig().dbFile)
-        const status = (() => {
+        const status = await (async () => {
           try {
             return schemaStatus(d.$client)
           } finally {
-            closeDb(d)
+            await closeDb(d)
           }
         })()
         await done(
@@ -72,8 +72,8 @@ export function dbCommands(program: Command) {
       try {
         const d = openDb(loadConfig().dbFile)
         migrateDb(d)
-        const seeded = prepare(d)
-        closeDb(d)
+        const seeded = await prepare(d)
+        await closeDb(d)
         await done(!!o.json, { seeded }, say(seeded ? 'seeded' : 'alreadySeeded'))
       } catch (e) {
         fail(!!o.json, e)

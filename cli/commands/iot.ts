@@ -13,6 +13,7 @@ import { say } from '../lang.ts'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 import { Table } from '../views/Table.tsx'
 import { tenantRows } from '../../server/lib/tenant-rows.ts'
+import { first } from '../../server/lib/rows.ts'
 import { productResource } from '../../server/modules/iot/product.ts'
 
 const tenantOption = ['--tenant <tenantId>', 'tenant id / 租户编号', '000000'] as const
@@ -21,13 +22,12 @@ const FINAL = new Set(['done', 'stopped', 'cancelled', 'draft'])
 /** A release's phase and its tasks counted per state. */
 async function statusOf(ctx: Ctx, id: string) {
   const ota = await productOtaResource.ops.detail(ctx, id)
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ state: otaTask.state })
     .from(otaTask)
     .where(
       and(eq(otaTask.otaId, ota.id), tenantRows(otaTask, ota.tenantId, { why: 'the tasks of a release read above' })),
     )
-    .all()
   const counts: Record<string, number> = {}
   for (const r of rows) counts[r.state] = (counts[r.state] ?? 0) + 1
   return { id: ota.id, firmVersion: ota.firmVersion, phase: ota.phase, total: rows.length, counts }
@@ -50,11 +50,12 @@ export function iotCommands(program: Command) {
       try {
         const page = await withSystem(o.tenant, async (ctx) => {
           const p = o.product
-            ? ctx.db
-                .select({ id: product.id })
-                .from(product)
-                .where(and(eq(product.productKey, o.product), await productResource.scope(ctx)))
-                .get()
+            ? await first(
+                ctx.db
+                  .select({ id: product.id })
+                  .from(product)
+                  .where(and(eq(product.productKey, o.product), await productResource.scope(ctx))),
+              )
             : undefined
           if (o.product && !p) throw new Error(say('unknownProduct', { key: o.product }))
           return deviceResource.ops.page(ctx, { current: o.page, size: o.size, ...(p ? { productId: p.id } : {}) })

@@ -10,6 +10,7 @@ import { labImage } from '../../db/schema/index.ts'
 import { installImage } from '../../server/modules/lab/images.ts'
 import { runningLabs, stopLabs, warmPools } from '../../server/modules/lab/user-container.ts'
 import { badRequest } from '../../server/lib/errors.ts'
+import { first } from '../../server/lib/rows.ts'
 import { prune } from '../../server/modules/lab/engine/prune.ts'
 import { POLICY_KEYS, readLabPolicy, setLabPolicy, type PolicyKey } from '../../server/modules/lab/engine/policy.ts'
 import { withSystem } from '../context.ts'
@@ -74,7 +75,7 @@ function packDir(dir: string): Readable {
 /** Waits for an import or build and answers the row as it ended. */
 async function finish(id: string, work: Promise<void>, db: Parameters<Parameters<typeof withSystem>[1]>[0]['db']) {
   await work
-  const row = db.select().from(labImage).where(eq(labImage.id, id)).get()!
+  const row = (await first(db.select().from(labImage).where(eq(labImage.id, id))))!
   if (row.buildState !== 0)
     throw new Error(say('imageFailed', { log: (row.buildLog ?? '').trim().split('\n').slice(-3).join(' | ') }))
   return { id: row.id, title: row.title, imageId: row.imageId, buildState: row.buildState }
@@ -266,12 +267,15 @@ export function labCommands(program: Command) {
             tag: o.tag,
           })
           // The engine reports "Step n/m : ..." per Dockerfile instruction: that is the bar.
-          const timer = setInterval(() => {
+          const poll = async () => {
             const log =
-              s.db.select({ log: labImage.buildLog }).from(labImage).where(eq(labImage.id, id)).get()?.log ?? ''
+              (await first(s.db.select({ log: labImage.buildLog }).from(labImage).where(eq(labImage.id, id))))?.log ??
+              ''
             const steps = [...log.matchAll(/Step (\d+)\/(\d+) : (.*)/g)].pop()
             if (steps) bar.set((Number(steps[1]) - 1) / Number(steps[2]), steps[3])
-          }, 200)
+          }
+          // A poll that fails only leaves the bar where it was; the build's own outcome comes from finish().
+          const timer = setInterval(() => void poll().catch(() => undefined), 200)
           try {
             return await finish(id, work, ctx.db)
           } finally {

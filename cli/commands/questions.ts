@@ -13,17 +13,18 @@ import { say } from '../lang.ts'
 import { ProgressBar } from '../views/ProgressBar.tsx'
 import { Table } from '../views/Table.tsx'
 import { tenantRows } from '../../server/lib/tenant-rows.ts'
+import { first } from '../../server/lib/rows.ts'
 
 const tenantOption = ['--tenant <tenantId>', 'tenant id / 租户编号', '000000'] as const
 
 /** The CLI acts as the system for any tenant id it is given: a bank must not land in a tenant that does not exist. */
 async function liveTenant(ctx: Ctx) {
-  const row = await ctx.db
-    .select({ id: tenant.id })
-    .from(tenant)
-    .where(tenantRows(tenant, ctx.actor.tenantId, { why: 'whether the school named on the command line exists' }))
-
-    .get()
+  const row = await first(
+    ctx.db
+      .select({ id: tenant.id })
+      .from(tenant)
+      .where(tenantRows(tenant, ctx.actor.tenantId, { why: 'whether the school named on the command line exists' })),
+  )
   if (!row) throw new Error(say('unknownTenant', { tenantId: ctx.actor.tenantId }))
 }
 

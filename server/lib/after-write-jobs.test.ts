@@ -5,6 +5,7 @@ import { testApp } from '../../tests/support/harness.ts'
 import { badRequest } from './errors.ts'
 import { defineJob, enqueue, startJobRunner, type JobRunner } from './jobs.ts'
 import { defineResource } from './resource.ts'
+import { first } from './rows.ts'
 
 const KIND = 'test.after-write.notify'
 const sent: string[] = []
@@ -22,8 +23,8 @@ const announced = defineResource({
   table: notice,
   path: '/api/test/announced-notice',
   code: 'desk:notice',
-  afterWrite: (ctx, w, tx) => {
-    enqueue(
+  afterWrite: async (ctx, w, tx) => {
+    await enqueue(
       tx,
       KIND,
       { id: w.values.id, title: w.values.title },
@@ -34,20 +35,20 @@ const announced = defineResource({
   },
 })
 
-describe('afterWrite work that must await: a durable job enqueued in the write transaction', () => {
-  const t = testApp()
+describe('afterWrite work that must await: a durable job enqueued in the write transaction', async () => {
+  const t = await testApp()
   const db = t.services.db
   const runners: JobRunner[] = []
   afterAll(async () => {
     for (const r of runners) await r.stop()
   })
-  const jobs = () => db.select({ n: count() }).from(job).where(eq(job.kind, KIND)).get()!.n
+  const jobs = async () => (await first(db.select({ n: count() }).from(job).where(eq(job.kind, KIND))))!.n
 
   it('a write that rolls back enqueues nothing', async () => {
     const refused = await announced.ops.submit(t.system(), { title: 'refused', category: 1 }).catch((e) => e)
     expect(refused.status).toBe(400)
-    expect(jobs()).toBe(0)
-    expect(db.select({ n: count() }).from(notice).where(eq(notice.title, 'refused')).get()!.n).toBe(0)
+    expect(await jobs()).toBe(0)
+    expect((await first(db.select({ n: count() }).from(notice).where(eq(notice.title, 'refused'))))!.n).toBe(0)
   })
 
   it('a committed write runs its job once, after the commit, even with two runners (two processes) polling', async () => {
@@ -55,17 +56,20 @@ describe('afterWrite work that must await: a durable job enqueued in the write t
     runners.push(startJobRunner(t.services, { kinds: [KIND], pollMs: 20, owner: 'process-a' }))
     runners.push(startJobRunner(t.services, { kinds: [KIND], pollMs: 20, owner: 'process-b' }))
     const row = await announced.ops.submit(t.system(), { title: 'committed', category: 1 })
-    const state = () =>
-      db
-        .select({ state: job.state })
-        .from(job)
-        .where(and(eq(job.kind, KIND), eq(job.ref, row.id)))
-        .get()?.state
+    const state = async () =>
+      (
+        await first(
+          db
+            .select({ state: job.state })
+            .from(job)
+            .where(and(eq(job.kind, KIND), eq(job.ref, row.id))),
+        )
+      )?.state
     const deadline = Date.now() + 10_000
-    while (state() !== 'done' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    expect(state()).toBe('done')
+    while ((await state()) !== 'done' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(await state()).toBe('done')
     await new Promise((r) => setTimeout(r, 200))
     expect(sent).toEqual(['committed'])
-    expect(jobs()).toBe(1)
+    expect(await jobs()).toBe(1)
   })
 })

@@ -51,7 +51,7 @@ export async function resolveCtx(services: Services, headers: Record<string, str
   const tenantHint = headers['tenant-id'] ?? services.config.defaultTenantId
   if (!token) return makeCtx(services.db, anonymous(tenantHint), lang)
   const claims = await verifyAccess(services.jwtSecret, token)
-  const live = claims && liveSession(services.db).get({ sid: claims.sid })
+  const live = claims && (await liveSession(services.db).execute({ sid: claims.sid }))[0]
   if (!claims || !live || live.userId !== claims.sub)
     return makeCtx(services.db, { ...anonymous(tenantHint), tokenError: true }, lang)
   // Compared as the grant compares it (local 'yyyy-MM-dd HH:mm:ss' text); the answer names the licence, not a bad token.

@@ -8,13 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { user } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
+import { first } from './rows.ts'
 
-describe('request body limits (real server)', () => {
-  const t = testApp()
+describe('request body limits (real server)', async () => {
+  const t = await testApp()
   const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-  afterAll(() => {
-    server.stop()
-  })
+  afterAll(() => server.stop())
   const url = (path: string) => `http://127.0.0.1:${server.server!.port}${path}`
 
   it('answers 413 to a JSON body past 5 MB and to an anonymous sign-in or registration past 16 KB', async () => {
@@ -26,7 +25,7 @@ describe('request body limits (real server)', () => {
     })
     expect(big.status).toBe(413)
     expect((await big.json()).msg).toBe('the request body is too large (at most 5 MB)')
-    expect(t.services.db.select().from(user).where(eq(user.account, 'huge')).get()).toBeUndefined()
+    expect(await first(t.services.db.select().from(user).where(eq(user.account, 'huge')))).toBeUndefined()
 
     const register = await fetch(url('/api/blade-system/user/register-guest'), {
       method: 'POST',
@@ -58,15 +57,15 @@ describe('request body limits (real server)', () => {
   })
 })
 
-describe('field lengths and odd inputs', () => {
-  const t = testApp()
+describe('field lengths and odd inputs', async () => {
+  const t = await testApp()
 
   it('a 1 MB name is a 400 naming the field, with its maximum', async () => {
     const admin = await t.token('admin')
     const r = await t.call('POST', '/api/blade-system/user/submit', {
       token: admin,
       body: {
-        id: t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!.id,
+        id: (await first(t.services.db.select().from(user).where(eq(user.account, 'teacher'))))!.id,
         name: 'x'.repeat(1 << 20),
       },
       lang: 'en',

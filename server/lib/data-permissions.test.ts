@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm'
 import { attach } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { privateDataDir } from './data-permissions.ts'
+import { first } from './rows.ts'
 
 // Under the usual umask (022) files are born 0644 and directories 0755: these modes are set on purpose.
-describe('data directory permissions', () => {
-  const t = testApp()
+describe('data directory permissions', async () => {
+  const t = await testApp()
   const mode = (p: string) => statSync(p).mode & 0o777
   const outside = mkdtempSync(join(tmpdir(), 'atrium-outside-'))
   afterAll(() => rmSync(outside, { recursive: true, force: true }))
@@ -30,11 +31,12 @@ describe('data directory permissions', () => {
       }),
     )
     expect(up.status).toBe(200)
-    const row = t.services.db
-      .select()
-      .from(attach)
-      .where(eq(attach.id, (await up.json()).data.attachId))
-      .get()!
+    const row = (await first(
+      t.services.db
+        .select()
+        .from(attach)
+        .where(eq(attach.id, (await up.json()).data.attachId)),
+    ))!
     expect(mode(join(t.dataDir, 'uploads', row.name))).toBe(0o600)
     expect(mode(join(t.dataDir, 'tmp'))).toBe(0o700)
   })

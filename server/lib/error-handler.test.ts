@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { testApp } from '../../tests/support/harness.ts'
 
-describe('one way to answer errors', () => {
-  const t = testApp()
+describe('one way to answer errors', async () => {
+  const t = await testApp()
 
   it("an unknown API answers 404 through ApiError, in the caller's language", async () => {
     const zh = await t.call('GET', '/api/blade-nothing/here', { lang: 'zh' })
@@ -30,8 +30,8 @@ describe('one way to answer errors', () => {
   })
 })
 
-describe("a route's request schema answers the 400 naming the field", () => {
-  const t = testApp()
+describe("a route's request schema answers the 400 naming the field", async () => {
+  const t = await testApp()
 
   it("a query the schema refuses: the field, in the caller's language", async () => {
     const long = { tenantId: '1234567890123' }

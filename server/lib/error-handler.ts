@@ -13,7 +13,7 @@ import { uniqueConflict } from './unique.ts'
  * whole context handed on, so every request parsed its query, headers and cookies.)
  */
 export const errorHandler = (services: Services) =>
-  new Elysia({ name: 'error-handler', seed: services.id }).onError({ as: 'global' }, (failure) => {
+  new Elysia({ name: 'error-handler', seed: services.id }).onError({ as: 'global' }, async (failure) => {
     const { code, error, request, set, path } = failure
     const lang = langOf(Object.fromEntries(request.headers))
     const answer = (status: number, key: string, params: Record<string, string | number> = {}, field?: string) => {
@@ -42,6 +42,6 @@ export const errorHandler = (services: Services) =>
     const clash = uniqueConflict(error)
     if (clash) return answer(409, clash.key, clash.params, clash.field)
     services.log.error({ err: error, method: request.method, path }, 'unhandled error')
-    recordError(services, (failure as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
+    await recordError(services, (failure as unknown as { ctx?: Ctx }).ctx, request, path, error as Error)
     return answer(500, 'error.internal')
   })

@@ -14,8 +14,8 @@ const MP3 = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0xff, 0xf
  * (100001) and a teacher of 000000 point covers, videos, courseware, firmware
  * and avatars at files they may not read.
  */
-describe('fields that name stored files', () => {
-  const t = testApp()
+describe('fields that name stored files', async () => {
+  const t = await testApp()
   let schoolAdmin: string, teacher: string, student: string
   let studentVideo: { link: string }, schoolVideo: { link: string }, platformCover: string
   let schoolImage: string
@@ -23,12 +23,10 @@ describe('fields that name stored files', () => {
   const upload = (token: string, file: File, kind: string) => uploadFile(t, file, token, kind)
 
   beforeAll(async () => {
-    seedDemoLabs(t.services.db, '100001')
-    schoolImage = t.services.db
-      .select({ id: labImage.id, tenantId: labImage.tenantId })
-      .from(labImage)
-      .all()
-      .find((r) => r.tenantId === '100001')!.id
+    await seedDemoLabs(t.services.db, '100001')
+    schoolImage = (await t.services.db.select({ id: labImage.id, tenantId: labImage.tenantId }).from(labImage)).find(
+      (r) => r.tenantId === '100001',
+    )!.id
     schoolAdmin = await t.token('admin', 'admin', '100001')
     teacher = await t.token('teacher')
     student = await t.token('student')
@@ -90,11 +88,11 @@ describe('fields that name stored files', () => {
     const made = await t.post('/api/hm-experiment/experiment/submit', schoolAdmin, experimentBody({}))
     expect(made.status).toBe(200)
     // As a row written before the check (or by hand) would be.
-    t.services.db
+    await t.services.db
       .update(experiment)
       .set({ videoWareName: studentVideo.link })
       .where(eq(experiment.id, made.body.data.id))
-      .run()
+
     const detail = await t.call('GET', '/api/nop-wbp/experiment/detail', {
       query: { id: made.body.data.id },
       headers: { 'tenant-id': '100001' },
@@ -127,7 +125,7 @@ describe('fields that name stored files', () => {
     const save = () =>
       t.call('POST', '/api/nop-wbp/downloadMessage/save', { body: lead, headers: { 'tenant-id': '100001' } })
     expect((await save()).body.data.link).toMatch(/\?expires=\d+&sign=/)
-    t.services.db.update(download).set({ fileAddress: studentVideo.link }).where(eq(download.id, dl.body.data.id)).run()
+    await t.services.db.update(download).set({ fileAddress: studentVideo.link }).where(eq(download.id, dl.body.data.id))
     const refused = await save()
     expect(refused.status).toBe(404)
     expect(JSON.stringify(refused.body)).not.toContain('sign=')
@@ -150,11 +148,11 @@ describe('fields that name stored files', () => {
         headers: { 'tenant-id': '100001', 'blade-auth': `bearer ${schoolAdmin}` },
       })
     expect((await read()).body.data.link).toMatch(/\?expires=\d+&sign=/)
-    t.services.db
+    await t.services.db
       .update(cloudDocument)
       .set({ fileAddress: studentVideo.link })
       .where(eq(cloudDocument.id, doc.body.data.id))
-      .run()
+
     const after = await read()
     expect(after.status).toBe(200)
     expect(after.body.data.link).toBeNull()

@@ -32,6 +32,8 @@ import type { Db } from './db.ts'
 import { newId } from './ids.ts'
 import { processIdentity } from './processes.ts'
 import { now } from './time.ts'
+import { first } from './rows.ts'
+import type { Tx } from './transaction.ts'
 
 export type JobRow = typeof job.$inferSelect
 
@@ -81,40 +83,41 @@ export function defineJob<P>(
 
 const wakers = new Set<() => void>()
 
-/** Adds a job (synchronously, so it can share the caller's transaction when given one). Returns its id. */
-export function enqueue(
-  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+/**
+ * Adds a job; given the caller's transaction, the job commits or rolls back with it. Answers its id. The runners
+ * are woken at once: on SQLite their claim waits at the connection's gate until the caller's transaction ended.
+ */
+export async function enqueue(
+  db: Db | Tx,
   kind: string,
   payload: Record<string, unknown>,
   o: { tenantId?: string; ref?: string; runAfter?: number; maxAttempts?: number } = {},
-): string {
+): Promise<string> {
   const id = newId()
-  db.insert(job)
-    .values({
-      id,
-      kind,
-      payload: JSON.stringify(payload),
-      tenantId: o.tenantId ?? '000000',
-      ref: o.ref ?? null,
-      runAfter: o.runAfter ?? 0,
-      maxAttempts: o.maxAttempts ?? 3,
-      createTime: now(),
-      updateTime: now(),
-    })
-    .run()
+  await db.insert(job).values({
+    id,
+    kind,
+    payload: JSON.stringify(payload),
+    tenantId: o.tenantId ?? '000000',
+    ref: o.ref ?? null,
+    runAfter: o.runAfter ?? 0,
+    maxAttempts: o.maxAttempts ?? 3,
+    createTime: now(),
+    updateTime: now(),
+  })
   queueMicrotask(() => wakers.forEach((w) => w()))
   return id
 }
 
 /** The newest job of a kind about one thing (e.g. a courseware's transcode), for progress displays. */
-export function latestJob(db: Db, kind: string, ref: string): JobRow | undefined {
-  return db
-    .select()
-    .from(job)
-    .where(and(eq(job.kind, kind), eq(job.ref, ref)))
-    .orderBy(sql`${job.id} desc`)
-    .limit(1)
-    .get()
+export function latestJob(db: Db, kind: string, ref: string): Promise<JobRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(job)
+      .where(and(eq(job.kind, kind), eq(job.ref, ref)))
+      .orderBy(sql`${job.id} desc`),
+  )
 }
 
 export interface JobRunner {
@@ -146,9 +149,9 @@ export function startJobRunner(
   /**
    * Takes the next due job of a kind with a free slot in one conditional UPDATE: queued and due, or running with
    * its lease run out (a dead process's). The outer condition is checked again on the row itself, so two runners
-   * picking the same row concurrently cannot both get it.
+   * picking the same row concurrently cannot both get it: the database decides, the loser's update touches no row.
    */
-  function claim(): JobRow | undefined {
+  async function claim(): Promise<JobRow | undefined> {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
     const t = Date.now()
@@ -163,34 +166,34 @@ export function startJobRunner(
       .where(and(claimable, inArray(job.kind, free)))
       .orderBy(asc(job.runAfter), asc(job.id))
       .limit(1)
-    const row = db
-      .update(job)
-      .set({
-        state: 'running',
-        // Taking over a dead process's job does not use up an attempt (as a restart did not).
-        attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
-        leaseOwner: owner,
-        leaseUntil: t + leaseMs,
-        updateTime: now(),
-      })
-      .where(and(inArray(job.id, next), claimable))
-      .returning()
-      .get()
-    return row
+    return first(
+      db
+        .update(job)
+        .set({
+          state: 'running',
+          // Taking over a dead process's job does not use up an attempt (as a restart did not).
+          attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
+          leaseOwner: owner,
+          leaseUntil: t + leaseMs,
+          updateTime: now(),
+        })
+        .where(and(inArray(job.id, next), claimable))
+        .returning(),
+    )
   }
 
   /** Renews the leases of this runner's running jobs; a job no longer held (taken over) is aborted here. */
-  function heartbeat() {
+  async function heartbeat() {
     if (!running.size) return
     const ids = [...running.keys()]
     const renewed = new Set(
-      db
-        .update(job)
-        .set({ leaseUntil: Date.now() + leaseMs })
-        .where(and(inArray(job.id, ids), eq(job.state, 'running'), eq(job.leaseOwner, owner)))
-        .returning({ id: job.id })
-        .all()
-        .map((r) => r.id),
+      (
+        await db
+          .update(job)
+          .set({ leaseUntil: Date.now() + leaseMs })
+          .where(and(inArray(job.id, ids), eq(job.state, 'running'), eq(job.leaseOwner, owner)))
+          .returning({ id: job.id })
+      ).map((r) => r.id),
     )
     for (const id of ids)
       if (!renewed.has(id)) {
@@ -219,49 +222,50 @@ export function startJobRunner(
         const t = Date.now()
         if (t - lastWrite < 300 && p < 100) return
         lastWrite = t
-        db.update(job)
+        void db
+          .update(job)
           .set({ progress: Math.max(0, Math.min(100, Math.round(p))), updateTime: now() })
           .where(held(row.id))
-          .run()
+          .then(undefined, (err: unknown) => ctx.log.warn({ err }, 'job progress not recorded'))
       },
     }
-    const release = { leaseOwner: null, leaseUntil: null }
     const done = (async () => {
       try {
-        await def.handler(ctx)
-        if (abort.signal.aborted && !stopper.signal.aborted) return // lost the lease: the new owner records the end
-        db.update(job)
-          .set({ state: 'done', progress: 100, lastError: null, ...release, updateTime: now() })
-          .where(held(row.id))
-          .run()
-      } catch (e) {
-        const msg = e instanceof Error ? e.message : String(e)
-        if (stopper.signal.aborted) {
-          db.update(job)
-            .set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), ...release, updateTime: now() })
+        try {
+          await def.handler(ctx)
+          if (abort.signal.aborted && !stopper.signal.aborted) return // lost the lease: the new owner records the end
+          await db
+            .update(job)
+            .set({ state: 'done', progress: 100, lastError: null, ...release, updateTime: now() })
             .where(held(row.id))
-            .run()
-        } else if (abort.signal.aborted) {
-          // Lost the lease: the job is another runner's now.
-        } else if (e instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
-          ctx.log.warn({ err: msg }, 'job failed')
-          db.update(job)
-            .set({ state: 'failed', lastError: msg.slice(0, 2000), ...release, updateTime: now() })
-            .where(held(row.id))
-            .run()
-        } else {
-          ctx.log.info({ err: msg, attempt: row.attempts }, 'job will be retried')
-          db.update(job)
-            .set({
-              state: 'queued',
-              lastError: msg.slice(0, 2000),
-              runAfter: Date.now() + def.backoffMs * 2 ** (row.attempts - 1),
-              ...release,
-              updateTime: now(),
-            })
-            .where(held(row.id))
-            .run()
+        } catch (e) {
+          const msg = e instanceof Error ? e.message : String(e)
+          if (stopper.signal.aborted) {
+            await requeue(row)
+          } else if (abort.signal.aborted) {
+            // Lost the lease: the job is another runner's now.
+          } else if (e instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
+            ctx.log.warn({ err: msg }, 'job failed')
+            await db
+              .update(job)
+              .set({ state: 'failed', lastError: msg.slice(0, 2000), ...release, updateTime: now() })
+              .where(held(row.id))
+          } else {
+            ctx.log.info({ err: msg, attempt: row.attempts }, 'job will be retried')
+            await db
+              .update(job)
+              .set({
+                state: 'queued',
+                lastError: msg.slice(0, 2000),
+                runAfter: Date.now() + def.backoffMs * 2 ** (row.attempts - 1),
+                ...release,
+                updateTime: now(),
+              })
+              .where(held(row.id))
+          }
         }
+      } catch (err) {
+        ctx.log.error({ err }, 'job end not recorded (the lease runs out and another runner takes it over)')
       } finally {
         stopper.signal.removeEventListener('abort', onStop)
         perKind.set(row.kind, perKind.get(row.kind)! - 1)
@@ -272,20 +276,46 @@ export function startJobRunner(
     running.set(row.id, { done, abort })
   }
 
+  const release = { leaseOwner: null, leaseUntil: null }
+  /** A job claimed but not to be run (the runner stopped meanwhile): queued again, its attempt given back. */
+  const requeue = (row: JobRow) =>
+    db
+      .update(job)
+      .set({ state: 'queued', attempts: Math.max(row.attempts - 1, 0), ...release, updateTime: now() })
+      .where(held(row.id))
+
+  /**
+   * Claims and starts jobs while slots are free. One pass at a time: the slots are counted before each claim and
+   * taken after it, so a wake-up during a pass asks for one more pass instead of racing it.
+   */
+  let pumping: Promise<void> | undefined
+  let again = false
   function pump() {
     if (stopped) return
-    for (let next = claim(); next; next = claim()) run(next)
+    if (pumping) {
+      again = true
+      return
+    }
+    pumping = (async () => {
+      try {
+        do {
+          again = false
+          for (let next = await claim(); next; next = stopped ? undefined : await claim()) {
+            if (stopped) await requeue(next)
+            else run(next)
+          }
+        } while (again && !stopped)
+      } catch (err) {
+        log.error({ err }, 'job claim failed')
+      } finally {
+        pumping = undefined
+      }
+    })()
   }
 
   const timer = setInterval(pump, o.pollMs ?? 1000)
   const beat = setInterval(
-    () => {
-      try {
-        heartbeat()
-      } catch (err) {
-        log.error({ err }, 'job heartbeat failed')
-      }
-    },
+    () => void heartbeat().catch((err: unknown) => log.error({ err }, 'job heartbeat failed')),
     Math.max(100, Math.floor(leaseMs / 3)),
   )
   wakers.add(pump)
@@ -299,6 +329,7 @@ export function startJobRunner(
       clearInterval(beat)
       wakers.delete(pump)
       stopper.abort()
+      await pumping
       await Promise.allSettled([...running.values()].map((r) => r.done))
     },
   }

@@ -37,7 +37,7 @@ const held = new Map<Db, { conns: Set<LiveConnection>; sweep: ReturnType<typeof 
 export function holdSession(db: Db, conn: LiveConnection): () => void {
   let mine = held.get(db)
   if (!mine) {
-    const sweep = setInterval(() => closeEnded(db, [...(held.get(db)?.conns ?? [])]), SWEEP_MS)
+    const sweep = setInterval(() => void closeEnded(db, [...(held.get(db)?.conns ?? [])]).catch(sweepFailed), SWEEP_MS)
     sweep.unref?.()
     held.set(db, (mine = { conns: new Set(), sweep }))
   }
@@ -66,16 +66,18 @@ export function sessionsEnded(by: { sessionIds?: string[]; userIds?: string[]; t
   const matching = (c: LiveConnection) => ids.has(c.sessionId) || users.has(c.userId) || tenants.has(c.tenantId)
   if (![...held.values()].some((m) => [...m.conns].some(matching))) return
   setImmediate(() => {
-    for (const [db, m] of held) closeEnded(db, [...m.conns].filter(matching))
+    for (const [db, m] of held) void closeEnded(db, [...m.conns].filter(matching)).catch(sweepFailed)
   })
 }
 
 /** Reads the sessions now (the sweep's job, also callable directly): closes connections whose session is over. */
 export const sweepLiveSessions = (db: Db) => closeEnded(db, [...(held.get(db)?.conns ?? [])])
 
-function closeEnded(db: Db, conns: LiveConnection[]): number {
+const sweepFailed = (err: unknown) => console.error('live sessions: could not read the held sessions', err)
+
+async function closeEnded(db: Db, conns: LiveConnection[]): Promise<number> {
   if (!conns.length) return 0
-  const live = liveSessionIds(db, [...new Set(conns.map((c) => c.sessionId))])
+  const live = await liveSessionIds(db, [...new Set(conns.map((c) => c.sessionId))])
   let closed = 0
   for (const c of conns) {
     if (live.has(c.sessionId)) continue
@@ -94,7 +96,7 @@ function closeEnded(db: Db, conns: LiveConnection[]): number {
  * within their absolute lifetime, and their school's licence not run out
  * (compared as auth-context.ts and the grant compare it).
  */
-function liveSessionIds(db: Db, ids: string[]): Set<string> {
+async function liveSessionIds(db: Db, ids: string[]): Promise<Set<string>> {
   const nowS = Math.floor(Date.now() / 1000)
   const expired = db
     .select({ id: tenant.id })
@@ -111,7 +113,7 @@ function liveSessionIds(db: Db, ids: string[]): Set<string> {
   const live = new Set<string>()
   // Chunks keep each statement's parameter count far below SQLite's limit.
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = db
+    const rows = await db
       .select({ id: session.id })
       .from(session)
       .where(
@@ -122,7 +124,6 @@ function liveSessionIds(db: Db, ids: string[]): Set<string> {
           notExists(expired),
         ),
       )
-      .all()
     for (const r of rows) live.add(r.id)
   }
   return live

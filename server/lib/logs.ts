@@ -4,6 +4,7 @@ import { newId } from './ids.ts'
 import { now } from './time.ts'
 import { prepared } from './prepared.ts'
 import { beforeClose } from './db.ts'
+import { withTransaction } from './transaction.ts'
 import { sql } from 'drizzle-orm'
 import { hostname } from 'node:os'
 
@@ -16,31 +17,28 @@ export const logTenant = (services: Pick<Services, 'config'>, ctx: Ctx | undefin
   ctx?.actor.kind === 'user' ? ctx.actor.tenantId : services.config.defaultTenantId
 
 /** Keeps an unexpected server error (with its stack) for the error-log screen; never fails the request further. */
-export function recordError(
+export async function recordError(
   services: Services,
   ctx: Ctx | undefined,
   request: Request,
   path: string,
   err: Error,
-): void {
+): Promise<void> {
   try {
-    services.db
-      .insert(logError)
-      .values({
-        id: newId(),
-        tenantId: logTenant(services, ctx),
-        type: 'server',
-        title: err.message?.slice(0, 200),
-        method: request.method,
-        requestUri: path,
-        serverHost: hostname(),
-        userAgent: request.headers.get('user-agent'),
-        stackTrace: err.stack?.slice(0, 8000),
-        exceptionName: err.name,
-        message: err.message?.slice(0, 2000),
-        createTime: now(),
-      })
-      .run()
+    await services.db.insert(logError).values({
+      id: newId(),
+      tenantId: logTenant(services, ctx),
+      type: 'server',
+      title: err.message?.slice(0, 200),
+      method: request.method,
+      requestUri: path,
+      serverHost: hostname(),
+      userAgent: request.headers.get('user-agent'),
+      stackTrace: err.stack?.slice(0, 8000),
+      exceptionName: err.name,
+      message: err.message?.slice(0, 2000),
+      createTime: now(),
+    })
   } catch (e) {
     services.log.error({ err: e }, 'could not record error log')
   }
@@ -66,7 +64,7 @@ const API_COLUMNS = [
 ] as const satisfies readonly (keyof ApiRow)[]
 
 /** Writes the API-log rows gathered during one turn of the event loop in one transaction. */
-function flushApiLog(services: Services) {
+async function flushApiLog(services: Services): Promise<void> {
   const rows = pendingApi.get(services.db)
   pendingApi.delete(services.db)
   if (!rows?.length) return
@@ -79,8 +77,8 @@ function flushApiLog(services: Services) {
         )
         .prepare(),
     )
-    services.db.transaction(() => {
-      for (const row of rows) insert.run(row as Record<(typeof API_COLUMNS)[number], unknown>)
+    await withTransaction(services.db, async () => {
+      for (const row of rows) await insert.execute(row as Record<(typeof API_COLUMNS)[number], unknown>)
     })
   } catch (e) {
     // A connection closed by someone other than closeDb (a test, a restore) drops this turn's rows, never the process.
@@ -122,11 +120,11 @@ export function recordApiCall(
   let rows = pendingApi.get(services.db)
   if (!rows) {
     pendingApi.set(services.db, (rows = []))
-    setImmediate(() => flushApiLog(services))
+    setImmediate(() => void flushApiLog(services))
     // closeDb before that turn comes (shutdown, restore) writes them first.
     if (!flushOnClose.has(services.db)) {
       flushOnClose.add(services.db)
-      beforeClose(services.db, () => flushApiLog(services))
+      beforeClose(services.db, () => void flushApiLog(services))
     }
   }
   rows.push({
@@ -146,28 +144,25 @@ export function recordApiCall(
 }
 
 /** Notable events (start-up, sign-in locks, grants, password resets) for the usual-log screen. */
-export function recordUsual(
+export async function recordUsual(
   services: Pick<Services, 'db'> & { log?: Services['log'] },
   tenantId: string,
   title: string,
   data: Record<string, unknown> = {},
   by?: string,
-): void {
+): Promise<void> {
   try {
-    services.db
-      .insert(logUsual)
-      .values({
-        id: newId(),
-        tenantId,
-        type: 'event',
-        logLevel: 'info',
-        title,
-        logData: JSON.stringify(data),
-        serverHost: hostname(),
-        createBy: by ?? null,
-        createTime: now(),
-      })
-      .run()
+    await services.db.insert(logUsual).values({
+      id: newId(),
+      tenantId,
+      type: 'event',
+      logLevel: 'info',
+      title,
+      logData: JSON.stringify(data),
+      serverHost: hostname(),
+      createBy: by ?? null,
+      createTime: now(),
+    })
   } catch (e) {
     services.log?.error({ err: e }, 'could not record usual log')
   }

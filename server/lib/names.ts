@@ -3,6 +3,7 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import { dept, role } from '../../db/schema/index.ts'
 import type { Ctx } from './context.ts'
 import { listParam, prepared } from './prepared.ts'
+import { atGate } from './db-gate.ts'
 
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
 
@@ -19,7 +20,7 @@ export interface Names {
  * objects drizzle maps. Ids of any tenant resolve, as the rows that hold them
  * are already the caller's; a missing id is simply absent.
  */
-export function namesOf(ctx: Ctx, roleIds: readonly string[], deptIds: readonly string[]): Names {
+export async function namesOf(ctx: Ctx, roleIds: readonly string[], deptIds: readonly string[]): Promise<Names> {
   const out: Names = { roles: new Map(), depts: new Map() }
   if (!roleIds.length && !deptIds.length) return out
   const stmt = prepared(ctx.db, 'names.roleDept', (d) => {
@@ -30,9 +31,11 @@ export function namesOf(ctx: Ctx, roleIds: readonly string[], deptIds: readonly 
     )
     return d.$client.prepare(q.sql)
   })
+  // Run on the driver directly: another caller's open transaction is waited out first, as for drizzle's queries.
+  await atGate(ctx.db)
   const rows = stmt.values(JSON.stringify(roleIds), JSON.stringify(deptIds)) as [number, string, string][]
   for (const [kind, id, name] of rows) (kind === 0 ? out.roles : out.depts).set(id, name)
   return out
 }
 
-export const deptNames = (ctx: Ctx, ids: readonly string[]) => namesOf(ctx, [], ids).depts
+export const deptNames = async (ctx: Ctx, ids: readonly string[]) => (await namesOf(ctx, [], ids)).depts

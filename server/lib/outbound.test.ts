@@ -11,12 +11,12 @@ const ownAddress = () =>
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
 
-describe('the outbound policy for tenant-configured URLs', () => {
-  const t = testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.1, 100002=10.9.0.0/16, bogus, 100003=300.1.1.1/8' })
+describe('the outbound policy for tenant-configured URLs', async () => {
+  const t = await testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.1, 100002=10.9.0.0/16, bogus, 100003=300.1.1.1/8' })
   const own = ownAddress()
   const lanRange = own ? `${own.split('.').slice(0, 3).join('.')}.0/24` : '192.0.2.0/24'
-  const lan = testApp({ ATRIUM_OUTBOUND_ALLOW: `100001=${lanRange}` })
-  const hop = testApp({ ATRIUM_OUTBOUND_ALLOW: '100001=127.0.0.2' })
+  const lan = await testApp({ ATRIUM_OUTBOUND_ALLOW: `100001=${lanRange}` })
+  const hop = await testApp({ ATRIUM_OUTBOUND_ALLOW: '100001=127.0.0.2' })
   const check = (tenant: string, url: string) =>
     checkOutbound(t.services.db, tenant, url, { field: 'endpoint' }).then(
       (r) => r.address,
@@ -81,14 +81,14 @@ describe('the outbound policy for tenant-configured URLs', () => {
   })
 
   it("counts the platform tenant's outbound.allow parameter, never a school's own", async () => {
-    const add = (tenantId: string, value: string) =>
-      t.services.db
+    const add = async (tenantId: string, value: string) =>
+      await t.services.db
         .insert(param)
         .values({ id: newId(), tenantId, paramName: 'outbound', paramKey: 'outbound.allow', paramValue: value })
-        .run()
-    add('100001', '127.0.0.0/8,192.168.0.0/16')
+
+    await add('100001', '127.0.0.0/8,192.168.0.0/16')
     expect(await check('100001', 'http://192.168.5.5')).toBe('400 outbound.refused endpoint')
-    add('000000', '100001=192.168.5.0/24')
+    await add('000000', '100001=192.168.5.0/24')
     expect(await check('100001', 'http://192.168.5.5')).toBe('192.168.5.5')
     expect(await check('100002', 'http://192.168.5.5')).toBe('400 outbound.refused endpoint')
   })
@@ -124,8 +124,8 @@ describe('the outbound policy for tenant-configured URLs', () => {
       }
       expect(inside).toBe(0)
     } finally {
-      internal.stop(true)
-      front.stop(true)
+      await internal.stop(true)
+      await front.stop(true)
     }
   })
 })

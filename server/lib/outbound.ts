@@ -26,6 +26,7 @@ import type { Db } from './db.ts'
 import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { tenantRows } from './tenant-rows.ts'
+import { first } from './rows.ts'
 
 // The 400 names the field in the envelope and the form shows the message under it: the text says "the address"
 // rather than the field's internal name (a screen's label reads 资源地址, not endpoint).
@@ -122,18 +123,19 @@ export const allowOutbound = (db: Db, entries: string[]) => void operatorAllow.s
 
 /** Operator (env) and platform-administrator (tenant 000000 parameter) allowances together. */
 async function allowed(db: Db, tenantId: string) {
-  const row = await db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(
-      and(
-        tenantRows(param, PLATFORM, {
-          why: 'outbound allowances are platform policy: only the platform tenant’s parameter counts',
-        }),
-        eq(param.paramKey, 'outbound.allow'),
+  const row = await first(
+    db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(
+        and(
+          tenantRows(param, PLATFORM, {
+            why: 'outbound allowances are platform policy: only the platform tenant’s parameter counts',
+          }),
+          eq(param.paramKey, 'outbound.allow'),
+        ),
       ),
-    )
-    .get()
+  )
   return allowList([...(operatorAllow.get(db) ?? []), ...(row?.v ?? '').split(',')], tenantId)
 }
 

@@ -27,6 +27,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
 import { readStamp } from './table-writes.ts'
+import { atGate } from './db-gate.ts'
 
 const MAX_QUERIES = 200
 const MAX_ANCHORS = 1000
@@ -134,12 +135,14 @@ export interface PageQuery {
 }
 
 /** One page of rows and the total under `where`, for current/size paging. */
-export function pageQuery(
+export async function pageQuery(
   db: Db,
   q: PageQuery,
   size: number,
   offset: number,
-): { rows: Record<string, unknown>[]; total: number } {
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  // The driver is called directly: another caller's open transaction is waited out first, as for drizzle's queries.
+  await atGate(db)
   const shape = shapeOf(q.table, q.omit)
   const where = q.where ? renderWhere(q.where) : { sql: '1', params: [] }
   const filtered = `FROM ${shape.from} WHERE (${where.sql})`
@@ -213,4 +216,4 @@ export const pageRows = <T extends SQLiteTable>(
   q: PageQuery & { table: T },
   size: number,
   offset: number,
-): { rows: T['$inferSelect'][]; total: number } => pageQuery(db, q, size, offset) as never
+): Promise<{ rows: T['$inferSelect'][]; total: number }> => pageQuery(db, q, size, offset) as never

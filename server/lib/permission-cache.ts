@@ -26,6 +26,8 @@ import type { Db } from './db.ts'
 import { prepared } from './prepared.ts'
 import { registerCache } from './caches.ts'
 import { tenantRows, notDeleted } from './tenant-rows.ts'
+import { first } from './rows.ts'
+import { insideTransaction } from './transaction.ts'
 
 /** What an actor may do is read before any data scope exists: this IS the machinery scope() relies on. */
 const MACHINERY = 'effective permissions are what data scopes are made of'
@@ -69,23 +71,26 @@ export interface Effective {
 const MAX_ENTRIES = 1000
 const states = new WeakMap<Db, { version: number; entries: Map<string, unknown> }>()
 
-const readVersion = (db: Db) =>
-  prepared(db, 'permVersion', (d) =>
-    d.select({ v: permVersion.version }).from(permVersion).where(eq(permVersion.id, 1)).prepare(),
-  ).get()?.v ?? 0
+const readVersion = async (db: Db) =>
+  (
+    await prepared(db, 'permVersion', (d) =>
+      d.select({ v: permVersion.version }).from(permVersion).where(eq(permVersion.id, 1)).prepare(),
+    ).execute()
+  )[0]?.v ?? 0
 
 /** This request's view of the cache: the version is read once per request, a new one starts empty. */
-function entries(ctx: Ctx): Map<string, unknown> {
+async function entries(ctx: Ctx): Promise<Map<string, unknown>> {
   const seen = ctx.memo.get('permissionCache') as Map<string, unknown> | undefined
   if (seen) return seen
   // Inside a transaction what is read may yet roll back (and the version with it, so a later commit could
   // reuse the number): derive for this request alone and share nothing.
-  if (ctx.db.$client.inTransaction) {
+  if (insideTransaction(ctx.db)) {
     const own = new Map<string, unknown>()
     ctx.memo.set('permissionCache', own)
     return own
   }
-  return atPermissionVersion(ctx, readVersion(ctx.db))
+  const version = await readVersion(ctx.db)
+  return (ctx.memo.get('permissionCache') as Map<string, unknown> | undefined) ?? atPermissionVersion(ctx, version)
 }
 
 /**
@@ -100,16 +105,22 @@ export function atPermissionVersion(ctx: Ctx, version: number): Map<string, unkn
 }
 
 /**
- * Computes synchronously (bun:sqlite), after the version was read: what is
- * stored is never older than the version it is filed under.
+ * Computes after the version was read, so what is stored is never older than the version it is filed under.
+ * The entry is the computation itself: requests asking for it meanwhile await the same one; a failed one is
+ * forgotten.
  */
-function cached<T>(ctx: Ctx, key: string, compute: () => T): T {
-  const m = entries(ctx)
-  if (m.has(key)) return m.get(key) as T
+async function cached<T>(ctx: Ctx, key: string, compute: () => Promise<T>): Promise<T> {
+  const m = await entries(ctx)
+  if (m.has(key)) return (await m.get(key)) as T
   if (m.size >= MAX_ENTRIES) m.clear()
   const value = compute()
   m.set(key, value)
-  return value
+  try {
+    return await value
+  } catch (err) {
+    if (m.get(key) === value) m.delete(key)
+    throw err
+  }
 }
 
 /** Forgets this process's entries (the clear-cache call); the next request recomputes. */
@@ -118,66 +129,63 @@ export const dropPermissionCache = (db: Db) => void states.delete(db)
 registerCache('permissions', dropPermissionCache)
 
 /** Every live menu and button, in menu order. */
-export const liveMenus = (ctx: Ctx): readonly MenuRow[] =>
-  cached(ctx, 'menus', () => ctx.db.select().from(menu).where(notDeleted(menu)).orderBy(asc(menu.sort)).all())
+export const liveMenus = (ctx: Ctx): Promise<readonly MenuRow[]> =>
+  cached(ctx, 'menus', async () => await ctx.db.select().from(menu).where(notDeleted(menu)).orderBy(asc(menu.sort)))
 
 /** Menu ids a tenant's package allows; null = no package (the platform), no limit. */
-export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): ReadonlySet<string> | null =>
-  cached(ctx, `package:${tenantId}`, () => {
+export const packageMenuIdsOf = (ctx: Ctx, tenantId: string): Promise<ReadonlySet<string> | null> =>
+  cached(ctx, `package:${tenantId}`, async () => {
     if (tenantId === PLATFORM_TENANT) return null
-    const row = ctx.db
-      .select({ menuId: tenantPackage.menuId })
-      .from(tenant)
-      .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
-      .where(and(tenantRows(tenant, tenantId, { why: MACHINERY }), notDeleted(tenantPackage)))
-      .get()
+    const row = await first(
+      ctx.db
+        .select({ menuId: tenantPackage.menuId })
+        .from(tenant)
+        .innerJoin(tenantPackage, eq(tenantPackage.id, tenant.packageId))
+        .where(and(tenantRows(tenant, tenantId, { why: MACHINERY }), notDeleted(tenantPackage))),
+    )
     return row ? new Set(row.menuId.split(',').filter(Boolean)) : null
   })
 
 /** Each actor's cache key, made once: a request asks for its permissions several times (gate, scope, lists). Actors are never changed in place. */
 const keys = new WeakMap<Ctx['actor'], string>()
 
-export function effective(ctx: Ctx): Effective {
+export function effective(ctx: Ctx): Promise<Effective> {
   const a = ctx.actor
   let key = keys.get(a)
   if (key === undefined) keys.set(a, (key = `actor:${a.kind}:${a.tenantId}:${[...a.roleIds].sort().join(',')}`))
   return cached(ctx, key, () => compute(ctx))
 }
 
-function compute(ctx: Ctx): Effective {
+async function compute(ctx: Ctx): Promise<Effective> {
   const { db, actor: a } = ctx
   // Only the tenant's live roles count: a deleted or foreign role id grants nothing.
   const roles = a.roleIds.length
-    ? db
+    ? await db
         .select({ id: role.id, alias: role.roleAlias })
         .from(role)
         .where(and(inArray(role.id, a.roleIds), tenantRows(role, a.tenantId, { why: MACHINERY })))
-        .all()
     : []
   const roleIds = roles.map((r) => r.id),
     aliases = roles.map((r) => r.alias)
   const administrator = a.kind === 'system' || (a.tenantId === PLATFORM_TENANT && aliases.includes(ADMINISTRATOR))
 
-  const menus = liveMenus(ctx)
-  const pkg = packageMenuIdsOf(ctx, a.tenantId)
+  const menus = await liveMenus(ctx)
+  const pkg = await packageMenuIdsOf(ctx, a.tenantId)
   const holdsAll = a.kind === 'system' || aliases.includes(ADMINISTRATOR) || aliases.includes(TENANT_ADMIN)
   const granted = holdsAll
     ? null
     : new Set(
         roleIds.length
-          ? db
-              .selectDistinct({ id: roleMenu.menuId })
-              .from(roleMenu)
-              .where(inArray(roleMenu.roleId, roleIds))
-              .all()
-              .map((r) => r.id)
+          ? (
+              await db.selectDistinct({ id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds))
+            ).map((r) => r.id)
           : [],
       )
   const mine = menus.filter((m) => (!granted || granted.has(m.id)) && (!pkg || pkg.has(m.id)))
 
   const dataScopes = new Map<string, DataGrant[]>()
   if (roleIds.length) {
-    const grants = db
+    const grants = await db
       .select({
         code: scopeData.resourceCode,
         scopeType: scopeData.scopeType,
@@ -187,7 +195,6 @@ function compute(ctx: Ctx): Effective {
       .from(scopeData)
       .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, 1)))
       .where(and(inArray(roleScope.roleId, roleIds), tenantRows(scopeData, a.tenantId, { why: MACHINERY })))
-      .all()
     for (const { code, ...g } of grants) dataScopes.set(code, [...(dataScopes.get(code) ?? []), g])
   }
   return {
@@ -196,20 +203,18 @@ function compute(ctx: Ctx): Effective {
     menuIds: new Set(mine.map((m) => m.id)),
     codes: new Set(mine.map((m) => m.code)),
     codeList: [...new Set(mine.map((m) => m.code))].sort(),
-    apiScopes: db
+    apiScopes: await db
       .select({ id: scopeApi.id, scopePath: scopeApi.scopePath, scopeType: scopeApi.scopeType })
       .from(scopeApi)
-      .where(tenantRows(scopeApi, a.tenantId, { why: MACHINERY }))
-
-      .all(),
+      .where(tenantRows(scopeApi, a.tenantId, { why: MACHINERY })),
     apiGranted: new Set(
       roleIds.length
-        ? db
-            .select({ id: roleScope.scopeId })
-            .from(roleScope)
-            .where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds)))
-            .all()
-            .map((r) => r.id)
+        ? (
+            await db
+              .select({ id: roleScope.scopeId })
+              .from(roleScope)
+              .where(and(eq(roleScope.scopeCategory, 2), inArray(roleScope.roleId, roleIds)))
+          ).map((r) => r.id)
         : [],
     ),
     dataScopes,

@@ -12,11 +12,11 @@ export const SIGNED_IN = 'auth'
 // computed once per role set, valid while the permission version in the database is unchanged.
 
 export const roleAliases = async (ctx: Ctx): Promise<readonly string[]> =>
-  ctx.actor.roleIds.length ? effective(ctx).aliases : []
+  ctx.actor.roleIds.length ? (await effective(ctx)).aliases : []
 
 export const isAdministrator = async (ctx: Ctx) =>
   ctx.actor.kind === 'system' ||
-  (ctx.actor.kind === 'user' && ctx.actor.tenantId === PLATFORM_TENANT && effective(ctx).administrator)
+  (ctx.actor.kind === 'user' && ctx.actor.tenantId === PLATFORM_TENANT && (await effective(ctx)).administrator)
 
 /** Menu ids the tenant's package allows; null = no package, no limit. */
 export const packageMenuIds = async (ctx: Ctx, tenantId = ctx.actor.tenantId) => packageMenuIdsOf(ctx, tenantId)
@@ -26,12 +26,12 @@ export const packageMenuIds = async (ctx: Ctx, tenantId = ctx.actor.tenantId) =>
  * all within the package), otherwise what its roles were granted, always
  * clipped to the package.
  */
-export const grantedMenuIds = async (ctx: Ctx) => effective(ctx).menuIds
+export const grantedMenuIds = async (ctx: Ctx) => (await effective(ctx)).menuIds
 
-export const permissionCodes = async (ctx: Ctx) => effective(ctx).codes
+export const permissionCodes = async (ctx: Ctx) => (await effective(ctx)).codes
 
 /** The same codes as a sorted list (user-info answers it on every page load). */
-export const sortedPermissionCodes = async (ctx: Ctx): Promise<readonly string[]> => effective(ctx).codeList
+export const sortedPermissionCodes = async (ctx: Ctx): Promise<readonly string[]> => (await effective(ctx)).codeList
 
 const pathMatches = (pattern: string, path: string) =>
   pattern.endsWith('**') ? path.startsWith(pattern.slice(0, -2)) : path === pattern
@@ -42,7 +42,7 @@ const pathMatches = (pattern: string, path: string) =>
  */
 async function checkApiScope(ctx: Ctx, method: string, path: string): Promise<void> {
   if (await isAdministrator(ctx)) return
-  const e = effective(ctx)
+  const e = await effective(ctx)
   if (!e.apiScopes.length) return
   const key = `${method} ${path}`
   let allowed = e.apiDecisions.get(key)

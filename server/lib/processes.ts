@@ -20,6 +20,7 @@ import { appProcess } from '../../db/schema/index.ts'
 import type { Services } from './context.ts'
 import { now } from './time.ts'
 import { nodeName } from './config.ts'
+import { first } from './rows.ts'
 
 let identity: string | undefined
 /** This process's name among the processes sharing the database (one per OS process). */
@@ -34,13 +35,9 @@ export interface AppProcess {
 }
 
 /** Removes the rows of processes whose lease ran out; answers their ids (each is answered to one sweeper only). */
-export function expireProcesses(db: Services['db'], at = Date.now()): string[] {
-  return db
-    .delete(appProcess)
-    .where(lt(appProcess.leaseUntil, at))
-    .returning({ id: appProcess.id })
-    .all()
-    .map((r) => r.id)
+export async function expireProcesses(db: Services['db'], at = Date.now()): Promise<string[]> {
+  const gone = await db.delete(appProcess).where(lt(appProcess.leaseUntil, at)).returning({ id: appProcess.id })
+  return gone.map((r) => r.id)
 }
 
 /** Whether a process of this machine is still there (signal 0 probes without sending; EPERM means it exists). */
@@ -58,35 +55,35 @@ function pidAlive(pid: number): boolean {
  * Rows of this node whose process is gone (killed, or a previous life of this container): known dead without
  * waiting for their lease, as the node names this machine. Job leases are not touched (they only expire).
  */
-export function forgetDeadOfNode(db: Services['db'], nodeId: string): string[] {
-  const dead = db
-    .select({ id: appProcess.id, pid: appProcess.pid })
-    .from(appProcess)
-    .where(eq(appProcess.node, nodeId))
-    .all()
+export async function forgetDeadOfNode(db: Services['db'], nodeId: string): Promise<string[]> {
+  const dead = (
+    await db.select({ id: appProcess.id, pid: appProcess.pid }).from(appProcess).where(eq(appProcess.node, nodeId))
+  )
     .filter((r) => r.id !== identity && !pidAlive(r.pid))
     .map((r) => r.id)
-  if (dead.length) db.delete(appProcess).where(inArray(appProcess.id, dead)).run()
+  if (dead.length) await db.delete(appProcess).where(inArray(appProcess.id, dead))
   return dead
 }
 
 /** Is there a row for this process with its lease still running? */
-export function processAlive(db: Services['db'], id: string, at = Date.now()): boolean {
-  return !!db
-    .select({ id: appProcess.id })
-    .from(appProcess)
-    .where(sql`${appProcess.id} = ${id} and ${appProcess.leaseUntil} >= ${at}`)
-    .get()
+export async function processAlive(db: Services['db'], id: string, at = Date.now()): Promise<boolean> {
+  return !!(await first(
+    db
+      .select({ id: appProcess.id })
+      .from(appProcess)
+      .where(sql`${appProcess.id} = ${id} and ${appProcess.leaseUntil} >= ${at}`),
+  ))
 }
 
 /** Registers this process and keeps its lease alive; every heartbeat also sweeps expired processes. */
-export function startProcess(services: Pick<Services, 'db' | 'config' | 'log'>): AppProcess {
+export async function startProcess(services: Pick<Services, 'db' | 'config' | 'log'>): Promise<AppProcess> {
   const { db, config, log } = services
   const id = processIdentity(config.nodeId)
   const leaseMs = config.leaseMs
-  const dead = forgetDeadOfNode(db, config.nodeId)
+  const dead = await forgetDeadOfNode(db, config.nodeId)
   if (dead.length) log.info({ processes: dead }, 'earlier processes of this node are gone: clearing what they held')
-  db.insert(appProcess)
+  await db
+    .insert(appProcess)
     .values({
       id,
       node: config.nodeId,
@@ -95,30 +92,29 @@ export function startProcess(services: Pick<Services, 'db' | 'config' | 'log'>):
       leaseUntil: Date.now() + leaseMs,
     })
     .onConflictDoUpdate({ target: appProcess.id, set: { leaseUntil: Date.now() + leaseMs } })
-    .run()
 
-  const sweep = () => {
-    const gone = expireProcesses(db)
+  const sweep = async () => {
+    const gone = await expireProcesses(db)
     if (gone.length) log.warn({ processes: gone }, 'processes whose lease ran out: what they held is cleared')
   }
-  const beat = () => {
+  const beat = async () => {
     try {
       // Upsert: a process paused past its lease (and swept) comes back rather than running unregistered.
-      db.insert(appProcess)
+      await db
+        .insert(appProcess)
         .values({ id, node: config.nodeId, pid: process.pid, startTime: now(), leaseUntil: Date.now() + leaseMs })
         .onConflictDoUpdate({ target: appProcess.id, set: { leaseUntil: Date.now() + leaseMs } })
-        .run()
-      sweep()
+      await sweep()
     } catch (err) {
       log.error({ err }, 'process heartbeat failed')
     }
   }
-  const timer = setInterval(beat, Math.max(100, Math.floor(leaseMs / 3)))
+  const timer = setInterval(() => void beat(), Math.max(100, Math.floor(leaseMs / 3)))
   return {
     id,
     async stop() {
       clearInterval(timer)
-      db.delete(appProcess).where(eq(appProcess.id, id)).run()
+      await db.delete(appProcess).where(eq(appProcess.id, id))
     },
   }
 }

@@ -11,8 +11,8 @@ import { testApp } from '../../tests/support/harness.ts'
 import { errorHandler } from './error-handler.ts'
 import { defineResource } from './resource.ts'
 
-describe('action bodies: the message a refused field answers', () => {
-  const t = testApp()
+describe('action bodies: the message a refused field answers', async () => {
+  const t = await testApp()
   const probe = defineResource({
     table: param,
     path: '/api/test-bodies/param',

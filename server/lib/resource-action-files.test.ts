@@ -10,8 +10,8 @@ import { testApp } from '../../tests/support/harness.ts'
 import { errorHandler } from './error-handler.ts'
 import { defineResource } from './resource.ts'
 
-describe('an action that answers a file', () => {
-  const t = testApp()
+describe('an action that answers a file', async () => {
+  const t = await testApp()
   const probe = defineResource({
     table: param,
     path: '/api/test-files/param',

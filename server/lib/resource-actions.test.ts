@@ -14,8 +14,8 @@ import { routesWithoutRequestSchema } from './openapi.ts'
 import { PUBLIC } from './permissions.ts'
 import { defineResource } from './resource.ts'
 
-describe('actions at other paths, with whole codes', () => {
-  const t = testApp()
+describe('actions at other paths, with whole codes', async () => {
+  const t = await testApp()
   const probe = defineResource({
     table: param,
     path: '/api/test-probe/param',

@@ -13,21 +13,23 @@ import { userResource } from '../modules/system/user.ts'
 import { resolveCtx } from './auth-context.ts'
 import { ApiError } from './errors.ts'
 import { defineResource } from './resource.ts'
-import { transact } from './transaction.ts'
+import { insideTransaction, transact } from './transaction.ts'
+import { first } from './rows.ts'
 
 const U = '/api/blade-system/user'
 
-describe('resource conventions', () => {
-  const t = testApp()
+describe('resource conventions', async () => {
+  const t = await testApp()
   const db = t.services.db
   const ctxOf = async (account: string, tenantId = '000000') =>
     resolveCtx(t.services, { 'blade-auth': `bearer ${await t.token(account, account, tenantId)}` })
-  const idOf = (account: string, tenantId = '000000') =>
-    db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.account, account), eq(user.tenantId, tenantId)))
-      .get()!.id
+  const idOf = async (account: string, tenantId = '000000') =>
+    (await first(
+      db
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.account, account), eq(user.tenantId, tenantId))),
+    ))!.id
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => null,
@@ -37,12 +39,12 @@ describe('resource conventions', () => {
   it('an action is a route tagged with its button code and an operation gated the same way', async () => {
     const route = t.app.routes.find((r) => r.method === 'POST' && r.path === `${U}/unlock`)
     expect(route, 'the unlock action is mounted at its contract path').toBeTruthy()
-    const teacherId = idOf('teacher')
-    db.update(user).set({ locked: 1, failCount: 5 }).where(eq(user.id, teacherId)).run()
+    const teacherId = await idOf('teacher')
+    await db.update(user).set({ locked: 1, failCount: 5 }).where(eq(user.id, teacherId))
 
     // The CLI's way: an explicit actor. The system actor holds every code.
     expect(await userResource.ops.actions.unlock(t.system('000000'), { ids: [teacherId] })).toBe(1)
-    expect(db.select().from(user).where(eq(user.id, teacherId)).get()).toMatchObject({ locked: 0, failCount: 0 })
+    expect(await first(db.select().from(user).where(eq(user.id, teacherId)))).toMatchObject({ locked: 0, failCount: 0 })
 
     // A student holds no button code: the operation refuses as the route does.
     const student = await ctxOf('student')
@@ -50,7 +52,7 @@ describe('resource conventions', () => {
     expect((await t.post(`${U}/unlock`, await t.token('student'), undefined, { userIds: teacherId })).status).toBe(403)
 
     // Another tenant's row is not there for this tenant's administrator (404), and bad ids name the field.
-    const theirs = idOf('admin', '100001')
+    const theirs = await idOf('admin', '100001')
     expect(await refusal(userResource.ops.actions.unlock(await ctxOf('admin'), { ids: [theirs] }))).toMatchObject({
       status: 404,
     })
@@ -63,12 +65,14 @@ describe('resource conventions', () => {
 
   it("an action's body is checked against its schema: 400 naming the field, nothing changed", async () => {
     const admin = await t.token('admin')
-    const teacherId = idOf('teacher')
-    const before = db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId)).get()!.roleId
+    const teacherId = await idOf('teacher')
+    const before = (await first(db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId))))!.roleId
     const r = await t.post(`${U}/grant`, admin, { userIds: teacherId, roleIds: { not: 'a list' } })
     expect(r.status).toBe(400)
     expect(r.body.field).toBe('roleIds')
-    expect(db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId)).get()!.roleId).toBe(before)
+    expect((await first(db.select({ roleId: user.roleId }).from(user).where(eq(user.id, teacherId))))!.roleId).toBe(
+      before,
+    )
   })
 
   it('a hand-written route over a data-scoped resource sees only rows within the caller’s data scope', async () => {
@@ -100,27 +104,30 @@ describe('resource conventions', () => {
     const before = await tree()
     expect(before.flatMap((c) => c.children).length).toBeGreaterThan(0)
     // Limit the teacher to users of its own department (a faculty: no students in it), as an admin would.
-    const teacherRole = db
-      .select()
-      .from(role)
-      .where(and(eq(role.roleAlias, 'teacher'), eq(role.tenantId, '000000')))
-      .get()!
-    const ownDept = db
-      .select()
-      .from(scopeData)
-      .where(
-        and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 3)),
-      )
-      .get()!
-    const grant = db
-      .insert(roleScope)
-      .values({ id: newId(), roleId: teacherRole.id, scopeId: ownDept.id, scopeCategory: 1 })
-      .returning()
-      .get()
+    const teacherRole = (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.roleAlias, 'teacher'), eq(role.tenantId, '000000'))),
+    ))!
+    const ownDept = (await first(
+      db
+        .select()
+        .from(scopeData)
+        .where(
+          and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 3)),
+        ),
+    ))!
+    const grant = (await first(
+      db
+        .insert(roleScope)
+        .values({ id: newId(), roleId: teacherRole.id, scopeId: ownDept.id, scopeCategory: 1 })
+        .returning(),
+    ))!
     try {
       expect(await tree()).toEqual([])
     } finally {
-      db.delete(roleScope).where(eq(roleScope.id, grant.id)).run()
+      await db.delete(roleScope).where(eq(roleScope.id, grant.id))
     }
     expect(await tree()).toEqual(before)
   })
@@ -142,11 +149,11 @@ describe('resource conventions', () => {
       },
       async afterCommit(ctx, w, row) {
         await new Promise((r) => setTimeout(r, 5))
-        seenInTransaction = ctx.db.$client.inTransaction
+        seenInTransaction = insideTransaction(ctx.db)
         announced.push(`${w.op}:${row?.paramKey ?? w.before[0]?.paramKey}`)
       },
     })
-    const stored = (key: string) => db.select().from(param).where(eq(param.paramKey, key)).get()
+    const stored = async (key: string) => await first(db.select().from(param).where(eq(param.paramKey, key)))
 
     it('a committed write is announced afterwards, outside the transaction, with the stored row', async () => {
       const row = await probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.ok', paramValue: '1' })
@@ -162,45 +169,53 @@ describe('resource conventions', () => {
         probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.boom', paramValue: 'boom' }),
       )
       expect(e).toMatchObject({ status: 409 })
-      expect(stored('probe.boom')).toBeUndefined()
+      expect(await stored('probe.boom')).toBeUndefined()
       await refusal(probe.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.r', paramValue: 'refused-before' }))
-      expect(stored('probe.r')).toBeUndefined()
+      expect(await stored('probe.r')).toBeUndefined()
       expect(announced).toEqual([])
     })
 
-    it('an async hook inside the transaction is refused and rolled back instead of committing before it ran', async () => {
-      const sloppy = defineResource({
+    it('an async hook inside the transaction is awaited before the commit: its failure rolls the row back', async () => {
+      const awaiting = defineResource({
         table: param,
-        path: '/api/test-probe/sloppy',
+        path: '/api/test-probe/awaiting',
         code: 'system:param',
-        // Typed as synchronous; a cast is what it takes to slip a promise in — and the factory still refuses it.
-        afterWrite: (async () => {}) as unknown as () => void,
+        async afterWrite(_ctx, w, tx) {
+          await tx.select({ n: count() }).from(param)
+          if (w.values.paramValue === 'late-boom')
+            throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
+        },
       })
-      await expect(
-        sloppy.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.async', paramValue: '1' }),
-      ).rejects.toThrow(/synchronous/)
-      expect(stored('probe.async')).toBeUndefined()
+      const e = await refusal(
+        awaiting.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.async', paramValue: 'late-boom' }),
+      )
+      expect(e).toMatchObject({ status: 409 })
+      expect(await stored('probe.async')).toBeUndefined()
+      await awaiting.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.async.ok', paramValue: '1' })
+      expect(await stored('probe.async.ok')).toBeTruthy()
     })
 
     it('transact(): what a failed body queued never runs; a failing side effect leaves the commit standing', async () => {
       const ran: string[] = []
       await expect(
-        transact(t.system(), (tx, after) => {
-          tx.insert(param)
+        transact(t.system(), async (tx, after) => {
+          await tx
+            .insert(param)
             .values({ id: '990001', paramName: 'x', paramKey: 'probe.tx', paramValue: '1', tenantId: '000000' })
-            .run()
+
           after(() => ran.push('never'))
           throw new Error('rolled back')
         }),
       ).rejects.toThrow('rolled back')
-      expect(stored('probe.tx')).toBeUndefined()
+      expect(await stored('probe.tx')).toBeUndefined()
       const errors: unknown[] = []
       await transact(
         t.system(),
-        (tx, after) => {
-          tx.insert(param)
+        async (tx, after) => {
+          await tx
+            .insert(param)
             .values({ id: '990002', paramName: 'x', paramKey: 'probe.tx2', paramValue: '1', tenantId: '000000' })
-            .run()
+
           after(() => {
             throw new Error('broker away')
           })
@@ -210,7 +225,7 @@ describe('resource conventions', () => {
       )
       expect(ran).toEqual(['second'])
       expect(errors).toHaveLength(1)
-      expect(stored('probe.tx2')).toBeTruthy()
+      expect(await stored('probe.tx2')).toBeTruthy()
     })
   })
 })

@@ -7,6 +7,7 @@ import { testApp } from '../../tests/support/harness.ts'
 import { courseUserResource, enrolStates } from '../modules/course/enrolment.ts'
 import { ApiError } from './errors.ts'
 import { transact } from './transaction.ts'
+import { first } from './rows.ts'
 
 const C = '/api/hm-course/course'
 const U = '/api/hm-courseUser/courseUser'
@@ -15,17 +16,18 @@ const U = '/api/hm-courseUser/courseUser'
  * A resource's state machine, through the enrolment review (pending → approved | rejected; rejected → pending |
  * approved; approved is final): checked inside the write's transaction, conditional on the state read.
  */
-describe('state machine on a status column (enrolment review)', () => {
-  const t = testApp()
+describe('state machine on a status column (enrolment review)', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const status = (id: string) =>
-    db.select({ s: courseUser.status }).from(courseUser).where(eq(courseUser.id, id)).get()!.s
-  const userId = (account: string) =>
-    db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.account, account), eq(user.tenantId, '000000')))
-      .get()!.id
+  const status = async (id: string) =>
+    (await first(db.select({ s: courseUser.status }).from(courseUser).where(eq(courseUser.id, id))))!.s
+  const userId = async (account: string) =>
+    (await first(
+      db
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.account, account), eq(user.tenantId, '000000'))),
+    ))!.id
 
   /** A course needing approval and a pending enrolment of `account` in it. */
   async function pending(account = 'student') {
@@ -33,7 +35,7 @@ describe('state machine on a status column (enrolment review)', () => {
     const course = (await t.post(`${C}/submit`, admin, { title: `审核 ${Math.random()}`, isAuth: 1 })).body.data
     const row = await courseUserResource.ops.submit(t.system(), {
       courseId: course.id,
-      userId: userId(account),
+      userId: await userId(account),
       status: 0,
     })
     expect(row.status).toBe(0)
@@ -45,7 +47,7 @@ describe('state machine on a status column (enrolment review)', () => {
   it('allows the declared moves and refuses the others with a 409 naming both states (zh/en)', async () => {
     const { admin, id } = await pending()
     expect((await verify(admin, id, 2)).status).toBe(200)
-    expect(status(id)).toBe(2)
+    expect(await status(id)).toBe(2)
     expect((await verify(admin, id, 1)).status).toBe(200)
     // Staying put is no move: approving an approved enrolment again is a no-op.
     expect((await verify(admin, id, 1)).status).toBe(200)
@@ -58,11 +60,11 @@ describe('state machine on a status column (enrolment review)', () => {
     expect((await verify(admin, id, 2, 'zh')).body.msg).toBe(
       '审核状态已是「已通过」，不能改为「已驳回」（可能已被他人处理，请刷新后重试）',
     )
-    expect(status(id)).toBe(1)
+    expect(await status(id)).toBe(1)
     // The generated submit goes through the same machine.
     const back = await t.post(`${U}/submit`, admin, { id, status: 0 })
     expect(back.status).toBe(409)
-    expect(status(id)).toBe(1)
+    expect(await status(id)).toBe(1)
   })
 
   it('answers 400 naming the field for a value that is no state, or no starting state on insert', async () => {
@@ -73,7 +75,7 @@ describe('state machine on a status column (enrolment review)', () => {
     const course = (await t.post(`${C}/submit`, admin, { title: '起始状态', isAuth: 1 })).body.data
     const rejectedAtOnce = await t.post(`${U}/submit`, admin, {
       courseId: course.id,
-      userId: userId('teacher'),
+      userId: await userId('teacher'),
       status: 2,
     })
     expect(rejectedAtOnce.status).toBe(400)
@@ -87,7 +89,7 @@ describe('state machine on a status column (enrolment review)', () => {
     const answers = await Promise.all([verify(admin, id, 1), verify(admin, id, 2)])
     const codes = answers.map((a) => a.status).sort()
     expect(codes).toEqual([200, 409])
-    expect(status(id)).toBe(answers[0].status === 200 ? 1 : 2)
+    expect(await status(id)).toBe(answers[0].status === 200 ? 1 : 2)
   })
 
   it('a batch is all or none: one enrolment that moved on refuses the whole review', async () => {
@@ -95,14 +97,14 @@ describe('state machine on a status column (enrolment review)', () => {
     const b = await pending('teacher')
     expect((await verify(a.admin, b.id, 1)).status).toBe(200)
     expect((await verify(a.admin, `${a.id},${b.id}`, 2)).status).toBe(409)
-    expect(status(a.id)).toBe(0)
-    expect(status(b.id)).toBe(1)
+    expect(await status(a.id)).toBe(0)
+    expect(await status(b.id)).toBe(1)
   })
 
   it('ops.transition with `from`: a row another process moved since it was read is a 409', async () => {
     const { id } = await pending()
     const ctx = t.system()
-    const seen = status(id)
+    const seen = await status(id)
     // Another process (its own connection to the same file) approves it in between.
     const other = new Database(join(t.dataDir, 'atrium.db'))
     other.run('PRAGMA busy_timeout = 5000')
@@ -111,30 +113,31 @@ describe('state machine on a status column (enrolment review)', () => {
     const stale = await courseUserResource.ops.transition(ctx, id, 2, { from: seen }).catch((e) => e)
     expect(stale).toBeInstanceOf(ApiError)
     expect(stale.status).toBe(409)
-    expect(status(id)).toBe(1)
+    expect(await status(id)).toBe(1)
     // Without `from`, staying approved is a no-op; with the state it really has, the move is checked as usual.
     expect((await courseUserResource.ops.transition(ctx, id, 1, { from: 1 })).status).toBe(1)
   })
 
   it('the update is conditional on the state read: a commit slipping in between (PostgreSQL, READ COMMITTED) is a 409', async () => {
     const { id } = await pending()
-    const err = await transact(t.system(), (tx) => {
-      const stateWas = enrolStates.guard(tx, id, 1)
+    const err = await transact(t.system(), async (tx) => {
+      const stateWas = await enrolStates.guard(tx, id, 1)
       // What another transaction's commit looks like to this one between the read and the write.
-      tx.update(courseUser).set({ status: 2 }).where(eq(courseUser.id, id)).run()
-      const moved = tx
-        .update(courseUser)
-        .set({ status: 1 })
-        .where(and(eq(courseUser.id, id), stateWas))
-        .returning({ id: courseUser.id })
-        .get()
-      return moved ? undefined : enrolStates.conflict(tx, id, 1)
+      await tx.update(courseUser).set({ status: 2 }).where(eq(courseUser.id, id))
+      const moved = await first(
+        tx
+          .update(courseUser)
+          .set({ status: 1 })
+          .where(and(eq(courseUser.id, id), stateWas))
+          .returning({ id: courseUser.id }),
+      )
+      return moved ? undefined : await enrolStates.conflict(tx, id, 1)
     })
     expect(err?.status).toBe(409)
-    expect(status(id)).toBe(2)
+    expect(await status(id)).toBe(2)
   })
 
-  it('describes the states in the submit bodies (and so in the OpenAPI document)', () => {
+  it('describes the states in the submit bodies (and so in the OpenAPI document)', async () => {
     const props = (s: unknown) =>
       (s as { properties: Record<string, { anyOf?: { const: number }[]; description?: string }> }).properties
     expect(props(courseUserResource.schemas.insert).status.anyOf!.map((x) => x.const)).toEqual([1, 0])

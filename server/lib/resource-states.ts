@@ -29,6 +29,7 @@ import { ApiError, badRequest, notFound } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { now } from './time.ts'
 import type { Tx } from './transaction.ts'
+import { first } from './rows.ts'
 
 export type State = string | number
 
@@ -58,16 +59,16 @@ export interface StateMachine<S extends State = State> {
    * Inside a write's transaction, before the row is updated: reads row `key`'s state, refuses (409) a move the
    * machine does not allow or a row that left `from`, and answers the condition the update must carry.
    */
-  guard(tx: Tx, key: string, to: unknown, from?: unknown): SQL
+  guard(tx: Tx, key: string, to: unknown, from?: unknown): Promise<SQL>
   /** A 400 for a value no insert may start in (the factory checks what hooks set, after validation). */
   assertInitial(value: unknown): void
   /** The 409 for a row whose state moved between the guard and the update (another process's commit). */
-  conflict(tx: Tx, key: string, to: unknown): ApiError
+  conflict(tx: Tx, key: string, to: unknown): Promise<ApiError>
   /**
    * Moves row `key` to `to` inside the caller's transaction (the caller checked permission and scope): the guard,
    * then the conditional update of the state column, `set` and the audit columns. 404 when the row is gone.
    */
-  move(tx: Tx, ctx: Ctx, key: string, to: S, o?: { from?: S; set?: Record<string, unknown> }): void
+  move(tx: Tx, ctx: Ctx, key: string, to: S, o?: { from?: S; set?: Record<string, unknown> }): Promise<void>
 }
 
 /** Declares a status column's machine for a table (give it to defineResource as `states`). */
@@ -117,13 +118,14 @@ export function stateMachine<const S extends State>(table: SQLiteTable, o: State
     }
   }
 
-  const current = (tx: Tx, key: string): S | undefined =>
+  const current = async (tx: Tx, key: string): Promise<S | undefined> =>
     (
-      tx
-        .select({ s: col })
-        .from(table as SQLiteTable)
-        .where(eq(keyCol, key))
-        .get() as { s: S } | undefined
+      (await first(
+        tx
+          .select({ s: col })
+          .from(table as SQLiteTable)
+          .where(eq(keyCol, key)),
+      )) as { s: S } | undefined
     )?.s
 
   const machine: StateMachine<S> = {
@@ -136,9 +138,9 @@ export function stateMachine<const S extends State>(table: SQLiteTable, o: State
       insert: withColumn(insert, enumOf(o.initial)),
       update: withColumn(update, enumOf(states)),
     }),
-    guard(tx, key, to, from) {
+    async guard(tx, key, to, from) {
       if (!isState(to)) throw badRequest('validation.invalid', { field: o.column }, o.column)
-      const now = current(tx, key)
+      const now = await current(tx, key)
       if (now === undefined) throw notFound()
       if (from !== undefined && now !== from) throw refuse(now, to)
       if (!allows(now, to)) throw refuse(now, to)
@@ -149,22 +151,23 @@ export function stateMachine<const S extends State>(table: SQLiteTable, o: State
       if (v !== undefined && !o.initial.includes(v as S))
         throw badRequest('validation.invalid', { field: o.column }, o.column)
     },
-    conflict(tx, key, to) {
-      return refuse(current(tx, key) ?? (to as S), to as S)
+    async conflict(tx, key, to) {
+      return refuse((await current(tx, key)) ?? (to as S), to as S)
     },
-    move(tx, ctx, key, to, m = {}) {
-      const cond = machine.guard(tx, key, to, m.from)
+    async move(tx, ctx, key, to, m = {}) {
+      const cond = await machine.guard(tx, key, to, m.from)
       const audit = {
         ...(cols.updateUser ? { updateUser: ctx.actor.userId } : {}),
         ...(cols.updateTime ? { updateTime: now() } : {}),
       }
-      const moved = tx
-        .update(table)
-        .set({ ...m.set, ...audit, [o.column]: to } as never)
-        .where(and(eq(keyCol, key), cond))
-        .returning({ k: keyCol })
-        .get()
-      if (!moved) throw machine.conflict(tx, key, to)
+      const moved = await first(
+        tx
+          .update(table)
+          .set({ ...m.set, ...audit, [o.column]: to } as never)
+          .where(and(eq(keyCol, key), cond))
+          .returning({ k: keyCol }),
+      )
+      if (!moved) throw await machine.conflict(tx, key, to)
     },
   }
   return machine

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm'
 import { dept, menu, role } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { deptResource } from '../modules/system/dept.ts'
+import { first } from './rows.ts'
 
 const S = '/api/blade-system'
 
-describe('resource factory: the tree option (roles, menus, departments)', () => {
-  const t = testApp()
+describe('resource factory: the tree option (roles, menus, departments)', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   it('refuses a role loop A→B→A that would make both vanish from the tree, naming parentId', async () => {
@@ -25,7 +26,7 @@ describe('resource factory: the tree option (roles, menus, departments)', () => 
         body: { field: 'parentId', msg: 'the parent cannot be the node itself or one of its descendants' },
       })
     }
-    expect(db.select().from(role).where(eq(role.id, a.id)).get()!.parentId).toBe('0')
+    expect((await first(db.select().from(role).where(eq(role.id, a.id))))!.parentId).toBe('0')
     const tree = (await t.get(`${S}/role/list`, admin)).body.data as any[]
     expect(tree.find((r) => r.id === a.id).children[0]).toMatchObject({ id: b.id, children: [{ id: c.id }] })
     // An unknown (or another tenant's) parent is refused too.
@@ -71,7 +72,7 @@ describe('resource factory: the tree option (roles, menus, departments)', () => 
     expect(
       await t.call('POST', `${S}/menu/submit`, { token: admin, body: { id: top.id, parentId: top.id } }),
     ).toMatchObject({ status: 400, body: { field: 'parentId' } })
-    expect(db.select().from(menu).where(eq(menu.id, top.id)).get()!.parentId).toBe('0')
+    expect((await first(db.select().from(menu).where(eq(menu.id, top.id))))!.parentId).toBe('0')
     const lazy = (await t.get(`${S}/menu/lazy-list`, admin, { parentId: '0' })).body.data as any[]
     expect(lazy.find((m) => m.id === top.id).hasChildren).toBe(true)
     expect((await t.post(`${S}/menu/remove`, admin, undefined, { ids: top.id })).status).toBe(400)
@@ -79,27 +80,29 @@ describe('resource factory: the tree option (roles, menus, departments)', () => 
 
   it("keeps ancestors right when a unit moves, and answers a node's subtree (data scope over a tree)", async () => {
     const admin = await t.token('admin')
-    const byName = (n: string) =>
+    const byName = async (n: string) =>
+      (await first(
+        db
+          .select()
+          .from(dept)
+          .where(and(eq(dept.deptName, n), eq(dept.tenantId, '000000'))),
+      ))!
+    const root = (await first(
       db
         .select()
         .from(dept)
-        .where(and(eq(dept.deptName, n), eq(dept.tenantId, '000000')))
-        .get()!
-    const root = db
-      .select()
-      .from(dept)
-      .where(and(eq(dept.tenantId, '000000'), eq(dept.parentId, '0')))
-      .get()!
-    const office = byName('教务处'),
-      cs = byName('计算机系')
-    const classes = [byName('2024级计算机1班'), byName('2024级计算机2班')]
+        .where(and(eq(dept.tenantId, '000000'), eq(dept.parentId, '0'))),
+    ))!
+    const office = await byName('教务处'),
+      cs = await byName('计算机系')
+    const classes = [await byName('2024级计算机1班'), await byName('2024级计算机2班')]
     const ctx = t.system('000000')
     expect((await deptResource.ops.subtree(ctx, cs.id)).sort()).toEqual([cs.id, ...classes.map((c) => c.id)].sort())
     // 计算机系 moves under 教务处: its classes' ancestors follow in the same write.
     expect((await t.post(`${S}/dept/submit`, admin, { id: cs.id, parentId: office.id })).status).toBe(200)
-    expect(byName('计算机系').ancestors).toBe(`${root.ancestors},${root.id},${office.id}`)
+    expect((await byName('计算机系')).ancestors).toBe(`${root.ancestors},${root.id},${office.id}`)
     for (const c of classes)
-      expect(byName(c.deptName).ancestors).toBe(`${root.ancestors},${root.id},${office.id},${cs.id}`)
+      expect((await byName(c.deptName)).ancestors).toBe(`${root.ancestors},${root.id},${office.id},${cs.id}`)
     expect(await deptResource.ops.subtree(ctx, office.id)).toEqual(
       expect.arrayContaining([office.id, cs.id, ...classes.map((c) => c.id)]),
     )

@@ -14,12 +14,13 @@ import { ApiError, badRequest } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { scope } from './scope.ts'
 import { buildTree } from './tree.ts'
+import { first } from './rows.ts'
+import type { Tx } from './transaction.ts'
 
 defineMessages({ 'tree.parentMissing': { zh: '上级节点不存在', en: 'the parent does not exist' } })
 
 type Row = Record<string, unknown>
 type Query = Record<string, string | undefined>
-type Tx = Parameters<Parameters<Ctx['db']['transaction']>[0]>[0]
 
 export interface TreeOptions {
   /** Column holding the parent's key; 'parentId' when left out. */
@@ -52,11 +53,12 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
   const live = (ctx: Ctx) =>
     scope(table, ctx, { global, dataScope: false, why: 'a parent or subtree is found in the whole tenant' })
   const byKey = async (ctx: Ctx, k: string) =>
-    ctx.db
-      .select()
-      .from(table)
-      .where(and(await live(ctx), eq(keyCol, k)))
-      .get() as Row | undefined
+    (await first(
+      ctx.db
+        .select()
+        .from(table)
+        .where(and(await live(ctx), eq(keyCol, k))),
+    )) as Row | undefined
 
   /** Checks the parent a write sets and fills the ancestors column; 400 naming the parent field. */
   async function place(ctx: Ctx, values: Row, before: Row | undefined): Promise<void> {
@@ -82,21 +84,20 @@ export function treeOf(table: SQLiteTable, key: string, t: TreeOptions, global: 
   }
 
   /** After an update that moved a node: its descendants' ancestors follow, in the same transaction. */
-  function carrySubtree(tx: Tx, before: Row, after: Row): void {
+  async function carrySubtree(tx: Tx, before: Row, after: Row): Promise<void> {
     if (!ancCol || !t.ancestors || before[t.ancestors] === after[t.ancestors] || after[t.ancestors] === undefined)
       return
     const from = `${before[t.ancestors]},${before[key]}`,
       to = `${after[t.ancestors]},${before[key]}`
-    const rows = tx
+    const rows = (await tx
       .select({ k: keyCol, a: ancCol })
       .from(table)
-      .where(or(eq(ancCol, from), startsWith(ancCol, `${from},`)))
-      .all() as { k: string; a: string }[]
+      .where(or(eq(ancCol, from), startsWith(ancCol, `${from},`)))) as { k: string; a: string }[]
     for (const d of rows)
-      tx.update(table)
+      await tx
+        .update(table)
         .set({ [t.ancestors]: to + d.a.slice(from.length) })
         .where(eq(keyCol, d.k))
-        .run()
   }
 
   /** A node with live children cannot go (removing a parent together with all its children can): 400 'tree.hasChildren'. */

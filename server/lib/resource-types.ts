@@ -87,12 +87,12 @@ export interface ResourceOptions<T extends SQLiteTable, A extends Actions<T> = A
   states?: StateMachine
   beforeWrite?: (ctx: Ctx, w: Write<T>) => void | Promise<void>
   /**
-   * Inside the write's transaction, for related rows: synchronous (bun:sqlite has one connection; see
-   * transaction.ts). Work that must await something outside the database (mail, a gateway, a device) is a durable
-   * job enqueued here, `enqueue(tx, kind, payload)` (jobs.ts): it commits or rolls back with the row and runs
-   * after the commit, retried and leased.
+   * Inside the write's transaction, for related rows: it may await its queries, only through `tx` (see
+   * transaction.ts), never work outside the database. Work that must await something outside it (mail, a gateway,
+   * a device) is a durable job enqueued here, `enqueue(tx, kind, payload)` (jobs.ts): it commits or rolls back
+   * with the row and runs after the commit, retried and leased.
    */
-  afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void
+  afterWrite?: (ctx: Ctx, w: Write<T>, tx: Tx) => void | Promise<void>
   /**
    * After the write committed, never after one that rolled back: broker
    * notifications, job wake-ups, anything outside the database. May be async;

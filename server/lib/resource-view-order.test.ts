@@ -12,8 +12,8 @@ import { newId } from './ids.ts'
 import { viewsOf } from './resource-views.ts'
 import { formatDateTime } from './time.ts'
 
-describe('a view ordered by the clock', () => {
-  const t = testApp()
+describe('a view ordered by the clock', async () => {
+  const t = await testApp()
   const asked: string[] = []
   const views = viewsOf({ options: { table: banner } }, [
     {
@@ -30,17 +30,16 @@ describe('a view ordered by the clock', () => {
     },
   ])
   const app = new Elysia().use(errorHandler(t.services)).use(views(t.services))
-  const put = (title: string, at: Date) =>
-    t.services.db
+  const put = async (title: string, at: Date) =>
+    await t.services.db
       .insert(banner)
       .values({ id: newId(), title, cover: '/x.png', position: 9, remark: formatDateTime(at) })
-      .run()
 
   it('orders each request against the server time of that request', async () => {
     const soon = Date.now() + 1500
-    put('b past', new Date(Date.now() - 60_000))
-    put('a soon', new Date(soon))
-    put('c later', new Date(Date.now() + 60_000))
+    await put('b past', new Date(Date.now() - 60_000))
+    await put('a soon', new Date(soon))
+    await put('c later', new Date(Date.now() + 60_000))
     const titles = async () => {
       const res = await app.handle(new Request('http://localhost/api/test-order/banner/list?size=10'))
       const body = (await res.json()) as { data: { records: { title: string }[] } }

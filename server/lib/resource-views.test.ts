@@ -20,8 +20,8 @@ import { said, viewsOf } from './resource-views.ts'
 
 defineMessages({ 'test.views.hello': { zh: '你好，{name}', en: 'hello, {name}' } })
 
-describe('views of a resource', () => {
-  const t = testApp()
+describe('views of a resource', async () => {
+  const t = await testApp()
   const why = 'what the test school shows everyone'
   const banners = viewsOf({ options: { table: banner } }, [
     {
@@ -92,21 +92,24 @@ describe('views of a resource', () => {
     return { status: res.status, body: (await res.json()) as { data: any; msg: string; field?: string } }
   }
   const stamp = '2026-11-27 08:00:00'
-  const put = (title: string, o: { tenantId?: string; status?: number; position?: number; sort?: number } = {}) => {
+  const put = async (
+    title: string,
+    o: { tenantId?: string; status?: number; position?: number; sort?: number } = {},
+  ) => {
     const id = newId()
-    t.services.db
+    await t.services.db
       .insert(banner)
       .values({ id, title, cover: '/x.png', createTime: stamp, updateTime: stamp, ...o })
-      .run()
+
     return id
   }
-  const shown = put('视图横幅甲', { position: 1, sort: 2 })
-  const second = put('视图横幅乙', { position: 2, sort: 1 })
-  put('视图横幅丙', { position: 2, sort: 3 })
-  const hidden = put('视图横幅下架', { status: 0 })
-  const elsewhere = put('视图横幅他校', { tenantId: '100001' })
+  const shown = await put('视图横幅甲', { position: 1, sort: 2 })
+  const second = await put('视图横幅乙', { position: 2, sort: 1 })
+  await put('视图横幅丙', { position: 2, sort: 3 })
+  const hidden = await put('视图横幅下架', { status: 0 })
+  const elsewhere = await put('视图横幅他校', { tenantId: '100001' })
 
-  it('declares every route with its request schema', () => {
+  it('declares every route with its request schema', async () => {
     expect(routesWithoutRequestSchema(app).filter((k) => k.includes('test-views'))).toEqual([])
   })
 
@@ -167,13 +170,13 @@ describe('views of a resource', () => {
   it("shows a signed-in caller only their own rows, and nobody's to a guest", async () => {
     const student = await t.signIn('student')
     const teacher = await t.signIn('teacher')
-    const row = (userId: string, wareId: string) =>
-      t.services.db
+    const row = async (userId: string, wareId: string) =>
+      await t.services.db
         .insert(courseStatistics)
         .values({ id: newId(), courseId: '1', wareId, userId, progress: 10, createTime: stamp })
-        .run()
-    row(student.user_id, 'w-student')
-    row(teacher.user_id, 'w-teacher')
+
+    await row(student.user_id, 'w-student')
+    await row(teacher.user_id, 'w-teacher')
     expect((await call('GET', '/api/test-views/progress/list')).status).toBe(401)
     const wares = async (token: string) =>
       (await call('GET', '/api/test-views/progress/list?size=200', { token })).body.data.records.map(

@@ -88,7 +88,7 @@ export function viewRoutes(services: Services, table: SQLiteTable, order: () => 
           return ok(ctx, await read(ctx, rows as Row[], 'list'))
         }
         const { current, size, offset } = parsePaging(q)
-        const { rows, total } = pageQuery(ctx.db, { table, where, orderBy: ordered(), omit }, size, offset)
+        const { rows, total } = await pageQuery(ctx.db, { table, where, orderBy: ordered(), omit }, size, offset)
         return ok(ctx, pageOf(await read(ctx, rows, 'list'), total, current, size))
       },
       { perm, query: queryOf(listQuery) },

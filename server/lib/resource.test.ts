@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm'
 import { param } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { paramResource } from '../modules/system/param.ts'
+import { first } from './rows.ts'
 
 const P = '/api/blade-system/param'
 
-describe('resource factory (through blade-system/param)', () => {
-  const t = testApp()
+describe('resource factory (through blade-system/param)', async () => {
+  const t = await testApp()
   const add = (token: string, body: Record<string, unknown>) => t.post(`${P}/submit`, token, body)
 
   it('pages with LIMIT/OFFSET, clips size to 200 and refuses bad paging with the field named', async () => {
@@ -62,7 +63,7 @@ describe('resource factory (through blade-system/param)', () => {
       id: undefined,
     })
     expect(r.status).toBe(200)
-    const row = t.services.db.select().from(param).where(eq(param.paramKey, 'audit.k')).get()!
+    const row = (await first(t.services.db.select().from(param).where(eq(param.paramKey, 'audit.k'))))!
     expect(row).toMatchObject({ tenantId: '000000', createUser: admin.user_id, isDeleted: 0 })
     expect(row.createTime).not.toBe('1999-01-01 00:00:00')
     expect(row.id).toMatch(/^\d{15,20}$/)
@@ -87,13 +88,14 @@ describe('resource factory (through blade-system/param)', () => {
     expect((await add(admin, { id: other.id, paramValue: 'mine now' })).status).toBe(404)
     const mine = (await add(admin, { paramName: 'mine', paramKey: 'mine.key', paramValue: 'v' })).body.data
     expect((await t.post(`${P}/remove`, admin, undefined, { ids: `${mine.id},${other.id}` })).status).toBe(404)
-    expect(t.services.db.select().from(param).where(eq(param.id, mine.id)).get()!.isDeleted).toBe(0)
+    expect((await first(t.services.db.select().from(param).where(eq(param.id, mine.id))))!.isDeleted).toBe(0)
     expect(
-      t.services.db
-        .select()
-        .from(param)
-        .where(eq(param.id, other.id as string))
-        .get()!.paramValue,
+      (await first(
+        t.services.db
+          .select()
+          .from(param)
+          .where(eq(param.id, other.id as string)),
+      ))!.paramValue,
     ).toBe('secret')
   })
 
@@ -103,7 +105,7 @@ describe('resource factory (through blade-system/param)', () => {
     const b = (await add(admin, { paramName: 'b', paramKey: 'soft.b', paramValue: 'v' })).body.data
     const r = await t.post(`${P}/remove`, admin, { ids: `${a.id},${b.id}` })
     expect(r.status).toBe(200)
-    expect(t.services.db.select().from(param).where(eq(param.id, a.id)).get()!.isDeleted).toBe(1)
+    expect((await first(t.services.db.select().from(param).where(eq(param.id, a.id))))!.isDeleted).toBe(1)
     expect((await t.get(`${P}/detail`, admin, { id: a.id })).status).toBe(404)
     expect((await t.get(`${P}/list`, admin, { paramKey: 'soft.' })).body.data.total).toBe(0)
   })
@@ -131,7 +133,7 @@ describe('resource factory (through blade-system/param)', () => {
     ).toBe(400)
     expect((await t.post(`${P}/remove`, admin, undefined, { ids: '1,abc' })).body.field).toBe('ids')
     expect((await t.get(`${P}/detail`, admin, { id: 'x' })).body.field).toBe('id')
-    expect(t.services.db.select().from(param).where(eq(param.paramKey, 'k')).all()).toHaveLength(0)
+    expect(await t.services.db.select().from(param).where(eq(param.paramKey, 'k'))).toHaveLength(0)
   })
 
   it('answers 409 naming the field for a duplicate key within the tenant only', async () => {

@@ -11,9 +11,9 @@
  *   transaction: the `unique` rules checked first (server/lib/unique.ts), then
  *   the `states` machine (resource-states.ts: the move from the row's current
  *   state must be allowed, 409 otherwise; the update is conditional on the
- *   state read), then the row, then afterWrite (synchronous, for related rows
+ *   state read), then the row, then afterWrite (awaited, for related rows
  *   and durable jobs — `enqueue(tx, …)` — so they commit or roll back with the
- *   row; a promise it answers is refused)
+ *   row; it queries only through `tx` and awaits nothing outside the database)
  *   → afterCommit (may be async: broker notifications, job wake-ups), which
  *   runs only once the transaction committed. The written row must still lie
  *   within the caller's scope and access filter, else the write rolls back.
@@ -52,7 +52,8 @@ import { resourceRoutes } from './resource-routes.ts'
 import { viewRoutes } from './resource-views.ts'
 import { Elysia } from 'elysia'
 import type { Query, ReadRoute, Resource, ResourceOptions, Row, RowOf, Verb, Write } from './resource-types.ts'
-import { mustBeSync, transact } from './transaction.ts'
+import { transact } from './transaction.ts'
+import { first } from './rows.ts'
 import { assertUnique, declareUnique } from './unique.ts'
 import { assertFileFields, fileFields } from './file-refs.ts'
 
@@ -153,7 +154,7 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
         more = await readWhere(ctx, q)
       // No filter: the bounds alone, the same SQL object each time for most callers (scope.ts), rendered once.
       const cond = filters.length || extra || more ? and(bound, ...filters, extra, more) : bound
-      const { rows, total } = pageQuery(
+      const { rows, total } = await pageQuery(
         ctx.db,
         {
           table: o.table,
@@ -213,41 +214,41 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       if (fileCols.length) await assertFileFields(ctx, fileCols, w.values as Row, before[0] as Row | undefined)
       await o.beforeWrite?.(ctx, w)
       const k = ((w.values as Row)[key] ?? values[key]) as string
-      await transact(ctx, (tx) => {
-        // Inside the transaction no other write of this process comes between the check and the row.
+      await transact(ctx, async (tx) => {
+        // The unique rules are checked inside the transaction; the unique index refuses a concurrent writer's
+        // clash all the same (uniqueConflict answers it with the rule's 409).
         const next = { ...before[0], ...w.values }
-        for (const u of uniques) assertUnique(tx, u, next, isUpdate ? { column: key, value: k } : undefined)
+        for (const u of uniques) await assertUnique(tx, u, next, isUpdate ? { column: key, value: k } : undefined)
         const moving = states && isUpdate && states.column in w.values
         if (states && !isUpdate) states.assertInitial(w.values[states.column])
         if (moving) {
-          const stateWas = states.guard(tx, k, w.values[states.column], from)
-          const moved = tx
+          const stateWas = await states.guard(tx, k, w.values[states.column], from)
+          const moved = await first(
+            tx
+              .update(o.table)
+              .set(w.values as never)
+              .where(and(eq(keyCol, k), stateWas))
+              .returning({ k: keyCol }),
+          )
+          if (!moved) throw await states.conflict(tx, k, w.values[states.column])
+        } else if (isUpdate)
+          await tx
             .update(o.table)
             .set(w.values as never)
-            .where(and(eq(keyCol, k), stateWas))
-            .returning({ k: keyCol })
-            .get()
-          if (!moved) throw states.conflict(tx, k, w.values[states.column])
-        } else if (isUpdate)
-          tx.update(o.table)
-            .set(w.values as never)
             .where(eq(keyCol, k))
-            .run()
-        else
-          tx.insert(o.table)
-            .values(w.values as never)
-            .run()
+        else await tx.insert(o.table).values(w.values as never)
         // Data scope bounds writes as it bounds reads: a row written outside the caller's scope rolls back.
         if (
-          !tx
-            .select({ k: keyCol })
-            .from(o.table as SQLiteTable)
-            .where(and(bound, eq(keyCol, k)))
-            .get()
+          !(await first(
+            tx
+              .select({ k: keyCol })
+              .from(o.table as SQLiteTable)
+              .where(and(bound, eq(keyCol, k))),
+          ))
         )
           throw new ApiError(403, 'error.outOfScope')
-        if (tree && isUpdate) tree.carrySubtree(tx, before[0] as Row, w.values)
-        mustBeSync(o.afterWrite?.(ctx, w, tx), `${o.path} afterWrite`)
+        if (tree && isUpdate) await tree.carrySubtree(tx, before[0] as Row, w.values)
+        await o.afterWrite?.(ctx, w, tx)
       })
       const [row] = await ctx.db
         .select()
@@ -271,15 +272,15 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
         before,
       }
       await o.beforeWrite?.(ctx, w)
-      await transact(ctx, (tx) => {
+      await transact(ctx, async (tx) => {
         // Soft delete where the table keeps deleted rows; reference tables without the column lose the row.
         if (cols.isDeleted)
-          tx.update(o.table)
+          await tx
+            .update(o.table)
             .set(w.values as never)
             .where(inArray(keyCol, ids))
-            .run()
-        else tx.delete(o.table).where(inArray(keyCol, ids)).run()
-        mustBeSync(o.afterWrite?.(ctx, w, tx), `${o.path} afterWrite`)
+        else await tx.delete(o.table).where(inArray(keyCol, ids))
+        await o.afterWrite?.(ctx, w, tx)
       })
       if (o.afterCommit) await afterCommit(ctx, w)
     },
@@ -323,11 +324,12 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       why: 'whether the key exists at all decides insert or update; the write itself is bounded',
     })
     return Boolean(
-      await ctx.db
-        .select({ k: keyCol })
-        .from(o.table as SQLiteTable)
-        .where(and(base, eq(keyCol, k)))
-        .get(),
+      await first(
+        ctx.db
+          .select({ k: keyCol })
+          .from(o.table as SQLiteTable)
+          .where(and(base, eq(keyCol, k))),
+      ),
     )
   }
 

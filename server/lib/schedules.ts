@@ -2,7 +2,7 @@
  * Recurring work (issue #27: each slot runs once across the processes sharing
  * the database). Schedules are node-cron tasks declared once, like jobs:
  *
- *   defineSchedule('sessions.prune', '17 3 * * *', (s) => pruneSessions(s).run())
+ *   defineSchedule('sessions.prune', '17 3 * * *', async (s) => void (await pruneSessions(s)))
  *   const schedules = startSchedules(services, me.id)   // main.ts; schedules.stop() on shutdown
  *
  * Each is a node-cron `distributed` task whose run coordinator is the
@@ -41,19 +41,16 @@ const DAY_MS = 86_400_000
  * Takes one slot for `owner`: true for exactly one caller across processes (a primary-key insert that does
  * nothing on conflict). node-cron's key is `<task name>:<slot ISO time>`.
  */
-export function claimSlot(db: Db, key: string, owner: string, at = Date.now()): boolean {
-  const won = db.insert(scheduleRun).values({ key, owner, at }).onConflictDoNothing().returning().all().length === 1
+export async function claimSlot(db: Db, key: string, owner: string, at = Date.now()): Promise<boolean> {
+  const won = (await db.insert(scheduleRun).values({ key, owner, at }).onConflictDoNothing().returning()).length === 1
   // One index range on a win keeps the table at about a day's slots.
-  if (won)
-    db.delete(scheduleRun)
-      .where(lt(scheduleRun.at, at - DAY_MS))
-      .run()
+  if (won) await db.delete(scheduleRun).where(lt(scheduleRun.at, at - DAY_MS))
   return won
 }
 
 /** Gives a slot back (its work failed and may be tried again by a later check). */
-export function releaseSlot(db: Db, key: string) {
-  db.delete(scheduleRun).where(eq(scheduleRun.key, key)).run()
+export async function releaseSlot(db: Db, key: string): Promise<void> {
+  await db.delete(scheduleRun).where(eq(scheduleRun.key, key))
 }
 
 /** node-cron's hook for distributed tasks, answered from the database. */

@@ -28,8 +28,8 @@ function columnBySqlName(table: SQLiteTable, name: string): SQLiteColumn | undef
 }
 
 /** The data-scope grants the caller's roles hold for a resource code (cached per role set: permission-cache.ts). */
-const grantedDataScopes = (ctx: Ctx, code: string): readonly DataGrant[] =>
-  ctx.actor.roleIds.length ? (effective(ctx).dataScopes.get(code) ?? []) : []
+const grantedDataScopes = async (ctx: Ctx, code: string): Promise<readonly DataGrant[]> =>
+  ctx.actor.roleIds.length ? ((await effective(ctx)).dataScopes.get(code) ?? []) : []
 
 function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefined | 'all' {
   if (g.scopeType === 1) return 'all'
@@ -69,7 +69,7 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
 export async function scope(table: SQLiteTable, ctx: Ctx, opts: ScopeOptions): Promise<SQL> {
   const base = tenantBounds(table, opts.global ? undefined : ctx.actor.tenantId)
   if ('code' in opts && opts.code && ctx.actor.kind === 'user' && !(await isAdministrator(ctx))) {
-    const grants = grantedDataScopes(ctx, opts.code)
+    const grants = await grantedDataScopes(ctx, opts.code)
     if (grants.length) {
       const filters = grants.map((g) => grantFilter(ctx, table, g))
       if (!filters.includes('all')) return and(base, or(...(filters as SQL[])))!

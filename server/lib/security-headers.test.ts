@@ -16,8 +16,8 @@ const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'))
 mkdirSync(join(dist, 'assets'))
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>')
 
-describe('security headers', () => {
-  const t = testApp({ ATRIUM_WEB_DIST: dist })
+describe('security headers', async () => {
+  const t = await testApp({ ATRIUM_WEB_DIST: dist })
   const fetchPath = (path: string, headers: Record<string, string> = {}) =>
     t.app.handle(new Request(`http://localhost${path}`, { headers }))
   const common = (r: Response) => {
@@ -65,7 +65,7 @@ describe('security headers', () => {
     expect(served.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
 
     // Whatever a row says (an older upload, another adapter), script and page types are never served as themselves.
-    t.services.db.update(attach).set({ contentType: 'text/html' }).where(eq(attach.id, data.attachId)).run()
+    await t.services.db.update(attach).set({ contentType: 'text/html' }).where(eq(attach.id, data.attachId))
     const html = await fetchPath(data.link, { 'blade-auth': `bearer ${token}` })
     expect(html.headers.get('content-type')).toBe('application/octet-stream')
     expect(html.headers.get('content-disposition')).toMatch(/^attachment/)

@@ -3,6 +3,7 @@ import { throttle } from '../../db/schema/index.ts'
 import type { Db } from './db.ts'
 import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
+import { first } from './rows.ts'
 
 defineMessages({
   'error.tooMany': {
@@ -17,60 +18,60 @@ const epoch = () => Math.floor(Date.now() / 1000)
  * Counts one hit on `key` in a fixed window of `windowSeconds` (one atomic
  * upsert, so concurrent requests each get their own number).
  */
-export function hit(db: Db, key: string, windowSeconds: number): { hits: number; retryAfter: number } {
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number }> {
   const now = epoch()
-  const row = db
-    .insert(throttle)
-    .values({ key, hits: 1, windowEnds: now + windowSeconds })
-    .onConflictDoUpdate({
-      target: throttle.key,
-      set: {
-        hits: sql`CASE WHEN ${throttle.windowEnds} <= ${now} THEN 1 ELSE ${throttle.hits} + 1 END`,
-        windowEnds: sql`CASE WHEN ${throttle.windowEnds} <= ${now} THEN ${now + windowSeconds} ELSE ${throttle.windowEnds} END`,
-      },
-    })
-    .returning({ hits: throttle.hits, windowEnds: throttle.windowEnds })
-    .get()!
+  const row = (await first(
+    db
+      .insert(throttle)
+      .values({ key, hits: 1, windowEnds: now + windowSeconds })
+      .onConflictDoUpdate({
+        target: throttle.key,
+        set: {
+          hits: sql`CASE WHEN ${throttle.windowEnds} <= ${now} THEN 1 ELSE ${throttle.hits} + 1 END`,
+          windowEnds: sql`CASE WHEN ${throttle.windowEnds} <= ${now} THEN ${now + windowSeconds} ELSE ${throttle.windowEnds} END`,
+        },
+      })
+      .returning({ hits: throttle.hits, windowEnds: throttle.windowEnds }),
+  ))!
   // Old windows are dropped now and then, so the table stays the size of the last window's traffic.
-  if (Math.random() < 0.01) db.delete(throttle).where(lt(throttle.windowEnds, now)).run()
+  if (Math.random() < 0.01) await db.delete(throttle).where(lt(throttle.windowEnds, now))
   return { hits: row.hits, retryAfter: Math.max(1, row.windowEnds - now) }
 }
 
 /** Gives back one hit on `key` (an attempt that turned out not to count: a success, one refused unchecked). */
-export function unhit(db: Db, key: string): void {
-  db.update(throttle)
+export async function unhit(db: Db, key: string): Promise<void> {
+  await db
+    .update(throttle)
     .set({ hits: sql`max(${throttle.hits} - 1, 0)` })
     .where(sql`${throttle.key} = ${key}`)
-    .run()
 }
 
 /** Starts `key` over (its count was used up: a lock was set, or the account signed in). */
-export function forget(db: Db, key: string): void {
-  db.delete(throttle)
-    .where(sql`${throttle.key} = ${key}`)
-    .run()
+export async function forget(db: Db, key: string): Promise<void> {
+  await db.delete(throttle).where(sql`${throttle.key} = ${key}`)
 }
 
 /** Hits counted on `key` in its current window (0 once the window has passed). */
-export function hitsOf(db: Db, key: string): { hits: number; retryAfter: number } {
+export async function hitsOf(db: Db, key: string): Promise<{ hits: number; retryAfter: number }> {
   const now = epoch()
-  const row = db
-    .select()
-    .from(throttle)
-    .where(sql`${throttle.key} = ${key}`)
-    .get()
+  const row = await first(
+    db
+      .select()
+      .from(throttle)
+      .where(sql`${throttle.key} = ${key}`),
+  )
   return row && row.windowEnds > now ? { hits: row.hits, retryAfter: row.windowEnds - now } : { hits: 0, retryAfter: 0 }
 }
 
 /** 429 with Retry-After once `key` has `max` hits in its window. */
-export function refuseOver(db: Db, key: string, max: number): void {
-  const { hits, retryAfter } = hitsOf(db, key)
+export async function refuseOver(db: Db, key: string, max: number): Promise<void> {
+  const { hits, retryAfter } = await hitsOf(db, key)
   if (hits >= max) throw new ApiError(429, 'error.tooMany', { retryAfter })
 }
 
 /** Counts a hit and refuses (429) when it goes past `max`: for actions limited whether or not they succeed. */
-export function take(db: Db, key: string, max: number, windowSeconds: number): void {
-  const { hits, retryAfter } = hit(db, key, windowSeconds)
+export async function take(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+  const { hits, retryAfter } = await hit(db, key, windowSeconds)
   if (hits > max) throw new ApiError(429, 'error.tooMany', { retryAfter })
 }
 

@@ -21,6 +21,7 @@ import { md5Hex } from '../modules/auth/password.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { errorHandler } from './error-handler.ts'
 import { newId } from './ids.ts'
+import { first } from './rows.ts'
 
 /**
  * Every uniqueness rule holds under concurrency: two submits of one value at
@@ -29,13 +30,13 @@ import { newId } from './ids.ts'
  * check, partial unique indexes refuse what another process slips in, and a
  * removed row frees its value.
  */
-describe('uniqueness: checked in the write transaction, backed by partial unique indexes', () => {
-  const t = testApp()
+describe('uniqueness: checked in the write transaction, backed by partial unique indexes', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const live = (table: SQLiteTable, where: SQL | undefined) =>
-    db.select({ n: count() }).from(table).where(where).get()!.n
-  const idOf = (table: typeof role | typeof product, where: SQL | undefined) =>
-    db.select({ id: table.id }).from(table).where(where).get()!.id
+  const live = async (table: SQLiteTable, where: SQL | undefined) =>
+    (await first(db.select({ n: count() }).from(table).where(where)))!.n
+  const idOf = async (table: typeof role | typeof product, where: SQL | undefined) =>
+    (await first(db.select({ id: table.id }).from(table).where(where)))!.id
 
   /** The same body posted twice at once; the answers sorted success first. */
   async function race(path: string, token: string, body: () => Record<string, unknown>) {
@@ -46,13 +47,15 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     return answers.sort((a, b) => a.status - b.status)
   }
 
+  const studentRole = await idOf(role, and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
+  const productId = await idOf(product, eq(product.tenantId, '000000'))
   const cases: {
     what: string
     path: string
     body: () => Record<string, unknown>
     field: string
     msg: string
-    rows: () => number
+    rows: () => Promise<number>
   }[] = [
     {
       what: 'post code',
@@ -76,7 +79,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       body: () => ({
         account: 'racer',
         realName: 'Racer',
-        roleId: idOf(role, and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))),
+        roleId: studentRole,
       }),
       field: 'account',
       msg: 'the account already exists',
@@ -117,7 +120,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     {
       what: 'device sn within its product',
       path: '/api/blade-device/device/submit',
-      body: () => ({ name: '并发设备', productId: idOf(product, eq(product.tenantId, '000000')), sn: 'RACE-1' }),
+      body: () => ({ name: '并发设备', productId, sn: 'RACE-1' }),
       field: 'sn',
       msg: 'this product already has a device with that sn',
       rows: () => live(device, and(eq(device.sn, 'RACE-1'), eq(device.isDeleted, 0))),
@@ -138,12 +141,12 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       const [won, lost] = await race(c.path, admin, c.body)
       expect(won.status, JSON.stringify(won.body)).toBe(200)
       // A keyed resource updates a row that exists: the region's second submit may also win, as an update.
-      if (c.field === 'code' && c.path.includes('region') && lost.status === 200) return expect(c.rows()).toBe(1)
+      if (c.field === 'code' && c.path.includes('region') && lost.status === 200) return expect(await c.rows()).toBe(1)
       expect(lost, JSON.stringify(lost.body)).toMatchObject({
         status: 409,
         body: { code: 409, field: c.field, msg: c.msg },
       })
-      expect(c.rows()).toBe(1)
+      expect(await c.rows()).toBe(1)
       // A plain later duplicate answers the same.
       expect(await t.call('POST', c.path, { token: admin, body: c.body(), lang: 'en' })).toMatchObject({
         status: 409,
@@ -166,7 +169,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       status: 409,
       body: { field: 'domain', msg: 'the domain race.atrium.local is already in use' },
     })
-    expect(live(tenant, and(eq(tenant.domain, 'race.atrium.local'), eq(tenant.isDeleted, 0)))).toBe(1)
+    expect(await live(tenant, and(eq(tenant.domain, 'race.atrium.local'), eq(tenant.isDeleted, 0)))).toBe(1)
   })
 
   it('registration: two applications for one account at once → one pending account, one 409', async () => {
@@ -187,7 +190,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       status: 409,
       body: { field: 'account', msg: 'the account race-applicant already exists' },
     })
-    expect(live(user, and(eq(user.account, 'race-applicant'), eq(user.isDeleted, 0)))).toBe(1)
+    expect(await live(user, and(eq(user.account, 'race-applicant'), eq(user.isDeleted, 0)))).toBe(1)
   })
 
   it('a removed row frees its value; a removed tenant keeps its id', async () => {
@@ -197,7 +200,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     expect((await t.post(`${P}/remove`, admin, undefined, { ids: first.body.data.id })).status).toBe(200)
     const second = await t.post(`${P}/submit`, admin, { postCode: 'again', postName: '二', category: 1 })
     expect(second.status).toBe(200)
-    expect(db.select().from(post).where(eq(post.postCode, 'again')).all()).toHaveLength(2)
+    expect(await db.select().from(post).where(eq(post.postCode, 'again'))).toHaveLength(2)
 
     const made = await t.post('/api/blade-system/tenant/submit', admin, { tenantId: '777002', tenantName: '旧校' })
     expect(made.status).toBe(200)
@@ -212,7 +215,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     expect(reuse).toMatchObject({ status: 409, body: { field: 'tenantId' } })
   })
 
-  it('the indexes refuse a live duplicate written by another process, not a removed one', () => {
+  it('the indexes refuse a live duplicate written by another process, not a removed one', async () => {
     // A second connection to the same file, as the CLI opens while the server runs.
     const other = new Database(join(t.dataDir, 'atrium.db'))
     try {
@@ -255,14 +258,15 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
     // A hand-written route with no check of its own: only the index stands between it and a duplicate.
     const app = new Elysia()
       .use(errorHandler(t.services))
-      .post('/dup', () => {
-        db.insert(post).values({ id: newId(), tenantId: '000000', postCode: 'dean', postName: 'x', category: 1 }).run()
+      .post('/dup', async () => {
+        await db.insert(post).values({ id: newId(), tenantId: '000000', postCode: 'dean', postName: 'x', category: 1 })
         return 'written'
       })
-      .post('/dup-account', () => {
-        db.insert(user)
+      .post('/dup-account', async () => {
+        await db
+          .insert(user)
           .values({ id: newId(), tenantId: '000000', account: 'admin', password: 'x', roleId: '', deptId: '' })
-          .run()
+
         return 'written'
       })
     const call = async (path: string, lang: string) => {
@@ -279,6 +283,6 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
       status: 409,
       body: { code: 409, field: 'account', msg: '登录账号已存在' },
     })
-    expect(live(user, and(eq(user.account, 'admin'), eq(user.tenantId, '000000'), eq(user.isDeleted, 0)))).toBe(1)
+    expect(await live(user, and(eq(user.account, 'admin'), eq(user.tenantId, '000000'), eq(user.isDeleted, 0)))).toBe(1)
   })
 })

@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-or
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
+import { first } from './rows.ts'
+import type { Tx } from './transaction.ts'
 import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { takenText, type Fields } from '../../db/fields/types.ts'
@@ -10,9 +12,9 @@ import { takenText, type Fields } from '../../db/fields/types.ts'
  * Uniqueness rules. Each rule is backed by a unique index over the same
  * columns, partial (`WHERE is_deleted = 0`, db/schema/common.ts liveUnique)
  * where a removed row frees its value. The rule is checked inside the write's
- * transaction, where no other write of this process can come in between
- * (bun:sqlite: one connection, synchronous transactions); the index refuses
- * what another process (the CLI) slips in. Either way the caller gets the same
+ * transaction, for the rule's own answer; the index refuses what a concurrent
+ * writer (another request, the CLI, another process) slips in between the
+ * check and the write. Either way the caller gets the same
  * 409 naming the field, never a 500: the error handler turns the index's
  * refusal into the rule's answer (uniqueConflict).
  */
@@ -44,7 +46,6 @@ export interface Answer {
 }
 
 type Row = Record<string, unknown>
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The database or a transaction of it: a check runs on either. */
 export type DbOrTx = Db | Tx
 const declared: Unique[] = []
@@ -102,18 +103,18 @@ const conflictOf = (u: Pick<Unique, 'field' | 'message'>, params: Row, answer: A
 
 /**
  * Throws the rule's 409 when another live row already holds the values `row`
- * would have. Synchronous: call it inside the write's transaction (a check
- * before it is only a courtesy). `self` is the key of the row being updated,
+ * would have. Call it inside the write's transaction (a check before it is
+ * only a courtesy; the unique index has the last word). `self` is the key of the row being updated,
  * which may keep its own value. Empty and null values never clash (the
  * indexes leave them out or treat NULLs as distinct).
  */
-export function assertUnique(
+export async function assertUnique(
   db: DbOrTx,
   u: Unique,
   row: Row,
   self?: { column: string; value: unknown },
   answer?: Answer,
-): void {
+): Promise<void> {
   const cols = getTableColumns(u.table) as Record<string, SQLiteColumn>
   const conds: (SQL | undefined)[] = []
   const values: Row = {}
@@ -125,11 +126,12 @@ export function assertUnique(
   }
   if (!u.includeDeleted) conds.push(eq(cols.isDeleted, 0))
   if (self && self.value !== undefined && self.value !== null) conds.push(ne(cols[self.column], self.value))
-  const clash = (db as Db)
-    .select({ one: cols[u.columns[0]] })
-    .from(u.table)
-    .where(and(...conds))
-    .get()
+  const clash = await first(
+    (db as Db)
+      .select({ one: cols[u.columns[0]] })
+      .from(u.table)
+      .where(and(...conds)),
+  )
   if (clash) throw conflictOf(u, values, answer)
 }
 

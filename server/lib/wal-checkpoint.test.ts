@@ -61,13 +61,13 @@ describe('WAL checkpoints in a worker thread', () => {
       expect(restarted, `burst ${burst}: the WAL was never started over`).toBe(true)
     }
     await checkpointer.stop()
-    closeDb(db)
+    await closeDb(db)
     const reopened = new Database(file, { readonly: true })
     expect(reopened.query<{ n: number }, []>('SELECT count(*) AS n FROM answers').get()!.n).toBe(written)
     reopened.close()
   })
 
-  it('without the worker the same commits never start the WAL over (the test above would fail)', () => {
+  it('without the worker the same commits never start the WAL over (the test above would fail)', async () => {
     const file = join(dir, 'alone.db')
     const db = openDb(file)
     db.$client.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`)
@@ -77,6 +77,6 @@ describe('WAL checkpoints in a worker thread', () => {
     const before = walGeneration(file)
     for (let i = 0; i < 600; i++) insert.run(`answer ${i} `.repeat(40))
     expect(walGeneration(file)).toBe(before)
-    closeDb(db)
+    await closeDb(db)
   })
 })

@@ -15,60 +15,57 @@ const SYNC = "a tenant's default data scopes are added by the system; an adminis
  * is, with whatever grants an administrator gave or took — so an upgrade narrows a role once, never again after
  * an administrator widened it. Answers how many scopes were added.
  */
-export function syncDataScopes(tx: Tx, tenantId: string, areas: Area[] = loadAreas()): number {
+export async function syncDataScopes(tx: Tx, tenantId: string, areas: Area[] = loadAreas()): Promise<number> {
   const want = areas.flatMap((a) => a.ref.dataScopes ?? [])
   if (!want.length) return 0
   const have = new Set(
-    tx
-      .select({ code: scopeData.resourceCode, type: scopeData.scopeType, column: scopeData.scopeColumn })
-      .from(scopeData)
-      .where(tenantRows(scopeData, tenantId, { why: SYNC, withDeleted: true }))
-      .all()
-      .map((s) => `${s.code}|${s.type}|${s.column}`),
+    (
+      await tx
+        .select({ code: scopeData.resourceCode, type: scopeData.scopeType, column: scopeData.scopeColumn })
+        .from(scopeData)
+        .where(tenantRows(scopeData, tenantId, { why: SYNC, withDeleted: true }))
+    ).map((s) => `${s.code}|${s.type}|${s.column}`),
   )
   const menus = new Map(
-    tx
-      .select({ id: menu.id, code: menu.code })
-      .from(menu)
-      .where(
-        and(
-          notDeleted(menu),
-          inArray(
-            menu.code,
-            want.map((w) => w.code),
+    (
+      await tx
+        .select({ id: menu.id, code: menu.code })
+        .from(menu)
+        .where(
+          and(
+            notDeleted(menu),
+            inArray(
+              menu.code,
+              want.map((w) => w.code),
+            ),
           ),
-        ),
-      )
-      .all()
-      .map((m) => [m.code, m.id]),
+        )
+    ).map((m) => [m.code, m.id]),
   )
-  const roles = tx
+  const roles = await tx
     .select({ id: role.id, alias: role.roleAlias })
     .from(role)
     .where(tenantRows(role, tenantId, { why: SYNC }))
-    .all()
   let added = 0
   for (const w of want) {
     const menuId = menus.get(w.code)
     if (!menuId || have.has(`${w.code}|${w.type}|${w.column}`)) continue
     const id = newId()
-    tx.insert(scopeData)
-      .values({
-        id,
-        tenantId,
-        createUser: SYSTEM_USER,
-        createTime: now(),
-        updateUser: SYSTEM_USER,
-        updateTime: now(),
-        menuId,
-        resourceCode: w.code,
-        scopeName: w.name,
-        scopeColumn: w.column,
-        scopeType: w.type,
-      })
-      .run()
+    await tx.insert(scopeData).values({
+      id,
+      tenantId,
+      createUser: SYSTEM_USER,
+      createTime: now(),
+      updateUser: SYSTEM_USER,
+      updateTime: now(),
+      menuId,
+      resourceCode: w.code,
+      scopeName: w.name,
+      scopeColumn: w.column,
+      scopeType: w.type,
+    })
     for (const r of roles.filter((x) => w.grant?.includes(x.alias)))
-      tx.insert(roleScope).values({ id: newId(), roleId: r.id, scopeId: id, scopeCategory: 1 }).run()
+      await tx.insert(roleScope).values({ id: newId(), roleId: r.id, scopeId: id, scopeCategory: 1 })
     have.add(`${w.code}|${w.type}|${w.column}`)
     added++
   }
