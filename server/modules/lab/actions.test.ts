@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { experiment, experimentUser, user } from '../../../db/schema/index.ts'
@@ -11,10 +12,10 @@ import { imageResource } from './images.ts'
  * field, in the caller's language, before anything reaches the Docker engine; each keeps its code. Real SQLite,
  * real HTTP.
  */
-describe('lab actions check what they take', () => {
-  const t = testApp()
+describe('lab actions check what they take', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const demo = () => db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+  const demo = async () => (await first(db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
   const refused = async (r: Promise<{ status: number; body: { field?: string; msg?: string } }>, field: string) => {
     const { status, body } = await r
     expect(status, JSON.stringify(body)).toBe(400)
@@ -41,29 +42,24 @@ describe('lab actions check what they take', () => {
     const signUp = (body: unknown) =>
       t.call('POST', '/api/nep-wbp/experimentUser/signUp', { token: student, body, lang: 'en' })
     expect(await refused(signUp({ experimentId: 'x' }), 'experimentId')).toBeTruthy()
-    expect((await signUp({ experimentId: demo().id })).body.data).toEqual({ enrolled: true })
-    const me = db.select().from(user).where(eq(user.account, 'student')).get()!
-    const mine = db
-      .select()
-      .from(experimentUser)
-      .where(eq(experimentUser.userId, me.id))
-      .all()
-      .filter((r) => r.experimentId === demo().id)
+    expect((await signUp({ experimentId: (await demo()).id })).body.data).toEqual({ enrolled: true })
+    const me = (await first(db.select().from(user).where(eq(user.account, 'student'))))!
+    const demoId = (await demo()).id
+    const mine = (await db.select().from(experimentUser).where(eq(experimentUser.userId, me.id))).filter(
+      (r) => r.experimentId === demoId,
+    )
     // Signing up twice keeps one enrolment.
-    expect((await signUp({ experimentId: demo().id })).status).toBe(200)
+    expect((await signUp({ experimentId: (await demo()).id })).status).toBe(200)
     expect(
-      db
-        .select()
-        .from(experimentUser)
-        .where(notDeleted(experimentUser))
-        .all()
-        .filter((r) => r.userId === me.id && r.experimentId === demo().id),
+      (await db.select().from(experimentUser).where(notDeleted(experimentUser))).filter(
+        (r) => r.userId === me.id && r.experimentId === demoId,
+      ),
     ).toHaveLength(mine.length)
     await refused(
       t.call('GET', '/api/hm-experimentStep/experimentStep/getSteps', { token: student, query: { experimentId: 'x' } }),
       'experimentId',
     )
-    const steps = await t.get('/api/hm-experimentStep/experimentStep/getSteps', student, { id: demo().id })
+    const steps = await t.get('/api/hm-experimentStep/experimentStep/getSteps', student, { id: (await demo()).id })
     expect(steps.body.data.map((s: { sort: number }) => s.sort)).toEqual([1, 2, 3])
     await refused(
       t.call('GET', '/api/hm-userContainer/userContainer/refreshContainerTime', {
@@ -79,7 +75,7 @@ describe('lab actions check what they take', () => {
     await refused(
       t.call('POST', '/api/nep-wbp/experiment/uploadContainerFile', {
         token: student,
-        body: { experimentId: demo().id },
+        body: { experimentId: (await demo()).id },
       }),
       'file',
     )

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction, type Tx } from '../../lib/transaction.ts'
 import { experiment, experimentUser, labImage, user, experimentStep } from '../../../db/schema/index.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
@@ -20,71 +22,62 @@ const MANUAL = `# Linux 命令行入门
 `
 
 /** First start: one environment, one experiment with steps, the demo student enrolled (once; never again after). */
-export function seedDemoLabs(db: Db, tenantId = '000000') {
-  if (
-    db
-      .select({ id: labImage.id })
-      .from(labImage)
-      .where(tenantRows(labImage, tenantId, { why: DEMO, withDeleted: true }))
-      .get()
-  )
-    return
-  db.transaction((tx) => writeDemo(tx, tenantId))
+export async function seedDemoLabs(db: Db, tenantId = '000000'): Promise<void> {
+  // Looked for inside the transaction that writes it: two processes starting at once seed it once.
+  await withTransaction(db, async (tx) => {
+    const seeded = await first(
+      tx
+        .select({ id: labImage.id })
+        .from(labImage)
+        .where(tenantRows(labImage, tenantId, { why: DEMO, withDeleted: true })),
+    )
+    if (!seeded) await writeDemo(tx, tenantId)
+  })
 }
 
-function writeDemo(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tenantId: string) {
+async function writeDemo(tx: Tx, tenantId: string): Promise<void> {
   const audit = { tenantId, createUser: '0', createTime: now(), updateUser: '0', updateTime: now() }
   const imageRowId = newId()
-  tx.insert(labImage)
-    .values({
-      id: imageRowId,
-      ...audit,
-      title: 'BusyBox 命令行环境',
-      imageId: DEMO_LAB_IMAGE,
-      type: '2',
-      experimentType: '1',
-      spec: '0.5 CPU / 128 MB',
-      codePath: '/workspace',
-      path: '/bin/sh',
-      cpus: 0.5,
-      memoryMb: 128,
-      pidsLimit: 64,
-      workspaceMb: 50,
-    })
-    .run()
+  await tx.insert(labImage).values({
+    id: imageRowId,
+    ...audit,
+    title: 'BusyBox 命令行环境',
+    imageId: DEMO_LAB_IMAGE,
+    type: '2',
+    experimentType: '1',
+    spec: '0.5 CPU / 128 MB',
+    codePath: '/workspace',
+    path: '/bin/sh',
+    cpus: 0.5,
+    memoryMb: 128,
+    pidsLimit: 64,
+    workspaceMb: 50,
+  })
   const experimentId = newId()
-  tx.insert(experiment)
-    .values({
-      id: experimentId,
-      ...audit,
-      title: 'Linux 命令行入门',
-      imagesName: imageRowId,
-      wareName: MANUAL,
-      env: 'LANG=C.UTF-8\nLAB=intro',
-      durationMinutes: 60,
-      renewMinutes: 30,
-      maxRenewals: 3,
-      idleMinutes: 20,
-    })
-    .run()
+  await tx.insert(experiment).values({
+    id: experimentId,
+    ...audit,
+    title: 'Linux 命令行入门',
+    imagesName: imageRowId,
+    wareName: MANUAL,
+    env: 'LANG=C.UTF-8\nLAB=intro',
+    durationMinutes: 60,
+    renewMinutes: 30,
+    maxRenewals: 3,
+    idleMinutes: 20,
+  })
   const steps = [
     ['认识工作目录', '输入 `pwd`，确认位于 /workspace。'],
     ['创建文件', '输入 `echo hello > hello.txt`，再 `cat hello.txt`。'],
     ['下载成果', '在“文件”面板中下载 hello.txt。'],
   ]
-  steps.forEach(([title, content], i) =>
+  for (const [i, [title, content]] of steps.entries())
+    await tx.insert(experimentStep).values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 })
+  const student = await first(
     tx
-      .insert(experimentStep)
-      .values({ id: newId(), ...audit, experimentId, title, content, sort: i + 1 })
-      .run(),
+      .select({ id: user.id })
+      .from(user)
+      .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, 'student'))),
   )
-  const student = tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, 'student')))
-    .get()
-  if (student)
-    tx.insert(experimentUser)
-      .values({ id: newId(), ...audit, experimentId, userId: student.id })
-      .run()
+  if (student) await tx.insert(experimentUser).values({ id: newId(), ...audit, experimentId, userId: student.id })
 }

@@ -1,17 +1,18 @@
+import { first } from '../../lib/rows.ts'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { experiment } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
-describe('labs without a reachable engine', () => {
-  const t = testApp({ DOCKER_HOST: 'unix:///tmp/atrium-no-such-engine.sock' })
+describe('labs without a reachable engine', async () => {
+  const t = await testApp({ DOCKER_HOST: 'unix:///tmp/atrium-no-such-engine.sock' })
 
   it('health reports Docker down, lab calls say so plainly, everything else works', async () => {
     const health = await t.get('/api/health')
     expect(health.status).toBe(200)
     expect(health.body.data.docker).toBe('down')
     const student = await t.token('student')
-    const exp = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+    const exp = (await first(t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
     const open = await t.call('GET', '/api/hm-experiment/experiment/openExperimentToContainer', {
       token: student,
       query: { experimentId: exp.id },

@@ -2,6 +2,7 @@ import { experimentStepFields } from '../../../db/fields/lab.ts'
 import { and, asc, eq } from 'drizzle-orm'
 import { experiment, experimentStep } from '../../../db/schema/index.ts'
 import { badRequest } from '../../lib/errors.ts'
+import { first } from '../../lib/rows.ts'
 import { isId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -39,17 +40,17 @@ export const experimentStepResource = defineResource({
             ),
           )
           .orderBy(asc(experimentStep.sort), asc(experimentStep.id))
-          .all()
       },
     },
   },
   beforeWrite: async (ctx, w) => {
     if (w.values.experimentId === undefined) return
-    const exp = await ctx.db
-      .select({ id: experiment.id })
-      .from(experiment)
-      .where(and(eq(experiment.id, String(w.values.experimentId)), await experimentResource.scope(ctx)))
-      .get()
+    const exp = await first(
+      ctx.db
+        .select({ id: experiment.id })
+        .from(experiment)
+        .where(and(eq(experiment.id, String(w.values.experimentId)), await experimentResource.scope(ctx))),
+    )
     if (!exp) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
   },
 })

@@ -7,7 +7,9 @@ import { isId, newId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { experimentResource } from './experiment.ts'
@@ -27,12 +29,12 @@ export const experimentUserResource = defineResource({
       button: 'lab:experiment:enrol',
       body: looseBody('experimentId', 'userIds'),
       run: async (ctx, { body }) => {
-        const experimentId = requireExperiment(ctx, body.experimentId, await experimentResource.scope(ctx))
+        const experimentId = await requireExperiment(ctx, body.experimentId, await experimentResource.scope(ctx))
         const ids = (Array.isArray(body.userIds) ? body.userIds : String(body.userIds ?? '').split(','))
           .map(String)
           .filter(Boolean)
         if (!ids.length) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-        return { added: enrol(ctx, experimentId, ids, await userResource.scope(ctx)) }
+        return { added: await enrol(ctx, experimentId, ids, await userResource.scope(ctx)) }
       },
     },
     // The portal's sign-up: a learner enrols themselves in any experiment of the school (their own row only).
@@ -40,13 +42,13 @@ export const experimentUserResource = defineResource({
       path: '/api/nep-wbp/experimentUser/signUp',
       button: SIGNED_IN,
       body: { experimentId: bodyText('experiment', 'lab.experimentRequired') },
-      run: (ctx, { body }) => {
-        const experimentId = requireExperiment(
+      run: async (ctx, { body }) => {
+        const experimentId = await requireExperiment(
           ctx,
           body.experimentId,
           publicRows(experiment, ctx.actor.tenantId, { why: 'a learner signs up for any experiment of the school' }),
         )
-        enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
+        await enrol(ctx, experimentId, [ctx.actor.userId], eq(user.id, ctx.actor.userId))
         return { enrolled: true }
       },
     },
@@ -54,59 +56,61 @@ export const experimentUserResource = defineResource({
 })
 
 /** The experiment named, among those `visible` admits (staff: the experiment list's scope; learners: the portal's). */
-function requireExperiment(ctx: Ctx, id: unknown, visible: SQL) {
+async function requireExperiment(ctx: Ctx, id: unknown, visible: SQL) {
   if (!isId(id)) throw badRequest('lab.experimentRequired', { field: 'experimentId' }, 'experimentId')
-  const row = ctx.db
-    .select({ id: experiment.id })
-    .from(experiment)
-    .where(and(eq(experiment.id, id), visible))
-    .get()
+  const row = await first(
+    ctx.db
+      .select({ id: experiment.id })
+      .from(experiment)
+      .where(and(eq(experiment.id, id), visible)),
+  )
   if (!row) throw notFound()
   return row.id
 }
 
-/** Enrols users (among those `people` admits) who are not enrolled yet; answers how many were added. */
-export function enrol(ctx: Ctx, experimentId: string, userIds: string[], people: SQL): number {
+/**
+ * Enrols users (among those `people` admits) who are not enrolled yet; answers how many were added. Who is enrolled
+ * already is read in the transaction that adds the rest, so two enrolments at once do not add anyone twice.
+ */
+export async function enrol(ctx: Ctx, experimentId: string, userIds: string[], people: SQL): Promise<number> {
   const valid = userIds.length
-    ? ctx.db
-        .select({ id: user.id })
-        .from(user)
-        .where(and(inArray(user.id, userIds), people))
-        .all()
-        .map((u) => u.id)
+    ? (
+        await ctx.db
+          .select({ id: user.id })
+          .from(user)
+          .where(and(inArray(user.id, userIds), people))
+      ).map((u) => u.id)
     : []
   if (valid.length !== new Set(userIds).size) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
-  const already = new Set(
-    ctx.db
-      .select({ id: experimentUser.userId })
-      .from(experimentUser)
-      .where(
-        and(
-          eq(experimentUser.experimentId, experimentId),
-          inArray(experimentUser.userId, valid),
-          notDeleted(experimentUser),
-        ),
-      )
-      .all()
-      .map((r) => r.id),
-  )
   const stamp = now()
-  const fresh = valid.filter((id) => !already.has(id))
-  ctx.db.transaction((tx) => {
+  return withTransaction(ctx.db, async (tx) => {
+    const already = new Set(
+      (
+        await tx
+          .select({ id: experimentUser.userId })
+          .from(experimentUser)
+          .where(
+            and(
+              eq(experimentUser.experimentId, experimentId),
+              inArray(experimentUser.userId, valid),
+              notDeleted(experimentUser),
+            ),
+          )
+      ).map((r) => r.id),
+    )
+    const fresh = valid.filter((id) => !already.has(id))
     for (const userId of fresh)
-      tx.insert(experimentUser)
-        .values({
-          id: newId(),
-          tenantId: ctx.actor.tenantId,
-          experimentId,
-          userId,
-          status: 1,
-          createUser: ctx.actor.userId,
-          createTime: stamp,
-          updateUser: ctx.actor.userId,
-          updateTime: stamp,
-        })
-        .run()
+      await tx.insert(experimentUser).values({
+        id: newId(),
+        tenantId: ctx.actor.tenantId,
+        experimentId,
+        userId,
+        status: 1,
+        createUser: ctx.actor.userId,
+        createTime: stamp,
+        updateUser: ctx.actor.userId,
+        updateTime: stamp,
+      })
+    return fresh.length
   })
-  return fresh.length
 }

@@ -2,6 +2,7 @@ import { experimentFields } from '../../../db/fields/lab.ts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { experiment, experimentUser, labImage } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -83,11 +84,12 @@ export const experimentResource = defineResource({
     ] as const)
       minutes(f, v[f], min)
     if (v.imagesName !== undefined) {
-      const image = await ctx.db
-        .select({ id: labImage.id })
-        .from(labImage)
-        .where(and(eq(labImage.id, String(v.imagesName)), await imageResource.scope(ctx)))
-        .get()
+      const image = await first(
+        ctx.db
+          .select({ id: labImage.id })
+          .from(labImage)
+          .where(and(eq(labImage.id, String(v.imagesName)), await imageResource.scope(ctx))),
+      )
       if (!image) throw badRequest('lab.imageRequired', { field: 'imagesName' }, 'imagesName')
     }
   },
@@ -112,12 +114,12 @@ async function learnerPage(ctx: Ctx, query: Query): Promise<LearnerPage> {
   const ids = page.records.map((r) => r.id as string)
   const mine = new Set(
     ids.length
-      ? ctx.db
-          .select({ id: experimentUser.experimentId })
-          .from(experimentUser)
-          .where(and(inArray(experimentUser.experimentId, ids), ownRows(experimentUser, ctx)))
-          .all()
-          .map((r) => r.id)
+      ? (
+          await ctx.db
+            .select({ id: experimentUser.experimentId })
+            .from(experimentUser)
+            .where(and(inArray(experimentUser.experimentId, ids), ownRows(experimentUser, ctx)))
+        ).map((r) => r.id)
       : [],
   )
   return { ...page, records: page.records.map((r) => ({ ...r, enrolled: mine.has(r.id as string) })) }

@@ -9,8 +9,8 @@ const IMAGES = '/api/hm-images/images'
  * read side's `perm`, but not manage them (lab:image stays the platform's and
  * managers'), and a learner may do neither.
  */
-describe("the experiment form's environment picker", () => {
-  const t = testApp()
+describe("the experiment form's environment picker", async () => {
+  const t = await testApp()
 
   it('lists the environments to whoever edits experiments, and no more', async () => {
     const teacher = await t.token('teacher')

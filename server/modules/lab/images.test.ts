@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -52,8 +53,8 @@ async function renamed(archive: Buffer, ref: string): Promise<Buffer> {
  * administrator: it builds and imports only under atrium/t100001/, never over
  * a platform-shared tag or another school's; builds are bounded.
  */
-describeDocker('lab image namespaces (tenant admin, real engine)', () => {
-  const t = testApp()
+describeDocker('lab image namespaces (tenant admin, real engine)', async () => {
+  const t = await testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   const dir = mkdtempSync(join(t.dataDir, 'ctx-'))
   let school: string, sharedId: string
@@ -90,7 +91,7 @@ describeDocker('lab image namespaces (tenant admin, real engine)', () => {
   /** The row once its import or build has finished. */
   const finished = async (id: string) => {
     for (;;) {
-      const row = t.services.db.select().from(labImage).where(eq(labImage.id, id)).get()!
+      const row = (await first(t.services.db.select().from(labImage).where(eq(labImage.id, id))))!
       if (row.buildState !== 1) return row
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -167,7 +168,7 @@ describeDocker('lab image namespaces (tenant admin, real engine)', () => {
   }, 60_000)
 
   it("an experiment runs only its own school's environment, even one written before submit checked it", async () => {
-    const platformRow = t.services.db.select().from(labImage).where(eq(labImage.tenantId, '000000')).get()!
+    const platformRow = (await first(t.services.db.select().from(labImage).where(eq(labImage.tenantId, '000000'))))!
     const refused = await t.post('/api/hm-experiment/experiment/submit', school, {
       title: 'borrowed',
       imagesName: platformRow.id,
@@ -175,10 +176,9 @@ describeDocker('lab image namespaces (tenant admin, real engine)', () => {
     expect([refused.status, refused.body.field]).toEqual([400, 'imagesName'])
     const id = newId()
     const audit = { tenantId: SCHOOL, createUser: '0', createTime: now(), updateUser: '0', updateTime: now() }
-    t.services.db
+    await t.services.db
       .insert(experiment)
       .values({ id, ...audit, title: 'borrowed', imagesName: platformRow.id, status: 1 })
-      .run()
     const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', school, { experimentId: id })
     expect(open.status).toBe(409)
   })

@@ -1,11 +1,12 @@
 import { imageFields } from '../../../db/fields/lab.ts'
 import { Type } from '@sinclair/typebox'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { Readable } from 'node:stream'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { changed, first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import type { Labs } from './engine/service.ts'
 import { scope } from '../../lib/scope.ts'
@@ -73,19 +74,20 @@ export const imageResource = defineResource({
   beforeWrite: async (ctx, w) => {
     const v = w.values
     if (w.op === 'remove') {
-      const used = await ctx.db
-        .select({ id: experiment.id })
-        .from(experiment)
-        .where(
-          and(
-            await scope(experiment, ctx, {
-              dataScope: false,
-              why: 'an image any experiment of the school uses stays, whoever may see that experiment',
-            }),
-            eq(experiment.imagesName, String(w.before[0]?.id)),
+      const used = await first(
+        ctx.db
+          .select({ id: experiment.id })
+          .from(experiment)
+          .where(
+            and(
+              await scope(experiment, ctx, {
+                dataScope: false,
+                why: 'an image any experiment of the school uses stays, whoever may see that experiment',
+              }),
+              eq(experiment.imagesName, String(w.before[0]?.id)),
+            ),
           ),
-        )
-        .get()
+      )
       if (used) throw new ApiError(409, 'lab.imageInUse')
       return
     }
@@ -120,15 +122,29 @@ export const imageResource = defineResource({
     if (v.service === 'web' && !v.webPort && !w.before[0]?.webPort)
       throw badRequest('validation.required', { field: 'webPort' }, 'webPort')
     // The whole row as it will be, so an update cannot keep what the policy no longer allows.
-    checkEnvironment(readLabPolicy(ctx.db), ctx.actor.tenantId, { ...w.before[0], ...v })
+    checkEnvironment(await readLabPolicy(ctx.db), ctx.actor.tenantId, { ...w.before[0], ...v })
   },
 })
 
-/** Writes a line of import/build progress where the screen polls it. */
-function progress(labs: Labs, id: string, line: string) {
-  const row = labs.db.select({ log: labImage.buildLog }).from(labImage).where(eq(labImage.id, id)).get()
-  const log = `${row?.log ?? ''}${line}\n`.slice(-16_000)
-  labs.db.update(labImage).set({ buildLog: log }).where(eq(labImage.id, id)).run()
+/**
+ * Writes lines of import/build progress where the screen polls it. The install running it is the log's only writer
+ * (the row is busy meanwhile), so the log is kept here and each line's write follows the previous one's.
+ */
+function progressLog(labs: Labs, id: string) {
+  let log = ''
+  let writes = Promise.resolve()
+  return {
+    line(line: string): void {
+      log = `${log}${line}\n`.slice(-16_000)
+      const text = log
+      writes = writes
+        .then(async () => {
+          await labs.db.update(labImage).set({ buildLog: text }).where(eq(labImage.id, id))
+        })
+        .catch((err) => labs.log.warn({ err, image: id }, 'image progress not recorded'))
+    },
+    written: () => writes,
+  }
 }
 
 /**
@@ -144,19 +160,22 @@ export async function installImage(
   await labs.requireEngine()
   let id = o.id
   if (id) {
-    const row = ctx.db
-      .select()
-      .from(labImage)
-      .where(and(eq(labImage.id, id), await imageResource.scope(ctx)))
-      .get()
+    const row = await first(
+      ctx.db
+        .select()
+        .from(labImage)
+        .where(and(eq(labImage.id, id), await imageResource.scope(ctx))),
+    )
     if (!row) throw new ApiError(404, 'error.notFound')
     if (row.buildState === 1) throw new ApiError(409, 'lab.imageBusy')
   }
   const tenantId = ctx.actor.tenantId
-  const policy = readLabPolicy(ctx.db)
+  const policy = await readLabPolicy(ctx.db)
   const tag =
     o.tag ??
-    (id ? ctx.db.select({ ref: labImage.imageId }).from(labImage).where(eq(labImage.id, id)).get()!.ref : undefined)
+    (id
+      ? (await first(ctx.db.select({ ref: labImage.imageId }).from(labImage).where(eq(labImage.id, id))))!.ref
+      : undefined)
   if (o.kind === 'build' && !tag) throw badRequest('lab.imageIdRequired', { field: 'imageId' }, 'imageId')
   // A school writes only inside its namespace: a shared or another school's tag is refused before anything loads.
   if (tag) requireWritableRef(tenantId, tag)
@@ -169,14 +188,20 @@ export async function installImage(
     })
     id = row.id as string
   }
-  ctx.db.update(labImage).set({ buildState: 1, buildLog: '', updateTime: now() }).where(eq(labImage.id, id)).run()
+  // Only one install at a time per row: the database decides between two that both found it idle.
+  const claimed = await ctx.db
+    .update(labImage)
+    .set({ buildState: 1, buildLog: '', updateTime: now() })
+    .where(and(eq(labImage.id, id), ne(labImage.buildState, 1)))
+  if (!changed(claimed)) throw new ApiError(409, 'lab.imageBusy')
   const rowId = id
+  const progress = progressLog(labs, rowId)
   const done = (async () => {
     try {
       if (o.kind === 'import') {
         // The archive's own names are taken out before the engine sees them; the image is tagged where this tenant may write.
         const { stream, names } = untagImageArchive(o.source)
-        const refs = await labs.host.loadImage(stream, (p) => progress(labs, rowId, p.message))
+        const refs = await labs.host.loadImage(stream, (p) => progress.line(p.message))
         const held = await names
         const loaded = refs.find((r) => r.startsWith('sha256:')) ?? refs[0]
         if (!loaded) throw new Error('the archive held no image')
@@ -185,18 +210,20 @@ export async function installImage(
           if (!mayWriteImage(tenantId, target)) throw new Error(`${target} is outside this tenant's namespace`)
           await labs.host.tagImage(loaded, target)
         }
-        ctx.db.update(labImage).set({ imageId: target }).where(eq(labImage.id, rowId)).run()
+        await ctx.db.update(labImage).set({ imageId: target }).where(eq(labImage.id, rowId))
       } else {
         const limits = { seconds: policy.buildSeconds, memoryMb: policy.buildMemoryMb }
-        await labs.host.buildImage(o.source, tag!, limits, (p) => progress(labs, rowId, p.message))
-        ctx.db.update(labImage).set({ imageId: tag! }).where(eq(labImage.id, rowId)).run()
+        await labs.host.buildImage(o.source, tag!, limits, (p) => progress.line(p.message))
+        await ctx.db.update(labImage).set({ imageId: tag! }).where(eq(labImage.id, rowId))
       }
-      ctx.db.update(labImage).set({ buildState: 0, updateTime: now() }).where(eq(labImage.id, rowId)).run()
-      progress(labs, rowId, 'done')
+      progress.line('done')
+      await progress.written()
+      await ctx.db.update(labImage).set({ buildState: 0, updateTime: now() }).where(eq(labImage.id, rowId))
       void labs.pools.refill(rowId)
     } catch (err) {
-      progress(labs, rowId, `error: ${(err as Error).message}`)
-      ctx.db.update(labImage).set({ buildState: 2, updateTime: now() }).where(eq(labImage.id, rowId)).run()
+      progress.line(`error: ${(err as Error).message}`)
+      await progress.written()
+      await ctx.db.update(labImage).set({ buildState: 2, updateTime: now() }).where(eq(labImage.id, rowId))
     }
   })()
   return { id: rowId, done }

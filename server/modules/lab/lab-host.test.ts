@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { labHost } from '../../../db/schema/index.ts'
@@ -16,8 +17,8 @@ import { unseal } from './engine/host-secret.ts'
 const BASE = '/api/hm-labHost/labHost'
 const KEY = '-----BEGIN PRIVATE KEY-----\nnot-a-real-key-bytes\n-----END PRIVATE KEY-----'
 
-await describeTwoEngines('lab hosts over HTTP (platform administrator)', (engine2) => {
-  const t = testApp()
+await describeTwoEngines('lab hosts over HTTP (platform administrator)', async (engine2) => {
+  const t = await testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let platform: string, school: string, teacher: string, hostId: string, experimentIds: string[]
 
@@ -59,7 +60,7 @@ await describeTwoEngines('lab hosts over HTTP (platform administrator)', (engine
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(JSON.stringify(r.body)).not.toContain('not-a-real-key')
     hostId = r.body.data.id
-    const stored = t.services.db.select().from(labHost).where(eq(labHost.id, hostId)).get()!
+    const stored = (await first(t.services.db.select().from(labHost).where(eq(labHost.id, hostId))))!
     expect(unseal(t.services.jwtSecret, stored.tlsKey!)).toBe(KEY)
 
     const rows = await list()
@@ -97,7 +98,10 @@ await describeTwoEngines('lab hosts over HTTP (platform administrator)', (engine
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
     expect((await list())[0]).toMatchObject({ name: 'second', state: 'up', maxLabs: 4, downSince: null })
     expect(
-      unseal(t.services.jwtSecret, t.services.db.select().from(labHost).where(eq(labHost.id, hostId)).get()!.tlsKey!),
+      unseal(
+        t.services.jwtSecret,
+        (await first(t.services.db.select().from(labHost).where(eq(labHost.id, hostId))))!.tlsKey!,
+      ),
     ).toBe(KEY)
     const rename = await t.call('POST', `${BASE}/submit`, { token: platform, body: { id: hostId, name: 'other' } })
     expect(rename).toMatchObject({ status: 400, body: { field: 'name' } })
@@ -139,10 +143,10 @@ await describeTwoEngines('lab hosts over HTTP (platform administrator)', (engine
     const disabled = await list()
     expect(disabled.find((h) => h.name === 'second')).toMatchObject({ state: 'disabled', running: 1 })
     expect(disabled[0]).toMatchObject({ name: 'local', state: 'up', listed: false })
-    expect(t.services.labs.fleet.capacity()).toBe(disabled[0]!.maxLabs)
+    expect(await t.services.labs.fleet.capacity()).toBe(disabled[0]!.maxLabs)
     expect((await t.post(`${BASE}/enable`, platform, undefined, { id: hostId })).status).toBe(200)
     expect((await list()).find((h) => h.name === 'second')).toMatchObject({ state: 'up' })
-    expect(t.services.labs.fleet.capacity()).toBe(4)
+    expect(await t.services.labs.fleet.capacity()).toBe(4)
 
     const stop = await t.post('/api/hm-userContainer/userContainer/stop', school, { ids: open.body.data.id })
     expect(stop.status, JSON.stringify(stop.body)).toBe(200)

@@ -42,13 +42,12 @@ async function requirePlatform(ctx: Ctx) {
 const fleetOf = (services: Services | undefined): LabFleet => routeServices(services).labs.fleet
 
 /** Running labs on the named hosts, from their rows (the record every process shares). */
-function runningOn(ctx: Ctx, names: string[]): Map<string, number> {
+async function runningOn(ctx: Ctx, names: string[]): Promise<Map<string, number>> {
   const rows = names.length
-    ? ctx.db
+    ? await ctx.db
         .select({ host: userContainer.host, id: userContainer.id })
         .from(userContainer)
         .where(and(inArray(userContainer.host, names), eq(userContainer.state, 'running'), notDeleted(userContainer)))
-        .all()
     : []
   const n = new Map<string, number>()
   for (const r of rows) n.set(r.host!, (n.get(r.host!) ?? 0) + 1)
@@ -79,12 +78,12 @@ async function live(ctx: Ctx, fleet: LabFleet, rows: Row[]) {
   const ids = rows.map((r) => String(r.id))
   const keyed = new Set(
     ids.length
-      ? ctx.db
-          .select({ id: labHost.id })
-          .from(labHost)
-          .where(and(inArray(labHost.id, ids), isNotNull(labHost.tlsKey)))
-          .all()
-          .map((r) => r.id)
+      ? (
+          await ctx.db
+            .select({ id: labHost.id })
+            .from(labHost)
+            .where(and(inArray(labHost.id, ids), isNotNull(labHost.tlsKey)))
+        ).map((r) => r.id)
       : [],
   )
   return { status, rows: rows.map((r) => withState(r, status.get(String(r.name)), keyed)) }
@@ -202,7 +201,7 @@ export const labHostResource = defineResource({
   },
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') {
-      const n = runningOn(
+      const n = await runningOn(
         ctx,
         w.before.map((r) => r.name),
       )
@@ -235,11 +234,10 @@ export function sealedKey(body: unknown, secret: string): unknown {
 /** Enables or disables one host (the CLI's `enable`/`disable` and the screen's buttons). */
 export async function setEnabled(ctx: Ctx, fleet: LabFleet, row: { id: string; name: string }, enabled: boolean) {
   await requirePlatform(ctx)
-  ctx.db
+  await ctx.db
     .update(labHost)
     .set({ enabled: enabled ? 1 : 0, updateUser: ctx.actor.userId, updateTime: now() })
     .where(and(eq(labHost.id, row.id), notDeleted(labHost)))
-    .run()
   fleet.forget(row.name)
   return true
 }

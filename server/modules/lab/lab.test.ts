@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { beforeAll, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { experiment, labImage, role, userContainer } from '../../../db/schema/index.ts'
@@ -12,8 +13,8 @@ import { LAB_IMAGE } from '../../../tests/support/lab-image.ts'
 const E = '/api/hm-experiment/experiment'
 const P = '/api/nep-wbp/experiment'
 
-describeDocker('labs on the real engine', () => {
-  const t = testApp()
+describeDocker('labs on the real engine', async () => {
+  const t = await testApp()
   const labs = t.services.labs
   cleanUpAfter(() => labs.applianceId)
   let student: string, other: string, admin: string, expId: string, imageRowId: string
@@ -21,11 +22,12 @@ describeDocker('labs on the real engine', () => {
   beforeAll(async () => {
     admin = await t.token('admin')
     student = await t.token('student')
-    const studentRole = t.services.db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000')))
-      .get()!.id
+    const studentRole = (await first(
+      t.services.db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))),
+    ))!.id
     const made = await t.post('/api/blade-system/user/submit', admin, {
       account: 'student2',
       realName: '第二位同学',
@@ -34,7 +36,7 @@ describeDocker('labs on the real engine', () => {
     })
     expect(made.status).toBe(200)
     other = await t.token('student2')
-    const exp = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+    const exp = (await first(t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
     expId = exp.id
     imageRowId = exp.imagesName
     // The second learner signs up through the portal, as the page does.
@@ -42,7 +44,8 @@ describeDocker('labs on the real engine', () => {
   })
 
   const open = (token: string) => t.get(`${E}/openExperimentToContainer`, token, { experimentId: expId })
-  const row = (id: string) => t.services.db.select().from(userContainer).where(eq(userContainer.id, id)).get()!
+  const row = async (id: string) =>
+    (await first(t.services.db.select().from(userContainer).where(eq(userContainer.id, id))))!
 
   it('opens a running, hardened container labelled with tenant, user and experiment', async () => {
     const r = await open(student)
@@ -155,7 +158,7 @@ describeDocker('labs on the real engine', () => {
     })
     expect(capped.status).toBe(409)
     expect(capped.body.msg).toBe('the lab has been extended the maximum 3 times and cannot be extended again')
-    expect(row(lab.id).renewals).toBe(3)
+    expect((await row(lab.id)).renewals).toBe(3)
   })
 
   it('reset recreates the container on an empty workspace', async () => {
@@ -164,33 +167,31 @@ describeDocker('labs on the real engine', () => {
     expect(reset.status).toBe(200)
     expect(reset.body.data.containerId).not.toBe(lab.containerId)
     expect(await labs.host.inspect(lab.containerId)).toBeNull()
-    expect(row(lab.id)).toMatchObject({ state: 'ended', endReason: 'reset' })
+    expect(await row(lab.id)).toMatchObject({ state: 'ended', endReason: 'reset' })
     expect((await labs.host.run(reset.body.data.containerId, ['ls', '-A', '/workspace'])).output.trim()).toBe('')
   })
 
   it('the reaper stops expired labs and idle ones, keeping the workspace for the next open', async () => {
     const lab = (await open(student)).body.data
     await labs.host.run(lab.containerId, ['sh', '-c', 'echo kept > /workspace/kept.txt'])
-    t.services.db
+    await t.services.db
       .update(userContainer)
       .set({ expireTime: at(Date.now() - 1000) })
       .where(eq(userContainer.id, lab.id))
-      .run()
     await labs.reapOnce()
-    expect(row(lab.id)).toMatchObject({ state: 'ended', endReason: 'expired' })
+    expect(await row(lab.id)).toMatchObject({ state: 'ended', endReason: 'expired' })
     expect(await labs.host.inspect(lab.containerId)).toBeNull()
 
     const again = (await open(student)).body.data
     expect(again.containerId).not.toBe(lab.containerId)
     expect((await labs.host.run(again.containerId, ['cat', '/workspace/kept.txt'])).output).toContain('kept')
     // Idle: no terminal for longer than the experiment's idle minutes.
-    t.services.db
+    await t.services.db
       .update(userContainer)
       .set({ lastActive: at(Date.now() - 21 * 60_000) })
       .where(eq(userContainer.id, again.id))
-      .run()
     await labs.reapOnce()
-    expect(row(again.id)).toMatchObject({ state: 'ended', endReason: 'idle' })
+    expect(await row(again.id)).toMatchObject({ state: 'ended', endReason: 'idle' })
     expect(await labs.host.inspect(again.containerId)).toBeNull()
   })
 
@@ -213,11 +214,11 @@ describeDocker('labs on the real engine', () => {
 
     await labs.host.remove(lab.containerId)
     await reconcile(restarted)
-    expect(row(lab.id)).toMatchObject({ state: 'ended', endReason: 'lost' })
+    expect(await row(lab.id)).toMatchObject({ state: 'ended', endReason: 'lost' })
   })
 
   it('a warm pool hands a started container over and refills in the background', async () => {
-    t.services.db.update(labImage).set({ poolSize: 1 }).where(eq(labImage.id, imageRowId)).run()
+    await t.services.db.update(labImage).set({ poolSize: 1 }).where(eq(labImage.id, imageRowId))
     await labs.pools.refill(imageRowId)
     expect(labs.pools.size(imageRowId)).toBe(1)
     const pooled = (await labs.host.list({ [L.appliance]: labs.applianceId, [L.pool]: imageRowId }))[0]
@@ -228,18 +229,19 @@ describeDocker('labs on the real engine', () => {
     expect((await labs.host.inspect(pooled.id))!.name).toBe(`atrium-${labs.applianceId}-${r.body.data.id}`)
     await labs.pools.idle()
     expect(labs.pools.size(imageRowId)).toBe(1)
-    t.services.db.update(labImage).set({ poolSize: 0 }).where(eq(labImage.id, imageRowId)).run()
+    await t.services.db.update(labImage).set({ poolSize: 0 }).where(eq(labImage.id, imageRowId))
     await labs.pools.trim(imageRowId, 0)
   })
 
   it('when the host is full the learner gets a clear message with a place in line, then the freed place', async () => {
-    const running = t.services.db.select().from(userContainer).where(eq(userContainer.state, 'running')).all()
+    const running = await t.services.db.select().from(userContainer).where(eq(userContainer.state, 'running'))
     labs.settings.maxRunning = running.length
-    const third = t.services.db
-      .select()
-      .from(userContainer)
-      .where(and(eq(userContainer.userId, running[0].userId), eq(userContainer.state, 'running')))
-      .get()!
+    const third = (await first(
+      t.services.db
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.userId, running[0].userId), eq(userContainer.state, 'running'))),
+    ))!
     await t.post('/api/hm-userContainer/userContainer/stop', admin, undefined, { ids: third.id })
     labs.settings.maxRunning = running.length - 1
     const full = await t.call('GET', `${E}/openExperimentToContainer`, {
@@ -266,6 +268,6 @@ describeDocker('labs on the real engine', () => {
     expect((await t.get('/api/hm-userContainer/userContainer/running', student)).status).toBe(403)
     const stop = await t.post('/api/hm-userContainer/userContainer/stop', admin, undefined, { ids: rec.id })
     expect(stop.body.data.stopped).toBe(1)
-    expect(row(rec.id)).toMatchObject({ state: 'ended', endReason: 'stopped' })
+    expect(await row(rec.id)).toMatchObject({ state: 'ended', endReason: 'stopped' })
   })
 })

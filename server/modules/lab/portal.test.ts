@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { experiment } from '../../../db/schema/index.ts'
@@ -20,14 +21,14 @@ const SHOWN = [
  * The portal's experiment pages are a view of the experiment resource (publicRows, published only, newest
  * first); the detail adds the environment's kind and a signed link to the demo video. Real SQLite, real HTTP.
  */
-describe('the portal experiment pages', () => {
-  const t = testApp()
+describe('the portal experiment pages', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const demo = () => db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!
+  const demo = async () => (await first(db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!
   const submit = async (title: string, status: number) => {
     const r = await t.post('/api/hm-experiment/experiment/submit', await t.token('admin'), {
       title,
-      imagesName: demo().imagesName,
+      imagesName: (await demo()).imagesName,
       status,
       env: 'SECRET=kept-off-the-portal',
     })
@@ -42,7 +43,7 @@ describe('the portal experiment pages', () => {
     expect(list.status).toBe(200)
     const ids = list.body.data.records.map((r: { id: string }) => r.id)
     expect(ids[0]).toBe(newer)
-    expect(ids).toContain(demo().id)
+    expect(ids).toContain((await demo()).id)
     expect(ids).not.toContain(draft)
     for (const r of list.body.data.records) expect(Object.keys(r).sort()).toEqual(SHOWN)
     expect(JSON.stringify(list.body)).not.toContain('kept-off-the-portal')
@@ -53,9 +54,9 @@ describe('the portal experiment pages', () => {
   })
 
   it('the detail adds the environment kind and the video link; drafts, other schools and bad ids are refused', async () => {
-    const d = await t.get('/api/nop-wbp/experiment/detail', undefined, { id: demo().id })
+    const d = await t.get('/api/nop-wbp/experiment/detail', undefined, { id: (await demo()).id })
     expect(d.status).toBe(200)
-    expect(d.body.data).toMatchObject({ id: demo().id, title: 'Linux 命令行入门', service: 'terminal' })
+    expect(d.body.data).toMatchObject({ id: (await demo()).id, title: 'Linux 命令行入门', service: 'terminal' })
     expect(d.body.data).toHaveProperty('experimentType')
     expect(d.body.data).toHaveProperty('videoUrl')
     expect(d.body.data).not.toHaveProperty('env')
@@ -66,9 +67,7 @@ describe('the portal experiment pages', () => {
     expect(bad.body.field).toBe('id')
     // Another school's published experiment is not this school's portal's, and is its own school's.
     const elsewhere = newId()
-    db.insert(experiment)
-      .values({ ...demo(), id: elsewhere, tenantId: '100001' })
-      .run()
+    await db.insert(experiment).values({ ...(await demo()), id: elsewhere, tenantId: '100001' })
     expect((await t.get('/api/nop-wbp/experiment/detail', undefined, { id: elsewhere })).status).toBe(404)
     const there = await t.call('GET', '/api/nop-wbp/experiment/detail', {
       query: { id: elsewhere },

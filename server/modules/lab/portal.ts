@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { contains } from '../../lib/like.ts'
 import { experiment, labImage } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { resetLab } from './engine/containers.ts'
 import { downloadFile, uploadFile } from './engine/files.ts'
@@ -40,11 +41,12 @@ export const experimentViews: PublicView[] = [
 async function withEnvironment(ctx: Ctx, rows: Row[], services: Services) {
   const [row] = rows
   const image = row?.imagesName
-    ? ctx.db
-        .select({ service: labImage.service, experimentType: labImage.experimentType })
-        .from(labImage)
-        .where(eq(labImage.id, String(row.imagesName)))
-        .get()
+    ? await first(
+        ctx.db
+          .select({ service: labImage.service, experimentType: labImage.experimentType })
+          .from(labImage)
+          .where(eq(labImage.id, String(row.imagesName))),
+      )
     : undefined
   // The demo video is a private courseware file: the page plays it through an expiring signed link,
   // minted only for a file of the experiment's own school (an older row may name anything).

@@ -3,6 +3,7 @@
  * signing out closes it, so nothing typed afterwards reaches the shell.
  * Real Docker, a real listening app, a real WebSocket.
  */
+import { first } from '../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { experiment } from '../../../db/schema/index.ts'
@@ -19,8 +20,8 @@ async function until(test: () => boolean, what: string, ms = 10_000) {
   }
 }
 
-describeDocker('lab terminal and the sign-in behind it', () => {
-  const t = testApp()
+describeDocker('lab terminal and the sign-in behind it', async () => {
+  const t = await testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let server: ReturnType<ReturnType<typeof createApp>['listen']>
   let url: string, labId: string
@@ -29,7 +30,9 @@ describeDocker('lab terminal and the sign-in behind it', () => {
     server = createApp(t.services).listen({ port: 0, hostname: '127.0.0.1' })
     url = `ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`
     const student = await t.token('student')
-    const expId = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!.id
+    const expId = (await first(
+      t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')),
+    ))!.id
     const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', student, {
       experimentId: expId,
     })

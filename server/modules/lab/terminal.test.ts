@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { experiment, role } from '../../../db/schema/index.ts'
@@ -55,8 +56,8 @@ class Term {
   }
 }
 
-describeDocker('lab terminal over a WebSocket', () => {
-  const t = testApp()
+describeDocker('lab terminal over a WebSocket', async () => {
+  const t = await testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let server: ReturnType<ReturnType<typeof createApp>['listen']>
   let url: string, student: string, admin: string, otherLearner: string, labId: string, expId: string
@@ -66,11 +67,12 @@ describeDocker('lab terminal over a WebSocket', () => {
     url = `ws://127.0.0.1:${server.server!.port}/api/hm-experiment/experiment/terminal`
     student = await t.token('student')
     admin = await t.token('admin')
-    const studentRole = t.services.db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000')))
-      .get()!.id
+    const studentRole = (await first(
+      t.services.db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))),
+    ))!.id
     expect(
       (
         await t.post('/api/blade-system/user/submit', admin, {
@@ -82,7 +84,7 @@ describeDocker('lab terminal over a WebSocket', () => {
       ).status,
     ).toBe(200)
     otherLearner = await t.token('learner2')
-    expId = t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门')).get()!.id
+    expId = (await first(t.services.db.select().from(experiment).where(eq(experiment.title, 'Linux 命令行入门'))))!.id
     const open = await t.get('/api/hm-experiment/experiment/openExperimentToContainer', student, {
       experimentId: expId,
     })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { experiment, labImage, userContainer } from '../../../db/schema/index.ts'
 import { authContext, resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { holdSession } from '../../lib/live-sessions.ts'
 import { isId } from '../../lib/ids.ts'
 import { isAdministrator, permissionCodes, PUBLIC } from '../../lib/permissions.ts'
@@ -77,11 +78,12 @@ const terminalRoutesPlugin = (s: Services) => {
       const ctx = await resolveCtx(s, { 'blade-auth': `bearer ${hello.token ?? ''}` })
       if (ctx.actor.kind !== 'user') return refuse(ws, 4401, 'unauthorized')
       if (!isId(hello.lab)) return refuse(ws, 4400, 'bad-lab')
-      const row = s.db
-        .select()
-        .from(userContainer)
-        .where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), notDeleted(userContainer)))
-        .get()
+      const row = await first(
+        s.db
+          .select()
+          .from(userContainer)
+          .where(and(eq(userContainer.id, hello.lab), eq(userContainer.state, 'running'), notDeleted(userContainer))),
+      )
       const owner = !!row && row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
       let readOnly = !owner || !!hello.observe
       if (row && !owner) {
@@ -92,8 +94,8 @@ const terminalRoutesPlugin = (s: Services) => {
         readOnly = true
       }
       if (!row?.containerId) return refuse(ws, 4404, 'not-running')
-      const exp = s.db.select().from(experiment).where(eq(experiment.id, row.experimentId)).get()
-      const image = s.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()
+      const exp = await first(s.db.select().from(experiment).where(eq(experiment.id, row.experimentId)))
+      const image = await first(s.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)))
       if (!exp || !image) return refuse(ws, 4404, 'not-running')
       clearTimeout(st.timer)
       const viewer: Viewer = { readOnly, send: (m) => ws.send(m), close: (c, r) => ws.close(c, r) }

@@ -26,7 +26,7 @@ async function runningWhere(ctx: Ctx) {
 /** The running-labs screen: who, which experiment, since when, CPU and memory now. */
 export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string | undefined>) {
   const { current, size, offset } = parsePaging(q)
-  const { rows, total } = pageRows(
+  const { rows, total } = await pageRows(
     ctx.db,
     {
       table: userContainer,
@@ -42,7 +42,7 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
   const ids = (f: (r: (typeof rows)[number]) => string) => [...new Set(rows.map(f))]
   const people = rows.length
     ? byId(
-        ctx.db
+        await ctx.db
           .select({ id: user.id, account: user.account, realName: user.realName })
           .from(user)
           .where(
@@ -50,13 +50,12 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
               user.id,
               ids((r) => r.userId),
             ),
-          )
-          .all(),
+          ),
       )
     : new Map()
   const images = rows.length
     ? byId(
-        ctx.db
+        await ctx.db
           .select({ id: labImage.id, service: labImage.service })
           .from(labImage)
           .where(
@@ -64,13 +63,12 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
               labImage.id,
               ids((r) => r.imageRowId),
             ),
-          )
-          .all(),
+          ),
       )
     : new Map()
   const experiments = rows.length
     ? byId(
-        ctx.db
+        await ctx.db
           .select({ id: experiment.id, title: experiment.title })
           .from(experiment)
           .where(
@@ -78,8 +76,7 @@ export async function runningLabs(labs: Labs, ctx: Ctx, q: Record<string, string
               experiment.id,
               ids((r) => r.experimentId),
             ),
-          )
-          .all(),
+          ),
       )
     : new Map()
   const stats = await Promise.all(
@@ -115,7 +112,7 @@ export async function warmPools(labs: Labs, ctx: Ctx) {
   await labs.pools.sync()
   const ready = new Map(labs.pools.summary().map((p) => [p.imageRowId, p.ready]))
   const admin = await isAdministrator(ctx)
-  return ctx.db
+  const images = await ctx.db
     .select({ id: labImage.id, title: labImage.title, imageId: labImage.imageId, poolSize: labImage.poolSize })
     .from(labImage)
     .where(
@@ -125,10 +122,7 @@ export async function warmPools(labs: Labs, ctx: Ctx) {
         why: "warm pools are the whole school's (the platform administrator's: every school's)",
       }),
     )
-
-    .all()
-    .map((i) => ({ ...i, ready: ready.get(i.id) ?? 0 }))
-    .filter((i) => i.poolSize > 0 || i.ready > 0)
+  return images.map((i) => ({ ...i, ready: ready.get(i.id) ?? 0 })).filter((i) => i.poolSize > 0 || i.ready > 0)
 }
 
 /** Staff stop: the lab ends now (the learner's workspace is kept). */

@@ -1,3 +1,4 @@
+import { first } from '../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { role, session, userContainer } from '../../../db/schema/index.ts'
@@ -13,8 +14,8 @@ import { ensureWebLabImage, WEB_LAB_IMAGE } from '../../../tests/support/lab-ima
  * with --bridge none): busybox httpd and a shell WebSocket server in the lab,
  * reached on the lab's private internal network, never on a host port.
  */
-describeDocker('web labs through the authenticated proxy', () => {
-  const t = testApp()
+describeDocker('web labs through the authenticated proxy', async () => {
+  const t = await testApp()
   cleanUpAfter(() => t.services.labs.applianceId)
   let server: ReturnType<ReturnType<typeof createApp>['listen']>
   let base: string, student: string, admin: string, other: string
@@ -61,11 +62,12 @@ describeDocker('web labs through the authenticated proxy', () => {
     base = `http://127.0.0.1:${server.server!.port}`
     student = await t.token('student')
     admin = await t.token('admin')
-    const studentRole = t.services.db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000')))
-      .get()!.id
+    const studentRole = (await first(
+      t.services.db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.roleAlias, 'student'), eq(role.tenantId, '000000'))),
+    ))!.id
     await t.post('/api/blade-system/user/submit', admin, {
       account: 'learner3',
       realName: '第三位同学',
@@ -151,7 +153,7 @@ describeDocker('web labs through the authenticated proxy', () => {
     const sessionId = sid
     const fresh = await t.token('student')
     const r = await webUrl(labId, fresh)
-    t.services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId)).run()
+    await t.services.db.update(session).set({ revoked: 1 }).where(eq(session.id, sessionId))
     const gone = await fetch(base + url)
     expect(gone.status).toBe(401)
     expect(await gone.text()).toContain('已失效')
@@ -191,7 +193,7 @@ describeDocker('web labs through the authenticated proxy', () => {
     for (let i = 0; i < 50 && !/^\s*27 /.test(await inLab()); i++) await new Promise((r) => setTimeout(r, 100))
     expect(await inLab()).toMatch(/^\s*27 /)
     // The staff stop ends the socket with the lab.
-    const row = t.services.db.select().from(userContainer).where(eq(userContainer.id, lab.id)).get()!
+    const row = (await first(t.services.db.select().from(userContainer).where(eq(userContainer.id, lab.id))))!
     const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok(e.code)))
     expect((await t.post('/api/hm-userContainer/userContainer/stop', admin, {}, { ids: row.id })).status).toBe(200)
     expect(await closed).toBe(1001)

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { and, eq } from 'drizzle-orm'
 import { experiment, labImage, userContainer } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { isId } from '../../lib/ids.ts'
 import { recordUsual } from '../../lib/logs.ts'
@@ -33,11 +34,12 @@ export const webLabActions = {
       const s = routeServices(services)
       if (!isId(query.id)) throw badRequest('validation.id', { field: 'id' }, 'id')
       if (ctx.actor.kind !== 'user' || !ctx.actor.sessionId) throw new ApiError(401, 'error.unauthorized')
-      const row = ctx.db
-        .select()
-        .from(userContainer)
-        .where(and(eq(userContainer.id, query.id), eq(userContainer.state, 'running'), notDeleted(userContainer)))
-        .get()
+      const row = await first(
+        ctx.db
+          .select()
+          .from(userContainer)
+          .where(and(eq(userContainer.id, query.id), eq(userContainer.state, 'running'), notDeleted(userContainer))),
+      )
       if (!row) throw notFound()
       const owner = row.userId === ctx.actor.userId && row.tenantId === ctx.actor.tenantId
       if (!owner) {
@@ -47,10 +49,10 @@ export const webLabActions = {
         // Someone else's lab is as good as absent to a learner.
         if (!staff) throw notFound()
       }
-      const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()
+      const image = await first(ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)))
       if (image?.service !== 'web' || !image.webPort) throw new ApiError(409, 'lab.webOnly')
       if (!owner)
-        recordUsual(s, row.tenantId, 'lab app watched', { lab: row.id, learner: row.userId }, ctx.actor.userId)
+        await recordUsual(s, row.tenantId, 'lab app watched', { lab: row.id, learner: row.userId }, ctx.actor.userId)
       return { url: s.labs.web.urlOf(row.id, ctx.actor.sessionId, !owner) }
     },
   },

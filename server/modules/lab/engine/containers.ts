@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../../../lib/errors.ts'
 import { isId } from '../../../lib/ids.ts'
 import { permissionCodes } from '../../../lib/permissions.ts'
 import { badRequest } from '../../../lib/errors.ts'
+import { first, changed } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { packFolder } from './archive.ts'
 import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
@@ -54,29 +55,31 @@ export function viewOf(row: LabRow, exp: ExperimentRow, image: ImageRow): LabVie
 /** The experiment in the caller's tenant, with its image; 404 otherwise. */
 export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ exp: ExperimentRow; image: ImageRow }> {
   if (!isId(experimentId)) throw badRequest('validation.id', { field: 'experimentId' }, 'experimentId')
-  const exp = ctx.db
-    .select()
-    .from(experiment)
-    .where(
-      and(
-        eq(experiment.id, experimentId),
-        publicRows(experiment, ctx.actor.tenantId, { why: 'enrolment or a staff code decides who opens it (next)' }),
+  const exp = await first(
+    ctx.db
+      .select()
+      .from(experiment)
+      .where(
+        and(
+          eq(experiment.id, experimentId),
+          publicRows(experiment, ctx.actor.tenantId, { why: 'enrolment or a staff code decides who opens it (next)' }),
+        ),
       ),
-    )
-    .get()
+  )
   if (!exp) throw notFound()
-  const image = ctx.db
-    .select()
-    .from(labImage)
-    .where(
-      and(
-        eq(labImage.id, exp.imagesName),
-        tenantRows(labImage, exp.tenantId, {
-          why: "an experiment runs its own school's environment, whoever opens it",
-        }),
+  const image = await first(
+    ctx.db
+      .select()
+      .from(labImage)
+      .where(
+        and(
+          eq(labImage.id, exp.imagesName),
+          tenantRows(labImage, exp.tenantId, {
+            why: "an experiment runs its own school's environment, whoever opens it",
+          }),
+        ),
       ),
-    )
-    .get()
+  )
   if (!image) throw new ApiError(409, 'lab.imageMissing')
   return { exp, image }
 }
@@ -85,32 +88,34 @@ export async function experimentOf(ctx: Ctx, experimentId: unknown): Promise<{ e
 async function requireEnrolled(ctx: Ctx, exp: ExperimentRow) {
   const codes = await permissionCodes(ctx)
   if (codes.has('lab:experiment') || codes.has(STAFF_CODE)) return
-  const row = ctx.db
-    .select({ id: experimentUser.id })
-    .from(experimentUser)
-    .where(and(eq(experimentUser.experimentId, exp.id), ownRows(experimentUser, ctx), eq(experimentUser.status, 1)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select({ id: experimentUser.id })
+      .from(experimentUser)
+      .where(and(eq(experimentUser.experimentId, exp.id), ownRows(experimentUser, ctx), eq(experimentUser.status, 1))),
+  )
   if (!row) throw new ApiError(403, 'lab.notEnrolled')
 }
 
 /** The caller's live lab for an experiment, if the database has one. */
-export function liveRow(ctx: Ctx, experimentId: string): LabRow | undefined {
-  return ctx.db
-    .select()
-    .from(userContainer)
-    .where(
-      and(
-        ownRows(userContainer, ctx),
-        eq(userContainer.experimentId, experimentId),
-        eq(userContainer.state, 'running'),
+export function liveRow(ctx: Ctx, experimentId: string): Promise<LabRow | undefined> {
+  return first(
+    ctx.db
+      .select()
+      .from(userContainer)
+      .where(
+        and(
+          ownRows(userContainer, ctx),
+          eq(userContainer.experimentId, experimentId),
+          eq(userContainer.state, 'running'),
+        ),
       ),
-    )
-    .get()
+  )
 }
 
 /** The workspace a learner used last for this experiment (kept across expiry and idle stops, dropped by reset). */
-function lastWorkspace(ctx: Ctx, experimentId: string): string | undefined {
-  return (
+async function lastWorkspace(ctx: Ctx, experimentId: string): Promise<string | undefined> {
+  const row = await first(
     ctx.db
       .select({ volume: userContainer.volume })
       .from(userContainer)
@@ -122,10 +127,9 @@ function lastWorkspace(ctx: Ctx, experimentId: string): string | undefined {
           or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
         ),
       )
-      .orderBy(desc(userContainer.id))
-      .limit(1)
-      .get()?.volume ?? undefined
+      .orderBy(desc(userContainer.id)),
   )
+  return row?.volume ?? undefined
 }
 
 /** Creates and starts one hardened container for an image (cold path and pool refill share it). */
@@ -135,7 +139,7 @@ export async function createContainer(
   o: { name: string; labels: Record<string, string>; volume: string; networkKey: string },
 ) {
   // The row is clipped to the policy here, the one place every path (open, pool, reset, CLI warm) creates through.
-  const options = hostOptions(readLabPolicy(labs.db), image)
+  const options = hostOptions(await readLabPolicy(labs.db), image)
   const labels = { [L.appliance]: labs.applianceId, ...o.labels }
   let network = 'none'
   // A web lab needs a network for the appliance's proxy to reach its port; it is the same private, internal kind.
@@ -158,7 +162,7 @@ export async function createContainer(
 
 async function pooledFits(labs: LabKit, image: ImageRow, containerId: string): Promise<boolean> {
   const info = await labs.host.inspect(containerId)
-  return !!info?.running && fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)
+  return !!info?.running && fitsPolicy(await readLabPolicy(labs.db), image.tenantId, info)
 }
 
 /** A private network on the next free block of the labs' range (a block another network holds is skipped). */
@@ -177,7 +181,7 @@ async function seedCode(labs: LabKit, dataDir: string, exp: ExperimentRow, image
   if (!exp.folders) return
   const dir = join(dataDir, 'lab-code', exp.folders.replace(/\.\.+/g, ''))
   if (!existsSync(dir)) return
-  await labs.host.putArchive(containerId, image.codePath, await packFolder(dir, readLabPolicy(labs.db).user))
+  await labs.host.putArchive(containerId, image.codePath, await packFolder(dir, (await readLabPolicy(labs.db)).user))
 }
 
 /**
@@ -213,7 +217,7 @@ async function settled(labs: LabKit, ctx: Ctx, row: LabRow): Promise<LabRow | un
   let r: LabRow | undefined = row
   while (r?.state === 'running' && !r.containerId && Date.now() <= deadline) {
     await Bun.sleep(100)
-    r = ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()
+    r = await first(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)))
   }
   return r?.state === 'running' ? r : undefined
 }
@@ -225,12 +229,12 @@ async function openOnce(
   image: ImageRow,
   dataDir: string,
 ): Promise<LabView> {
-  let live = liveRow(ctx, exp.id)
+  let live = await liveRow(ctx, exp.id)
   if (live && !live.containerId) live = await settled(labs, ctx, live)
   if (live) {
     const info = live.containerId ? await labs.host.inspect(live.containerId) : null
     // One made before the policy (or before it changed) is not started or handed back: it is made again below.
-    if (info && !fitsPolicy(readLabPolicy(labs.db), image.tenantId, info)) await endLab(labs, live, 'policy')
+    if (info && !fitsPolicy(await readLabPolicy(labs.db), image.tenantId, info)) await endLab(labs, live, 'policy')
     else if (info?.running) return viewOf(live, exp, image)
     else if (info) {
       await labs.host.start(info.id)
@@ -240,10 +244,10 @@ async function openOnce(
   if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
   if (!(await labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
 
-  const row = reserveSlot(labs, ctx, exp, image)
+  const row = await reserveSlot(labs, ctx, exp, image)
   let handing: string | undefined
   try {
-    const kept = lastWorkspace(ctx, exp.id)
+    const kept = await lastWorkspace(ctx, exp.id)
     if (kept) await requireWorkspaceFits(labs, kept, image)
     // An empty pool may still have warm containers another process (the CLI) started: adopt them first.
     if (!kept && image.poolSize > 0 && !labs.pools.size(image.id)) await labs.pools.sync(image.id)
@@ -275,7 +279,7 @@ async function openOnce(
     }
     if (!kept) await seedCode(labs, dataDir, exp, image, containerId)
     const start = Date.now()
-    const done = ctx.db
+    const done = await ctx.db
       .update(userContainer)
       .set({
         containerId,
@@ -288,20 +292,19 @@ async function openOnce(
       })
       // Only while the place is still claimed: past the start timeout the reaper may have ended it.
       .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running')))
-      .run() as unknown as { changes: number }
-    if (!done.changes) {
+    if (!changed(done)) {
       await labs.host.remove(containerId)
       if (network) await labs.host.removeNetwork(network)
       throw new ApiError(409, 'lab.notRunning')
     }
-    labs.pools.refill(image.id)
-    return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
+    // In the background (refill logs its own failure): the learner's lab is ready now.
+    void labs.pools.refill(image.id)
+    return viewOf((await first(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id))))!, exp, image)
   } catch (err) {
-    ctx.db
+    await ctx.db
       .update(userContainer)
       .set({ state: 'ended', endReason: 'failed', endTime: now() })
       .where(eq(userContainer.id, row.id))
-      .run()
     throw err
   } finally {
     if (handing) labs.pools.handed(handing)
@@ -315,39 +318,44 @@ export async function endLab(labs: LabKit, row: LabRow, reason: string, dropWork
   if (row.containerId) await labs.host.remove(row.containerId)
   if (row.network) await labs.host.removeNetwork(row.network)
   if (dropWorkspace && row.volume) await labs.host.removeVolume(row.volume)
-  labs.db
+  await labs.db
     .update(userContainer)
     .set({ state: 'ended', endReason: reason, endTime: now(), updateTime: now() })
     .where(eq(userContainer.id, row.id))
-    .run()
 }
 
 /** The caller's running lab by row id (owner only), or 404. */
-export function ownRow(ctx: Ctx, id: unknown): LabRow {
+export async function ownRow(ctx: Ctx, id: unknown): Promise<LabRow> {
   if (!isId(id)) throw badRequest('validation.id', { field: 'id' }, 'id')
-  const row = ctx.db
-    .select()
-    .from(userContainer)
-    .where(and(eq(userContainer.id, id), ownRows(userContainer, ctx)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select()
+      .from(userContainer)
+      .where(and(eq(userContainer.id, id), ownRows(userContainer, ctx))),
+  )
   if (!row) throw notFound()
   return row
 }
 
 /** refreshContainerTime: adds the experiment's renewal minutes, up to its cap of renewals. */
-export function refreshLab(ctx: Ctx, id: unknown): LabView {
-  const row = ownRow(ctx, id)
-  if (row.state !== 'running') throw new ApiError(409, 'lab.notRunning')
-  const exp = ctx.db.select().from(experiment).where(eq(experiment.id, row.experimentId)).get()!
-  const image = ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()!
-  if (row.renewals >= exp.maxRenewals) throw new ApiError(409, 'lab.renewCap', { max: exp.maxRenewals })
-  const from = Math.max(Date.now(), msOf(row.expireTime))
-  ctx.db
-    .update(userContainer)
-    .set({ expireTime: at(from + exp.renewMinutes * 60_000), renewals: row.renewals + 1, updateTime: now() })
-    .where(eq(userContainer.id, row.id))
-    .run()
-  return viewOf(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id)).get()!, exp, image)
+export async function refreshLab(ctx: Ctx, id: unknown): Promise<LabView> {
+  for (;;) {
+    const row = await ownRow(ctx, id)
+    if (row.state !== 'running') throw new ApiError(409, 'lab.notRunning')
+    const exp = (await first(ctx.db.select().from(experiment).where(eq(experiment.id, row.experimentId))))!
+    const image = (await first(ctx.db.select().from(labImage).where(eq(labImage.id, row.imageRowId))))!
+    if (row.renewals >= exp.maxRenewals) throw new ApiError(409, 'lab.renewCap', { max: exp.maxRenewals })
+    const from = Math.max(Date.now(), msOf(row.expireTime))
+    // Only from the renewal count read: two renewals at once both count (the loser reads again), never one twice.
+    const done = await ctx.db
+      .update(userContainer)
+      .set({ expireTime: at(from + exp.renewMinutes * 60_000), renewals: row.renewals + 1, updateTime: now() })
+      .where(
+        and(eq(userContainer.id, row.id), eq(userContainer.state, 'running'), eq(userContainer.renewals, row.renewals)),
+      )
+    if (changed(done))
+      return viewOf((await first(ctx.db.select().from(userContainer).where(eq(userContainer.id, row.id))))!, exp, image)
+  }
 }
 
 /** resetExperiment: the container is recreated from the image on an empty workspace. */
@@ -355,17 +363,16 @@ export async function resetLab(labs: LabKit, ctx: Ctx, experimentId: unknown, da
   const { exp } = await experimentOf(ctx, experimentId)
   await labs.requireEngine()
   await labs.serial(`${ctx.actor.tenantId}:${ctx.actor.userId}:${exp.id}`, async () => {
-    const live = liveRow(ctx, exp.id)
+    const live = await liveRow(ctx, exp.id)
     if (live) await endLab(labs, live, 'reset', true)
     else {
-      const kept = lastWorkspace(ctx, exp.id)
+      const kept = await lastWorkspace(ctx, exp.id)
       if (kept) {
         await labs.host.removeVolume(kept)
-        ctx.db
+        await ctx.db
           .update(userContainer)
           .set({ endReason: 'reset' })
           .where(and(eq(userContainer.volume, kept), eq(userContainer.userId, ctx.actor.userId)))
-          .run()
       }
     }
   })
@@ -375,6 +382,6 @@ export async function resetLab(labs: LabKit, ctx: Ctx, experimentId: unknown, da
 /** getConteiner without starting anything: the live lab or null. */
 export async function currentLab(ctx: Ctx, experimentId: unknown): Promise<LabView | null> {
   const { exp, image } = await experimentOf(ctx, experimentId)
-  const live = liveRow(ctx, exp.id)
+  const live = await liveRow(ctx, exp.id)
   return live ? viewOf(live, exp, image) : null
 }

@@ -73,16 +73,15 @@ describeDocker('a kill -9 during a burst of lab opens', () => {
   const open = (token: string, experimentId: string) =>
     call('GET', `/api/hm-experiment/experiment/openExperimentToContainer?experimentId=${experimentId}`, token)
   /** The running rows as the database holds them (a second connection, as the CLI would open). */
-  const runningRows = () => {
+  const runningRows = async () => {
     const db = openDb(join(dataDir, 'atrium.db'))
     try {
-      return db
+      return await db
         .select()
         .from(userContainer)
         .where(and(eq(userContainer.state, 'running'), eq(userContainer.tenantId, '100001')))
-        .all()
     } finally {
-      closeDb(db)
+      await closeDb(db)
     }
   }
   const engineLabs = async () =>
@@ -109,19 +108,19 @@ describeDocker('a kill -9 during a burst of lab opens', () => {
     // A class opens at once; the server dies as soon as some containers exist but rows still lack them.
     const burst = experimentIds.slice(0, BURST).map((id) => open(token, id).catch(() => null))
     for (let i = 0; i < 1200; i++) {
-      const unstarted = runningRows().filter((r) => !r.containerId).length
+      const unstarted = (await runningRows()).filter((r) => !r.containerId).length
       if (unstarted > 0 && (await engineLabs()).length > 0) break
       await new Promise((r) => setTimeout(r, 25))
     }
     dying.kill('SIGKILL')
     await exited
     await Promise.all(burst)
-    const left = runningRows()
+    const left = await runningRows()
     // The crash left what the issue describes: places claimed with no container id.
     expect(left.filter((r) => !r.containerId).length).toBeGreaterThan(0)
 
     await start()
-    const rows = runningRows()
+    const rows = await runningRows()
     const containers = await engineLabs()
     expect(rows.filter((r) => !r.containerId)).toEqual([])
     // Every running row names a running container of its own; every lab container belongs to a running row.

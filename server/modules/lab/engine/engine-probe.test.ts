@@ -31,7 +31,7 @@ describe('the engine probe behind /api/health and the lab calls', () => {
 
     // First ever call: nothing known yet, so callers wait — and share one look-up.
     const first = [labs.engine(), labs.engine(), labs.engine()]
-    expect(pending).toHaveLength(1)
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
     pending[0].ok('27.5.1')
     expect(await Promise.all(first)).toEqual(['up 27.5.1', 'up 27.5.1', 'up 27.5.1'])
 

@@ -11,7 +11,7 @@ import { requireRoomFor } from './workspace.ts'
 async function liveLab(labs: Labs, ctx: Ctx, experimentId: unknown) {
   const { exp, image } = await experimentOf(ctx, experimentId)
   await labs.requireEngine()
-  const row = liveRow(ctx, exp.id)
+  const row = await liveRow(ctx, exp.id)
   if (!row?.containerId) throw new ApiError(409, 'lab.notRunning')
   return { containerId: row.containerId, root: posix.normalize(image.codePath), volume: row.volume, image }
 }
@@ -75,7 +75,7 @@ export async function uploadFile(
   await labs.host.putArchive(
     containerId,
     target,
-    await packFile(name, Buffer.from(await file.arrayBuffer()), readLabPolicy(labs.db).user),
+    await packFile(name, Buffer.from(await file.arrayBuffer()), (await readLabPolicy(labs.db)).user),
   )
   return { path: posix.relative(root, posix.join(target, name)), size: file.size }
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { labHost, userContainer } from '../../../../db/schema/index.ts'
 import type { Db } from '../../../lib/db.ts'
 import { ApiError } from '../../../lib/errors.ts'
+import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { dockerLabHost } from './docker.ts'
 import { LOCAL, dockerOptions, type HostRow, type HostStatus, type Member } from './fleet-member.ts'
@@ -36,19 +37,19 @@ export class FleetRoster {
    * drops the copy at once; another process's edit shows within 2 s.
    */
   private listed?: { at: number; rows: HostRow[] }
-  private rows(): HostRow[] {
+  private async rows(): Promise<HostRow[]> {
     const now = Date.now()
     if (!this.listed || now - this.listed.at >= 2000)
       this.listed = {
         at: now,
-        rows: this.db.select().from(labHost).where(notDeleted(labHost)).orderBy(labHost.name).all(),
+        rows: await this.db.select().from(labHost).where(notDeleted(labHost)).orderBy(labHost.name),
       }
     return this.listed.rows
   }
 
   /** Every engine: the listed ones and the local one (which takes new labs only while none is listed). */
-  members(): Member[] {
-    const rows = this.rows()
+  async members(): Promise<Member[]> {
+    const rows = await this.rows()
     const max = this.localMax()
     // Built again only when the listed rows were read again (or the local quota changed): health asks every time.
     if (this.built?.rows === rows && this.built.max === max) return this.built.members
@@ -91,8 +92,8 @@ export class FleetRoster {
     return host
   }
 
-  protected member(name: string | null | undefined): Member | undefined {
-    return this.members().find((m) => m.name === (name ?? LOCAL))
+  protected async member(name: string | null | undefined): Promise<Member | undefined> {
+    return (await this.members()).find((m) => m.name === (name ?? LOCAL))
   }
 
   /** 'up <version>' or 'down', like the single engine's probe: a stale answer is returned while one refresh runs. */
@@ -115,7 +116,7 @@ export class FleetRoster {
     return !this.probes.get(m.name)?.value.startsWith('down')
   }
 
-  private seen(m: Member, value: string): string {
+  private async seen(m: Member, value: string): Promise<string> {
     const before = this.probes.get(m.name)?.value
     if (before && before.startsWith('up') !== value.startsWith('up'))
       this.log.warn({ host: m.name, state: value }, value.startsWith('up') ? 'lab host back' : 'lab host down')
@@ -125,7 +126,7 @@ export class FleetRoster {
       const stamp = now()
       const up = value.startsWith('up')
       // downSince is kept from the first probe that failed: the grace counts from there, whichever process saw it.
-      this.db
+      await this.db
         .update(labHost)
         .set(
           up
@@ -133,7 +134,6 @@ export class FleetRoster {
             : { state: 'down', downSince: sql`coalesce(${labHost.downSince}, ${stamp})`, checkedAt: stamp },
         )
         .where(and(eq(labHost.name, m.name), notDeleted(labHost)))
-        .run()
       this.listed = undefined // the row's state and downSince just changed
     }
     return value
@@ -144,8 +144,8 @@ export class FleetRoster {
   }
 
   /** Engines that hold environments: those taking labs and every listed one (a disabled host may come back). */
-  protected imageMembers(): Promise<Member[]> {
-    return this.upMembers(this.members().filter((m) => m.enabled || m.listed))
+  protected async imageMembers(): Promise<Member[]> {
+    return this.upMembers((await this.members()).filter((m) => m.enabled || m.listed))
   }
 
   /**
@@ -157,40 +157,40 @@ export class FleetRoster {
     return (!m.listed && m.enabled) || this.isUp(m)
   }
 
-  protected async upMembers(all = this.members()): Promise<Member[]> {
+  protected async upMembers(members?: Member[]): Promise<Member[]> {
+    const all = members ?? (await this.members())
     const states = await Promise.all(all.map((m) => this.reachable(m)))
     return all.filter((_, i) => states[i])
   }
 
   /** Running labs per engine (its `host` column). */
-  protected runningByHost(): Map<string, number> {
-    const rows = this.db
+  protected async runningByHost(): Promise<Map<string, number>> {
+    const rows = await this.db
       .select({ host: userContainer.host, n: count() })
       .from(userContainer)
       .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
       .groupBy(userContainer.host)
-      .all()
     return new Map(rows.map((r) => [r.host ?? LOCAL, r.n]))
   }
 
   /**
    * Places the appliance's total: with listed engines, the sum of the enabled ones not seen down (the host
-   * quota of ATRIUM_LABS_MAX applies to the local engine alone). Synchronous: the quota's claim reads it.
+   * quota of ATRIUM_LABS_MAX applies to the local engine alone). The quota's claim reads it before its transaction.
    */
-  capacity(): number {
-    const takers = this.members().filter((m) => m.enabled)
+  async capacity(): Promise<number> {
+    const takers = (await this.members()).filter((m) => m.enabled)
     return takers.reduce((sum, m) => sum + (this.lastSeen(m) ? m.maxLabs : 0), 0)
   }
 
   /** Engines with their state, labs and capacity (health, the running-labs screen, `atrium labs hosts list`). */
   async status(): Promise<HostStatus[]> {
-    const members = this.members()
-    const running = this.runningByHost()
+    const members = await this.members()
+    const running = await this.runningByHost()
     // The local engine is shown while it takes labs or still runs some.
     const shown = members.filter((m) => m.listed || m.enabled || running.get(LOCAL))
     const values = await Promise.all(shown.map((m) => this.probe(m)))
     // Read after the probes: one that just found an engine down wrote its downSince to the row.
-    const rows = new Map(this.rows().map((r) => [r.name, r]))
+    const rows = new Map((await this.rows()).map((r) => [r.name, r]))
     const out: HostStatus[] = []
     for (const [i, m] of shown.entries()) {
       const value = values[i]!
@@ -212,32 +212,32 @@ export class FleetRoster {
    * is up and has room, else the enabled, reachable engine with the image and the most free places.
    */
   async place(labels: Record<string, string>, image?: string): Promise<Member> {
-    const up = await this.upMembers(this.members().filter((m) => m.enabled))
+    const up = await this.upMembers((await this.members()).filter((m) => m.enabled))
     const withImage = image
       ? (await Promise.all(up.map((m) => m.host.imageExists(image).catch(() => false)))).flatMap((has, i) =>
           has ? [up[i]!] : [],
         )
       : up
     if (!withImage.length) throw new ApiError(503, up.length ? 'lab.imageMissingOnHosts' : 'lab.engineDown')
-    const running = this.runningByHost()
+    const running = await this.runningByHost()
     const free = (m: Member) => m.maxLabs - (running.get(m.name) ?? 0)
     const user = labels[L.user]
     const exp = labels[L.experiment]
     if (user && exp) {
-      const kept = this.db
-        .select({ host: userContainer.host })
-        .from(userContainer)
-        .where(
-          and(
-            eq(userContainer.userId, user),
-            eq(userContainer.experimentId, exp),
-            isNotNull(userContainer.volume),
-            or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
-          ),
-        )
-        .orderBy(desc(userContainer.id))
-        .limit(1)
-        .get()
+      const kept = await first(
+        this.db
+          .select({ host: userContainer.host })
+          .from(userContainer)
+          .where(
+            and(
+              eq(userContainer.userId, user),
+              eq(userContainer.experimentId, exp),
+              isNotNull(userContainer.volume),
+              or(isNull(userContainer.endReason), ne(userContainer.endReason, 'reset')),
+            ),
+          )
+          .orderBy(desc(userContainer.id)),
+      )
       const home = kept && withImage.find((m) => m.name === (kept.host ?? LOCAL))
       // The row being opened counts itself already on the engine its claim named (none yet): > 0 means room.
       if (home && free(home) > 0) return home
@@ -246,8 +246,8 @@ export class FleetRoster {
   }
 
   /** Whether rows on that engine can be checked now (reconcile leaves a down engine's labs to the host-lost pass). */
-  reaches(column: string | null): boolean {
-    const m = this.members().find((x) => x.name === (column ?? LOCAL))
+  async reaches(column: string | null): Promise<boolean> {
+    const m = (await this.members()).find((x) => x.name === (column ?? LOCAL))
     return !!m && ((!m.listed && m.enabled) || this.lastSeen(m))
   }
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { and, eq } from 'drizzle-orm'
 import { userContainer } from '../../../../db/schema/index.ts'
 import { ApiError } from '../../../lib/errors.ts'
+import { first } from '../../../lib/rows.ts'
 import { fanOut } from './fan-out.ts'
 import { HOST_LABEL, LOCAL, type Member } from './fleet-member.ts'
 import { FleetRoster } from './fleet-roster.ts'
@@ -25,14 +26,12 @@ export class LabFleet extends FleetRoster implements LabHost {
 
   /** The engine a container lives on: this process's cache, then its lab row, then asking each reachable engine. */
   private async route(id: string): Promise<Member | undefined> {
-    const members = this.members()
+    const members = await this.members()
     const cached = this.where.get(id)
     if (cached) return members.find((m) => m.name === cached)
-    const row = this.db
-      .select({ host: userContainer.host })
-      .from(userContainer)
-      .where(eq(userContainer.containerId, id))
-      .get()
+    const row = await first(
+      this.db.select({ host: userContainer.host }).from(userContainer).where(eq(userContainer.containerId, id)),
+    )
     let found = row ? members.find((m) => m.name === (row.host ?? LOCAL)) : undefined
     if (!found)
       for (const m of await this.upMembers(members))
@@ -58,23 +57,18 @@ export class LabFleet extends FleetRoster implements LabHost {
   }
 
   /** Records which engine a lab row runs on (a warm container handed over may sit on another than planned). */
-  private recordRow(labId: string, m: Member) {
-    this.db
+  private async recordRow(labId: string, m: Member) {
+    await this.db
       .update(userContainer)
       .set({ host: m.column })
       .where(and(eq(userContainer.id, labId), eq(userContainer.state, 'running')))
-      .run()
   }
 
   // ---- LabHost ----
 
   /** 'up <version>' while an engine taking new labs answers (the first that does), else 'down'. */
   async engine(): Promise<string> {
-    const values = await Promise.all(
-      this.members()
-        .filter((m) => m.enabled)
-        .map((m) => this.probe(m)),
-    )
+    const values = await Promise.all((await this.members()).filter((m) => m.enabled).map((m) => this.probe(m)))
     return values.find((v) => v.startsWith('up')) ?? 'down'
   }
 
@@ -121,11 +115,11 @@ export class LabFleet extends FleetRoster implements LabHost {
 
   async create(spec: LabSpec): Promise<string> {
     const netHost = spec.network !== 'none' ? this.nets.get(spec.network) : undefined
-    const m = (netHost && this.member(netHost)) || (await this.place(spec.labels, spec.image))
+    const m = (netHost && (await this.member(netHost))) || (await this.place(spec.labels, spec.image))
     const id = await m.host.create({ ...spec, labels: { ...spec.labels, [HOST_LABEL]: m.name } })
     this.where.set(id, m.name)
     const lab = spec.labels[L.lab]
-    if (lab) this.recordRow(lab, m)
+    if (lab) await this.recordRow(lab, m)
     return id
   }
 
@@ -143,7 +137,7 @@ export class LabFleet extends FleetRoster implements LabHost {
     // A warm container handed to a learner: its lab row now runs on the container's engine.
     const lab = /-(\d{6,})$/.exec(name)?.[1]
     const m = await this.route(id)
-    if (lab && m) this.recordRow(lab, m)
+    if (lab && m) await this.recordRow(lab, m)
   }
 
   async inspect(id: string) {
@@ -202,8 +196,10 @@ export class LabFleet extends FleetRoster implements LabHost {
     const known = this.nets.get(name)
     const row = known
       ? undefined
-      : this.db.select({ host: userContainer.host }).from(userContainer).where(eq(userContainer.network, name)).get()
-    const m = this.member(known ?? row?.host)
+      : await first(
+          this.db.select({ host: userContainer.host }).from(userContainer).where(eq(userContainer.network, name)),
+        )
+    const m = await this.member(known ?? row?.host)
     if (known || row) await this.onIfUp(m, (h) => h.removeNetwork(name))
     else await Promise.all((await this.upMembers()).map((x) => x.host.removeNetwork(name)))
     this.nets.delete(name)

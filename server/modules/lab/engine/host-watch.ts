@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { experiment, labHost, userContainer } from '../../../../db/schema/index.ts'
 import { t } from '../../../lib/messages.ts'
+import { changed, first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { HOST_LABEL, type LabFleet, type Member } from './fleet.ts'
 import type { LabKit } from './lab-kit.ts'
@@ -32,7 +33,7 @@ export async function watchHosts(
   let lost = 0,
     removed = 0,
     restarted = 0
-  for (const m of fleet.members()) {
+  for (const m of await fleet.members()) {
     if (await fleet.isUp(m)) {
       const r = await rejoin(labs, fleet, m)
       removed += r.removed
@@ -49,7 +50,7 @@ async function rejoin(labs: LabKit, fleet: LabFleet, m: Member) {
     const labId = c.labels[L.lab]
     // Warm containers are the pools' (adopted on sync); a container without a row yet is an open in flight.
     if (!labId || c.labels[HOST_LABEL] !== m.name) continue
-    const row = labs.db.select().from(userContainer).where(eq(userContainer.id, labId)).get()
+    const row = await first(labs.db.select().from(userContainer).where(eq(userContainer.id, labId)))
     if (!row) continue
     if (row.state === 'running' && (row.containerId === c.id || !row.containerId)) {
       if (row.containerId === c.id && !c.running) {
@@ -68,27 +69,28 @@ async function rejoin(labs: LabKit, fleet: LabFleet, m: Member) {
 }
 
 async function endLost(labs: LabKit, m: Member, tell?: Tell): Promise<number> {
-  const since = labs.db
-    .select({ downSince: labHost.downSince })
-    .from(labHost)
-    .where(and(eq(labHost.name, m.name), notDeleted(labHost)))
-    .get()?.downSince
+  const since = (
+    await first(
+      labs.db
+        .select({ downSince: labHost.downSince })
+        .from(labHost)
+        .where(and(eq(labHost.name, m.name), notDeleted(labHost))),
+    )
+  )?.downSince
   if (!since || msOf(since) + labs.settings.hostGraceSeconds * 1000 > Date.now()) return 0
-  const rows = labs.db
+  const rows = await labs.db
     .select({ row: userContainer, title: experiment.title })
     .from(userContainer)
     .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
     .where(and(eq(userContainer.host, m.name), eq(userContainer.state, 'running'), notDeleted(userContainer)))
-    .all()
   let ended = 0
   for (const { row, title } of rows) {
     const stamp = now()
-    const done = labs.db
+    const done = await labs.db
       .update(userContainer)
       .set({ state: 'ended', endReason: 'host-lost', endTime: stamp, updateTime: stamp })
       .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running')))
-      .run() as unknown as { changes: number }
-    if (!done.changes) continue
+    if (!changed(done)) continue
     ended++
     labs.terminals.closeLab(row.id, 'host-lost')
     labs.web.closeLab(row.id)

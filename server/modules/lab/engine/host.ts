@@ -123,5 +123,5 @@ export interface LabHost {
    * Whether labs recorded on that engine (a lab row's `host`; NULL the local one) can be checked now. Several
    * engines (fleet.ts) answer false for one that is down: its labs are left to the host-lost pass, not ended as lost.
    */
-  reaches?(host: string | null): boolean
+  reaches?(host: string | null): Promise<boolean>
 }

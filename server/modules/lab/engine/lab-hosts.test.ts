@@ -1,3 +1,4 @@
+import { first } from '../../../lib/rows.ts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import Docker from 'dockerode'
 import { and, eq } from 'drizzle-orm'
@@ -22,8 +23,8 @@ import { unseal } from './host-secret.ts'
  * restart, and stopping the second engine marks it down and, after the grace, ends its labs with learners told.
  */
 
-await describeTwoEngines('labs on several Docker engines', (engine2) => {
-  const t = testApp()
+await describeTwoEngines('labs on several Docker engines', async (engine2) => {
+  const t = await testApp()
   const labs = t.services.labs
   const platform = makeCtx(t.services.db, systemActor('000000'))
   const told: { userId: string; push: LabEndedPush }[] = []
@@ -54,10 +55,11 @@ await describeTwoEngines('labs on several Docker engines', (engine2) => {
 
   const open = (id: string) =>
     t.get('/api/hm-experiment/experiment/openExperimentToContainer', school, { experimentId: id })
-  const rowOf = (id: string) => t.services.db.select().from(userContainer).where(eq(userContainer.id, id)).get()!
+  const rowOf = async (id: string) =>
+    (await first(t.services.db.select().from(userContainer).where(eq(userContainer.id, id))))!
 
   it('keeps keys sealed at rest and masked in the list; only the platform administrator manages hosts', async () => {
-    const stored = t.services.db.select().from(labHost).where(eq(labHost.name, 'two')).get()!
+    const stored = (await first(t.services.db.select().from(labHost).where(eq(labHost.name, 'two'))))!
     expect(stored.tlsKey).not.toContain('not a real key')
     expect(unseal(t.services.jwtSecret, stored.tlsKey!)).toContain('not a real key')
     const hosts = await listHosts(platform, labs.fleet)
@@ -74,7 +76,7 @@ await describeTwoEngines('labs on several Docker engines', (engine2) => {
     for (const id of experimentIds) {
       const r = await open(id)
       expect(r.status, JSON.stringify(r.body)).toBe(200)
-      const row = rowOf(r.body.data.id)
+      const row = await rowOf(r.body.data.id)
       hosts.push(row.host!)
       const engine = dockerLabHost(row.host === 'two' ? engine2.socket : dockerSocket())
       const info = await engine.inspect(row.containerId!)
@@ -92,18 +94,19 @@ await describeTwoEngines('labs on several Docker engines', (engine2) => {
 
   it('a disabled host takes no new lab; a host with labs cannot be removed', async () => {
     await setHostEnabled(platform, labs.fleet, 'two', false)
-    expect(labs.fleet.capacity()).toBe(2)
+    expect(await labs.fleet.capacity()).toBe(2)
     await expect(removeHost(platform, labs.fleet, 'two')).rejects.toMatchObject({ status: 409 })
     await setHostEnabled(platform, labs.fleet, 'two', true)
-    expect(labs.fleet.capacity()).toBe(4)
+    expect(await labs.fleet.capacity()).toBe(4)
   })
 
   it("after a restart each engine's labs are found again by their labels (a stopped one started again)", async () => {
-    const onTwo = t.services.db
-      .select()
-      .from(userContainer)
-      .where(and(eq(userContainer.host, 'two'), eq(userContainer.state, 'running')))
-      .get()!
+    const onTwo = (await first(
+      t.services.db
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.host, 'two'), eq(userContainer.state, 'running'))),
+    ))!
     // The second engine's container stops (as after a reboot of its machine).
     const two = dockerLabHost(engine2.socket)
     await new Docker({ socketPath: engine2.socket }).getContainer(onTwo.containerId!).stop({ t: 0 })
@@ -111,16 +114,15 @@ await describeTwoEngines('labs on several Docker engines', (engine2) => {
     const r = await reconcile(restarted)
     expect(r.kept).toBe(3)
     expect((await two.inspect(onTwo.containerId!))?.running).toBe(true)
-    const running = t.services.db.select().from(userContainer).where(eq(userContainer.state, 'running')).all()
+    const running = await t.services.db.select().from(userContainer).where(eq(userContainer.state, 'running'))
     expect(running.filter((x) => x.tenantId === '100001')).toHaveLength(3)
   })
 
   it('stopping the second engine shows it down, then (after the grace) its labs end as host-lost and learners are told', async () => {
-    const onTwo = t.services.db
+    const onTwo = await t.services.db
       .select()
       .from(userContainer)
       .where(and(eq(userContainer.host, 'two'), eq(userContainer.state, 'running')))
-      .all()
     expect(onTwo).toHaveLength(1)
     await engine2.stop()
     labs.fleet.forget('two')
@@ -135,23 +137,22 @@ await describeTwoEngines('labs on several Docker engines', (engine2) => {
       { name: 'two', state: 'down', running: 1, maxLabs: 2 },
     ])
     expect(health.body.data.docker).toMatch(/^up/)
-    expect(rowOf(onTwo[0]!.id).state).toBe('running')
+    expect((await rowOf(onTwo[0]!.id)).state).toBe('running')
     // Still inside the grace: nothing ended. Past it: the lab ends and its learner hears of it.
     await Bun.sleep(2100)
     await labs.reapOnce()
-    expect(rowOf(onTwo[0]!.id)).toMatchObject({ state: 'ended', endReason: 'host-lost' })
+    expect(await rowOf(onTwo[0]!.id)).toMatchObject({ state: 'ended', endReason: 'host-lost' })
     expect(told).toHaveLength(1)
     expect(told[0]).toMatchObject({ userId: onTwo[0]!.userId, push: { type: 'lab-ended', reason: 'host-lost' } })
     expect(told[0]!.push.content.en).toContain('went away')
     expect(told[0]!.push.content.zh).toContain('失去连接')
     // The first engine's labs are untouched, and new labs go there while two is away.
-    const onOne = t.services.db
+    const onOne = await t.services.db
       .select()
       .from(userContainer)
       .where(and(eq(userContainer.host, 'one'), eq(userContainer.state, 'running')))
-      .all()
     expect(onOne).toHaveLength(2)
-    expect(labs.fleet.capacity()).toBe(2)
+    expect(await labs.fleet.capacity()).toBe(2)
     await removeApplianceObjects(labs.applianceId)
   })
 })

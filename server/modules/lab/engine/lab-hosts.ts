@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { labHost } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { forbidden, notFound } from '../../../lib/errors.ts'
+import { first } from '../../../lib/rows.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
 import { labHostResource, platformAdmin, sealedKey, setEnabled } from '../lab-host.ts'
 import type { HostStatus, LabFleet } from './fleet.ts'
@@ -29,14 +30,7 @@ export interface HostView extends HostStatus {
 
 export async function listHosts(ctx: Ctx, fleet: LabFleet): Promise<HostView[]> {
   if (!(await platformAdmin(ctx))) throw forbidden()
-  const rows = new Map(
-    ctx.db
-      .select()
-      .from(labHost)
-      .where(notDeleted(labHost))
-      .all()
-      .map((r) => [r.name, r]),
-  )
+  const rows = new Map((await ctx.db.select().from(labHost).where(notDeleted(labHost))).map((r) => [r.name, r]))
   return (await fleet.status()).map((s) => {
     const r = rows.get(s.name)
     return { ...s, tls: !!(r?.tlsCa || r?.tlsCert), tlsKey: r?.tlsKey ? '******' : '' }
@@ -64,11 +58,12 @@ export async function addHost(ctx: Ctx, fleet: LabFleet, secret: string, input: 
 
 async function hostRow(ctx: Ctx, name: string) {
   if (!(await platformAdmin(ctx))) throw forbidden()
-  const row = ctx.db
-    .select({ id: labHost.id, name: labHost.name })
-    .from(labHost)
-    .where(and(eq(labHost.name, name), notDeleted(labHost)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select({ id: labHost.id, name: labHost.name })
+      .from(labHost)
+      .where(and(eq(labHost.name, name), notDeleted(labHost))),
+  )
   if (!row) throw notFound()
   return row
 }

@@ -43,6 +43,8 @@ export interface LabKit {
   }
   readonly terminals: { attached(labId: string): boolean; closeLab(labId: string, reason?: string): void }
   readonly web: { attached(labId: string): boolean; closeLab(labId: string): void }
+  /** Running labs the appliance takes at most (the host quota), over its engines. */
+  capacity(): Promise<number>
   serial<T>(key: string, work: () => Promise<T>): Promise<T>
   requireEngine(): Promise<void>
 }

@@ -16,9 +16,9 @@ import { Subnets } from './subnets.ts'
  * appliance's HTTP and MQTT ports. Both listen on every address, as the
  * appliance does by default; neither may answer.
  */
-describeDocker('a lab cannot reach the appliance', () => {
+describeDocker('a lab cannot reach the appliance', async () => {
   let mqttPort = 0
-  const t = testApp()
+  const t = await testApp()
   const labs = t.services.labs
   cleanUpAfter(() => labs.applianceId)
   let http: ReturnType<ReturnType<typeof createApp>['listen']>

@@ -25,8 +25,8 @@ const SYS_ADMIN = 21n
  * at submit, and a row written before the policy existed still cannot start
  * a container beyond it, on every path.
  */
-describeDocker('lab container policy (tenant admin, real engine)', () => {
-  const t = testApp()
+describeDocker('lab container policy (tenant admin, real engine)', async () => {
+  const t = await testApp()
   const labs = t.services.labs
   cleanUpAfter(() => labs.applianceId)
   let school: string, platform: string, imageRowId: string, expId: string
@@ -37,15 +37,13 @@ describeDocker('lab container policy (tenant admin, real engine)', () => {
     // A row as the old code let the school write it: escaping capabilities and a writable root.
     imageRowId = newId()
     const audit = { tenantId: SCHOOL, createUser: '0', createTime: now(), updateUser: '0', updateTime: now() }
-    t.services.db
+    await t.services.db
       .insert(labImage)
       .values({ id: imageRowId, ...audit, title: 'old row', imageId: LAB_IMAGE, capAdd: ESCAPE, readOnlyRoot: 0 })
-      .run()
     expId = newId()
-    t.services.db
+    await t.services.db
       .insert(experiment)
       .values({ id: expId, ...audit, title: 'escape', imagesName: imageRowId, status: 1 })
-      .run()
   })
 
   /** What a container really got, from the engine and from inside it. */
@@ -59,7 +57,7 @@ describeDocker('lab container policy (tenant admin, real engine)', () => {
   }
   const expectConfined = async (containerId: string) => {
     const { info, capEff, mount, id } = await proof(containerId)
-    const allowed = readLabPolicy(t.services.db).capabilities
+    const allowed = (await readLabPolicy(t.services.db)).capabilities
     expect(info.privileged).toBe(false)
     expect(info.capDrop).toEqual(['ALL'])
     for (const c of info.capAdd) expect(allowed).toContain(c.replace(/^CAP_/, ''))
@@ -106,7 +104,7 @@ describeDocker('lab container policy (tenant admin, real engine)', () => {
       paramValue: 'NET_RAW',
     })
     expect(own.status).toBe(200)
-    expect(readLabPolicy(t.services.db).capabilities).not.toContain('NET_RAW')
+    expect((await readLabPolicy(t.services.db)).capabilities).not.toContain('NET_RAW')
     const refused = await t.post(`${IMAGES}/submit`, school, { title: 'raw', imageId: LAB_IMAGE, capAdd: 'NET_RAW' })
     expect([refused.status, refused.body.field]).toEqual([400, 'capAdd'])
 
@@ -117,16 +115,16 @@ describeDocker('lab container policy (tenant admin, real engine)', () => {
       paramValue: 'CHOWN,SYS_ADMIN',
     })
     expect(p.status).toBe(200)
-    expect(readLabPolicy(t.services.db).capabilities).not.toContain('SYS_ADMIN')
+    expect((await readLabPolicy(t.services.db)).capabilities).not.toContain('SYS_ADMIN')
     await expect(setLabPolicy(t.services.db, { capabilities: 'CHOWN,DAC_READ_SEARCH' })).rejects.toMatchObject({
       status: 400,
       field: 'capabilities',
     })
     await setLabPolicy(t.services.db, { capabilities: 'CHOWN,NET_RAW,KILL' })
-    expect(readLabPolicy(t.services.db).capabilities).toEqual(['CHOWN', 'NET_RAW', 'KILL'])
+    expect((await readLabPolicy(t.services.db)).capabilities).toEqual(['CHOWN', 'NET_RAW', 'KILL'])
     const now = await t.post(`${IMAGES}/submit`, school, { title: 'raw', imageId: LAB_IMAGE, capAdd: 'NET_RAW' })
     expect(now.status).toBe(200)
-    t.services.db.update(param).set({ isDeleted: 1 }).where(eq(param.paramKey, 'lab.policy.capabilities')).run()
+    await t.services.db.update(param).set({ isDeleted: 1 }).where(eq(param.paramKey, 'lab.policy.capabilities'))
   })
 
   it('a row written before the policy opens, renews and resets only confined, unprivileged containers', async () => {
@@ -169,7 +167,7 @@ describeDocker('lab container policy (tenant admin, real engine)', () => {
       network: 'none',
     })
     await labs.host.remove(live.containerId)
-    t.services.db.update(userContainer).set({ containerId: old }).where(eq(userContainer.id, live.id)).run()
+    await t.services.db.update(userContainer).set({ containerId: old }).where(eq(userContainer.id, live.id))
     const again = await t.get(`${E}/openExperimentToContainer`, school, { experimentId: expId })
     expect(again.status).toBe(200)
     expect(again.body.data.containerId).not.toBe(old)

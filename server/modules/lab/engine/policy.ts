@@ -158,8 +158,8 @@ function parse(key: PolicyKey, raw: string): LabPolicy[PolicyKey] | undefined {
 }
 
 /** The policy now: platform parameters over the defaults; a value that does not parse keeps the default. */
-export function readLabPolicy(db: Db): LabPolicy {
-  const rows = db
+export async function readLabPolicy(db: Db): Promise<LabPolicy> {
+  const rows = await db
     .select({ key: param.paramKey, value: param.paramValue })
     .from(param)
     .where(
@@ -168,7 +168,6 @@ export function readLabPolicy(db: Db): LabPolicy {
         like(param.paramKey, 'lab.%'),
       ),
     )
-    .all()
   const policy = { ...DEFAULT_POLICY }
   for (const [k, key] of Object.entries(POLICY_KEYS) as [PolicyKey, string][]) {
     const row = rows.find((r) => r.key === key)

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { labImage, userContainer } from '../../../../db/schema/index.ts'
 import { ApiError } from '../../../lib/errors.ts'
+import { first } from '../../../lib/rows.ts'
 import { createContainer } from './containers.ts'
 import { L, volumeName } from './names.ts'
 import { fitsPolicy, readLabPolicy } from './policy.ts'
@@ -60,11 +61,12 @@ export class Pools {
 
   private async fill(imageRowId: string) {
     for (;;) {
-      const image = this.labs.db
-        .select()
-        .from(labImage)
-        .where(and(eq(labImage.id, imageRowId), notDeleted(labImage), eq(labImage.buildState, 0)))
-        .get()
+      const image = await first(
+        this.labs.db
+          .select()
+          .from(labImage)
+          .where(and(eq(labImage.id, imageRowId), notDeleted(labImage), eq(labImage.buildState, 0))),
+      )
       if (!image || this.size(imageRowId) >= image.poolSize) return
       if (!(await this.labs.host.imageExists(image.imageId))) return
       this.adopt(imageRowId, await this.make(image))
@@ -108,31 +110,32 @@ export class Pools {
     const fresh = found.filter((c) => !known.has(c.id))
     if (!fresh.length) return 0
     const handedOver = new Set(
-      this.labs.db
-        .select({ id: userContainer.containerId })
-        .from(userContainer)
-        .where(
-          inArray(
-            userContainer.containerId,
-            fresh.map((c) => c.id),
-          ),
-        )
-        .all()
-        .map((r) => r.id),
+      (
+        await this.labs.db
+          .select({ id: userContainer.containerId })
+          .from(userContainer)
+          .where(
+            inArray(
+              userContainer.containerId,
+              fresh.map((c) => c.id),
+            ),
+          )
+      ).map((r) => r.id),
     )
     let adopted = 0
     for (const c of fresh) {
       if (handedOver.has(c.id)) continue
-      const image = this.labs.db
-        .select()
-        .from(labImage)
-        .where(and(eq(labImage.id, c.labels[L.pool]), notDeleted(labImage)))
-        .get()
+      const image = await first(
+        this.labs.db
+          .select()
+          .from(labImage)
+          .where(and(eq(labImage.id, c.labels[L.pool]), notDeleted(labImage))),
+      )
       if (!image || image.imageId !== c.image) continue
       const info = await this.labs.host.inspect(c.id)
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name
       if (!info?.running || !volume) continue
-      if (!fitsPolicy(readLabPolicy(this.labs.db), image.tenantId, info)) {
+      if (!fitsPolicy(await readLabPolicy(this.labs.db), image.tenantId, info)) {
         await this.discard({
           containerId: c.id,
           volume,
@@ -158,11 +161,12 @@ export class Pools {
    * them (sync) and a restart keeps them (reconcile).
    */
   async warm(imageRowId: string, count: number, parallel = 4): Promise<PoolEntry[]> {
-    const image = this.labs.db
-      .select()
-      .from(labImage)
-      .where(and(eq(labImage.id, imageRowId), notDeleted(labImage)))
-      .get()
+    const image = await first(
+      this.labs.db
+        .select()
+        .from(labImage)
+        .where(and(eq(labImage.id, imageRowId), notDeleted(labImage))),
+    )
     if (!image) throw new ApiError(404, 'lab.imageUnknown', { id: imageRowId })
     if (image.buildState !== 0) throw new ApiError(409, 'lab.imageBusy')
     if (!(await this.labs.host.imageExists(image.imageId))) throw new ApiError(409, 'lab.imageMissing')
@@ -187,11 +191,10 @@ export class Pools {
 
   /** Fills every image's pool (at start, after reconcile). */
   async fillAll(): Promise<void> {
-    const images = this.labs.db
+    const images = await this.labs.db
       .select({ id: labImage.id })
       .from(labImage)
       .where(and(gt(labImage.poolSize, 0), notDeleted(labImage)))
-      .all()
     await Promise.all(images.map((i) => this.refill(i.id)))
   }
 

@@ -4,6 +4,7 @@ import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
 import { endUnstarted } from './quota.ts'
 import type { Labs } from './service.ts'
+import { first } from '../../../lib/rows.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
@@ -27,11 +28,10 @@ export async function prune(
 
   // An open the crashed (or still running) server claimed long ago and never finished holds no place.
   const interrupted = await endUnstarted(labs, Date.now() - graceMs)
-  const running = db
+  const running = await db
     .select()
     .from(userContainer)
     .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
-    .all()
   for (const row of running) {
     if (row.containerId && row.expireTime && msOf(row.expireTime) <= Date.now()) {
       await endLab(labs, row, 'expired')
@@ -40,12 +40,12 @@ export async function prune(
   }
 
   const live = new Map(
-    db
-      .select({ id: userContainer.id, containerId: userContainer.containerId })
-      .from(userContainer)
-      .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
-      .all()
-      .map((r) => [r.id, r.containerId]),
+    (
+      await db
+        .select({ id: userContainer.id, containerId: userContainer.containerId })
+        .from(userContainer)
+        .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
+    ).map((r) => [r.id, r.containerId]),
   )
   const liveContainers = new Set([...live.values()].filter(Boolean))
   const mounted = new Set<string>()
@@ -54,7 +54,9 @@ export async function prune(
     // A pool container keeps its pool label after hand-over: it is the pool's only while no lab row names it.
     const handedOver =
       !!c.labels[L.pool] &&
-      !!db.select({ id: userContainer.id }).from(userContainer).where(eq(userContainer.containerId, c.id)).get()
+      !!(await first(
+        db.select({ id: userContainer.id }).from(userContainer).where(eq(userContainer.containerId, c.id)),
+      ))
     const owned = liveContainers.has(c.id) || (!!lab && live.has(lab)) || (!!c.labels[L.pool] && !handedOver)
     if (owned || Date.now() - c.created < graceMs) {
       const info = await host.inspect(c.id)
@@ -69,11 +71,12 @@ export async function prune(
 
   // A workspace is kept while a row remembers it for the learner's next open (reset forgets it) or a container mounts it.
   const remembered = new Set(
-    db
-      .select({ v: userContainer.volume, reason: userContainer.endReason })
-      .from(userContainer)
-      .where(isNotNull(userContainer.volume))
-      .all()
+    (
+      await db
+        .select({ v: userContainer.volume, reason: userContainer.endReason })
+        .from(userContainer)
+        .where(isNotNull(userContainer.volume))
+    )
       .filter((r) => r.reason !== 'reset')
       .map((r) => r.v!),
   )

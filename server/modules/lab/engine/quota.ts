@@ -3,32 +3,40 @@ import { userContainer } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { ApiError } from '../../../lib/errors.ts'
 import { newId } from '../../../lib/ids.ts'
+import { changed, first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
+import { withTransaction } from '../../../lib/transaction.ts'
 import { L, at } from './names.ts'
 import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
 import { notDeleted, tenantRows } from '../../../lib/tenant-rows.ts'
 
-/** The learner's lab of this experiment is already claimed (by another process's open, issue #27): wait for that one. */
+/**
+ * The learner's lab of this experiment is already claimed, or their queued place was just taken, by another
+ * process's open (issue #27): wait for that one. `row` is the claim found, when there is one.
+ */
 export class AlreadyClaimed extends Error {
-  constructor(readonly row: LabRow) {
+  constructor(readonly row?: LabRow) {
     super('lab already claimed')
   }
 }
 
 /**
  * Takes a running place for the caller, or a place in line. Runs as one
- * synchronous SQLite transaction holding the write lock from its start
- * (IMMEDIATE), so two learners cannot take the last place and two processes
- * cannot both claim one learner's lab: the second finds the first's running
- * row and gets AlreadyClaimed. The line is fair: a queued learner gets a freed
- * place only when fewer learners queued before them than there are free places.
+ * transaction (on SQLite holding the write lock from its start, IMMEDIATE),
+ * so two learners cannot take the last place and two processes cannot both
+ * claim one learner's lab: the second finds the first's running row and gets
+ * AlreadyClaimed; a queued row becomes running only while it is still queued.
+ * The line is fair: a queued learner gets a freed place only when fewer
+ * learners queued before them than there are free places.
  */
-export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: ImageRow): LabRow {
+export async function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: ImageRow): Promise<LabRow> {
   const { tenantId, userId } = ctx.actor
   const stamp = now()
-  const result = ctx.db.transaction(
-    (tx) => {
-      const claimed = tx
+  // Read before the transaction: the engines' capacity comes from their rows and probes, not from inside the claim.
+  const maxRunning = await labs.capacity()
+  const result = await withTransaction(ctx.db, async (tx) => {
+    const claimed = await first(
+      tx
         .select()
         .from(userContainer)
         .where(
@@ -39,91 +47,88 @@ export function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, image: I
             eq(userContainer.state, 'running'),
             notDeleted(userContainer),
           ),
-        )
-        .get()
-      if (claimed) return { claimed: claimed as LabRow }
-      const running = (where = eq(userContainer.state, 'running')) =>
+        ),
+    )
+    if (claimed) return { claimed: claimed as LabRow }
+    const running = async (where = eq(userContainer.state, 'running')) =>
+      (await first(
         tx
           .select({ n: count() })
           .from(userContainer)
-          .where(and(where, notDeleted(userContainer), holdsPlace(labs)))
-          .get()!.n
-      const hostRunning = running()
-      const tenantRunning = running(
-        and(
-          eq(userContainer.state, 'running'),
-          tenantRows(userContainer, tenantId, { why: "a school's quota counts every lab it runs" }),
-        ),
-      )
+          .where(and(where, notDeleted(userContainer), holdsPlace(labs))),
+      ))!.n
+    const hostRunning = await running()
+    const tenantRunning = await running(
+      and(
+        eq(userContainer.state, 'running'),
+        tenantRows(userContainer, tenantId, { why: "a school's quota counts every lab it runs" }),
+      ),
+    )
 
-      const queued = tx
-        .select()
-        .from(userContainer)
-        .where(and(eq(userContainer.state, 'queued'), notDeleted(userContainer)))
-        .orderBy(asc(userContainer.id))
-        .all()
-      let mine = queued.find((q) => q.tenantId === tenantId && q.userId === userId && q.experimentId === exp.id)
-      const ahead = mine ? queued.filter((q) => q.id < mine!.id) : queued
-      const aheadInTenant = ahead.filter((q) => q.tenantId === tenantId)
-      const hostFree = labs.settings.maxRunning - hostRunning - ahead.length
-      const tenantFree = labs.settings.maxPerTenant - tenantRunning - aheadInTenant.length
-      if (hostFree > 0 && tenantFree > 0) {
-        if (mine)
-          tx.update(userContainer)
-            .set({ state: 'running', lastActive: stamp, updateTime: stamp })
-            .where(eq(userContainer.id, mine.id))
-            .run()
-        else {
-          mine = { id: newId() } as LabRow
-          tx.insert(userContainer)
-            .values({
-              id: mine.id,
-              tenantId,
-              experimentId: exp.id,
-              userId,
-              imageRowId: image.id,
-              state: 'running',
-              lastActive: stamp,
-              createUser: userId,
-              createDept: ctx.actor.deptIds[0] ?? null,
-              createTime: stamp,
-              updateUser: userId,
-              updateTime: stamp,
-            })
-            .run()
-        }
-        return { row: tx.select().from(userContainer).where(eq(userContainer.id, mine.id)).get() as LabRow }
+    const queued = await tx
+      .select()
+      .from(userContainer)
+      .where(and(eq(userContainer.state, 'queued'), notDeleted(userContainer)))
+      .orderBy(asc(userContainer.id))
+    let mine = queued.find((q) => q.tenantId === tenantId && q.userId === userId && q.experimentId === exp.id)
+    const ahead = mine ? queued.filter((q) => q.id < mine!.id) : queued
+    const aheadInTenant = ahead.filter((q) => q.tenantId === tenantId)
+    const hostFree = maxRunning - hostRunning - ahead.length
+    const tenantFree = labs.settings.maxPerTenant - tenantRunning - aheadInTenant.length
+    if (hostFree > 0 && tenantFree > 0) {
+      if (mine) {
+        const won = await tx
+          .update(userContainer)
+          .set({ state: 'running', lastActive: stamp, updateTime: stamp })
+          .where(and(eq(userContainer.id, mine.id), eq(userContainer.state, 'queued')))
+        // Another process took this queued place (its open claims it) or it was given up meanwhile.
+        if (!changed(won)) return { lost: true as const }
+      } else {
+        mine = { id: newId() } as LabRow
+        await tx.insert(userContainer).values({
+          id: mine.id,
+          tenantId,
+          experimentId: exp.id,
+          userId,
+          imageRowId: image.id,
+          state: 'running',
+          lastActive: stamp,
+          createUser: userId,
+          createDept: ctx.actor.deptIds[0] ?? null,
+          createTime: stamp,
+          updateUser: userId,
+          updateTime: stamp,
+        })
       }
-      // In line: the row keeps the place; each retry refreshes lastActive so a learner who left loses it (reaper).
-      if (mine) tx.update(userContainer).set({ lastActive: stamp }).where(eq(userContainer.id, mine.id)).run()
-      else
-        tx.insert(userContainer)
-          .values({
-            id: newId(),
-            tenantId,
-            experimentId: exp.id,
-            userId,
-            imageRowId: image.id,
-            state: 'queued',
-            lastActive: stamp,
-            createUser: userId,
-            createTime: stamp,
-            updateUser: userId,
-            updateTime: stamp,
-          })
-          .run()
-      const tenantLimited = tenantFree <= 0 && hostFree > 0
-      return {
-        full: {
-          place: (tenantLimited ? aheadInTenant.length : ahead.length) + 1,
-          ahead: tenantLimited ? aheadInTenant.length : ahead.length,
-          tenantLimited,
-        },
-      }
-    },
-    { behavior: 'immediate' },
-  )
-  if ('claimed' in result) throw new AlreadyClaimed(result.claimed!)
+      return { row: (await first(tx.select().from(userContainer).where(eq(userContainer.id, mine.id)))) as LabRow }
+    }
+    // In line: the row keeps the place; each retry refreshes lastActive so a learner who left loses it (reaper).
+    if (mine) await tx.update(userContainer).set({ lastActive: stamp }).where(eq(userContainer.id, mine.id))
+    else
+      await tx.insert(userContainer).values({
+        id: newId(),
+        tenantId,
+        experimentId: exp.id,
+        userId,
+        imageRowId: image.id,
+        state: 'queued',
+        lastActive: stamp,
+        createUser: userId,
+        createTime: stamp,
+        updateUser: userId,
+        updateTime: stamp,
+      })
+    const tenantLimited = tenantFree <= 0 && hostFree > 0
+    return {
+      full: {
+        place: (tenantLimited ? aheadInTenant.length : ahead.length) + 1,
+        ahead: tenantLimited ? aheadInTenant.length : ahead.length,
+        tenantLimited,
+      },
+    }
+  })
+  if ('lost' in result) throw new AlreadyClaimed()
+  if ('claimed' in result) throw new AlreadyClaimed(result.claimed)
   if ('row' in result && result.row) return result.row as LabRow
   const { place, ahead, tenantLimited } = (result as { full: { place: number; ahead: number; tenantLimited: boolean } })
     .full
@@ -151,7 +156,7 @@ export function holdsPlace(labs: LabKit): SQL {
  * rows and the engine agree. Answers how many rows ended.
  */
 export async function endUnstarted(labs: LabKit, before: number): Promise<number> {
-  const rows = labs.db
+  const rows = await labs.db
     .select()
     .from(userContainer)
     .where(
@@ -162,7 +167,6 @@ export async function endUnstarted(labs: LabKit, before: number): Promise<number
         or(isNull(userContainer.lastActive), lt(userContainer.lastActive, at(before))),
       ),
     )
-    .all()
   for (const row of rows) {
     for (const c of await labs.host.list({ [L.appliance]: labs.applianceId, [L.lab]: row.id })) {
       const info = await labs.host.inspect(c.id)
@@ -170,22 +174,20 @@ export async function endUnstarted(labs: LabKit, before: number): Promise<number
       if (info?.networkMode.startsWith('atrium-net-')) await labs.host.removeNetwork(info.networkMode)
     }
     // Conditional: an open that finished meanwhile (its row now names a container) keeps its lab.
-    labs.db
+    await labs.db
       .update(userContainer)
       .set({ state: 'ended', endReason: 'interrupted', endTime: now(), updateTime: now() })
       .where(and(eq(userContainer.id, row.id), eq(userContainer.state, 'running'), unstarted()))
-      .run()
   }
   if (rows.length) labs.log.info({ rows: rows.length }, 'lab claims without a container ended')
   return rows.length
 }
 
 /** Queue places whose learner stopped asking are given up. */
-export function dropStaleQueue(labs: LabKit): void {
+export async function dropStaleQueue(labs: LabKit): Promise<void> {
   const before = at(Date.now() - labs.settings.queueStaleSeconds * 1000)
-  labs.db
+  await labs.db
     .update(userContainer)
     .set({ state: 'ended', endReason: 'left-queue', endTime: now() })
     .where(and(eq(userContainer.state, 'queued'), lt(userContainer.lastActive, before)))
-    .run()
 }

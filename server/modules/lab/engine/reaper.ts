@@ -18,12 +18,11 @@ export async function reap(
 ): Promise<{ expired: number; idle: number; interrupted: number; workspaceFull: number }> {
   const stamp = Date.now()
   const interrupted = await endUnstarted(labs, stamp - labs.settings.startTimeoutSeconds * 1000)
-  const rows = labs.db
+  const rows = await labs.db
     .select({ row: userContainer, idleMinutes: experiment.idleMinutes })
     .from(userContainer)
     .innerJoin(experiment, eq(experiment.id, userContainer.experimentId))
     .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
-    .all()
   let expired = 0,
     idle = 0
   for (const { row, idleMinutes } of rows) {
@@ -41,7 +40,7 @@ export async function reap(
       idle++
     }
   }
-  dropStaleQueue(labs)
+  await dropStaleQueue(labs)
   let workspaceFull = 0
   try {
     workspaceFull = await enforceWorkspaces(labs, (row, reason) => endLab(labs, row, reason))

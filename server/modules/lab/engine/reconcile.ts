@@ -3,7 +3,8 @@ import { labImage, userContainer } from '../../../../db/schema/index.ts'
 import { endLab } from './containers.ts'
 import { L, msOf } from './names.ts'
 import { endUnstarted } from './quota.ts'
-import type { LabKit } from './lab-kit.ts'
+import type { LabKit, LabRow } from './lab-kit.ts'
+import { first } from '../../../lib/rows.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
 
 /**
@@ -17,12 +18,12 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
   const { host, db } = labs
   const mine = { [L.appliance]: labs.applianceId }
   const containers = await host.list(mine)
-  const live = db
+  const live: LabRow[] = []
+  for (const r of await db
     .select()
     .from(userContainer)
-    .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer)))
-    .all()
-    .filter((r) => host.reaches?.(r.host) ?? true)
+    .where(and(eq(userContainer.state, 'running'), notDeleted(userContainer))))
+    if ((await host.reaches?.(r.host)) ?? true) live.push(r)
   const byContainer = new Map(live.filter((r) => r.containerId).map((r) => [r.containerId!, r]))
   let kept = 0,
     removed = 0,
@@ -44,11 +45,12 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
       continue
     }
     if (poolOf) {
-      const image = db
-        .select()
-        .from(labImage)
-        .where(and(eq(labImage.id, poolOf), notDeleted(labImage)))
-        .get()
+      const image = await first(
+        db
+          .select()
+          .from(labImage)
+          .where(and(eq(labImage.id, poolOf), notDeleted(labImage))),
+      )
       const info = c.running ? await host.inspect(c.id) : null
       const volume = info?.mounts.find((m) => m.type === 'volume')?.name
       // Every valid warm container is kept, also beyond the pool size (a class's worth warmed by `atrium labs pool`).
@@ -78,18 +80,17 @@ export async function reconcile(labs: LabKit): Promise<{ kept: number; removed: 
 
   // Workspaces: keep those a row still remembers (kept for the learner's next open) or a pool holds.
   const remembered = new Set(
-    db
-      .select({ v: userContainer.volume })
-      .from(userContainer)
-      .where(and(isNotNull(userContainer.volume), ne(userContainer.endReason, 'reset')))
-      .all()
-      .map((r) => r.v!),
+    (
+      await db
+        .select({ v: userContainer.volume })
+        .from(userContainer)
+        .where(and(isNotNull(userContainer.volume), ne(userContainer.endReason, 'reset')))
+    ).map((r) => r.v!),
   )
-  for (const r of db
+  for (const r of await db
     .select({ v: userContainer.volume })
     .from(userContainer)
-    .where(and(eq(userContainer.state, 'running'), isNotNull(userContainer.volume)))
-    .all())
+    .where(and(eq(userContainer.state, 'running'), isNotNull(userContainer.volume))))
     remembered.add(r.v!)
   for (const v of await host.listVolumes(mine)) {
     if (remembered.has(v) || keptVolumes.has(v)) continue

@@ -49,18 +49,11 @@ export class Labs implements LabKit {
     local: LabHost = dockerLabHost(),
     settings: LabSettings = loadLabSettings(),
   ) {
-    let localMax = settings.maxRunning
-    const fleet = new LabFleet(db, log, secret, local, () => localMax)
+    this.settings = { ...settings }
+    // settings.maxRunning (ATRIUM_LABS_MAX) is the local engine's quota; capacity() is what the claim reads.
+    const fleet = new LabFleet(db, log, secret, local, () => this.settings.maxRunning)
     this.fleet = fleet
     this.host = fleet
-    // The host quota the claim reads: ATRIUM_LABS_MAX for the local engine alone, the listed engines' sum otherwise.
-    this.settings = Object.defineProperty({ ...settings }, 'maxRunning', {
-      get: () => fleet.capacity(),
-      set: (n: number) => {
-        localMax = n
-      },
-      enumerable: true,
-    })
     this.applianceId = applianceIdOf(secret)
     this.pools = new Pools(this)
     this.terminals = new Terminals(this)
@@ -75,6 +68,11 @@ export class Labs implements LabKit {
    */
   engine(): Promise<string> {
     return this.fleet.engine()
+  }
+
+  /** The host quota the claim reads: ATRIUM_LABS_MAX for the local engine alone, the listed engines' sum otherwise. */
+  capacity(): Promise<number> {
+    return this.fleet.capacity()
   }
 
   /** Lab calls answer 503 with a plain message when the engine is away; the rest of the appliance carries on. */
@@ -98,11 +96,10 @@ export class Labs implements LabKit {
   /** Reconciles from labels, refills pools and schedules the reaper; an absent engine is logged, not fatal. */
   async start(): Promise<void> {
     // An import or build cut short by the last stop cannot resume (its upload is gone): say so on the row.
-    this.db
+    await this.db
       .update(labImage)
       .set({ buildState: 2, buildLog: 'interrupted by a restart' })
       .where(eq(labImage.buildState, 1))
-      .run()
     if ((await this.engine()).startsWith('up')) {
       try {
         await reconcile(this)

@@ -54,11 +54,16 @@ export class Terminals {
     return [...this.sessions.values()].filter((s) => s.labId === labId && !s.ended).pop()
   }
 
-  private markActive(s: Session, force = false) {
+  /** Never rejects: keystrokes do not wait for it, and a mark not written only lets the idle clock run on. */
+  private async markActive(s: Session, force = false): Promise<void> {
     const t = Date.now()
     if (!force && t - s.lastMark < ACTIVE_EVERY_MS) return
     s.lastMark = t
-    this.labs.db.update(userContainer).set({ lastActive: now() }).where(eq(userContainer.id, s.labId)).run()
+    try {
+      await this.labs.db.update(userContainer).set({ lastActive: now() }).where(eq(userContainer.id, s.labId))
+    } catch (err) {
+      this.labs.log.warn({ err, lab: s.labId }, 'lab activity not recorded')
+    }
   }
 
   /**
@@ -100,7 +105,7 @@ export class Terminals {
     s.viewers.add(o.viewer)
     o.viewer.send(JSON.stringify({ t: 'hello', session: s.id, readOnly: o.viewer.readOnly, replay: s.buffer }))
     if (!o.viewer.readOnly) {
-      this.markActive(s, true)
+      await this.markActive(s, true)
       if (o.cols && o.rows) void s.exec.resize(o.cols, o.rows).catch(() => undefined)
     }
     return s
@@ -125,7 +130,7 @@ export class Terminals {
   input(s: Session, viewer: Viewer, data: string) {
     if (viewer.readOnly || s.ended) return
     s.exec.stream.write(data)
-    this.markActive(s)
+    void this.markActive(s)
   }
 
   resize(s: Session, viewer: Viewer, cols: number, rows: number) {
@@ -136,7 +141,7 @@ export class Terminals {
   /** A socket closed: the shell waits out the grace period for a reconnect. */
   detach(s: Session, viewer: Viewer) {
     s.viewers.delete(viewer)
-    if (!viewer.readOnly) this.markActive(s, true)
+    if (!viewer.readOnly) void this.markActive(s, true)
     if (s.viewers.size === 0 && !s.ended) {
       s.grace = setTimeout(() => this.end(s, 'grace'), this.labs.settings.terminalGraceSeconds * 1000)
       s.grace.unref?.()

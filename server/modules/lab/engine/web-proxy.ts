@@ -5,6 +5,7 @@ import { labImage, session, userContainer } from '../../../../db/schema/index.ts
 import { makeCtx } from '../../../lib/context.ts'
 import { t, type Lang } from '../../../lib/messages.ts'
 import { isAdministrator, permissionCodes } from '../../../lib/permissions.ts'
+import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import type { ImageRow, LabKit, LabRow } from './lab-kit.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
@@ -106,17 +107,19 @@ export class WebProxy {
     const got = Buffer.from(sig)
     if (got.length !== want.length || !timingSafeEqual(got, want)) return forbidden
     if (parseInt(exp, 36) * 1000 < Date.now()) return { status: 401, key: 'lab.webExpired' }
-    const live = this.labs.db
-      .select()
-      .from(session)
-      .where(and(eq(session.id, sid), eq(session.revoked, 0)))
-      .get()
+    const live = await first(
+      this.labs.db
+        .select()
+        .from(session)
+        .where(and(eq(session.id, sid), eq(session.revoked, 0))),
+    )
     if (!live) return { status: 401, key: 'lab.webExpired' }
-    const row = this.labs.db
-      .select()
-      .from(userContainer)
-      .where(and(eq(userContainer.id, labId), eq(userContainer.state, 'running'), notDeleted(userContainer)))
-      .get()
+    const row = await first(
+      this.labs.db
+        .select()
+        .from(userContainer)
+        .where(and(eq(userContainer.id, labId), eq(userContainer.state, 'running'), notDeleted(userContainer))),
+    )
     if (!row?.containerId) return { status: 404, key: 'lab.webGone' }
     const owner = row.userId === live.userId && row.tenantId === live.tenantId
     if (!owner) {
@@ -136,7 +139,7 @@ export class WebProxy {
         (row.tenantId === live.tenantId || (await isAdministrator(ctx)))
       if (!staff) return forbidden
     }
-    const image = this.labs.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)).get()
+    const image = await first(this.labs.db.select().from(labImage).where(eq(labImage.id, row.imageRowId)))
     if (!image || image.service !== 'web' || !image.webPort) return { status: 409, key: 'lab.webOnly' }
     return { row, image }
   }
@@ -153,11 +156,16 @@ export class WebProxy {
   }
 
   /** Web use keeps a lab from being reaped as idle, like a terminal does. */
-  private touch(labId: string) {
+  /** Never rejects: socket traffic does not wait for it, and a mark not written only lets the idle clock run on. */
+  private async touch(labId: string): Promise<void> {
     const last = this.touched.get(labId) ?? 0
     if (Date.now() - last < TOUCH_MS) return
     this.touched.set(labId, Date.now())
-    this.labs.db.update(userContainer).set({ lastActive: now() }).where(eq(userContainer.id, labId)).run()
+    try {
+      await this.labs.db.update(userContainer).set({ lastActive: now() }).where(eq(userContainer.id, labId))
+    } catch (err) {
+      this.labs.log.warn({ err, lab: labId }, 'lab activity not recorded')
+    }
   }
 
   /** True while a web app socket (a notebook kernel, a VNC session) is open on the lab. */
@@ -196,7 +204,7 @@ export class WebProxy {
     if ('status' in access) return errorPage(access.status, t(lang, access.key), lang)
     const base = await this.target(access)
     if (!base) return errorPage(502, t(lang, 'lab.webDown'), lang, true)
-    this.touch(labId)
+    await this.touch(labId)
 
     const headers = new Headers(request.headers)
     for (const h of [...HOP, 'host', 'blade-auth']) headers.delete(h)
@@ -284,7 +292,7 @@ export class WebProxy {
       open: (ws) => {
         client = { close: (code, reason) => ws.close(code, reason) }
         sockets.add(client)
-        this.touch(labId)
+        void this.touch(labId)
         const headers: Record<string, string> = { origin: base }
         const cookie = request.headers.get('cookie')
         if (cookie) {
@@ -298,14 +306,14 @@ export class WebProxy {
           for (const m of pending.splice(0)) upstream!.send(m)
         })
         upstream.addEventListener('message', (e) => {
-          this.touch(labId)
+          void this.touch(labId)
           ws.send(typeof e.data === 'string' ? e.data : new Uint8Array(e.data as ArrayBuffer))
         })
         upstream.addEventListener('close', (e) => ws.close(closeCode(e.code), e.reason))
         upstream.addEventListener('error', () => ws.close(1011, 'upstream'))
       },
       message: (_ws, message) => {
-        this.touch(labId)
+        void this.touch(labId)
         if (upstream?.readyState === WebSocket.OPEN) upstream.send(message)
         else pending.push(message)
       },

@@ -1,3 +1,4 @@
+import { first } from '../../../lib/rows.ts'
 import { beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { userContainer } from '../../../../db/schema/index.ts'
@@ -14,8 +15,8 @@ const MB = 1024 * 1024
  * Issue #24: a learner cannot grow a workspace past its limit. The school's
  * administrator asks for 100 GB; the platform's cap (4 MB here) decides.
  */
-describeDocker('workspace size limits', () => {
-  const t = testApp()
+describeDocker('workspace size limits', async () => {
+  const t = await testApp()
   const labs = t.services.labs
   cleanUpAfter(() => labs.applianceId)
   let admin: string, ids: string[]
@@ -54,7 +55,7 @@ describeDocker('workspace size limits', () => {
 
     const pass = await reap(labs)
     expect(pass.workspaceFull).toBe(1)
-    const row = t.services.db.select().from(userContainer).where(eq(userContainer.id, lab.id)).get()!
+    const row = (await first(t.services.db.select().from(userContainer).where(eq(userContainer.id, lab.id))))!
     expect(row).toMatchObject({ state: 'ended', endReason: 'workspace-full' })
     expect(await labs.host.inspect(lab.containerId)).toBeNull()
     // The files stay (a reset is the learner's choice), so the learner is told why it will not open.

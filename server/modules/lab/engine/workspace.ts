@@ -45,7 +45,7 @@ export async function enforceWorkspaces(
   labs: LabKit,
   endLab: (row: LabRow, reason: string) => Promise<void>,
 ): Promise<number> {
-  const rows = labs.db
+  const rows = await labs.db
     .select({ row: userContainer, workspaceMb: labImage.workspaceMb })
     .from(userContainer)
     .innerJoin(labImage, eq(labImage.id, userContainer.imageRowId))
@@ -57,7 +57,6 @@ export async function enforceWorkspaces(
         ne(userContainer.containerId, ''),
       ),
     )
-    .all()
   if (!rows.length) return 0
   const sizes = await measure(labs)
   let ended = 0
