@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm'
 import { logApi, logError } from '../../../db/schema/index.ts'
 import { now } from '../../lib/time.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const L = '/api/blade-log'
 
-describe('blade-log usual, api and error', () => {
-  const t = testApp()
+describe('blade-log usual, api and error', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   /** The API log is written once the response has gone out; give it a moment. */
@@ -50,13 +51,7 @@ describe('blade-log usual, api and error', () => {
     const failed = await apiRows(admin, { requestUri: '/api/blade-system/param/submit', type: '2' })
     expect(failed.body.data.records[0].title).toBe('POST /api/blade-system/param/submit 400')
     // Reads are not logged.
-    expect(
-      db
-        .select()
-        .from(logApi)
-        .all()
-        .some((l) => l.method === 'GET'),
-    ).toBe(false)
+    expect((await db.select().from(logApi)).some((l) => l.method === 'GET')).toBe(false)
   })
 
   it("keeps the browser's error entries sent with logout in the error log", async () => {
@@ -123,9 +118,9 @@ describe('blade-log usual, api and error', () => {
     const all = await t.get(`${L}/api/list`, tenantAdmin, { size: 200 })
     expect(all.body.data.records.every((l: any) => l.tenantId === '100001')).toBe(true)
 
-    const platformApi = db.select().from(logApi).where(eq(logApi.tenantId, '000000')).get()!
+    const platformApi = (await first(db.select().from(logApi).where(eq(logApi.tenantId, '000000'))))!
     expect((await t.get(`${L}/api/detail`, tenantAdmin, { id: platformApi.id })).status).toBe(404)
-    const platformError = db.select().from(logError).where(eq(logError.tenantId, '000000')).get()!
+    const platformError = (await first(db.select().from(logError).where(eq(logError.tenantId, '000000'))))!
     expect((await t.get(`${L}/error/detail`, tenantAdmin, { id: platformError.id })).status).toBe(404)
     expect((await t.get(`${L}/error/list`, tenantAdmin)).body.data.total).toBe(0)
   })
@@ -134,7 +129,7 @@ describe('blade-log usual, api and error', () => {
     const manager = await t.token('manager')
     for (const kind of ['usual', 'api', 'error'])
       expect((await t.get(`${L}/${kind}/list`, manager)).status, kind).toBe(200)
-    const row = db.select().from(logApi).where(eq(logApi.tenantId, '000000')).get()!
+    const row = (await first(db.select().from(logApi).where(eq(logApi.tenantId, '000000'))))!
     for (const account of ['teacher', 'student']) {
       const token = await t.token(account)
       for (const kind of ['usual', 'api', 'error'])

@@ -3,6 +3,7 @@ import { tenant, user } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { declareUnique } from '../../lib/unique.ts'
+import { first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const QUOTA = "a school's quota counts every account, whoever asks"
@@ -18,11 +19,12 @@ export const ACCOUNT_UNIQUE = declareUnique(user, 'account')
  */
 export async function assertQuota(db: Db, tenantId: string, adding: number, field: string): Promise<void> {
   if (adding <= 0) return
-  const t = await db
-    .select({ max: tenant.accountNumber })
-    .from(tenant)
-    .where(tenantRows(tenant, tenantId, { why: QUOTA }))
-    .get()
+  const t = await first(
+    db
+      .select({ max: tenant.accountNumber })
+      .from(tenant)
+      .where(tenantRows(tenant, tenantId, { why: QUOTA })),
+  )
   if (!t || t.max < 0) return
   const [{ n }] = await db
     .select({ n: count() })

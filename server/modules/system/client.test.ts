@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { client } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const C = '/api/blade-system/client'
 
-describe('blade-system/client', () => {
-  const t = testApp()
-  const saber = () => t.services.db.select().from(client).where(eq(client.clientId, 'saber')).get()!
+describe('blade-system/client', async () => {
+  const t = await testApp()
+  const saber = async () => (await first(t.services.db.select().from(client).where(eq(client.clientId, 'saber'))))!
 
   it('keeps OAuth clients: add, list, edit, remove', async () => {
     const admin = await t.token('admin')
@@ -53,10 +54,13 @@ describe('blade-system/client', () => {
     ]) {
       const token = await t.token(account, account, tenantId)
       expect((await t.get(`${C}/list`, token)).status, account).toBe(403)
-      expect((await t.get(`${C}/detail`, token, { id: saber().id })).status, account).toBe(403)
-      expect((await t.post(`${C}/submit`, token, { id: saber().id, clientSecret: 'stolen' })).status, account).toBe(403)
-      expect((await t.post(`${C}/remove`, token, undefined, { ids: saber().id })).status, account).toBe(403)
+      expect((await t.get(`${C}/detail`, token, { id: (await saber()).id })).status, account).toBe(403)
+      expect(
+        (await t.post(`${C}/submit`, token, { id: (await saber()).id, clientSecret: 'stolen' })).status,
+        account,
+      ).toBe(403)
+      expect((await t.post(`${C}/remove`, token, undefined, { ids: (await saber()).id })).status, account).toBe(403)
     }
-    expect(saber()).toMatchObject({ clientSecret: 'saber_secret', isDeleted: 0 })
+    expect(await saber()).toMatchObject({ clientSecret: 'saber_secret', isDeleted: 0 })
   })
 })

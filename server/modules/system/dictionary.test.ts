@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { dict, dictBiz } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const SYS = '/api/blade-system/dict'
 const BIZ = '/api/blade-system/dict-biz'
 
-describe('blade-system/dict and dict-biz', () => {
-  const t = testApp()
+describe('blade-system/dict and dict-biz', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const bizParent = (tenantId: string, code: string) =>
-    db
-      .select()
-      .from(dictBiz)
-      .where(and(eq(dictBiz.tenantId, tenantId), eq(dictBiz.code, code), eq(dictBiz.parentId, '0')))
-      .get()!
+  const bizParent = async (tenantId: string, code: string) =>
+    (await first(
+      db
+        .select()
+        .from(dictBiz)
+        .where(and(eq(dictBiz.tenantId, tenantId), eq(dictBiz.code, code), eq(dictBiz.parentId, '0'))),
+    ))!
 
   it("answers a code's items to anyone, ordered by sort, with both languages", async () => {
     const r = await t.get(`${SYS}/dictionary`, undefined, { code: 'sex' })
@@ -30,10 +32,10 @@ describe('blade-system/dict and dict-biz', () => {
   })
 
   it("reads business items of the Tenant-Id header's tenant, falling back to the system dictionary", async () => {
-    db.update(dictBiz)
+    await db
+      .update(dictBiz)
       .set({ dictValue: '单选' })
       .where(and(eq(dictBiz.tenantId, '100001'), eq(dictBiz.code, 'question_type'), eq(dictBiz.dictKey, '1')))
-      .run()
     const own = await t.call('GET', `${BIZ}/dictionary`, {
       query: { code: 'question_type' },
       headers: { 'tenant-id': '100001' },
@@ -71,11 +73,12 @@ describe('blade-system/dict and dict-biz', () => {
 
   it("lists a parent's children unpaged, and shows the whole tree for selects", async () => {
     const admin = await t.token('admin')
-    const parent = db
-      .select()
-      .from(dict)
-      .where(and(eq(dict.code, 'yes_no'), eq(dict.parentId, '0')))
-      .get()!
+    const parent = (await first(
+      db
+        .select()
+        .from(dict)
+        .where(and(eq(dict.code, 'yes_no'), eq(dict.parentId, '0'))),
+    ))!
     const kids = await t.get(`${SYS}/child-list`, admin, { parentId: parent.id })
     expect(kids.status).toBe(200)
     expect(kids.body.data.map((d: any) => d.dictKey)).toEqual(['0', '1'])
@@ -156,12 +159,9 @@ describe('blade-system/dict and dict-biz', () => {
     expect(cycle).toMatchObject({ status: 400, body: { field: 'parentId' } })
 
     expect((await t.post(`${BIZ}/submit`, admin, { id: parent.id, code: 'semester' })).status).toBe(200)
-    const codes = db
-      .select({ code: dictBiz.code })
-      .from(dictBiz)
-      .where(eq(dictBiz.tenantId, '000000'))
-      .all()
-      .map((r) => r.code)
+    const codes = (await db.select({ code: dictBiz.code }).from(dictBiz).where(eq(dictBiz.tenantId, '000000'))).map(
+      (r) => r.code,
+    )
     expect(codes.filter((c) => c === 'semester')).toHaveLength(3)
     expect(codes).not.toContain('term')
     const nested = await t.get(`${BIZ}/child-list`, admin, { parentId: parent.id })
@@ -170,23 +170,21 @@ describe('blade-system/dict and dict-biz', () => {
 
   it('refuses to remove sealed entries and parents with children', async () => {
     const admin = await t.token('admin')
-    const sealed = db
-      .select()
-      .from(dict)
-      .where(and(eq(dict.code, 'sex'), eq(dict.dictKey, '3')))
-      .get()!
+    const sealed = (await first(
+      db
+        .select()
+        .from(dict)
+        .where(and(eq(dict.code, 'sex'), eq(dict.dictKey, '3'))),
+    ))!
     const r = await t.call('POST', `${SYS}/remove`, { token: admin, query: { ids: sealed.id }, lang: 'en' })
     expect(r).toMatchObject({ status: 400, body: { msg: 'a sealed dictionary entry cannot be removed' } })
 
-    const parent = bizParent('000000', 'paper_type')
+    const parent = await bizParent('000000', 'paper_type')
     const withKids = await t.call('POST', `${BIZ}/remove`, { token: admin, query: { ids: parent.id }, lang: 'en' })
     expect(withKids).toMatchObject({ status: 400, body: { msg: 'remove the child nodes first' } })
-    const kids = db
-      .select({ id: dictBiz.id })
-      .from(dictBiz)
-      .where(eq(dictBiz.parentId, parent.id))
-      .all()
-      .map((k) => k.id)
+    const kids = (await db.select({ id: dictBiz.id }).from(dictBiz).where(eq(dictBiz.parentId, parent.id))).map(
+      (k) => k.id,
+    )
     expect((await t.post(`${BIZ}/remove`, admin, undefined, { ids: kids.join(',') })).status).toBe(200)
     expect((await t.post(`${BIZ}/remove`, admin, undefined, { ids: parent.id })).status).toBe(200)
     expect((await t.get(`${BIZ}/dictionary`, undefined, { code: 'paper_type' })).body.data).toEqual([])
@@ -206,11 +204,11 @@ describe('blade-system/dict and dict-biz', () => {
         })
       ).status,
     ).toBe(403)
-    const sysRow = db.select().from(dict).where(eq(dict.code, 'status')).get()!
+    const sysRow = (await first(db.select().from(dict).where(eq(dict.code, 'status'))))!
     expect((await t.post(`${SYS}/submit`, tenantAdmin, { id: sysRow.id, dictValue: 'hacked' })).status).toBe(403)
     expect((await t.post(`${SYS}/remove`, tenantAdmin, undefined, { ids: sysRow.id })).status).toBe(403)
 
-    const platformRow = bizParent('000000', 'question_hard')
+    const platformRow = await bizParent('000000', 'question_hard')
     expect((await t.get(`${BIZ}/detail`, tenantAdmin, { id: platformRow.id })).status).toBe(404)
     expect((await t.post(`${BIZ}/submit`, tenantAdmin, { id: platformRow.id, dictValue: 'hacked' })).status).toBe(404)
     expect((await t.post(`${BIZ}/remove`, tenantAdmin, undefined, { ids: platformRow.id })).status).toBe(404)

@@ -74,20 +74,15 @@ function dictionary(table: DictTable, service: 'dict' | 'dict-biz', code: string
   }
 
   /** A parent whose code changed takes its whole subtree along, in the same transaction. */
-  const afterWrite: NonNullable<ResourceOptions<DictTable>['afterWrite']> = (_ctx, w, tx) => {
+  const afterWrite: NonNullable<ResourceOptions<DictTable>['afterWrite']> = async (_ctx, w, tx) => {
     const old = w.before[0]
     if (w.op !== 'update' || w.values.code === undefined || w.values.code === old.code) return
     for (let level = [old.id as string]; level.length;) {
-      tx.update(table)
+      await tx
+        .update(table)
         .set({ code: w.values.code as string })
         .where(inArray(table.parentId, level))
-        .run()
-      level = tx
-        .select({ id: table.id })
-        .from(table)
-        .where(inArray(table.parentId, level))
-        .all()
-        .map((r) => r.id)
+      level = (await tx.select({ id: table.id }).from(table).where(inArray(table.parentId, level))).map((r) => r.id)
     }
   }
 

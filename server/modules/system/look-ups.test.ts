@@ -17,8 +17,8 @@ const LOOK_UPS = [
   '/api/blade-user/user-list',
 ]
 
-describe('system look-ups and pickers as declared actions', () => {
-  const t = testApp()
+describe('system look-ups and pickers as declared actions', async () => {
+  const t = await testApp()
 
   it('are generated routes at their contract paths', () => {
     const paths = [

@@ -94,16 +94,14 @@ export const menuResource = defineResource({
       run: (ctx, { query }) => roleTreeKeys(ctx, query.roleIds),
     },
   },
-  afterWrite(_ctx, w, tx) {
+  async afterWrite(_ctx, w, tx) {
     if (w.op === 'remove')
-      tx.delete(roleMenu)
-        .where(
-          inArray(
-            roleMenu.menuId,
-            w.before.map((r) => r.id),
-          ),
-        )
-        .run()
+      await tx.delete(roleMenu).where(
+        inArray(
+          roleMenu.menuId,
+          w.before.map((r) => r.id),
+        ),
+      )
   },
 })
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { testApp } from '../../../tests/support/harness.ts'
 
-describe('blade-system/param', () => {
-  const t = testApp()
+describe('blade-system/param', async () => {
+  const t = await testApp()
 
   it('lists the seeded parameters of the caller tenant, paged', async () => {
     const admin = await t.token('admin')

@@ -2,25 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { client, dict, menu, tenant, tenantPackage } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 /**
  * Platform matters stay with the platform administrator even when a tenant's
  * package hands its administrator every code: the resources' access rules
  * refuse, not merely the missing codes.
  */
-describe('platform matters', () => {
-  const t = testApp()
+describe('platform matters', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   it('refuses a tenant administrator holding every code: tenants, packages, clients, menus, system dictionary, regions', async () => {
-    const school = db.select().from(tenant).where(eq(tenant.tenantId, '100001')).get()!
-    const allMenus = db
-      .select({ id: menu.id })
-      .from(menu)
-      .all()
-      .map((m) => m.id)
-      .join(',')
-    db.update(tenantPackage).set({ menuId: allMenus }).where(eq(tenantPackage.id, school.packageId!)).run()
+    const school = (await first(db.select().from(tenant).where(eq(tenant.tenantId, '100001'))))!
+    const allMenus = (await db.select({ id: menu.id }).from(menu)).map((m) => m.id).join(',')
+    await db.update(tenantPackage).set({ menuId: allMenus }).where(eq(tenantPackage.id, school.packageId!))
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     const codes: string[] = (await t.get('/api/blade-auth/oauth/user-info', tenantAdmin)).body.data.permissions
     for (const c of [
@@ -33,10 +29,10 @@ describe('platform matters', () => {
     ])
       expect(codes).toContain(c)
 
-    const pkg = db.select().from(tenantPackage).where(eq(tenantPackage.id, school.packageId!)).get()!
-    const saber = db.select().from(client).where(eq(client.clientId, 'saber')).get()!
-    const aMenu = db.select().from(menu).where(eq(menu.code, 'system:user')).get()!
-    const aDict = db.select().from(dict).where(eq(dict.code, 'sex')).get()!
+    const pkg = (await first(db.select().from(tenantPackage).where(eq(tenantPackage.id, school.packageId!))))!
+    const saber = (await first(db.select().from(client).where(eq(client.clientId, 'saber'))))!
+    const aMenu = (await first(db.select().from(menu).where(eq(menu.code, 'system:user'))))!
+    const aDict = (await first(db.select().from(dict).where(eq(dict.code, 'sex'))))!
     const writes: [string, unknown, Record<string, string>?][] = [
       ['/api/blade-system/tenant/submit', { tenantName: 'mine' }],
       ['/api/blade-system/tenant/submit', { id: school.id, accountNumber: -1 }],
@@ -70,14 +66,19 @@ describe('platform matters', () => {
     expect((await t.get('/api/blade-system/dict/parent-list', tenantAdmin)).status).toBe(200)
     expect((await t.get('/api/blade-system/region/lazy-tree', tenantAdmin)).status).toBe(200)
 
-    expect(db.select().from(tenantPackage).where(eq(tenantPackage.id, pkg.id)).get()!.packageName).toBe(pkg.packageName)
-    expect(db.select().from(client).where(eq(client.id, saber.id)).get()).toMatchObject({
+    expect((await first(db.select().from(tenantPackage).where(eq(tenantPackage.id, pkg.id))))!.packageName).toBe(
+      pkg.packageName,
+    )
+    expect(await first(db.select().from(client).where(eq(client.id, saber.id)))).toMatchObject({
       clientSecret: 'saber_secret',
       isDeleted: 0,
     })
-    expect(db.select().from(menu).where(eq(menu.id, aMenu.id)).get()).toMatchObject({ name: aMenu.name, isDeleted: 0 })
-    expect(db.select().from(dict).where(eq(dict.id, aDict.id)).get()!.dictValue).toBe(aDict.dictValue)
-    expect(db.select().from(tenant).where(eq(tenant.id, school.id)).get()).toMatchObject({
+    expect(await first(db.select().from(menu).where(eq(menu.id, aMenu.id)))).toMatchObject({
+      name: aMenu.name,
+      isDeleted: 0,
+    })
+    expect((await first(db.select().from(dict).where(eq(dict.id, aDict.id))))!.dictValue).toBe(aDict.dictValue)
+    expect(await first(db.select().from(tenant).where(eq(tenant.id, school.id)))).toMatchObject({
       accountNumber: school.accountNumber,
       isDeleted: 0,
     })

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { post } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const P = '/api/blade-system/post'
 
-describe('blade-system/post', () => {
-  const t = testApp()
-  const byCode = (postCode: string, tenantId = '000000') =>
-    t.services.db
-      .select()
-      .from(post)
-      .where(and(eq(post.postCode, postCode), eq(post.tenantId, tenantId)))
-      .get()!
+describe('blade-system/post', async () => {
+  const t = await testApp()
+  const byCode = async (postCode: string, tenantId = '000000') =>
+    (await first(
+      t.services.db
+        .select()
+        .from(post)
+        .where(and(eq(post.postCode, postCode), eq(post.tenantId, tenantId))),
+    ))!
 
   it('pages, adds, edits and removes posts of the caller tenant', async () => {
     const admin = await t.token('admin')
@@ -57,19 +59,19 @@ describe('blade-system/post', () => {
       category: expect.any(Number),
     })
     const other = await t.get(`${P}/select`, admin, { tenantId: '100001' })
-    expect(other.body.data.map((p: any) => p.id)).toContain(byCode('headmaster', '100001').id)
-    expect(other.body.data.map((p: any) => p.id)).not.toContain(byCode('headmaster').id)
+    expect(other.body.data.map((p: any) => p.id)).toContain((await byCode('headmaster', '100001')).id)
+    expect(other.body.data.map((p: any) => p.id)).not.toContain((await byCode('headmaster')).id)
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     expect((await t.get(`${P}/select`, tenantAdmin, { tenantId: '000000' })).status).toBe(403)
   })
 
   it('keeps tenants apart and students out', async () => {
     const tenantAdmin = await t.token('admin', 'admin', '100001')
-    const dean = byCode('dean')
+    const dean = await byCode('dean')
     expect((await t.get(`${P}/detail`, tenantAdmin, { id: dean.id })).status).toBe(404)
     expect((await t.post(`${P}/submit`, tenantAdmin, { id: dean.id, postName: 'x' })).status).toBe(404)
     expect((await t.post(`${P}/remove`, tenantAdmin, undefined, { ids: dean.id })).status).toBe(404)
-    expect(byCode('dean')).toMatchObject({ postName: '教务主任', isDeleted: 0 })
+    expect(await byCode('dean')).toMatchObject({ postName: '教务主任', isDeleted: 0 })
     const student = await t.token('student')
     expect((await t.get(`${P}/list`, student)).status).toBe(403)
     expect((await t.get(`${P}/select`, student)).status).toBe(403)

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { region } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const R = '/api/blade-system/region'
 
-describe('blade-system/region', () => {
-  const t = testApp()
-  const row = (code: string) => t.services.db.select().from(region).where(eq(region.code, code)).get()
+describe('blade-system/region', async () => {
+  const t = await testApp()
+  const row = async (code: string) => await first(t.services.db.select().from(region).where(eq(region.code, code)))
 
   it('answers one level at a time to any signed-in user, provinces first', async () => {
     const student = await t.token('student')
@@ -57,7 +58,7 @@ describe('blade-system/region', () => {
     expect(added.body.data).toMatchObject({ code: '440305001', ancestors: '00,440000,440300,440305', regionLevel: 4 })
     const updated = await t.post(`${R}/submit`, admin, { code: '440305001', name: '粤海街道办' })
     expect(updated.body.data).toMatchObject({ name: '粤海街道办', parentCode: '440305', regionLevel: 4 })
-    expect(row('440305001')!.name).toBe('粤海街道办')
+    expect((await row('440305001'))!.name).toBe('粤海街道办')
   })
 
   it('moves a region with its subtree and refuses a cycle', async () => {
@@ -65,8 +66,8 @@ describe('blade-system/region', () => {
     expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '310000', name: '深圳市' })).status).toBe(
       200,
     )
-    expect(row('440300')!.ancestors).toBe('00,310000')
-    expect(row('440305')!.ancestors).toBe('00,310000,440300')
+    expect((await row('440300'))!.ancestors).toBe('00,310000')
+    expect((await row('440305'))!.ancestors).toBe('00,310000,440300')
     const cycle = await t.call('POST', `${R}/submit`, {
       token: admin,
       body: { code: '440300', parentCode: '440305', name: '深圳市' },
@@ -79,7 +80,7 @@ describe('blade-system/region', () => {
     expect((await t.post(`${R}/submit`, admin, { code: '440300', parentCode: '440000', name: '深圳市' })).status).toBe(
       200,
     )
-    expect(row('440305')!.ancestors).toBe('00,440000,440300')
+    expect((await row('440305'))!.ancestors).toBe('00,440000,440300')
   })
 
   it('names a missing code or name, a bad code and an unknown parent', async () => {
@@ -98,7 +99,7 @@ describe('blade-system/region', () => {
       status: 400,
       body: { field: 'parentCode', msg: 'the parent region does not exist' },
     })
-    expect(row('120100')).toBeUndefined()
+    expect(await row('120100')).toBeUndefined()
   })
 
   it('removes leaves only, by code', async () => {
@@ -106,7 +107,7 @@ describe('blade-system/region', () => {
     const parent = await t.call('POST', `${R}/remove`, { token: admin, query: { id: '110100' }, lang: 'en' })
     expect(parent).toMatchObject({ status: 400, body: { msg: 'remove the child nodes first' } })
     expect((await t.post(`${R}/remove`, admin, undefined, { id: '110108' })).status).toBe(200)
-    expect(row('110108')).toBeUndefined()
+    expect(await row('110108')).toBeUndefined()
     expect((await t.post(`${R}/remove`, admin, undefined, { id: '110108' })).status).toBe(404)
   })
 
@@ -118,6 +119,6 @@ describe('blade-system/region', () => {
     const student = await t.token('student')
     expect((await t.post(`${R}/submit`, student, { code: '110101', name: 'hacked' })).status).toBe(403)
     expect((await t.post(`${R}/remove`, student, undefined, { id: '110101' })).status).toBe(403)
-    expect(row('110101')!.name).toBe('东城区')
+    expect((await row('110101'))!.name).toBe('东城区')
   })
 })

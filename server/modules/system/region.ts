@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 import { platformWrites } from './platform-only.ts'
 
 defineMessages({
@@ -53,11 +54,12 @@ export const regionResource = defineResource({
     const parent =
       w.values.parentCode === ROOT
         ? undefined
-        : await ctx.db
-            .select()
-            .from(region)
-            .where(eq(region.code, String(w.values.parentCode)))
-            .get()
+        : await first(
+            ctx.db
+              .select()
+              .from(region)
+              .where(eq(region.code, String(w.values.parentCode))),
+          )
     w.values.regionLevel = parent ? Math.min(parent.regionLevel + 1, 5) : 1
   },
 })

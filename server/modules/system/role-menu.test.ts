@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { menu, role } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const flat = (ns: any[]): any[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])])
 
-describe('blade-system/role', () => {
-  const t = testApp()
+describe('blade-system/role', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   it('lists roles as a tree and serves tree, tree-by-id and select', async () => {
@@ -43,12 +44,9 @@ describe('blade-system/role', () => {
     expect((await t.post('/api/blade-system/role/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(
       200,
     )
-    const teacher = db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, 'teacher'))
-      .all()
-      .find((r) => r.tenantId === '000000')!
+    const teacher = (await db.select().from(role).where(eq(role.roleAlias, 'teacher'))).find(
+      (r) => r.tenantId === '000000',
+    )!
     const inUse = await t.call('POST', '/api/blade-system/role/remove', {
       token: admin,
       query: { ids: teacher.id },
@@ -67,12 +65,9 @@ describe('blade-system/role', () => {
     const menuIds = flat(tree.menu)
       .filter((m) => m.code.startsWith('desk'))
       .map((m) => m.id)
-    const teacher = db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, 'teacher'))
-      .all()
-      .find((r) => r.tenantId === '000000')!
+    const teacher = (await db.select().from(role).where(eq(role.roleAlias, 'teacher'))).find(
+      (r) => r.tenantId === '000000',
+    )!
     expect(
       (
         await t.post('/api/blade-system/role/grant', admin, {
@@ -106,8 +101,8 @@ describe('blade-system/role', () => {
   })
 })
 
-describe('pickers for the user screen', () => {
-  const t = testApp()
+describe('pickers for the user screen', async () => {
+  const t = await testApp()
   it('whoever may manage users reads the role and department trees, but not the role list itself', async () => {
     const admin = await t.token('admin')
     const tree = flat((await t.get('/api/blade-system/menu/grant-tree', admin)).body.data.menu)
@@ -124,8 +119,8 @@ describe('pickers for the user screen', () => {
   })
 })
 
-describe('blade-system/menu and topmenu', () => {
-  const t = testApp()
+describe('blade-system/menu and topmenu', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   it('lists the whole menu tree, lazily by parent, menus only, and the tree for pickers (with buttons on request)', async () => {
@@ -177,7 +172,7 @@ describe('blade-system/menu and topmenu', () => {
     expect(add.status).toBe(200)
     const other = await t.token('admin', 'admin', '100001')
     expect((await t.post('/api/blade-system/menu/submit', other, { name: 'x', code: 'x' })).status).toBe(403)
-    const system = db.select().from(menu).where(eq(menu.code, 'system')).get()!
+    const system = (await first(db.select().from(menu).where(eq(menu.code, 'system'))))!
     expect((await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: system.id })).status).toBe(400)
     expect((await t.post('/api/blade-system/menu/remove', admin, undefined, { ids: add.body.data.id })).status).toBe(
       200,
@@ -188,7 +183,7 @@ describe('blade-system/menu and topmenu', () => {
     const admin = await t.token('admin')
     const top = (await t.post('/api/blade-system/topmenu/submit', admin, { name: '监控', code: 'monitor', sort: 3 }))
       .body.data
-    const monitor = db.select().from(menu).where(eq(menu.code, 'monitor')).get()!
+    const monitor = (await first(db.select().from(menu).where(eq(menu.code, 'monitor'))))!
     expect(
       (await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: top.id, menuIds: monitor.id })).status,
     ).toBe(200)

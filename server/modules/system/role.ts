@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { and, asc, inArray } from 'drizzle-orm'
+import { and, asc, inArray, sql } from 'drizzle-orm'
 import { role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../../db/schema/index.ts'
 import { roleFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -11,6 +11,7 @@ import { defineMessages } from '../../lib/messages.ts'
 import { ADMINISTRATOR, TENANT_ADMIN, isAdministrator, packageMenuIds, roleAliases } from '../../lib/permissions.ts'
 import { assertAssignable, assertGrantableMenus } from '../../lib/role-assignment.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { scope } from '../../lib/scope.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { buildTree, treeNode } from '../../lib/tree.ts'
@@ -75,11 +76,11 @@ export const roleResource = defineResource({
       .limit(1)
     if (holders.length) throw new ApiError(400, 'role.inUse')
   },
-  afterWrite(_ctx, w, tx) {
+  async afterWrite(_ctx, w, tx) {
     if (w.op !== 'remove') return
     const ids = w.before.map((r) => r.id)
-    tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids)).run()
-    tx.delete(roleScope).where(inArray(roleScope.roleId, ids)).run()
+    await tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids))
+    await tx.delete(roleScope).where(inArray(roleScope.roleId, ids))
   },
   actions: {
     // Menus, data scopes and API scopes of the named roles, replaced in one transaction (checked in grantRoles).
@@ -89,7 +90,7 @@ export const roleResource = defineResource({
       body: { menuIds: Type.Optional(idList), dataScopeIds: Type.Optional(idList), apiScopeIds: Type.Optional(idList) },
       run: async (ctx, { ids, body }): Promise<boolean> => {
         await grantRoles(ctx, { ...body, roleIds: ids })
-        recordUsual(ctx, ctx.actor.tenantId, 'role grant', { roleIds: ids }, ctx.actor.account)
+        await recordUsual(ctx, ctx.actor.tenantId, 'role grant', { roleIds: ids }, ctx.actor.account)
         return true
       },
     },
@@ -162,15 +163,21 @@ export async function grantRoles(
   }
   await own(scopeData, dataIds, 'dataScopeIds')
   await own(scopeApi, apiIds, 'apiScopeIds')
-  ctx.db.transaction((tx) => {
-    tx.delete(roleMenu).where(inArray(roleMenu.roleId, roleIds)).run()
-    tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds)).run()
+  await withTransaction(ctx.db, async (tx) => {
+    // Changing nothing, this takes the roles' row locks first: two grants of the same roles replace one another
+    // whole instead of mixing their rows (on PostgreSQL the second waits for the first to commit).
+    await tx
+      .update(role)
+      .set({ sort: sql`${role.sort}` })
+      .where(inArray(role.id, roleIds))
+    await tx.delete(roleMenu).where(inArray(roleMenu.roleId, roleIds))
+    await tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds))
     for (const roleId of roleIds) {
-      for (const menuId of new Set(menuIds)) tx.insert(roleMenu).values({ id: newId(), roleId, menuId }).run()
+      for (const menuId of new Set(menuIds)) await tx.insert(roleMenu).values({ id: newId(), roleId, menuId })
       for (const scopeId of new Set(dataIds))
-        tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 1 }).run()
+        await tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 1 })
       for (const scopeId of new Set(apiIds))
-        tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 2 }).run()
+        await tx.insert(roleScope).values({ id: newId(), roleId, scopeId, scopeCategory: 2 })
     }
   })
 }

@@ -2,33 +2,33 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { dept, menu, role, roleMenu, roleScope, scopeData } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const DS = '/api/blade-system/data-scope'
 const AS = '/api/blade-system/api-scope'
 
-describe('blade-system/data-scope and api-scope', () => {
-  const t = testApp()
+describe('blade-system/data-scope and api-scope', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const menuId = (code: string) => db.select({ id: menu.id }).from(menu).where(eq(menu.code, code)).get()!.id
-  const deptId = (deptName: string) =>
-    db.select({ id: dept.id }).from(dept).where(eq(dept.deptName, deptName)).get()!.id
-  const managerRole = () =>
-    db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'manager')))
-      .get()!
+  const menuId = async (code: string) =>
+    (await first(db.select({ id: menu.id }).from(menu).where(eq(menu.code, code))))!.id
+  const deptId = async (deptName: string) =>
+    (await first(db.select({ id: dept.id }).from(dept).where(eq(dept.deptName, deptName))))!.id
+  const managerRole = async () =>
+    (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'manager'))),
+    ))!
 
   /** The manager's current grants plus or minus some scopes, through the role screen's grant call (it replaces all grants). */
   async function regrantManager(admin: string, change: { addApi?: string[]; data?: string[] }) {
-    const id = managerRole().id
-    const menus = db
-      .select({ id: roleMenu.menuId })
-      .from(roleMenu)
-      .where(eq(roleMenu.roleId, id))
-      .all()
-      .map((r) => r.id)
-    const scopes = db.select().from(roleScope).where(eq(roleScope.roleId, id)).all()
+    const id = (await managerRole()).id
+    const menus = (await db.select({ id: roleMenu.menuId }).from(roleMenu).where(eq(roleMenu.roleId, id))).map(
+      (r) => r.id,
+    )
+    const scopes = await db.select().from(roleScope).where(eq(roleScope.roleId, id))
     const apiScopeIds = [...scopes.filter((s) => s.scopeCategory === 2).map((s) => s.scopeId), ...(change.addApi ?? [])]
     const dataScopeIds = change.data ?? scopes.filter((s) => s.scopeCategory === 1).map((s) => s.scopeId)
     const r = await t.post('/api/blade-system/role/grant', admin, {
@@ -47,7 +47,7 @@ describe('blade-system/data-scope and api-scope', () => {
   it('keeps data scopes: add, filter by menu and resource code, edit, remove', async () => {
     const admin = await t.token('admin')
     const r = await t.post(`${DS}/submit`, admin, {
-      menuId: menuId('system:post'),
+      menuId: await menuId('system:post'),
       resourceCode: 'system:post',
       scopeName: '本人岗位',
       scopeColumn: 'create_user',
@@ -55,7 +55,7 @@ describe('blade-system/data-scope and api-scope', () => {
     })
     expect(r.status).toBe(200)
     const id = r.body.data.id
-    const byMenu = await t.get(`${DS}/list`, admin, { menuId: menuId('system:post') })
+    const byMenu = await t.get(`${DS}/list`, admin, { menuId: await menuId('system:post') })
     expect(byMenu.body.data.records.map((s: any) => s.id)).toEqual([id])
     const byCode = await t.get(`${DS}/list`, admin, { resourceCode: 'system:user' })
     expect(byCode.body.data.records.map((s: any) => s.scopeType).sort()).toEqual([1, 2, 3, 4])
@@ -67,7 +67,7 @@ describe('blade-system/data-scope and api-scope', () => {
   it('names missing fields with their messages and checks scope types', async () => {
     const admin = await t.token('admin')
     const call = (path: string, body: unknown) => t.call('POST', `${path}/submit`, { token: admin, body, lang: 'en' })
-    const base = { menuId: menuId('system:post'), resourceCode: 'system:post', scopeName: 'n' }
+    const base = { menuId: await menuId('system:post'), resourceCode: 'system:post', scopeName: 'n' }
     expect(await call(DS, { ...base, scopeName: '' })).toMatchObject({
       status: 400,
       body: { field: 'scopeName', msg: 'please enter the scope name' },
@@ -98,7 +98,7 @@ describe('blade-system/data-scope and api-scope', () => {
     expect((await t.get('/api/blade-system/post/list', manager)).status).toBe(200)
 
     const created = await t.post(`${AS}/submit`, admin, {
-      menuId: menuId('system:post'),
+      menuId: await menuId('system:post'),
       resourceCode: 'system:post',
       scopeName: '岗位接口',
       scopePath: '/api/blade-system/post/**',
@@ -135,12 +135,12 @@ describe('blade-system/data-scope and api-scope', () => {
     expect(await accounts(manager)).toEqual(['manager'])
 
     const custom = await t.post(`${DS}/submit`, admin, {
-      menuId: menuId('system:user'),
+      menuId: await menuId('system:user'),
       resourceCode: 'system:user',
       scopeName: '计算机系用户',
       scopeColumn: 'dept_id',
       scopeType: 5,
-      scopeValue: deptId('计算机系'),
+      scopeValue: await deptId('计算机系'),
     })
     expect(custom.status).toBe(200)
     // Defined but not granted: nothing changes.
@@ -150,13 +150,14 @@ describe('blade-system/data-scope and api-scope', () => {
     // Exactly the listed unit: its teacher, not the student of a class below it, nor the manager itself.
     expect(await accounts(manager)).toEqual(['teacher'])
 
-    const below = db
-      .select()
-      .from(scopeData)
-      .where(
-        and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 4)),
-      )
-      .get()!
+    const below = (await first(
+      db
+        .select()
+        .from(scopeData)
+        .where(
+          and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, 'system:user'), eq(scopeData.scopeType, 4)),
+        ),
+    ))!
     await regrantManager(admin, { data: [custom.body.data.id, below.id] })
     // Several scopes widen each other.
     expect(await accounts(manager)).toEqual(['manager', 'teacher'])
@@ -169,7 +170,7 @@ describe('blade-system/data-scope and api-scope', () => {
     const own = await t.get(`${DS}/list`, tenantAdmin, { size: 50 })
     expect(own.body.data.records.length).toBeGreaterThan(0)
     expect(own.body.data.records.every((s: any) => s.tenantId === '100001')).toBe(true)
-    const platformScope = db.select().from(scopeData).where(eq(scopeData.tenantId, '000000')).get()!
+    const platformScope = (await first(db.select().from(scopeData).where(eq(scopeData.tenantId, '000000'))))!
     expect((await t.get(`${DS}/detail`, tenantAdmin, { id: platformScope.id })).status).toBe(404)
     expect((await t.post(`${DS}/remove`, tenantAdmin, undefined, { ids: platformScope.id })).status).toBe(404)
     expect((await t.get(`${AS}/list`, tenantAdmin)).body.data.total).toBe(0)

@@ -2,31 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { menu, tenant, tenantPackage } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const P = '/api/blade-system/tenant-package'
 
-describe('blade-system/tenant-package', () => {
-  const t = testApp()
+describe('blade-system/tenant-package', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const schoolPackage = () =>
-    db
-      .select()
-      .from(tenantPackage)
-      .innerJoin(tenant, eq(tenant.packageId, tenantPackage.id))
-      .where(eq(tenant.tenantId, '100001'))
-      .get()!.blade_tenant_package
+  const schoolPackage = async () =>
+    (await first(
+      db
+        .select()
+        .from(tenantPackage)
+        .innerJoin(tenant, eq(tenant.packageId, tenantPackage.id))
+        .where(eq(tenant.tenantId, '100001')),
+    ))!.blade_tenant_package
 
   it('lists, shows, adds, edits and removes packages as the platform administrator', async () => {
     const admin = await t.token('admin')
     const list = await t.get(`${P}/list`, admin)
     expect(list.body.data.records.map((p: any) => p.packageName)).toEqual(['学校基础套餐'])
-    const menus = db
-      .select({ id: menu.id })
-      .from(menu)
-      .limit(3)
-      .all()
-      .map((m) => m.id)
-      .join(',')
+    const menus = (await db.select({ id: menu.id }).from(menu).limit(3)).map((m) => m.id).join(',')
     const added = await t.post(`${P}/submit`, admin, { packageName: '小套餐', menuId: menus, remark: 'r' })
     expect(added.status).toBe(200)
     expect(added.body.data).toMatchObject({ packageName: '小套餐', menuId: menus, tenantId: '000000' })
@@ -58,22 +54,22 @@ describe('blade-system/tenant-package', () => {
     const admin = await t.token('admin')
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     expect((await t.get('/api/blade-system/post/list', tenantAdmin)).status).toBe(200)
-    const pkg = schoolPackage()
+    const pkg = await schoolPackage()
     const postMenus = new Set(
-      db
-        .select({ id: menu.id })
-        .from(menu)
-        .where(
-          inArray(menu.code, [
-            'system:post',
-            'system:post:add',
-            'system:post:edit',
-            'system:post:delete',
-            'system:post:view',
-          ]),
-        )
-        .all()
-        .map((m) => m.id),
+      (
+        await db
+          .select({ id: menu.id })
+          .from(menu)
+          .where(
+            inArray(menu.code, [
+              'system:post',
+              'system:post:add',
+              'system:post:edit',
+              'system:post:delete',
+              'system:post:view',
+            ]),
+          )
+      ).map((m) => m.id),
     )
     const without = pkg.menuId
       .split(',')
@@ -90,7 +86,7 @@ describe('blade-system/tenant-package', () => {
   })
 
   it('is closed to tenant administrators and students', async () => {
-    const pkg = schoolPackage()
+    const pkg = await schoolPackage()
     for (const [account, tenantId] of [
       ['admin', '100001'],
       ['student', '000000'],
@@ -102,6 +98,6 @@ describe('blade-system/tenant-package', () => {
       expect((await t.post(`${P}/submit`, token, { packageName: 'x', menuId: '1' })).status, account).toBe(403)
       expect((await t.post(`${P}/remove`, token, undefined, { ids: pkg.id })).status, account).toBe(403)
     }
-    expect(schoolPackage().isDeleted).toBe(0)
+    expect((await schoolPackage()).isDeleted).toBe(0)
   })
 })

@@ -13,7 +13,9 @@ import {
   tenant,
   user,
 } from '../../../db/schema/index.ts'
-import { defaultMenuIds, syncTenantReference, type Tx } from '../../lib/reference/sync.ts'
+import { defaultMenuIds, syncTenantReference } from '../../lib/reference/sync.ts'
+import { first } from '../../lib/rows.ts'
+import type { Tx } from '../../lib/transaction.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
 import { tenantRows, notDeleted } from '../../lib/tenant-rows.ts'
 
@@ -66,71 +68,65 @@ const USER_SCOPES: [string, number, string][] = [
  * business dictionary, parameters and data scopes, in the caller's transaction.
  * Used by the seed, the tenant screen and `atrium tenant create`.
  */
-export function provisionTenant(
+export async function provisionTenant(
   tx: Tx,
   input: TenantInput,
-): { tenantRowId: string; adminUserId: string; roleIds: Record<string, string>; rootDeptId: string } {
+): Promise<{ tenantRowId: string; adminUserId: string; roleIds: Record<string, string>; rootDeptId: string }> {
   const tid = input.tenantId
   const tenantRowId = newId()
-  tx.insert(tenant)
-    .values({
-      id: tenantRowId,
-      ...common(tid),
-      tenantName: input.tenantName,
-      domain: input.domain ?? null,
-      linkman: input.linkman ?? null,
-      contactNumber: input.contactNumber ?? null,
-      address: input.address ?? null,
-      accountNumber: input.accountNumber ?? -1,
-      expireTime: input.expireTime ?? null,
-      packageId: input.packageId ?? null,
-    })
-    .run()
+  await tx.insert(tenant).values({
+    id: tenantRowId,
+    ...common(tid),
+    tenantName: input.tenantName,
+    domain: input.domain ?? null,
+    linkman: input.linkman ?? null,
+    contactNumber: input.contactNumber ?? null,
+    address: input.address ?? null,
+    accountNumber: input.accountNumber ?? -1,
+    expireTime: input.expireTime ?? null,
+    packageId: input.packageId ?? null,
+  })
 
   const roleIds: Record<string, string> = {}
   const roles: [string, string][] =
     tid === PLATFORM_TENANT ? [[ADMINISTRATOR, '超级管理员'], ...TENANT_ROLES] : TENANT_ROLES
-  roles.forEach(([alias, name], i) => {
+  for (const [i, [alias, name]] of roles.entries()) {
     roleIds[alias] = newId()
-    tx.insert(role)
+    await tx
+      .insert(role)
       .values({ id: roleIds[alias], ...common(tid), roleName: name, roleAlias: alias, sort: i + 1, parentId: '0' })
-      .run()
-  })
+  }
   for (const [alias] of roles)
-    for (const menuId of defaultMenuIds(tx, alias))
-      tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId }).run()
+    for (const menuId of await defaultMenuIds(tx, alias))
+      await tx.insert(roleMenu).values({ id: newId(), roleId: roleIds[alias], menuId })
 
   const rootDeptId = newId()
-  tx.insert(dept)
-    .values({
-      id: rootDeptId,
-      ...common(tid),
-      parentId: '0',
-      ancestors: '0',
-      deptCategory: 1,
-      deptName: input.tenantName,
-      fullName: input.tenantName,
-      sort: 1,
-    })
-    .run()
+  await tx.insert(dept).values({
+    id: rootDeptId,
+    ...common(tid),
+    parentId: '0',
+    ancestors: '0',
+    deptCategory: 1,
+    deptName: input.tenantName,
+    fullName: input.tenantName,
+    sort: 1,
+  })
 
   const adminUserId = newId()
-  tx.insert(user)
-    .values({
-      id: adminUserId,
-      ...common(tid),
-      account: input.adminAccount ?? 'admin',
-      password: input.adminPasswordHash,
-      name: '管理员',
-      realName: '管理员',
-      roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN],
-      deptId: rootDeptId,
-      userType: 1,
-    })
-    .run()
+  await tx.insert(user).values({
+    id: adminUserId,
+    ...common(tid),
+    account: input.adminAccount ?? 'admin',
+    password: input.adminPasswordHash,
+    name: '管理员',
+    realName: '管理员',
+    roleId: roleIds[tid === PLATFORM_TENANT ? ADMINISTRATOR : TENANT_ADMIN],
+    deptId: rootDeptId,
+    userType: 1,
+  })
 
   // Business dictionary and parameters: the platform's dictionary as it stands, then the reference data.
-  copyBizDicts(tx, tid)
+  await copyBizDicts(tx, tid)
 
   const posts: [string, string, number][] = [
     ['headmaster', '校长', 1],
@@ -138,31 +134,26 @@ export function provisionTenant(
     ['teacher', '任课教师', 3],
     ['counsellor', '辅导员', 3],
   ]
-  posts.forEach(([postCode, postName, category], i) =>
-    tx
-      .insert(post)
-      .values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 })
-      .run(),
-  )
+  for (const [i, [postCode, postName, category]] of posts.entries())
+    await tx.insert(post).values({ id: newId(), ...common(tid), postCode, postName, category, sort: i + 1 })
 
-  const userMenu = tx
-    .select({ id: menu.id })
-    .from(menu)
-    .where(and(eq(menu.code, 'system:user'), notDeleted(menu)))
-    .get()
+  const userMenu = await first(
+    tx
+      .select({ id: menu.id })
+      .from(menu)
+      .where(and(eq(menu.code, 'system:user'), notDeleted(menu))),
+  )
   if (userMenu)
     for (const [name, type, column] of USER_SCOPES) {
-      tx.insert(scopeData)
-        .values({
-          id: newId(),
-          ...common(tid),
-          menuId: userMenu.id,
-          resourceCode: 'system:user',
-          scopeName: name,
-          scopeColumn: column,
-          scopeType: type,
-        })
-        .run()
+      await tx.insert(scopeData).values({
+        id: newId(),
+        ...common(tid),
+        menuId: userMenu.id,
+        resourceCode: 'system:user',
+        scopeName: name,
+        scopeColumn: column,
+        scopeType: type,
+      })
     }
   return { tenantRowId, adminUserId, roleIds, rootDeptId }
 }
@@ -173,52 +164,50 @@ export function provisionTenant(
  * keep whether an administrator touched them); the reference data then adds
  * whatever is still missing.
  */
-function copyBizDicts(tx: Tx, tid: string) {
+async function copyBizDicts(tx: Tx, tid: string): Promise<void> {
   const source =
     tid === PLATFORM_TENANT
       ? []
-      : tx
+      : await tx
           .select()
           .from(dictBiz)
           .where(tenantRows(dictBiz, PLATFORM_TENANT, { why: PROVISIONING, withDeleted: true }))
-          .all()
   const ids = new Map(source.map((d) => [d.id, newId()]))
   for (const d of source) {
     if (d.parentId !== '0' && !ids.has(d.parentId)) continue
-    tx.insert(dictBiz)
-      .values({
-        ...d,
-        ...common(tid),
-        id: ids.get(d.id)!,
-        parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!,
-        status: d.status,
-        isDeleted: d.isDeleted,
-        updateUser: d.updateUser,
-      })
-      .run()
+    await tx.insert(dictBiz).values({
+      ...d,
+      ...common(tid),
+      id: ids.get(d.id)!,
+      parentId: d.parentId === '0' ? '0' : ids.get(d.parentId)!,
+      status: d.status,
+      isDeleted: d.isDeleted,
+      updateUser: d.updateUser,
+    })
   }
-  syncTenantReference(tx, tid)
+  await syncTenantReference(tx, tid)
 }
 
 /** Grants a role the data scope of the given type for a resource (seed and tests). */
-export function grantDataScope(
+export async function grantDataScope(
   tx: Tx,
   tenantId: string,
   roleId: string,
   resourceCode: string,
   scopeType: number,
-): void {
-  const row = tx
-    .select({ id: scopeData.id })
-    .from(scopeData)
-    .where(
-      and(
-        tenantRows(scopeData, tenantId, { why: PROVISIONING, withDeleted: true }),
-        eq(scopeData.resourceCode, resourceCode),
+): Promise<void> {
+  const row = await first(
+    tx
+      .select({ id: scopeData.id })
+      .from(scopeData)
+      .where(
+        and(
+          tenantRows(scopeData, tenantId, { why: PROVISIONING, withDeleted: true }),
+          eq(scopeData.resourceCode, resourceCode),
 
-        eq(scopeData.scopeType, scopeType),
+          eq(scopeData.scopeType, scopeType),
+        ),
       ),
-    )
-    .get()
-  if (row) tx.insert(roleScope).values({ id: newId(), scopeCategory: 1, scopeId: row.id, roleId }).run()
+  )
+  if (row) await tx.insert(roleScope).values({ id: newId(), scopeCategory: 1, scopeId: row.id, roleId })
 }

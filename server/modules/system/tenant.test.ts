@@ -3,11 +3,13 @@ import { and, eq } from 'drizzle-orm'
 import { dept, dictBiz, menu, param, role, scopeData, tenant, tenantPackage } from '../../../db/schema/index.ts'
 import { createTenant } from './tenant.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
-describe('blade-system/tenant', () => {
-  const t = testApp()
+describe('blade-system/tenant', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const rowOf = (tenantId: string) => db.select().from(tenant).where(eq(tenant.tenantId, tenantId)).get()!
+  const rowOf = async (tenantId: string) =>
+    (await first(db.select().from(tenant).where(eq(tenant.tenantId, tenantId))))!
 
   it('creates a tenant that can sign in at once: roles, root unit, admin, dictionaries, params and data scopes', async () => {
     const admin = await t.token('admin')
@@ -26,23 +28,18 @@ describe('blade-system/tenant', () => {
       adminAccount: 'admin',
     })
 
-    const aliases = db
-      .select({ a: role.roleAlias })
-      .from(role)
-      .where(eq(role.tenantId, tid))
-      .all()
+    const aliases = (await db.select({ a: role.roleAlias }).from(role).where(eq(role.tenantId, tid)))
       .map((x) => x.a)
       .sort()
     expect(aliases).toEqual(['admin', 'manager', 'platform', 'student', 'teacher'])
-    expect(db.select().from(dept).where(eq(dept.tenantId, tid)).all()).toMatchObject([
+    expect(await db.select().from(dept).where(eq(dept.tenantId, tid))).toMatchObject([
       { parentId: '0', deptName: '第二中学' },
     ])
-    const platformDicts = db
+    const platformDicts = await db
       .select()
       .from(dictBiz)
       .where(and(eq(dictBiz.tenantId, '000000'), eq(dictBiz.isDeleted, 0)))
-      .all()
-    const copied = db.select().from(dictBiz).where(eq(dictBiz.tenantId, tid)).all()
+    const copied = await db.select().from(dictBiz).where(eq(dictBiz.tenantId, tid))
     expect(copied.map((d) => `${d.code}:${d.dictKey}`).sort()).toEqual(
       platformDicts.map((d) => `${d.code}:${d.dictKey}`).sort(),
     )
@@ -50,15 +47,9 @@ describe('blade-system/tenant', () => {
     const copiedIds = new Set(copied.map((d) => d.id))
     expect(copied.every((d) => d.parentId === '0' || copiedIds.has(d.parentId))).toBe(true)
     expect(
-      db
-        .select({ k: param.paramKey })
-        .from(param)
-        .where(eq(param.tenantId, tid))
-        .all()
-        .map((p) => p.k)
-        .sort(),
+      (await db.select({ k: param.paramKey }).from(param).where(eq(param.tenantId, tid))).map((p) => p.k).sort(),
     ).toEqual(['account.captchaMode', 'account.initPassword', 'account.lockMinutes', 'account.registerUser'])
-    expect(db.select().from(scopeData).where(eq(scopeData.tenantId, tid)).all().length).toBeGreaterThan(0)
+    expect((await db.select().from(scopeData).where(eq(scopeData.tenantId, tid))).length).toBeGreaterThan(0)
 
     const session = await t.signIn('admin', 'admin', tid)
     expect(session.tenant_id).toBe(tid)
@@ -115,7 +106,7 @@ describe('blade-system/tenant', () => {
       lang: 'en',
     })
     expect(badId.body).toMatchObject({ code: 400, field: 'tenantId', msg: 'the tenant id must be 6 digits' })
-    expect(db.select().from(tenant).where(eq(tenant.tenantName, 'x')).all()).toEqual([])
+    expect(await db.select().from(tenant).where(eq(tenant.tenantName, 'x'))).toEqual([])
   })
 
   it('names the missing tenant name with the spec message', async () => {
@@ -131,7 +122,7 @@ describe('blade-system/tenant', () => {
 
   it('updates plain fields only: the tenant id never changes', async () => {
     const admin = await t.token('admin')
-    const row = rowOf('100001')
+    const row = await rowOf('100001')
     const r = await t.post('/api/blade-system/tenant/submit', admin, {
       id: row.id,
       tenantId: '999999',
@@ -139,8 +130,8 @@ describe('blade-system/tenant', () => {
       linkman: '王校长',
     })
     expect(r.status).toBe(200)
-    expect(rowOf('100001')).toMatchObject({ tenantName: '示例中学（新）', linkman: '王校长' })
-    expect(db.select().from(tenant).where(eq(tenant.tenantId, '999999')).get()).toBeUndefined()
+    expect(await rowOf('100001')).toMatchObject({ tenantName: '示例中学（新）', linkman: '王校长' })
+    expect(await first(db.select().from(tenant).where(eq(tenant.tenantId, '999999')))).toBeUndefined()
   })
 
   it('lists and shows tenants to the platform administrator', async () => {
@@ -148,7 +139,7 @@ describe('blade-system/tenant', () => {
     const list = await t.get('/api/blade-system/tenant/list', admin, { tenantName: '示例' })
     expect(list.status).toBe(200)
     expect(list.body.data.records.map((r: any) => r.tenantId)).toEqual(['100001'])
-    const detail = await t.get('/api/blade-system/tenant/detail', admin, { id: rowOf('100001').id })
+    const detail = await t.get('/api/blade-system/tenant/detail', admin, { id: (await rowOf('100001')).id })
     expect(detail.body.data.tenantId).toBe('100001')
   })
 
@@ -156,37 +147,39 @@ describe('blade-system/tenant', () => {
     const admin = await t.token('admin')
     const r = await t.call('POST', '/api/blade-system/tenant/remove', {
       token: admin,
-      query: { ids: rowOf('000000').id },
+      query: { ids: (await rowOf('000000')).id },
       lang: 'en',
     })
     expect(r.status).toBe(400)
     expect(r.body.msg).toBe('the default tenant cannot be removed')
-    expect(rowOf('000000').isDeleted).toBe(0)
+    expect((await rowOf('000000')).isDeleted).toBe(0)
     await createTenant(t.system(), { tenantId: '400004', tenantName: 'gone' })
     expect(
-      (await t.post('/api/blade-system/tenant/remove', admin, undefined, { ids: rowOf('400004').id })).status,
+      (await t.post('/api/blade-system/tenant/remove', admin, undefined, { ids: (await rowOf('400004')).id })).status,
     ).toBe(200)
-    expect(rowOf('400004').isDeleted).toBe(1)
+    expect((await rowOf('400004')).isDeleted).toBe(1)
   })
 
   it('sets account limit and expiry, data source and package', async () => {
     const admin = await t.token('admin')
-    const row = rowOf('100001')
+    const row = await rowOf('100001')
     const s = await t.post('/api/blade-system/tenant/setting', admin, {
       ids: row.id,
       accountNumber: 50,
       expireTime: '2030-01-01 00:00:00',
     })
     expect(s.status).toBe(200)
-    expect(rowOf('100001')).toMatchObject({ accountNumber: 50, expireTime: '2030-01-01 00:00:00' })
+    expect(await rowOf('100001')).toMatchObject({ accountNumber: 50, expireTime: '2030-01-01 00:00:00' })
     expect(
       (await t.post('/api/blade-system/tenant/datasource', admin, { tenantId: '100001', datasourceId: '42' })).status,
     ).toBe(200)
-    expect(rowOf('100001').datasourceId).toBe('42')
+    expect((await rowOf('100001')).datasourceId).toBe('42')
 
     const pkg = await t.get('/api/blade-system/tenant/package-detail', admin, { tenantId: '100001' })
     expect(pkg.body.data.packageName).toBe('学校基础套餐')
-    const other = db.insert(tenantPackage).values({ id: '7', packageName: 'small', menuId: '1' }).returning().get()
+    const other = (await first(
+      db.insert(tenantPackage).values({ id: '7', packageName: 'small', menuId: '1' }).returning(),
+    ))!
     expect(
       (await t.post('/api/blade-system/tenant/package-setting', admin, { tenantId: '100001', packageId: other.id }))
         .status,
@@ -225,17 +218,15 @@ describe('blade-system/tenant', () => {
 
   it("is the platform administrator's alone: a tenant admin holding the codes still gets 403", async () => {
     // Put the tenant screens into 100001's package, so its admin holds the codes.
-    const row = rowOf('100001')
-    const pkg = db.select().from(tenantPackage).where(eq(tenantPackage.id, row.packageId!)).get()!
-    const tenantMenus = db
-      .select({ id: menu.id, code: menu.code })
-      .from(menu)
-      .all()
-      .filter((m) => m.code.startsWith('system:tenant'))
-    db.update(tenantPackage)
+    const row = await rowOf('100001')
+    const pkg = (await first(db.select().from(tenantPackage).where(eq(tenantPackage.id, row.packageId!))))!
+    const tenantMenus = (await db.select({ id: menu.id, code: menu.code }).from(menu)).filter((m) =>
+      m.code.startsWith('system:tenant'),
+    )
+    await db
+      .update(tenantPackage)
       .set({ menuId: [pkg.menuId, ...tenantMenus.map((m) => m.id)].join(',') })
       .where(eq(tenantPackage.id, pkg.id))
-      .run()
     const tenantAdmin = await t.token('admin', 'admin', '100001')
     expect((await t.get('/api/blade-auth/oauth/user-info', tenantAdmin)).body.data.permissions).toContain(
       'system:tenant:add',
@@ -253,8 +244,8 @@ describe('blade-system/tenant', () => {
       403,
     )
     expect((await t.post('/api/blade-system/tenant/remove', tenantAdmin, undefined, { ids: row.id })).status).toBe(403)
-    expect(rowOf('100001').isDeleted).toBe(0)
-    db.update(tenantPackage).set({ menuId: pkg.menuId }).where(eq(tenantPackage.id, pkg.id)).run()
+    expect((await rowOf('100001')).isDeleted).toBe(0)
+    await db.update(tenantPackage).set({ menuId: pkg.menuId }).where(eq(tenantPackage.id, pkg.id))
   })
 
   it('refuses students', async () => {

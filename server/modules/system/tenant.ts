@@ -11,10 +11,11 @@ import '../../lib/role-assignment.ts'
 import { hashPassword, PASSWORD_MAX } from '../auth/password.ts'
 import { endSessions } from '../auth/sessions.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { transact } from '../../lib/transaction.ts'
+import { transact, withTransaction } from '../../lib/transaction.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import { platformOnly, platformWrites } from './platform-only.ts'
-import { assertUnique, declareUnique, type DbOrTx } from '../../lib/unique.ts'
+import { assertUnique, declareUnique, uniqueConflict } from '../../lib/unique.ts'
 import { provisionTenant, type TenantInput } from './tenant-provision.ts'
 import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 
@@ -52,9 +53,10 @@ export const tenantResource = defineResource({
         ),
       },
       run: (ctx, { rows, body }) =>
-        transact(ctx, (tx) => {
+        transact(ctx, async (tx) => {
           const expireTime = (body.expireTime as string | null | undefined) || null
-          tx.update(tenant)
+          await tx
+            .update(tenant)
             .set({
               accountNumber: (body.accountNumber as number | undefined) ?? -1,
               expireTime,
@@ -67,9 +69,8 @@ export const tenantResource = defineResource({
                 rows.map((r) => r.id),
               ),
             )
-            .run()
           // A licence that has run out ends its tenant's sessions, in the same transaction.
-          if (expireTime && expired(expireTime)) endSessions(tx, { tenantIds: rows.map((r) => r.tenantId) })
+          if (expireTime && expired(expireTime)) await endSessions(tx, { tenantIds: rows.map((r) => r.tenantId) })
           return true
         }),
     },
@@ -92,11 +93,12 @@ export const tenantResource = defineResource({
       verb: 'detail',
       run: async (ctx, { rows: [row] }) => {
         const pkg = row.packageId
-          ? await ctx.db
-              .select()
-              .from(tenantPackage)
-              .where(and(eq(tenantPackage.id, row.packageId), notDeleted(tenantPackage)))
-              .get()
+          ? await first(
+              ctx.db
+                .select()
+                .from(tenantPackage)
+                .where(and(eq(tenantPackage.id, row.packageId), notDeleted(tenantPackage))),
+            )
           : null
         return pkg ?? null
       },
@@ -109,11 +111,12 @@ export const tenantResource = defineResource({
         const packageId = (body.packageId as string | undefined) || null
         if (
           packageId &&
-          !(await ctx.db
-            .select({ id: tenantPackage.id })
-            .from(tenantPackage)
-            .where(and(eq(tenantPackage.id, packageId), notDeleted(tenantPackage)))
-            .get())
+          !(await first(
+            ctx.db
+              .select({ id: tenantPackage.id })
+              .from(tenantPackage)
+              .where(and(eq(tenantPackage.id, packageId), notDeleted(tenantPackage))),
+          ))
         )
           throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
         await ctx.db
@@ -138,11 +141,12 @@ export const tenantResource = defineResource({
       body: { domain: Type.Optional(Type.String({ description: 'host name the login page was opened on' })) },
       run: async (ctx, { query }): Promise<Record<string, unknown> | null> => {
         const row = query.domain
-          ? await ctx.db
-              .select()
-              .from(tenant)
-              .where(and(eq(tenant.domain, query.domain), notDeleted(tenant), eq(tenant.status, 1)))
-              .get()
+          ? await first(
+              ctx.db
+                .select()
+                .from(tenant)
+                .where(and(eq(tenant.domain, query.domain), notDeleted(tenant), eq(tenant.status, 1))),
+            )
           : undefined
         return row
           ? { tenantId: row.tenantId, tenantName: row.tenantName, domain: row.domain, backgroundUrl: row.backgroundUrl }
@@ -154,12 +158,12 @@ export const tenantResource = defineResource({
     if (w.op === 'remove' && w.before.some((r) => r.tenantId === PLATFORM_TENANT))
       throw new ApiError(400, 'tenant.defaultProtected')
   },
-  afterWrite(_ctx, w, tx) {
+  async afterWrite(_ctx, w, tx) {
     const gone =
       w.op === 'remove' ||
       (w.values.status !== undefined && w.values.status !== 1) ||
       (typeof w.values.expireTime === 'string' && expired(w.values.expireTime))
-    if (gone) endSessions(tx, { tenantIds: w.before.map((r) => r.tenantId as string) })
+    if (gone) await endSessions(tx, { tenantIds: w.before.map((r) => r.tenantId as string) })
   },
 })
 
@@ -174,7 +178,7 @@ async function nextTenantId(ctx: Ctx): Promise<string> {
       why: 'a tenant id stays taken after its school is removed',
       withDeleted: true,
     })
-    if (!(await ctx.db.select({ id: tenant.id }).from(tenant).where(taken).get())) return id
+    if (!(await first(ctx.db.select({ id: tenant.id }).from(tenant).where(taken)))) return id
   }
 }
 
@@ -193,12 +197,9 @@ export async function createTenant(
   if (input.tenantId !== undefined && input.tenantId !== '' && !/^\d{6}$/.test(String(input.tenantId)))
     throw badRequest('tenant.idFormat', { field: 'tenantId' }, 'tenantId')
   const tenantId = input.tenantId ? String(input.tenantId) : await nextTenantId(ctx)
-  // Said early (before the password hash); checked again where it holds, inside the transaction.
-  const taken = (db: DbOrTx) => {
-    assertUnique(db, TENANT_ID, { tenantId })
-    assertUnique(db, DOMAIN, { domain: input.domain })
-  }
-  taken(ctx.db)
+  // Said early (before the password hash); what holds is the unique indexes refusing the tenant row in the transaction.
+  await assertUnique(ctx.db, TENANT_ID, { tenantId })
+  await assertUnique(ctx.db, DOMAIN, { domain: input.domain })
   if (
     input.accountNumber !== undefined &&
     (!Number.isInteger(Number(input.accountNumber)) || Number(input.accountNumber) < -1)
@@ -206,11 +207,12 @@ export async function createTenant(
     throw badRequest('validation.invalid', { field: 'accountNumber' }, 'accountNumber')
   if (
     input.packageId &&
-    !(await ctx.db
-      .select({ id: tenantPackage.id })
-      .from(tenantPackage)
-      .where(and(eq(tenantPackage.id, input.packageId), notDeleted(tenantPackage)))
-      .get())
+    !(await first(
+      ctx.db
+        .select({ id: tenantPackage.id })
+        .from(tenantPackage)
+        .where(and(eq(tenantPackage.id, input.packageId), notDeleted(tenantPackage))),
+    ))
   )
     throw badRequest('validation.invalid', { field: 'packageId' }, 'packageId')
   // Provisioning hands the new tenant's administrator role out: only the platform administrator may (the role-assignment rule).
@@ -221,17 +223,19 @@ export async function createTenant(
   )
     throw badRequest('validation.invalid', { field: 'adminPassword' }, 'adminPassword')
   const adminPasswordHash = await hashPassword(input.adminPassword || 'admin')
-  const created = ctx.db.transaction((tx) => {
-    taken(tx)
-    return provisionTenant(tx, {
+  const created = await withTransaction(ctx.db, (tx) =>
+    provisionTenant(tx, {
       ...input,
       tenantId,
       tenantName,
       adminPasswordHash,
       accountNumber: input.accountNumber === undefined ? -1 : Number(input.accountNumber),
-    })
+    }),
+  ).catch((err: unknown) => {
+    // Another request took the id or the domain meanwhile: the index's refusal, worded with the values asked for.
+    throw uniqueConflict(err, { params: { tenantId, ...(input.domain ? { domain: input.domain } : {}) } }) ?? err
   })
-  recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
+  await recordUsual(ctx, PLATFORM_TENANT, 'tenant created', { tenantId }, ctx.actor.account)
   return {
     ...(await tenantResource.ops.detail(ctx, created.tenantRowId)),
     tenantId,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { topMenu, topMenuSetting } from '../../../db/schema/index.ts'
 import { topMenuFields } from '../../../db/fields/system.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -19,16 +19,14 @@ export const topMenuResource = defineResource({
   fields: topMenuFields,
   access: platformWrites,
   unique: ['code'],
-  afterWrite(_ctx, w, tx) {
+  async afterWrite(_ctx, w, tx) {
     if (w.op === 'remove')
-      tx.delete(topMenuSetting)
-        .where(
-          inArray(
-            topMenuSetting.topMenuId,
-            w.before.map((r) => r.id),
-          ),
-        )
-        .run()
+      await tx.delete(topMenuSetting).where(
+        inArray(
+          topMenuSetting.topMenuId,
+          w.before.map((r) => r.id),
+        ),
+      )
   },
   actions: {
     // Replaces the menu roots of every named top menu (each one the caller may edit), in one transaction.
@@ -38,10 +36,16 @@ export const topMenuResource = defineResource({
       body: { menuIds: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) },
       run: (ctx, { ids, body }) => {
         const menuIds = body.menuIds === '' || body.menuIds === undefined ? [] : parseIds(body.menuIds)
-        return transact(ctx, (tx) => {
-          tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids)).run()
+        return transact(ctx, async (tx) => {
+          // Changing nothing, this takes the top menus' row locks first: two grants of the same top menus replace
+          // one another whole instead of mixing their rows.
+          await tx
+            .update(topMenu)
+            .set({ sort: sql`${topMenu.sort}` })
+            .where(inArray(topMenu.id, ids))
+          await tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, ids))
           for (const topMenuId of ids)
-            for (const menuId of menuIds) tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId }).run()
+            for (const menuId of menuIds) await tx.insert(topMenuSetting).values({ id: newId(), topMenuId, menuId })
           return true
         })
       },

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { startsWith } from '../../lib/like.ts'
-import { throttle, user } from '../../../db/schema/index.ts'
+import { tenant, throttle, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { checkContact } from '../../lib/contact-rules.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
@@ -8,6 +8,8 @@ import { parseIds } from '../../lib/ids-param.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { hashPassword, PASSWORD_MAX, verifyPassword } from '../auth/password.ts'
 import { TEXT_MAX } from '../../lib/validation.ts'
 import { endSessions } from '../auth/sessions.ts'
@@ -17,7 +19,7 @@ import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { assertQuota } from './account-quota.ts'
 import { assertFileFields, fileFields } from '../../lib/file-refs.ts'
 import { userFields } from '../../../db/fields/system.ts'
-import { notDeleted } from '../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 
 defineMessages({
   'user.newPasswordRequired': { zh: '请输入新密码', en: 'please enter the new password' },
@@ -34,8 +36,9 @@ type UserRow = typeof user.$inferSelect
 export async function resetPasswords(ctx: Ctx, rows: UserRow[]) {
   const ids = rows.map((r) => r.id)
   const hash = await hashPassword(await initialPassword(ctx))
-  ctx.db.transaction((tx) => {
-    tx.update(user)
+  await withTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(user)
       .set({
         password: hash,
         failCount: 0,
@@ -45,10 +48,15 @@ export async function resetPasswords(ctx: Ctx, rows: UserRow[]) {
         updateTime: now(),
       })
       .where(inArray(user.id, ids))
-      .run()
-    endSessions(ctx.db, { userIds: ids })
+    await endSessions(tx, { userIds: ids })
   })
-  recordUsual(ctx, ctx.actor.tenantId, 'password reset', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
+  await recordUsual(
+    ctx,
+    ctx.actor.tenantId,
+    'password reset',
+    { accounts: rows.map((r) => r.account) },
+    ctx.actor.account,
+  )
   return rows.length
 }
 
@@ -60,11 +68,14 @@ export async function unlockUsers(ctx: Ctx, rows: UserRow[]) {
     .where(inArray(user.id, ids))
   // The sign-in throttles of those accounts are forgiven too, or the unlocked user would still meet a 429.
   for (const r of rows)
-    ctx.db
-      .delete(throttle)
-      .where(startsWith(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:`))
-      .run()
-  recordUsual(ctx, ctx.actor.tenantId, 'account unlocked', { accounts: rows.map((r) => r.account) }, ctx.actor.account)
+    await ctx.db.delete(throttle).where(startsWith(throttle.key, `signin:account:${ctx.actor.tenantId}:${r.account}:`))
+  await recordUsual(
+    ctx,
+    ctx.actor.tenantId,
+    'account unlocked',
+    { accounts: rows.map((r) => r.account) },
+    ctx.actor.account,
+  )
   return rows.length
 }
 
@@ -84,11 +95,19 @@ export async function approveUsers(ctx: Ctx, rows: UserRow[]) {
     pending.flatMap((p) => roleIdList(p.roleId)),
     'ids',
   )
-  await assertQuota(ctx.db, ctx.actor.tenantId, pending.length, 'ids')
-  await ctx.db
-    .update(user)
-    .set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() })
-    .where(and(inArray(user.id, ids), eq(user.status, 0)))
+  await withTransaction(ctx.db, async (tx) => {
+    // Changing nothing, this takes the tenant row's lock first: two approvals count the limit one after the other
+    // (on PostgreSQL the second waits for the first to commit), so together they cannot pass it.
+    await tx
+      .update(tenant)
+      .set({ accountNumber: sql`${tenant.accountNumber}` })
+      .where(tenantRows(tenant, ctx.actor.tenantId, { why: "a school's quota counts every approval, whoever asks" }))
+    await assertQuota(tx, ctx.actor.tenantId, pending.length, 'ids')
+    await tx
+      .update(user)
+      .set({ status: 1, updateUser: ctx.actor.userId, updateTime: now() })
+      .where(and(inArray(user.id, ids), eq(user.status, 0)))
+  })
 }
 
 /** Replaces the roles of users: every role added or taken away must be one the caller may assign; each change is logged. */
@@ -101,13 +120,13 @@ export async function grantUserRoles(ctx: Ctx, rows: UserRow[], roleIds: unknown
     .where(inArray(user.id, ids))
   await assertAssignable(ctx, [...roles, ...before.flatMap((b) => changedRoles(b.roleId, roles.join(',')))], 'roleIds')
   const after = roles.join(',')
-  ctx.db.transaction((tx) => {
-    tx.update(user)
+  await withTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(user)
       .set({ roleId: after, updateUser: ctx.actor.userId, updateTime: now() })
       .where(inArray(user.id, ids))
-      .run()
-    for (const b of before) recordRoleChange(ctx, b.account, b.roleId, after)
-    endSessions(ctx.db, { userIds: before.filter((b) => changedRoles(b.roleId, after).length).map((b) => b.id) })
+    for (const b of before) await recordRoleChange(ctx, b.account, b.roleId, after, tx)
+    await endSessions(tx, { userIds: before.filter((b) => changedRoles(b.roleId, after).length).map((b) => b.id) })
   })
 }
 
@@ -127,19 +146,20 @@ export async function updateOwnPassword(
   if (!newPassword) throw badRequest('user.newPasswordRequired', { field: 'newPassword' }, 'newPassword')
   if (newPassword !== b.newPassword1)
     throw badRequest('auth.passwordMismatch', { field: 'newPassword1' }, 'newPassword1')
-  const me = await ctx.db
-    .select()
-    .from(user)
-    .where(and(eq(user.id, ctx.actor.userId), notDeleted(user)))
-    .get()
+  const me = await first(
+    ctx.db
+      .select()
+      .from(user)
+      .where(and(eq(user.id, ctx.actor.userId), notDeleted(user))),
+  )
   if (!me) throw notFound()
   if (!(await verifyPassword(oldPassword, me.password)))
     throw badRequest('auth.oldPasswordWrong', { field: 'oldPassword' }, 'oldPassword')
   const hash = await hashPassword(newPassword)
   // Every session of the account ends, this one included: whoever knew the old password is signed out.
-  ctx.db.transaction((tx) => {
-    tx.update(user).set({ password: hash, updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id)).run()
-    endSessions(ctx.db, { userIds: [me.id] })
+  await withTransaction(ctx.db, async (tx) => {
+    await tx.update(user).set({ password: hash, updateUser: me.id, updateTime: now() }).where(eq(user.id, me.id))
+    await endSessions(tx, { userIds: [me.id] })
   })
 }
 

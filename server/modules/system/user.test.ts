@@ -3,20 +3,16 @@ import { eq } from 'drizzle-orm'
 import { dept, role, user } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { md5Hex } from '../auth/password.ts'
+import { first } from '../../lib/rows.ts'
 
 const U = '/api/blade-system/user'
 
-describe('blade-system/user', () => {
-  const t = testApp()
+describe('blade-system/user', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const roleId = (alias: string, tenantId = '000000') =>
-    db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, alias))
-      .all()
-      .find((r) => r.tenantId === tenantId)!.id
-  const deptId = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
+  const roleId = async (alias: string, tenantId = '000000') =>
+    (await db.select().from(role).where(eq(role.roleAlias, alias))).find((r) => r.tenantId === tenantId)!.id
+  const deptId = async (name: string) => (await first(db.select().from(dept).where(eq(dept.deptName, name))))!.id
 
   it('pages users with role and department names, never the password hash', async () => {
     const admin = await t.token('admin')
@@ -29,7 +25,7 @@ describe('blade-system/user', () => {
 
   it('filters by department (and below) and by role', async () => {
     const admin = await t.token('admin')
-    const cs = await t.get(`${U}/page`, admin, { deptId: deptId('计算机系') })
+    const cs = await t.get(`${U}/page`, admin, { deptId: await deptId('计算机系') })
     expect(cs.body.data.records.map((u: any) => u.account).sort()).toEqual(['student', 'teacher'])
     const students = await t.get(`${U}/page`, admin, { roleName: 'student' })
     expect(students.body.data.records.map((u: any) => u.account)).toEqual(['student'])
@@ -42,8 +38,8 @@ describe('blade-system/user', () => {
     const add = await t.post(`${U}/submit`, admin, {
       account: 'lin',
       realName: '林老师',
-      roleId: roleId('teacher'),
-      deptId: deptId('计算机系'),
+      roleId: await roleId('teacher'),
+      deptId: await deptId('计算机系'),
       phone: '13800138000',
       email: 'lin@school.cn',
     })
@@ -65,10 +61,10 @@ describe('blade-system/user', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ realName: 'x' }, 400, 'account'],
       [{ account: 'n0', realName: 'x' }, 400, 'roleId'],
-      [{ account: 'teacher', roleId: roleId('teacher', '000000') }, 409, 'account'],
-      [{ account: 'n1', roleId: roleId('teacher', '100001') }, 400, 'roleId'],
-      [{ account: 'n2', roleId: roleId('teacher', '000000'), phone: '1380013800' }, 400, 'phone'],
-      [{ account: 'n3', roleId: roleId('teacher', '000000'), email: 'nope' }, 400, 'email'],
+      [{ account: 'teacher', roleId: await roleId('teacher', '000000') }, 409, 'account'],
+      [{ account: 'n1', roleId: await roleId('teacher', '100001') }, 400, 'roleId'],
+      [{ account: 'n2', roleId: await roleId('teacher', '000000'), phone: '1380013800' }, 400, 'phone'],
+      [{ account: 'n3', roleId: await roleId('teacher', '000000'), email: 'nope' }, 400, 'email'],
     ]
     for (const [body, status, field] of cases) {
       const r = await t.call('POST', `${U}/submit`, { token: admin, body, lang: 'en' })
@@ -79,7 +75,7 @@ describe('blade-system/user', () => {
       (
         await t.call('POST', `${U}/submit`, {
           token: admin,
-          body: { account: 'n4', roleId: roleId('teacher', '000000'), phone: '123' },
+          body: { account: 'n4', roleId: await roleId('teacher', '000000'), phone: '123' },
           lang: 'en',
         })
       ).body.msg,
@@ -92,7 +88,7 @@ describe('blade-system/user', () => {
     )
     const long = await t.call('POST', `${U}/submit`, {
       token: admin,
-      body: { account: 'a'.repeat(46), roleId: roleId('teacher', '000000') },
+      body: { account: 'a'.repeat(46), roleId: await roleId('teacher', '000000') },
       lang: 'en',
     })
     expect([long.status, long.body.field, long.body.msg]).toEqual([
@@ -104,13 +100,13 @@ describe('blade-system/user', () => {
 
   it('resets passwords, unlocks accounts and approves pending registrations', async () => {
     const admin = await t.token('admin')
-    const student = db.select().from(user).where(eq(user.account, 'student')).get()!
-    db.update(user).set({ locked: 1, failCount: 5 }).where(eq(user.id, student.id)).run()
+    const student = (await first(db.select().from(user).where(eq(user.account, 'student'))))!
+    await db.update(user).set({ locked: 1, failCount: 5 }).where(eq(user.id, student.id))
     expect((await t.post(`${U}/unlock`, admin, undefined, { userIds: student.id })).status).toBe(200)
-    expect(db.select().from(user).where(eq(user.id, student.id)).get()!.locked).toBe(0)
+    expect((await first(db.select().from(user).where(eq(user.id, student.id))))!.locked).toBe(0)
     expect((await t.post(`${U}/reset-password`, admin, { userIds: student.id })).status).toBe(200)
     await t.signIn('student', '123456')
-    db.update(user).set({ status: 0 }).where(eq(user.id, student.id)).run()
+    await db.update(user).set({ status: 0 }).where(eq(user.id, student.id))
     expect((await t.post(`${U}/audit-pass`, admin, undefined, { ids: student.id })).status).toBe(200)
     await t.signIn('student', '123456')
   })
@@ -152,7 +148,7 @@ describe('blade-system/user', () => {
         })
       ).status,
     ).toBe(200)
-    const me = db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    const me = (await first(db.select().from(user).where(eq(user.account, 'teacher'))))!
     expect(me).toMatchObject({ realName: '李明', phone: '13912345678', tenantId: '000000' })
     expect(me.roleId).not.toBe('x')
   })
@@ -182,16 +178,16 @@ describe('blade-system/user', () => {
 
   it('grants roles, and never removes the caller itself', async () => {
     const admin = await t.signIn('admin')
-    const teacher = db.select().from(user).where(eq(user.account, 'manager')).get()!
+    const teacher = (await first(db.select().from(user).where(eq(user.account, 'manager'))))!
     expect(
       (
         await t.post(`${U}/grant`, admin.access_token, {
           userIds: teacher.id,
-          roleIds: `${roleId('manager')},${roleId('teacher')}`,
+          roleIds: `${await roleId('manager')},${await roleId('teacher')}`,
         })
       ).status,
     ).toBe(200)
-    expect(db.select().from(user).where(eq(user.id, teacher.id)).get()!.roleId.split(',')).toHaveLength(2)
+    expect((await first(db.select().from(user).where(eq(user.id, teacher.id))))!.roleId.split(',')).toHaveLength(2)
     expect((await t.post(`${U}/remove`, admin.access_token, undefined, { ids: admin.user_id })).status).toBe(400)
   })
 
@@ -200,13 +196,13 @@ describe('blade-system/user', () => {
     const r = await t.get(`${U}/page`, manager, { size: 50 })
     expect(r.status).toBe(200)
     expect(r.body.data.records.map((u: any) => u.account)).toEqual(['manager'])
-    const teacher = db.select().from(user).where(eq(user.account, 'student')).get()!
+    const teacher = (await first(db.select().from(user).where(eq(user.account, 'student'))))!
     expect((await t.get(`${U}/detail`, manager, { id: teacher.id })).status).toBe(404)
   })
 
   it('keeps tenants apart and students out', async () => {
     const other = await t.token('admin', 'admin', '100001')
-    const mine = db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    const mine = (await first(db.select().from(user).where(eq(user.account, 'teacher'))))!
     expect((await t.get(`${U}/detail`, other, { id: mine.id })).status).toBe(404)
     expect((await t.post(`${U}/submit`, other, { id: mine.id, realName: 'x' })).status).toBe(404)
     expect((await t.post(`${U}/reset-password`, other, undefined, { userIds: mine.id })).status).toBe(404)
@@ -225,8 +221,8 @@ describe('blade-system/user', () => {
   })
 })
 
-describe('sign-in follows grants', () => {
-  const t = testApp()
+describe('sign-in follows grants', async () => {
+  const t = await testApp()
   it('a menu granted to a role appears in routes after re-login, and its button codes in buttons', async () => {
     const admin = await t.token('admin')
     const teacher = await t.token('teacher')

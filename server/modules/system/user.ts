@@ -237,7 +237,7 @@ export const userResource = defineResource({
     }
     checkContact(w.values)
     // Said before the password is hashed; the check that holds runs again inside the write's transaction.
-    assertUnique(
+    await assertUnique(
       ctx.db,
       ACCOUNT_UNIQUE,
       { ...w.before[0], ...w.values },
@@ -257,17 +257,17 @@ export const userResource = defineResource({
     if (Number(w.values.status ?? 1) !== 0) await assertQuota(ctx.db, ctx.actor.tenantId, 1, 'account')
     w.values.password = await hashPassword((w.values.password as string) || (await initialPassword(ctx)))
   },
-  afterWrite(ctx, w, tx) {
+  async afterWrite(ctx, w, tx) {
     if (w.op === 'remove') return endSessions(tx, { userIds: w.before.map((r) => r.id) })
     if (w.op !== 'update') return
     const [b] = w.before
     if (w.values.roleId !== undefined)
-      recordRoleChange(ctx, w.values.account ?? b.account, b.roleId ?? '', w.values.roleId)
+      await recordRoleChange(ctx, w.values.account ?? b.account, b.roleId ?? '', w.values.roleId, tx)
     // Sessions carry the roles and departments they signed in with: a change to those, or to the status, ends them.
     const changed = (k: 'roleId' | 'deptId' | 'status' | 'tenantId') =>
       w.values[k] !== undefined && String(w.values[k] ?? '') !== String(b[k] ?? '')
     if (changed('roleId') || changed('deptId') || changed('status') || changed('tenantId'))
-      endSessions(tx, { userIds: [b.id] })
+      await endSessions(tx, { userIds: [b.id] })
   },
 })
 
@@ -326,7 +326,7 @@ export async function withNames(ctx: Ctx, rows: Record<string, unknown>[]): Prom
     for (const id of split(r.roleId)) if (id) roleIds.add(id)
     for (const id of split(r.deptId)) if (id) deptIds.add(id)
   }
-  const { roles, depts } = namesOf(ctx, [...roleIds], [...deptIds])
+  const { roles, depts } = await namesOf(ctx, [...roleIds], [...deptIds])
   const names = (csv: unknown, m: Map<string, string>) => {
     let out = ''
     for (const id of split(csv)) {
@@ -360,7 +360,7 @@ async function recipientPage(ctx: Ctx, q: Q): Promise<Page<Record<string, unknow
     q.account ? contains(user.account, q.account) : undefined,
     q.realName ? contains(user.realName, q.realName) : undefined,
   )
-  const { rows, total } = pageRows(
+  const { rows, total } = await pageRows(
     ctx.db,
     { table: user, where: cond, orderBy: [desc(user.id)], keyDesc: user.id },
     size,
