@@ -6,6 +6,7 @@ import { resolveCtx } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { holdSession } from '../../lib/live-sessions.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
+import { first } from '../../lib/rows.ts'
 import type { DeviceSlots, RetainedIndex } from './broker-backend.ts'
 import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
@@ -58,12 +59,13 @@ export async function identify(
   if (slash > 0) {
     const productKey = username.slice(0, slash),
       sn = username.slice(slash + 1)
-    const row = services.db
-      .select({ d: device, p: product })
-      .from(device)
-      .innerJoin(product, eq(product.id, device.productId))
-      .where(and(eq(product.productKey, productKey), notDeleted(product), eq(device.sn, sn), notDeleted(device)))
-      .get()
+    const row = await first(
+      services.db
+        .select({ d: device, p: product })
+        .from(device)
+        .innerJoin(product, eq(product.id, device.productId))
+        .where(and(eq(product.productKey, productKey), notDeleted(product), eq(device.sn, sn), notDeleted(device))),
+    )
     if (!row?.d.secret || !same(row.d.secret, secret)) return null
     return {
       kind: 'device',

@@ -13,6 +13,7 @@ import { freePort } from '../../../tests/support/browser.ts'
 import { createApp } from '../../app.ts'
 import { startBroker, type BrokerService } from '../../broker.ts'
 import { sweepLiveSessions } from '../../lib/live-sessions.ts'
+import { first } from '../../lib/rows.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { userInbox } from './topics.ts'
 
@@ -27,8 +28,8 @@ async function until(test: () => boolean, what: string, ms = 10_000) {
 
 const mqttPort = await freePort()
 
-describe('browser broker connections end with their session', () => {
-  const t = testApp({ MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort) })
+describe('browser broker connections end with their session', async () => {
+  const t = await testApp({ MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort) })
   let broker: BrokerService
   let server: ReturnType<ReturnType<typeof createApp>['listen']>
   const clients: MqttClient[] = []
@@ -72,11 +73,12 @@ describe('browser broker connections end with their session', () => {
 
   async function newUser(account: string) {
     const admin = await t.token('admin')
-    const roleId = t.services.db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher')))
-      .get()!.id
+    const roleId = (await first(
+      t.services.db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher'))),
+    ))!.id
     const r = await t.post('/api/blade-system/user/submit', admin, {
       account,
       realName: account,
@@ -84,7 +86,7 @@ describe('browser broker connections end with their session', () => {
       roleId,
     })
     expect(r.status).toBe(200)
-    return { admin, id: t.services.db.select().from(user).where(eq(user.account, account)).get()!.id }
+    return { admin, id: (await first(t.services.db.select().from(user).where(eq(user.account, account))))!.id }
   }
 
   it('disabling the user disconnects its browser: nothing pushed afterwards reaches it', async () => {
@@ -118,15 +120,14 @@ describe('browser broker connections end with their session', () => {
     const byCli = await browser('student')
     const expiring = await browser('admin', 'admin', '100001')
     // As the CLI would, in its own process: no event reaches this one, only the database changes.
-    t.services.db.update(session).set({ revoked: 1 }).where(eq(session.userId, byCli.s.user_id)).run()
-    t.services.db
+    await t.services.db.update(session).set({ revoked: 1 }).where(eq(session.userId, byCli.s.user_id))
+    await t.services.db
       .update(tenant)
       .set({ expireTime: formatDateTime(new Date(Date.now() - 1000)) })
       .where(eq(tenant.tenantId, '100001'))
-      .run()
     // Two or more: a connection closed earlier may not have been let go of yet (aedes reports the close a little later).
-    expect(sweepLiveSessions(t.services.db)).toBeGreaterThanOrEqual(2)
+    expect(await sweepLiveSessions(t.services.db)).toBeGreaterThanOrEqual(2)
     await until(() => byCli.closed() && expiring.closed(), 'both connections to close')
-    t.services.db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001')).run()
+    await t.services.db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001'))
   })
 })

@@ -11,6 +11,7 @@ import { userInbox } from './topics.ts'
 import './messages.ts'
 import { userResource } from '../system/user.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 
 const KINDS = ['force-logout', 'param-setting', 'chat'] as const
 
@@ -79,11 +80,12 @@ async function push(ctx: Ctx, s: Services | undefined, body: { userId?: unknown;
   if (!(KINDS as readonly string[]).includes(type)) throw badRequest('iot.client.type', {}, 'type')
   if (typeof body.userId !== 'string' || !/^\d{1,20}$/.test(body.userId))
     throw badRequest('validation.id', { field: 'userId' }, 'userId')
-  const target = await ctx.db
-    .select({ id: user.id, roleId: user.roleId, account: user.account })
-    .from(user)
-    .where(and(eq(user.id, body.userId), await userResource.scope(ctx)))
-    .get()
+  const target = await first(
+    ctx.db
+      .select({ id: user.id, roleId: user.roleId, account: user.account })
+      .from(user)
+      .where(and(eq(user.id, body.userId), await userResource.scope(ctx))),
+  )
   if (!target) throw notFound()
   // Pushing someone out is an act over them: only over users whose roles the caller could hand out.
   await assertAssignable(ctx, roleIdList(target.roleId), 'userId')
@@ -95,8 +97,8 @@ async function push(ctx: Ctx, s: Services | undefined, body: { userId?: unknown;
   // browser's broker connections (live-sessions.ts), the ones counted here.
   const dropped = type === 'force-logout' ? (s?.mqtt?.guard.connectionsOf('user', target.id).length ?? 0) : 0
   if (type === 'force-logout') {
-    endSessions(ctx.db, { userIds: [target.id] })
-    recordUsual(s ?? ctx, ctx.actor.tenantId, 'force logout', { by: from, account: target.account })
+    await endSessions(ctx.db, { userIds: [target.id] })
+    await recordUsual(s ?? ctx, ctx.actor.tenantId, 'force logout', { by: from, account: target.account })
   }
   return { userId: target.id, type, delivered: !!s?.mqtt, disconnected: dropped }
 }

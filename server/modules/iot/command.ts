@@ -8,6 +8,7 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 import { scope } from '../../lib/scope.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import type { Presence } from './presence.ts'
@@ -105,21 +106,23 @@ export const commandResource = defineResource({
     if (w.op === 'remove') return
     const productId = w.values.productId ?? w.before[0]?.productId
     if (
-      !(await ctx.db
-        .select({ id: product.id })
-        .from(product)
-        .where(and(await productResource.scope(ctx), eq(product.id, productId!)))
-        .get())
+      !(await first(
+        ctx.db
+          .select({ id: product.id })
+          .from(product)
+          .where(and(await productResource.scope(ctx), eq(product.id, productId!))),
+      ))
     )
       throw badRequest('iot.command.product', {}, 'productId')
     const deviceId = w.values.deviceId ?? w.before[0]?.deviceId
     if (
       deviceId &&
-      !(await ctx.db
-        .select({ id: device.id })
-        .from(device)
-        .where(and(await deviceResource.scope(ctx), eq(device.id, deviceId), eq(device.productId, productId!)))
-        .get())
+      !(await first(
+        ctx.db
+          .select({ id: device.id })
+          .from(device)
+          .where(and(await deviceResource.scope(ctx), eq(device.id, deviceId), eq(device.productId, productId!))),
+      ))
     )
       throw badRequest('iot.device.product', {}, 'deviceId')
   },
@@ -150,11 +153,12 @@ export const commandDetailResource = defineResource({
     if (w.op === 'remove') return
     const commandId = w.values.commandId ?? w.before[0]?.commandId
     if (
-      !(await ctx.db
-        .select({ id: command.id })
-        .from(command)
-        .where(and(await commandResource.scope(ctx), eq(command.id, commandId!)))
-        .get())
+      !(await first(
+        ctx.db
+          .select({ id: command.id })
+          .from(command)
+          .where(and(await commandResource.scope(ctx), eq(command.id, commandId!))),
+      ))
     )
       throw badRequest('iot.commandDetail.command', {}, 'commandId')
     if (w.values.type !== undefined && !(PARAM_TYPES as readonly string[]).includes(w.values.type))
@@ -220,18 +224,19 @@ export async function sendCommand(
   const dev = await deviceResource.ops.detail(ctx, typeof input.deviceId === 'string' ? input.deviceId : undefined)
   if (typeof input.commandId !== 'string' || !/^\d{1,20}$/.test(input.commandId))
     throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
-  const cmd = await ctx.db
-    .select()
-    .from(command)
-    .where(
-      and(
-        await commandResource.scope(ctx),
-        eq(command.id, input.commandId),
-        eq(command.productId, dev.productId),
-        or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
+  const cmd = await first(
+    ctx.db
+      .select()
+      .from(command)
+      .where(
+        and(
+          await commandResource.scope(ctx),
+          eq(command.id, input.commandId),
+          eq(command.productId, dev.productId),
+          or(isNull(command.deviceId), eq(command.deviceId, dev.id)),
+        ),
       ),
-    )
-    .get()
+  )
   if (!cmd) throw badRequest('validation.id', { field: 'commandId' }, 'commandId')
   const details = await ctx.db
     .select()
@@ -244,11 +249,9 @@ export async function sendCommand(
     const v = coerce(d, given[d.code])
     if (v !== undefined) params[d.code] = v
   }
-  const prod = await ctx.db
-    .select({ productKey: product.productKey })
-    .from(product)
-    .where(eq(product.id, dev.productId))
-    .get()
+  const prod = await first(
+    ctx.db.select({ productKey: product.productKey }).from(product).where(eq(product.id, dev.productId)),
+  )
   const id = newId()
   const stamp = now()
   await ctx.db.insert(commandRecord).values({
@@ -284,22 +287,22 @@ export async function sendCommand(
     .update(commandRecord)
     .set({ state: TIMED_OUT, updateTime: now() })
     .where(and(eq(commandRecord.id, id), inArray(commandRecord.state, [SENT, ACKED])))
-  return ctx.db.select().from(commandRecord).where(eq(commandRecord.id, id)).get()
+  return first(ctx.db.select().from(commandRecord).where(eq(commandRecord.id, id)))
 }
 
 /** Records past their deadline without an answer become timed out (run every second and after each wait). */
-export function expireCommands(services: Services): number {
-  return services.db
+export async function expireCommands(services: Services): Promise<number> {
+  const expired = await services.db
     .update(commandRecord)
     .set({ state: TIMED_OUT, updateTime: now() })
     .where(and(inArray(commandRecord.state, [SENT, ACKED]), lt(commandRecord.deadline, now())))
     .returning({ id: commandRecord.id })
-    .all().length
+  return expired.length
 }
 
 /** command/reply from a device: {id, ack: true} acknowledges; {id, code, data} answers (code 0 = done, else failed). */
 export function handleReplies(services: Services, presence: Presence) {
-  presence.on('command/reply', (dev, _channel, payload) => {
+  presence.on('command/reply', async (dev, _channel, payload) => {
     let msg: { id?: unknown; ack?: unknown; code?: unknown; data?: unknown }
     try {
       msg = JSON.parse(payload.toString('utf8'))
@@ -310,21 +313,19 @@ export function handleReplies(services: Services, presence: Presence) {
     const mine = and(eq(commandRecord.id, msg.id), eq(commandRecord.deviceId, dev.deviceId))
     const at = now()
     if (msg.ack === true && msg.code === undefined) {
-      services.db
+      await services.db
         .update(commandRecord)
         .set({ state: ACKED, ackTime: at, updateTime: at })
         .where(and(mine, eq(commandRecord.state, SENT)))
-        .run()
       return
     }
     const state = msg.code === 0 || msg.code === undefined ? ANSWERED : FAILED
-    const changed = services.db
+    const answered = await services.db
       .update(commandRecord)
       .set({ state, answer: JSON.stringify(msg.data ?? msg).slice(0, 8192), answerTime: at, updateTime: at })
       .where(mine)
       .returning({ id: commandRecord.id })
-      .all()
-    if (changed.length) services.mqtt?.signal(OUTCOME, msg.id)
+    if (answered.length) services.mqtt?.signal(OUTCOME, msg.id)
   })
   return services.mqtt?.onSignal(OUTCOME, (id) => outcomes.emit(id))
 }

@@ -8,6 +8,7 @@ import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import './messages.ts'
 import { productResource } from './product.ts'
+import { first } from '../../lib/rows.ts'
 import { portalDevices } from './portal-iot.ts'
 
 /** Columns the broker keeps: a form can neither set nor clear them. */
@@ -28,11 +29,12 @@ export const deviceResource = defineResource({
     if (w.op === 'remove') return
     for (const k of BROKER_OWNED) delete w.values[k]
     if (w.values.productId !== undefined) {
-      const owner = await ctx.db
-        .select({ id: product.id })
-        .from(product)
-        .where(and(await productResource.scope(ctx), eq(product.id, w.values.productId)))
-        .get()
+      const owner = await first(
+        ctx.db
+          .select({ id: product.id })
+          .from(product)
+          .where(and(await productResource.scope(ctx), eq(product.id, w.values.productId))),
+      )
       if (!owner) throw badRequest('iot.device.product', {}, 'productId')
     }
     if (w.op === 'insert') w.values.secret = randomToken()
@@ -43,7 +45,7 @@ export const deviceResource = defineResource({
       button: 'edit',
       target: { one: 'id' },
       run: async (ctx, { rows: [d] }) => {
-        const row = await ctx.db.select({ secret: device.secret }).from(device).where(eq(device.id, d.id)).get()
+        const row = await first(ctx.db.select({ secret: device.secret }).from(device).where(eq(device.id, d.id)))
         return { id: d.id, secret: row?.secret ?? '' }
       },
     },

@@ -59,12 +59,15 @@ export const iotModule = (s: Services) =>
     .use(mqttOverWebSocket(s))
 
 /** The broker side of the IoT area, started by main.ts after the broker: presence, device logs, command replies and timeouts. */
-export function startIot(s: Services) {
+export async function startIot(s: Services) {
   if (!s.mqtt) throw new Error('startIot needs the broker')
-  const presence = startPresence(s, s.mqtt)
+  const presence = await startPresence(s, s.mqtt)
   const stopReplies = handleReplies(s, presence)
   const stopOta = startOta(s, presence)
-  const sweeper = setInterval(() => expireCommands(s), 1000)
+  const sweeper = setInterval(
+    () => void expireCommands(s).catch((err: unknown) => s.log.error({ err }, 'command time-outs not swept')),
+    1000,
+  )
   return {
     presence,
     /** Resolves once the device logs gathered so far are written. */

@@ -14,8 +14,8 @@ import { productResource } from './product.ts'
  * with the firmware byte stream the one route left hand-written. Through them the CLI way (operations with an
  * explicit actor) is gated like the routes, and bad input is a 400 naming the field.
  */
-describe('IoT routes on declarations', () => {
-  const t = testApp()
+describe('IoT routes on declarations', async () => {
+  const t = await testApp()
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => null,

@@ -9,8 +9,8 @@ import { testApp } from '../../../tests/support/harness.ts'
  * a missing or blank required field is a 400 naming it with the description's (the spec's) wording, in both
  * languages; a text over the description's length is a 400 naming it.
  */
-describe('IoT field descriptions, server side', () => {
-  const t = testApp()
+describe('IoT field descriptions, server side', async () => {
+  const t = await testApp()
   let admin: string
   let productId: string
   let commandId: string
@@ -125,8 +125,8 @@ describe('IoT field descriptions, server side', () => {
   })
 })
 
-describe('IoT routes declare their request schemas', () => {
-  const t = testApp()
+describe('IoT routes declare their request schemas', async () => {
+  const t = await testApp()
 
   it("sendCommend's body answers a command that is not an id as the handler does, naming the field (zh, en)", async () => {
     const admin = await t.token('admin')

@@ -4,6 +4,7 @@ import { otaTask, productOta } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
 import { startOta } from './ota-rollout.ts'
 import type { Presence, UpHandler } from './presence.ts'
 
@@ -14,7 +15,7 @@ import type { Presence, UpHandler } from './presence.ts'
  * is a figure for `npm run bench` (tests/bench/ota-stop.ts), not an assertion
  * here: wall-clock limits fail when the machine is busy.
  */
-const { services: s } = testApp()
+const { services: s } = await testApp()
 
 let stopOta: (() => void) | undefined
 afterEach(() => {
@@ -34,21 +35,18 @@ function startWithStillClock() {
 }
 
 /** A grey release whose cohort of n devices has been told (tasks "notified"), as after a start. */
-function greyRelease(n: number, errorThreshold: number) {
+async function greyRelease(n: number, errorThreshold: number) {
   const otaId = newId()
   const productId = newId()
-  s.db
-    .insert(productOta)
-    .values({
-      id: otaId,
-      productId,
-      firmVersion: '2.0.0',
-      status: 2,
-      phase: 'grey',
-      errorThreshold,
-      successThreshold: 100,
-    })
-    .run()
+  await s.db.insert(productOta).values({
+    id: otaId,
+    productId,
+    firmVersion: '2.0.0',
+    status: 2,
+    phase: 'grey',
+    errorThreshold,
+    successThreshold: 100,
+  })
   const devices = Array.from({ length: n }, () => ({
     kind: 'device' as const,
     tenantId: '000000',
@@ -56,53 +54,50 @@ function greyRelease(n: number, errorThreshold: number) {
     productId,
   }))
   for (const d of devices)
-    s.db
-      .insert(otaTask)
-      .values({
-        id: newId(),
-        tenantId: '000000',
-        otaId,
-        deviceId: d.deviceId,
-        cohort: 'grey',
-        state: 'notified',
-        updateTime: now(),
-      })
-      .run()
+    await s.db.insert(otaTask).values({
+      id: newId(),
+      tenantId: '000000',
+      otaId,
+      deviceId: d.deviceId,
+      cohort: 'grey',
+      state: 'notified',
+      updateTime: now(),
+    })
   return { otaId, devices }
 }
 
-const phaseOf = (otaId: string) =>
-  s.db.select({ phase: productOta.phase }).from(productOta).where(eq(productOta.id, otaId)).get()!.phase
+const phaseOf = async (otaId: string) =>
+  (await first(s.db.select({ phase: productOta.phase }).from(productOta).where(eq(productOta.id, otaId))))!.phase
 
 describe('OTA error guard', () => {
-  it('stops the release on the very report that passes errorThreshold, with the clock standing still', () => {
+  it('stops the release on the very report that passes errorThreshold, with the clock standing still', async () => {
     const report = startWithStillClock()
-    const { otaId, devices } = greyRelease(5, 20)
+    const { otaId, devices } = await greyRelease(5, 20)
     const fail = (d: (typeof devices)[number]) =>
       report(d, 'ota/progress', Buffer.from(JSON.stringify({ otaId, state: 'failed', error: 'flash write failed' })))
     const clockAt = Date.now()
 
-    fail(devices[0])
+    await fail(devices[0])
     // 1 of 5 = 20 %: at the threshold, not past it.
-    expect(phaseOf(otaId)).toBe('grey')
-    fail(devices[1])
+    expect(await phaseOf(otaId)).toBe('grey')
+    await fail(devices[1])
     // 2 of 5 = 40 %: stopped by the time that report's handler returned; no timer ran, no time passed.
-    expect(phaseOf(otaId)).toBe('stopped')
+    expect(await phaseOf(otaId)).toBe('stopped')
     expect(Date.now()).toBe(clockAt)
     expect(vi.getTimerCount()).toBeGreaterThan(0) // the sweep (and live pushes) are waiting, not run
 
     // Later reports and the sweep's turns do not undo or advance it.
     for (const d of devices.slice(2))
-      report(d, 'ota/progress', Buffer.from(JSON.stringify({ otaId, state: 'success', progress: 100 })))
-    vi.advanceTimersByTime(11_000)
-    expect(phaseOf(otaId)).toBe('stopped')
+      await report(d, 'ota/progress', Buffer.from(JSON.stringify({ otaId, state: 'success', progress: 100 })))
+    await vi.advanceTimersByTimeAsync(11_000)
+    expect(await phaseOf(otaId)).toBe('stopped')
   })
 
-  it('a report under the threshold never stops it, however much time passes', () => {
+  it('a report under the threshold never stops it, however much time passes', async () => {
     const report = startWithStillClock()
-    const { otaId, devices } = greyRelease(5, 20)
-    report(devices[0], 'ota/progress', Buffer.from(JSON.stringify({ otaId, state: 'failed' })))
-    vi.advanceTimersByTime(60_000)
-    expect(phaseOf(otaId)).toBe('grey')
+    const { otaId, devices } = await greyRelease(5, 20)
+    await report(devices[0], 'ota/progress', Buffer.from(JSON.stringify({ otaId, state: 'failed' })))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(await phaseOf(otaId)).toBe('grey')
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte } from 'drizzle-orm'
 import { device, otaTask, productOta } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import type { Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { formatDateTime } from '../../lib/time.ts'
 import { otaTopic } from './topics.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
@@ -44,7 +45,6 @@ export function otaTaskRows(db: Db, otaId: string, tenantId: string, since?: str
       ),
     )
     .orderBy(asc(otaTask.id))
-    .all()
 }
 
 /** Releases with changes not pushed yet, per appliance: release id → the earliest change time to send from. */
@@ -59,12 +59,12 @@ export function otaChanged(s: Services, otaId: string) {
   // (a task sent twice is merged twice, harmlessly).
   if (!m.since.has(otaId)) m.since.set(otaId, formatDateTime(new Date(Date.now() - 1000)))
   if (!m.timer) {
-    m.timer = setTimeout(() => flush(s), FLUSH_MS)
+    m.timer = setTimeout(() => void flush(s), FLUSH_MS)
     m.timer.unref?.()
   }
 }
 
-function flush(s: Services) {
+async function flush(s: Services) {
   const m = marks.get(s)
   if (!m) return
   m.timer = undefined
@@ -72,22 +72,23 @@ function flush(s: Services) {
   m.since.clear()
   for (const [otaId, since] of due) {
     try {
-      const ota = s.db
-        .select({ tenantId: productOta.tenantId, phase: productOta.phase, pausedPhase: productOta.pausedPhase })
-        .from(productOta)
-        .where(eq(productOta.id, otaId))
-        .get()
+      const ota = await first(
+        s.db
+          .select({ tenantId: productOta.tenantId, phase: productOta.phase, pausedPhase: productOta.pausedPhase })
+          .from(productOta)
+          .where(eq(productOta.id, otaId)),
+      )
       if (!ota) continue
       const counts = Object.fromEntries(
-        s.db
-          .select({ state: otaTask.state, n: count() })
-          .from(otaTask)
-          .where(eq(otaTask.otaId, otaId))
-          .groupBy(otaTask.state)
-          .all()
-          .map((r) => [r.state, r.n]),
+        (
+          await s.db
+            .select({ state: otaTask.state, n: count() })
+            .from(otaTask)
+            .where(eq(otaTask.otaId, otaId))
+            .groupBy(otaTask.state)
+        ).map((r) => [r.state, r.n]),
       )
-      const tasks = otaTaskRows(s.db, otaId, ota.tenantId, since)
+      const tasks = await otaTaskRows(s.db, otaId, ota.tenantId, since)
       s.mqtt
         ?.publish(otaTopic(ota.tenantId, otaId), {
           otaId,

@@ -7,6 +7,7 @@ import { authContext } from '../../lib/auth-context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 import { filesOf } from '../resource/files.ts'
 import {
   cancelRollout,
@@ -43,21 +44,22 @@ async function firmwareFiles(ctx: Ctx, links: string[]): Promise<FirmFile[]> {
   const out: FirmFile[] = []
   for (const link of links) {
     const key = link.replace(/^\/upload\//, '').replace(/\?.*$/, '')
-    const row = await ctx.db
-      .select()
-      .from(attach)
-      .where(
-        and(
-          eq(attach.name, key),
-          await scope(attach, ctx, {
-            dataScope: false,
-            why: 'a firmware file any colleague uploaded may be rolled out',
-          }),
+    const row = await first(
+      ctx.db
+        .select()
+        .from(attach)
+        .where(
+          and(
+            eq(attach.name, key),
+            await scope(attach, ctx, {
+              dataScope: false,
+              why: 'a firmware file any colleague uploaded may be rolled out',
+            }),
 
-          eq(attach.kind, 'firmware'),
+            eq(attach.kind, 'firmware'),
+          ),
         ),
-      )
-      .get()
+    )
     if (!row) throw badRequest('iot.ota.file', {}, 'firmFile')
     out.push({
       attachId: row.id,
@@ -142,11 +144,12 @@ export const productOtaResource = defineResource({
     const productId = w.values.productId ?? before?.productId
     if (
       !productId ||
-      !(await ctx.db
-        .select({ id: product.id })
-        .from(product)
-        .where(and(await productResource.scope(ctx), eq(product.id, productId)))
-        .get())
+      !(await first(
+        ctx.db
+          .select({ id: product.id })
+          .from(product)
+          .where(and(await productResource.scope(ctx), eq(product.id, productId))),
+      ))
     )
       throw badRequest('iot.ota.product', {}, 'productId')
     if (w.values.status !== undefined && w.values.status !== 1 && w.values.status !== 2)
@@ -174,8 +177,8 @@ export const productOtaResource = defineResource({
 })
 
 /** A release, its devices' progress, and the topic its changes are pushed on (ota-live.ts). */
-function progressOf(ctx: Ctx, ota: typeof productOta.$inferSelect) {
-  const tasks = otaTaskRows(ctx.db, ota.id, ota.tenantId)
+async function progressOf(ctx: Ctx, ota: typeof productOta.$inferSelect) {
+  const tasks = await otaTaskRows(ctx.db, ota.id, ota.tenantId)
   const counts: Record<string, number> = {}
   for (const t of tasks) counts[t.state] = (counts[t.state] ?? 0) + 1
   return { ota, counts, tasks, topic: otaTopic(ota.tenantId, ota.id) }
@@ -201,21 +204,20 @@ const firmware = (s: Services) =>
   new Elysia().use(authContext(s)).get(
     '/api/blade-productOta/productOta/firmware/:task',
     async ({ params, query, set }) => {
-      const task = downloadAllowed(s, params.task, query.expires, query.sign)
+      const task = await downloadAllowed(s, params.task, query.expires, query.sign)
       if (!task) throw new ApiError(403, 'iot.ota.link')
-      const ota = s.db
-        .select({ firmFiles: productOta.firmFiles })
-        .from(productOta)
-        .where(eq(productOta.id, task.otaId))
-        .get()
+      const ota = await first(
+        s.db.select({ firmFiles: productOta.firmFiles }).from(productOta).where(eq(productOta.id, task.otaId)),
+      )
       const file = (JSON.parse(ota?.firmFiles ?? '[]') as FirmFile[])[Number(query.file ?? 0)]
       const row =
         file &&
-        s.db
-          .select()
-          .from(attach)
-          .where(and(eq(attach.id, file.attachId), notDeleted(attach)))
-          .get()
+        (await first(
+          s.db
+            .select()
+            .from(attach)
+            .where(and(eq(attach.id, file.attachId), notDeleted(attach))),
+        ))
       if (!row) throw new ApiError(404, 'iot.ota.gone')
       set.headers['content-type'] = 'application/octet-stream'
       set.headers['content-length'] = String(row.attachSize)

@@ -9,6 +9,8 @@ import QlobberSub from 'qlobber/aedes/qlobber-sub.js'
 import PacketModule from 'aedes-packet'
 import { mqttIncoming, mqttOutgoing, mqttRetained, mqttSubscription, mqttWill } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
+import { first } from '../../lib/rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { fromStored, toStored } from './packet-codec.ts'
 
@@ -86,13 +88,12 @@ export class SqlitePersistence {
 
   async setup(broker: Aedes): Promise<void> {
     this.#broker = broker
-    for (const row of this.#db
+    for (const row of await this.#db
       .select({ clientId: mqttOutgoing.clientId, n: count() })
       .from(mqttOutgoing)
-      .groupBy(mqttOutgoing.clientId)
-      .all())
+      .groupBy(mqttOutgoing.clientId))
       this.#queued.set(row.clientId, row.n)
-    for (const row of this.#db.select().from(mqttSubscription).all()) {
+    for (const row of await this.#db.select().from(mqttSubscription)) {
       const rec: SubRecord = { qos: row.qos as QoS, ...(row.options ? JSON.parse(row.options) : {}) }
       this.#remember(row.clientId, row.topic, rec)
     }
@@ -124,26 +125,25 @@ export class SqlitePersistence {
     const packet = { ...pkt }
     const empty = packet.payload == null || packet.payload.length === 0
     if (empty) {
-      this.#db.delete(mqttRetained).where(eq(mqttRetained.topic, packet.topic)).run()
+      await this.#db.delete(mqttRetained).where(eq(mqttRetained.topic, packet.topic))
       return
     }
     const stored = toStored(packet)
     const size = stored.payload?.length ?? Buffer.byteLength(String(packet.payload))
-    this.#db
+    await this.#db
       .insert(mqttRetained)
       .values({ topic: packet.topic, ...stored, size })
       .onConflictDoUpdate({ target: mqttRetained.topic, set: { ...stored, size } })
-      .run()
   }
 
-  #retainedMatching(patterns: string[]): Pkt[] {
+  async *#retainedMatching(patterns: string[]): AsyncGenerator<Pkt> {
     const matcher = new QlobberTrue(QLOBBER)
     for (const p of patterns) matcher.add(p)
     const prefixes = [...new Set(patterns.map(literalPrefix))]
     const where = prefixes.includes('') ? undefined : or(...prefixes.map((p) => startsWith(mqttRetained.topic, p)))
-    const rows = this.#db.select().from(mqttRetained).where(where).orderBy(asc(mqttRetained.seq)).all()
+    const rows = await this.#db.select().from(mqttRetained).where(where).orderBy(asc(mqttRetained.seq))
     // One packet per topic even when several patterns match it (aedes' memory store yields per pattern; a set is what a subscriber wants).
-    return rows.filter((r) => matcher.test(r.topic)).map((r) => fromStored(r))
+    for (const r of rows) if (matcher.test(r.topic)) yield fromStored<Pkt>(r)
   }
 
   createRetainedStream(pattern: string): Readable {
@@ -155,39 +155,41 @@ export class SqlitePersistence {
   }
 
   /** Retained messages in total and under one topic prefix (the broker's limits). */
-  retainedCount(prefix?: string): number {
+  async retainedCount(prefix?: string): Promise<number> {
     const where = prefix ? startsWith(mqttRetained.topic, prefix) : undefined
-    return this.#db.select({ n: count() }).from(mqttRetained).where(where).get()?.n ?? 0
+    return (await first(this.#db.select({ n: count() }).from(mqttRetained).where(where)))?.n ?? 0
   }
 
-  hasRetained(topic: string): boolean {
-    return !!this.#db.select({ seq: mqttRetained.seq }).from(mqttRetained).where(eq(mqttRetained.topic, topic)).get()
+  async hasRetained(topic: string): Promise<boolean> {
+    return !!(await first(
+      this.#db.select({ seq: mqttRetained.seq }).from(mqttRetained).where(eq(mqttRetained.topic, topic)),
+    ))
   }
 
   // ---- subscriptions ----
 
   async addSubscriptions(client: ClientRef, subs: Sub[]): Promise<void> {
-    this.#db.transaction((tx) => {
+    await withTransaction(this.#db, async (tx) => {
       for (const sub of subs) {
         const rec: SubRecord = { qos: sub.qos, rh: sub.rh, rap: sub.rap, nl: sub.nl }
         if (sub.subscriptionIdentifier !== undefined) rec.subscriptionIdentifier = sub.subscriptionIdentifier
         const { qos, ...extra } = rec
         const options = JSON.stringify(extra)
-        tx.insert(mqttSubscription)
+        await tx
+          .insert(mqttSubscription)
           .values({ clientId: client.id, topic: sub.topic, qos, options })
           .onConflictDoUpdate({ target: [mqttSubscription.clientId, mqttSubscription.topic], set: { qos, options } })
-          .run()
         this.#remember(client.id, sub.topic, rec)
       }
     })
   }
 
   async removeSubscriptions(client: ClientRef, topics: string[]): Promise<void> {
-    this.#db.transaction((tx) => {
+    await withTransaction(this.#db, async (tx) => {
       for (const topic of topics) {
-        tx.delete(mqttSubscription)
+        await tx
+          .delete(mqttSubscription)
           .where(and(eq(mqttSubscription.clientId, client.id), eq(mqttSubscription.topic, topic)))
-          .run()
         this.#forget(client.id, topic)
       }
     })
@@ -215,7 +217,7 @@ export class SqlitePersistence {
   async cleanSubscriptions(client: ClientRef): Promise<void> {
     const stored = this.#subs.get(client.id)
     if (!stored) return
-    this.#db.delete(mqttSubscription).where(eq(mqttSubscription.clientId, client.id)).run()
+    await this.#db.delete(mqttSubscription).where(eq(mqttSubscription.clientId, client.id))
     for (const topic of [...stored.keys()]) this.#forget(client.id, topic)
   }
 
@@ -289,12 +291,25 @@ export class SqlitePersistence {
     if (subs.length === 0) return
     const p = new Packet(packet)
     const stored = toStored(p)
-    const { insert } = this.#out
     const row = { brokerId: p.brokerId ?? null, brokerCounter: p.brokerCounter ?? null, messageId: p.messageId ?? null }
-    this.#db.transaction(() => {
-      for (const s of subs) insert.run({ clientId: s.clientId, ...row, ...stored })
-    })
-    for (const s of subs) this.#queued.set(s.clientId, (this.#queued.get(s.clientId) ?? 0) + 1)
+    // Counted before the insert is awaited, so a concurrent enqueue sees the queue's bound already taken; given back
+    // if the insert fails.
+    const count = (by: number) => {
+      for (const s of subs) {
+        const n = (this.#queued.get(s.clientId) ?? 0) + by
+        if (n > 0) this.#queued.set(s.clientId, n)
+        else this.#queued.delete(s.clientId)
+      }
+    }
+    count(1)
+    try {
+      // One statement either way (all rows or none): the usual single subscriber through the compiled insert.
+      if (subs.length === 1) await this.#out.insert.execute({ clientId: subs[0]!.clientId, ...row, ...stored })
+      else await this.#db.insert(mqttOutgoing).values(subs.map((s) => ({ clientId: s.clientId, ...row, ...stored })))
+    } catch (err) {
+      count(-1)
+      throw err
+    }
   }
 
   async outgoingUpdate(client: ClientRef, packet: Pkt): Promise<void> {
@@ -303,34 +318,41 @@ export class SqlitePersistence {
     // The same delivery (broker id + counter) only learns its packet id;
     // a different packet holding that packet id (a PUBREL after PUBREC) replaces it.
     if (packet.brokerId) {
-      const same = this.#out.sameDelivery.get({
-        clientId: client.id,
-        brokerId: packet.brokerId,
-        brokerCounter: packet.brokerCounter,
-      })
+      const same = await first(
+        this.#out.sameDelivery.execute({
+          clientId: client.id,
+          brokerId: packet.brokerId,
+          brokerCounter: packet.brokerCounter,
+        }),
+      )
       if (same) {
         const current = fromStored<Pkt>(same)
         current.messageId = packet.messageId
-        this.#out.setMessageId.run({ seq: same.seq, messageId: packet.messageId ?? null, ...toStored(current) })
+        await this.#out.setMessageId.execute({
+          seq: same.seq,
+          messageId: packet.messageId ?? null,
+          ...toStored(current),
+        })
         return
       }
     }
-    const other = this.#db
-      .select({ seq: mqttOutgoing.seq })
-      .from(mqttOutgoing)
-      .where(
-        and(
-          mine,
-          eq(mqttOutgoing.messageId, packet.messageId ?? -1),
-          packet.brokerId
-            ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`)
-            : undefined,
-        ),
-      )
-      .orderBy(asc(mqttOutgoing.seq))
-      .get()
+    const other = await first(
+      this.#db
+        .select({ seq: mqttOutgoing.seq })
+        .from(mqttOutgoing)
+        .where(
+          and(
+            mine,
+            eq(mqttOutgoing.messageId, packet.messageId ?? -1),
+            packet.brokerId
+              ? or(ne(mqttOutgoing.brokerId, packet.brokerId), sql`${mqttOutgoing.brokerId} is null`)
+              : undefined,
+          ),
+        )
+        .orderBy(asc(mqttOutgoing.seq)),
+    )
     if (!other) throw new Error('no such packet')
-    this.#db
+    await this.#db
       .update(mqttOutgoing)
       .set({
         brokerId: packet.brokerId ?? null,
@@ -339,28 +361,31 @@ export class SqlitePersistence {
         ...toStored(packet),
       })
       .where(eq(mqttOutgoing.seq, other.seq))
-      .run()
   }
 
   async outgoingClearMessageId(client: ClientRef, packet: Pkt): Promise<Pkt | undefined> {
-    const queued = this.#queued.get(client.id)
-    if (!queued) return undefined
-    const row = this.#out.takeMessageId.get({ clientId: client.id, messageId: packet.messageId ?? -1 })
+    if (!this.#queued.get(client.id)) return undefined
+    const row = await first(this.#out.takeMessageId.execute({ clientId: client.id, messageId: packet.messageId ?? -1 }))
     if (!row) return undefined
-    if (queued > 1) this.#queued.set(client.id, queued - 1)
+    // Read again: other enqueues and clears may have counted meanwhile.
+    const left = (this.#queued.get(client.id) ?? 1) - 1
+    if (left > 0) this.#queued.set(client.id, left)
     else this.#queued.delete(client.id)
     return fromStored(row)
   }
 
   outgoingStream(client: ClientRef): Readable {
     if (!this.#queued.get(client.id)) return Readable.from([])
-    const rows = this.#db
+    return Readable.from(this.#outgoingOf(client.id))
+  }
+
+  async *#outgoingOf(clientId: string): AsyncGenerator<Pkt> {
+    const rows = await this.#db
       .select()
       .from(mqttOutgoing)
-      .where(eq(mqttOutgoing.clientId, client.id))
+      .where(eq(mqttOutgoing.clientId, clientId))
       .orderBy(asc(mqttOutgoing.seq))
-      .all()
-    return Readable.from(rows.map((r) => fromStored(r)))
+    for (const r of rows) yield fromStored<Pkt>(r)
   }
 
   /** Messages waiting for a client that is away (the limits and the device screen show it). */
@@ -374,34 +399,33 @@ export class SqlitePersistence {
     const p = new Packet(packet)
     p.messageId = packet.messageId
     const stored = toStored(p)
-    this.#db
+    await this.#db
       .insert(mqttIncoming)
       .values({ clientId: client.id, messageId: packet.messageId, ...stored })
       .onConflictDoUpdate({ target: [mqttIncoming.clientId, mqttIncoming.messageId], set: stored })
-      .run()
   }
 
   async incomingGetPacket(client: ClientRef, packet: IdPkt): Promise<Pkt> {
-    const row = this.#db
-      .select()
-      .from(mqttIncoming)
-      .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId)))
-      .get()
+    const row = await first(
+      this.#db
+        .select()
+        .from(mqttIncoming)
+        .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId))),
+    )
     if (!row) throw new Error('no such packet')
     return fromStored(row)
   }
 
   async incomingDelPacket(client: ClientRef, packet: IdPkt): Promise<void> {
-    const gone = this.#db
+    const gone = await this.#db
       .delete(mqttIncoming)
       .where(and(eq(mqttIncoming.clientId, client.id), eq(mqttIncoming.messageId, packet.messageId)))
       .returning({ id: mqttIncoming.messageId })
-      .all()
     if (gone.length === 0) throw new Error('no such packet')
   }
 
   async cleanIncoming(client: ClientRef): Promise<void> {
-    this.#db.delete(mqttIncoming).where(eq(mqttIncoming.clientId, client.id)).run()
+    await this.#db.delete(mqttIncoming).where(eq(mqttIncoming.clientId, client.id))
   }
 
   // ---- wills ----
@@ -411,31 +435,32 @@ export class SqlitePersistence {
     packet.brokerId = this.#broker.id
     packet.clientId = client.id
     const stored = toStored(packet)
-    this.#db
+    await this.#db
       .insert(mqttWill)
       .values({ clientId: client.id, brokerId: packet.brokerId, ...stored })
       .onConflictDoUpdate({ target: mqttWill.clientId, set: { brokerId: packet.brokerId, ...stored } })
-      .run()
   }
 
   async getWill(client: ClientRef): Promise<Pkt | undefined> {
-    const row = this.#db.select().from(mqttWill).where(eq(mqttWill.clientId, client.id)).get()
+    const row = await first(this.#db.select().from(mqttWill).where(eq(mqttWill.clientId, client.id)))
     return row ? fromStored(row) : undefined
   }
 
   async delWill(client: ClientRef): Promise<Pkt | undefined> {
-    const row = this.#db.delete(mqttWill).where(eq(mqttWill.clientId, client.id)).returning().get()
+    const row = await first(this.#db.delete(mqttWill).where(eq(mqttWill.clientId, client.id)).returning())
     return row ? fromStored(row) : undefined
   }
 
   streamWill(brokers: Brokers = {}): Readable {
-    const alive = Object.keys(brokers)
-    const rows = this.#db
+    return Readable.from(this.#willsOutside(Object.keys(brokers)))
+  }
+
+  async *#willsOutside(alive: string[]): AsyncGenerator<Pkt> {
+    const rows = await this.#db
       .select()
       .from(mqttWill)
       .where(alive.length ? notInArray(mqttWill.brokerId, alive) : undefined)
-      .all()
-    return Readable.from(rows.map((r) => fromStored(r)))
+    for (const r of rows) yield fromStored<Pkt>(r)
   }
 
   async destroy(): Promise<void> {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /** The portal's IoT calls: open to visitors of the tenant, no secrets, bad ids named. */
-describe('portal IoT (nop-wbp/iot)', () => {
-  const t = testApp()
+describe('portal IoT (nop-wbp/iot)', async () => {
+  const t = await testApp()
 
   it("a visitor sees the product catalogue with device counts, a product's devices and one device, without secrets or serial numbers", async () => {
     const products = (await t.get('/api/nop-wbp/iot/product/list')).body.data

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.ts'
 import type { PublicView, Row } from '../../lib/resource-types.ts'
 import { text } from '../../lib/request-schema.ts'
 import { publicRows } from '../../lib/tenant-rows.ts'
+import { first } from '../../lib/rows.ts'
 import { FIELD, numericField } from './readings.ts'
 import { deviceStatusTopic, deviceTelemetryTopic } from './topics.ts'
 
@@ -80,11 +81,12 @@ export const portalDevices: PublicView = {
       },
       run: async (ctx, { query, where }) => {
         // A device the school does not show has no readings to show: 404, as its detail.
-        const shown = await ctx.db
-          .select({ id: device.id })
-          .from(device)
-          .where(and(where, eq(device.id, query.id!)))
-          .get()
+        const shown = await first(
+          ctx.db
+            .select({ id: device.id })
+            .from(device)
+            .where(and(where, eq(device.id, query.id!))),
+        )
         if (!shown) throw notFound()
         const { value, isNumber } = numericField(query.field!)
         const rows = await ctx.db
@@ -101,25 +103,26 @@ export const portalDevices: PublicView = {
 
 async function liveDevice(ctx: Ctx, row: Row) {
   const id = row.id as string
-  const of = await ctx.db
-    .select({ name: product.name })
-    .from(product)
-    // The product a shown device belongs to is named even once removed, as the device still is.
-    .where(
-      and(
-        publicRows(product, ctx.actor.tenantId, { why: PORTAL, withDeleted: true }),
-        eq(product.id, row.productId as string),
+  const of = await first(
+    ctx.db
+      .select({ name: product.name })
+      .from(product)
+      // The product a shown device belongs to is named even once removed, as the device still is.
+      .where(
+        and(
+          publicRows(product, ctx.actor.tenantId, { why: PORTAL, withDeleted: true }),
+          eq(product.id, row.productId as string),
+        ),
       ),
-    )
-    .get()
+  )
   if (!of) throw notFound()
-  const last = await ctx.db
-    .select({ time: deviceLog.createTime, content: deviceLog.content })
-    .from(deviceLog)
-    .where(and(eq(deviceLog.deviceId, id), eq(deviceLog.type, 'telemetry')))
-    .orderBy(desc(deviceLog.createTime))
-    .limit(1)
-    .get()
+  const last = await first(
+    ctx.db
+      .select({ time: deviceLog.createTime, content: deviceLog.content })
+      .from(deviceLog)
+      .where(and(eq(deviceLog.deviceId, id), eq(deviceLog.type, 'telemetry')))
+      .orderBy(desc(deviceLog.createTime)),
+  )
   let latest: { time: string; data: Record<string, unknown> } | null = null
   try {
     const data = last && JSON.parse(last.content ?? '')

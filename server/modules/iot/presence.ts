@@ -4,6 +4,7 @@ import type { BrokerService } from '../../broker.ts'
 import type { Services } from '../../lib/context.ts'
 import { newId } from '../../lib/ids.ts'
 import { processIdentity } from '../../lib/processes.ts'
+import { changed, runSql } from '../../lib/rows.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { identityOf } from './broker-guard.ts'
 import { logRow, startDeviceLogWriter, type LogType } from './device-log-writer.ts'
@@ -19,7 +20,7 @@ const FORWARD_READINGS = 20
 type LogRow = { owner: DeviceIdentity; type: LogType; content: string; at: number; createTime?: string }
 type Reading = { time: string; data: unknown }
 type DeviceIdentity = { kind: 'device'; tenantId: string; deviceId: string; productId: string }
-export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void
+export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) => void | Promise<void>
 
 /**
  * Device presence and what devices send: online/offline from connect,
@@ -33,16 +34,19 @@ export type UpHandler = (id: DeviceIdentity, channel: string, payload: Buffer) =
  * written on a thread of their own (device-log-writer.ts).
  * Other modules (commands, OTA) register handlers for their channels.
  */
-export function startPresence(services: Services, mqtt: BrokerService) {
+export async function startPresence(services: Services, mqtt: BrokerService) {
   const { db, log } = services
   const pending: LogRow[] = []
   let dropped = 0
   const writer = startDeviceLogWriter(services.config.dbFile, log)
   const handlers = new Map<string, UpHandler>()
 
-  /** This process's live device connections: the row each wrote to blade_device_connection. */
+  /**
+   * This process's live device connections: the row each wrote to blade_device_connection, once written (a
+   * disconnect waits for it, so its delete never runs before the insert).
+   */
   const me = processIdentity()
-  const rows = new WeakMap<object, string>()
+  const rows = new WeakMap<object, Promise<string | undefined>>()
 
   const record = (owner: DeviceIdentity, type: LogType, content: string) => {
     if (pending.length + writer.inFlight() >= MAX_PENDING_LOGS) {
@@ -111,21 +115,21 @@ export function startPresence(services: Services, mqtt: BrokerService) {
    * Marks offline, in one conditional UPDATE, the online devices (all, or those given) that no connection row holds
    * any more, whichever process held them; answers them so each flip is announced by the process that made it.
    */
-  const offlineUnheld = (deviceIds?: string[]) => {
+  const offlineUnheld = async (deviceIds?: string[]) => {
     const at = now()
     const unheld = sql`not exists (select 1 from ${deviceConnection} where ${deviceConnection.deviceId} = ${device.id})`
-    const flipped = db
+    const flipped = await db
       .update(device)
       .set({ status: 0, lastSeen: at })
       .where(and(eq(device.status, 1), deviceIds ? inArray(device.id, deviceIds) : undefined, unheld))
       .returning({ deviceId: device.id, tenantId: device.tenantId, productId: device.productId })
-      .all()
     for (const d of flipped) announce(d, 0, at)
   }
   /** Connection rows of processes whose lease ran out (killed) go; their devices go offline unless held elsewhere. */
-  const sweep = () => {
+  const sweep = async () => {
     const t = Date.now()
-    db.delete(deviceConnection)
+    await db
+      .delete(deviceConnection)
       .where(
         and(
           ne(deviceConnection.processId, me),
@@ -135,45 +139,52 @@ export function startPresence(services: Services, mqtt: BrokerService) {
           ),
         ),
       )
-      .run()
-    offlineUnheld()
+    await offlineUnheld()
   }
   // A process starting clears only what no live process holds: another process's devices stay online.
-  sweep()
+  await sweep()
   const sweeper = setInterval(
-    () => {
-      try {
-        sweep()
-      } catch (err) {
-        log.error({ err }, 'presence sweep failed')
-      }
-    },
+    () => void sweep().catch((err: unknown) => log.error({ err }, 'presence sweep failed')),
     Math.max(100, Math.floor(services.config.leaseMs / 3)),
   )
 
   const { aedes } = mqtt
-  aedes.on('clientReady', (client) => {
-    const id = identityOf(client)
-    if (client.closed || id?.kind !== 'device') return
+  const connected = async (id: DeviceIdentity) => {
     const row = newId()
-    rows.set(client, row)
     const at = now()
-    db.insert(deviceConnection).values({ id: row, deviceId: id.deviceId, processId: me, createTime: at }).run()
-    const flipped = db
+    await db.insert(deviceConnection).values({ id: row, deviceId: id.deviceId, processId: me, createTime: at })
+    const flipped = await db
       .update(device)
       .set({ status: 1, activeTime: at, lastSeen: at })
       .where(and(eq(device.id, id.deviceId), eq(device.status, 0)))
       .returning({ id: device.id })
-      .all()
     if (flipped.length) announce(id, 1, at)
+    return row
+  }
+  const disconnected = async (id: DeviceIdentity, held: Promise<string | undefined> | undefined) => {
+    const row = await held
+    if (row) await db.delete(deviceConnection).where(eq(deviceConnection.id, row))
+    await offlineUnheld([id.deviceId])
+  }
+  aedes.on('clientReady', (client) => {
+    const id = identityOf(client)
+    if (client.closed || id?.kind !== 'device') return
+    rows.set(
+      client,
+      connected(id).catch((err: unknown) => {
+        log.error({ err, deviceId: id.deviceId }, 'device presence not recorded')
+        return undefined
+      }),
+    )
   })
   aedes.on('clientDisconnect', (client) => {
     const id = identityOf(client)
     if (id?.kind !== 'device') return
-    const row = rows.get(client)
-    if (row) db.delete(deviceConnection).where(eq(deviceConnection.id, row)).run()
+    const held = rows.get(client)
     rows.delete(client)
-    offlineUnheld([id.deviceId])
+    void disconnected(id, held).catch((err: unknown) =>
+      log.error({ err, deviceId: id.deviceId }, 'device presence not cleared'),
+    )
   })
   aedes.on('keepaliveTimeout', (client) => {
     const id = identityOf(client)
@@ -192,7 +203,13 @@ export function startPresence(services: Services, mqtt: BrokerService) {
         channel,
         payload.length <= 8192 ? payload.toString() : payload.toString('utf8', 0, 8192 * 4).slice(0, 8192),
       )
-    else handlers.get(channel)?.(id, channel, payload)
+    else {
+      const h = handlers.get(channel)
+      if (h)
+        void Promise.resolve(h(id, channel, payload)).catch((err: unknown) =>
+          log.error({ err, channel, deviceId: id.deviceId }, 'device message not handled'),
+        )
+    }
   })
 
   return {
@@ -200,24 +217,27 @@ export function startPresence(services: Services, mqtt: BrokerService) {
     on(channel: string, h: UpHandler) {
       handlers.set(channel, h)
     },
+    /** Resolves once a device connection's presence is recorded (its device online); clientReady handlers registered after presence's may wait for it. */
+    recorded(client: object): Promise<unknown> {
+      return rows.get(client) ?? Promise.resolve()
+    },
     /** Sends what is gathered to the writer and waits until everything is written. */
-    stop(): Promise<void> {
+    async stop(): Promise<void> {
       clearInterval(timer)
       clearInterval(sweeper)
       // This process's connections end with it; its devices go offline unless another process holds them.
-      const mine = db
+      const mine = await db
         .delete(deviceConnection)
         .where(eq(deviceConnection.processId, me))
         .returning({ deviceId: deviceConnection.deviceId })
-        .all()
-      if (mine.length) offlineUnheld([...new Set(mine.map((r) => r.deviceId))])
+      if (mine.length) await offlineUnheld([...new Set(mine.map((r) => r.deviceId))])
       flush()
       return writer.stop()
     },
   }
 }
 
-export type Presence = ReturnType<typeof startPresence>
+export type Presence = Awaited<ReturnType<typeof startPresence>>
 
 /**
  * The nightly retention job: device logs older than ATRIUM_DEVICE_LOG_DAYS go; answers how many.
@@ -225,10 +245,9 @@ export type Presence = ReturnType<typeof startPresence>
  * walked in that index one seek each (a recursive skip, so the logs of a device removed since go too), and each
  * device's old rows are one range of it. No index on create_time alone is kept for this: every reading would pay for it.
  */
-export function pruneDeviceLogs(services: Services, days = services.config.deviceLogDays): number {
+export async function pruneDeviceLogs(services: Services, days = services.config.deviceLogDays): Promise<number> {
   const cutoff = formatDateTime(new Date(Date.now() - days * 86_400_000))
-  // bun:sqlite answers a run with its changes; drizzle's type for it says void.
-  return (services.db.run(pruneStatement(cutoff)) as unknown as { changes: number }).changes
+  return changed(await runSql(services.db, pruneStatement(cutoff)))
 }
 
 export const pruneStatement = (cutoff: string) => sql`
