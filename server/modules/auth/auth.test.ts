@@ -8,8 +8,8 @@ import { registerSocialProvider } from './social/provider.ts'
 
 const TOKEN = '/api/blade-auth/oauth/token'
 
-describe('POST /api/blade-auth/oauth/token', () => {
-  const t = testApp()
+describe('POST /api/blade-auth/oauth/token', async () => {
+  const t = await testApp()
   const grant = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     t.call('POST', TOKEN, {
       query: { tenantId: '000000', scope: 'all', ...query },
@@ -70,21 +70,21 @@ describe('POST /api/blade-auth/oauth/token', () => {
     for (let i = 0; i < 5; i++) expect((await wrong()).status).toBe(400)
     const right = () => grant({ grant_type: 'password', username: 'manager', password: md5Hex('manager') })
     expect((await right()).status).toBe(429)
-    const row = t.services.db.select().from(user).where(eq(user.account, 'manager')).get()!
+    const row = (await t.services.db.select().from(user).where(eq(user.account, 'manager')))[0]!
     expect(row.locked).toBe(0)
     // A lock (set by guesses from several addresses: signin-hardening.test.ts) refuses before the throttle is asked.
-    t.services.db.update(user).set({ locked: 1, lockedUntil: null }).where(eq(user.id, row.id)).run()
+    await t.services.db.update(user).set({ locked: 1, lockedUntil: null }).where(eq(user.id, row.id))
     expect((await right()).status).toBe(423)
     expect(
       (await t.post('/api/blade-system/user/unlock', await t.token('admin'), undefined, { userIds: row.id })).status,
     ).toBe(200)
-    expect(t.services.db.select().from(user).where(eq(user.id, row.id)).get()!.locked).toBe(0)
+    expect((await t.services.db.select().from(user).where(eq(user.id, row.id)))[0]!.locked).toBe(0)
   })
 
   it('captcha grant checks the code once', async () => {
     const c = await t.get('/api/blade-auth/oauth/captcha')
     expect(c.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/)
-    const code = t.services.db.select().from(captcha).where(eq(captcha.key, c.body.data.key)).get()!.code
+    const code = (await t.services.db.select().from(captcha).where(eq(captcha.key, c.body.data.key)))[0]!.code
     const headers = { 'captcha-key': c.body.data.key, 'captcha-code': code.toUpperCase() }
     expect((await grant({ grant_type: 'captcha', username: 'admin', password: md5Hex('admin') }, headers)).status).toBe(
       200,
@@ -139,13 +139,13 @@ describe('POST /api/blade-auth/oauth/token', () => {
 
   it('refuses an unknown grant type and a tenant that has expired', async () => {
     expect((await grant({ grant_type: 'implicit', username: 'admin', password: md5Hex('admin') })).status).toBe(400)
-    t.services.db.update(tenant).set({ expireTime: '2000-01-01 00:00:00' }).where(eq(tenant.tenantId, '100001')).run()
+    await t.services.db.update(tenant).set({ expireTime: '2000-01-01 00:00:00' }).where(eq(tenant.tenantId, '100001'))
     const r = await grant(
       { grant_type: 'password', username: 'admin', password: md5Hex('admin'), tenantId: '100001' },
       { 'tenant-id': '100001' },
     )
     expect(r.status).toBe(400)
-    t.services.db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001')).run()
+    await t.services.db.update(tenant).set({ expireTime: null }).where(eq(tenant.tenantId, '100001'))
   })
 
   it('user-info answers the roles and permission codes', async () => {
@@ -162,15 +162,15 @@ describe('POST /api/blade-auth/oauth/token', () => {
       { type: 'error', url: '/wel/index', message: 'boom', stack: 'Error: boom\n at x', time: '2026-11-22 10:00:00' },
     ])
     expect(r.status).toBe(200)
-    const rows = t.services.db.select().from(logError).where(eq(logError.message, 'boom')).all()
+    const rows = await t.services.db.select().from(logError).where(eq(logError.message, 'boom'))
     expect(rows).toHaveLength(1)
     expect(rows[0].type).toBe('web:error')
     expect((await t.post('/api/blade-auth/oauth/logout', token, [{ message: 5 }])).status).toBe(400)
   })
 })
 
-describe('captcha mode', () => {
-  const t = testApp({ ATRIUM_CAPTCHA_MODE: 'on' })
+describe('captcha mode', async () => {
+  const t = await testApp({ ATRIUM_CAPTCHA_MODE: 'on' })
   it('refuses the plain password grant', async () => {
     const r = await t.call('POST', TOKEN, {
       query: { grant_type: 'password', username: 'admin', password: md5Hex('admin') },
@@ -180,8 +180,8 @@ describe('captcha mode', () => {
   })
 })
 
-describe('POST /api/blade-system/user/register-guest', () => {
-  const t = testApp()
+describe('POST /api/blade-system/user/register-guest', async () => {
+  const t = await testApp()
   const register = (body: Record<string, unknown>) =>
     t.call('POST', '/api/blade-system/user/register-guest', { body, lang: 'en' })
 
@@ -218,15 +218,15 @@ describe('POST /api/blade-system/user/register-guest', () => {
     })
     expect(pending.status).toBe(400)
     expect(pending.body.error_description).toMatch(/approval/)
-    t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'newbie')).run()
+    await t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'newbie'))
     const s = await t.signIn('newbie', 'pw123456')
     expect(s.role_name).toBe('student')
     expect((await register({ tenantId: '000000', account: 'newbie', password: 'x' })).status).toBe(409)
   })
 })
 
-describe('third-party sign-in (grant_type=social)', () => {
-  const t = testApp()
+describe('third-party sign-in (grant_type=social)', async () => {
+  const t = await testApp()
   // A stand-in for the provider outside the machine, behind the same interface a real adapter implements.
   registerSocialProvider({
     source: 'fake',
@@ -258,7 +258,7 @@ describe('third-party sign-in (grant_type=social)', () => {
     })
     expect(reg.status).toBe(200)
     expect((await social('alice')).body.error_description).toMatch(/approval/)
-    t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'alice')).run()
+    await t.services.db.update(user).set({ status: 1 }).where(eq(user.account, 'alice'))
     const ok = await social('alice')
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ account: 'alice', role_name: 'student' })

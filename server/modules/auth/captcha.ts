@@ -3,6 +3,7 @@ import { count, eq, lt } from 'drizzle-orm'
 import { captcha } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { ApiError } from '../../lib/errors.ts'
+import { first } from '../../lib/rows.ts'
 import { take } from '../../lib/throttle.ts'
 import { randomToken } from '../../lib/tokens.ts'
 
@@ -18,7 +19,7 @@ export const CAPTCHA_LIVE_MAX = 20_000
  * CAPTCHA_LIVE_MAX unexpired rows.
  */
 export async function createCaptcha(db: Db, ip: string, perMinute: number): Promise<{ key: string; image: string }> {
-  take(db, `captcha:${ip}`, perMinute, 60)
+  await take(db, `captcha:${ip}`, perMinute, 60)
   const nowS = Math.floor(Date.now() / 1000)
   await db.delete(captcha).where(lt(captcha.expiresAt, nowS))
   const [{ n }] = await db.select({ n: count() }).from(captcha)
@@ -32,8 +33,8 @@ export async function createCaptcha(db: Db, ip: string, perMinute: number): Prom
 /** True once per key: the row is deleted whatever the outcome, so a code cannot be guessed twice. */
 export async function checkCaptcha(db: Db, key?: string, code?: string): Promise<boolean> {
   if (!key || !code) return false
-  const row = await db.select().from(captcha).where(eq(captcha.key, key)).get()
+  // Deleted and read in one statement: of two checks racing with one key, only one gets the row.
+  const row = await first(db.delete(captcha).where(eq(captcha.key, key)).returning())
   if (!row) return false
-  await db.delete(captcha).where(eq(captcha.key, key))
   return row.expiresAt >= Math.floor(Date.now() / 1000) && row.code === code.trim().toLowerCase()
 }

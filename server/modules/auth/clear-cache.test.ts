@@ -10,27 +10,28 @@ import { menu, permVersion, role, roleMenu } from '../../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
-describe('clear-cache', () => {
-  const t = testApp()
+describe('clear-cache', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const version = () => db.select().from(permVersion).where(eq(permVersion.id, 1)).get()!.version
+  const version = async () => (await db.select().from(permVersion).where(eq(permVersion.id, 1)))[0]!.version
 
   it('a grant written behind the permission cache is seen after clear-cache', async () => {
     const teacher = await t.token('teacher')
     const params = () => t.get('/api/blade-system/param/list', teacher)
     expect((await params()).status).toBe(403)
-    const seen = version()
+    const seen = await version()
 
     // Grant the teacher role the parameters menu, then put the version back, as a hand edit or an old restore would.
-    const teacherRole = db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.roleAlias, 'teacher'), eq(role.tenantId, '000000')))
-      .get()!
-    const paramMenu = db.select({ id: menu.id }).from(menu).where(eq(menu.code, 'system:param')).get()!
-    db.insert(roleMenu).values({ id: newId(), roleId: teacherRole.id, menuId: paramMenu.id }).run()
-    expect(version()).toBeGreaterThan(seen)
-    db.update(permVersion).set({ version: seen }).where(eq(permVersion.id, 1)).run()
+    const teacherRole = (
+      await db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.roleAlias, 'teacher'), eq(role.tenantId, '000000')))
+    )[0]!
+    const paramMenu = (await db.select({ id: menu.id }).from(menu).where(eq(menu.code, 'system:param')))[0]!
+    await db.insert(roleMenu).values({ id: newId(), roleId: teacherRole.id, menuId: paramMenu.id })
+    expect(await version()).toBeGreaterThan(seen)
+    await db.update(permVersion).set({ version: seen }).where(eq(permVersion.id, 1))
 
     // The cache still answers what it computed at that version...
     expect((await params()).status).toBe(403)

@@ -11,8 +11,10 @@ import type { Services } from '../../lib/context.ts'
 import { newId } from '../../lib/ids.ts'
 import { sessionsEnded } from '../../lib/live-sessions.ts'
 import { recordUsual } from '../../lib/logs.ts'
+import { changed, first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
 import { checkCaptcha } from './captcha.ts'
 import { captchaRequired } from './login-options.ts'
@@ -28,22 +30,24 @@ export async function checkClient(services: Services, header: string | undefined
   const m = /^basic\s+(.+)$/i.exec(header ?? '')
   const [id, secret] = m ? Buffer.from(m[1], 'base64').toString().split(':') : []
   const row = id
-    ? await services.db
-        .select()
-        .from(client)
-        .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1)))
-        .get()
+    ? await first(
+        services.db
+          .select()
+          .from(client)
+          .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1))),
+      )
     : undefined
   if (!row || !secret || !sameSecret(row.clientSecret, secret)) throw fail('auth.badClient', 401)
   return row
 }
 
 async function checkTenant(services: Services, tenantId: string) {
-  const t = await services.db
-    .select()
-    .from(tenant)
-    .where(tenantRows(tenant, tenantId, { why: SIGN_IN }))
-    .get()
+  const t = await first(
+    services.db
+      .select()
+      .from(tenant)
+      .where(tenantRows(tenant, tenantId, { why: SIGN_IN })),
+  )
   if (!t || t.status !== 1) throw fail('auth.tenantMissing')
   if (t.expireTime && t.expireTime < now()) throw fail('auth.tenantExpired')
 }
@@ -69,10 +73,10 @@ const narrow = (all: string, chosen?: string) => {
 async function refreshSession(services: Services, clientId: string, g: GrantInput, next: string) {
   const { db, config } = services
   const presented = g.refreshToken ? sha256(g.refreshToken) : ''
-  const s = presented ? await db.select().from(session).where(eq(session.refreshHash, presented)).get() : undefined
+  const s = presented ? await first(db.select().from(session).where(eq(session.refreshHash, presented))) : undefined
   if (!s) {
     const spent = presented
-      ? await db.select().from(sessionSpent).where(eq(sessionSpent.refreshHash, presented)).get()
+      ? await first(db.select().from(sessionSpent).where(eq(sessionSpent.refreshHash, presented)))
       : undefined
     if (spent) {
       const ended = await db
@@ -82,7 +86,7 @@ async function refreshSession(services: Services, clientId: string, g: GrantInpu
         .returning({ userId: session.userId, tenantId: session.tenantId })
       if (ended.length) {
         sessionsEnded({ sessionIds: [spent.sessionId] })
-        recordUsual(services, ended[0].tenantId, 'refresh token reused: session ended', {
+        await recordUsual(services, ended[0].tenantId, 'refresh token reused: session ended', {
           sessionId: spent.sessionId,
           userId: ended[0].userId,
         })
@@ -97,29 +101,29 @@ async function refreshSession(services: Services, clientId: string, g: GrantInpu
     (s.absoluteExpiresAt && s.absoluteExpiresAt < epoch())
   )
     throw fail('auth.refreshInvalid', 401)
-  const u = await db
-    .select()
-    .from(user)
-    .where(and(eq(user.id, s.userId), eq(user.isDeleted, 0)))
-    .get()
+  const u = await first(
+    db
+      .select()
+      .from(user)
+      .where(and(eq(user.id, s.userId), eq(user.isDeleted, 0))),
+  )
   if (!u) throw fail('auth.refreshInvalid', 401)
   await checkTenant(services, u.tenantId)
   usable(u)
-  // Rotation: only the holder of the current token moves the session on; a concurrent second use finds it spent.
+  // Rotation: the database decides who holds the current token. The update moves the session on only while it still
+  // names the presented token, so of two concurrent uses exactly one changes the row; the other finds it spent.
   const refreshExpiresAt = Math.min(epoch() + config.refreshTokenTtl, s.absoluteExpiresAt || Number.MAX_SAFE_INTEGER)
-  const moved = db.transaction((tx) => {
-    const row = tx
+  const moved = await withTransaction(db, async (tx) => {
+    const r = await tx
       .update(session)
       .set({ refreshHash: sha256(next), refreshExpiresAt })
       .where(and(eq(session.id, s.id), eq(session.refreshHash, presented), eq(session.revoked, 0)))
-      .returning({ id: session.id })
-      .get()
-    if (row)
-      tx.insert(sessionSpent)
-        .values({ refreshHash: presented, sessionId: s.id, expiresAt: s.absoluteExpiresAt || refreshExpiresAt })
-        .onConflictDoNothing()
-        .run()
-    return row
+    if (changed(r) !== 1) return false
+    await tx
+      .insert(sessionSpent)
+      .values({ refreshHash: presented, sessionId: s.id, expiresAt: s.absoluteExpiresAt || refreshExpiresAt })
+      .onConflictDoNothing()
+    return true
   })
   if (!moved) throw fail('auth.refreshInvalid', 401)
   return { u, sessionId: s.id }

@@ -11,6 +11,7 @@ import { clearCaches } from '../../lib/caches.ts'
 import { namesOf } from '../../lib/names.ts'
 import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { prepared } from '../../lib/prepared.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
 import { body as bodyOf, query, text } from '../../lib/request-schema.ts'
@@ -70,16 +71,18 @@ const LogEntries = t.Array(
 
 export async function userInfo(ctx: Ctx) {
   // Every page load asks for this: prepared look-ups, and the permission list sorted once per role set (permission-cache.ts).
-  const u = prepared(ctx.db, 'userInfo.user', (d) =>
-    d
-      .select()
-      .from(user)
-      .where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0)))
-      .prepare(),
-  ).get({ id: ctx.actor.userId })
+  const u = await first(
+    prepared(ctx.db, 'userInfo.user', (d) =>
+      d
+        .select()
+        .from(user)
+        .where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0)))
+        .prepare(),
+    ).execute({ id: ctx.actor.userId }),
+  )
   if (!u) throw unauthorized('error.tokenInvalid')
   const roles = await roleAliases(ctx)
-  const names = namesOf(ctx, ctx.actor.roleIds, ctx.actor.deptIds)
+  const names = await namesOf(ctx, ctx.actor.roleIds, ctx.actor.deptIds)
   const roleRows = [...names.roles.values()].map((name) => ({ name }))
   const deptRows = [...names.depts.values()].map((name) => ({ name }))
   return {

@@ -13,8 +13,8 @@ import { md5Hex } from './password.ts'
 
 const OPTIONS = '/api/blade-auth/oauth/login-options'
 
-describe('captcha mode at run time', () => {
-  const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000' })
+describe('captcha mode at run time', async () => {
+  const t = await testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000' })
   const db = t.services.db
   const grant = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     t.call('POST', '/api/blade-auth/oauth/token', {
@@ -26,17 +26,18 @@ describe('captcha mode at run time', () => {
   let admin = ''
   const setCaptcha = async (value: string) => {
     admin ||= await t.token('admin')
-    const row = db
-      .select()
-      .from(param)
-      .where(and(eq(param.tenantId, '000000'), eq(param.paramKey, CAPTCHA_PARAM)))
-      .get()!
+    const row = (
+      await db
+        .select()
+        .from(param)
+        .where(and(eq(param.tenantId, '000000'), eq(param.paramKey, CAPTCHA_PARAM)))
+    )[0]!
     const r = await t.post('/api/blade-system/param/submit', admin, { ...row, paramValue: value })
     expect(r.status).toBe(200)
   }
   const freshCaptcha = async () => {
     const key = (await t.get('/api/blade-auth/oauth/captcha')).body.data.key as string
-    const code = db.select().from(captcha).where(eq(captcha.key, key)).get()!.code
+    const code = (await db.select().from(captcha).where(eq(captcha.key, key)))[0]!.code
     return { 'captcha-key': key, 'captcha-code': code }
   }
 
@@ -72,17 +73,17 @@ describe('captcha mode at run time', () => {
   })
 
   it('publishes whether the tenant takes staff applications', async () => {
-    db.update(param)
+    await db
+      .update(param)
       .set({ paramValue: 'false' })
       .where(and(eq(param.tenantId, '100001'), eq(param.paramKey, 'account.registerUser')))
-      .run()
     expect((await t.get(OPTIONS, undefined, { tenantId: '100001' })).body.data.registerOpen).toBe(false)
     expect((await t.get(OPTIONS)).body.data.registerOpen).toBe(true)
   })
 })
 
-describe('ATRIUM_CAPTCHA_MODE=on', () => {
-  const t = testApp({ ATRIUM_CAPTCHA_MODE: 'on' })
+describe('ATRIUM_CAPTCHA_MODE=on', async () => {
+  const t = await testApp({ ATRIUM_CAPTCHA_MODE: 'on' })
   it('forces captcha mode for every tenant whatever the parameter says', async () => {
     for (const tenantId of ['000000', '100001'])
       expect((await t.get(OPTIONS, undefined, { tenantId })).body.data.captchaMode).toBe(true)

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { param } from '../../../db/schema/index.ts'
 import type { Config } from '../../lib/config.ts'
 import type { Db } from '../../lib/db.ts'
+import { first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 /** The tenant parameter an administrator flips (系统参数) to require a captcha at sign-in and registration. */
@@ -10,12 +11,12 @@ export const CAPTCHA_PARAM = 'account.captchaMode'
 const ON = new Set(['1', 'true', 'on', 'yes'])
 
 async function paramValue(db: Db, tenantId: string, key: string): Promise<string | undefined> {
-  const row = await db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(and(tenantRows(param, tenantId, { why: 'read before anyone signed in' }), eq(param.paramKey, key)))
-
-    .get()
+  const row = await first(
+    db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(and(tenantRows(param, tenantId, { why: 'read before anyone signed in' }), eq(param.paramKey, key))),
+  )
   return row?.v.trim().toLowerCase()
 }
 

@@ -6,6 +6,7 @@ import { and, eq, isNotNull, lte } from 'drizzle-orm'
 import { param, user } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { recordUsual } from '../../lib/logs.ts'
+import { first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { forget, hit, hitsOf, refuseOver, unhit } from '../../lib/throttle.ts'
 import { PASSWORD_MAX, verifyDummy, verifyPassword } from './password.ts'
@@ -16,11 +17,12 @@ export const lockedNow = (u: UserRow) => u.locked === 1 && (u.lockedUntil === nu
 
 /** Minutes an account stays locked (tenant parameter account.lockMinutes, 30 by default; 0 = until an administrator unlocks). */
 async function lockSeconds(services: Services, tenantId: string): Promise<number | null> {
-  const row = await services.db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(and(tenantRows(param, tenantId, { why: SIGN_IN }), eq(param.paramKey, 'account.lockMinutes')))
-    .get()
+  const row = await first(
+    services.db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(and(tenantRows(param, tenantId, { why: SIGN_IN }), eq(param.paramKey, 'account.lockMinutes'))),
+  )
   const minutes = row && /^\d+$/.test(row.v.trim()) ? Number(row.v) : 30
   return minutes > 0 ? minutes * 60 : null
 }
@@ -47,8 +49,8 @@ const tooMany = (retryAfter: number) =>
  *    took the last number locks the account for account.lockMinutes (30 by
  *    default; 0 = until an administrator unlocks) — distributed guessing
  *    still locks, one address cannot;
- *    The lock is read again right after the numbers are taken, so an attempt
- *    in flight when the lock (and a fresh count) started is not checked;
+ *    The lock is read again after the numbers are taken, so an attempt in
+ *    flight when the lock (and a fresh count) started is not checked;
  * 4. a success gives its numbers back and starts the account-wide count over,
  *    only while the account is unlocked, so no later write undoes a lock.
  * Unknown accounts are checked against a dummy hash, count and lock (by name)
@@ -65,95 +67,96 @@ export async function passwordUser(services: Services, g: GrantInput, ip: string
     spreadKey = `signin:spread:${name}`,
     nameKey = `signin:unknown:${name}`
   try {
-    refuseOver(db, ipKey, config.signinIpLimit)
+    await refuseOver(db, ipKey, config.signinIpLimit)
   } catch (e) {
     throttled(e)
   }
   const max = config.maxLoginFailures
   const lockFor = await lockSeconds(services, g.tenantId)
-  const u = await db
-    .select()
-    .from(user)
-    .where(and(tenantRows(user, g.tenantId, { why: SIGN_IN }), eq(user.account, g.username)))
-    .get()
-  if (u ? lockedNow(u) : hitsOf(db, nameKey).hits > 0) {
-    hit(db, ipKey, config.signinWindow)
-    hit(db, accountKey, config.signinWindow)
+  const u = await first(
+    db
+      .select()
+      .from(user)
+      .where(and(tenantRows(user, g.tenantId, { why: SIGN_IN }), eq(user.account, g.username))),
+  )
+  if (u ? lockedNow(u) : (await hitsOf(db, nameKey)).hits > 0) {
+    await hit(db, ipKey, config.signinWindow)
+    await hit(db, accountKey, config.signinWindow)
     throw fail('auth.locked', 423)
   }
-  const mine = hit(db, accountKey, config.signinWindow)
+  const mine = await hit(db, accountKey, config.signinWindow)
   if (mine.hits > config.signinAccountIpLimit) throw tooMany(mine.retryAfter)
-  const spread = mine.hits === 1 ? hit(db, spreadKey, config.signinWindow).hits : 0
-  const giveBack = () => {
-    unhit(db, accountKey)
-    if (spread) unhit(db, spreadKey)
+  const spread = mine.hits === 1 ? (await hit(db, spreadKey, config.signinWindow)).hits : 0
+  const giveBack = async () => {
+    await unhit(db, accountKey)
+    if (spread) await unhit(db, spreadKey)
   }
   // More addresses in flight than the lock allows: refused unchecked (the account locks only on verified failures).
   if (spread > max) {
-    giveBack()
+    await giveBack()
     throw tooMany(1)
   }
-  // Read again right after the numbers, with no await between: a lock set meanwhile also started the count over,
-  // and an attempt that took a number in the new count must not be checked against a locked account.
-  if (lockedLive(services, u, nameKey)) {
-    giveBack()
+  // Read again after the numbers were taken: a lock is set before its count starts over (lock, then forget), so an
+  // attempt whose number is in the new count reads the lock here and is not checked against a locked account.
+  if (await lockedLive(services, u, nameKey)) {
+    await giveBack()
     throw fail('auth.locked', 423)
   }
   // A time-bound lock that has run out is lifted once, atomically; a lock set meanwhile stays.
   if (u?.locked === 1)
-    db.update(user)
+    await db
+      .update(user)
       .set({ locked: 0, lockedUntil: null, failCount: 0 })
       .where(and(eq(user.id, u.id), eq(user.locked, 1), isNotNull(user.lockedUntil), lte(user.lockedUntil, epoch())))
-      .run()
   let right = false
   try {
     if (u) right = await verifyPassword(g.password, u.password)
     else await verifyDummy(g.password)
   } catch (e) {
-    giveBack()
+    await giveBack()
     throttled(e)
   }
   if (!right) {
-    hit(db, ipKey, config.signinWindow)
+    await hit(db, ipKey, config.signinWindow)
     if (spread < max) throw fail('auth.badCredentials')
-    if (u) lock(services, u, lockFor, ip)
-    else hit(db, nameKey, lockFor ?? config.signinWindow)
-    forget(db, spreadKey)
+    if (u) await lock(services, u, lockFor, ip)
+    else await hit(db, nameKey, lockFor ?? config.signinWindow)
+    await forget(db, spreadKey)
     throw fail('auth.locked', 423)
   }
-  const cleared = db
-    .update(user)
-    .set({ failCount: 0 })
-    .where(and(eq(user.id, u!.id), eq(user.locked, 0)))
-    .returning({ id: user.id })
-    .get()
+  const cleared = await first(
+    db
+      .update(user)
+      .set({ failCount: 0 })
+      .where(and(eq(user.id, u!.id), eq(user.locked, 0)))
+      .returning({ id: user.id }),
+  )
   if (!cleared) throw fail('auth.locked', 423)
-  unhit(db, accountKey)
-  forget(db, spreadKey)
+  await unhit(db, accountKey)
+  await forget(db, spreadKey)
   return { ...u!, locked: 0 }
 }
 
 /** Whether the account (or, for an unknown name, the name) is locked as of now, read afresh. */
-function lockedLive(services: Services, u: UserRow | undefined, nameKey: string): boolean {
-  if (!u) return hitsOf(services.db, nameKey).hits > 0
-  const now = services.db
-    .select({ locked: user.locked, lockedUntil: user.lockedUntil })
-    .from(user)
-    .where(eq(user.id, u.id))
-    .get()
+async function lockedLive(services: Services, u: UserRow | undefined, nameKey: string): Promise<boolean> {
+  if (!u) return (await hitsOf(services.db, nameKey)).hits > 0
+  const now = await first(
+    services.db.select({ locked: user.locked, lockedUntil: user.lockedUntil }).from(user).where(eq(user.id, u.id)),
+  )
   return !!now && lockedNow({ ...u, ...now })
 }
 
 /** Locks the account (only an unlocked one: the first lock's end stands) and says so in the usual log. */
-function lock(services: Services, u: UserRow, lockFor: number | null, ip: string) {
-  const locked = services.db
-    .update(user)
-    .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
-    .where(and(eq(user.id, u.id), eq(user.locked, 0)))
-    .returning({ id: user.id })
-    .get()
+async function lock(services: Services, u: UserRow, lockFor: number | null, ip: string) {
+  const locked = await first(
+    services.db
+      .update(user)
+      .set({ locked: 1, lockedUntil: lockFor ? epoch() + lockFor : null })
+      .where(and(eq(user.id, u.id), eq(user.locked, 0)))
+      .returning({ id: user.id }),
+  )
   if (locked)
-    recordUsual(services, u.tenantId, 'account locked', {
+    await recordUsual(services, u.tenantId, 'account locked', {
       account: u.account,
       ip,
       minutes: lockFor ? lockFor / 60 : 0,

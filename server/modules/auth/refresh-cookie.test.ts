@@ -10,8 +10,8 @@ import { md5Hex } from './password.ts'
 
 const TOKEN = '/api/blade-auth/oauth/token'
 
-describe('refresh token cookie', () => {
-  const t = testApp()
+describe('refresh token cookie', async () => {
+  const t = await testApp()
   const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.handle(
       new Request(`http://localhost${TOKEN}`, {
@@ -68,16 +68,16 @@ describe('refresh token cookie', () => {
   })
 })
 
-describe('captcha bounds', () => {
-  const t = testApp({ ATRIUM_CAPTCHA_IP_LIMIT: '5' })
+describe('captcha bounds', async () => {
+  const t = await testApp({ ATRIUM_CAPTCHA_IP_LIMIT: '5' })
   it('one address gets a bounded number a minute (429 + Retry-After) and each expires within two minutes', async () => {
     for (let i = 0; i < 5; i++) expect((await t.get('/api/blade-auth/oauth/captcha')).status).toBe(200)
     const res = await t.app.handle(new Request('http://localhost/api/blade-auth/oauth/captcha'))
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-    const [{ n }] = t.services.db.select({ n: count() }).from(captcha).all()
+    const [{ n }] = await t.services.db.select({ n: count() }).from(captcha)
     expect(n).toBe(5)
-    const rows = t.services.db.select().from(captcha).all()
+    const rows = await t.services.db.select().from(captcha)
     expect(rows.every((r) => r.expiresAt - Date.now() / 1000 <= 120)).toBe(true)
   })
 })

@@ -20,36 +20,37 @@ const form = (account: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-describe('registration limits', () => {
-  const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '4' })
+describe('registration limits', async () => {
+  const t = await testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '4' })
   const db = t.services.db
   const register = (account: string, extra: Record<string, unknown> = {}) =>
     t.call('POST', REGISTER, { body: form(account, extra), lang: 'en' })
 
   it('pending applications do not count against the account limit; approval does', async () => {
-    const [{ n }] = db
+    const [{ n }] = await db
       .select({ n: count() })
       .from(user)
       .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), ne(user.status, 0)))
-      .all()
-    db.update(tenant)
+    await db
+      .update(tenant)
       .set({ accountNumber: n + 1 })
       .where(eq(tenant.tenantId, '000000'))
-      .run()
     for (const a of ['appl1', 'appl2', 'appl3']) expect((await register(a)).status).toBe(200)
 
     // The school's administrator can still add the one account its limit allows.
     const admin = await t.token('admin')
-    const roleId = db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher')))
-      .get()!.id
-    const deptId = db
-      .select()
-      .from(dept)
-      .where(and(eq(dept.tenantId, '000000'), eq(dept.deptName, '计算机系')))
-      .get()!.id
+    const roleId = (
+      await db
+        .select()
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher')))
+    )[0]!.id
+    const deptId = (
+      await db
+        .select()
+        .from(dept)
+        .where(and(eq(dept.tenantId, '000000'), eq(dept.deptName, '计算机系')))
+    )[0]!.id
     const add = await t.post('/api/blade-system/user/submit', admin, {
       account: 'newteacher',
       realName: '新老师',
@@ -59,7 +60,7 @@ describe('registration limits', () => {
     expect(add.status).toBe(200)
 
     // Now the tenant is full: approving an application is refused, naming the limit.
-    const pending = db.select().from(user).where(eq(user.account, 'appl1')).get()!
+    const pending = (await db.select().from(user).where(eq(user.account, 'appl1')))[0]!
     const approve = await t.call('POST', '/api/blade-system/user/audit-pass', {
       token: admin,
       query: { ids: pending.id },
@@ -67,10 +68,10 @@ describe('registration limits', () => {
     })
     expect(approve.status).toBe(400)
     expect(approve.body.msg).toMatch(/account limit/)
-    expect(db.select().from(user).where(eq(user.id, pending.id)).get()!.status).toBe(0)
+    expect((await db.select().from(user).where(eq(user.id, pending.id)))[0]!.status).toBe(0)
     // ...and a new application is told so at once.
     expect((await register('appl4')).body).toMatchObject({ code: 400, field: 'tenantId' })
-    db.update(tenant).set({ accountNumber: -1 }).where(eq(tenant.tenantId, '000000')).run()
+    await db.update(tenant).set({ accountNumber: -1 }).where(eq(tenant.tenantId, '000000'))
   })
 
   it('a tenant holds a bounded number of applications awaiting approval', async () => {
@@ -81,7 +82,7 @@ describe('registration limits', () => {
       field: 'tenantId',
       msg: 'too many applications are awaiting approval; please try again later',
     })
-    expect(db.select().from(user).where(eq(user.account, 'appl6')).get()).toBeUndefined()
+    expect((await db.select().from(user).where(eq(user.account, 'appl6')))[0]).toBeUndefined()
   })
 
   it('refuses a 5 MB password and a 1 MB name, naming the field', async () => {
@@ -93,8 +94,8 @@ describe('registration limits', () => {
   })
 })
 
-describe('registration per client address', () => {
-  const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '3' })
+describe('registration per client address', async () => {
+  const t = await testApp({ ATRIUM_REGISTER_IP_LIMIT: '3' })
   it('answers 429 with Retry-After past the hourly limit of one address', async () => {
     for (let i = 0; i < 3; i++) expect((await t.call('POST', REGISTER, { body: form(`burst${i}`) })).status).toBe(200)
     const res = await t.app.handle(
@@ -106,24 +107,24 @@ describe('registration per client address', () => {
     )
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000)
-    expect(t.services.db.select().from(user).where(eq(user.account, 'burst3')).get()).toBeUndefined()
+    expect((await t.services.db.select().from(user).where(eq(user.account, 'burst3')))[0]).toBeUndefined()
   })
 })
 
-describe('registration in captcha mode', () => {
-  const t = testApp({ ATRIUM_CAPTCHA_MODE: '1' })
+describe('registration in captcha mode', async () => {
+  const t = await testApp({ ATRIUM_CAPTCHA_MODE: '1' })
   it('needs a right captcha, used once', async () => {
     const none = await t.call('POST', REGISTER, { body: form('capt'), lang: 'en' })
     expect(none.body).toMatchObject({ code: 400, field: 'captcha', msg: 'please enter the captcha' })
     const { key } = (await t.get('/api/blade-auth/oauth/captcha')).body.data
-    const code = t.services.db.select().from(captcha).where(eq(captcha.key, key)).get()!.code
+    const code = (await t.services.db.select().from(captcha).where(eq(captcha.key, key)))[0]!.code
     const wrong = await t.call('POST', REGISTER, {
       body: form('capt'),
       headers: { 'captcha-key': key, 'captcha-code': 'zzzz' },
     })
     expect(wrong.body.field).toBe('captcha')
     const { key: key2 } = (await t.get('/api/blade-auth/oauth/captcha')).body.data
-    const code2 = t.services.db.select().from(captcha).where(eq(captcha.key, key2)).get()!.code
+    const code2 = (await t.services.db.select().from(captcha).where(eq(captcha.key, key2)))[0]!.code
     expect(
       (await t.call('POST', REGISTER, { body: form('capt'), headers: { 'captcha-key': key2, 'captcha-code': code2 } }))
         .status,
@@ -136,8 +137,8 @@ describe('registration in captcha mode', () => {
   })
 })
 
-describe('linking a third-party identity at registration', () => {
-  const t = testApp()
+describe('linking a third-party identity at registration', async () => {
+  const t = await testApp()
   registerSocialProvider({ source: 'fake2', exchange: async (code) => ({ uuid: `u-${code}`, nickname: code }) })
   const social = (code: string) =>
     t.call('POST', '/api/blade-auth/oauth/token', {
@@ -155,7 +156,7 @@ describe('linking a third-party identity at registration', () => {
       lang: 'en',
     })
     expect(again.body).toMatchObject({ code: 400, field: 'oauthId' })
-    expect(t.services.db.select().from(user).where(eq(user.account, 'mallory')).get()).toBeUndefined()
+    expect((await t.services.db.select().from(user).where(eq(user.account, 'mallory')))[0]).toBeUndefined()
     // An id nobody was answered is refused too.
     expect((await t.call('POST', REGISTER, { body: form('mallory', { oauthId: '1234567890' }) })).body.field).toBe(
       'oauthId',
@@ -163,16 +164,17 @@ describe('linking a third-party identity at registration', () => {
   })
 })
 
-describe('the pending cap under parallel registrations', () => {
-  const t = testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '3' })
+describe('the pending cap under parallel registrations', async () => {
+  const t = await testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000', ATRIUM_PENDING_MAX: '3' })
   it('20 registrations at once against a cap of 3 leave exactly 3 applications awaiting approval', async () => {
-    const pendingNow = () =>
-      t.services.db
-        .select({ n: count() })
-        .from(user)
-        .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), eq(user.status, 0)))
-        .get()!.n
-    expect(pendingNow()).toBe(0)
+    const pendingNow = async () =>
+      (
+        await t.services.db
+          .select({ n: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0), eq(user.status, 0)))
+      )[0]!.n
+    expect(await pendingNow()).toBe(0)
     const answers = await Promise.all(
       [...Array(20)].map((_, i) => t.call('POST', REGISTER, { body: form(`rush${i}`), lang: 'en' })),
     )
@@ -184,6 +186,6 @@ describe('the pending cap under parallel registrations', () => {
         field: 'tenantId',
         msg: 'too many applications are awaiting approval; please try again later',
       })
-    expect(pendingNow()).toBe(3)
+    expect(await pendingNow()).toBe(3)
   })
 })

@@ -8,7 +8,9 @@ import { defineMessages } from '../../lib/messages.ts'
 import { take } from '../../lib/throttle.ts'
 import { now } from '../../lib/time.ts'
 import { ACCOUNT_UNIQUE, assertQuota, pendingCount } from '../system/account-quota.ts'
-import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
+import { assertUnique, uniqueConflict } from '../../lib/unique.ts'
+import { changed, first } from '../../lib/rows.ts'
+import { withTransaction, type Tx } from '../../lib/transaction.ts'
 import { checkCaptcha } from './captcha.ts'
 import { captchaRequired } from './login-options.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
@@ -64,28 +66,29 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   if (password.length > PASSWORD_MAX)
     throw badRequest('validation.tooLong', { field: 'password', max: PASSWORD_MAX }, 'password')
   const { db } = ctx
-  take(db, `register:${from.ip}`, from.config.registerIpLimit, 3600)
+  await take(db, `register:${from.ip}`, from.config.registerIpLimit, 3600)
   if (await captchaRequired(db, from.config, tenantId)) {
     if (!from.captchaKey || !from.captchaCode) throw badRequest('auth.captchaRequired', {}, 'captcha')
     if (!(await checkCaptcha(db, from.captchaKey, from.captchaCode)))
       throw badRequest('auth.captchaWrong', {}, 'captcha')
   }
-  const t = await db
-    .select()
-    .from(tenant)
-    .where(tenantRows(tenant, tenantId, { why: REGISTERING }))
-    .get()
+  const t = await first(
+    db
+      .select()
+      .from(tenant)
+      .where(tenantRows(tenant, tenantId, { why: REGISTERING })),
+  )
   if (!t || t.status !== 1) throw badRequest('auth.tenantMissing', {}, 'tenantId')
-  const open = await db
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(and(tenantRows(param, tenantId, { why: REGISTERING }), eq(param.paramKey, 'account.registerUser')))
-    .get()
+  const open = await first(
+    db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(and(tenantRows(param, tenantId, { why: REGISTERING }), eq(param.paramKey, 'account.registerUser'))),
+  )
   if (open && open.v !== 'true') throw badRequest('auth.registerClosed', {}, 'tenantId')
-  // Said before the wait for a password hash; checked again where it holds (the transaction, the inserting statement).
-  const taken = (d: DbOrTx) =>
-    assertUnique(d, ACCOUNT_UNIQUE, { tenantId, account }, undefined, { message: 'auth.accountTaken' })
-  taken(db)
+  // Said before the wait for a password hash; what holds is the unique index the insert meets (ux_user_account).
+  const takenAnswer = { message: 'auth.accountTaken', params: { tenantId, account } }
+  await assertUnique(db, ACCOUNT_UNIQUE, { tenantId, account }, undefined, takenAnswer)
   // Said early so a full queue costs no hash; what holds is the cap inside the insert (insertWhileRoom).
   if ((await pendingCount(db, tenantId)) >= from.config.pendingMax) throw badRequest('auth.pendingFull', {}, 'tenantId')
   // A full tenant could not approve the application anyway: say so now rather than after the wait.
@@ -94,34 +97,40 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   const oauthId = text(body.oauthId) || null
   if (
     oauthId &&
-    !(await db
-      .select({ id: userOauth.id })
-      .from(userOauth)
-      .where(
-        and(eq(userOauth.id, oauthId), tenantRows(userOauth, tenantId, { why: REGISTERING }), isNull(userOauth.userId)),
-      )
-      .get())
+    !(await first(
+      db
+        .select({ id: userOauth.id })
+        .from(userOauth)
+        .where(
+          and(
+            eq(userOauth.id, oauthId),
+            tenantRows(userOauth, tenantId, { why: REGISTERING }),
+            isNull(userOauth.userId),
+          ),
+        ),
+    ))
   ) {
     throw badRequest('auth.oauthInvalid', {}, 'oauthId')
   }
-  const student = await db
-    .select({ id: role.id })
-    .from(role)
-    .where(and(tenantRows(role, tenantId, { why: REGISTERING }), eq(role.roleAlias, 'student')))
-    .get()
-  const root = await db
-    .select({ id: dept.id })
-    .from(dept)
-    .where(and(tenantRows(dept, tenantId, { why: REGISTERING }), eq(dept.parentId, '0')))
-    .get()
+  const student = await first(
+    db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(tenantRows(role, tenantId, { why: REGISTERING }), eq(role.roleAlias, 'student'))),
+  )
+  const root = await first(
+    db
+      .select({ id: dept.id })
+      .from(dept)
+      .where(and(tenantRows(dept, tenantId, { why: REGISTERING }), eq(dept.parentId, '0'))),
+  )
   const id = newId()
   const stamp = now()
   const hash = await hashPassword(password)
-  db.transaction((tx) => {
-    taken(tx)
+  await withTransaction(db, async (tx) => {
     if (oauthId) {
       // Linked in the same transaction, and only while still unlinked: two registrations racing for one identity cannot both win.
-      const linked = tx
+      const linked = await tx
         .update(userOauth)
         .set({ userId: id })
         .where(
@@ -131,11 +140,9 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
             isNull(userOauth.userId),
           ),
         )
-        .returning({ id: userOauth.id })
-        .get()
-      if (!linked) throw badRequest('auth.oauthInvalid', {}, 'oauthId')
+      if (changed(linked) !== 1) throw badRequest('auth.oauthInvalid', {}, 'oauthId')
     }
-    const added = insertWhileRoom(
+    const added = await insertWhileRoom(
       tx,
       {
         id,
@@ -155,7 +162,10 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
         remark: 'registered by a third-party sign-in; awaiting approval',
       },
       from.config.pendingMax,
-    )
+    ).catch((e: unknown) => {
+      // Another registration took the account since the check above: the index refused this one.
+      throw uniqueConflict(e, takenAnswer) ?? e
+    })
     if (!added) throw badRequest('auth.pendingFull', {}, 'tenantId')
   })
   return id
@@ -168,7 +178,7 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
  * cannot together pass the cap, in this process or another. Answers whether
  * the row went in.
  */
-function insertWhileRoom(tx: DbOrTx, row: typeof user.$inferInsert, max: number): boolean {
+async function insertWhileRoom(tx: Tx, row: typeof user.$inferInsert, max: number): Promise<boolean> {
   // INSERT … SELECT names every column in table order; a column the row leaves out takes its declared default.
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(user)).map(([key, col]) => {
@@ -180,15 +190,12 @@ function insertWhileRoom(tx: DbOrTx, row: typeof user.$inferInsert, max: number)
     .select({ n: count() })
     .from(user)
     .where(and(tenantRows(user, row.tenantId!, { why: REGISTERING }), eq(user.status, 0)))
-  return !!tx
-    .insert(user)
-    .select(
-      (qb) =>
-        qb
-          .select(fields)
-          .from(tenant)
-          .where(and(tenantRows(tenant, row.tenantId!, { why: REGISTERING }), sql`(${pending}) < ${max}`)) as never,
-    )
-    .returning({ id: user.id })
-    .get()
+  const r = await tx.insert(user).select(
+    (qb) =>
+      qb
+        .select(fields)
+        .from(tenant)
+        .where(and(tenantRows(tenant, row.tenantId!, { why: REGISTERING }), sql`(${pending}) < ${max}`)) as never,
+  )
+  return changed(r) === 1
 }

@@ -18,24 +18,27 @@ export async function revokeSession(services: Services, sessionId: string): Prom
  * connections (broker, lab terminals) close once the caller's transaction is
  * over (live-sessions.ts).
  */
-export function endSessions(db: Services['db'] | Tx, by: { userIds?: string[]; tenantIds?: string[] }): void {
+export async function endSessions(
+  db: Services['db'] | Tx,
+  by: { userIds?: string[]; tenantIds?: string[] },
+): Promise<void> {
   if (by.userIds?.length)
-    db.update(session)
+    await db
+      .update(session)
       .set({ revoked: 1 })
       .where(and(inArray(session.userId, by.userIds), eq(session.revoked, 0)))
-      .run()
   if (by.tenantIds?.length)
-    db.update(session)
+    await db
+      .update(session)
       .set({ revoked: 1 })
       .where(and(inArray(session.tenantId, by.tenantIds), eq(session.revoked, 0)))
-      .run()
   sessionsEnded(by)
 }
 
 /** Drops expired or revoked sessions and spent refresh tokens past their time; run by the daily job. */
-export const pruneSessions = (services: Services) => {
+export async function pruneSessions(services: Services): Promise<void> {
   const nowS = Math.floor(Date.now() / 1000)
-  services.db.delete(sessionSpent).where(lt(sessionSpent.expiresAt, nowS)).run()
+  await services.db.delete(sessionSpent).where(lt(sessionSpent.expiresAt, nowS))
   // A revoked session is kept until its refresh lifetime ends, so a replayed token still finds it spent.
-  return services.db.delete(session).where(sql`${session.refreshExpiresAt} < ${nowS}`)
+  await services.db.delete(session).where(sql`${session.refreshExpiresAt} < ${nowS}`)
 }

@@ -15,12 +15,10 @@ const form = (account: string, password: string) =>
   new URLSearchParams({ grant_type: 'password', username: account, password: md5Hex(password), tenantId: '000000' })
 
 /** A real listening server: the client address comes from the socket, X-Forwarded-For only through a trusted proxy. */
-function served(env: Record<string, string>) {
-  const t = testApp(env)
+async function served(env: Record<string, string>) {
+  const t = await testApp(env)
   const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-  afterAll(() => {
-    server.stop()
-  })
+  afterAll(() => server.stop())
   const base = () => `http://127.0.0.1:${server.server!.port}`
   const signIn = (account: string, password: string, from?: string, lang?: 'en') =>
     fetch(`${base()}${TOKEN}`, {
@@ -36,9 +34,9 @@ function served(env: Record<string, string>) {
   return { t, signIn }
 }
 
-describe('lockout under concurrent guesses', () => {
+describe('lockout under concurrent guesses', async () => {
   // The per-address limit out of the way: this is about the account+address throttle and the account lock.
-  const { t, signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '100000' })
+  const { t, signIn } = await served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '100000' })
   const status = async (r: Promise<Response>) => (await r).status
   const from = (i: number) => `203.0.113.${i}`
 
@@ -50,33 +48,31 @@ describe('lockout under concurrent guesses', () => {
     expect(checked).toBeLessThanOrEqual(5)
     expect(answers.filter((a) => a === 400).length).toBeLessThanOrEqual(4)
     expect(answers.every((a) => [400, 423, 429].includes(a))).toBe(true)
-    const row = t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    const row = (await t.services.db.select().from(user).where(eq(user.account, 'teacher')))[0]!
     expect(row.locked).toBe(1)
     expect((await signIn('teacher', 'teacher', from(99))).status).toBe(423)
   })
 
   it('the lock is time-bound: 30 minutes by default, a parameter changes it, and it lifts by itself', async () => {
-    const row = t.services.db.select().from(user).where(eq(user.account, 'teacher')).get()!
+    const row = (await t.services.db.select().from(user).where(eq(user.account, 'teacher')))[0]!
     const left = row.lockedUntil! - Math.floor(Date.now() / 1000)
     expect(left).toBeGreaterThan(29 * 60)
     expect(left).toBeLessThanOrEqual(30 * 60)
-    t.services.db
+    await t.services.db
       .update(user)
       .set({ lockedUntil: Math.floor(Date.now() / 1000) - 1 })
       .where(eq(user.id, row.id))
-      .run()
     expect((await signIn('teacher', 'teacher', from(100))).status).toBe(200)
 
-    t.services.db
+    await t.services.db
       .update(param)
       .set({ paramValue: '2' })
       .where(and(eq(param.tenantId, '000000'), eq(param.paramKey, 'account.lockMinutes')))
-      .run()
     // Five addresses, one wrong guess each: the fifth locks.
     const answers = []
     for (let i = 0; i < 5; i++) answers.push((await signIn('teacher', 'wrong', from(110 + i))).status)
     expect(answers).toEqual([400, 400, 400, 400, 423])
-    const locked = t.services.db.select().from(user).where(eq(user.id, row.id)).get()!
+    const locked = (await t.services.db.select().from(user).where(eq(user.id, row.id)))[0]!
     expect(locked.lockedUntil! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(120)
   })
 
@@ -95,7 +91,7 @@ describe('lockout under concurrent guesses', () => {
     const refused = await signIn('student', 'student', '198.51.100.51')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(t.services.db.select().from(user).where(eq(user.account, 'student')).get()!.locked).toBe(0)
+    expect((await t.services.db.select().from(user).where(eq(user.account, 'student')))[0]!.locked).toBe(0)
     expect((await signIn('student', 'student', '198.51.100.52')).status).toBe(200)
   })
 
@@ -119,8 +115,8 @@ describe('lockout under concurrent guesses', () => {
   })
 })
 
-describe('hashing under a storm of sign-ins', () => {
-  const t = testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
+describe('hashing under a storm of sign-ins', async () => {
+  const t = await testApp({ ATRIUM_SIGNIN_IP_LIMIT: '100000', ATRIUM_SIGNIN_ACCOUNT_IP_LIMIT: '100000' })
   const signInAs = (account: string, password: string) =>
     t.call('POST', TOKEN, {
       body: form(account, password).toString(),
@@ -137,9 +133,9 @@ describe('hashing under a storm of sign-ins', () => {
   })
 })
 
-describe('sign-in throttles behind a trusted proxy', () => {
+describe('sign-in throttles behind a trusted proxy', async () => {
   // The default is 20 failures per address per 15 minutes; 6 keeps the test short.
-  const { signIn } = served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '6' })
+  const { signIn } = await served({ ATRIUM_TRUSTED_PROXIES: '127.0.0.1', ATRIUM_SIGNIN_IP_LIMIT: '6' })
 
   it('the failure limit per address answers 429 with Retry-After; another address is unaffected', async () => {
     for (let i = 0; i < 6; i++) expect((await signIn(`nobody${i}`, 'x', '203.0.113.7')).status).toBe(400)
@@ -161,8 +157,8 @@ describe('sign-in throttles behind a trusted proxy', () => {
   })
 })
 
-describe('sign-in throttles without a trusted proxy', () => {
-  const { signIn } = served({ ATRIUM_SIGNIN_IP_LIMIT: '6' })
+describe('sign-in throttles without a trusted proxy', async () => {
+  const { signIn } = await served({ ATRIUM_SIGNIN_IP_LIMIT: '6' })
 
   it('X-Forwarded-For from an untrusted peer is ignored: rotating it does not escape the limit', async () => {
     for (let i = 0; i < 6; i++) await signIn(`nobody${i}`, 'x', `10.0.0.${i}`)

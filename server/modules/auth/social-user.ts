@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { user, userOauth } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
+import { first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
@@ -23,23 +24,25 @@ export async function socialUser(services: Services, g: GrantInput): Promise<Use
     throw fail('auth.socialFailed')
   }
   const { db } = services
-  const known = await db
-    .select()
-    .from(userOauth)
-    .where(
-      and(
-        tenantRows(userOauth, g.tenantId, { why: SIGN_IN }),
-        eq(userOauth.source, provider.source),
-        eq(userOauth.uuid, profile.uuid),
+  const known = await first(
+    db
+      .select()
+      .from(userOauth)
+      .where(
+        and(
+          tenantRows(userOauth, g.tenantId, { why: SIGN_IN }),
+          eq(userOauth.source, provider.source),
+          eq(userOauth.uuid, profile.uuid),
+        ),
       ),
-    )
-    .get()
+  )
   const linked = known?.userId
-    ? await db
-        .select()
-        .from(user)
-        .where(and(eq(user.id, known.userId), eq(user.isDeleted, 0)))
-        .get()
+    ? await first(
+        db
+          .select()
+          .from(user)
+          .where(and(eq(user.id, known.userId), eq(user.isDeleted, 0))),
+      )
     : undefined
   if (linked) return linked
   // The id is the capability to link this identity at registration, so it cannot be guessed.

@@ -7,6 +7,8 @@ import pkg from '../../../package.json' with { type: 'json' }
 import { lastGoodBackup } from '../backup/schedule.ts'
 import { query as queryOf } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
+import { runSql } from '../../lib/rows.ts'
+import { sql } from 'drizzle-orm'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) =>
@@ -16,8 +18,6 @@ export const healthModule = (services: Services) =>
   )
 
 const healthModulePlugin = (services: Services) => {
-  // Compiled once: the probe runs on every health check (monitors poll it).
-  let probe: { get(): unknown } | undefined
   // The lab engines' state costs three queries and a probe per engine: monitors poll health many times a second,
   // and a second-old view of the engines is as good to them (each engine's probe is itself kept 5 s).
   let hosts:
@@ -38,7 +38,7 @@ const healthModulePlugin = (services: Services) => {
     async ({ ctx }) => {
       let database = 'up'
       try {
-        ;(probe ??= services.db.$client.prepare('SELECT 1')).get()
+        await runSql(services.db, sql`select 1`)
       } catch {
         database = 'down'
       }

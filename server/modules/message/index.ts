@@ -9,6 +9,7 @@ import { parseIds } from '../../lib/ids-param.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import { sendMessage } from './send.ts'
 import { userInbox } from '../iot/topics.ts'
@@ -106,12 +107,13 @@ export const messageResource = defineResource({
       button: SIGNED_IN,
       run: async (ctx, { query }) => {
         const id = parseIds(query.id)[0]
-        const row = await ctx.db
-          .select(inboxColumns)
-          .from(messageRecipient)
-          .innerJoin(message, eq(message.id, messageRecipient.messageId))
-          .where(and(mine(ctx), eq(messageRecipient.messageId, id), notDeleted(message)))
-          .get()
+        const row = await first(
+          ctx.db
+            .select(inboxColumns)
+            .from(messageRecipient)
+            .innerJoin(message, eq(message.id, messageRecipient.messageId))
+            .where(and(mine(ctx), eq(messageRecipient.messageId, id), notDeleted(message))),
+        )
         if (!row) throw notFound()
         if (row.isRead === 1)
           await ctx.db

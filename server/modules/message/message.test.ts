@@ -5,8 +5,8 @@ import { testApp } from '../../../tests/support/harness.ts'
 
 const M = '/api/blade-message/message'
 
-describe('blade-message/message', () => {
-  const t = testApp()
+describe('blade-message/message', async () => {
+  const t = await testApp()
 
   it('shows the seeded unread messages; opening one marks it read; read-all clears the rest', async () => {
     const token = await t.token('teacher')
@@ -25,13 +25,10 @@ describe('blade-message/message', () => {
 
   it('matches receiver ids exactly: a digit or a part of an id reaches nobody', async () => {
     const admin = await t.token('admin')
-    const studentRole = t.services.db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, 'student'))
-      .all()
-      .find((r) => r.tenantId === '000000')!
-    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
+    const studentRole = (await t.services.db.select().from(role).where(eq(role.roleAlias, 'student'))).find(
+      (r) => r.tenantId === '000000',
+    )!
+    const cs = (await t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')))[0]!
     for (const [type, receivers] of [
       [4, '9'],
       [4, studentRole.id.slice(0, -1)],
@@ -50,16 +47,13 @@ describe('blade-message/message', () => {
 
   it('sends to users, departments and roles of the tenant; the sender sees it in sendList', async () => {
     const admin = await t.token('admin')
-    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
+    const cs = (await t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')))[0]!
     const sent = await t.post(`${M}/save`, admin, { type: 2, title: '系会通知', content: '周五开会', receivers: cs.id })
     expect(sent.status).toBe(200)
     expect(sent.body.data.recipients).toBe(1)
-    const studentRole = t.services.db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, 'student'))
-      .all()
-      .find((r) => r.tenantId === '000000')!
+    const studentRole = (await t.services.db.select().from(role).where(eq(role.roleAlias, 'student'))).find(
+      (r) => r.tenantId === '000000',
+    )!
     expect(
       (await t.post(`${M}/save`, admin, { type: 4, title: '致全体学生', receivers: studentRole.id })).body.data
         .recipients,
@@ -93,13 +87,10 @@ describe('blade-message/message', () => {
     expect((await t.get(`${M}/sendDetail`, other, { id: adminInbox.id })).status).toBe(404)
   })
   it('broadcasts only for those who may read the departments or roles: a teacher is refused, a manager and the administrator are not', async () => {
-    const cs = t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')).get()!
-    const teacherRole = t.services.db
-      .select()
-      .from(role)
-      .where(eq(role.roleAlias, 'teacher'))
-      .all()
-      .find((r) => r.tenantId === '000000')!
+    const cs = (await t.services.db.select().from(dept).where(eq(dept.deptName, '计算机系')))[0]!
+    const teacherRole = (await t.services.db.select().from(role).where(eq(role.roleAlias, 'teacher'))).find(
+      (r) => r.tenantId === '000000',
+    )!
     const teacher = await t.token('teacher')
     const sentBefore = (await t.get(`${M}/my/sendList`, teacher)).body.data.total
     for (const [type, receivers] of [
@@ -116,7 +107,7 @@ describe('blade-message/message', () => {
     }
     expect((await t.get(`${M}/my/sendList`, teacher)).body.data.total).toBe(sentBefore)
     // People, and approval messages, stay open to the teacher.
-    const student = t.services.db.select().from(user).where(eq(user.account, 'student')).all()
+    const student = await t.services.db.select().from(user).where(eq(user.account, 'student'))
     const direct = await t.post(`${M}/save`, teacher, { type: 3, title: '请假审批', receivers: student[0].id })
     expect(direct.status).toBe(200)
     // The manager reads departments (system:dept) and users; the administrator holds everything.
@@ -132,8 +123,8 @@ describe('blade-message/message', () => {
   })
 })
 
-describe('blade-user/user-list (the recipient picker)', () => {
-  const t = testApp()
+describe('blade-user/user-list (the recipient picker)', async () => {
+  const t = await testApp()
   it("pages the tenant's active users for whoever may send messages, names only", async () => {
     const teacher = await t.token('teacher')
     const r = await t.get('/api/blade-user/user-list', teacher, { realName: '王', size: 5 })

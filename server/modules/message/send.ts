@@ -7,6 +7,8 @@ import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { memberOf } from '../../lib/membership.ts'
 import { isAdministrator, permissionCodes } from '../../lib/permissions.ts'
 import { scope } from '../../lib/scope.ts'
@@ -30,6 +32,8 @@ async function mayBroadcast(ctx: Ctx, type: number): Promise<boolean> {
   const codes = await permissionCodes(ctx)
   return readers.some((c) => codes.has(c))
 }
+
+const RECIPIENTS_PER_INSERT = 500
 
 export interface SendInput {
   type?: unknown
@@ -77,34 +81,35 @@ export async function sendMessage(
     .from(user)
     .where(and(tenant, column ? memberOf(column, ids) : inArray(user.id, ids)))
   if (!people.length) throw badRequest('message.noRecipients', { field: 'receivers' }, 'receivers')
-  const me = await ctx.db
-    .select({ realName: user.realName, account: user.account })
-    .from(user)
-    .where(eq(user.id, ctx.actor.userId))
-    .get()
+  const me = await first(
+    ctx.db.select({ realName: user.realName, account: user.account }).from(user).where(eq(user.id, ctx.actor.userId)),
+  )
   const id = newId()
   const stamp = now()
-  ctx.db.transaction((tx) => {
-    tx.insert(message)
-      .values({
-        id,
-        tenantId: ctx.actor.tenantId,
-        type,
-        title,
-        content,
-        receivers: ids.join(','),
-        createUserName: me?.realName ?? me?.account ?? ctx.actor.account,
-        createUser: ctx.actor.userId,
-        createDept: ctx.actor.deptIds[0] ?? null,
-        createTime: stamp,
-        updateUser: ctx.actor.userId,
-        updateTime: stamp,
-      })
-      .run()
-    for (const p of people)
-      tx.insert(messageRecipient)
-        .values({ id: newId(), tenantId: ctx.actor.tenantId, messageId: id, userId: p.id, isRead: 1 })
-        .run()
+  await withTransaction(ctx.db, async (tx) => {
+    await tx.insert(message).values({
+      id,
+      tenantId: ctx.actor.tenantId,
+      type,
+      title,
+      content,
+      receivers: ids.join(','),
+      createUserName: me?.realName ?? me?.account ?? ctx.actor.account,
+      createUser: ctx.actor.userId,
+      createDept: ctx.actor.deptIds[0] ?? null,
+      createTime: stamp,
+      updateUser: ctx.actor.userId,
+      updateTime: stamp,
+    })
+    // Many rows a statement (a broadcast may reach the whole school), within the engines' parameter limits.
+    for (let i = 0; i < people.length; i += RECIPIENTS_PER_INSERT)
+      await tx
+        .insert(messageRecipient)
+        .values(
+          people
+            .slice(i, i + RECIPIENTS_PER_INSERT)
+            .map((p) => ({ id: newId(), tenantId: ctx.actor.tenantId, messageId: id, userId: p.id, isRead: 1 })),
+        )
   })
   return { id, recipients: people.length, userIds: people.map((p) => p.id) }
 }
