@@ -5,6 +5,7 @@ import { paper, paperQuestion, paperTime, paperTimeUser } from '../../../db/sche
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { first } from '../../lib/rows.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
@@ -93,10 +94,10 @@ async function participantsOf(ctx: Ctx, ids: string[]) {
 
 /** The first paper's size and total: what a visitor is told about the questions (the drawn paper may differ in order, not in weight). */
 async function paperSummary(ctx: Ctx, paperIds: string | null) {
-  const first = splitIds(paperIds)[0]
-  if (!first) return { questionCount: 0, totalScore: 0 }
-  const p = await ctx.db.select({ score: paper.score }).from(paper).where(eq(paper.id, first)).get()
-  const [{ n }] = await ctx.db.select({ n: count() }).from(paperQuestion).where(eq(paperQuestion.paperId, first))
+  const paperId = splitIds(paperIds)[0]
+  if (!paperId) return { questionCount: 0, totalScore: 0 }
+  const p = await first(ctx.db.select({ score: paper.score }).from(paper).where(eq(paper.id, paperId)))
+  const [{ n }] = await ctx.db.select({ n: count() }).from(paperQuestion).where(eq(paperQuestion.paperId, paperId))
   return { questionCount: n, totalScore: p?.score ?? 0 }
 }
 
@@ -234,8 +235,8 @@ export const competitionResource = defineResource({
       button: SIGNED_IN,
       body: { sittingId: text('sitting') },
       run: async (ctx, { query }) => {
-        const x = ownSitting(ctx, query.sittingId)
-        const e = await ctx.db.select().from(paperTime).where(eq(paperTime.id, x.paperTimeId)).get()
+        const x = await ownSitting(ctx, query.sittingId)
+        const e = await first(ctx.db.select().from(paperTime).where(eq(paperTime.id, x.paperTimeId)))
         if (!e) throw notFound()
         if (!reviewable(e, x, !(await uncorrectedAmong(ctx, [e.id])).has(e.id)))
           throw new ApiError(403, 'exam.reviewClosed')

@@ -10,6 +10,7 @@ import { dept, team, teamUser, user } from '../../../db/schema/index.ts'
 import { routeStyle } from '../../lib/hand-written.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
 import { paperResource } from './paper.ts'
 import { teamResource } from './team.ts'
 
@@ -21,8 +22,8 @@ const E = '/api/hm-paperTime/paperTime'
 const U = '/api/hm-paperTime/paperTimeUser'
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000))
 
-describe('exam back office: pickers, team members and sittings as declarations', () => {
-  const t = testApp()
+describe('exam back office: pickers, team members and sittings as declarations', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   it('mounts every moved route once, generated, at its contract path', () => {
@@ -97,7 +98,7 @@ describe('exam back office: pickers, team members and sittings as declarations',
       nodes.find((n) => !n.children.length) ?? leaf(nodes.flatMap((n) => n.children) as never)
     expect(leaf(tree)).toMatchObject({ children: [] })
 
-    const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+    const klass = (await first(db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班'))))!
     const students = (await t.get(`${G}/student-tree`, teacher, { classIds: klass.id })).body.data
     expect(students).toEqual([
       {
@@ -112,7 +113,7 @@ describe('exam back office: pickers, team members and sittings as declarations',
 
   it('team members are reached through a team the caller may see: counts, pages, picker, add and remove', async () => {
     const teacher = await t.token('teacher')
-    const demo = db.select().from(team).where(eq(team.name, '网络技术兴趣小组')).get()!
+    const demo = (await first(db.select().from(team).where(eq(team.name, '网络技术兴趣小组'))))!
     const card = (await t.get(`${T}/page-card`, teacher, { name: '网络技术' })).body.data
     expect(card).toMatchObject({ total: 1, current: 1 })
     expect(card.records[0]).toMatchObject({ id: demo.id, name: '网络技术兴趣小组', memberCount: 1 })
@@ -133,11 +134,12 @@ describe('exam back office: pickers, team members and sittings as declarations',
     expect(picked).toEqual({ studentIds: [page.records[0].userId], classIds: [page.records[0].classId] })
 
     // Adding: a list or a comma list; someone already in stays once; an id of no user is refused by name.
-    const manager = db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000')))
-      .get()!
+    const manager = (await first(
+      db
+        .select()
+        .from(user)
+        .where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000'))),
+    ))!
     const added = await t.post(`${M}/addStudents`, await t.token('admin'), {
       teamId: demo.id,
       studentIds: `${manager.id},${page.records[0].userId}`,
@@ -169,11 +171,12 @@ describe('exam back office: pickers, team members and sittings as declarations',
     expect((await t.get(`${M}/getTeamUserInfo`, other, { teamId: demo.id })).status).toBe(404)
     expect((await t.get(`${M}/getStuIdsAndClassIds`, other, { teamId: demo.id })).status).toBe(404)
     expect((await t.post(`${M}/addStudents`, other, { teamId: demo.id, studentIds: [manager.id] })).status).toBe(404)
-    const managerRow = db
-      .select()
-      .from(teamUser)
-      .where(and(eq(teamUser.teamId, demo.id), eq(teamUser.userId, manager.id)))
-      .get()!
+    const managerRow = (await first(
+      db
+        .select()
+        .from(teamUser)
+        .where(and(eq(teamUser.teamId, demo.id), eq(teamUser.userId, manager.id))),
+    ))!
     expect((await t.post(`${M}/remove`, other, undefined, { ids: managerRow.id })).status).toBe(404)
     expect((await t.post(`${M}/remove`, teacher, undefined, { ids: 'x' })).body).toMatchObject({
       code: 400,
@@ -184,7 +187,7 @@ describe('exam back office: pickers, team members and sittings as declarations',
 
     const removed = await t.post(`${M}/remove`, teacher, undefined, { ids: managerRow.id })
     expect(removed.body).toMatchObject({ code: 200, data: true })
-    expect(db.select().from(teamUser).where(eq(teamUser.id, managerRow.id)).get()).toBeUndefined()
+    expect(await first(db.select().from(teamUser).where(eq(teamUser.id, managerRow.id)))).toBeUndefined()
     // The CLI's way: the member page as an operation.
     const members = await teamResource.ops.actions.members(t.system(), { ids: demo.id, query: {} })
     expect(members.total).toBe(1)

@@ -7,7 +7,7 @@
  * in as `managedExam`, the exam detail's code, scope and 404.
  */
 import { Type } from '@sinclair/typebox'
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm'
 import { dept, paperAnswer, paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'
@@ -18,6 +18,7 @@ import { pageOf, parsePaging } from '../../lib/paging.ts'
 import type { Actions } from '../../lib/resource-actions.ts'
 import type { Query } from '../../lib/resource-types.ts'
 import { richTextToPlain } from '../../lib/rich-text.ts'
+import { changed, first } from '../../lib/rows.ts'
 import { scope } from '../../lib/scope.ts'
 import { now } from '../../lib/time.ts'
 import { transact } from '../../lib/transaction.ts'
@@ -52,22 +53,23 @@ const text = (description: string, error?: string) =>
 async function managedSitting(ctx: Ctx, id: unknown, managedExam: ExamGate) {
   const sid = String(id ?? '')
   if (!/^\d{1,20}$/.test(sid)) throw badRequest('validation.id', { field: 'id' }, 'id')
-  const s = await ctx.db
-    .select({ paperTimeId: paperTimeUser.paperTimeId })
-    .from(paperTimeUser)
-    .where(
-      and(
-        eq(paperTimeUser.id, sid),
-        await scope(paperTimeUser, ctx, {
-          dataScope: false,
-          why: "the sitting's exam is gated next, with the exam list's data scope (managedExam)",
-        }),
+  const s = await first(
+    ctx.db
+      .select({ paperTimeId: paperTimeUser.paperTimeId })
+      .from(paperTimeUser)
+      .where(
+        and(
+          eq(paperTimeUser.id, sid),
+          await scope(paperTimeUser, ctx, {
+            dataScope: false,
+            why: "the sitting's exam is gated next, with the exam list's data scope (managedExam)",
+          }),
+        ),
       ),
-    )
-    .get()
+  )
   if (!s) throw notFound()
   const exam = await managedExam(ctx, s.paperTimeId)
-  return { exam, sitting: (await ctx.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, sid)).get())! }
+  return { exam, sitting: (await first(ctx.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, sid))))! }
 }
 
 /** A sitting with every question, the answer given, the key, score and comment: the correction sheet. */
@@ -89,14 +91,14 @@ export async function sheet(ctx: Ctx, sittingId: string, paperId: string) {
 }
 
 /** The candidates who opened the exam: unfinished first, then the latest submitted; `state` narrows. */
-function sittingsPage(ctx: Ctx, exam: Exam, q: Query): Page<Sitting> {
+async function sittingsPage(ctx: Ctx, exam: Exam, q: Query): Promise<Page<Sitting>> {
   const { current, size, offset } = parsePaging(q)
   const where = and(
     eq(paperTimeUser.paperTimeId, exam.id),
     q.state ? eq(paperTimeUser.state, Number(q.state)) : undefined,
   )
   const orderBy = [asc(paperTimeUser.state), desc(paperTimeUser.submitTime)]
-  const { rows, total } = pageRows(ctx.db, { table: paperTimeUser, where, orderBy }, size, offset)
+  const { rows, total } = await pageRows(ctx.db, { table: paperTimeUser, where, orderBy }, size, offset)
   return pageOf(rows, total, current, size)
 }
 
@@ -121,7 +123,14 @@ async function correct(ctx: Ctx, sittingId: unknown, items: Correction[], manage
     )
       throw badRequest('exam.correctScore', { field: 'score' }, 'score')
   }
-  await transact(ctx, (tx) => {
+  await transact(ctx, async (tx) => {
+    // The sitting's row is written first: a second correction of the same sitting waits here (PostgreSQL) until this
+    // one committed, so the totals below are summed from every answer's latest score.
+    const claimed = await tx
+      .update(paperTimeUser)
+      .set({ correctUser: ctx.actor.userId, correctTime: now() })
+      .where(and(eq(paperTimeUser.id, sitting.id), gte(paperTimeUser.state, SUBMITTED)))
+    if (changed(claimed) !== 1) throw new ApiError(409, 'exam.notSubmitted')
     for (const i of items) {
       const set: Record<string, unknown> = {}
       if (i.score !== undefined && i.score !== null) {
@@ -131,16 +140,15 @@ async function correct(ctx: Ctx, sittingId: unknown, items: Correction[], manage
       }
       if (i.comment !== undefined) set.comment = i.comment === null ? null : String(i.comment).slice(0, 2000)
       if (Object.keys(set).length)
-        tx.update(paperAnswer)
+        await tx
+          .update(paperAnswer)
           .set(set)
           .where(and(eq(paperAnswer.paperTimeUserId, sitting.id), eq(paperAnswer.questionId, String(i.questionId))))
-          .run()
     }
-    const rows = tx
+    const rows = await tx
       .select({ questionId: paperAnswer.questionId, score: paperAnswer.score })
       .from(paperAnswer)
       .where(eq(paperAnswer.paperTimeUserId, sitting.id))
-      .all()
     const type = new Map(qs.map((q) => [q.id, q.type]))
     const subjective = rows.filter((r) => !isObjective(type.get(r.questionId) ?? 1))
     const objective = rows
@@ -149,19 +157,17 @@ async function correct(ctx: Ctx, sittingId: unknown, items: Correction[], manage
     const done = subjective.every((r) => r.score !== null)
     const sub = subjective.reduce((t, r) => t + (r.score ?? 0), 0)
     const r2 = (n: number) => Math.round(n * 100) / 100
-    tx.update(paperTimeUser)
+    await tx
+      .update(paperTimeUser)
       .set({
         objectiveScore: r2(objective),
         subjectiveScore: done ? r2(sub) : null,
         score: done ? r2(objective + sub) : null,
         state: done ? CORRECTED : SUBMITTED,
-        correctUser: ctx.actor.userId,
-        correctTime: now(),
       })
       .where(eq(paperTimeUser.id, sitting.id))
-      .run()
   })
-  return (await ctx.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, sitting.id)).get())!
+  return (await first(ctx.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, sitting.id))))!
 }
 
 /** Score distribution (10 % bands of the paper total), per-question correct rate, per-class averages. */
@@ -256,7 +262,7 @@ export const resultActions = (managedExam: ExamGate) =>
           Type.String({ pattern: '^\\d*$', description: '1 answering, 2 to correct, 3 corrected; all when empty' }),
         ),
       },
-      run: async (ctx, { rows: [exam], query }) => sittingsPage(ctx, await swept(ctx, exam), query),
+      run: async (ctx, { rows: [exam], query }) => await sittingsPage(ctx, await swept(ctx, exam), query),
     },
     viewScore: {
       method: 'GET',

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { dept, logApi, paperAnswer, paperTimeUser, role } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
 import { rng, shuffled } from './sitting.ts'
 
 const Q = '/api/hm-question/question'
@@ -12,8 +13,8 @@ const U = '/api/hm-paperTime/paperTimeUser'
 const W = '/api/nep-wbp'
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000))
 
-describe('exams: bank, papers, taking, correcting', () => {
-  const t = testApp()
+describe('exams: bank, papers, taking, correcting', async () => {
+  const t = await testApp()
 
   /** A paper with one question of each kind: single (2), multiple (4), fill (2 blanks, 2), short (5). */
   async function arrange(teacher: string, exam: Record<string, unknown> = {}) {
@@ -76,12 +77,13 @@ describe('exams: bank, papers, taking, correcting', () => {
 
   async function secondStudent() {
     const admin = await t.token('admin')
-    const studentRole = t.services.db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
-      .get()!
-    const klass = t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机2班')).get()!
+    const studentRole = (await first(
+      t.services.db
+        .select()
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))),
+    ))!
+    const klass = (await first(t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机2班'))))!
     const r = await t.post('/api/blade-system/user/submit', admin, {
       account: 'zhou',
       password: 'zhou',
@@ -230,7 +232,7 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect((await t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId })).status).toBe(409)
     expect((await save(a.single.id, [wrong], 9)).status).toBe(409)
     expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: a.examId })).status).toBe(409)
-    const rows = t.services.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, sittingId)).all()
+    const rows = await t.services.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, sittingId))
     const by = (id: string) => rows.find((r) => r.questionId === id)!
     expect([by(a.single.id).score, by(a.multi.id).score, by(a.fill.id).score, by(a.short.id).score]).toEqual([
       2,
@@ -279,6 +281,32 @@ describe('exams: bank, papers, taking, correcting', () => {
     expect((await xlsx.arrayBuffer()).byteLength).toBeGreaterThan(1000)
   })
 
+  it('saves racing two submits: one submit counts, every acknowledged save is in the graded paper, later ones are refused', async () => {
+    const teacher = await t.token('teacher')
+    const student = await t.token('student')
+    const a = await arrange(teacher)
+    const { sittingId } = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: a.examId })).body.data
+    const right = a.single.options.find((o: any) => o.isCorrect).id
+    const saves = Array.from({ length: 12 }, (_, k) =>
+      t.post(`${W}/paperQuestion/saveAnswer`, student, {
+        sittingId,
+        questionId: a.single.id,
+        answer: [right],
+        version: k + 1,
+      }),
+    )
+    const submits = [0, 1].map(() => t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId }))
+    const [saved, submitted] = await Promise.all([Promise.all(saves), Promise.all(submits)])
+    expect(submitted.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(saved.every((r) => r.status === 200 || r.status === 409)).toBe(true)
+    const acknowledged = saved.filter((r) => r.status === 200).map((r) => r.body.data.version as number)
+    const row = (await t.services.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, sittingId))).find(
+      (r) => r.questionId === a.single.id,
+    )!
+    expect(row.version).toBe(Math.max(0, ...acknowledged))
+    expect(row.score).toBe(acknowledged.length ? 2 : 0)
+  })
+
   it('refuses outside the window and non-candidates; another learner can neither read nor submit my sitting', async () => {
     const teacher = await t.token('teacher')
     const student = await t.token('student')
@@ -293,7 +321,7 @@ describe('exams: bank, papers, taking, correcting', () => {
     )
     expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: past.examId })).status).toBe(409)
     // Class 1 only: zhou (class 2) is not a candidate.
-    const klass1 = t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+    const klass1 = (await first(t.services.db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班'))))!
     const closed = await arrange(teacher, { classIds: klass1.id })
     expect((await t.get(`${W}/paperQuestion/toAnswer`, zhou.token, { timeId: closed.examId })).status).toBe(403)
     const mine = (await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: closed.examId })).body.data
@@ -303,12 +331,12 @@ describe('exams: bank, papers, taking, correcting', () => {
     const ok = await t.post(`${W}/paperQuestion/saveAnswer`, student, { ...steal, version: 1 })
     expect(ok.body.data.accepted).toBe(true)
     await Bun.sleep(20)
-    const logged = t.services.db
-      .select({ title: logApi.title })
-      .from(logApi)
-      .where(eq(logApi.requestUri, `${W}/paperQuestion/saveAnswer`))
-      .all()
-      .map((r) => r.title)
+    const logged = (
+      await t.services.db
+        .select({ title: logApi.title })
+        .from(logApi)
+        .where(eq(logApi.requestUri, `${W}/paperQuestion/saveAnswer`))
+    ).map((r) => r.title)
     expect(logged).toContain(`POST ${W}/paperQuestion/saveAnswer 404`)
     expect(logged).not.toContain(`POST ${W}/paperQuestion/saveAnswer 200`)
     expect((await t.post(`${W}/paperTimeUser/submitPaper`, zhou.token, { sittingId: mine.sittingId })).status).toBe(404)
@@ -334,11 +362,10 @@ describe('exams: bank, papers, taking, correcting', () => {
       version: 1,
     })
     // Time runs out (and the grace for late packets too): the state is in the database, any call finalises it.
-    t.services.db
+    await t.services.db
       .update(paperTimeUser)
       .set({ deadline: Date.now() - 31_000 })
       .where(eq(paperTimeUser.id, paper.sittingId))
-      .run()
     expect(
       (
         await t.post(`${W}/paperQuestion/saveAnswer`, student, {
@@ -351,7 +378,7 @@ describe('exams: bank, papers, taking, correcting', () => {
     ).toBe(409)
     const info = (await t.get(`${W}/paperTime/showPaperMessage`, student, { timeId: a.examId })).body.data
     expect(info.mine).toMatchObject({ state: 2, submitKind: 2 })
-    const s = t.services.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, paper.sittingId)).get()!
+    const s = (await first(t.services.db.select().from(paperTimeUser).where(eq(paperTimeUser.id, paper.sittingId))))!
     expect(s.objectiveScore).toBe(2)
   })
 

@@ -24,7 +24,7 @@ export const favouriteActions = {
     body: { questionId: fields.questionId },
     run: async (ctx, { body }) => {
       const q = await bankQuestion(ctx, questionIdOf(body.questionId))
-      ctx.db
+      await ctx.db
         .insert(questionCollect)
         .values({
           id: newId(),
@@ -34,7 +34,6 @@ export const favouriteActions = {
           createTime: now(),
         })
         .onConflictDoNothing()
-        .run()
       return true
     },
   },
@@ -57,7 +56,7 @@ export const favouriteActions = {
     run: async (ctx, { query }) => {
       const { current, size, offset } = parsePaging(query)
       const orderBy = [desc(questionCollect.createTime), desc(questionCollect.id)]
-      const { rows, total } = pageRows(
+      const { rows, total } = await pageRows(
         ctx.db,
         { table: questionCollect, where: ownRows(questionCollect, ctx), orderBy },
         size,

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import { dept, paperTime, paperTimeUser, role } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
 
 const Q = '/api/hm-question/question'
 const P = '/api/hm-paper/paper'
@@ -17,8 +18,8 @@ const U = '/api/hm-paperTime/paperTimeUser'
 const W = '/api/nep-wbp'
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000))
 
-describe('exam keys stay closed until results are released (issue #24)', () => {
-  const t = testApp()
+describe('exam keys stay closed until results are released (issue #24)', async () => {
+  const t = await testApp()
   const db = t.services.db
 
   async function question(teacher: string, body: Record<string, unknown>) {
@@ -59,12 +60,13 @@ describe('exam keys stay closed until results are released (issue #24)', () => {
 
   async function secondStudent() {
     const admin = await t.token('admin')
-    const studentRole = db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
-      .get()!
-    const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+    const studentRole = (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))),
+    ))!
+    const klass = (await first(db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班'))))!
     const r = await t.post('/api/blade-system/user/submit', admin, {
       account: 'wu',
       password: 'wu',
@@ -130,17 +132,17 @@ describe('exam keys stay closed until results are released (issue #24)', () => {
     expect(await probe(student, a.single.id)).toEqual(closed)
 
     // The deadline has just passed: the grace window still takes saves, so the key stays closed in it.
-    db.update(paperTimeUser)
+    await db
+      .update(paperTimeUser)
       .set({ deadline: Date.now() - 10_000 })
       .where(eq(paperTimeUser.id, paper.sittingId))
-      .run()
     expect(await probe(student, a.single.id)).toEqual(closed)
     expect((await save([a.right], 2)).body.data).toMatchObject({ accepted: true })
     // Past the grace the sitting no longer takes answers (and is submitted with what was saved).
-    db.update(paperTimeUser)
+    await db
+      .update(paperTimeUser)
       .set({ deadline: Date.now() - 31_000 })
       .where(eq(paperTimeUser.id, paper.sittingId))
-      .run()
     expect((await save([a.right], 3)).status).toBe(409)
     // Submitted, but results not released: still closed.
     expect(await probe(student, a.single.id)).toEqual(closed)
@@ -200,7 +202,7 @@ describe('exam keys stay closed until results are released (issue #24)', () => {
     const teacher = await t.token('teacher')
     const student = await t.token('student')
     const draft = await arrange(teacher, { status: 0 })
-    expect(db.select().from(paperTime).where(eq(paperTime.id, draft.examId)).get()!.status).toBe(0)
+    expect((await first(db.select().from(paperTime).where(eq(paperTime.id, draft.examId))))!.status).toBe(0)
     expect((await t.get(`${W}/paperTime/showPaperMessage`, student, { timeId: draft.examId })).status).toBe(404)
     expect((await t.get(`${W}/paperQuestion/toAnswer`, student, { timeId: draft.examId })).status).toBe(404)
     const listed = (await t.get(`${W}/paperTime/lookMyPaperTime`, student, { size: 100 })).body.data.records

@@ -37,8 +37,8 @@ const DECLARED = [
   'GET /api/nep-wbp/paperTimeUser/review',
 ]
 
-describe("the learner's exam routes: declared, with request schemas", () => {
-  const t = testApp()
+describe("the learner's exam routes: declared, with request schemas", async () => {
+  const t = await testApp()
 
   it('practice and competitions are generated routes, once each, and every learner route declares its request', () => {
     const routes = t.app.routes.map((r) => ({ key: `${r.method} ${r.path}`, style: routeStyle(r) }))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { attach, question } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 import { grade } from './grading.ts'
 import { answerKey, withChildren } from './question-store.ts'
 
@@ -18,8 +19,8 @@ const MP3 = Buffer.concat([
 const quiz = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${body}\n</quiz>`
 const file = (name: string, b64: string) => `<file name="${name}" path="/" encoding="base64">${b64}</file>`
 
-describe('Moodle XML import keeps what the teacher wrote or says why not', () => {
-  const t = testApp()
+describe('Moodle XML import keeps what the teacher wrote or says why not', async () => {
+  const t = await testApp()
 
   async function upload(token: string, xml: string, extra: Record<string, string> = {}, lang = 'en') {
     const form = new FormData()
@@ -35,12 +36,12 @@ describe('Moodle XML import keeps what the teacher wrote or says why not', () =>
     return (await res.json()) as any
   }
   const stored = async (text: string) => {
-    const rows = t.services.db
-      .select()
-      .from(question)
-      .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
-      .all()
-      .filter((q) => q.content.includes(text))
+    const rows = (
+      await t.services.db
+        .select()
+        .from(question)
+        .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
+    ).filter((q) => q.content.includes(text))
     expect(rows).toHaveLength(1)
     return (await withChildren(t.services.db, rows))[0]
   }
@@ -74,7 +75,7 @@ describe('Moodle XML import keeps what the teacher wrote or says why not', () =>
     expect(tf.content).toMatch(/src="\/upload\/public\/[^"]+\.png"/)
     // Each is a file of the importing tenant, served with its bytes.
     for (const link of [audio, ...flags]) {
-      const row = t.services.db.select().from(attach).where(eq(attach.link, link)).get()!
+      const row = (await first(t.services.db.select().from(attach).where(eq(attach.link, link))))!
       expect(row).toMatchObject({ tenantId: '000000', isDeleted: 0 })
       const res = await t.app.handle(new Request(`http://localhost${link}`))
       expect(res.status).toBe(200)
@@ -220,11 +221,7 @@ describe('Moodle XML import keeps what the teacher wrote or says why not', () =>
       { line: 5, question: 'Drag words', reason: 'unsupported Moodle question type: ddwtos' },
     ])
     expect(
-      t.services.db
-        .select()
-        .from(question)
-        .all()
-        .filter((q) => q.content.includes('Explain skipping')),
+      (await t.services.db.select().from(question)).filter((q) => q.content.includes('Explain skipping')),
     ).toHaveLength(0)
     const some = await upload(teacher, xml, { skipInvalid: '1' })
     expect(some.data).toMatchObject({ imported: 1, skipInvalid: true })

@@ -26,7 +26,7 @@ export async function mySittingsPage<T>(
     .from(paperTime)
     .where(and(notDeleted(paperTime), opts.exams))
   const where = and(ownRows(paperTimeUser, ctx), inArray(paperTimeUser.paperTimeId, exams), opts.sittings)
-  const { rows, total } = pageRows(ctx.db, { table: paperTimeUser, where, orderBy: [opts.order] }, size, offset)
+  const { rows, total } = await pageRows(ctx.db, { table: paperTimeUser, where, orderBy: [opts.order] }, size, offset)
   const ids = [...new Set(rows.map((s) => s.paperTimeId))]
   const found = ids.length ? await ctx.db.select().from(paperTime).where(inArray(paperTime.id, ids)) : []
   const examOf = new Map(found.map((e) => [e.id, e]))

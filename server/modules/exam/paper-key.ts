@@ -57,26 +57,32 @@ const keyStatements = (db: Db) =>
   }))
 
 /** A paper's questions in order with their points and answer key (options with their correct flags, accepted blanks). */
-export function paperKey(db: Db, paperId: string): KeyedQuestion[] {
+export async function paperKey(db: Db, paperId: string): Promise<KeyedQuestion[]> {
   const q = keyStatements(db)
   const options = new Map<string, AnswerKey['options']>()
-  for (const o of q.options.all({ paperId })) {
+  for (const o of await q.options.execute({ paperId })) {
     let list = options.get(o.questionId)
     if (!list) options.set(o.questionId, (list = []))
     list.push({ id: o.id, isCorrect: o.isCorrect, fraction: o.fraction })
   }
   const blanks = new Map<string, string[][]>()
-  for (const b of q.blanks.all({ paperId })) {
+  for (const b of await q.blanks.execute({ paperId })) {
     let list = blanks.get(b.questionId)
     if (!list) blanks.set(b.questionId, (list = []))
     ;(list[b.blankNo] ??= []).push(b.answer)
   }
-  return q.questions
-    .all({ paperId })
-    .map((x) => ({ ...x, options: options.get(x.id) ?? [], blanks: blanks.get(x.id) ?? [] }))
+  return (await q.questions.execute({ paperId })).map((x) => ({
+    ...x,
+    options: options.get(x.id) ?? [],
+    blanks: blanks.get(x.id) ?? [],
+  }))
 }
 
-/** A sitting's stored answers (inside the closing transaction) and the statement that records one's grade. */
-export const storedAnswers = (db: Db, sittingId: string) => keyStatements(db).answers.all({ sittingId })
-export const recordGrade = (db: Db, id: string, score: number | null, correct: number | null) =>
-  keyStatements(db).grade.run({ id, score, correct })
+/**
+ * A sitting's stored answers and the statement that records one's grade: the closing transaction passes its `tx`
+ * (statements are compiled per handle, so they run on the transaction's connection).
+ */
+export const storedAnswers = async (db: Db, sittingId: string) => await keyStatements(db).answers.execute({ sittingId })
+export const recordGrade = async (db: Db, id: string, score: number | null, correct: number | null) => {
+  await keyStatements(db).grade.execute({ id, score, correct })
+}

@@ -4,6 +4,7 @@ import { paperTimeFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { first } from '../../lib/rows.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { sanitizeRichText } from '../../lib/rich-text.ts'
 import { candidateIds, splitIds } from './candidates.ts'
@@ -60,11 +61,12 @@ export const paperTimeResource = defineResource({
         await finalizeExpired(ctx.db, { examId: exam.id })
         const sittings = async (state: number) =>
           (
-            await ctx.db
-              .select({ n: count() })
-              .from(paperTimeUser)
-              .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, state)))
-              .get()
+            await first(
+              ctx.db
+                .select({ n: count() })
+                .from(paperTimeUser)
+                .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, state))),
+            )
           )?.n ?? 0
         // Sittings still answering after the sweep still take answers (an end moved earlier leaves their deadline).
         if (!windowClosed(exam) || (await sittings(ANSWERING))) throw new ApiError(409, 'exam.stillOpen')

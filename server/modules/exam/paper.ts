@@ -90,17 +90,15 @@ export const paperResource = defineResource({
     w.values.score = Math.round(items.reduce((s, i) => s + i.score, 0) * 100) / 100
     pending.set(w, items)
   },
-  afterWrite(ctx, w, tx) {
+  async afterWrite(ctx, w, tx) {
     const items = pending.get(w)
     if (!items) return
     const paperId = w.values.id as string
-    tx.delete(paperQuestion).where(eq(paperQuestion.paperId, paperId)).run()
-    items.forEach((i, sort) =>
-      tx
+    await tx.delete(paperQuestion).where(eq(paperQuestion.paperId, paperId))
+    for (const [sort, i] of items.entries())
+      await tx
         .insert(paperQuestion)
         .values({ id: newId(), tenantId: ctx.actor.tenantId, paperId, questionId: i.questionId, score: i.score, sort })
-        .run(),
-    )
   },
 })
 

@@ -18,6 +18,7 @@ import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
+import { first } from '../../lib/rows.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { grade, isObjective, isResponseShape, QuestionType, type Response } from './grading.ts'
@@ -79,11 +80,12 @@ export const live = (ctx: Ctx) =>
 
 /** A live question of the caller's tenant with options and blanks, or 404. */
 export async function bankQuestion(ctx: Ctx, id: string): Promise<FullQuestion> {
-  const row = await ctx.db
-    .select()
-    .from(question)
-    .where(and(live(ctx), eq(question.id, id)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select()
+      .from(question)
+      .where(and(live(ctx), eq(question.id, id))),
+  )
   if (!row) throw notFound()
   return (await withChildren(ctx.db, [row]))[0]
 }
@@ -118,9 +120,9 @@ export async function forLearner(ctx: Ctx, qs: FullQuestion[]) {
 }
 
 /** Records (or refreshes) a wrong answer in the caller's book. */
-export function recordError(ctx: Ctx, questionId: string, answer: Response) {
+export async function recordError(ctx: Ctx, questionId: string, answer: Response) {
   const stamp = now()
-  ctx.db
+  await ctx.db
     .insert(questionError)
     .values({
       id: newId(),
@@ -135,7 +137,6 @@ export function recordError(ctx: Ctx, questionId: string, answer: Response) {
       target: [questionError.userId, questionError.questionId],
       set: { lastAnswer: JSON.stringify(answer ?? null), times: sql`${questionError.times} + 1`, updateTime: stamp },
     })
-    .run()
 }
 
 /** A held question answers neither its key nor whether an answer to it is right. */
@@ -150,7 +151,7 @@ export async function checkAnswer(ctx: Ctx, body: Record<string, unknown>, rule:
   refuseHeld(rule, id)
   const q = await bankQuestion(ctx, id)
   const g = grade(answerKey(q, q.score), answer)
-  if (isObjective(q.type) && g.correct !== 1) recordError(ctx, q.id, answer)
+  if (isObjective(q.type) && g.correct !== 1) await recordError(ctx, q.id, answer)
   return { questionId: q.id, points: q.score, ...g, question: revealed(q) }
 }
 

@@ -9,6 +9,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { pageRows } from '../../lib/page-query.ts'
 import { pageOf, parsePaging } from '../../lib/paging.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
+import { first } from '../../lib/rows.ts'
 import type { Actions } from '../../lib/resource.ts'
 import { ownRows, publicRows } from '../../lib/tenant-rows.ts'
 import { keyRule } from './key-visibility.ts'
@@ -22,17 +23,19 @@ const MEMBERSHIP = 'a learner reaches a team by membership, checked next'
 async function myTeam(ctx: Ctx, teamId: unknown) {
   const id = String(teamId ?? '')
   if (!/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'teamId' }, 'teamId')
-  const t = await ctx.db
-    .select()
-    .from(team)
-    .where(and(eq(team.id, id), publicRows(team, ctx.actor.tenantId, { why: MEMBERSHIP })))
-    .get()
+  const t = await first(
+    ctx.db
+      .select()
+      .from(team)
+      .where(and(eq(team.id, id), publicRows(team, ctx.actor.tenantId, { why: MEMBERSHIP }))),
+  )
   if (!t) throw notFound()
-  const member = await ctx.db
-    .select({ id: teamUser.id })
-    .from(teamUser)
-    .where(and(eq(teamUser.teamId, id), eq(teamUser.userId, ctx.actor.userId)))
-    .get()
+  const member = await first(
+    ctx.db
+      .select({ id: teamUser.id })
+      .from(teamUser)
+      .where(and(eq(teamUser.teamId, id), eq(teamUser.userId, ctx.actor.userId))),
+  )
   if (!member) throw new ApiError(403, 'practice.notMember')
   return t
 }
@@ -80,7 +83,7 @@ export const teamActions = {
       const { current, size, offset } = parsePaging(query)
       const mine = ctx.db.select({ id: teamUser.teamId }).from(teamUser).where(ownRows(teamUser, ctx))
       const where = and(publicRows(team, ctx.actor.tenantId, { why: MEMBERSHIP }), inArray(team.id, mine))
-      const { rows, total } = pageRows(ctx.db, { table: team, where, orderBy: [desc(team.id)] }, size, offset)
+      const { rows, total } = await pageRows(ctx.db, { table: team, where, orderBy: [desc(team.id)] }, size, offset)
       const ids = rows.map((t) => t.id)
       const counts = ids.length
         ? await ctx.db

@@ -3,8 +3,8 @@ import { testApp } from '../../../tests/support/harness.ts'
 
 const W = '/api/nep-wbp'
 
-describe('practice (portal): bank by type, checks with feedback, favourites, wrong-answer book, requirements, teams', () => {
-  const t = testApp()
+describe('practice (portal): bank by type, checks with feedback, favourites, wrong-answer book, requirements, teams', async () => {
+  const t = await testApp()
 
   it('practises by type in order and at random without the key; a check answers the grade, key and analysis; a wrong answer lands in the book', async () => {
     const student = await t.token('student')

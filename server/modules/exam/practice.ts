@@ -78,7 +78,7 @@ export const practiceResource = defineResource({
                   .orderBy(sql`random()`)
                   .limit(size),
               }
-            : pageRows(ctx.db, { table: question, where: cond, orderBy: [asc(question.id)] }, size, offset)
+            : await pageRows(ctx.db, { table: question, where: cond, orderBy: [asc(question.id)] }, size, offset)
         const full = await withChildren(ctx.db, rows)
         return pageOf(await forLearner(ctx, full), total, query.mode === 'random' ? 1 : current, size)
       },

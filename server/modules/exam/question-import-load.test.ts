@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { and, count, eq, like } from 'drizzle-orm'
 import { question } from '../../../db/schema/index.ts'
+import { first } from '../../lib/rows.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { moodleBank } from '../../../tests/support/moodle-bank.ts'
 
-describe('a 5,000-question import does not hold the server', () => {
-  const t = testApp()
+describe('a 5,000-question import does not hold the server', async () => {
+  const t = await testApp()
 
   it('answers /api/health again and again while the import parses (in a worker) and writes (in slices)', async () => {
     const teacher = await t.token('teacher')
@@ -35,11 +36,12 @@ describe('a 5,000-question import does not hold the server', () => {
     }
     const body = (await importing) as { data: { imported: number; errors: unknown[] } }
     expect(body.data).toMatchObject({ imported: 5000, errors: [] })
-    const stored = t.services.db
-      .select({ n: count() })
-      .from(question)
-      .where(and(eq(question.tenantId, '000000'), like(question.title, 'load %')))
-      .get()!.n
+    const stored = (await first(
+      t.services.db
+        .select({ n: count() })
+        .from(question)
+        .where(and(eq(question.tenantId, '000000'), like(question.title, 'load %'))),
+    ))!.n
     expect(stored).toBe(5000)
     expect(answered).toBeGreaterThan(20)
   })

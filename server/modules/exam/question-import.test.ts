@@ -3,17 +3,19 @@ import { and, count, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { question } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 
 const Q = '/api/hm-question/question'
 
-describe('question bank import and export', () => {
-  const t = testApp()
-  const bankSize = () =>
-    t.services.db
-      .select({ n: count() })
-      .from(question)
-      .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
-      .get()!.n
+describe('question bank import and export', async () => {
+  const t = await testApp()
+  const bankSize = async () =>
+    (await first(
+      t.services.db
+        .select({ n: count() })
+        .from(question)
+        .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0))),
+    ))!.n
 
   /** Uploads a file the way the back office does (multipart). */
   async function upload(token: string, name: string, bytes: Uint8Array | string, extra: Record<string, string> = {}) {
@@ -37,23 +39,16 @@ describe('question bank import and export', () => {
     expect(res.status).toBe(200)
     return new Uint8Array(await res.arrayBuffer())
   }
-  const idsAfter = (before: Set<string>) =>
-    t.services.db
-      .select({ id: question.id })
-      .from(question)
-      .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
-      .all()
-      .map((r) => r.id)
-      .filter((id) => !before.has(id))
-  const liveIds = () =>
+  const liveIds = async () =>
     new Set(
-      t.services.db
-        .select({ id: question.id })
-        .from(question)
-        .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
-        .all()
-        .map((r) => r.id),
+      (
+        await t.services.db
+          .select({ id: question.id })
+          .from(question)
+          .where(and(eq(question.tenantId, '000000'), eq(question.isDeleted, 0)))
+      ).map((r) => r.id),
     )
+  const idsAfter = async (before: Set<string>) => [...(await liveIds())].filter((id) => !before.has(id))
 
   it('imports our JSON layout, previews a dry run without storing, and refuses a file with one bad row entirely, naming every bad line', async () => {
     const teacher = await t.token('teacher')
@@ -75,11 +70,11 @@ describe('question bank import and export', () => {
         { type: 4, content: 'HTTP default port ____', blanks: [['80']] },
       ],
     }
-    const before = bankSize()
+    const before = await bankSize()
     const dry = await upload(teacher, 'bank.json', JSON.stringify(good), { dryRun: '1' })
     expect(dry.body.data).toMatchObject({ format: 'json', total: 2, imported: 0, dryRun: true, errors: [] })
     expect(dry.body.data.preview[0]).toMatchObject({ type: 1, content: '<p>2+2?</p>', answer: 'B' })
-    expect(bankSize()).toBe(before)
+    expect(await bankSize()).toBe(before)
 
     const bad = {
       questions: [
@@ -104,11 +99,11 @@ describe('question bank import and export', () => {
       { line: 3, reason: 'this item is not a question object' },
       { line: 4, field: 'type', reason: expect.stringContaining('please choose the question type') },
     ])
-    expect(bankSize()).toBe(before)
+    expect(await bankSize()).toBe(before)
 
     const done = await upload(teacher, 'bank.json', JSON.stringify(good))
     expect(done.body.data).toMatchObject({ imported: 2, errors: [] })
-    expect(bankSize()).toBe(before + 2)
+    expect(await bankSize()).toBe(before + 2)
     expect((await upload(teacher, 'bank.txt', 'x')).body).toMatchObject({ code: 400, field: 'format' })
     expect((await upload(await t.token('student'), 'bank.json', JSON.stringify(good))).status).toBe(403)
   })
@@ -124,10 +119,10 @@ describe('question bank import and export', () => {
       '填空,1,2,Capital of Italy ____,,,,,,,,,,Rome|Roma,,,,,',
       '简答,3,10,Explain TCP,,,,,,,,,,,handshake,,,,',
     ].join('\n')
-    const before = liveIds()
+    const before = await liveIds()
     const r = await upload(teacher, 'bank.csv', csv)
     expect(r.body.data).toMatchObject({ format: 'csv', total: 5, imported: 5, errors: [] })
-    const added = idsAfter(before)
+    const added = await idsAfter(before)
     const details = await Promise.all(added.map(async (id) => (await t.get(`${Q}/detail`, teacher, { id })).body.data))
     const byType = (n: number) => details.find((d) => d.type === n)
     expect(byType(1)).toMatchObject({ bankType: '网络', score: 2, answer: 'A' })
@@ -146,12 +141,12 @@ describe('question bank import and export', () => {
     ws.addRow(['1', '1', '1', 'ok', 'x', 'y', '', '', '', '', '', '', 'B'])
     ws.addRow(['4', '1', '1', 'no blanks'])
     const xlsx = new Uint8Array(await wb.xlsx.writeBuffer())
-    const sizeBefore = bankSize()
+    const sizeBefore = await bankSize()
     const refused = await upload(teacher, 'bank.xlsx', xlsx)
     expect(refused.body.data.errors).toEqual([
       { line: 3, field: 'blanks', reason: expect.stringContaining('fill-in question needs at least one blank') },
     ])
-    expect(bankSize()).toBe(sizeBefore)
+    expect(await bankSize()).toBe(sizeBefore)
     expect((await upload(teacher, 'bank.csv', 'foo,bar\n1,2')).body.data.errors).toEqual([
       { line: 1, reason: 'missing header columns: type, content' },
     ])
@@ -217,12 +212,12 @@ describe('question bank import and export', () => {
       { line: ddLine, category: 'Networks', reason: 'unsupported Moodle question type: ddwtos' },
     ])
     expect(dry.body.data.total).toBe(9)
-    const before = liveIds()
+    const before = await liveIds()
     const xmlOk = xml.replace(/<question type="ddwtos">[\s\S]*?<\/question>/, '')
     const r = await upload(teacher, 'moodle.xml', xmlOk)
     expect(r.body.data).toMatchObject({ format: 'moodle', imported: 8, errors: [] })
     const rows = await Promise.all(
-      idsAfter(before).map(async (id) => (await t.get(`${Q}/detail`, teacher, { id })).body.data),
+      (await idsAfter(before)).map(async (id) => (await t.get(`${Q}/detail`, teacher, { id })).body.data),
     )
     const find = (text: string) => rows.find((q) => q.content.includes(text))
     expect(find('transport')).toMatchObject({
@@ -243,15 +238,17 @@ describe('question bank import and export', () => {
 
   it('round-trips: exporting in every format and importing that file gives the same bank', async () => {
     const teacher = await t.token('teacher')
-    const original = liveIds()
+    const original = await liveIds()
     const reference = JSON.parse(new TextDecoder().decode(await exported(teacher, 'json', [...original]))).questions
     expect(reference.length).toBeGreaterThanOrEqual(10)
     for (const format of ['json', 'csv', 'xlsx', 'moodle']) {
       const file = await exported(teacher, format, [...original])
-      const before = liveIds()
+      const before = await liveIds()
       const r = await upload(teacher, `bank.${format === 'moodle' ? 'xml' : format}`, file)
       expect(r.body.data.errors, format).toEqual([])
-      const again = JSON.parse(new TextDecoder().decode(await exported(teacher, 'json', idsAfter(before)))).questions
+      const again = JSON.parse(
+        new TextDecoder().decode(await exported(teacher, 'json', await idsAfter(before))),
+      ).questions
       // The sheets carry the columns of our layout only; JSON and Moodle XML carry every field they define.
       const keep =
         format === 'csv' || format === 'xlsx'

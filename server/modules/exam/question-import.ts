@@ -9,6 +9,7 @@ import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { t as say } from '../../lib/messages.ts'
 import { requirePermission } from '../../lib/permissions.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import type { FileService } from '../resource/files.ts'
 import { checkInWorker, type CheckedRow } from './question-check.ts'
 import { type Format, writeFile } from './question-formats.ts'
@@ -194,8 +195,9 @@ function relink(q: QuestionInput, links: string[]): QuestionInput {
 
 /**
  * Writes questions in transactions of at most SLICE_MS each and yields between them, so health checks and
- * other requests are served during a 5,000-question import. Each slice is its own transaction: one spanning
- * the awaits would take in the writes of whatever request ran in between on the same connection.
+ * other requests are served during a 5,000-question import. Each slice is its own transaction: while one is open
+ * (on SQLite) every other request's statements wait for it, so one spanning the whole import would hold them all.
+ * A slice awaits only its inserts; the file was parsed and checked before, and the yield is between slices.
  */
 async function insertSliced(ctx: Ctx, rows: CheckedRow[], onProgress?: (done: number, total: number) => void) {
   const actor = { tenantId: ctx.actor.tenantId, userId: ctx.actor.userId, deptIds: ctx.actor.deptIds }
@@ -204,8 +206,8 @@ async function insertSliced(ctx: Ctx, rows: CheckedRow[], onProgress?: (done: nu
   try {
     while (i < rows.length) {
       const until = performance.now() + SLICE_MS
-      ctx.db.transaction((tx) => {
-        do ids.push(insertQuestion(tx, actor, rows[i++].question!))
+      await withTransaction(ctx.db, async (tx) => {
+        do ids.push(await insertQuestion(tx, actor, rows[i++].question!))
         while (i < rows.length && performance.now() < until)
       })
       onProgress?.(i, rows.length)

@@ -5,12 +5,13 @@ import Papa from 'papaparse'
 import { zipSync } from 'fflate'
 import { question } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
+import { first } from '../../lib/rows.ts'
 import { SHEET_COLUMNS } from './question-sheet.ts'
 
 const Q = '/api/hm-question/question'
 
-describe('question-bank spreadsheets: bombs refused before inflating, formulas exported as text', () => {
-  const t = testApp()
+describe('question-bank spreadsheets: bombs refused before inflating, formulas exported as text', async () => {
+  const t = await testApp()
 
   async function upload(token: string, name: string, bytes: Uint8Array | string, extra: Record<string, string> = {}) {
     const form = new FormData()
@@ -103,11 +104,12 @@ describe('question-bank spreadsheets: bombs refused before inflating, formulas e
       blanks: [],
     })
     expect(created.body.code).toBe(200)
-    const id = t.services.db
-      .select({ id: question.id })
-      .from(question)
-      .where(and(eq(question.tenantId, '000000'), eq(question.content, content)))
-      .get()!.id
+    const id = (await first(
+      t.services.db
+        .select({ id: question.id })
+        .from(question)
+        .where(and(eq(question.tenantId, '000000'), eq(question.content, content))),
+    ))!.id
     const get = async (format: string) =>
       new Uint8Array(
         await (

@@ -4,11 +4,11 @@ import type { Actor } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
+import type { Tx } from '../../lib/transaction.ts'
 import type { AnswerKey } from './grading.ts'
 import { labelOf, type QuestionInput } from './question-input.ts'
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Reader = Pick<Db, 'select'> | Tx
+type Reader = Pick<Db, 'select'>
 
 export type QuestionRow = typeof question.$inferSelect
 export type OptionRow = typeof questionOption.$inferSelect
@@ -20,58 +20,50 @@ export interface FullQuestion extends QuestionRow {
 }
 
 /** Replaces a question's options and blanks; an option sent back with its id keeps it, so answers already given still point at it. */
-export function writeChildren(
+export async function writeChildren(
   tx: Tx,
   tenantId: string,
   questionId: string,
   q: Pick<QuestionInput, 'options' | 'blanks'>,
 ) {
-  tx.delete(questionOption).where(eq(questionOption.questionId, questionId)).run()
-  tx.delete(questionBlank).where(eq(questionBlank.questionId, questionId)).run()
-  q.options.forEach((o, i) =>
-    tx
-      .insert(questionOption)
-      .values({
-        id: o.id ?? newId(),
-        tenantId,
-        questionId,
-        label: labelOf(i),
-        content: o.content,
-        isCorrect: o.isCorrect ? 1 : 0,
-        fraction: o.fraction ?? null,
-        sort: i,
-      })
-      .run(),
-  )
-  q.blanks.forEach((alts, blankNo) =>
-    alts.forEach((answer, sort) =>
-      tx.insert(questionBlank).values({ id: newId(), tenantId, questionId, blankNo, answer, sort }).run(),
-    ),
-  )
+  await tx.delete(questionOption).where(eq(questionOption.questionId, questionId))
+  await tx.delete(questionBlank).where(eq(questionBlank.questionId, questionId))
+  for (const [i, o] of q.options.entries())
+    await tx.insert(questionOption).values({
+      id: o.id ?? newId(),
+      tenantId,
+      questionId,
+      label: labelOf(i),
+      content: o.content,
+      isCorrect: o.isCorrect ? 1 : 0,
+      fraction: o.fraction ?? null,
+      sort: i,
+    })
+  for (const [blankNo, alts] of q.blanks.entries())
+    for (const [sort, answer] of alts.entries())
+      await tx.insert(questionBlank).values({ id: newId(), tenantId, questionId, blankNo, answer, sort })
 }
 
 /** Inserts a whole question (import, seed) inside the caller's transaction. */
-export function insertQuestion(
+export async function insertQuestion(
   tx: Tx,
   actor: Pick<Actor, 'tenantId' | 'userId' | 'deptIds'>,
   q: QuestionInput,
-): string {
+): Promise<string> {
   const id = newId()
   const stamp = now()
   const { options: _o, blanks: _b, ...cols } = q
-  tx.insert(question)
-    .values({
-      ...cols,
-      id,
-      tenantId: actor.tenantId,
-      createUser: actor.userId,
-      createDept: actor.deptIds[0] ?? null,
-      createTime: stamp,
-      updateUser: actor.userId,
-      updateTime: stamp,
-    })
-    .run()
-  writeChildren(tx, actor.tenantId, id, q)
+  await tx.insert(question).values({
+    ...cols,
+    id,
+    tenantId: actor.tenantId,
+    createUser: actor.userId,
+    createDept: actor.deptIds[0] ?? null,
+    createTime: stamp,
+    updateUser: actor.userId,
+    updateTime: stamp,
+  })
+  await writeChildren(tx, actor.tenantId, id, q)
   return id
 }
 

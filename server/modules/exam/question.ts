@@ -46,8 +46,8 @@ export const questionResource = defineResource({
     Object.assign(w.values, cols)
     pending.set(w, { options, blanks })
   },
-  afterWrite(ctx, w, tx) {
+  async afterWrite(ctx, w, tx) {
     const children = pending.get(w)
-    if (children) writeChildren(tx, ctx.actor.tenantId, w.values.id as string, children)
+    if (children) await writeChildren(tx, ctx.actor.tenantId, w.values.id as string, children)
   },
 })

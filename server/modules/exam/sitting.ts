@@ -13,7 +13,7 @@
  *   nothing to change and is refused.
  * - Only a published exam (status 1) is opened, sat or saved to: a draft is 404.
  */
-import { and, asc, eq, getTableColumns, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm'
 import { paperAnswer, paperQuestion, paperTime, paperTimeUser, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
@@ -21,6 +21,8 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { prepared } from '../../lib/prepared.ts'
+import { changed, first } from '../../lib/rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { isCandidate, splitIds } from './candidates.ts'
 import { grade, isObjective, isResponseShape, parseResponse } from './grading.ts'
@@ -57,31 +59,34 @@ export const PUBLISHED = 1
 
 export async function findExam(ctx: Ctx, id: string | undefined): Promise<Exam> {
   if (!id || !/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'timeId' }, 'timeId')
-  const exam = prepared(ctx.db, 'exam.find', (d) =>
-    d
-      .select()
-      .from(paperTime)
-      .where(
-        and(
-          eq(paperTime.id, sql.placeholder('id')),
-          publicRows(paperTime, sql.placeholder('tenantId'), {
-            why: "a learner opens any of the tenant's published exams; the callers check candidacy and the window",
-          }),
-          eq(paperTime.status, PUBLISHED),
-        ),
-      )
-      .prepare(),
-  ).get({ id, tenantId: ctx.actor.tenantId })
+  const exam = await first(
+    prepared(ctx.db, 'exam.find', (d) =>
+      d
+        .select()
+        .from(paperTime)
+        .where(
+          and(
+            eq(paperTime.id, sql.placeholder('id')),
+            publicRows(paperTime, sql.placeholder('tenantId'), {
+              why: "a learner opens any of the tenant's published exams; the callers check candidacy and the window",
+            }),
+            eq(paperTime.status, PUBLISHED),
+          ),
+        )
+        .prepare(),
+    ).execute({ id, tenantId: ctx.actor.tenantId }),
+  )
   if (!exam) throw notFound()
   return exam
 }
 
 export const mySitting = (ctx: Ctx, examId: string) =>
-  ctx.db
-    .select()
-    .from(paperTimeUser)
-    .where(and(eq(paperTimeUser.paperTimeId, examId), ownRows(paperTimeUser, ctx)))
-    .get()
+  first(
+    ctx.db
+      .select()
+      .from(paperTimeUser)
+      .where(and(eq(paperTimeUser.paperTimeId, examId), ownRows(paperTimeUser, ctx))),
+  )
 
 /** mulberry32 seeded from the sitting id: the same candidate always sees the same order, nothing extra stored. */
 export function rng(seed: string) {
@@ -117,11 +122,9 @@ export async function startSitting(ctx: Ctx, exam: Exam): Promise<Sitting> {
   if (!(await isCandidate(ctx.db, exam, ctx.actor.userId))) throw new ApiError(403, 'exam.notCandidate')
   const papers = splitIds(exam.paperIds)
   const paperId = papers[Math.floor(Math.random() * papers.length)]
-  const me = await ctx.db
-    .select({ realName: user.realName, deptId: user.deptId })
-    .from(user)
-    .where(eq(user.id, ctx.actor.userId))
-    .get()
+  const me = await first(
+    ctx.db.select({ realName: user.realName, deptId: user.deptId }).from(user).where(eq(user.id, ctx.actor.userId)),
+  )
   const row: Sitting = {
     id: newId(),
     tenantId: ctx.actor.tenantId,
@@ -142,7 +145,7 @@ export async function startSitting(ctx: Ctx, exam: Exam): Promise<Sitting> {
     correctTime: null,
   }
   // Two tabs opening at once: the unique (exam, user) index keeps one sitting; both get it.
-  ctx.db.insert(paperTimeUser).values(row).onConflictDoNothing().run()
+  await ctx.db.insert(paperTimeUser).values(row).onConflictDoNothing()
   return (await mySitting(ctx, exam.id))!
 }
 
@@ -195,8 +198,9 @@ function checkSave(raw: unknown): SaveInput {
 }
 
 /**
- * The save path's statements, compiled once per database (prepared.ts): a save
- * runs on every answer change of every candidate, so it only binds and steps.
+ * The save path's statements, compiled once per database handle (prepared.ts): a save runs on every answer change
+ * of every candidate, so it only binds and steps. Inside a transaction they are taken from its `tx`, so they run on
+ * the transaction's connection.
  */
 const saveStatements = (db: Db) =>
   prepared(db, 'exam.save', (d) => ({
@@ -224,6 +228,20 @@ const saveStatements = (db: Db) =>
         and(eq(paperQuestion.paperId, sql.placeholder('paperId')), eq(paperQuestion.questionId, sql.placeholder('q'))),
       )
       .prepare(),
+    // The lock a save holds on its sitting: only an open sitting before its deadline (plus grace) is touched. On
+    // PostgreSQL the row stays locked until the save commits, so a close waits for it (and then grades the answer)
+    // or, having closed first, makes this touch find nothing; on SQLite the transaction alone orders the two.
+    open: d
+      .update(paperTimeUser)
+      .set({ state: ANSWERING })
+      .where(
+        and(
+          eq(paperTimeUser.id, sql.placeholder('id')),
+          eq(paperTimeUser.state, ANSWERING),
+          gte(paperTimeUser.deadline, sql.placeholder('cut')),
+        ),
+      )
+      .prepare(),
     // One statement stores the answer over a lower version and answers the stored version; nothing comes back when
     // the stored version was not lower (a replay or a late save), and `stored` tells which version won.
     upsert: d
@@ -244,19 +262,21 @@ const saveStatements = (db: Db) =>
       })
       .returning({ version: paperAnswer.version })
       .prepare(),
-    // Closing is conditional on the sitting still being open: of a submit and the sweep, one wins.
-    close: d
+    // Closing is conditional on the sitting still being open: of two submits, a submit and the sweep, one wins.
+    claim: d
+      .update(paperTimeUser)
+      .set({ state: SUBMITTED, submitKind: bound('submitKind'), submitTime: bound('submitTime') })
+      .where(and(eq(paperTimeUser.id, sql.placeholder('id')), eq(paperTimeUser.state, ANSWERING)))
+      .prepare(),
+    graded: d
       .update(paperTimeUser)
       .set({
         state: bound('state'),
-        submitKind: bound('submitKind'),
-        submitTime: bound('submitTime'),
         objectiveScore: bound('objectiveScore'),
         subjectiveScore: bound('subjectiveScore'),
         score: bound('score'),
       })
-      .where(and(eq(paperTimeUser.id, sql.placeholder('id')), eq(paperTimeUser.state, ANSWERING)))
-      .returning({ id: paperTimeUser.id })
+      .where(eq(paperTimeUser.id, sql.placeholder('id')))
       .prepare(),
     unanswered: d
       .insert(paperAnswer)
@@ -284,11 +304,13 @@ const saveStatements = (db: Db) =>
       .prepare(),
   }))
 
-/** The caller's own sitting by id: another learner's id is simply not found. Synchronous: see saveAnswers. */
-export function ownSitting(ctx: Ctx, sittingId: unknown): Sitting {
+/** The caller's own sitting by id: another learner's id is simply not found. */
+export async function ownSitting(ctx: Ctx, sittingId: unknown): Promise<Sitting> {
   const id = String(sittingId ?? '')
   if (!/^\d{1,20}$/.test(id)) throw badRequest('validation.id', { field: 'sittingId' }, 'sittingId')
-  const s = saveStatements(ctx.db).ownSitting.get({ id, userId: ctx.actor.userId, tenantId: ctx.actor.tenantId })
+  const s = await first(
+    saveStatements(ctx.db).ownSitting.execute({ id, userId: ctx.actor.userId, tenantId: ctx.actor.tenantId }),
+  )
   if (!s) throw notFound()
   return s
 }
@@ -300,68 +322,86 @@ export interface SaveResult {
 }
 
 /**
+ * Why a sitting takes no more answers: submitted already, or past its deadline, in which case it is submitted
+ * automatically with what was saved (the sweep would do it anyway) and `late` says so.
+ */
+async function refusal(db: Db, s: Sitting, late: 'exam.timeUp' | 'exam.alreadySubmitted'): Promise<ApiError> {
+  if (s.state !== ANSWERING) return new ApiError(409, 'exam.alreadySubmitted')
+  await closeSitting(db, s, 2)
+  return new ApiError(409, late)
+}
+
+/**
  * Stores answers and answers with the version now stored per question (the
  * client drops everything up to it from its queue). Committed before this
- * returns: the acknowledgement is the commit. From reading the sitting's state
- * to the write nothing awaits, so a submit cannot slip in between and leave an
- * acknowledged answer outside the graded paper.
+ * returns: the acknowledgement is the commit. The answers are written in one
+ * transaction that first touches the sitting only while it is open (`open`):
+ * a submit or the sweep that closed it first makes the save refused, one that
+ * comes after grades the answers, so no acknowledged answer is left outside
+ * the graded paper.
  */
 export async function saveAnswers(ctx: Ctx, sittingId: unknown, raws: unknown[]): Promise<SaveResult[]> {
   const items = raws.map(checkSave)
-  const s = ownSitting(ctx, sittingId)
-  if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
-  if (!takesAnswers(s)) {
-    // Past the deadline: this save is refused and the paper is submitted with what was saved (the sweep would do it anyway).
-    await closeSitting(ctx.db, s, 2)
-    throw new ApiError(409, 'exam.timeUp')
-  }
+  const s = await ownSitting(ctx, sittingId)
+  if (!takesAnswers(s)) throw await refusal(ctx.db, s, 'exam.timeUp')
   const q = saveStatements(ctx.db)
-  if (items.some((i) => !q.onPaper.get({ paperId: s.paperId, q: i.questionId })))
-    throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
-  const store = (i: SaveInput): SaveResult => {
-    const won = q.upsert.get({
-      id: newId(),
-      tenantId: s.tenantId,
-      sittingId: s.id,
-      q: i.questionId,
-      answer: JSON.stringify(i.answer),
-      version: i.version,
-      saveTime: now(),
-    })
-    const version = won?.version ?? q.stored.get({ sittingId: s.id, q: i.questionId })!.version
-    return { questionId: i.questionId, version, accepted: version === i.version }
-  }
-  // One answer is one statement (atomic, committed when it returns); a replayed queue is one transaction.
-  return items.length === 1 ? [store(items[0])] : ctx.db.transaction(() => items.map(store))
+  for (const i of items)
+    if (!(await first(q.onPaper.execute({ paperId: s.paperId, q: i.questionId }))))
+      throw badRequest('exam.notInPaper', { field: 'questionId' }, 'questionId')
+  const saved = await withTransaction(ctx.db, async (tx) => {
+    const t = saveStatements(tx)
+    if (changed(await t.open.execute({ id: s.id, cut: closedDeadlineCut() })) !== 1) return null
+    const out: SaveResult[] = []
+    for (const i of items) {
+      const won = await first(
+        t.upsert.execute({
+          id: newId(),
+          tenantId: s.tenantId,
+          sittingId: s.id,
+          q: i.questionId,
+          answer: JSON.stringify(i.answer),
+          version: i.version,
+          saveTime: now(),
+        }),
+      )
+      const version = won?.version ?? (await first(t.stored.execute({ sittingId: s.id, q: i.questionId })))!.version
+      out.push({ questionId: i.questionId, version, accepted: version === i.version })
+    }
+    return out
+  })
+  if (saved) return saved
+  // Closed or past its deadline since it was read: refused as if it had been so from the start.
+  throw await refusal(ctx.db, await ownSitting(ctx, s.id), 'exam.timeUp')
 }
 
-/** Grades a sitting's stored answers and closes it, in one transaction; false when it was no longer open. */
+/**
+ * Grades a sitting's stored answers and closes it, in one transaction; false when it was no longer open. The
+ * conditional close comes first: it waits for a save holding the sitting (PostgreSQL) and makes later saves
+ * refused, so the answers read after it are every answer that was acknowledged.
+ */
 async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
-  const qs = paperKey(db, s.paperId)
+  const qs = await paperKey(db, s.paperId)
   const stamp = kind === 2 ? formatDateTime(new Date(Math.min(Date.now(), s.deadline))) : now()
-  const q = saveStatements(db)
-  // The answers are read inside the transaction that closes the sitting: every answer stored before the close is graded.
-  return db.transaction(() => {
-    const byQ = new Map(storedAnswers(db, s.id).map((a) => [a.questionId, a]))
+  return withTransaction(db, async (tx) => {
+    const q = saveStatements(tx)
+    if (changed(await q.claim.execute({ id: s.id, submitKind: kind, submitTime: stamp })) !== 1) return false
+    const byQ = new Map((await storedAnswers(tx, s.id)).map((a) => [a.questionId, a]))
     const graded = qs.map((k) => ({ k, a: byQ.get(k.id), g: grade(k, parseResponse(byQ.get(k.id)?.answer)) }))
     const objective =
       Math.round(graded.filter((x) => isObjective(x.k.type)).reduce((t, x) => t + (x.g.score ?? 0), 0) * 100) / 100
     const subjectiveLeft = graded.some((x) => !isObjective(x.k.type))
-    const changed = q.close.get({
+    await q.graded.execute({
       id: s.id,
       state: subjectiveLeft ? SUBMITTED : CORRECTED,
-      submitKind: kind,
-      submitTime: stamp,
       objectiveScore: objective,
       subjectiveScore: subjectiveLeft ? null : 0,
       score: subjectiveLeft ? null : objective,
     })
-    if (!changed) return false
     for (const x of graded) {
-      if (x.a) recordGrade(db, x.a.id, x.g.score, x.g.correct)
+      if (x.a) await recordGrade(tx, x.a.id, x.g.score, x.g.correct)
       // Unanswered questions get a row too, so corrections and statistics see every question.
       else
-        q.unanswered.run({
+        await q.unanswered.execute({
           id: newId(),
           tenantId: s.tenantId,
           sittingId: s.id,
@@ -377,16 +417,12 @@ async function closeSitting(db: Db, s: Sitting, kind: 1 | 2): Promise<boolean> {
 
 /** The learner's submit: last answers (if sent) are saved first, in the same call, then the paper is graded. */
 export async function submitSitting(ctx: Ctx, sittingId: unknown, last: unknown[] = []): Promise<Sitting> {
-  const s = ownSitting(ctx, sittingId)
-  if (s.state !== ANSWERING) throw new ApiError(409, 'exam.alreadySubmitted')
-  if (!takesAnswers(s)) {
-    // Too late to submit by hand: it is submitted automatically with what was saved, as the sweep would.
-    await closeSitting(ctx.db, s, 2)
-    throw new ApiError(409, 'exam.alreadySubmitted')
-  }
+  const s = await ownSitting(ctx, sittingId)
+  // Too late to submit by hand: it is submitted automatically with what was saved, as the sweep would.
+  if (!takesAnswers(s)) throw await refusal(ctx.db, s, 'exam.alreadySubmitted')
   if (last.length) await saveAnswers(ctx, s.id, last)
   if (!(await closeSitting(ctx.db, s, 1))) throw new ApiError(409, 'exam.alreadySubmitted')
-  return ownSitting(ctx, s.id)
+  return await ownSitting(ctx, s.id)
 }
 
 /**

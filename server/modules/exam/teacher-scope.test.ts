@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { dept, role, roleMenu, roleScope, scopeData } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { first } from '../../lib/rows.ts'
 
 const E = '/api/hm-paperTime/paperTime'
 const U = '/api/hm-paperTime/paperTimeUser'
@@ -15,32 +16,29 @@ const C = '/api/hm-course/course'
 const W = '/api/nep-wbp'
 const at = (minutes: number) => formatDateTime(new Date(Date.now() + minutes * 60_000))
 
-describe("teachers' default data scope: own rows on the exam and content menus (issue #24)", () => {
-  const t = testApp()
+describe("teachers' default data scope: own rows on the exam and content menus (issue #24)", async () => {
+  const t = await testApp()
   const db = t.services.db
-  const roleOf = (tenantId: string, alias: string) =>
-    db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, alias)))
-      .get()!
+  const roleOf = async (tenantId: string, alias: string) =>
+    (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, alias))),
+    ))!
   const scopesOf = (roleId: string) =>
     db
       .select({ code: scopeData.resourceCode, type: scopeData.scopeType, id: scopeData.id })
       .from(roleScope)
       .innerJoin(scopeData, eq(scopeData.id, roleScope.scopeId))
       .where(and(eq(roleScope.roleId, roleId), eq(roleScope.scopeCategory, 1)))
-      .all()
 
   /** The role's grants as they stand plus `widen` data scopes, through the role screen's grant call (it replaces all). */
   async function grantRole(token: string, roleId: string, widen: string[]) {
-    const menuIds = db
-      .select({ id: roleMenu.menuId })
-      .from(roleMenu)
-      .where(eq(roleMenu.roleId, roleId))
-      .all()
-      .map((m) => m.id)
-    const held = db.select().from(roleScope).where(eq(roleScope.roleId, roleId)).all()
+    const menuIds = (await db.select({ id: roleMenu.menuId }).from(roleMenu).where(eq(roleMenu.roleId, roleId))).map(
+      (m) => m.id,
+    )
+    const held = await db.select().from(roleScope).where(eq(roleScope.roleId, roleId))
     return t.post('/api/blade-system/role/grant', token, {
       roleIds: [roleId],
       menuIds,
@@ -49,17 +47,18 @@ describe("teachers' default data scope: own rows on the exam and content menus (
     })
   }
 
-  const allRowsScope = (tenantId: string, code: string) =>
-    db
-      .select({ id: scopeData.id })
-      .from(scopeData)
-      .where(and(eq(scopeData.tenantId, tenantId), eq(scopeData.resourceCode, code), eq(scopeData.scopeType, 1)))
-      .get()!.id
+  const allRowsScope = async (tenantId: string, code: string) =>
+    (await first(
+      db
+        .select({ id: scopeData.id })
+        .from(scopeData)
+        .where(and(eq(scopeData.tenantId, tenantId), eq(scopeData.resourceCode, code), eq(scopeData.scopeType, 1))),
+    ))!.id
 
   it("a teacher can neither edit nor correct a colleague's exam, nor edit their course, until an administrator widens the role", async () => {
     const admin = await t.token('admin')
-    const teacherRole = roleOf('000000', 'teacher')
-    const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+    const teacherRole = await roleOf('000000', 'teacher')
+    const klass = (await first(db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班'))))!
     const made = await t.post('/api/blade-system/user/submit', admin, {
       account: 'teacher2',
       password: 'teacher2',
@@ -125,8 +124,8 @@ describe("teachers' default data scope: own rows on the exam and content menus (
 
     // The administrator widens the teacher role to all rows of exams and courses: the colleague may now.
     const widened = await grantRole(admin, teacherRole.id, [
-      allRowsScope('000000', 'exam:paperTime'),
-      allRowsScope('000000', 'content:course'),
+      await allRowsScope('000000', 'exam:paperTime'),
+      await allRowsScope('000000', 'content:course'),
     ])
     expect(widened.status, JSON.stringify(widened.body)).toBe(200)
     expect((await t.get(`${E}/detail`, b, { id: examId })).status).toBe(200)
@@ -151,7 +150,7 @@ describe("teachers' default data scope: own rows on the exam and content menus (
       'exam:team',
     ]
     for (const tenantId of ['000000', '100001']) {
-      const held = scopesOf(roleOf(tenantId, 'teacher').id)
+      const held = await scopesOf((await roleOf(tenantId, 'teacher')).id)
       expect(
         held
           .filter((s) => s.type === 2)
@@ -161,17 +160,17 @@ describe("teachers' default data scope: own rows on the exam and content menus (
       ).toEqual(codes)
     }
     // (The first test widened tenant 000000's teacher; the school's is as the sync left it.)
-    expect(scopesOf(roleOf('100001', 'teacher').id).filter((s) => s.type !== 2)).toEqual([])
+    expect((await scopesOf((await roleOf('100001', 'teacher')).id)).filter((s) => s.type !== 2)).toEqual([])
     // Other roles keep every row.
-    expect(scopesOf(roleOf('100001', 'manager').id).filter((s) => codes.includes(s.code))).toEqual([])
+    expect((await scopesOf((await roleOf('100001', 'manager')).id)).filter((s) => codes.includes(s.code))).toEqual([])
 
     const schoolAdmin = await t.token('admin', 'admin', '100001')
-    const teacher = roleOf('100001', 'teacher')
-    const theirs = allRowsScope('000000', 'exam:paperTime')
+    const teacher = await roleOf('100001', 'teacher')
+    const theirs = await allRowsScope('000000', 'exam:paperTime')
     const foreign = await grantRole(schoolAdmin, teacher.id, [theirs])
     expect(foreign.body).toMatchObject({ code: 400, field: 'dataScopeIds' })
-    const own = await grantRole(schoolAdmin, teacher.id, [allRowsScope('100001', 'exam:paperTime')])
+    const own = await grantRole(schoolAdmin, teacher.id, [await allRowsScope('100001', 'exam:paperTime')])
     expect(own.status, JSON.stringify(own.body)).toBe(200)
-    expect(scopesOf(teacher.id).find((s) => s.code === 'exam:paperTime' && s.type === 1)).toBeTruthy()
+    expect((await scopesOf(teacher.id)).find((s) => s.code === 'exam:paperTime' && s.type === 1)).toBeTruthy()
   })
 })

@@ -5,6 +5,7 @@ import { teamFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Page } from '../../lib/envelope.ts'
 import { badRequest, notFound } from '../../lib/errors.ts'
+import { first } from '../../lib/rows.ts'
 import { newId } from '../../lib/ids.ts'
 import { parseIds } from '../../lib/ids-param.ts'
 import { defineMessages } from '../../lib/messages.ts'
@@ -105,23 +106,22 @@ export const teamResource = defineResource({
   },
   async beforeWrite(ctx, w) {
     if (w.op === 'remove' || !w.values.paperId) return
-    const found = await ctx.db
-      .select({ id: paper.id })
-      .from(paper)
-      .where(and(await paperResource.scope(ctx), eq(paper.id, String(w.values.paperId))))
-      .get()
+    const found = await first(
+      ctx.db
+        .select({ id: paper.id })
+        .from(paper)
+        .where(and(await paperResource.scope(ctx), eq(paper.id, String(w.values.paperId)))),
+    )
     if (!found) throw badRequest('team.paperId', { field: 'paperId' }, 'paperId')
   },
-  afterWrite(_ctx, w, tx) {
+  async afterWrite(_ctx, w, tx) {
     if (w.op === 'remove')
-      tx.delete(teamUser)
-        .where(
-          inArray(
-            teamUser.teamId,
-            w.before.map((b) => b.id),
-          ),
-        )
-        .run()
+      await tx.delete(teamUser).where(
+        inArray(
+          teamUser.teamId,
+          w.before.map((b) => b.id),
+        ),
+      )
   },
 })
 
@@ -140,7 +140,7 @@ async function members(ctx: Ctx, teamId: string, q: Query): Promise<Page<Member>
     // A member whose account row is gone is not listed (the page used to be an inner join).
     inArray(teamUser.userId, ctx.db.select({ id: user.id }).from(user)),
   )
-  const { rows, total } = pageRows(
+  const { rows, total } = await pageRows(
     ctx.db,
     { table: teamUser, where, orderBy: [desc(teamUser.id)], keyDesc: teamUser.id, omit: ['tenantId', 'teamId'] },
     size,
@@ -196,9 +196,10 @@ async function addStudents(ctx: Ctx, teamId: string, raw: unknown): Promise<Page
     .from(user)
     .where(and(await userResource.scope(ctx), inArray(user.id, ids)))
   if (people.length !== new Set(ids).size) throw badRequest('team.students', { field: 'studentIds' }, 'studentIds')
-  await transact(ctx, (tx) => {
+  await transact(ctx, async (tx) => {
     for (const p of people)
-      tx.insert(teamUser)
+      await tx
+        .insert(teamUser)
         .values({
           id: newId(),
           tenantId: ctx.actor.tenantId,
@@ -208,7 +209,6 @@ async function addStudents(ctx: Ctx, teamId: string, raw: unknown): Promise<Page
           createTime: now(),
         })
         .onConflictDoNothing()
-        .run()
   })
   return members(ctx, teamId, {})
 }

@@ -32,7 +32,7 @@ export const wrongAnswerActions = {
     body: { questionId: fields.questionId, answer: fields.answer },
     run: async (ctx, { body }) => {
       const q = await bankQuestion(ctx, questionIdOf(body.questionId))
-      recordError(ctx, q.id, responseOf(body.answer))
+      await recordError(ctx, q.id, responseOf(body.answer))
       return true
     },
   },
@@ -46,7 +46,7 @@ export const wrongAnswerActions = {
       const { current, size, offset } = parsePaging(query)
       const where = and(ownRows(questionError, ctx), (await keyRule(ctx)).notHeld(questionError.questionId))
       const orderBy = [desc(questionError.updateTime), desc(questionError.id)]
-      const { rows, total } = pageRows(ctx.db, { table: questionError, where, orderBy }, size, offset)
+      const { rows, total } = await pageRows(ctx.db, { table: questionError, where, orderBy }, size, offset)
       const qs = await pagedQuestions(
         ctx,
         rows.map((r) => r.questionId),
