@@ -4,6 +4,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { logUsual, param } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { loadConfig } from '../../lib/config.ts'
 import { ApiError } from '../../lib/errors.ts'
@@ -39,8 +41,8 @@ async function expectApiError(p: Promise<unknown>, key: string) {
   expect((e as ApiError).key).toBe(key)
 }
 
-describe('backup archives', () => {
-  const { services, dataDir } = testApp()
+describe('backup archives', async () => {
+  const { services, dataDir } = await testApp()
 
   it('hold the database and every file with checksums, and read back whole', async () => {
     mkdirSync(join(dataDir, 'uploads/2026/01/02'), { recursive: true })
@@ -248,18 +250,23 @@ describe('upgrades', () => {
   })
 })
 
-describe('scheduled backups', () => {
-  const { services } = testApp()
+describe('scheduled backups', async () => {
+  const { services } = await testApp()
   const setParam = (key: string, value: string) =>
-    services.db.$client
-      .query(
-        `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, status, is_deleted, create_time) VALUES (?, '000000', ?, ?, ?, 1, 0, '2026-01-01 00:00:00')`,
-      )
-      .run(String(Date.now()) + Math.floor(Math.random() * 1000), key, key, value)
+    services.db.insert(param).values({
+      id: String(Date.now()) + Math.floor(Math.random() * 1000),
+      tenantId: '000000',
+      paramName: key,
+      paramKey: key,
+      paramValue: value,
+      status: 1,
+      isDeleted: 0,
+      createTime: '2026-01-01 00:00:00',
+    })
 
   it('run once a day after the configured time, keep the newest N, log, and show in health', async () => {
-    setParam('backup.time', '01:00')
-    setParam('backup.keep', '2')
+    await setParam('backup.time', '01:00')
+    await setParam('backup.keep', '2')
     const early = new Date()
     early.setHours(0, 30, 0, 0)
     expect(await runScheduledBackup(services, early)).toBe('not-due')
@@ -281,16 +288,17 @@ describe('scheduled backups', () => {
     expect(nightly).toHaveLength(2)
     expect(nightly[1].createdAt).toBe('2026-01-03 02:30:00')
     expect(existsSync(join(backupsDir(services.config), 'nightly-20260101.tar.gz'))).toBe(false)
-    const logged = services.db.$client
-      .query(`SELECT title FROM blade_log_usual WHERE title = 'scheduled backup completed'`)
-      .all()
+    const logged = await services.db
+      .select({ title: logUsual.title })
+      .from(logUsual)
+      .where(eq(logUsual.title, 'scheduled backup completed'))
     expect(logged).toHaveLength(1)
     expect(lastGoodBackup(services.config)?.ageHours).toBeLessThan(1)
   })
 })
 
-describe('backups in the back office', () => {
-  const { get, post, call, token } = testApp()
+describe('backups in the back office', async () => {
+  const { get, post, call, token } = await testApp()
 
   it('the platform administrator creates, lists, downloads and deletes backups', async () => {
     const admin = await token('admin')
@@ -357,9 +365,9 @@ describe('backups in the back office', () => {
   })
 })
 
-describe('moving a school between appliances', () => {
-  const source = testApp()
-  const target = testApp()
+describe('moving a school between appliances', async () => {
+  const source = await testApp()
+  const target = await testApp()
 
   it('a tenant export imported elsewhere signs in its users and shows their content', async () => {
     const admin = await source.token('admin', 'admin', '100001')

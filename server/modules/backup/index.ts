@@ -90,7 +90,7 @@ export const backupModule = (services: Services) => {
         '/settings',
         async ({ ctx }) => {
           await platformOnly(ctx)
-          return ok(ctx, { ...backupSettings(services), lastBackup: lastGoodBackup(services.config) })
+          return ok(ctx, { ...(await backupSettings(services)), lastBackup: lastGoodBackup(services.config) })
         },
         { perm: BACKUP_CODE, query: queryOf() },
       )
@@ -115,7 +115,7 @@ export const backupModule = (services: Services) => {
               paramValue: value,
             })
           }
-          return ok(ctx, backupSettings(services), 'ok.updated')
+          return ok(ctx, await backupSettings(services), 'ok.updated')
         },
         { perm: `${BACKUP_CODE}:edit`, body: SettingsBody },
       )

@@ -148,15 +148,15 @@ function arrange(extracted: string, staging: string): void {
 }
 
 /** Opens the staged data directory as the appliance would: migrations, reference data, an integrity check. */
-function startStaged(staging: string): string[] {
-  const services = boot(loadConfig({ ...process.env, ATRIUM_DATA_DIR: staging }), { logLevel: 'silent' })
+async function startStaged(staging: string): Promise<string[]> {
+  const services = await boot(loadConfig({ ...process.env, ATRIUM_DATA_DIR: staging }), { logLevel: 'silent' })
   try {
     const check = services.db.$client.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()
     if (check?.integrity_check !== 'ok')
       throw new ApiError(500, 'backup.unhealthy', { detail: check?.integrity_check ?? '?' })
     return services.migrated
   } finally {
-    closeDb(services.db)
+    await closeDb(services.db)
   }
 }
 
@@ -175,7 +175,7 @@ export async function restoreAppliance(config: Config, archive: string, onProgre
     if (manifest.kind !== 'full') throw new ApiError(400, 'backup.kindFull', {}, true, 'file')
     checkRelease(manifest)
     arrange(extracted, staging)
-    const migrated = startStaged(staging)
+    const migrated = await startStaged(staging)
     const stoppedPids = await stopAppliance(config.dataDir)
     let previous: string | null = null
     if (existsSync(config.dataDir)) {

@@ -72,8 +72,8 @@ export interface BackupSettings {
 export const validTime = (v: unknown): v is string => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v)
 export const validKeep = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365
 
-export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
-  const rows = services.db
+export async function backupSettings(services: Pick<Services, 'db'>): Promise<BackupSettings> {
+  const rows = await services.db
     .select({ key: param.paramKey, value: param.paramValue })
     .from(param)
     .where(
@@ -83,7 +83,6 @@ export function backupSettings(services: Pick<Services, 'db'>): BackupSettings {
         inArray(param.paramKey, Object.values(BACKUP_PARAMS)),
       ),
     )
-    .all()
   const get = (k: string) => rows.find((r) => r.key === k)?.value?.trim()
   const time = get(BACKUP_PARAMS.time)
   const keep = Number(get(BACKUP_PARAMS.keep))
@@ -109,7 +108,7 @@ export function pruneNightly(services: Services, keep: number): string[] {
  * so a restart or a missed tick only delays it; once a day across processes.
  */
 export async function runScheduledBackup(services: Services, at = new Date()): Promise<'not-due' | 'done' | 'failed'> {
-  const { time, keep } = backupSettings(services)
+  const { time, keep } = await backupSettings(services)
   const today = formatDateTime(at).slice(0, 10)
   if (formatDateTime(at).slice(11, 16) < time) return 'not-due'
   if (listBackups(services.config).some((b) => b.trigger === 'nightly' && b.createdAt.startsWith(today)))
@@ -117,18 +116,23 @@ export async function runScheduledBackup(services: Services, at = new Date()): P
   // A backup can outlast the 5-minute check: the day is taken in the database, so another process's (or a later)
   // check does not start a second one while this one writes. A failure gives the day back for the next check.
   const day = `backup.nightly.day:${today}`
-  if (!claimSlot(services.db, day, processIdentity())) return 'not-due'
+  if (!(await claimSlot(services.db, day, processIdentity()))) return 'not-due'
   const name = backupName('nightly')
   try {
     const m = await backupAppliance(services.config, join(backupsDir(services.config), name), { trigger: 'nightly' })
     backupsChanged()
     const removed = pruneNightly(services, keep)
-    recordUsual(services, PLATFORM_TENANT, 'scheduled backup completed', { name, files: m.files.length, keep, removed })
+    await recordUsual(services, PLATFORM_TENANT, 'scheduled backup completed', {
+      name,
+      files: m.files.length,
+      keep,
+      removed,
+    })
     return 'done'
   } catch (e) {
     services.log.error({ err: e }, 'scheduled backup failed')
-    releaseSlot(services.db, day)
-    recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', {
+    await releaseSlot(services.db, day)
+    await recordUsual(services, PLATFORM_TENANT, 'scheduled backup failed', {
       name,
       error: e instanceof Error ? e.message : String(e),
     })

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull, notInArray } from 'drizzle-orm'
 import { attach } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { uploadFile } from '../../../tests/support/upload.ts'
@@ -14,30 +15,27 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwA
 const scratch = mkdtempSync(join(tmpdir(), 'atrium-tenant-export-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-describe('a school export', () => {
-  const t = testApp()
+describe('a school export', async () => {
+  const t = await testApp()
 
   const upload = (token: string, file: File, kind: string) => uploadFile(t, file, token, kind)
 
   /** An attachment row of the school naming a key, as a tampered or legacy row would. */
-  function attachRow(tenantId: string, name: string) {
+  async function attachRow(tenantId: string, name: string) {
     const stamp = now()
-    t.services.db
-      .insert(attach)
-      .values({
-        id: newId(),
-        tenantId,
-        createUser: '0',
-        createTime: stamp,
-        updateUser: '0',
-        updateTime: stamp,
-        link: `/upload/${name}`,
-        name,
-        extension: 'jpg',
-        kind: 'image',
-        isPublic: 1,
-      })
-      .run()
+    await t.services.db.insert(attach).values({
+      id: newId(),
+      tenantId,
+      createUser: '0',
+      createTime: stamp,
+      updateUser: '0',
+      updateTime: stamp,
+      link: `/upload/${name}`,
+      name,
+      extension: 'jpg',
+      kind: 'image',
+      isPublic: 1,
+    })
   }
 
   it('holds only the files of its own attachment rows: no secrets, database, other school or link target', async () => {
@@ -68,21 +66,27 @@ describe('a school export', () => {
     mkdirSync(join(t.dataDir, 'uploads', 'public', 'evil'), { recursive: true })
     symlinkSync(join(t.dataDir, 'secrets.json'), join(t.dataDir, 'uploads', 'public', 'evil', 'secret.jpg'))
     symlinkSync(t.dataDir, join(t.dataDir, 'uploads', 'public', 'whole'))
-    attachRow('100001', 'public/evil/secret.jpg')
-    attachRow('100001', 'public/whole/atrium.db')
+    await attachRow('100001', 'public/evil/secret.jpg')
+    await attachRow('100001', 'public/whole/atrium.db')
 
     const out = join(scratch, 'school.tar.gz')
     await exportTenant(t.services.config, '100001', out)
     const manifest = await readArchive(out, join(scratch, 'read'))
     const files = manifest.files.map((f) => f.path).filter((p) => !p.startsWith('rows/'))
 
-    const expected = t.services.db.$client
-      .query<{ name: string }, []>(
-        `SELECT name FROM blade_attach WHERE tenant_id = '100001' AND is_deleted = 0 AND oss_id IS NULL
-         AND name NOT IN ('public/evil/secret.jpg', 'public/whole/atrium.db')`,
-      )
-      .all()
-      .map((r) => `files/uploads/${r.name}`)
+    const expected = (
+      await t.services.db
+        .select({ name: attach.name })
+        .from(attach)
+        .where(
+          and(
+            eq(attach.tenantId, '100001'),
+            eq(attach.isDeleted, 0),
+            isNull(attach.ossId),
+            notInArray(attach.name, ['public/evil/secret.jpg', 'public/whole/atrium.db']),
+          ),
+        )
+    ).map((r) => `files/uploads/${r.name}`)
     expect(files.sort()).toEqual(expected.sort())
     expect(files).toContain(`files/uploads/${own.name}`)
     for (const bad of ['secrets.json', 'atrium.db', other.name, 'evil/secret.jpg', 'whole/atrium.db'])

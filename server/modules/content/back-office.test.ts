@@ -12,8 +12,8 @@ const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> end
  * the courseware steps and series courses the course screens read. Each answers bad input with a 400 naming the
  * field, another school's row with a 404 and a student with a 403. Real SQLite, real HTTP, real uploads.
  */
-describe('content back office: declared verbs', () => {
-  const t = testApp()
+describe('content back office: declared verbs', async () => {
+  const t = await testApp()
   const otherAdmin = () => t.token('admin', 'admin', '100001')
 
   it("reads and saves a news item's body through the item: sanitised, one row, fields named", async () => {
@@ -36,7 +36,7 @@ describe('content back office: declared verbs', () => {
     expect(first.body.data).toEqual({ blogId: news.id, content: '<p>第一版</p>' })
     await t.post('/api/blade-blog/blogDetail/save', admin, { blogId: news.id, content: '<p>第二版</p>' })
     // The item keeps one body row, replaced in place; the editor reads it back by blogId or id.
-    expect(t.services.db.select().from(blogDetail).where(eq(blogDetail.blogId, news.id)).all()).toHaveLength(1)
+    expect(await t.services.db.select().from(blogDetail).where(eq(blogDetail.blogId, news.id))).toHaveLength(1)
     expect((await read()).body.data.content).toBe('<p>第二版</p>')
     expect((await t.get('/api/blade-blog/blogDetail/content', admin, { id: news.id })).body.data.content).toBe(
       '<p>第二版</p>',

@@ -6,6 +6,7 @@ import { blog, blogDetail } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import { first } from '../../lib/rows.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { now } from '../../lib/time.ts'
 import { checkImages } from '../course/course.ts'
@@ -116,32 +117,37 @@ export const blogDetailResource = defineResource({
         const b = await blogResource.ops.detail(ctx, body.blogId as string | undefined)
         const content = sanitizeRichText('newsBody', typeof body.content === 'string' ? body.content : '')
         const stamp = now()
-        // The look-up and the write in one transaction: two saves of a new item's body leave one row.
-        await transact(ctx, (tx) => {
-          const d = tx
-            .select({ id: blogDetail.id })
-            .from(blogDetail)
-            .where(and(eq(blogDetail.blogId, b.id), notDeleted(blogDetail)))
-            .get()
+        // The look-up and the write in one transaction: two saves of a new item's body leave one row. The item's
+        // row is written first (unchanged) so that concurrent saves of one body take turns: on PostgreSQL that row
+        // lock makes the second wait for the first's commit and then find its row; SQLite locks the whole database.
+        await transact(ctx, async (tx) => {
+          await tx
+            .update(blog)
+            .set({ updateTime: sql`${blog.updateTime}` })
+            .where(eq(blog.id, b.id))
+          const d = await first(
+            tx
+              .select({ id: blogDetail.id })
+              .from(blogDetail)
+              .where(and(eq(blogDetail.blogId, b.id), notDeleted(blogDetail))),
+          )
           if (d)
-            tx.update(blogDetail)
+            await tx
+              .update(blogDetail)
               .set({ content, updateUser: ctx.actor.userId, updateTime: stamp })
               .where(eq(blogDetail.id, d.id))
-              .run()
           else
-            tx.insert(blogDetail)
-              .values({
-                id: newId(),
-                tenantId: b.tenantId,
-                blogId: b.id,
-                content,
-                createUser: ctx.actor.userId,
-                createDept: ctx.actor.deptIds[0] ?? null,
-                createTime: stamp,
-                updateUser: ctx.actor.userId,
-                updateTime: stamp,
-              })
-              .run()
+            await tx.insert(blogDetail).values({
+              id: newId(),
+              tenantId: b.tenantId,
+              blogId: b.id,
+              content,
+              createUser: ctx.actor.userId,
+              createDept: ctx.actor.deptIds[0] ?? null,
+              createTime: stamp,
+              updateUser: ctx.actor.userId,
+              updateTime: stamp,
+            })
         })
         return { blogId: b.id, content }
       },

@@ -21,8 +21,8 @@ import { testApp } from '../../../tests/support/harness.ts'
  * both languages; a text over the description's length is a 400 naming it;
  * a taken card number reads like the form.
  */
-describe('content field descriptions, server side', () => {
-  const t = testApp()
+describe('content field descriptions, server side', async () => {
+  const t = await testApp()
   let admin: string
   let courseId: string
   let wareId: string

@@ -7,8 +7,8 @@ import { testApp } from '../../../tests/support/harness.ts'
  * read names only through look-ups that admit course editors; the user
  * screen's own page stays the user administrators'.
  */
-describe("the course forms' people pickers", () => {
-  const t = testApp()
+describe("the course forms' people pickers", async () => {
+  const t = await testApp()
 
   it('let a teacher pick lecturers and learners by name, and nothing more', async () => {
     const teacher = await t.token('teacher')

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { courseResource } from './course.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
@@ -93,11 +94,8 @@ async function generateCards(ctx: Ctx, b: Record<string, unknown>) {
     useTime: null,
     expireTime,
   }))
-  ctx.db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 200)
-      tx.insert(courseCard)
-        .values(rows.slice(i, i + 200))
-        .run()
+  await withTransaction(ctx.db, async (tx) => {
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(courseCard).values(rows.slice(i, i + 200))
   })
   return { batchNo, count: n }
 }
@@ -145,7 +143,6 @@ async function cardsCsv(ctx: Ctx, query: Query): Promise<Response> {
     head,
     ...rows.map((r) => [r.cardNumber, r.courseName, r.batchNo, status(r.status), r.expireTime, r.usrName, r.useTime]),
   ].map((l) => l.map(csvCell).join(','))
-  // BOM: spreadsheet programs then read the Chinese text as UTF-8.
   // BOM: spreadsheet programs then read the Chinese text as UTF-8.
   return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
     headers: {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { user } from '../../../db/schema/index.ts'
+import { first } from '../../lib/rows.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { uploadFile } from '../../../tests/support/upload.ts'
 
@@ -8,8 +11,8 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 )
 
-describe('hm-course: courses, camps, sections and their links', () => {
-  const t = testApp()
+describe('hm-course: courses, camps, sections and their links', async () => {
+  const t = await testApp()
   const teacherId = async () => (await t.signIn('teacher')).user_id
 
   it("adds a course with a teacher chosen by role, sanitises its rich text and lists it with counts and the teacher's name", async () => {
@@ -200,9 +203,7 @@ describe('hm-course: courses, camps, sections and their links', () => {
     ).toEqual({ added: 0 })
     expect((await t.get(`${C}/list`, admin, { title: '需审核课程' })).body.data.records[0].aditedNum).toBe(2)
     // A learner of another tenant cannot be added.
-    const other = t.services.db.$client.query("select id from blade_user where tenant_id = '100001' limit 1").get() as {
-      id: string
-    }
+    const other = (await first(t.services.db.select({ id: user.id }).from(user).where(eq(user.tenantId, '100001'))))!
     expect(
       (await t.post('/api/hm-courseUser/courseUser/addCourseUser', admin, { courseId: course.id, userIds: other.id }))
         .body.field,

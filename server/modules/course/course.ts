@@ -1,6 +1,6 @@
 import { courseFields } from '../../../db/fields/course.ts'
 import { Type as t } from '@sinclair/typebox'
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { course, courseUser } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -64,28 +64,26 @@ export const courseResource = defineResource({
       button: 'hot',
       target: { one: 'id' },
       verb: 'detail',
-      run: (ctx, { rows: [row] }) =>
-        transact(ctx, (tx) => {
-          if (row.isHot) return null
-          const top = tx
-            .select({ top: max(course.hotSort) })
-            .from(course)
-            .where(
-              and(
-                publicRows(course, ctx.actor.tenantId, {
-                  why: "the hot list is the portal's: one order for the school",
-                }),
-                eq(course.isHot, 1),
-              ),
-            )
-
-            .get()?.top
-          tx.update(course)
-            .set({ isHot: 1, hotSort: (top ?? 0) + 1, updateTime: now() })
-            .where(eq(course.id, row.id))
-            .run()
-          return null
-        }),
+      // One statement: the database picks the next place, and only a course not yet hot takes it.
+      run: async (ctx, { rows: [row] }) => {
+        if (row.isHot) return null
+        const next = ctx.db
+          .select({ next: sql`coalesce(max(${course.hotSort}), 0) + 1` })
+          .from(course)
+          .where(
+            and(
+              publicRows(course, ctx.actor.tenantId, {
+                why: "the hot list is the portal's: one order for the school",
+              }),
+              eq(course.isHot, 1),
+            ),
+          )
+        await ctx.db
+          .update(course)
+          .set({ isHot: 1, hotSort: sql`(${next})`, updateTime: now() })
+          .where(and(eq(course.id, row.id), eq(course.isHot, 0)))
+        return null
+      },
     },
     'remove-hot-course': {
       method: 'GET',
@@ -173,15 +171,13 @@ export async function withCounts(ctx: Ctx, rows: CourseRow[]) {
 /** Writes a new order of the hot list (1, 2, …) in one transaction: all of it moves, or none. */
 function reorderHot(ctx: Ctx, ids: string[]) {
   const stamp = now()
-  return transact(ctx, (tx) =>
-    ids.forEach((id, i) =>
-      tx
+  return transact(ctx, async (tx) => {
+    for (const [i, id] of ids.entries())
+      await tx
         .update(course)
         .set({ hotSort: i + 1, updateTime: stamp })
         .where(eq(course.id, id))
-        .run(),
-    ),
-  )
+  })
 }
 
 /** The hot courses in their order (the caller's list scope). */

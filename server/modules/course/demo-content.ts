@@ -24,14 +24,14 @@ import {
 } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { demoLink } from '../resource/demo-files.ts'
 import { newCardNumber } from './card.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const DEMO = 'demo data is written once for a new tenant, by the system'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * First start: a small catalogue so the portal and the back office show
@@ -40,36 +40,37 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * a series, banners, news, a download, cloud documents, a card batch, and the
  * demo student enrolled with some progress and a rating.
  */
-export function seedDemoContent(db: Db, tenantId = '000000') {
-  if (
-    db
-      .select({ id: course.id })
-      .from(course)
-      .where(tenantRows(course, tenantId, { why: DEMO, withDeleted: true }))
-      .limit(1)
-      .get()
-  )
-    return
-  const who = (account: string) =>
-    db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, account)))
-      .get()?.id ?? '0'
-  const teacher = who('teacher'),
-    student = who('student')
-  const stamp = now()
-  const base = () => ({
-    id: newId(),
-    tenantId,
-    status: 1,
-    isDeleted: 0,
-    createUser: teacher,
-    createTime: stamp,
-    updateUser: teacher,
-    updateTime: stamp,
-  })
-  db.transaction((tx: Tx) => {
+export async function seedDemoContent(db: Db, tenantId = '000000') {
+  await withTransaction(db, async (tx) => {
+    const seeded = await first(
+      tx
+        .select({ id: course.id })
+        .from(course)
+        .where(tenantRows(course, tenantId, { why: DEMO, withDeleted: true })),
+    )
+    if (seeded) return
+    const who = async (account: string) =>
+      (
+        await first(
+          tx
+            .select({ id: user.id })
+            .from(user)
+            .where(and(tenantRows(user, tenantId, { why: DEMO }), eq(user.account, account))),
+        )
+      )?.id ?? '0'
+    const teacher = await who('teacher'),
+      student = await who('student')
+    const stamp = now()
+    const base = () => ({
+      id: newId(),
+      tenantId,
+      status: 1,
+      isDeleted: 0,
+      createUser: teacher,
+      createTime: stamp,
+      updateUser: teacher,
+      updateTime: stamp,
+    })
     const courses = [
       {
         title: 'Python 程序设计基础',
@@ -142,9 +143,7 @@ export function seedDemoContent(db: Db, tenantId = '000000') {
       isAuth: 1,
       content: '<p>面向二年级学生的集中实训。</p>',
     }
-    tx.insert(course)
-      .values([...courses, camp])
-      .run()
+    await tx.insert(course).values([...courses, camp])
 
     const video = {
       ...base(),
@@ -176,26 +175,24 @@ export function seedDemoContent(db: Db, tenantId = '000000') {
         '# 第一课\n\n- 安装 Python 3\n- 运行 `print("hello")`\n\n```python\nfor i in range(3):\n    print(i)\n```',
     }
     const lab = { ...base(), title: '实验：点亮 LED', screen: 2, type: 4, saveType: 0 }
-    tx.insert(courseWare).values([video, guide, notes, lab]).run()
-    tx.insert(wareStep)
-      .values([
-        {
-          ...base(),
-          wareId: lab.id,
-          title: '连接电路',
-          sort: 1,
-          content: '<p>将 LED 正极经 220Ω 电阻接到 GPIO2，负极接 GND。</p>',
-        },
-        {
-          ...base(),
-          wareId: lab.id,
-          title: '烧录程序',
-          sort: 2,
-          content: '<p>在实验容器中编译示例程序并烧录到开发板。</p>',
-        },
-        { ...base(), wareId: lab.id, title: '观察结果', sort: 3, content: '<p>LED 每秒闪烁一次即为成功。</p>' },
-      ])
-      .run()
+    await tx.insert(courseWare).values([video, guide, notes, lab])
+    await tx.insert(wareStep).values([
+      {
+        ...base(),
+        wareId: lab.id,
+        title: '连接电路',
+        sort: 1,
+        content: '<p>将 LED 正极经 220Ω 电阻接到 GPIO2，负极接 GND。</p>',
+      },
+      {
+        ...base(),
+        wareId: lab.id,
+        title: '烧录程序',
+        sort: 2,
+        content: '<p>在实验容器中编译示例程序并烧录到开发板。</p>',
+      },
+      { ...base(), wareId: lab.id, title: '观察结果', sort: 3, content: '<p>LED 每秒闪烁一次即为成功。</p>' },
+    ])
 
     const dl = {
       ...base(),
@@ -207,72 +204,58 @@ export function seedDemoContent(db: Db, tenantId = '000000') {
       tag: 1,
       cover: demoLink('cover-6.jpg'),
     }
-    tx.insert(download).values(dl).run()
+    await tx.insert(download).values(dl)
     for (const [ci, c] of [...courses, camp].entries()) {
       const s1 = { ...base(), courseId: c.id, title: '第一章 课程导学', sort: 1 },
         s2 = { ...base(), courseId: c.id, title: '第二章 动手实践', sort: 2 }
-      tx.insert(courseSection).values([s1, s2]).run()
-      tx.insert(sectionWare)
-        .values([
-          { ...base(), sectionId: s1.id, wareId: video.id, sort: 1 },
-          { ...base(), sectionId: s1.id, wareId: guide.id, sort: 2 },
-          { ...base(), sectionId: s2.id, wareId: notes.id, sort: 1 },
-          { ...base(), sectionId: s2.id, wareId: lab.id, sort: 2 },
-        ])
-        .run()
+      await tx.insert(courseSection).values([s1, s2])
+      await tx.insert(sectionWare).values([
+        { ...base(), sectionId: s1.id, wareId: video.id, sort: 1 },
+        { ...base(), sectionId: s1.id, wareId: guide.id, sort: 2 },
+        { ...base(), sectionId: s2.id, wareId: notes.id, sort: 1 },
+        { ...base(), sectionId: s2.id, wareId: lab.id, sort: 2 },
+      ])
       if (ci === 0) {
-        tx.insert(sectionDownload)
-          .values({ ...base(), sectionId: s1.id, downloadId: dl.id, sort: 1 })
-          .run()
-        tx.insert(sectionQuestion)
-          .values({ ...base(), sectionId: s2.id, questionId: '0', sort: 1 })
-          .run()
-        tx.insert(courseStatistics)
-          .values({
-            ...base(),
-            createUser: student,
-            updateUser: student,
-            courseId: c.id,
-            sectionId: s1.id,
-            wareId: video.id,
-            userId: student,
-            position: 3,
-            progress: 50,
-          })
-          .run()
+        await tx.insert(sectionDownload).values({ ...base(), sectionId: s1.id, downloadId: dl.id, sort: 1 })
+        await tx.insert(sectionQuestion).values({ ...base(), sectionId: s2.id, questionId: '0', sort: 1 })
+        await tx.insert(courseStatistics).values({
+          ...base(),
+          createUser: student,
+          updateUser: student,
+          courseId: c.id,
+          sectionId: s1.id,
+          wareId: video.id,
+          userId: student,
+          position: 3,
+          progress: 50,
+        })
       }
     }
-    tx.insert(courseUser)
-      .values([
-        { ...base(), courseId: courses[0].id, userId: student, source: 1, status: 1 },
-        { ...base(), courseId: courses[1].id, userId: student, source: 1, status: 0 },
-      ])
-      .run()
-    tx.insert(courseEvaluate)
-      .values({
+    await tx.insert(courseUser).values([
+      { ...base(), courseId: courses[0].id, userId: student, source: 1, status: 1 },
+      { ...base(), courseId: courses[1].id, userId: student, source: 1, status: 0 },
+    ])
+    await tx.insert(courseEvaluate).values({
+      ...base(),
+      createUser: student,
+      courseId: courses[0].id,
+      userId: student,
+      targetEvaluate: 5,
+      contentEvaluate: 5,
+      methodEvaluate: 4,
+      effectEvaluate: 4,
+      evaluate: '讲解清晰，实验有趣。',
+    })
+    await tx.insert(courseCard).values(
+      Array.from({ length: 3 }, () => ({
         ...base(),
-        createUser: student,
-        courseId: courses[0].id,
-        userId: student,
-        targetEvaluate: 5,
-        contentEvaluate: 5,
-        methodEvaluate: 4,
-        effectEvaluate: 4,
-        evaluate: '讲解清晰，实验有趣。',
-      })
-      .run()
-    tx.insert(courseCard)
-      .values(
-        Array.from({ length: 3 }, () => ({
-          ...base(),
-          status: 0,
-          cardNumber: newCardNumber(),
-          type: 1,
-          courseId: courses[3].id,
-          batchNo: 'DEMO',
-        })),
-      )
-      .run()
+        status: 0,
+        cardNumber: newCardNumber(),
+        type: 1,
+        courseId: courses[3].id,
+        batchNo: 'DEMO',
+      })),
+    )
 
     const sr = {
       ...base(),
@@ -281,45 +264,43 @@ export function seedDemoContent(db: Db, tenantId = '000000') {
       intro: '<p>从编程基础到传感器实践，三门课循序渐进。</p>',
       sort: 1,
     }
-    tx.insert(series).values(sr).run()
-    tx.insert(courseSeries)
+    await tx.insert(series).values(sr)
+    await tx
+      .insert(courseSeries)
       .values([0, 2, 1].map((i, n) => ({ ...base(), seriesId: sr.id, courseId: courses[i].id, sort: n + 1 })))
-      .run()
 
-    tx.insert(banner)
-      .values([
-        {
-          ...base(),
-          cover: demoLink('banner-1.jpg'),
-          title: '在校园里动手学技术',
-          subtitle: '课程 · 实验 · 竞赛',
-          position: 1,
-          href: '/home/course',
-          target: 1,
-          sort: 1,
-        },
-        {
-          ...base(),
-          cover: demoLink('banner-2.jpg'),
-          title: '暑期实训营报名中',
-          subtitle: '两周集中实训',
-          position: 1,
-          href: '/home/training-camp',
-          target: 1,
-          sort: 2,
-        },
-        {
-          ...base(),
-          cover: demoLink('banner-3.jpg'),
-          title: '精品课程',
-          subtitle: '按专业与层次浏览',
-          position: 2,
-          href: '/home/course',
-          target: 1,
-          sort: 1,
-        },
-      ])
-      .run()
+    await tx.insert(banner).values([
+      {
+        ...base(),
+        cover: demoLink('banner-1.jpg'),
+        title: '在校园里动手学技术',
+        subtitle: '课程 · 实验 · 竞赛',
+        position: 1,
+        href: '/home/course',
+        target: 1,
+        sort: 1,
+      },
+      {
+        ...base(),
+        cover: demoLink('banner-2.jpg'),
+        title: '暑期实训营报名中',
+        subtitle: '两周集中实训',
+        position: 1,
+        href: '/home/training-camp',
+        target: 1,
+        sort: 2,
+      },
+      {
+        ...base(),
+        cover: demoLink('banner-3.jpg'),
+        title: '精品课程',
+        subtitle: '按专业与层次浏览',
+        position: 2,
+        href: '/home/course',
+        target: 1,
+        sort: 1,
+      },
+    ])
 
     const news = [
       {
@@ -351,48 +332,40 @@ export function seedDemoContent(db: Db, tenantId = '000000') {
       },
       body: n.body,
     }))
-    tx.insert(blog)
-      .values(news.map((n) => n.row))
-      .run()
-    tx.insert(blogDetail)
-      .values(news.map((n) => ({ ...base(), blogId: n.row.id, content: n.body })))
-      .run()
+    await tx.insert(blog).values(news.map((n) => n.row))
+    await tx.insert(blogDetail).values(news.map((n) => ({ ...base(), blogId: n.row.id, content: n.body })))
 
     const root = { ...base(), parentId: '0', name: '教学资料', sort: 1 },
       labs = { ...base(), parentId: '', name: '实验手册', sort: 1 }
     labs.parentId = root.id
-    tx.insert(cloudFolder).values([root, labs]).run()
-    tx.insert(cloudDocument)
-      .values([
-        {
-          ...base(),
-          folderId: root.id,
-          title: '平台使用说明',
-          fileAddress: demoLink('demo-notes.md'),
-          fileType: 'md',
-          fileSize: 495,
-          sort: 1,
-        },
-        {
-          ...base(),
-          folderId: labs.id,
-          title: '实验环境安装指南',
-          fileAddress: demoLink('demo-guide.pdf'),
-          fileType: 'pdf',
-          fileSize: 748,
-          sort: 1,
-        },
-      ])
-      .run()
-    tx.insert(downloadMessage)
-      .values({
+    await tx.insert(cloudFolder).values([root, labs])
+    await tx.insert(cloudDocument).values([
+      {
         ...base(),
-        name: '王老师',
-        phone: '13800138000',
-        email: 'wang@example.com',
-        unit: '示范中学',
-        downloadFileId: dl.id,
-      })
-      .run()
+        folderId: root.id,
+        title: '平台使用说明',
+        fileAddress: demoLink('demo-notes.md'),
+        fileType: 'md',
+        fileSize: 495,
+        sort: 1,
+      },
+      {
+        ...base(),
+        folderId: labs.id,
+        title: '实验环境安装指南',
+        fileAddress: demoLink('demo-guide.pdf'),
+        fileType: 'pdf',
+        fileSize: 748,
+        sort: 1,
+      },
+    ])
+    await tx.insert(downloadMessage).values({
+      ...base(),
+      name: '王老师',
+      phone: '13800138000',
+      email: 'wang@example.com',
+      unit: '示范中学',
+      downloadFileId: dl.id,
+    })
   })
 }

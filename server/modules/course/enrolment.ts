@@ -68,8 +68,8 @@ export const courseUserResource = defineResource({
         // Only enrolments in courses the caller may see (and manage: the course's own code).
         for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
         // All or none: one row whose review moved on (approved meanwhile, then rejected here) refuses the batch (409).
-        await transact(ctx, (tx) => {
-          for (const id of ids) enrolStates.move(tx, ctx, id, status)
+        await transact(ctx, async (tx) => {
+          for (const id of ids) await enrolStates.move(tx, ctx, id, status)
         })
         return null
       },
@@ -237,7 +237,7 @@ async function withLearners(ctx: Ctx, rows: (typeof courseUser.$inferSelect)[]) 
         .from(course)
         .where(inArray(course.id, [...new Set(rows.map((r) => r.courseId))]))
     : []
-  const depts = deptNames(ctx, [...new Set(users.flatMap((u) => u.deptId.split(',').filter(Boolean)))])
+  const depts = await deptNames(ctx, [...new Set(users.flatMap((u) => u.deptId.split(',').filter(Boolean)))])
   return rows.map((r) => {
     const u = users.find((x) => x.id === r.userId)
     const c = courses.find((x) => x.id === r.courseId)

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { courseWare, job } from '../../../db/schema/index.ts'
 import { startJobRunner, type JobRunner } from '../../lib/jobs.ts'
+import { first } from '../../lib/rows.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { testVideo, uploadFile } from '../../../tests/support/upload.ts'
 import { TRANSCODE, useTranscodeServices } from './transcode.ts'
@@ -17,8 +18,8 @@ async function ffmpegOut(args: string[]): Promise<Buffer> {
   return out
 }
 
-describe('courseware video transcoding on the job queue', () => {
-  const t = testApp()
+describe('courseware video transcoding on the job queue', async () => {
+  const t = await testApp()
   useTranscodeServices(t.services)
   const runners: JobRunner[] = []
   const start = () => {
@@ -29,10 +30,11 @@ describe('courseware video transcoding on the job queue', () => {
   afterAll(async () => {
     for (const r of runners) await r.stop()
   })
-  const ware = (id: string) => t.services.db.select().from(courseWare).where(eq(courseWare.id, id)).get()!
-  const jobState = (ref: string) => t.services.db.select().from(job).where(eq(job.ref, ref)).get()?.state
-  const until = async (f: () => boolean, ms = 60_000) => {
-    for (const end = Date.now() + ms; !f();) {
+  const ware = async (id: string) =>
+    (await first(t.services.db.select().from(courseWare).where(eq(courseWare.id, id))))!
+  const jobState = async (ref: string) => (await first(t.services.db.select().from(job).where(eq(job.ref, ref))))?.state
+  const until = async (f: () => Promise<boolean>, ms = 60_000) => {
+    for (const end = Date.now() + ms; !(await f());) {
       if (Date.now() > end) throw new Error('timed out')
       await Bun.sleep(100)
     }
@@ -55,8 +57,8 @@ describe('courseware video transcoding on the job queue', () => {
     expect(w).toMatchObject({ transcodingStatus: 2, isTranscoding: 1, playAddress: null })
     start()
     // The job row is settled just after the handler that wrote the ware returns: wait for both.
-    await until(() => ware(w.id).transcodingStatus !== 2 && jobState(w.id) !== 'running')
-    const done = ware(w.id)
+    await until(async () => (await ware(w.id)).transcodingStatus !== 2 && (await jobState(w.id)) !== 'running')
+    const done = await ware(w.id)
     expect(done).toMatchObject({ transcodingStatus: 1, isTranscoding: 0, playTime: 2 })
     expect(done.playAddress).toMatch(/^\/upload\/private\/.+\.mp4$/)
     const progress = (await t.get('/api/hm-courseWare/courseWare/transcode-progress', admin, { id: w.id })).body.data
@@ -97,9 +99,9 @@ describe('courseware video transcoding on the job queue', () => {
       })
     ).body.data
     if (!runners.length) start()
-    await until(() => ware(w.id).transcodingStatus !== 2 && jobState(w.id) !== 'running')
-    expect(ware(w.id)).toMatchObject({ transcodingStatus: 0, isTranscoding: 0, playAddress: null })
-    const row = t.services.db.select().from(job).where(eq(job.ref, w.id)).get()!
+    await until(async () => (await ware(w.id)).transcodingStatus !== 2 && (await jobState(w.id)) !== 'running')
+    expect(await ware(w.id)).toMatchObject({ transcodingStatus: 0, isTranscoding: 0, playAddress: null })
+    const row = (await first(t.services.db.select().from(job).where(eq(job.ref, w.id))))!
     expect(row).toMatchObject({ state: 'failed', attempts: 1 })
     expect(
       (await t.get('/api/hm-courseWare/courseWare/transcode-progress', admin, { id: w.id })).body.data.error,
@@ -145,9 +147,9 @@ describe('courseware video transcoding on the job queue', () => {
         })
       ).body.data
       if (!runners.length) start()
-      await until(() => ware(w.id).transcodingStatus !== 2)
+      await until(async () => (await ware(w.id)).transcodingStatus !== 2)
       // Read as the MP3 it was accepted as, it has no picture to transcode: refused, and the 3-second video never became its stream.
-      expect(ware(w.id)).toMatchObject({ transcodingStatus: 0, playAddress: null, playTime: null })
+      expect(await ware(w.id)).toMatchObject({ transcodingStatus: 0, playAddress: null, playTime: null })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -165,17 +167,17 @@ describe('courseware video transcoding on the job queue', () => {
         fileAddress: file.link,
       })
     ).body.data
-    const first = start()
-    await until(() => t.services.db.select().from(job).where(eq(job.ref, w.id)).get()?.state === 'running')
-    await first.stop()
-    runners.splice(runners.indexOf(first), 1)
-    expect(t.services.db.select().from(job).where(eq(job.ref, w.id)).get()).toMatchObject({
+    const runner = start()
+    await until(async () => (await jobState(w.id)) === 'running')
+    await runner.stop()
+    runners.splice(runners.indexOf(runner), 1)
+    expect(await first(t.services.db.select().from(job).where(eq(job.ref, w.id)))).toMatchObject({
       state: 'queued',
       attempts: 0,
     })
-    expect(ware(w.id).transcodingStatus).toBe(2)
+    expect((await ware(w.id)).transcodingStatus).toBe(2)
     start()
-    await until(() => ware(w.id).transcodingStatus !== 2, 120_000)
-    expect(ware(w.id)).toMatchObject({ transcodingStatus: 1, playTime: 20 })
+    await until(async () => (await ware(w.id)).transcodingStatus !== 2, 120_000)
+    expect(await ware(w.id)).toMatchObject({ transcodingStatus: 1, playTime: 20 })
   }, 150_000)
 })

@@ -70,10 +70,10 @@ export const wareResource = defineResource({
       Object.assign(v, { isTranscoding: 0, transcodingStatus: null, playAddress: null })
     }
   },
-  afterWrite: (ctx, w, tx) => {
+  afterWrite: async (ctx, w, tx) => {
     if (w.op === 'remove' || w.values.transcodingStatus !== 2) return
     const id = (w.values.id ?? w.before[0]?.id) as string
-    enqueue(
+    await enqueue(
       tx,
       TRANSCODE,
       { wareId: id, file: (w.values.fileAddress ?? w.before[0]?.fileAddress) as string },
@@ -87,8 +87,8 @@ export const wareResource = defineResource({
       button: 'content:ware',
       target: { one: 'id' },
       verb: 'detail',
-      run: (ctx, { rows: [w] }) => {
-        const job = latestJob(ctx.db, TRANSCODE, w.id)
+      run: async (ctx, { rows: [w] }) => {
+        const job = await latestJob(ctx.db, TRANSCODE, w.id)
         return {
           id: w.id,
           transcodingStatus: w.transcodingStatus,

@@ -3,8 +3,8 @@ import { testApp } from '../../../tests/support/harness.ts'
 
 const N = '/api/blade-desk/notice'
 
-describe('blade-desk/notice (an area built only from the conventions)', () => {
-  const t = testApp()
+describe('blade-desk/notice (an area built only from the conventions)', async () => {
+  const t = await testApp()
 
   it('adds, pages, searches, edits and removes notices', async () => {
     const teacher = await t.token('teacher')

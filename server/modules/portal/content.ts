@@ -14,6 +14,7 @@ import { given, text } from '../../lib/request-schema.ts'
 import { said, viewsOf } from '../../lib/resource-views.ts'
 import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { bannerResource } from '../content/banner.ts'
 import { documentInfo, documentResource, folderResource } from '../content/cloud.ts'
 import { checkContact, downloadResource } from '../content/download.ts'
@@ -104,29 +105,27 @@ export const portalDownloadViews = viewsOf(downloadResource, [
           const str = (k: string, max = 100) =>
             typeof b[k] === 'string' && b[k] ? (b[k] as string).trim().slice(0, max) : null
           const stamp = now()
-          ctx.db.transaction((tx) => {
-            tx.insert(downloadMessage)
-              .values({
-                id: newId(),
-                tenantId: ctx.actor.tenantId,
-                name: str('name')!,
-                phone: b.phone as string,
-                email: str('email'),
-                unit: str('unit'),
-                qq: str('qq', 20),
-                wechat: str('wechat', 50),
-                birthday: str('birthday', 10),
-                category: str('category', 50),
-                downloadFileId: file.id,
-                createUser: ctx.actor.userId || null,
-                createTime: stamp,
-                updateTime: stamp,
-              })
-              .run()
-            tx.update(download)
+          await withTransaction(ctx.db, async (tx) => {
+            await tx.insert(downloadMessage).values({
+              id: newId(),
+              tenantId: ctx.actor.tenantId,
+              name: str('name')!,
+              phone: b.phone as string,
+              email: str('email'),
+              unit: str('unit'),
+              qq: str('qq', 20),
+              wechat: str('wechat', 50),
+              birthday: str('birthday', 10),
+              category: str('category', 50),
+              downloadFileId: file.id,
+              createUser: ctx.actor.userId || null,
+              createTime: stamp,
+              updateTime: stamp,
+            })
+            await tx
+              .update(download)
               .set({ count: sql`${download.count} + 1` })
               .where(eq(download.id, file.id))
-              .run()
           })
           return { link: filesOf(services).sign(stored.link, 600), title: file.title }
         },
@@ -259,7 +258,7 @@ export const portalCardViews = viewsOf(cardResource, [
           const { card, course } = await usableCard(ctx, query.cardNumber)
           const stamp = now()
           // The status guard makes a race between two learners with one card end with one winner.
-          const used = ctx.db
+          const used = await ctx.db
             .update(courseCard)
             .set({
               status: CARD.used,
@@ -270,7 +269,6 @@ export const portalCardViews = viewsOf(cardResource, [
             })
             .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh)))
             .returning({ id: courseCard.id })
-            .all()
           if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
           await enrol(ctx, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
           return said({ courseId: course.id, courseName: course.title }, 'card.redeemed', { course: course.title })

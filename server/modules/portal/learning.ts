@@ -220,7 +220,7 @@ export const portalRatingViews = viewsOf(evaluateResource, [
         run: async (ctx, { query, where }) => {
           const c = await courseOr404(ctx, query.courseId ?? query.id)
           const { current, size, offset } = parsePaging(query)
-          const { rows, total } = pageQuery(
+          const { rows, total } = await pageQuery(
             ctx.db,
             {
               table: courseEvaluate,

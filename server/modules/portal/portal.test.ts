@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
 import { logUsual } from '../../../db/schema/index.ts'
 import { md5Hex } from '../auth/password.ts'
+import { first } from '../../lib/rows.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { uploadFile } from '../../../tests/support/upload.ts'
 
@@ -11,8 +12,8 @@ const PNG = Uint8Array.from(
 )
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n' + 'x'.repeat(800))
 
-describe('portal calls (nop-wbp / nep-wbp)', () => {
-  const t = testApp()
+describe('portal calls (nop-wbp / nep-wbp)', async () => {
+  const t = await testApp()
 
   /** A listed course with one section holding a Markdown courseware and a step courseware. */
   async function makeCourse(admin: string, extra: Record<string, unknown> = {}) {
@@ -513,12 +514,13 @@ describe('portal calls (nop-wbp / nep-wbp)', () => {
     ).toMatchObject({ field: 'phone', msg: 'phone number must be 11 digits' })
     expect((await t.get('/api/nop-wbp/send/msg', undefined, { phone })).status).toBe(200)
     expect((await t.get('/api/nop-wbp/send/msg', undefined, { phone })).status).toBe(429)
-    const logged = t.services.db
-      .select()
-      .from(logUsual)
-      .where(and(eq(logUsual.title, 'sms code')))
-      .orderBy(desc(logUsual.id))
-      .get()!
+    const logged = (await first(
+      t.services.db
+        .select()
+        .from(logUsual)
+        .where(and(eq(logUsual.title, 'sms code')))
+        .orderBy(desc(logUsual.id)),
+    ))!
     const { code } = JSON.parse(logged.logData!)
     expect(code).toMatch(/^\d{6}$/)
     const form = { phone, name: '新同学', password: md5Hex('secret1'), password2: md5Hex('secret1') }

@@ -9,7 +9,9 @@ import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { hashPassword } from '../auth/password.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { take } from '../../lib/throttle.ts'
@@ -59,9 +61,9 @@ const signUpRoutesPlugin = (s: Services) =>
       async ({ ctx, query, request, server }) => {
         const phone = checkPhone(query.phone)
         // Per address too, so one visitor cannot make the appliance text every number.
-        take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
+        await take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
         // In the database (sms-codes.ts): every process knows the code, and the resend limit holds across them.
-        const sent = issue(ctx.db, s.jwtSecret, { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' })
+        const sent = await issue(ctx.db, s.jwtSecret, { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' })
         if ('waitMs' in sent) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(sent.waitMs / 1000) })
         await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
         return ok(ctx, null, 'sms.sent')
@@ -72,7 +74,7 @@ const signUpRoutesPlugin = (s: Services) =>
       '/api/nop-wbp/user/addUser',
       async ({ ctx, body, request, server }) => {
         const b = (body ?? {}) as Record<string, unknown>
-        take(ctx.db, `signup:${clientIp(s.config, request, server)}`, s.config.registerIpLimit, 3600)
+        await take(ctx.db, `signup:${clientIp(s.config, request, server)}`, s.config.registerIpLimit, 3600)
         const tenantId = ctx.actor.tenantId
         const phone = checkPhone(b.phone)
         const name = typeof b.name === 'string' ? b.name.trim().slice(0, 64) : ''
@@ -84,17 +86,19 @@ const signUpRoutesPlugin = (s: Services) =>
         const key: CodeKey = { tenantId, phone, purpose: 'signUp' }
         const code = String(b.code ?? '').trim()
         // Every guess takes one of the code's attempts; the code is spent below, in the transaction that writes the account.
-        if (!attempt(ctx.db, s.jwtSecret, key, code)) throw badRequest('sms.code', { field: 'code' }, 'code')
-        const t = await ctx.db
-          .select()
-          .from(tenant)
-          .where(tenantRows(tenant, tenantId, { why: SIGNING_UP }))
-          .get()
-        const open = await ctx.db
-          .select({ v: param.paramValue })
-          .from(param)
-          .where(and(tenantRows(param, tenantId, { why: SIGNING_UP }), eq(param.paramKey, 'account.registerUser')))
-          .get()
+        if (!(await attempt(ctx.db, s.jwtSecret, key, code))) throw badRequest('sms.code', { field: 'code' }, 'code')
+        const t = await first(
+          ctx.db
+            .select()
+            .from(tenant)
+            .where(tenantRows(tenant, tenantId, { why: SIGNING_UP })),
+        )
+        const open = await first(
+          ctx.db
+            .select({ v: param.paramValue })
+            .from(param)
+            .where(and(tenantRows(param, tenantId, { why: SIGNING_UP }), eq(param.paramKey, 'account.registerUser'))),
+        )
         if (!t || (open && open.v !== 'true')) throw badRequest('signUp.closed', { field: 'phone' }, 'phone')
         // The phone is the account: said now, and checked again inside the transaction that writes it.
         const taken = (d: DbOrTx) =>
@@ -102,51 +106,54 @@ const signUpRoutesPlugin = (s: Services) =>
             message: 'auth.accountTaken',
             field: 'phone',
           })
-        taken(ctx.db)
-        if (t.accountNumber >= 0) {
-          const [{ n }] = await ctx.db
+        await taken(ctx.db)
+        // The school's account limit: checked now, and again inside the transaction that writes the account.
+        const full = async (d: DbOrTx) => {
+          if (t.accountNumber < 0) return
+          const [{ n }] = await d
             .select({ n: count() })
             .from(user)
             .where(tenantRows(user, tenantId, { why: SIGNING_UP }))
           if (n >= t.accountNumber) throw badRequest('tenant.quota', {}, 'phone')
         }
-        const student = await ctx.db
-          .select({ id: role.id })
-          .from(role)
-          .where(and(tenantRows(role, tenantId, { why: SIGNING_UP }), eq(role.roleAlias, 'student')))
-          .get()
-        const root = await ctx.db
-          .select({ id: dept.id })
-          .from(dept)
-          .where(and(tenantRows(dept, tenantId, { why: SIGNING_UP }), eq(dept.parentId, '0')))
-
-          .get()
+        await full(ctx.db)
+        const student = await first(
+          ctx.db
+            .select({ id: role.id })
+            .from(role)
+            .where(and(tenantRows(role, tenantId, { why: SIGNING_UP }), eq(role.roleAlias, 'student'))),
+        )
+        const root = await first(
+          ctx.db
+            .select({ id: dept.id })
+            .from(dept)
+            .where(and(tenantRows(dept, tenantId, { why: SIGNING_UP }), eq(dept.parentId, '0'))),
+        )
         const stamp = now()
         const id = newId()
         const hash = await hashPassword(password)
-        ctx.db.transaction((tx) => {
+        await withTransaction(ctx.db, async (tx) => {
           // Spent once, however many requests (on however many processes) bring it at once.
-          if (!consume(tx, s.jwtSecret, key, code)) throw badRequest('sms.code', { field: 'code' }, 'code')
-          taken(tx)
-          tx.insert(user)
-            .values({
-              id,
-              tenantId,
-              account: phone,
-              phone,
-              name,
-              realName: name,
-              password: hash,
-              roleId: student?.id ?? '',
-              deptId: root?.id ?? '',
-              status: 1,
-              createUser: '0',
-              createTime: stamp,
-              updateUser: '0',
-              updateTime: stamp,
-              remark: 'signed up on the portal with a phone code',
-            })
-            .run()
+          if (!(await consume(tx, s.jwtSecret, key, code))) throw badRequest('sms.code', { field: 'code' }, 'code')
+          await taken(tx)
+          await full(tx)
+          await tx.insert(user).values({
+            id,
+            tenantId,
+            account: phone,
+            phone,
+            name,
+            realName: name,
+            password: hash,
+            roleId: student?.id ?? '',
+            deptId: root?.id ?? '',
+            status: 1,
+            createUser: '0',
+            createTime: stamp,
+            updateUser: '0',
+            updateTime: stamp,
+            remark: 'signed up on the portal with a phone code',
+          })
         })
         return ok(ctx, { account: phone }, 'signUp.done')
       },

@@ -4,6 +4,7 @@ import { and, eq, gt, lt, lte, sql } from 'drizzle-orm'
 import { smsCode } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
+import { first } from '../../lib/rows.ts'
 import type { DbOrTx } from '../../lib/unique.ts'
 
 /**
@@ -44,27 +45,25 @@ const ofKey = (k: CodeKey) =>
   )
 
 /** A new six-digit code for `k`, or how long to wait (ms) before another may be sent. */
-export function issue(db: Db, secret: string, k: CodeKey): { code: string } | { waitMs: number } {
+export async function issue(db: Db, secret: string, k: CodeKey): Promise<{ code: string } | { waitMs: number }> {
   const t = Date.now()
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const fresh = { codeHash: hashOf(secret, k, code), sentAt: t, expiresAt: t + TTL_MS, attempts: 0, consumed: 0 }
-  const row = db
-    .insert(smsCode)
-    .values({ id: newId(), ...k, ...fresh })
-    .onConflictDoUpdate({
-      target: [smsCode.tenantId, smsCode.phone, smsCode.purpose],
-      set: fresh,
-      setWhere: lte(smsCode.sentAt, t - RESEND_MS),
-    })
-    .returning({ id: smsCode.id })
-    .get()
+  const row = await first(
+    db
+      .insert(smsCode)
+      .values({ id: newId(), ...k, ...fresh })
+      .onConflictDoUpdate({
+        target: [smsCode.tenantId, smsCode.phone, smsCode.purpose],
+        set: fresh,
+        setWhere: lte(smsCode.sentAt, t - RESEND_MS),
+      })
+      .returning({ id: smsCode.id }),
+  )
   // Codes nobody can use any more are dropped now and then.
-  if (Math.random() < 0.01)
-    db.delete(smsCode)
-      .where(lt(smsCode.expiresAt, t - RESEND_MS))
-      .run()
+  if (Math.random() < 0.01) await db.delete(smsCode).where(lt(smsCode.expiresAt, t - RESEND_MS))
   if (row) return { code }
-  const last = db.select({ sentAt: smsCode.sentAt }).from(smsCode).where(ofKey(k)).get()
+  const last = await first(db.select({ sentAt: smsCode.sentAt }).from(smsCode).where(ofKey(k)))
   return { waitMs: Math.max(1, (last?.sentAt ?? t) + RESEND_MS - t) }
 }
 
@@ -72,33 +71,35 @@ export function issue(db: Db, secret: string, k: CodeKey): { code: string } | { 
  * One guess: counts an attempt (only while the code is live and has attempts left), then compares.
  * True when the code is right; it stays unspent until `consume`.
  */
-export function attempt(db: Db, secret: string, k: CodeKey, code: string): boolean {
-  const row = db
-    .update(smsCode)
-    .set({ attempts: sql`${smsCode.attempts} + 1` })
-    .where(
-      and(ofKey(k), eq(smsCode.consumed, 0), gt(smsCode.expiresAt, Date.now()), lt(smsCode.attempts, MAX_ATTEMPTS)),
-    )
-    .returning({ codeHash: smsCode.codeHash })
-    .get()
+export async function attempt(db: Db, secret: string, k: CodeKey, code: string): Promise<boolean> {
+  const row = await first(
+    db
+      .update(smsCode)
+      .set({ attempts: sql`${smsCode.attempts} + 1` })
+      .where(
+        and(ofKey(k), eq(smsCode.consumed, 0), gt(smsCode.expiresAt, Date.now()), lt(smsCode.attempts, MAX_ATTEMPTS)),
+      )
+      .returning({ codeHash: smsCode.codeHash }),
+  )
   return !!row && /^\d{6}$/.test(code) && sameHash(row.codeHash, hashOf(secret, k, code))
 }
 
 /** Spends the code inside the caller's transaction; false when another request spent it (or it expired) first. */
-export function consume(tx: DbOrTx, secret: string, k: CodeKey, code: string): boolean {
-  const row = tx
-    .update(smsCode)
-    .set({ consumed: 1 })
-    .where(
-      and(
-        ofKey(k),
-        eq(smsCode.consumed, 0),
-        eq(smsCode.codeHash, hashOf(secret, k, code)),
-        gt(smsCode.expiresAt, Date.now()),
-        lte(smsCode.attempts, MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ id: smsCode.id })
-    .get()
+export async function consume(tx: DbOrTx, secret: string, k: CodeKey, code: string): Promise<boolean> {
+  const row = await first(
+    tx
+      .update(smsCode)
+      .set({ consumed: 1 })
+      .where(
+        and(
+          ofKey(k),
+          eq(smsCode.consumed, 0),
+          eq(smsCode.codeHash, hashOf(secret, k, code)),
+          gt(smsCode.expiresAt, Date.now()),
+          lte(smsCode.attempts, MAX_ATTEMPTS),
+        ),
+      )
+      .returning({ id: smsCode.id }),
+  )
   return !!row
 }

@@ -16,7 +16,7 @@ export const logSms: SmsProvider = {
   name: 'log',
   async send(s, tenantId, phone, code) {
     s.log.info({ phone, code }, 'SMS verification code (no SMS gateway configured)')
-    recordUsual(s, tenantId, 'sms code', { phone, code, provider: 'log' })
+    await recordUsual(s, tenantId, 'sms code', { phone, code, provider: 'log' })
   },
 }
 

@@ -5,7 +5,9 @@ import { attach, oss } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
+import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const DEMO = 'demo data is written once for a new tenant, by the system'
@@ -30,26 +32,32 @@ export const demoLink = (file: string) => {
 }
 
 /** First start: rows for the demo files and the default storage configuration (the local disk). */
-export function seedDemoFiles(db: Db, tenantId = '000000') {
-  if (
-    db
-      .select({ id: oss.id })
-      .from(oss)
-      .where(tenantRows(oss, tenantId, { why: DEMO, withDeleted: true }))
-      .get()
-  )
-    return
+export async function seedDemoFiles(db: Db, tenantId = '000000') {
   const audit = { createUser: SYSTEM_USER, createTime: now(), updateUser: SYSTEM_USER, updateTime: now() }
-  db.transaction((tx) => seedRows(tx, tenantId, audit))
-}
-
-function seedRows(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  tenantId: string,
-  audit: Record<string, string>,
-) {
-  tx.insert(oss)
-    .values({
+  // The files' sizes are read before the transaction: it holds only database work.
+  const files = DEMO_FILES.map(([file, kind, isPublic, contentType]) => ({
+    id: newId(),
+    tenantId,
+    ...audit,
+    link: demoLink(file),
+    name: keyOf(file, isPublic),
+    originalName: file,
+    extension: file.split('.').pop()!,
+    attachSize: statSync(join(ASSETS, file)).size,
+    contentType,
+    kind,
+    isPublic: isPublic ? 1 : 0,
+    ossId: null,
+  }))
+  await withTransaction(db, async (tx) => {
+    const seeded = await first(
+      tx
+        .select({ id: oss.id })
+        .from(oss)
+        .where(tenantRows(oss, tenantId, { why: DEMO, withDeleted: true })),
+    )
+    if (seeded) return
+    await tx.insert(oss).values({
       id: newId(),
       tenantId,
       ...audit,
@@ -58,25 +66,8 @@ function seedRows(
       isEnabled: 1,
       remark: "本机磁盘（默认）/ the appliance's own disk",
     })
-    .run()
-  for (const [file, kind, isPublic, contentType] of DEMO_FILES) {
-    tx.insert(attach)
-      .values({
-        id: newId(),
-        tenantId,
-        ...audit,
-        link: demoLink(file),
-        name: keyOf(file, isPublic),
-        originalName: file,
-        extension: file.split('.').pop()!,
-        attachSize: statSync(join(ASSETS, file)).size,
-        contentType,
-        kind,
-        isPublic: isPublic ? 1 : 0,
-        ossId: null,
-      })
-      .run()
-  }
+    await tx.insert(attach).values(files)
+  })
 }
 
 /** Copies the demo files into <data>/uploads where missing (every start: cheap, and a restored data directory gets them back). */

@@ -8,6 +8,7 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 import type { StorageAdapter } from './storage/adapter.ts'
 import { localAdapter } from './storage/local.ts'
 import { s3Adapter } from './storage/s3.ts'
@@ -160,14 +161,12 @@ export function fileService(services: Services) {
       ossId: target.id === 'local' ? null : target.id,
     }
     try {
-      // Immediate: the quota is read and the row written under one write lock, so two uploads cannot share the last bytes.
-      services.db.transaction(
-        (tx) => {
-          if (o.quota) checkRoom(tx, ctx, o.quota.limits, o.size, o.quota.schoolLeft)
-          tx.insert(attach).values(row).run()
-        },
-        { behavior: 'immediate' },
-      )
+      // The quota is read and the row written in one transaction (on SQLite under one write lock, taken at BEGIN),
+      // so two uploads cannot share the last bytes. The file is stored before it and removed if it fails.
+      await withTransaction(services.db, async (tx) => {
+        if (o.quota) await checkRoom(tx, ctx, o.quota.limits, o.size, o.quota.schoolLeft)
+        await tx.insert(attach).values(row)
+      })
     } catch (e) {
       await target.remove(key).catch(() => {})
       throw e
@@ -188,7 +187,7 @@ export function fileService(services: Services) {
       if (!kind) throw badRequest('upload.kind', { kind: kindName }, 'kind')
       // Over quota or rate already: refused before a byte of the body is read.
       const limits = await uploadLimits(services.db, ctx.actor.tenantId)
-      const room = checkRoom(services.db, ctx, limits, 0)
+      const room = await checkRoom(services.db, ctx, limits, 0)
       const tooLarge = () => new ApiError(413, kind.sizeRule ?? 'upload.tooLarge', { max: kind.maxText }, true, 'files')
       const got = await receiveFile(request, tmpDir, Math.min(kind.maxBytes, room.left), {
         missing: kind.missing,

@@ -10,6 +10,7 @@ import { defineResource } from '../../lib/resource.ts'
 import { checkOutbound } from '../../lib/outbound.ts'
 import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 
 const ONE_ENABLED = 'one storage is enabled per school, whichever of them the caller sees'
 
@@ -39,17 +40,17 @@ export const ossResource = defineResource({
         const [row] = await ossResource.ops.all(ctx, {}, eq(oss.id, String(body.id ?? '')))
         if (!row) throw badRequest('validation.id', { field: 'id' }, 'id')
         const stamp = now()
-        ctx.db.transaction((tx) => {
-          tx.update(oss)
+        await withTransaction(ctx.db, async (tx) => {
+          await tx
+            .update(oss)
             .set({ isEnabled: 0, updateTime: stamp })
             .where(
               and(tenantRows(oss, ctx.actor.tenantId, { why: ONE_ENABLED, withDeleted: true }), ne(oss.id, row.id)),
             )
-            .run()
-          tx.update(oss)
+          await tx
+            .update(oss)
             .set({ isEnabled: 1, updateUser: ctx.actor.userId, updateTime: stamp })
             .where(eq(oss.id, row.id))
-            .run()
         })
         return null
       },

@@ -76,22 +76,20 @@ export async function uploadLimits(db: Db, tenantId: string): Promise<UploadLimi
 }
 
 /** What the uploader and the school hold now, and what the uploader sent in the last minute (removed files too). */
-function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: boolean) {
+async function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: boolean) {
   const since = formatDateTime(new Date(Date.now() - WINDOW * 1000))
   const total = sql<number>`coalesce(sum(${attach.attachSize}), 0)`
-  const [user] = db
+  const [user] = await db
     .select({ bytes: total })
     .from(attach)
     .where(and(tenantRows(attach, tenantId, { why: WHY }), eq(attach.createUser, userId)))
-    .all()
   const [school] = countSchool
-    ? db
+    ? await db
         .select({ bytes: total })
         .from(attach)
         .where(tenantRows(attach, tenantId, { why: WHY }))
-        .all()
     : [{ bytes: 0 }]
-  const [recent] = db
+  const [recent] = await db
     .select({ bytes: total, files: sql<number>`count(*)`, oldest: sql<string | null>`min(${attach.createTime})` })
     .from(attach)
     .where(
@@ -101,7 +99,6 @@ function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: boolea
         gte(attach.createTime, since),
       ),
     )
-    .all()
   return { user: user.bytes, school: school.bytes, recent }
 }
 
@@ -115,18 +112,18 @@ const full = (key: 'upload.userQuota' | 'upload.tenantQuota', used: number, quot
  * transaction that records the file, so concurrent uploads cannot both pass.
  * Answers the bytes still free and the 413 for a body that passes them.
  */
-export function checkRoom(
+export async function checkRoom(
   db: DbOrTx,
   ctx: Ctx,
   limits: UploadLimits,
   size: number,
   schoolLeftBefore = 0,
-): { left: number; schoolLeft: number; full: () => ApiError } {
+): Promise<{ left: number; schoolLeft: number; full: () => ApiError }> {
   // A school's total reads every entry of its files; when the first check found room to spare, the recording
   // transaction (which holds the write lock) skips it: only more than SCHOOL_SLACK of uploads finishing in between
   // could pass the quota.
   const countSchool = limits.tenantBytes > 0 && schoolLeftBefore - size < SCHOOL_SLACK
-  const u = usage(db, ctx.actor.tenantId, ctx.actor.userId, countSchool)
+  const u = await usage(db, ctx.actor.tenantId, ctx.actor.userId, countSchool)
   const userLeft = limits.userBytes > 0 ? limits.userBytes - u.user : Infinity
   const schoolLeft = countSchool ? limits.tenantBytes - u.school : Infinity
   const mine = () => full('upload.userQuota', u.user, limits.userBytes)

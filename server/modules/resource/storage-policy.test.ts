@@ -5,6 +5,7 @@
  * file, never as storage's own page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { attach, oss } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { startS3 } from '../../../tests/support/s3.ts'
@@ -28,9 +29,9 @@ function internalListener(hostname: string, answer: (req: Request) => Response |
   return { url: `http://${hostname}:${server.port}`, seen, stop: () => server.stop(true) }
 }
 
-describe('storage settings under the outbound policy', () => {
+describe('storage settings under the outbound policy', async () => {
   // The platform may keep its own storage on 127.0.0.2 (named by the operator); no school may use loopback.
-  const t = testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.2' })
+  const t = await testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.2' })
   let s3: Awaited<ReturnType<typeof startS3>>
   let admin = ''
   const internal = internalListener('127.0.0.1', () => new Response('<h1>router admin</h1>', { status: 200 }))
@@ -39,7 +40,7 @@ describe('storage settings under the outbound policy', () => {
     admin = await t.token('admin', 'admin', '100001')
   })
   afterAll(async () => {
-    internal.stop()
+    await internal.stop()
     await s3?.stop()
   })
 
@@ -84,38 +85,32 @@ describe('storage settings under the outbound policy', () => {
     expect(row.status).toBe(200)
     const edit = await t.post('/api/blade-resource/oss/submit', admin, { id: row.body.data.id, endpoint: s3.endpoint })
     expect(edit.body.field).toBe('endpoint')
-    expect(t.services.db.$client.query('select count(*) n from blade_oss where endpoint = ?').get(s3.endpoint)).toEqual(
-      { n: 0 },
-    )
+    expect(await t.services.db.$count(oss, eq(oss.endpoint, s3.endpoint))).toBe(0)
   })
 
   it('refuses a stored loopback endpoint when it is used: no upload and no read reaches the listener', async () => {
     // As if written before the policy, or a name that resolved elsewhere when it was saved.
     const ossId = newId()
-    t.services.db
+    await t.services.db
       .insert(oss)
       .values({ ...settings(internal.url), id: ossId, tenantId: '100001', bucketName: 'b', isEnabled: 1 })
-      .run()
     const up = await upload(admin)
     expect(up.status).toBe(503)
     expect(up.body.msg).toContain('127.0.0.1')
     const key = 'private/2026/01/01/legacyfileaaaaaaaaaaaaa.pdf'
-    t.services.db
-      .insert(attach)
-      .values({
-        id: newId(),
-        tenantId: '100001',
-        link: `/upload/${key}`,
-        name: key,
-        originalName: 'old.pdf',
-        extension: 'pdf',
-        attachSize: 20,
-        contentType: 'application/pdf',
-        kind: 'courseware',
-        isPublic: 1,
-        ossId,
-      })
-      .run()
+    await t.services.db.insert(attach).values({
+      id: newId(),
+      tenantId: '100001',
+      link: `/upload/${key}`,
+      name: key,
+      originalName: 'old.pdf',
+      extension: 'pdf',
+      attachSize: 20,
+      contentType: 'application/pdf',
+      kind: 'courseware',
+      isPublic: 1,
+      ossId,
+    })
     const served = await t.app.handle(new Request(`http://localhost/upload/${key}`))
     expect(served.status).toBe(503)
     expect(await served.text()).not.toContain('router admin')

@@ -6,9 +6,11 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { param } from '../../../db/schema/index.ts'
+import { and, count, eq, sql } from 'drizzle-orm'
+import { attach, param, user } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { newId } from '../../lib/ids.ts'
+import { first } from '../../lib/rows.ts'
 
 const MB = 1024 * 1024
 const text = (bytes: number) => new File([new Uint8Array(bytes).fill(0x61)], 'notes.txt')
@@ -22,13 +24,12 @@ const filesUnder = (dir: string): string[] => {
   }
 }
 
-function quotaApp(params: Record<string, string>, tenantId = '000000') {
-  const t = testApp()
+async function quotaApp(params: Record<string, string>, tenantId = '000000') {
+  const t = await testApp()
   for (const [key, value] of Object.entries(params))
-    t.services.db
+    await t.services.db
       .insert(param)
       .values({ id: newId(), tenantId, paramName: key, paramKey: key, paramValue: value })
-      .run()
   const upload = async (token: string, file: File, lang: 'zh' | 'en' = 'zh') => {
     const form = new FormData()
     form.append('files', file)
@@ -46,8 +47,8 @@ function quotaApp(params: Record<string, string>, tenantId = '000000') {
   return { t, upload, stored, temp }
 }
 
-describe('upload quotas', () => {
-  const q = quotaApp({ 'upload.userQuotaMB': '3' })
+describe('upload quotas', async () => {
+  const q = await quotaApp({ 'upload.userQuotaMB': '3' })
 
   it("refuses a student's upload past the per-user quota with 413 and a clear message, keeping nothing", async () => {
     const student = await q.t.token('student')
@@ -95,26 +96,37 @@ describe('upload quotas', () => {
     const ok = answers.filter((a) => a.status === 200).map((a) => a.body.data.name as string)
     for (const name of ok) expect(q.stored()).toContain(name.replace(/^private\//, ''))
     expect(q.temp()).toEqual([])
-    const rows = q.t.services.db.$client
-      .query(
-        "select count(*) n, sum(attach_size) b from blade_attach where create_user = (select id from blade_user where account = 'manager' and tenant_id = '000000')",
-      )
-      .get()
+    const db = q.t.services.db
+    const managerId = db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000')))
+    const rows = await first(
+      db
+        .select({ n: count(), b: sql`sum(${attach.attachSize})`.mapWith(Number) })
+        .from(attach)
+        .where(eq(attach.createUser, sql`(${managerId})`)),
+    )
     expect(rows).toEqual({ n: 3, b: 3 * MB })
   })
 })
 
-describe('school quota, set by the platform only', () => {
-  const q = quotaApp({ 'upload.tenantQuotaMB.000000': '0' })
+describe('school quota, set by the platform only', async () => {
+  const q = await quotaApp({ 'upload.tenantQuotaMB.000000': '0' })
 
   it('refuses past the per-school quota (413) once the platform sets it', async () => {
-    const used = q.t.services.db.$client
-      .query("select coalesce(sum(attach_size), 0) b from blade_attach where tenant_id = '000000' and is_deleted = 0")
-      .get() as { b: number }
+    const db = q.t.services.db
+    const used = (await first(
+      db
+        .select({ b: sql`coalesce(sum(${attach.attachSize}), 0)`.mapWith(Number) })
+        .from(attach)
+        .where(and(eq(attach.tenantId, '000000'), eq(attach.isDeleted, 0))),
+    ))!
     const quota = Math.ceil(used.b / MB) + 2
-    q.t.services.db.$client
-      .query("update blade_param set param_value = ? where param_key = 'upload.tenantQuotaMB.000000'")
-      .run(String(quota))
+    await db
+      .update(param)
+      .set({ paramValue: String(quota) })
+      .where(eq(param.paramKey, 'upload.tenantQuotaMB.000000'))
     const teacher = await q.t.token('teacher')
     const student = await q.t.token('student')
     // The teacher fills the school's space but for half a megabyte; the student's megabyte no longer fits.
@@ -130,8 +142,8 @@ describe('school quota, set by the platform only', () => {
   })
 })
 
-describe('upload rates', () => {
-  const q = quotaApp({ 'upload.userRateFiles': '3', 'upload.userRateMB': '2' })
+describe('upload rates', async () => {
+  const q = await quotaApp({ 'upload.userRateFiles': '3', 'upload.userRateMB': '2' })
 
   it('answers a burst past the files per minute with 429 and Retry-After', async () => {
     const student = await q.t.token('student')

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { attach } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { startS3 } from '../../../tests/support/s3.ts'
 
@@ -57,9 +59,9 @@ async function ffmpegPng(w: number, h: number): Promise<Uint8Array<ArrayBuffer>>
   return new Uint8Array(await new Response(p.stdout).arrayBuffer())
 }
 
-describe('blade-resource: put-file, serving, OSS and attachments', () => {
+describe('blade-resource: put-file, serving, OSS and attachments', async () => {
   // The S3 stand-in listens on loopback: the platform's own storage there is allowed by name, as an operator would.
-  const t = testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.1' })
+  const t = await testApp({ ATRIUM_OUTBOUND_ALLOW: '000000=127.0.0.1' })
   const upload = async (file: File, token?: string, kind?: string, lang?: 'en') => {
     const form = new FormData()
     form.append('files', file)
@@ -194,11 +196,7 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
       const id = r.body.data.attachId
       expect((await t.post('/api/blade-resource/attach/remove', admin, undefined, { ids: id })).status).toBe(200)
       expect((await fetchFile(r.body.data.link)).status).toBe(404)
-      expect(
-        await t.services.db.$client
-          .query('select count(*) n from blade_attach where id = ? and is_deleted = 1')
-          .get(id),
-      ).toEqual({ n: 1 })
+      expect(await t.services.db.$count(attach, and(eq(attach.id, id), eq(attach.isDeleted, 1)))).toBe(1)
     })
 
     it('is closed to students', async () => {
@@ -276,8 +274,8 @@ describe('blade-resource: put-file, serving, OSS and attachments', () => {
   })
 })
 
-describe('blade-resource: declared request schemas', () => {
-  const t = testApp()
+describe('blade-resource: declared request schemas', async () => {
+  const t = await testApp()
 
   it("attach/remove's body answers a bad id list as the handler does, naming the field (zh, en)", async () => {
     const admin = await t.token('admin')
