@@ -59,8 +59,8 @@ try {
     `Broker across processes: ${PUBLISHERS} devices × ${MESSAGES} QoS 1 messages (after ${WARMUP} untimed), median of ${ROUNDS} rounds; load average ${loadavg()[0].toFixed(1)}`,
   )
   const [shared, single] = [join(dir, 'shared'), join(dir, 'single')]
-  seedDevices(shared, PUBLISHERS)
-  seedDevices(single, PUBLISHERS)
+  await seedDevices(shared, PUBLISHERS)
+  await seedDevices(single, PUBLISHERS)
   const a = await appliance(shared, { ATRIUM_REDIS_URL: redis.url })
   const b = await appliance(shared, { ATRIUM_REDIS_URL: redis.url })
   const one = await appliance(single)

@@ -73,7 +73,7 @@ async function listening(port: number) {
 /** The appliance on a data directory holding one product and enough devices (all with the same secret). */
 async function startAtrium(): Promise<Target> {
   const dataDir = join(dir, 'atrium')
-  seedDevices(dataDir, CONNECTIONS + PUBLISHERS)
+  await seedDevices(dataDir, CONNECTIONS + PUBLISHERS)
   const [port, mqttPort] = [await freePort(), await freePort()]
   const child = spawn(
     process.execPath,

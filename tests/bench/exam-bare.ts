@@ -2,8 +2,9 @@
  * The limit for the exam burst: Bun.serve + bun:sqlite doing the same work per
  * save and submit as the appliance and nothing else — verify the same JWT,
  * check the live session row, check the sitting is the caller's and open and
- * the question is on its paper, then upsert the answer only over a lower
- * version and read the stored version back, in one committed transaction (same
+ * the question is on its paper, then touch the sitting only while it is open,
+ * upsert the answer only over a lower version and read the stored version
+ * back, in one committed transaction (same
  * WAL file settings: journal_mode=WAL, synchronous=NORMAL). Submit grades with
  * the appliance's own grading function and closes the sitting conditionally.
  *
@@ -41,6 +42,7 @@ const q = {
   upsert:
     db.query(`INSERT INTO hm_paper_answer (id, tenant_id, paper_time_user_id, question_id, answer, version, save_time) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (paper_time_user_id, question_id) DO UPDATE SET answer = excluded.answer, version = excluded.version, save_time = excluded.save_time WHERE excluded.version > hm_paper_answer.version`),
+  open: db.query('UPDATE hm_paper_time_user SET state = 1 WHERE id = ? AND state = 1 AND deadline >= ?'),
   stored: db.query<{ version: number }, [string, string]>(
     'SELECT version FROM hm_paper_answer WHERE paper_time_user_id = ? AND question_id = ?',
   ),
@@ -79,6 +81,7 @@ async function callerId(req: Request): Promise<string | null> {
 }
 
 const save = db.transaction((s: Sitting, questionId: string, answer: unknown, version: number) => {
+  if (!q.open.run(s.id, Date.now() - 30_000).changes) return null
   q.upsert.run(newId(), s.tenantId, s.id, questionId, JSON.stringify(answer), version, now())
   const stored = q.stored.get(s.id, questionId)!.version
   return { questionId, version: stored, accepted: stored === version }
@@ -119,7 +122,8 @@ Bun.serve({
     if (path === '/api/nep-wbp/paperQuestion/saveAnswer') {
       if (!Number.isInteger(b.version) || b.version < 1 || !q.onPaper.get(s.paperId, b.questionId))
         return json(null, 400)
-      return json({ ...save(s, b.questionId, b.answer, b.version), serverTime: Date.now() })
+      const saved = save(s, b.questionId, b.answer, b.version)
+      return saved ? json({ ...saved, serverTime: Date.now() }) : json(null, 409)
     }
     if (path === '/api/nep-wbp/paperTimeUser/submitPaper')
       return submit(s) ? json({ sittingId: s.id, state: 2 }) : json(null, 409)

@@ -32,6 +32,8 @@ import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
+import { first } from '../../server/lib/rows.ts'
+import { withTransaction } from '../../server/lib/transaction.ts'
 import { now } from '../../server/lib/time.ts'
 import { signAccess } from '../../server/lib/tokens.ts'
 import { dept, paperTime, paperTimeUser, role, session, user } from '../../db/schema/index.ts'
@@ -73,15 +75,16 @@ async function waitFor(url: string) {
 
 /** Learners with live sessions and open sittings on the demo exam, written straight into the database (signing 2,000 people in would measure the password hash). */
 async function arrange(): Promise<{ learners: Learner[]; capacity: Learner[]; plan: Plan }> {
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: atriumDir }), { logLevel: 'silent' })
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: atriumDir }), { logLevel: 'silent' })
   const { db } = services
-  const exam = db.select().from(paperTime).where(eq(paperTime.tenantId, '000000')).get()!
-  const studentRole = db
-    .select()
-    .from(role)
-    .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student')))
-    .get()!
-  const klass = db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班')).get()!
+  const exam = (await first(db.select().from(paperTime).where(eq(paperTime.tenantId, '000000'))))!
+  const studentRole = (await first(
+    db
+      .select()
+      .from(role)
+      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'student'))),
+  ))!
+  const klass = (await first(db.select().from(dept).where(eq(dept.deptName, '2024级计算机1班'))))!
   const qs = await paperQuestions({ db }, exam.paperIds.split(',')[0])
   // The answers a learner gives: a choice, two blanks or a paragraph, by question type.
   const plan: Plan = Array.from({ length: SAVES }, (_, k) => {
@@ -101,49 +104,43 @@ async function arrange(): Promise<{ learners: Learner[]; capacity: Learner[]; pl
     account: `burst${i}`,
   }))
   const deadline = Date.now() + 60 * 60_000
-  db.transaction((tx) => {
+  await withTransaction(db, async (tx) => {
     for (const p of people) {
-      tx.insert(user)
-        .values({
-          id: p.userId,
-          tenantId: '000000',
-          account: p.account,
-          password: 'x',
-          realName: p.account,
-          roleId: studentRole.id,
-          deptId: klass.id,
-          status: 1,
-          createTime: now(),
-        })
-        .run()
-      tx.insert(session)
-        .values({
-          id: p.sessionId,
-          userId: p.userId,
-          tenantId: '000000',
-          clientId: 'saber',
-          refreshHash: p.sessionId,
-          refreshExpiresAt: 2e9,
-          createTime: now(),
-          roleIds: studentRole.id,
-          deptIds: klass.id,
-          absoluteExpiresAt: 2e9,
-        })
-        .run()
-      tx.insert(paperTimeUser)
-        .values({
-          id: p.sittingId,
-          tenantId: '000000',
-          paperTimeId: exam.id,
-          userId: p.userId,
-          userName: p.account,
-          classId: klass.id,
-          paperId: exam.paperIds.split(',')[0],
-          state: 1,
-          startTime: now(),
-          deadline,
-        })
-        .run()
+      await tx.insert(user).values({
+        id: p.userId,
+        tenantId: '000000',
+        account: p.account,
+        password: 'x',
+        realName: p.account,
+        roleId: studentRole.id,
+        deptId: klass.id,
+        status: 1,
+        createTime: now(),
+      })
+      await tx.insert(session).values({
+        id: p.sessionId,
+        userId: p.userId,
+        tenantId: '000000',
+        clientId: 'saber',
+        refreshHash: p.sessionId,
+        refreshExpiresAt: 2e9,
+        createTime: now(),
+        roleIds: studentRole.id,
+        deptIds: klass.id,
+        absoluteExpiresAt: 2e9,
+      })
+      await tx.insert(paperTimeUser).values({
+        id: p.sittingId,
+        tenantId: '000000',
+        paperTimeId: exam.id,
+        userId: p.userId,
+        userName: p.account,
+        classId: klass.id,
+        paperId: exam.paperIds.split(',')[0],
+        state: 1,
+        startTime: now(),
+        deadline,
+      })
     }
   })
   const learners = await Promise.all(
@@ -164,7 +161,7 @@ async function arrange(): Promise<{ learners: Learner[]; capacity: Learner[]; pl
       ),
     })),
   )
-  closeDb(services.db)
+  await closeDb(services.db)
   return { learners: learners.slice(0, LEARNERS), capacity: learners.slice(LEARNERS), plan }
 }
 

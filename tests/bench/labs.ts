@@ -15,6 +15,7 @@
  *      per lab, host memory) and at the idle memory the 40 labs really used.
  * Env: BENCH_LAB_ROUNDS (5), BENCH_CLASS (40).
  */
+import { first } from '../../server/lib/rows.ts'
 import Docker from 'dockerode'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -145,13 +146,14 @@ function shimRssMb(containerIds: string[]): number[] {
 
 try {
   // A data directory with the demo lab, learners enrolled, and the limits out of the way (quotas are measured elsewhere).
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
   const ctx = makeCtx(services.db, systemActor('000000'))
-  const exp = services.db
-    .select()
-    .from(experiment)
-    .where(and(eq(experiment.tenantId, '000000'), eq(experiment.title, 'Linux 命令行入门')))
-    .get()!
+  const exp = (await first(
+    services.db
+      .select()
+      .from(experiment)
+      .where(and(eq(experiment.tenantId, '000000'), eq(experiment.title, 'Linux 命令行入门'))),
+  ))!
   const learners = Array.from({ length: ROUNDS * 2 + CLASS * 2 }, (_, i) => `lab${String(i).padStart(3, '0')}`)
   const ids: string[] = []
   for (const account of learners)
@@ -160,9 +162,9 @@ try {
         (await createUser(ctx, { account, realName: account, password: md5Hex('bench'), roleAliases: ['student'] })).id,
       ),
     )
-  enrol(ctx, exp.id, ids, await userResource.scope(ctx))
+  await enrol(ctx, exp.id, ids, await userResource.scope(ctx))
   const appliance = applianceIdOf(loadSecrets(dataDir).jwtSecret)
-  closeDb(services.db)
+  await closeDb(services.db)
   stage(`${learners.length} learners enrolled`)
 
   const [port, mqttPort] = [await freePort(), await freePort()]

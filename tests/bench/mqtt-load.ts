@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { now } from '../../server/lib/time.ts'
+import { withTransaction } from '../../server/lib/transaction.ts'
 
 /** Every bench device's secret, and the product key of their user names `<KEY>/d<i>`. */
 export const SECRET = 'bench-secret-0123456789'
@@ -25,37 +26,33 @@ export const pct = (xs: number[], p: number) => {
 }
 
 /** A data directory holding one product and `count` devices d0…d<count-1>, all with SECRET. */
-export function seedDevices(dataDir: string, count: number) {
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
+export async function seedDevices(dataDir: string, count: number) {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
   const productId = newId()
-  services.db.transaction((tx) => {
-    tx.insert(product)
-      .values({
-        id: productId,
+  await withTransaction(services.db, async (tx) => {
+    await tx.insert(product).values({
+      id: productId,
+      tenantId: '000000',
+      name: 'bench',
+      productKey: KEY,
+      productSecret: 'x',
+      keepAliveTime: 600,
+      createTime: now(),
+      updateTime: now(),
+    })
+    for (let i = 0; i < count; i++)
+      await tx.insert(device).values({
+        id: newId(),
         tenantId: '000000',
-        name: 'bench',
-        productKey: KEY,
-        productSecret: 'x',
-        keepAliveTime: 600,
+        name: `d${i}`,
+        sn: `d${i}`,
+        productId,
+        secret: SECRET,
         createTime: now(),
         updateTime: now(),
       })
-      .run()
-    for (let i = 0; i < count; i++)
-      tx.insert(device)
-        .values({
-          id: newId(),
-          tenantId: '000000',
-          name: `d${i}`,
-          sn: `d${i}`,
-          productId,
-          secret: SECRET,
-          createTime: now(),
-          updateTime: now(),
-        })
-        .run()
   })
-  closeDb(services.db)
+  await closeDb(services.db)
 }
 
 /** A connected MQTT client (no reconnects, a long keep-alive). */

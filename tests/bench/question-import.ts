@@ -17,7 +17,7 @@ import { moodleBank } from '../support/moodle-bank.ts'
 
 const TARGET_MS = 50
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-import-'))
-const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
+const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
   logLevel: 'silent',
 })
 const app = createApp(services)
@@ -76,7 +76,7 @@ try {
   const at = (p: number) => pct(during, p)
   if (Number(at(0.99)) >= TARGET_MS) process.exitCode = 1
 } finally {
-  server.stop(true)
-  closeDb(services.db)
+  await server.stop(true)
+  await closeDb(services.db)
   rmSync(dataDir, { recursive: true, force: true })
 }

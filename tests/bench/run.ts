@@ -26,6 +26,7 @@ import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
 import { now } from '../../server/lib/time.ts'
+import { withTransaction } from '../../server/lib/transaction.ts'
 import { param } from '../../db/schema/index.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { freePort } from '../support/browser.ts'
@@ -76,22 +77,20 @@ async function waitFor(url: string) {
 
 try {
   // 10,000 rows of one tenant, written in one transaction through the schema.
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
-  services.db.transaction((tx) => {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
+  await withTransaction(services.db, async (tx) => {
     for (let i = 0; i < ROWS; i++)
-      tx.insert(param)
-        .values({
-          id: newId(),
-          tenantId: '000000',
-          paramName: `bench ${i}`,
-          paramKey: `bench.${i}`,
-          paramValue: String(i),
-          createTime: now(),
-          updateTime: now(),
-        })
-        .run()
+      await tx.insert(param).values({
+        id: newId(),
+        tenantId: '000000',
+        paramName: `bench ${i}`,
+        paramKey: `bench.${i}`,
+        paramValue: String(i),
+        createTime: now(),
+        updateTime: now(),
+      })
   })
-  closeDb(services.db)
+  await closeDb(services.db)
 
   const [appPort, mqttPort, barePort, handPort] = [
     await freePort(),

@@ -10,37 +10,40 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { role, roleScope, scopeData } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
+import { first } from '../../server/lib/rows.ts'
 import { testApp } from '../support/harness.ts'
 
-describe('data scope on hand-written routes (content area)', () => {
-  const t = testApp()
+describe('data scope on hand-written routes (content area)', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const undo: (() => void)[] = []
-  afterEach(() => {
-    while (undo.length) undo.pop()!()
+  const undo: (() => Promise<unknown>)[] = []
+  afterEach(async () => {
+    while (undo.length) await undo.pop()!()
   })
 
   /**
    * The teacher role holds "rows they created" on the content codes by default (db/reference/areas/content.ts);
    * this widens it with the reference's "all rows" scope, as an administrator would, and answers how to undo it.
    */
-  function widenTeacher(code: string) {
-    const teacher = db
-      .select({ id: role.id })
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher')))
-      .get()!
-    const all = db
-      .select({ id: scopeData.id })
-      .from(scopeData)
-      .where(and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, code), eq(scopeData.scopeType, 1)))
-      .get()!
-    const grant = db
-      .insert(roleScope)
-      .values({ id: newId(), roleId: teacher.id, scopeId: all.id, scopeCategory: 1 })
-      .returning()
-      .get()
-    const narrow = () => void db.delete(roleScope).where(eq(roleScope.id, grant.id)).run()
+  async function widenTeacher(code: string) {
+    const teacher = (await first(
+      db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'teacher'))),
+    ))!
+    const all = (await first(
+      db
+        .select({ id: scopeData.id })
+        .from(scopeData)
+        .where(and(eq(scopeData.tenantId, '000000'), eq(scopeData.resourceCode, code), eq(scopeData.scopeType, 1))),
+    ))!
+    const grant = (await first(
+      db.insert(roleScope).values({ id: newId(), roleId: teacher.id, scopeId: all.id, scopeCategory: 1 }).returning(),
+    ))!
+    const narrow = async () => {
+      await db.delete(roleScope).where(eq(roleScope.id, grant.id))
+    }
     undo.push(narrow)
     return narrow
   }
@@ -65,11 +68,11 @@ describe('data scope on hand-written routes (content area)', () => {
       ((await t.get(`${C}/getExaminePage`, teacher, { type: 2, size: 100 })).body.data.records as { id: string }[]).map(
         (r) => r.id,
       )
-    const narrow = widenTeacher('content:course')
+    const narrow = await widenTeacher('content:course')
     expect(await courses()).toEqual(new Set([theirs.id, mine.id]))
     expect(await reviewable()).toEqual(expect.arrayContaining([theirs.id, mine.id]))
 
-    narrow()
+    await narrow()
     expect(await courses()).toEqual(new Set([mine.id]))
     expect(await reviewable()).toContain(mine.id)
     expect(await reviewable()).not.toContain(theirs.id)
@@ -89,9 +92,9 @@ describe('data scope on hand-written routes (content area)', () => {
     const names = async (path: string, token: string) =>
       ((await t.get(path, token, { parentId: '0' })).body.data as { name: string }[]).map((f) => f.name)
 
-    const narrow = widenTeacher('content:cloud')
+    const narrow = await widenTeacher('content:cloud')
     expect(await names(`${F}/lazy-tree`, teacher)).toEqual(expect.arrayContaining([theirs.name, mine.name]))
-    narrow()
+    await narrow()
     const scoped = await names(`${F}/lazy-tree`, teacher)
     expect(scoped).toContain(mine.name)
     expect(scoped).not.toContain(theirs.name)

@@ -14,8 +14,8 @@ import { testApp } from '../support/harness.ts'
  */
 const WITHOUT_SCHEMA: string[] = []
 
-describe('request schemas and the OpenAPI document', () => {
-  const t = testApp()
+describe('request schemas and the OpenAPI document', async () => {
+  const t = await testApp()
 
   it('every /api route declares a request schema, apart from the shrinking list of older routes', () => {
     const listed = new Set(WITHOUT_SCHEMA)

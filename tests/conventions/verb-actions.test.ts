@@ -11,6 +11,7 @@ import { actionCodes, type ActionDef } from '../../server/lib/resource-actions.t
 import type { AnyResource } from '../../server/lib/resource.ts'
 import { resolveCtx } from '../../server/lib/auth-context.ts'
 import type { ApiError } from '../../server/lib/errors.ts'
+import { first } from '../../server/lib/rows.ts'
 import { blogDetailResource } from '../../server/modules/content/blog.ts'
 import { documentResource } from '../../server/modules/content/cloud.ts'
 import { cardResource } from '../../server/modules/course/card.ts'
@@ -65,8 +66,8 @@ const MOVED: [AnyResource, string, string, string[]][] = [
   [ossResource, 'enable', '/api/blade-resource/oss/enable', ['resource:oss:enable']],
 ]
 
-describe('verbs are actions of their resources', () => {
-  const t = testApp()
+describe('verbs are actions of their resources', async () => {
+  const t = await testApp()
   const db = t.services.db
   const refusal = (p: Promise<unknown>) =>
     p.then(
@@ -93,11 +94,10 @@ describe('verbs are actions of their resources', () => {
     const system = t.system()
     const batch = await cardResource.ops.actions.generate(system, { body: { courseId: camp.id, count: 3 } })
     expect(batch.count).toBe(3)
-    const [{ n }] = db
+    const [{ n }] = await db
       .select({ n: count() })
       .from(courseCard)
       .where(and(eq(courseCard.batchNo, batch.batchNo), eq(courseCard.courseId, camp.id)))
-      .all()
     expect(n).toBe(3)
     // The action checks its body with the area's messages, as the route did.
     expect(
@@ -112,10 +112,10 @@ describe('verbs are actions of their resources', () => {
     expect(
       (await t.post('/api/nep-wbp/courseUser/signUp', await t.token('student'), { courseId: camp.id })).status,
     ).toBe(200)
-    const pending = db.select().from(courseUser).where(eq(courseUser.courseId, camp.id)).get()!
+    const pending = (await first(db.select().from(courseUser).where(eq(courseUser.courseId, camp.id))))!
     expect(pending.status).toBe(0)
     expect(await courseUserResource.ops.actions.verify(system, { ids: pending.id, body: { status: 1 } })).toBeNull()
-    expect(db.select().from(courseUser).where(eq(courseUser.id, pending.id)).get()!.status).toBe(1)
+    expect((await first(db.select().from(courseUser).where(eq(courseUser.id, pending.id))))!.status).toBe(1)
     expect(
       await refusal(courseUserResource.ops.actions.verify(system, { ids: pending.id, body: { status: 7 } })),
     ).toMatchObject({ status: 400, key: 'enrol.status', field: 'status' })

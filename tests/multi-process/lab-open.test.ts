@@ -45,12 +45,11 @@ describeDocker('one learner’s lab opened through two processes at once', () =>
     for (const o of opens) expect(o.status, JSON.stringify(o.body)).toBe(200)
 
     const db = openDb(join(dataDir, 'atrium.db'))
-    const rows = db
+    const rows = await db
       .select()
       .from(userContainer)
       .where(and(eq(userContainer.experimentId, experimentId), eq(userContainer.state, 'running')))
-      .all()
-    closeDb(db)
+    await closeDb(db)
     expect(rows).toHaveLength(1)
     const containers = (
       await engine().listContainers({

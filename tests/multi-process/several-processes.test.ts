@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { device, job } from '../../db/schema/index.ts'
 import { closeDb, openDb, type Db } from '../../server/lib/db.ts'
 import { enqueue } from '../../server/lib/jobs.ts'
+import { first } from '../../server/lib/rows.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { startNode as startProbeNode, stopNode, until, type Node } from '../support/processes.ts'
 import { BASIC } from '../support/harness.ts'
@@ -55,20 +56,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const n of nodes) await stopNode(n)
-  closeDb(db)
+  await closeDb(db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('several appliance processes on one database', () => {
   it('each job enqueued runs once, whichever process claims it', async () => {
-    const ids = Array.from({ length: 6 }, () => enqueue(db, 'test.probe', {}))
+    const ids = await Promise.all(Array.from({ length: 6 }, () => enqueue(db, 'test.probe', {})))
     // One probe at a time per process: released up front, each runs straight through.
     ids.forEach(release)
-    await until(() => ids.every((id) => db.select().from(job).where(eq(job.id, id)).get()?.state === 'done'))
+    const state = async (id: string) => (await first(db.select().from(job).where(eq(job.id, id))))?.state
+    await until(async () => (await Promise.all(ids.map(state))).every((s) => s === 'done'))
     for (const id of ids) {
       expect(probes().filter((p) => p.event === 'start' && p.job === id)).toHaveLength(1)
       expect(probes().filter((p) => p.event === 'done' && p.job === id)).toHaveLength(1)
-      expect(db.select().from(job).where(eq(job.id, id)).get()).toMatchObject({ attempts: 1, leaseOwner: null })
+      expect(await first(db.select().from(job).where(eq(job.id, id)))).toMatchObject({ attempts: 1, leaseOwner: null })
     }
   })
 
@@ -118,7 +120,8 @@ describe('several appliance processes on one database', () => {
       sn: 'multi-1',
     })
     const secret = (await call('/api/blade-device/device/secret', token, undefined, { id: d.data.id })).data.secret
-    const status = () => db.select({ status: device.status }).from(device).where(eq(device.id, d.data.id)).get()!.status
+    const status = async () =>
+      (await first(db.select({ status: device.status }).from(device).where(eq(device.id, d.data.id))))!.status
     const client = await new Promise<MqttClient>((ok, fail) => {
       const c = mqtt.connect(a.mqttUrl, {
         username: `${p.data.productKey}/multi-1`,
@@ -128,34 +131,34 @@ describe('several appliance processes on one database', () => {
       c.once('connect', () => ok(c))
       c.once('error', fail)
     })
-    await until(() => status() === 1)
+    await until(async () => (await status()) === 1)
     const c = await startNode()
     // C's start-up sweep ran before it answered health; give it a few of its periodic sweeps too.
     const swept = Date.now() + LEASE_MS
     await until(() => Date.now() > swept)
-    expect(status()).toBe(1)
+    expect(await status()).toBe(1)
     await stopNode(c)
-    expect(status()).toBe(1)
+    expect(await status()).toBe(1)
     client.end(true)
-    await until(() => status() === 0)
+    await until(async () => (await status()) === 0)
   }, 60_000)
 
   it('kill -9: the dead process’s job is taken over only once its lease ran out, and finishes once', async () => {
-    const id = enqueue(db, 'test.probe', {})
+    const id = await enqueue(db, 'test.probe', {})
     await until(() => probes().some((p) => p.event === 'start' && p.job === id))
-    const first = probes().find((p) => p.event === 'start' && p.job === id)!
-    const holder = nodes.find((n) => n.child.pid === first.pid)!
+    const started = probes().find((p) => p.event === 'start' && p.job === id)!
+    const holder = nodes.find((n) => n.child.pid === started.pid)!
     await stopNode(holder, 'SIGKILL')
-    const lease = db.select().from(job).where(eq(job.id, id)).get()!
+    const lease = (await first(db.select().from(job).where(eq(job.id, id))))!
     expect(lease.state).toBe('running')
     await until(() => probes().filter((p) => p.event === 'start' && p.job === id).length === 2)
     const second = probes().filter((p) => p.event === 'start' && p.job === id)[1]!
-    expect(second.pid).not.toBe(first.pid)
+    expect(second.pid).not.toBe(started.pid)
     // Taken over only after the lease the killed process last renewed had run out.
     expect(second.at).toBeGreaterThanOrEqual(lease.leaseUntil!)
     release(id)
-    await until(() => db.select().from(job).where(eq(job.id, id)).get()?.state === 'done')
+    await until(async () => (await first(db.select().from(job).where(eq(job.id, id))))?.state === 'done')
     expect(probes().filter((p) => p.event === 'done' && p.job === id)).toHaveLength(1)
-    expect(db.select().from(job).where(eq(job.id, id)).get()).toMatchObject({ attempts: 1, leaseOwner: null })
+    expect(await first(db.select().from(job).where(eq(job.id, id)))).toMatchObject({ attempts: 1, leaseOwner: null })
   }, 60_000)
 })

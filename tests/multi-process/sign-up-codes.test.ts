@@ -23,13 +23,14 @@ let db: Db
 /** The code the default provider (no SMS gateway) wrote to the usual log for `phone`. */
 async function codeFor(phone: string): Promise<string> {
   let code: string | undefined
-  await until(() => {
-    code = db
-      .select()
-      .from(logUsual)
-      .where(and(eq(logUsual.title, 'sms code')))
-      .orderBy(desc(logUsual.id))
-      .all()
+  await until(async () => {
+    code = (
+      await db
+        .select()
+        .from(logUsual)
+        .where(and(eq(logUsual.title, 'sms code')))
+        .orderBy(desc(logUsual.id))
+    )
       .map((r) => JSON.parse(r.logData!) as { phone: string; code: string })
       .find((d) => d.phone === phone)?.code
     return !!code
@@ -51,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const n of nodes) await stopNode(n)
-  closeDb(db)
+  await closeDb(db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 

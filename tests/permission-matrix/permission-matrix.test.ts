@@ -8,6 +8,7 @@ import { and, eq, getTableColumns, ne } from 'drizzle-orm'
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { menu } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
+import { first } from '../../server/lib/rows.ts'
 import { resourceRegistry } from '../../server/lib/resource.ts'
 import { actionPath } from '../../server/lib/resource-actions.ts'
 import { recordUsual } from '../../server/lib/logs.ts'
@@ -146,8 +147,8 @@ const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {
   return list.flatMap((f) => (f.fn ?? f).permCodes ?? [])
 }
 
-describe('permission matrix', () => {
-  const t = testApp()
+describe('permission matrix', async () => {
+  const t = await testApp()
   const routes = t.app.routes
     .filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/upload/'))
     .map((r) => ({ key: `${r.method} ${r.path}`, method: r.method, path: r.path, codes: codesOf(r as never) }))
@@ -164,14 +165,8 @@ describe('permission matrix', () => {
     expect(selfNotListed).toEqual([])
   })
 
-  it('every permission code a route asks for can be granted through a menu', () => {
-    const menuCodes = new Set(
-      t.services.db
-        .select({ code: menu.code })
-        .from(menu)
-        .all()
-        .map((m) => m.code),
-    )
+  it('every permission code a route asks for can be granted through a menu', async () => {
+    const menuCodes = new Set((await t.services.db.select({ code: menu.code }).from(menu)).map((m) => m.code))
     const missing = [...new Set(routes.flatMap((r) => r.codes))].filter(
       (c) => c !== 'public' && c !== 'auth' && !menuCodes.has(c),
     )
@@ -201,7 +196,7 @@ describe('permission matrix', () => {
     const admin = await t.token('admin')
     // Fill the logs with real events, so they too have rows to clone.
     await t.post('/api/blade-auth/oauth/logout', admin, [{ type: 'error', message: 'matrix', url: '/x' }])
-    recordUsual(t.services, '000000', 'matrix event')
+    await recordUsual(t.services, '000000', 'matrix event')
     const checked: string[] = []
     for (const res of resourceRegistry.filter((r) => !r.options.global)) {
       const table = res.options.table as SQLiteTable
@@ -211,7 +206,7 @@ describe('permission matrix', () => {
       const where = cols.isDeleted
         ? and(ne(cols.tenantId, '100001'), eq(cols.isDeleted, 0))
         : ne(cols.tenantId, '100001')
-      const source = t.services.db.select().from(table).where(where).limit(1).get() as
+      const source = (await first(t.services.db.select().from(table).where(where))) as
         Record<string, unknown> | undefined
       expect(source, `${res.options.path} has no row to clone: seed one`).toBeTruthy()
       const id = newId()
@@ -226,10 +221,7 @@ describe('permission matrix', () => {
           .filter(([k, c]) => unique.has(c.name) && k !== 'tenantId' && typeof source![k] === 'string')
           .map(([k]) => [k, `${source![k]}-${id}`]),
       )
-      t.services.db
-        .insert(table)
-        .values({ ...source!, ...fresh, id, tenantId: '100001' } as never)
-        .run()
+      await t.services.db.insert(table).values({ ...source!, ...fresh, id, tenantId: '100001' } as never)
       const paths = res.routes(t.services).routes.map((r) => r.path)
       const base = res.options.path
       if (paths.includes(`${base}/detail`))

@@ -6,41 +6,42 @@ import { describe, expect, it } from 'vitest'
 import { and, eq, like } from 'drizzle-orm'
 import { dept, logUsual, menu, role, roleMenu, user } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
+import { first } from '../../server/lib/rows.ts'
 import { testApp } from '../support/harness.ts'
 
 const U = '/api/blade-system/user'
 
-describe('role assignment (permission matrix)', () => {
-  const t = testApp()
+describe('role assignment (permission matrix)', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const roleOf = (alias: string, tenantId = '000000') =>
-    db
-      .select()
-      .from(role)
-      .where(and(eq(role.roleAlias, alias), eq(role.tenantId, tenantId)))
-      .get()!.id
-  const deptOf = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
-  const userOf = (account: string) =>
-    db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, account), eq(user.tenantId, '000000')))
-      .get()!
+  const roleOf = async (alias: string, tenantId = '000000') =>
+    (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.roleAlias, alias), eq(role.tenantId, tenantId))),
+    ))!.id
+  const deptOf = async (name: string) => (await first(db.select().from(dept).where(eq(dept.deptName, name))))!.id
+  const userOf = async (account: string) =>
+    (await first(
+      db
+        .select()
+        .from(user)
+        .where(and(eq(user.account, account), eq(user.tenantId, '000000'))),
+    ))!
 
   // A deputy: holds the user, role and tenant screens with every button and whatever a teacher holds (areas grant
   // teachers their screens), but is no administrator.
   const deputyRole = newId()
-  db.insert(role)
-    .values({
-      id: deputyRole,
-      tenantId: '000000',
-      roleName: '副管理员',
-      roleAlias: 'deputy',
-      createTime: '2026-01-01 00:00:00',
-      updateTime: '2026-01-01 00:00:00',
-    })
-    .run()
-  const menus = db.select().from(menu).all()
+  await db.insert(role).values({
+    id: deputyRole,
+    tenantId: '000000',
+    roleName: '副管理员',
+    roleAlias: 'deputy',
+    createTime: '2026-01-01 00:00:00',
+    updateTime: '2026-01-01 00:00:00',
+  })
+  const menus = await db.select().from(menu)
   // The exam screens too: the deputy hands out the teacher role below, which holds them.
   const wanted = new Set(
     menus
@@ -62,49 +63,51 @@ describe('role assignment (permission matrix)', () => {
       .map((m) => m.id),
   )
   for (const m of menus) if (m.category === 2 && wanted.has(m.parentId)) wanted.add(m.id)
-  for (const r of db
+  for (const r of await db
     .select()
     .from(roleMenu)
-    .where(eq(roleMenu.roleId, roleOf('teacher')))
-    .all())
+    .where(eq(roleMenu.roleId, await roleOf('teacher'))))
     wanted.add(r.menuId)
-  for (const menuId of wanted) db.insert(roleMenu).values({ id: newId(), roleId: deputyRole, menuId }).run()
-  db.update(user)
+  for (const menuId of wanted) await db.insert(roleMenu).values({ id: newId(), roleId: deputyRole, menuId })
+  await db
+    .update(user)
     .set({ roleId: deputyRole })
     .where(and(eq(user.account, 'manager'), eq(user.tenantId, '000000')))
-    .run()
 
   /** Roles above the deputy: the platform administrator, the tenant administrator, and `platform` (holds system:param). */
-  const higher = () => ({
-    administrator: roleOf('administrator'),
-    admin: roleOf('admin'),
-    platform: roleOf('platform'),
+  const higher = async () => ({
+    administrator: await roleOf('administrator'),
+    admin: await roleOf('admin'),
+    platform: await roleOf('platform'),
   })
 
   /** Every route that writes role ids or what a role grants, each trying to hand out `target`. */
   const writers: Record<string, (token: string, target: string) => Promise<{ status: number }>> = {
-    'POST /api/blade-system/user/grant': (tk, target) =>
-      t.post(`${U}/grant`, tk, undefined, { userIds: userOf('manager').id, roleIds: target }),
-    'POST /api/blade-system/user/submit (new user)': (tk, target) =>
-      t.post(`${U}/submit`, tk, { account: `x${newId()}`, realName: 'x', roleId: target, deptId: deptOf('教务处') }),
-    'POST /api/blade-system/user/submit (own row)': (tk, target) =>
-      t.post(`${U}/submit`, tk, { id: userOf('manager').id, roleId: `${deputyRole},${target}` }),
-    'POST /api/blade-system/user/update': (tk, target) =>
-      t.post(`${U}/update`, tk, { id: userOf('teacher').id, roleId: target }),
+    'POST /api/blade-system/user/grant': async (tk, target) =>
+      t.post(`${U}/grant`, tk, undefined, { userIds: (await userOf('manager')).id, roleIds: target }),
+    'POST /api/blade-system/user/submit (new user)': async (tk, target) =>
+      t.post(`${U}/submit`, tk, {
+        account: `x${newId()}`,
+        realName: 'x',
+        roleId: target,
+        deptId: await deptOf('教务处'),
+      }),
+    'POST /api/blade-system/user/submit (own row)': async (tk, target) =>
+      t.post(`${U}/submit`, tk, { id: (await userOf('manager')).id, roleId: `${deputyRole},${target}` }),
+    'POST /api/blade-system/user/update': async (tk, target) =>
+      t.post(`${U}/update`, tk, { id: (await userOf('teacher')).id, roleId: target }),
     'POST /api/blade-system/user/audit-pass': async (tk, target) => {
       const id = newId()
-      db.insert(user)
-        .values({
-          id,
-          tenantId: '000000',
-          account: `p${id}`,
-          password: 'x',
-          roleId: target,
-          deptId: deptOf('教务处'),
-          status: 0,
-          createUser: userOf('manager').id,
-        })
-        .run()
+      await db.insert(user).values({
+        id,
+        tenantId: '000000',
+        account: `p${id}`,
+        password: 'x',
+        roleId: target,
+        deptId: await deptOf('教务处'),
+        status: 0,
+        createUser: (await userOf('manager')).id,
+      })
       return t.post(`${U}/audit-pass`, tk, undefined, { ids: id })
     },
     'POST /api/blade-system/role/submit (edit a higher role)': (tk, target) =>
@@ -119,7 +122,7 @@ describe('role assignment (permission matrix)', () => {
     const tk = await t.token('manager')
     const wrong: string[] = []
     for (const [name, attempt] of Object.entries(writers)) {
-      for (const [alias, target] of Object.entries(higher())) {
+      for (const [alias, target] of Object.entries(await higher())) {
         const r = await attempt(tk, target)
         if (r.status !== 403) wrong.push(`${name} → ${alias}: ${r.status}`)
       }
@@ -127,7 +130,7 @@ describe('role assignment (permission matrix)', () => {
     expect(wrong).toEqual([])
     const me = await t.signIn('manager')
     expect(me.role_name).toBe('deputy')
-    expect(userOf('teacher').roleId).toBe(roleOf('teacher'))
+    expect((await userOf('teacher')).roleId).toBe(await roleOf('teacher'))
   })
 
   it('every POST route of users, roles and tenants is classified as role-writing (tested above) or not', () => {
@@ -152,16 +155,23 @@ describe('role assignment (permission matrix)', () => {
 
   it('the same caller may hand out roles within its own permissions, and the change is logged', async () => {
     const tk = await t.token('manager')
-    const r = await t.post(`${U}/grant`, tk, undefined, { userIds: userOf('student').id, roleIds: roleOf('teacher') })
+    const r = await t.post(`${U}/grant`, tk, undefined, {
+      userIds: (await userOf('student')).id,
+      roleIds: await roleOf('teacher'),
+    })
     expect(r.status).toBe(200)
-    expect(userOf('student').roleId).toBe(roleOf('teacher'))
-    const log = db
-      .select()
-      .from(logUsual)
-      .where(and(eq(logUsual.title, 'roles changed'), like(logUsual.logData, '%"account":"student"%')))
-      .get()!
-    expect(JSON.parse(log.logData!)).toMatchObject({ by: 'manager', account: 'student', to: [roleOf('teacher')] })
-    await t.post(`${U}/grant`, tk, undefined, { userIds: userOf('student').id, roleIds: roleOf('student') })
+    expect((await userOf('student')).roleId).toBe(await roleOf('teacher'))
+    const log = (await first(
+      db
+        .select()
+        .from(logUsual)
+        .where(and(eq(logUsual.title, 'roles changed'), like(logUsual.logData, '%"account":"student"%'))),
+    ))!
+    expect(JSON.parse(log.logData!)).toMatchObject({ by: 'manager', account: 'student', to: [await roleOf('teacher')] })
+    await t.post(`${U}/grant`, tk, undefined, {
+      userIds: (await userOf('student')).id,
+      roleIds: await roleOf('student'),
+    })
   })
 
   it('register-guest never takes a role from the body', async () => {
@@ -170,21 +180,25 @@ describe('role assignment (permission matrix)', () => {
       account: 'sneaky',
       password: 'abc12345',
       password2: 'abc12345',
-      roleId: higher().administrator,
+      roleId: (await higher()).administrator,
     })
     expect(r.status).toBe(200)
-    expect(userOf('sneaky').roleId).toBe(roleOf('student'))
+    expect((await userOf('sneaky')).roleId).toBe(await roleOf('student'))
   })
 
   it('a tenant administrator may hand out its own tenant roles but not the platform administrator role', async () => {
     const tk = await t.token('admin', 'admin', '100001')
-    const teacher100001 = roleOf('teacher', '100001')
-    const add = await t.post(`${U}/submit`, tk, { account: 'helper', realName: 'h', roleId: roleOf('admin', '100001') })
+    const teacher100001 = await roleOf('teacher', '100001')
+    const add = await t.post(`${U}/submit`, tk, {
+      account: 'helper',
+      realName: 'h',
+      roleId: await roleOf('admin', '100001'),
+    })
     expect(add.status).toBe(200)
     const foreign = await t.post(`${U}/submit`, tk, {
       account: 'helper2',
       realName: 'h',
-      roleId: higher().administrator,
+      roleId: (await higher()).administrator,
     })
     expect(foreign.status).toBe(400)
     expect(foreign.body.field).toBe('roleId')
@@ -194,36 +208,39 @@ describe('role assignment (permission matrix)', () => {
   })
 })
 
-describe('data scope bounds writes', () => {
-  const t = testApp()
+describe('data scope bounds writes', async () => {
+  const t = await testApp()
   const db = t.services.db
-  const deptOf = (name: string) => db.select().from(dept).where(eq(dept.deptName, name)).get()!.id
-  const roleOf = (alias: string) =>
-    db
-      .select()
-      .from(role)
-      .where(and(eq(role.roleAlias, alias), eq(role.tenantId, '000000')))
-      .get()!.id
+  const deptOf = async (name: string) => (await first(db.select().from(dept).where(eq(dept.deptName, name))))!.id
+  const roleOf = async (alias: string) =>
+    (await first(
+      db
+        .select()
+        .from(role)
+        .where(and(eq(role.roleAlias, alias), eq(role.tenantId, '000000'))),
+    ))!.id
 
   it('a manager scoped to its branch cannot create or move a user outside it', async () => {
     const tk = await t.token('manager')
     const inside = await t.post(`${U}/submit`, tk, {
       account: 'clerk',
       realName: '职员',
-      roleId: roleOf('student'),
-      deptId: deptOf('教务处'),
+      roleId: await roleOf('student'),
+      deptId: await deptOf('教务处'),
     })
     expect(inside.status).toBe(200)
     const outside = await t.post(`${U}/submit`, tk, {
       account: 'clerk2',
       realName: '职员',
-      roleId: roleOf('student'),
-      deptId: deptOf('计算机系'),
+      roleId: await roleOf('student'),
+      deptId: await deptOf('计算机系'),
     })
     expect(outside.status).toBe(403)
-    expect(db.select().from(user).where(eq(user.account, 'clerk2')).get()).toBeUndefined()
-    const move = await t.post(`${U}/submit`, tk, { id: inside.body.data.id, deptId: deptOf('计算机系') })
+    expect(await first(db.select().from(user).where(eq(user.account, 'clerk2')))).toBeUndefined()
+    const move = await t.post(`${U}/submit`, tk, { id: inside.body.data.id, deptId: await deptOf('计算机系') })
     expect(move.status).toBe(403)
-    expect(db.select().from(user).where(eq(user.id, inside.body.data.id)).get()!.deptId).toBe(deptOf('教务处'))
+    expect((await first(db.select().from(user).where(eq(user.id, inside.body.data.id))))!.deptId).toBe(
+      await deptOf('教务处'),
+    )
   })
 })

@@ -8,7 +8,7 @@ import type { testApp } from './harness.ts'
  * the wording the back-office form shows, so server and screen can never drift apart.
  */
 export async function expectRequiredRefusals(
-  t: ReturnType<typeof testApp>,
+  t: Awaited<ReturnType<typeof testApp>>,
   token: string,
   submitPath: string,
   fields: Fields,

@@ -21,17 +21,20 @@ export interface CallOptions {
 
 /**
  * A real app over its own copy of the seeded database in a temporary data
- * directory, driven through app.handle() with real Requests.
+ * directory, driven through app.handle() with real Requests. Awaited: booting
+ * queries the database. Call it at a module's top level or in an async
+ * describe body, so the afterAll it registers lands in that suite.
  */
-export function testApp(env: Record<string, string> = {}) {
+export async function testApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'))
   if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...env }), {
-    logLevel: 'silent',
-  })
+  const services = await boot(
+    loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...env }),
+    { logLevel: 'silent' },
+  )
   const app = createApp(services)
-  afterAll(() => {
-    closeDb(services.db)
+  afterAll(async () => {
+    await closeDb(services.db)
     rmSync(dataDir, { recursive: true, force: true })
   })
 

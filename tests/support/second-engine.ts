@@ -84,7 +84,7 @@ export async function startSecondEngine(): Promise<SecondEngine | { reason: stri
  * A Docker suite on two engines: `body` gets the second one once it started. Where it cannot start the suite fails
  * under CI (root with dockerd installed: there it must start) and skips with the reason elsewhere.
  */
-export async function describeTwoEngines(name: string, body: (engine: SecondEngine) => void) {
+export async function describeTwoEngines(name: string, body: (engine: SecondEngine) => void | Promise<void>) {
   const second = await startSecondEngine()
   if ('reason' in second) console.warn(`[${name}] second engine: ${second.reason}`)
   return describeDocker(name, () => {
@@ -92,6 +92,6 @@ export async function describeTwoEngines(name: string, body: (engine: SecondEngi
       return void it.skipIf(!process.env.CI)(`needs a second engine: ${second.reason}`, () => {
         throw new Error(second.reason)
       })
-    body(second)
+    return body(second)
   })
 }

@@ -1,7 +1,7 @@
 import type { testApp } from './harness.ts'
 
 /** put-file through the real app, as the web client sends it (multipart field `files`). */
-export async function uploadFile(t: ReturnType<typeof testApp>, file: File, token: string, kind = 'image') {
+export async function uploadFile(t: Awaited<ReturnType<typeof testApp>>, file: File, token: string, kind = 'image') {
   const form = new FormData()
   form.append('files', file)
   const res = await t.app.handle(

@@ -14,7 +14,7 @@ import { closeDb } from '../../server/lib/db.ts'
  * value, a later live copy is renamed "<value>~<rowid>" for an administrator
  * to sort out, and removed rows are left alone.
  */
-describe('upgrading a 0.1.0 data directory that holds duplicates', () => {
+describe('upgrading a 0.1.0 data directory that holds duplicates', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-unique-'))
   const file = join(dataDir, 'atrium.db')
   writeFileSync(file, Bun.gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/data-0.1.0.db.gz'))))
@@ -39,12 +39,12 @@ describe('upgrading a 0.1.0 data directory that holds duplicates', () => {
     .get()!
   old.close()
 
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
     logLevel: 'silent',
   })
   const sqlite = services.db.$client
-  afterAll(() => {
-    closeDb(services.db)
+  afterAll(async () => {
+    await closeDb(services.db)
     rmSync(dataDir, { recursive: true, force: true })
   })
   const one = <T>(sql: string, ...args: string[]) => sqlite.query<T, string[]>(sql).get(...args)

@@ -7,6 +7,7 @@ import { createApp } from '../../server/app.ts'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
+import { first } from '../../server/lib/rows.ts'
 import { flatMenus, loadAreas, type Area } from '../../server/lib/reference/load.ts'
 import { syncReference } from '../../server/lib/reference/sync.ts'
 import {
@@ -96,36 +97,26 @@ const later: Area = {
   }),
 }
 
-describe('upgrading a data directory made by release 0.1.0', () => {
+describe('upgrading a data directory made by release 0.1.0', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-'))
   writeFileSync(
     join(dataDir, 'atrium.db'),
     Bun.gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/data-0.1.0.db.gz'))),
   )
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
     logLevel: 'silent',
   })
   const db = services.db
-  afterAll(() => {
-    closeDb(db)
+  afterAll(async () => {
+    await closeDb(db)
     rmSync(dataDir, { recursive: true, force: true })
   })
-  const tenants = () =>
-    db
-      .select({ tenantId: tenant.tenantId })
-      .from(tenant)
-      .all()
-      .map((t) => t.tenantId)
+  const tenants = async () => (await db.select({ tenantId: tenant.tenantId }).from(tenant)).map((t) => t.tenantId)
 
-  it('starts as an upgrade, not a first start, and holds every menu, dictionary and parameter of this release', () => {
+  it('starts as an upgrade, not a first start, and holds every menu, dictionary and parameter of this release', async () => {
     expect(services.seeded).toBe(false)
     const codes = new Set(
-      db
-        .select({ code: menu.code })
-        .from(menu)
-        .where(eq(menu.isDeleted, 0))
-        .all()
-        .map((m) => m.code),
+      (await db.select({ code: menu.code }).from(menu).where(eq(menu.isDeleted, 0))).map((m) => m.code),
     )
     expect(
       flatMenus()
@@ -133,27 +124,16 @@ describe('upgrading a data directory made by release 0.1.0', () => {
         .filter((c) => !codes.has(c)),
     ).toEqual([])
     const areas = loadAreas()
-    const sys = new Set(
-      db
-        .select({ code: dict.code })
-        .from(dict)
-        .all()
-        .map((d) => d.code),
-    )
+    const sys = new Set((await db.select({ code: dict.code }).from(dict)).map((d) => d.code))
     expect(
       areas
         .flatMap((a) => a.ref.systemDicts ?? [])
         .map((d) => d[0])
         .filter((c) => !sys.has(c)),
     ).toEqual([])
-    for (const tid of tenants()) {
+    for (const tid of await tenants()) {
       const biz = new Set(
-        db
-          .select({ code: dictBiz.code })
-          .from(dictBiz)
-          .where(eq(dictBiz.tenantId, tid))
-          .all()
-          .map((d) => d.code),
+        (await db.select({ code: dictBiz.code }).from(dictBiz).where(eq(dictBiz.tenantId, tid))).map((d) => d.code),
       )
       expect(
         areas
@@ -162,12 +142,7 @@ describe('upgrading a data directory made by release 0.1.0', () => {
           .filter((c) => !biz.has(c)),
       ).toEqual([])
       const keys = new Set(
-        db
-          .select({ k: param.paramKey })
-          .from(param)
-          .where(eq(param.tenantId, tid))
-          .all()
-          .map((p) => p.k),
+        (await db.select({ k: param.paramKey }).from(param).where(eq(param.tenantId, tid))).map((p) => p.k),
       )
       expect(
         areas
@@ -180,18 +155,18 @@ describe('upgrading a data directory made by release 0.1.0', () => {
 
   it("adds a later area's menus, buttons, grants, packages, top menu and dictionaries, leaving what administrators changed", async () => {
     // What administrators did on the old install: renamed a menu, removed a dictionary item, changed a parameter.
-    db.update(menu).set({ name: '岗位设置', updateUser: '42' }).where(eq(menu.code, 'system:post')).run()
-    db.update(dictBiz)
+    await db.update(menu).set({ name: '岗位设置', updateUser: '42' }).where(eq(menu.code, 'system:post'))
+    await db
+      .update(dictBiz)
       .set({ isDeleted: 1, updateUser: '42' })
       .where(and(eq(dictBiz.code, 'question_hard'), eq(dictBiz.dictKey, '3'), eq(dictBiz.tenantId, '100001')))
-      .run()
-    db.update(param)
+    await db
+      .update(param)
       .set({ paramValue: 'false', updateUser: '42' })
       .where(and(eq(param.paramKey, 'account.registerUser'), eq(param.tenantId, '100001')))
-      .run()
-    const menusBefore = db.select().from(menu).all().length
+    const menusBefore = (await db.select().from(menu)).length
 
-    const report = syncReference(db, [...loadAreas(), later])
+    const report = await syncReference(db, [...loadAreas(), later])
     expect(report.menus.sort()).toEqual([
       'later',
       'later:desk-extra',
@@ -200,93 +175,85 @@ describe('upgrading a data directory made by release 0.1.0', () => {
       'later:thing:approve',
       'later:thing:edit',
     ])
-    expect(db.select().from(menu).all().length).toBe(menusBefore + 6)
+    expect((await db.select().from(menu)).length).toBe(menusBefore + 6)
     expect(report.dicts).toEqual(['later_kind'])
 
-    const byCode = new Map(
-      db
-        .select()
-        .from(menu)
-        .all()
-        .map((m) => [m.code, m]),
-    )
+    const byCode = new Map((await db.select().from(menu)).map((m) => [m.code, m]))
     expect(byCode.get('later:thing')!.parentId).toBe(byCode.get('later')!.id)
     expect(byCode.get('later:desk-extra')!.parentId).toBe(byCode.get('desk')!.id)
     expect(byCode.get('system:post')!.name).toBe('岗位设置')
 
     // Teachers of every tenant hold the new menus and their buttons; managers the desk page.
-    for (const tid of tenants()) {
-      const teacher = db
-        .select()
-        .from(role)
-        .where(and(eq(role.tenantId, tid), eq(role.roleAlias, 'teacher')))
-        .get()!
-      const held = new Set(
+    for (const tid of await tenants()) {
+      const teacher = (await first(
         db
-          .select({ m: roleMenu.menuId })
-          .from(roleMenu)
-          .where(eq(roleMenu.roleId, teacher.id))
-          .all()
-          .map((g) => g.m),
+          .select()
+          .from(role)
+          .where(and(eq(role.tenantId, tid), eq(role.roleAlias, 'teacher'))),
+      ))!
+      const held = new Set(
+        (await db.select({ m: roleMenu.menuId }).from(roleMenu).where(eq(roleMenu.roleId, teacher.id))).map((g) => g.m),
       )
       for (const c of ['later', 'later:thing', 'later:thing:add', 'later:thing:approve'])
         expect(held.has(byCode.get(c)!.id)).toBe(true)
       expect(held.has(byCode.get('later:desk-extra')!.id)).toBe(false)
-      const hard = db
+      const hard = await db
         .select()
         .from(dictBiz)
         .where(and(eq(dictBiz.tenantId, tid), eq(dictBiz.code, 'question_hard')))
-        .all()
       expect(hard.find((d) => d.dictKey === '4')?.dictValue).toBe('挑战')
       expect(
-        db
+        await db
           .select()
           .from(dictBiz)
-          .where(and(eq(dictBiz.tenantId, tid), eq(dictBiz.code, 'later_level')))
-          .all(),
+          .where(and(eq(dictBiz.tenantId, tid), eq(dictBiz.code, 'later_level'))),
       ).toHaveLength(3)
       expect(
-        db
-          .select()
-          .from(param)
-          .where(and(eq(param.tenantId, tid), eq(param.paramKey, 'later.enabled')))
-          .get()?.paramValue,
+        (
+          await first(
+            db
+              .select()
+              .from(param)
+              .where(and(eq(param.tenantId, tid), eq(param.paramKey, 'later.enabled'))),
+          )
+        )?.paramValue,
       ).toBe('true')
     }
     expect(
-      db
-        .select()
-        .from(dictBiz)
-        .where(and(eq(dictBiz.tenantId, '100001'), eq(dictBiz.code, 'question_hard'), eq(dictBiz.dictKey, '3')))
-        .get()!.isDeleted,
+      (await first(
+        db
+          .select()
+          .from(dictBiz)
+          .where(and(eq(dictBiz.tenantId, '100001'), eq(dictBiz.code, 'question_hard'), eq(dictBiz.dictKey, '3'))),
+      ))!.isDeleted,
     ).toBe(1)
     expect(
-      db
-        .select()
-        .from(param)
-        .where(and(eq(param.paramKey, 'account.registerUser'), eq(param.tenantId, '100001')))
-        .get()!.paramValue,
+      (await first(
+        db
+          .select()
+          .from(param)
+          .where(and(eq(param.paramKey, 'account.registerUser'), eq(param.tenantId, '100001'))),
+      ))!.paramValue,
     ).toBe('false')
 
-    const pkg = db.select().from(tenantPackage).get()!
+    const pkg = (await first(db.select().from(tenantPackage)))!
     expect(pkg.menuId.split(',')).toEqual(
       expect.arrayContaining(
         ['later', 'later:thing', 'later:thing:approve', 'later:desk-extra'].map((c) => byCode.get(c)!.id),
       ),
     )
-    const desk = db.select().from(topMenu).where(eq(topMenu.code, 'desk')).get()!
+    const desk = (await first(db.select().from(topMenu).where(eq(topMenu.code, 'desk'))))!
     expect(
-      db
+      await db
         .select()
         .from(topMenuSetting)
-        .where(and(eq(topMenuSetting.topMenuId, desk.id), inArray(topMenuSetting.menuId, [byCode.get('later')!.id])))
-        .all(),
+        .where(and(eq(topMenuSetting.topMenuId, desk.id), inArray(topMenuSetting.menuId, [byCode.get('later')!.id]))),
     ).toHaveLength(1)
 
     // Idempotent: a second start changes nothing.
-    const again = syncReference(db, [...loadAreas(), later])
+    const again = await syncReference(db, [...loadAreas(), later])
     expect(again).toEqual({ menus: [], dicts: [], bizDicts: 0, params: 0, regions: 0, grants: 0 })
-    expect(db.select().from(menu).all().length).toBe(menusBefore + 6)
+    expect((await db.select().from(menu)).length).toBe(menusBefore + 6)
 
     // The teacher of the demo tenant (package-limited) sees the new area in its menu after signing in.
     const app = createApp(services)

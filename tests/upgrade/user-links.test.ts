@@ -16,7 +16,7 @@ import { user, userDept, userPost, userRole } from '../../db/schema/index.ts'
  * copy of that release's data directory, given several roles, departments and
  * posts per user the way its screens saved them, comes up with every link.
  */
-describe('upgrading 0.1.0 user lists into link tables', () => {
+describe('upgrading 0.1.0 user lists into link tables', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-links-'))
   const file = join(dataDir, 'atrium.db')
   writeFileSync(file, Bun.gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/data-0.1.0.db.gz'))))
@@ -37,12 +37,12 @@ describe('upgrading 0.1.0 user lists into link tables', () => {
     .all()
   old.close()
 
-  const services = boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
+  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web') }), {
     logLevel: 'silent',
   })
   const db = services.db
-  afterAll(() => {
-    closeDb(db)
+  afterAll(async () => {
+    await closeDb(db)
     rmSync(dataDir, { recursive: true, force: true })
   })
   const ids = (s: string | null) =>
@@ -52,38 +52,38 @@ describe('upgrading 0.1.0 user lists into link tables', () => {
       .filter(Boolean)
       .sort()
 
-  it('backfills one link per listed id, in the user tenant', () => {
+  it('backfills one link per listed id, in the user tenant', async () => {
     expect(lists.length).toBe(5)
     for (const u of lists) {
       const of = <T extends { tenantId: string }>(rows: T[], k: keyof T) => {
         expect(rows.every((r) => r.tenantId === u.tenant_id)).toBe(true)
         return rows.map((r) => String(r[k])).sort()
       }
-      expect(of(db.select().from(userRole).where(eq(userRole.userId, u.id)).all(), 'roleId')).toEqual(ids(u.role_id))
-      expect(of(db.select().from(userDept).where(eq(userDept.userId, u.id)).all(), 'deptId')).toEqual(ids(u.dept_id))
-      expect(of(db.select().from(userPost).where(eq(userPost.userId, u.id)).all(), 'postId')).toEqual(ids(u.post_id))
+      expect(of(await db.select().from(userRole).where(eq(userRole.userId, u.id)), 'roleId')).toEqual(ids(u.role_id))
+      expect(of(await db.select().from(userDept).where(eq(userDept.userId, u.id)), 'deptId')).toEqual(ids(u.dept_id))
+      expect(of(await db.select().from(userPost).where(eq(userPost.userId, u.id)), 'postId')).toEqual(ids(u.post_id))
     }
   })
 
-  it('membership queries find the upgraded teacher under each of its departments and roles', () => {
+  it('membership queries find the upgraded teacher under each of its departments and roles', async () => {
     const teacher = lists.find((u) => ids(u.role_id).length === 2)!
     for (const d of ids(teacher.dept_id))
       expect(
-        db
-          .select({ id: user.id })
-          .from(user)
-          .where(and(eq(user.tenantId, '000000'), memberOf(user.deptId, [d])))
-          .all()
-          .map((r) => r.id),
+        (
+          await db
+            .select({ id: user.id })
+            .from(user)
+            .where(and(eq(user.tenantId, '000000'), memberOf(user.deptId, [d])))
+        ).map((r) => r.id),
       ).toContain(teacher.id)
     for (const r of ids(teacher.role_id))
       expect(
-        db
-          .select({ id: user.id })
-          .from(user)
-          .where(memberOf(user.roleId, [r]))
-          .all()
-          .map((x) => x.id),
+        (
+          await db
+            .select({ id: user.id })
+            .from(user)
+            .where(memberOf(user.roleId, [r]))
+        ).map((x) => x.id),
       ).toContain(teacher.id)
   })
 })
