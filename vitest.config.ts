@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
+// The same suite on PostgreSQL (ATRIUM_TEST_ENGINE=postgres, issue #27): db/schema builds its tables for the engine
+// ATRIUM_DATABASE_URL names when it loads, so the URL must name PostgreSQL before the global setup imports it; the
+// setup then starts the cluster and puts the seeded template's real URL there for the workers.
+if (process.env.ATRIUM_TEST_ENGINE === 'postgres' && !/^postgres/.test(process.env.ATRIUM_DATABASE_URL ?? ''))
+  process.env.ATRIUM_DATABASE_URL = 'postgres://cluster-not-started-yet/'
+
 // Runs inside Bun (`bun --bun vitest run`): the server uses bun:sqlite and Bun.password.
 export default defineConfig({
   test: {

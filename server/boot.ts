@@ -1,6 +1,6 @@
 import { createLogger } from './lib/logger.ts'
 import { loadConfig, type Config } from './lib/config.ts'
-import { migrateDb, openDb } from './lib/db.ts'
+import { migrateDatabase, openDatabase } from './lib/db.ts'
 import { allowOutbound } from './lib/outbound.ts'
 import { privateDataDir } from './lib/data-permissions.ts'
 import { loadSecrets } from './lib/secrets.ts'
@@ -25,8 +25,8 @@ export async function boot(
 ): Promise<Services & { seeded: boolean; migrated: string[] }> {
   const log = createLogger(opts.logLevel ?? config.logLevel)
   privateDataDir(config.dataDir)
-  const db = openDb(config.dbFile)
-  const migrated = migrateDb(db)
+  const db = openDatabase(config)
+  const migrated = await migrateDatabase(db)
   allowOutbound(db, config.outboundAllow)
   const seeded = opts.seed === false ? false : await prepare(db)
   if (seeded) log.info({ dataDir: config.dataDir }, 'first start: database seeded')

@@ -1,3 +1,4 @@
+import { databaseUrl } from './db-url.ts'
 import { hostname, networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -21,6 +22,8 @@ export interface Config {
   mqttPort: number
   dataDir: string
   dbFile: string
+  /** ATRIUM_DATABASE_URL when it names PostgreSQL; unset, the SQLite file `dbFile` is the database. */
+  databaseUrl?: string
   webDist: string
   logLevel: string
   /** Access token lifetime in seconds (answered as expires_in). */
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttPort: num(env.MQTT_PORT, 1883),
     dataDir,
     dbFile: join(dataDir, 'atrium.db'),
+    databaseUrl: databaseUrl(env),
     webDist: resolve(env.ATRIUM_WEB_DIST ?? 'web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: num(env.ATRIUM_ACCESS_TOKEN_TTL, 3600),

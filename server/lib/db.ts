@@ -5,7 +5,8 @@ import { drizzle as drizzlePg, type BunSQLDatabase } from 'drizzle-orm/bun-sql'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as schema from '../../db/schema/index.ts'
-import { engineOf, schemaEngine, type Engine } from '../../db/schema/dialect.ts'
+import { schemaEngine, type Engine } from '../../db/schema/dialect.ts'
+export { databaseUrl } from './db-url.ts'
 import { applyMigrations, applyPgMigrations } from './migrations.ts'
 import { atGate, mustWait } from './db-gate.ts'
 
@@ -34,12 +35,6 @@ export type Db = SqliteRemoteDatabase<typeof schema> & { $client: Database }
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL }
 
 export type { Engine }
-
-/** ATRIUM_DATABASE_URL when it names PostgreSQL (postgres:// or postgresql://); otherwise the SQLite file is used. */
-export function databaseUrl(env: Record<string, string | undefined> = process.env): string | undefined {
-  const url = env.ATRIUM_DATABASE_URL?.trim()
-  return url && engineOf(url) === 'postgres' ? url : undefined
-}
 
 const engines = new WeakMap<object, Engine>()
 
@@ -127,13 +122,9 @@ class StatementCachingDatabase extends Database {
  * means for a single appliance. busy_timeout lets the CLI write while the server runs.
  */
 export function openDb(file: string): Db {
-  // Until the modules await their queries (issue #27's next step) the appliance runs on SQLite only; an operator who
-  // set ATRIUM_DATABASE_URL early gets this at start, in both languages, rather than SQLite SQL sent to PostgreSQL.
   if (schemaEngine !== 'sqlite')
     throw new Error(
-      'ATRIUM_DATABASE_URL 指向 PostgreSQL，但本版本的服务仍只能运行在 SQLite 上；请先取消该设置。`atrium db to-postgres` 已可迁移数据。' +
-        ' / ATRIUM_DATABASE_URL names PostgreSQL, but this release still serves from SQLite only; unset it for now.' +
-        ' `atrium db to-postgres` can already move the data. (db/schema was built for PostgreSQL: the SQLite file cannot be opened with it.)',
+      'db/schema was built for PostgreSQL (ATRIUM_DATABASE_URL): this process cannot open a SQLite file through it',
     )
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new StatementCachingDatabase(file, { create: true, strict: true })
@@ -173,6 +164,19 @@ export function migrateDb(db: Db): string[] {
   return applyMigrations(db.$client)
 }
 
+/**
+ * The appliance's database: PostgreSQL when ATRIUM_DATABASE_URL names it, else the SQLite file of the data
+ * directory. Typed as `Db` either way: code is written once against the schema's builders and awaits them.
+ */
+export function openDatabase(config: { dbFile: string; databaseUrl?: string }): Db {
+  return config.databaseUrl ? (openPgDb(config.databaseUrl) as unknown as Db) : openDb(config.dbFile)
+}
+
+/** Applies this release's pending migrations of the database's engine; answers the tags applied. */
+export async function migrateDatabase(db: Db): Promise<string[]> {
+  return dbEngine(db) === 'postgres' ? migratePgDb(db as unknown as PgDb) : migrateDb(db)
+}
+
 const closing = new WeakMap<Db, Set<() => void>>()
 
 /** Work to finish on this connection before it closes: rows batched for a later turn of the event loop (logs.ts). */
@@ -187,5 +191,6 @@ export async function closeDb(db: Db): Promise<void> {
   const pending = closing.get(db)
   closing.delete(db)
   for (const fn of pending ?? []) await fn()
-  db.$client.close()
+  if (dbEngine(db) === 'postgres') await closePgDb(db as unknown as PgDb)
+  else db.$client.close()
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { likeOperator } from './portable-sql.ts'
 
 /**
  * The one LIKE escape (tests/conventions/one-of-each.test.ts refuses another):
@@ -10,7 +11,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
  */
 const escaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-const likeOf = (col: SQLWrapper, pattern: string): SQL => sql`${col} LIKE ${pattern} ESCAPE '\\'`
+const likeOf = (col: SQLWrapper, pattern: string): SQL => sql`${col} ${likeOperator} ${pattern} ESCAPE '\\'`
 
 /** `col` holds `v` anywhere (LIKE %v%). */
 export const contains = (col: SQLWrapper, v: string): SQL => likeOf(col, `%${escaped(v)}%`)

@@ -4,6 +4,7 @@ import { dept, role } from '../../db/schema/index.ts'
 import type { Ctx } from './context.ts'
 import { listParam, prepared } from './prepared.ts'
 import { atGate } from './db-gate.ts'
+import { dbEngine } from './db.ts'
 
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
 
@@ -23,6 +24,26 @@ export interface Names {
 export async function namesOf(ctx: Ctx, roleIds: readonly string[], deptIds: readonly string[]): Promise<Names> {
   const out: Names = { roles: new Map(), depts: new Map() }
   if (!roleIds.length && !deptIds.length) return out
+  if (dbEngine(ctx.db) === 'postgres') {
+    // PostgreSQL keeps each connection's prepared plans itself: two plain queries, each list bound as it is.
+    const [roles, depts] = await Promise.all([
+      roleIds.length
+        ? ctx.db
+            .select({ id: role.id, name: role.roleName })
+            .from(role)
+            .where(inArray(role.id, [...roleIds]))
+        : [],
+      deptIds.length
+        ? ctx.db
+            .select({ id: dept.id, name: dept.deptName })
+            .from(dept)
+            .where(inArray(dept.id, [...deptIds]))
+        : [],
+    ])
+    for (const r of roles) out.roles.set(r.id, r.name)
+    for (const d of depts) out.depts.set(d.id, d.name)
+    return out
+  }
   const stmt = prepared(ctx.db, 'names.roleDept', (d) => {
     const q = dialect.sqlToQuery(
       sql`SELECT 0, ${role.id}, ${role.roleName} FROM ${role} WHERE ${inArray(role.id, listParam('roles'))}

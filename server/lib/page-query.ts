@@ -25,7 +25,7 @@
 import { registerCache } from './caches.ts'
 import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { Db } from './db.ts'
+import { dbEngine, type Db } from './db.ts'
 import { readStamp } from './table-writes.ts'
 import { atGate } from './db-gate.ts'
 
@@ -144,6 +144,7 @@ export async function pageQuery(
   // The driver is called directly: another caller's open transaction is waited out first, as for drizzle's queries.
   await atGate(db)
   const shape = shapeOf(q.table, q.omit)
+  if (dbEngine(db) === 'postgres') return pgPage(db, q, shape, size, offset)
   const where = q.where ? renderWhere(q.where) : { sql: '1', params: [] }
   const filtered = `FROM ${shape.from} WHERE (${where.sql})`
   const deep = Boolean(q.keyDesc) && offset >= ANCHOR_FROM
@@ -181,6 +182,23 @@ export async function pageQuery(
   // Fewer rows than asked for: this page reached the end, so it knows the total.
   if (rows.length < size && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
   return { rows, total: total() }
+}
+
+/**
+ * A page on PostgreSQL: drizzle's query and a COUNT when the page is full. Nothing is kept between requests there:
+ * several processes write, and the planner's own statistics and caches do what the kept totals do on SQLite.
+ */
+async function pgPage(db: Db, q: PageQuery, shape: Shape, size: number, offset: number) {
+  const fields = Object.fromEntries(shape.keys.map((k, i) => [k, shape.cols[i]]))
+  const rows = (await db
+    .select(fields)
+    .from(q.table)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(size)
+    .offset(offset)) as Record<string, unknown>[]
+  if (rows.length < size && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
+  return { rows, total: await db.$count(q.table, q.where) }
 }
 
 /** The key of the row at `offset` (newest first), found from the nearest known page before it; undefined past the end. */

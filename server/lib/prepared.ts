@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
+import { jsonElements } from './portable-sql.ts'
 
 const byDb = new WeakMap<Db, Map<string, unknown>>()
 
@@ -21,4 +22,4 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
  * parameter: `inArray(col, listParam('ids'))`, then `.all({ ids: JSON.stringify(list) })`.
  * (A plain `inArray` bakes the list's length into the SQL, so it cannot be prepared once.)
  */
-export const listParam = (name: string) => sql`(SELECT value FROM json_each(${sql.placeholder(name)}))`
+export const listParam = (name: string) => jsonElements(sql.placeholder(name))

@@ -1,3 +1,4 @@
+import { greatest } from './portable-sql.ts'
 import { lt, sql } from 'drizzle-orm'
 import { throttle } from '../../db/schema/index.ts'
 import type { Db } from './db.ts'
@@ -42,7 +43,7 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<{
 export async function unhit(db: Db, key: string): Promise<void> {
   await db
     .update(throttle)
-    .set({ hits: sql`max(${throttle.hits} - 1, 0)` })
+    .set({ hits: greatest(sql`${throttle.hits} - 1`, 0) })
     .where(sql`${throttle.key} = ${key}`)
 }
 

@@ -2,6 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
+import { SQL } from 'bun'
+import { threadId } from 'node:worker_threads'
 import { createApp } from '../../server/app.ts'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
@@ -19,6 +21,31 @@ export interface CallOptions {
   lang?: 'zh' | 'en'
 }
 
+let copies = 0
+
+/**
+ * A copy of the run's seeded template for one appliance: the SQLite file copied into `dataDir`, or on PostgreSQL
+ * (ATRIUM_TEST_ENGINE=postgres, tests/support/global-setup.ts) a database created from the template. Answers the
+ * environment that points the appliance at it.
+ */
+export async function seededDatabase(dataDir: string): Promise<Record<string, string>> {
+  const admin = process.env.ATRIUM_TEST_PG_ADMIN
+  if (!admin) {
+    if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+    return {}
+  }
+  const name = `atrium_t${process.pid}_${threadId}_${copies++}`
+  const client = new SQL(admin, { max: 1 })
+  try {
+    await client.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${process.env.ATRIUM_TEST_PG_TEMPLATE}"`)
+  } finally {
+    await client.close()
+  }
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { ATRIUM_DATABASE_URL: url.toString() }
+}
+
 /**
  * A real app over its own copy of the seeded database in a temporary data
  * directory, driven through app.handle() with real Requests. Awaited: booting
@@ -27,9 +54,9 @@ export interface CallOptions {
  */
 export async function testApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-test-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  const database = await seededDatabase(dataDir)
   const services = await boot(
-    loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...env }),
+    loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'no-web'), ...database, ...env }),
     { logLevel: 'silent' },
   )
   const app = createApp(services)
