@@ -4,18 +4,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
 import { deviceLog } from '../../../db/schema/index.ts'
-import { closeDb, migrateDb, openDb } from '../../lib/db.ts'
+import { closeDb, migrateDatabase, openDatabase } from '../../lib/db.ts'
+import { createDatabaseAt } from '../../../tests/support/pg-cluster.ts'
 import { startDeviceLogWriter } from './device-log-writer.ts'
 
 describe('device log writer (its own thread and connection)', () => {
   it('writes batches in order, reports a batch it could not write as lost, and has written everything when stopped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atrium-log-writer-'))
-    const file = join(dir, 'atrium.db')
-    const db = openDb(file)
-    migrateDb(db)
+    // The run's engine: a new SQLite file, or on PostgreSQL a new empty database in the run's cluster.
+    const admin = process.env.ATRIUM_TEST_PG_ADMIN
+    const database = {
+      dbFile: join(dir, 'atrium.db'),
+      databaseUrl: admin ? await createDatabaseAt(admin, `atrium_log_writer_${process.pid}_${Date.now()}`) : undefined,
+    }
+    const db = openDatabase(database)
+    await migrateDatabase(db)
     const errors: unknown[] = []
     const log = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line)) })
-    const writer = startDeviceLogWriter(file, log)
+    const writer = startDeviceLogWriter(database, log)
     const row = (id: string, n: number) => [id, '000000', 'd1', 'p1', 'telemetry', `{"n":${n}}`, '2026-11-23 12:00:00']
     writer.write({ rows: JSON.stringify([row('1', 1), row('2', 2)]), count: 2, seen: [['d1', '2026-11-23 12:00:00']] })
     // The same ids again: the primary key refuses the whole batch, which is reported, and the writer goes on.

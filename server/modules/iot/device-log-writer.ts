@@ -3,15 +3,18 @@ import type { Logger } from 'pino'
 import { device, deviceLog } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
+import { jsonArrayRows } from '../../lib/portable-sql.ts'
 import { helperThread, stopHelperThread } from '../../lib/worker-thread.ts'
 
 /**
  * Device logs are written on a thread of their own (device-log-worker.ts,
- * with its own connection to the database file), so the broker's thread only
+ * with its own connection to the database), so the broker's thread only
  * gathers readings: writing them had taken a quarter of that thread under a
  * QoS 1 flood. The worker writes batches in the order they are sent, one
  * transaction each, and closes its connection after the last batch when the
- * appliance stops.
+ * appliance stops. On PostgreSQL the thread opens the same URL as the
+ * appliance (its own pool, one connection busy at a time): one path for both
+ * engines, so the order, the lost-batch report and the stop are the same code.
  */
 
 /** The fields of a row in a batch's JSON array, in order (logRow writes them); LOG_FIXED fills some other columns. */
@@ -48,8 +51,9 @@ export interface LogBatch {
 /** The worker's statements: one INSERT … SELECT over the batch's JSON array, and a device's last-seen time. */
 export function logStatements(db: Db) {
   return {
-    // One statement per batch whatever its size: SQLite unpacks the array itself (json_each) — a third cheaper
-    // per row than running a compiled one-row INSERT per reading, and the statement is still compiled once.
+    // One statement per batch whatever its size: the database unpacks the array itself (json_each, PostgreSQL's
+    // json_array_elements) — on SQLite a third cheaper per row than running a compiled one-row INSERT per reading,
+    // and the statement is still compiled once.
     insertLogs: db
       .insert(deviceLog)
       .select((qb) =>
@@ -62,7 +66,7 @@ export function logStatements(db: Db) {
               }),
             ),
           )
-          .from(sql`json_each(${sql.placeholder('rows')})`)
+          .from(jsonArrayRows(sql.placeholder('rows')))
           .getSQL(),
       )
       .prepare(),
@@ -76,8 +80,18 @@ export function logStatements(db: Db) {
 
 type Reply = { written: number } | { lost: number; error: string }
 
-export function startDeviceLogWriter(file: string, log: Logger) {
-  const worker = helperThread(new URL('./device-log-worker.ts', import.meta.url))
+/** The database the worker opens: the appliance's own (server/lib/db.ts openDatabase). */
+export interface LogDatabase {
+  dbFile: string
+  databaseUrl?: string
+}
+
+export function startDeviceLogWriter(database: LogDatabase, log: Logger) {
+  // The thread's db/schema must be built for the same engine as the database it opens.
+  const worker = helperThread(
+    new URL('./device-log-worker.ts', import.meta.url),
+    database.databaseUrl ? { ATRIUM_DATABASE_URL: database.databaseUrl } : {},
+  )
   let inFlight = 0
   let closed: Promise<void> | undefined
   worker.addEventListener('error', (e) => log.error({ err: e.message }, 'device log writer failed'))
@@ -88,7 +102,7 @@ export function startDeviceLogWriter(file: string, log: Logger) {
       log.error({ err: e.data.error, lost: e.data.lost }, 'device logs could not be written')
     }
   })
-  worker.postMessage({ file })
+  worker.postMessage({ database: { dbFile: database.dbFile, databaseUrl: database.databaseUrl } })
   return {
     write(batch: LogBatch) {
       inFlight += batch.count

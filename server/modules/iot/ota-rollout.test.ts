@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import type { MqttClient } from 'mqtt'
 import { iotAppliance, subscribeGranted, type IotAppliance } from '../../../tests/support/iot.ts'
+import { applianceDatabase } from '../../../tests/support/server-process.ts'
 
 /*
  * Guarded OTA rollouts against the real appliance: firmware uploaded through
@@ -317,7 +318,13 @@ describe('OTA releases', () => {
     const { productId, productKey, devices } = await a.fleet(admin, 2)
     await Promise.all(devices.map((d) => fakeDevice(d, 'ok')))
     const otaId = await release(productId, { status: 1 })
-    const env = { ...process.env, ATRIUM_DATA_DIR: a.dataDir, ATRIUM_LANG: 'en' }
+    // The CLI works on the appliance's database: its data directory's file, or on PostgreSQL the copy it runs on.
+    const env = {
+      ...process.env,
+      ATRIUM_DATA_DIR: a.dataDir,
+      ATRIUM_LANG: 'en',
+      ...(await applianceDatabase(a.dataDir)),
+    }
     const cli = (...args: string[]) =>
       JSON.parse(spawnSync(process.execPath, ['cli/main.ts', ...args], { env, encoding: 'utf8' }).stdout)
     expect(cli('ota', 'start', otaId, '--json')).toMatchObject({ id: otaId, phase: 'all', devices: 2 })

@@ -6,6 +6,7 @@ import type { Ctx, Services } from '../../lib/context.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { changed, first } from '../../lib/rows.ts'
+import { lockRows } from '../../lib/row-lock.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
@@ -90,6 +91,9 @@ export async function notifyNext(s: Services, otaId: string) {
   const mqtt = s.mqtt
   if (!mqtt) return 0
   const wave = await withTransaction(s.db, async (tx) => {
+    // The release's row first: two waves of one release (two processes, a report beside the sweep) count its
+    // downloading devices one after the other, so no more than WAVE are told at once.
+    await lockRows(tx, productOta, eq(productOta.id, otaId))
     const ota = await first(tx.select().from(productOta).where(eq(productOta.id, otaId)))
     if (!ota || !RUNNING.includes(ota.phase)) return null
     const active =

@@ -15,15 +15,18 @@ import { prepared } from '../../lib/prepared.ts'
 import { fromStored, toStored } from './packet-codec.ts'
 
 /*
- * An aedes persistence kept in SQLite (the appliance's database), so sessions,
- * subscriptions, queued QoS 1/2 messages, retained messages and wills survive
- * a crash. It follows the contract of aedes-persistence v11 and passes its
- * abstract suite (server/modules/iot/persistence.test.ts).
+ * An aedes persistence kept in the appliance's database (SQLite, or the same
+ * tables on PostgreSQL through the same queries), so sessions, subscriptions,
+ * queued QoS 1/2 messages, retained messages and wills survive a crash. It
+ * follows the contract of aedes-persistence v11 and passes its abstract suite
+ * on both engines (server/modules/iot/persistence.test.ts).
  *
  * Subscriptions are also held in memory in a topic trie: every publish asks
  * "who is subscribed to this topic", and that must not be a table scan. The
- * trie is rebuilt from the table at setup. Everything else is read from SQLite
- * when asked, so an offline client's queue costs disk, not broker memory.
+ * trie is rebuilt from the table at setup. Everything else is read from the
+ * database when asked, so an offline client's queue costs disk, not broker
+ * memory. The trie and the queue counts below make it one broker process's
+ * store: several processes share a broker through Redis (broker-backend.ts).
  *
  * The QoS 1 path runs per message: aedes asks to clear an outgoing packet on
  * every PUBACK, also from clean sessions, which never queue anything. A count

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { deviceLog } from '../../../db/schema/index.ts'
+import { newId } from '../../lib/ids.ts'
+import { formatDateTime } from '../../lib/time.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 
 /** The portal's IoT calls: open to visitors of the tenant, no secrets, bad ids named. */
@@ -49,6 +52,32 @@ describe('portal IoT (nop-wbp/iot)', async () => {
     expect(bad.status).toBe(400)
     expect(bad.body.field).toBe('field')
     expect((await t.get('/api/nop-wbp/iot/device/series', undefined, { id: '999999', field: 'x' })).status).toBe(404)
+  })
+
+  it('a reading that is not JSON, or whose field is not a number, is left out; a dotted field reads nested values', async () => {
+    const products = (await t.get('/api/nop-wbp/iot/product/list')).body.data
+    const demo = products.find((p: any) => p.name === '教室环境传感器')
+    const [dev] = (await t.get('/api/nop-wbp/iot/device/list', undefined, { productId: demo.id })).body.data
+    const series = async (field: string) =>
+      (await t.get('/api/nop-wbp/iot/device/series', undefined, { id: dev.id, field })).body.data as {
+        time: string
+        value: number
+      }[]
+    const before = await series('temperature')
+    const at = formatDateTime(new Date())
+    for (const content of ['not json {', '{"temperature":"hot"}', '{"temperature":{"c":1}}', '{"env":{"t":1.5}}'])
+      await t.services.db.insert(deviceLog).values({
+        id: newId(),
+        tenantId: '000000',
+        deviceId: dev.id,
+        productId: demo.id,
+        type: 'telemetry',
+        content,
+        createTime: at,
+      })
+    expect(await series('temperature')).toEqual(before)
+    expect(await series('env.t')).toEqual([{ time: at, value: 1.5 }])
+    expect(await series('env')).toEqual([])
   })
 
   it("bad or foreign ids: 400 naming the field, 404 for another tenant's device", async () => {

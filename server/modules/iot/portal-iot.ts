@@ -43,7 +43,8 @@ export const productCatalogue: PublicView = {
           .select({
             productId: device.productId,
             devices: count(),
-            online: sql<number>`coalesce(sum(${device.status} = 1), 0)`,
+            // count() of a CASE rather than sum() of a comparison: PostgreSQL sums no booleans.
+            online: count(sql`case when ${device.status} = 1 then 1 end`),
           })
           .from(device)
           .where(and(publicRows(device, ctx.actor.tenantId, { why: PORTAL }), inArray(device.productId, ids)))

@@ -38,7 +38,7 @@ export async function startPresence(services: Services, mqtt: BrokerService) {
   const { db, log } = services
   const pending: LogRow[] = []
   let dropped = 0
-  const writer = startDeviceLogWriter(services.config.dbFile, log)
+  const writer = startDeviceLogWriter(services.config, log)
   const handlers = new Map<string, UpHandler>()
 
   /**
@@ -125,6 +125,22 @@ export async function startPresence(services: Services, mqtt: BrokerService) {
       .returning({ deviceId: device.id, tenantId: device.tenantId, productId: device.productId })
     for (const d of flipped) announce(d, 0, at)
   }
+  /**
+   * Marks online, in one conditional UPDATE, offline devices a connection row holds. Under PostgreSQL's READ
+   * COMMITTED an offlineUnheld whose snapshot was taken just before another process recorded a connection (and
+   * found the device still online, so flipped nothing) can mark a held device offline; the sweep puts it right.
+   * On SQLite writers take turns and it finds nothing.
+   */
+  const onlineHeld = async () => {
+    const at = now()
+    const held = sql`exists (select 1 from ${deviceConnection} where ${deviceConnection.deviceId} = ${device.id})`
+    const flipped = await db
+      .update(device)
+      .set({ status: 1, activeTime: at, lastSeen: at })
+      .where(and(eq(device.status, 0), held))
+      .returning({ deviceId: device.id, tenantId: device.tenantId, productId: device.productId })
+    for (const d of flipped) announce(d, 1, at)
+  }
   /** Connection rows of processes whose lease ran out (killed) go; their devices go offline unless held elsewhere. */
   const sweep = async () => {
     const t = Date.now()
@@ -140,6 +156,7 @@ export async function startPresence(services: Services, mqtt: BrokerService) {
         ),
       )
     await offlineUnheld()
+    await onlineHeld()
   }
   // A process starting clears only what no live process holds: another process's devices stay online.
   await sweep()
