@@ -1,17 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { seededDatabase } from '../tests/support/harness.ts'
 
 /** `atrium questions import|export` as a subprocess over its own data directory. */
-describe('atrium questions', () => {
+describe('atrium questions', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-q-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  // The run's seeded database (harness.ts): the template file copied here, or on PostgreSQL a copy of the template
+  // the CLI is pointed at (never the worker's own URL).
+  const database = await seededDatabase(dataDir)
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   const cli = (...args: string[]) => {
     const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
-      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      env: { ...process.env, ...database, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
       encoding: 'utf8',
     })
     return {

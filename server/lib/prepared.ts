@@ -1,20 +1,66 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
+import { schemaEngine } from '../../db/schema/dialect.ts'
 import { jsonElements } from './portable-sql.ts'
 
-const byDb = new WeakMap<Db, Map<string, unknown>>()
+const byDb = new WeakMap<object, Map<string, unknown>>()
+
+function cached<T>(owner: object, key: string, build: () => T): T {
+  let mine = byDb.get(owner)
+  if (!mine) byDb.set(owner, (mine = new Map()))
+  if (!mine.has(key)) mine.set(key, build())
+  return mine.get(key) as T
+}
 
 /**
  * A query built and compiled once per database, then only executed: for the
  * statements every request runs (session check, permission version). Build it
  * with drizzle's `.prepare()` and `sql.placeholder()` so the SQL stays in the
  * query builder.
+ *
+ * Given a transaction's handle it answers statements that run on the transaction's connection. On SQLite that
+ * handle is the connection itself. On PostgreSQL every transaction is a new handle bound to one pooled connection:
+ * the statements are compiled once per database (keyed by the dialect the pool and its transactions share) and each
+ * handle gets them re-pointed at its own client (the pool, or the transaction's connection), so an exam save does
+ * not build its queries again on every call. (Bun's client keeps the server-side prepared statement per connection
+ * by the SQL text; the bun-sql driver does not use drizzle's statement names.)
  */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
-  let mine = byDb.get(db)
-  if (!mine) byDb.set(db, (mine = new Map()))
-  if (!mine.has(key)) mine.set(key, build(db))
-  return mine.get(key) as T
+  const pg = pgHandle(db)
+  if (!pg) return cached(db, key, () => build(db))
+  return cached(db, key, () => {
+    let fresh: T | undefined
+    const compiled = cached(pg.dialect, key, () => (fresh = build(db)))
+    return fresh ?? rebound(compiled, pg.session.client) ?? build(db)
+  })
+}
+
+interface PgHandle {
+  dialect: object
+  session: { client: unknown }
+}
+
+/** A drizzle PostgreSQL handle (bun-sql: the pool's, or a transaction's), undefined on SQLite. */
+function pgHandle(db: Db): PgHandle | undefined {
+  const h = db as unknown as Partial<PgHandle>
+  return schemaEngine === 'postgres' && h.dialect && h.session?.client ? (h as PgHandle) : undefined
+}
+
+/**
+ * The same compiled statements (one, or an object of them) running on `client`: each shares its compiled SQL
+ * and result mapping through its prototype and reads its own `client`. Undefined when something in it is not a
+ * bun-sql prepared query, and the caller builds the statements for this transaction instead.
+ */
+function rebound<T>(compiled: T, client: unknown): T | undefined {
+  const one = (q: unknown) =>
+    q && typeof q === 'object' && 'client' in q && typeof (q as { execute?: unknown }).execute === 'function'
+      ? Object.create(q, { client: { value: client } })
+      : undefined
+  const single = one(compiled)
+  if (single || !compiled || typeof compiled !== 'object') return single
+  const out: Record<string, unknown> = {}
+  for (const [k, q] of Object.entries(compiled)) if (!(out[k] = one(q))) return undefined
+  return out as T
 }
 
 /**

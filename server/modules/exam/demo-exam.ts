@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.ts'
 import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { formatDateTime, now } from '../../lib/time.ts'
 import { normaliseQuestion } from './question-input.ts'
-import { insertQuestion } from './question-store.ts'
+import { insertQuestions } from './question-store.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 
 const DEMO = 'the demo exam is written once for a new tenant, by the system'
@@ -39,15 +39,22 @@ async function seedPaper(
   qs: Record<string, unknown>[],
 ) {
   const actor = { tenantId, userId: owner, deptIds: [] as string[] }
-  const ids: string[] = []
-  for (const q of qs) ids.push(await insertQuestion(tx, actor, normaliseQuestion(q)))
+  const ids = await insertQuestions(
+    tx,
+    actor,
+    qs.map((q) => normaliseQuestion(q)),
+  )
   const paperId = newId()
   const points = qs.map((q) => Number(q.score))
   await tx
     .insert(paper)
     .values({ id: paperId, ...audit(tenantId, owner), name, type, score: points.reduce((a, b) => a + b, 0) })
-  for (const [sort, questionId] of ids.entries())
-    await tx.insert(paperQuestion).values({ id: newId(), tenantId, paperId, questionId, score: points[sort], sort })
+  if (ids.length)
+    await tx
+      .insert(paperQuestion)
+      .values(
+        ids.map((questionId, sort) => ({ id: newId(), tenantId, paperId, questionId, score: points[sort], sort })),
+      )
   return paperId
 }
 

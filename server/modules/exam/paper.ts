@@ -95,10 +95,18 @@ export const paperResource = defineResource({
     if (!items) return
     const paperId = w.values.id as string
     await tx.delete(paperQuestion).where(eq(paperQuestion.paperId, paperId))
-    for (const [sort, i] of items.entries())
-      await tx
-        .insert(paperQuestion)
-        .values({ id: newId(), tenantId: ctx.actor.tenantId, paperId, questionId: i.questionId, score: i.score, sort })
+    // One multi-row INSERT: a round trip per question adds up on PostgreSQL.
+    if (items.length)
+      await tx.insert(paperQuestion).values(
+        items.map((i, sort) => ({
+          id: newId(),
+          tenantId: ctx.actor.tenantId,
+          paperId,
+          questionId: i.questionId,
+          score: i.score,
+          sort,
+        })),
+      )
   },
 })
 

@@ -15,7 +15,7 @@ import { checkInWorker, type CheckedRow } from './question-check.ts'
 import { type Format, writeFile } from './question-formats.ts'
 import { FILE_LINK } from './question-rows.ts'
 import type { QuestionInput } from './question-input.ts'
-import { insertQuestion, withChildren } from './question-store.ts'
+import { insertQuestions, withChildren } from './question-store.ts'
 import { questionResource } from './question.ts'
 import './question-import-messages.ts'
 
@@ -25,6 +25,12 @@ export const EMBED_TYPES = ['jpg', 'png', 'gif', 'webp', 'mp3', 'wav', 'mp4', 'w
 export const EMBED_MAX_BYTES = 20 * 1024 * 1024
 /** How long one write slice may hold the event loop before the import yields to other requests. */
 const SLICE_MS = 4
+/**
+ * Questions written by one multi-row INSERT (and one for their options, one for their blanks): a statement a row
+ * would make a 5,000-question import tens of thousands of round trips on PostgreSQL; small enough that a batch stays
+ * well inside SLICE_MS on SQLite.
+ */
+const BATCH = 25
 /** Refusals that are about the whole file, not one question: no choice makes part of such a file importable. */
 const FILE_LEVEL = new Set([
   'import.badFile',
@@ -194,10 +200,10 @@ function relink(q: QuestionInput, links: string[]): QuestionInput {
 }
 
 /**
- * Writes questions in transactions of at most SLICE_MS each and yields between them, so health checks and
- * other requests are served during a 5,000-question import. Each slice is its own transaction: while one is open
- * (on SQLite) every other request's statements wait for it, so one spanning the whole import would hold them all.
- * A slice awaits only its inserts; the file was parsed and checked before, and the yield is between slices.
+ * Writes questions, BATCH at a time, in transactions of about SLICE_MS each and yields between them, so health
+ * checks and other requests are served during a 5,000-question import. Each slice is its own transaction: while one
+ * is open (on SQLite) every other request's statements wait for it, so one spanning the whole import would hold them
+ * all. A slice awaits only its inserts; the file was parsed and checked before, and the yield is between slices.
  */
 async function insertSliced(ctx: Ctx, rows: CheckedRow[], onProgress?: (done: number, total: number) => void) {
   const actor = { tenantId: ctx.actor.tenantId, userId: ctx.actor.userId, deptIds: ctx.actor.deptIds }
@@ -207,8 +213,11 @@ async function insertSliced(ctx: Ctx, rows: CheckedRow[], onProgress?: (done: nu
     while (i < rows.length) {
       const until = performance.now() + SLICE_MS
       await withTransaction(ctx.db, async (tx) => {
-        do ids.push(await insertQuestion(tx, actor, rows[i++].question!))
-        while (i < rows.length && performance.now() < until)
+        do {
+          const batch = rows.slice(i, i + BATCH).map((r) => r.question!)
+          ids.push(...(await insertQuestions(tx, actor, batch)))
+          i += batch.length
+        } while (i < rows.length && performance.now() < until)
       })
       onProgress?.(i, rows.length)
       await new Promise((resolve) => setImmediate(resolve))
