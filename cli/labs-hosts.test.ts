@@ -1,22 +1,27 @@
 import { first } from '../server/lib/rows.ts'
 import { afterAll, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { labHost } from '../db/schema/index.ts'
 import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
+import { seededDatabase } from '../tests/support/harness.ts'
 import { closeDb } from '../server/lib/db.ts'
 import { unseal } from '../server/modules/lab/engine/host-secret.ts'
 
 /** `atrium labs hosts`: the engines labs run on, from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-hosts-'))
-if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
-  logLevel: 'silent',
-})
+// The run's seeded database (harness.ts): the template file copied here, or a PostgreSQL copy of it.
+const database = await seededDatabase(dataDir)
+const services = await boot(
+  loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none'), ...database }),
+  {
+    logLevel: 'silent',
+  },
+)
 afterAll(async () => {
   await closeDb(services.db)
   rmSync(dataDir, { recursive: true, force: true })
@@ -24,7 +29,13 @@ afterAll(async () => {
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['cli/main.ts', 'labs', 'hosts', ...args, '--json'], {
     // An engine nobody listens on: the commands work whether or not a host answers.
-    env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en', DOCKER_HOST: 'unix:///nonexistent.sock' },
+    env: {
+      ...process.env,
+      ...database,
+      ATRIUM_DATA_DIR: dataDir,
+      ATRIUM_LANG: 'en',
+      DOCKER_HOST: 'unix:///nonexistent.sock',
+    },
     encoding: 'utf8',
   })
   return { status: r.status, json: JSON.parse(r.stdout) }

@@ -1,26 +1,31 @@
 import { afterAll, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
+import { seededDatabase } from '../tests/support/harness.ts'
 import { closeDb } from '../server/lib/db.ts'
 import { readLabPolicy } from '../server/modules/lab/engine/policy.ts'
 
 /** `atrium labs policy`: the platform's lab policy from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-policy-'))
-if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
-  logLevel: 'silent',
-})
+// The run's seeded database (harness.ts): the template file copied here, or a PostgreSQL copy of it.
+const database = await seededDatabase(dataDir)
+const services = await boot(
+  loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none'), ...database }),
+  {
+    logLevel: 'silent',
+  },
+)
 afterAll(async () => {
   await closeDb(services.db)
   rmSync(dataDir, { recursive: true, force: true })
 })
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['cli/main.ts', 'labs', 'policy', ...args, '--json'], {
-    env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+    env: { ...process.env, ...database, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
     encoding: 'utf8',
   })
   return { status: r.status, json: JSON.parse(r.stdout) }

@@ -1,12 +1,13 @@
 import { first } from '../server/lib/rows.ts'
 import { afterAll, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
+import { seededDatabase } from '../tests/support/harness.ts'
 import { makeCtx } from '../server/lib/context.ts'
 import { closeDb } from '../server/lib/db.ts'
 import { experiment, userContainer, user } from '../db/schema/index.ts'
@@ -21,10 +22,14 @@ import { describeDocker, engine, removeApplianceObjects } from '../tests/support
 /** `atrium labs` and `atrium images` as subprocesses over a data directory, against the real engine. */
 describeDocker('atrium labs and images (CLI, real engine)', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-labs-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
-  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
-    logLevel: 'silent',
-  })
+  // The run's seeded database (harness.ts): the template file copied here, or a PostgreSQL copy of it.
+  const database = await seededDatabase(dataDir)
+  const services = await boot(
+    loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none'), ...database }),
+    {
+      logLevel: 'silent',
+    },
+  )
   const TAG = `atrium/lab-cli-test:${process.pid}`
   afterAll(async () => {
     await removeApplianceObjects(services.labs.applianceId)
@@ -37,7 +42,7 @@ describeDocker('atrium labs and images (CLI, real engine)', async () => {
   })
   const cli = (...args: string[]) => {
     const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
-      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      env: { ...process.env, ...database, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
       encoding: 'utf8',
     })
     return {

@@ -7,6 +7,7 @@ import { isId, newId } from '../../lib/ids.ts'
 import { SIGNED_IN } from '../../lib/permissions.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
+import { lockRows } from '../../lib/row-lock.ts'
 import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import { withTransaction } from '../../lib/transaction.ts'
@@ -70,7 +71,8 @@ async function requireExperiment(ctx: Ctx, id: unknown, visible: SQL) {
 
 /**
  * Enrols users (among those `people` admits) who are not enrolled yet; answers how many were added. Who is enrolled
- * already is read in the transaction that adds the rest, so two enrolments at once do not add anyone twice.
+ * already is read in the transaction that adds the rest, after taking the experiment's row (row-lock.ts), so two
+ * enrolments at once — on PostgreSQL too, from two processes — do not add anyone twice.
  */
 export async function enrol(ctx: Ctx, experimentId: string, userIds: string[], people: SQL): Promise<number> {
   const valid = userIds.length
@@ -84,6 +86,7 @@ export async function enrol(ctx: Ctx, experimentId: string, userIds: string[], p
   if (valid.length !== new Set(userIds).size) throw badRequest('lab.usersRequired', { field: 'userIds' }, 'userIds')
   const stamp = now()
   return withTransaction(ctx.db, async (tx) => {
+    await lockRows(tx, experiment, eq(experiment.id, experimentId))
     const already = new Set(
       (
         await tx

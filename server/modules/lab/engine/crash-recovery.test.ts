@@ -1,15 +1,15 @@
 import { afterAll, expect, it } from 'vitest'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { userContainer } from '../../../../db/schema/index.ts'
-import { closeDb, openDb } from '../../../lib/db.ts'
+import { closeDb, openDatabase } from '../../../lib/db.ts'
 import { md5Hex } from '../../auth/password.ts'
 import { freePort } from '../../../../tests/support/browser.ts'
 import { describeDocker, engine, removeApplianceObjects } from '../../../../tests/support/docker.ts'
-import { BASIC } from '../../../../tests/support/harness.ts'
+import { BASIC, seededDatabase } from '../../../../tests/support/harness.ts'
 import { schoolExperiments } from '../../../../tests/support/lab-school.ts'
 import { L, applianceIdOf } from './names.ts'
 
@@ -22,7 +22,9 @@ const BURST = 8
  */
 describeDocker('a kill -9 during a burst of lab opens', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-crash-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  // The run's seeded database: the template file copied into the data directory, or on PostgreSQL a copy of the
+  // template database that both starts of the server use (never the template itself, which the worker's env names).
+  const database = seededDatabase(dataDir)
   let server: ChildProcess | undefined
   let base = ''
   let applianceId = ''
@@ -34,6 +36,7 @@ describeDocker('a kill -9 during a burst of lab opens', () => {
     server = spawn(process.execPath, ['server/main.ts'], {
       env: {
         ...process.env,
+        ...(await database),
         PORT: String(port),
         MQTT_PORT: String(mqttPort),
         HOST: '127.0.0.1',
@@ -74,7 +77,7 @@ describeDocker('a kill -9 during a burst of lab opens', () => {
     call('GET', `/api/hm-experiment/experiment/openExperimentToContainer?experimentId=${experimentId}`, token)
   /** The running rows as the database holds them (a second connection, as the CLI would open). */
   const runningRows = async () => {
-    const db = openDb(join(dataDir, 'atrium.db'))
+    const db = openDatabase({ dbFile: join(dataDir, 'atrium.db'), databaseUrl: (await database).ATRIUM_DATABASE_URL })
     try {
       return await db
         .select()

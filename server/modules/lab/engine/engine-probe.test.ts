@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { tmpdir } from 'node:os'
 import pino from 'pino'
-import { migrateDb, openDb } from '../../../lib/db.ts'
+import { closeDb, migrateDb, openDatabase, openDb, type Db } from '../../../lib/db.ts'
+import { onPostgres } from '../../../../tests/support/engine.ts'
+import { seededDatabase } from '../../../../tests/support/harness.ts'
 import type { LabHost } from './host.ts'
 import { loadLabSettings } from './settings.ts'
 import { Labs } from './service.ts'
@@ -14,20 +17,34 @@ function slowEngine() {
   return { host, pending }
 }
 
-/** No lab host is listed (lab_host empty): the local engine is the one probed. */
-const labsOn = (host: LabHost) => {
-  const db = openDb(':memory:')
-  migrateDb(db)
+let opened: Db | undefined
+
+/**
+ * No lab host is listed (lab_host empty): the local engine is the one probed. The database: an empty one in memory
+ * on SQLite, a copy of the run's seeded template on PostgreSQL (it lists no lab host either).
+ */
+const labsOn = async (host: LabHost) => {
+  let db: Db
+  if (onPostgres) db = openDatabase({ dbFile: '', databaseUrl: (await seededDatabase(tmpdir())).ATRIUM_DATABASE_URL })
+  else {
+    db = openDb(':memory:')
+    migrateDb(db)
+  }
+  opened = db
   return new Labs(db, pino({ level: 'silent' }), 'secret', host, loadLabSettings({}))
 }
 
 describe('the engine probe behind /api/health and the lab calls', () => {
-  afterEach(() => vi.useRealTimers())
+  afterEach(async () => {
+    vi.useRealTimers()
+    if (opened) await closeDb(opened)
+    opened = undefined
+  })
 
   it('waits only for the first look-up, then answers from the last one while a single look-up refreshes it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { host, pending } = slowEngine()
-    const labs = labsOn(host)
+    const labs = await labsOn(host)
 
     // First ever call: nothing known yet, so callers wait — and share one look-up.
     const first = [labs.engine(), labs.engine(), labs.engine()]

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { schemaEngine } from '../../../../db/schema/dialect.ts'
 import { userContainer } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { ApiError } from '../../../lib/errors.ts'
 import { newId } from '../../../lib/ids.ts'
 import { changed, first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
-import { withTransaction } from '../../../lib/transaction.ts'
+import { withTransaction, type Tx } from '../../../lib/transaction.ts'
 import { L, at } from './names.ts'
 import type { ExperimentRow, ImageRow, LabKit, LabRow } from './lab-kit.ts'
 import { notDeleted, tenantRows } from '../../../lib/tenant-rows.ts'
@@ -20,12 +21,30 @@ export class AlreadyClaimed extends Error {
   }
 }
 
+/** The key of the claims' PostgreSQL advisory lock ('labs'); migrations.ts holds another ('atri'). */
+const CLAIM_LOCK = 0x6c616273
+
+/**
+ * Makes claims take turns, in every process on the database, until the transaction ends; called first in it.
+ * PostgreSQL: a transaction-scoped advisory lock. Not a row lock: the places counted are the appliance's over
+ * every school and engine, and no single row stands for them (the local engine has no lab_host row). SQLite:
+ * nothing to do, withTransaction begins IMMEDIATE and already holds the file's write lock.
+ */
+async function takeClaimTurn(tx: Tx): Promise<void> {
+  if (schemaEngine !== 'postgres') return
+  // drizzle's PostgreSQL transaction (not the connection: dbEngine, hence runSql, does not know it).
+  const pg = tx as unknown as { execute: (q: SQL) => Promise<unknown> }
+  await pg.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(CLAIM_LOCK))})`)
+}
+
 /**
  * Takes a running place for the caller, or a place in line. Runs as one
- * transaction (on SQLite holding the write lock from its start, IMMEDIATE),
- * so two learners cannot take the last place and two processes cannot both
- * claim one learner's lab: the second finds the first's running row and gets
- * AlreadyClaimed; a queued row becomes running only while it is still queued.
+ * transaction taking its turn first (takeClaimTurn: on SQLite the write lock
+ * from its start, IMMEDIATE; on PostgreSQL an advisory lock), so every count
+ * below sees the claims committed before it: two learners cannot take the
+ * last place and two processes cannot both claim one learner's lab: the
+ * second finds the first's running row and gets AlreadyClaimed; a queued row
+ * becomes running only while it is still queued.
  * The line is fair: a queued learner gets a freed place only when fewer
  * learners queued before them than there are free places.
  */
@@ -35,6 +54,7 @@ export async function reserveSlot(labs: LabKit, ctx: Ctx, exp: ExperimentRow, im
   // Read before the transaction: the engines' capacity comes from their rows and probes, not from inside the claim.
   const maxRunning = await labs.capacity()
   const result = await withTransaction(ctx.db, async (tx) => {
+    await takeClaimTurn(tx)
     const claimed = await first(
       tx
         .select()
