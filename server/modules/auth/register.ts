@@ -11,6 +11,7 @@ import { ACCOUNT_UNIQUE, assertQuota, pendingCount } from '../system/account-quo
 import { assertUnique, uniqueConflict } from '../../lib/unique.ts'
 import { changed, first } from '../../lib/rows.ts'
 import { withTransaction, type Tx } from '../../lib/transaction.ts'
+import { lockRows } from '../../lib/row-lock.ts'
 import { checkCaptcha } from './captcha.ts'
 import { captchaRequired } from './login-options.ts'
 import { hashPassword, PASSWORD_MAX } from './password.ts'
@@ -128,6 +129,8 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
   const stamp = now()
   const hash = await hashPassword(password)
   await withTransaction(db, async (tx) => {
+    // The tenant's row first: registrations of one school count their pending applications one after another.
+    await lockRows(tx, tenant, tenantRows(tenant, tenantId, { why: REGISTERING }))
     if (oauthId) {
       // Linked in the same transaction, and only while still unlinked: two registrations racing for one identity cannot both win.
       const linked = await tx
@@ -173,10 +176,12 @@ export async function registerGuest(ctx: Ctx, body: Record<string, unknown>, fro
 
 /**
  * Inserts the application as one `INSERT … SELECT … FROM blade_tenant WHERE
- * (pending applications) < max`: the count and the insert are one statement,
- * so parallel registrations (each waiting for its hash after the early check)
- * cannot together pass the cap, in this process or another. Answers whether
- * the row went in.
+ * (pending applications) < max`, in a transaction that holds the tenant's row
+ * (lockRows): on SQLite the statement alone is atomic; on PostgreSQL's READ
+ * COMMITTED a statement counts only what committed before it, so parallel
+ * registrations (each waiting for its hash after the early check) could
+ * together pass the cap without the lock, which makes the next one's count
+ * wait for this one's commit. Answers whether the row went in.
  */
 async function insertWhileRoom(tx: Tx, row: typeof user.$inferInsert, max: number): Promise<boolean> {
   // INSERT … SELECT names every column in table order; a column the row leaves out takes its declared default.

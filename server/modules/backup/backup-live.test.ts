@@ -4,10 +4,11 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { startAppliance, type Appliance } from '../../../tests/support/browser.ts'
 import { BASIC } from '../../../tests/support/harness.ts'
 import { md5Hex } from '../auth/password.ts'
+import { describeSqlite } from '../../../tests/support/engine.ts'
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const bun = process.execPath.includes('bun') ? process.execPath : 'bun'
@@ -40,7 +41,8 @@ async function signIn(url: string): Promise<string> {
   return ((await r.json()) as { access_token: string }).access_token
 }
 
-describe('backup and restore of a running appliance', () => {
+// On PostgreSQL the CLI refuses both (backup.test.ts, "refuses … on PostgreSQL"): the database is pg_dump's.
+describeSqlite('backup and restore of a running appliance: archives of atrium.db', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'atrium-backup-live-'))
   let app: Appliance | undefined
   afterAll(async () => {

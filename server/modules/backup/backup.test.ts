@@ -16,6 +16,7 @@ import { lastGoodBackup, listBackups, runScheduledBackup } from './schedule.ts'
 import { backupAppliance, backupsDir } from './snapshot.ts'
 import { exportTenant, importTenant } from './tenant.ts'
 import { prepareUpgrade } from './upgrade.ts'
+import { describeSqlite, itSqlite, onPostgres } from '../../../tests/support/engine.ts'
 
 /** A real 1×1 PNG: uploads are judged by their content. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -44,7 +45,7 @@ async function expectApiError(p: Promise<unknown>, key: string) {
 describe('backup archives', async () => {
   const { services, dataDir } = await testApp()
 
-  it('hold the database and every file with checksums, and read back whole', async () => {
+  itSqlite('archives hold atrium.db and every file with checksums, and read back whole', async () => {
     mkdirSync(join(dataDir, 'uploads/2026/01/02'), { recursive: true })
     writeFileSync(join(dataDir, 'uploads/2026/01/02/a.png'), 'not really a png')
     const out = join(scratch, 'a.tar.gz')
@@ -58,7 +59,32 @@ describe('backup archives', async () => {
     expect(again.files).toEqual(m.files)
   })
 
-  it('refuses a truncated or bit-flipped archive and changes nothing', async () => {
+  it('on PostgreSQL refuses archives, restores and school exports with 409, naming pg_dump, writing nothing', async () => {
+    // The refusal reads the configuration only, so both engines check it: an appliance whose ATRIUM_DATABASE_URL
+    // names PostgreSQL has no atrium.db to copy, and an archive of its data directory would hold no data.
+    const pg = { ...services.config, databaseUrl: 'postgres://db.example/atrium' }
+    const out = join(scratch, 'on-postgres.tar.gz')
+    const refused = async (p: Promise<unknown>, key: string) => {
+      const e = await p.then(
+        () => null,
+        (x: unknown) => x,
+      )
+      expect(e).toBeInstanceOf(ApiError)
+      expect(e).toMatchObject({ status: 409, key })
+    }
+    await refused(backupAppliance(pg, out), 'backup.postgres')
+    await refused(restoreAppliance(pg, FIXTURE), 'backup.postgres')
+    await refused(exportTenant(pg, '100001', out), 'backup.tenantPostgres')
+    await refused(importTenant(pg, FIXTURE, '400004'), 'backup.tenantPostgres')
+    expect(existsSync(out)).toBe(false)
+    expect(await prepareUpgrade(pg)).toBeNull()
+    const late = new Date()
+    late.setHours(23, 59, 0, 0)
+    expect(await runScheduledBackup({ ...services, config: pg }, late)).toBe('postgres')
+    expect(listBackups(pg)).toEqual([])
+  })
+
+  itSqlite('a restore of atrium.db refuses a truncated or bit-flipped archive and changes nothing', async () => {
     const good = join(scratch, 'good.tar.gz')
     await backupAppliance(services.config, good)
     const bytes = readFileSync(good)
@@ -156,25 +182,28 @@ describe('backup archives', async () => {
     await expectApiError(restoreAppliance(configAt(target), unknownMigration), 'backup.newer')
   })
 
-  it('restores an older release backup: migrates it, applies reference data, keeps its users and files', async () => {
-    const target = join(scratch, 'from-round-one')
-    const r = await restoreAppliance(configAt(target), FIXTURE)
-    expect(r.previous).toBeNull()
-    const db = new Database(join(target, 'atrium.db'), { readonly: true })
-    try {
-      expect(schemaStatus(db).pending).toEqual([])
-      expect(db.query(`SELECT account FROM blade_user WHERE account = 'r1teacher'`).get()).toEqual({
-        account: 'r1teacher',
-      })
-      // A menu that release did not have arrives through the reference data applied on start.
-      expect(db.query(`SELECT code FROM blade_menu WHERE code = 'system:backup' AND is_deleted = 0`).get()).toEqual({
-        code: 'system:backup',
-      })
-    } finally {
-      db.close()
-    }
-    expect(readFileSync(join(target, 'uploads/2026/11/23/912637524822724999.txt'), 'utf8')).toBe('round one upload\n')
-  })
+  itSqlite(
+    'restores an older release backup of atrium.db: migrates it, applies reference data, keeps its users and files',
+    async () => {
+      const target = join(scratch, 'from-round-one')
+      const r = await restoreAppliance(configAt(target), FIXTURE)
+      expect(r.previous).toBeNull()
+      const db = new Database(join(target, 'atrium.db'), { readonly: true })
+      try {
+        expect(schemaStatus(db).pending).toEqual([])
+        expect(db.query(`SELECT account FROM blade_user WHERE account = 'r1teacher'`).get()).toEqual({
+          account: 'r1teacher',
+        })
+        // A menu that release did not have arrives through the reference data applied on start.
+        expect(db.query(`SELECT code FROM blade_menu WHERE code = 'system:backup' AND is_deleted = 0`).get()).toEqual({
+          code: 'system:backup',
+        })
+      } finally {
+        db.close()
+      }
+      expect(readFileSync(join(target, 'uploads/2026/11/23/912637524822724999.txt'), 'utf8')).toBe('round one upload\n')
+    },
+  )
 })
 
 describe('upgrades', () => {
@@ -264,43 +293,46 @@ describe('scheduled backups', async () => {
       createTime: '2026-01-01 00:00:00',
     })
 
-  it('run once a day after the configured time, keep the newest N, log, and show in health', async () => {
-    await setParam('backup.time', '01:00')
-    await setParam('backup.keep', '2')
-    const early = new Date()
-    early.setHours(0, 30, 0, 0)
-    expect(await runScheduledBackup(services, early)).toBe('not-due')
-    // Three older nightly backups, as if made on earlier nights.
-    for (const day of ['01', '02', '03']) {
-      const out = join(backupsDir(services.config), `nightly-202601${day}.tar.gz`)
-      await backupAppliance(services.config, out, { trigger: 'nightly' })
-      const side = `${out}.json`
-      writeFileSync(
-        side,
-        JSON.stringify({ ...JSON.parse(readFileSync(side, 'utf8')), createdAt: `2026-01-${day} 02:30:00` }),
-      )
-    }
-    const late = new Date()
-    late.setHours(23, 0, 0, 0)
-    expect(await runScheduledBackup(services, late)).toBe('done')
-    expect(await runScheduledBackup(services, late)).toBe('not-due')
-    const nightly = listBackups(services.config).filter((b) => b.trigger === 'nightly')
-    expect(nightly).toHaveLength(2)
-    expect(nightly[1].createdAt).toBe('2026-01-03 02:30:00')
-    expect(existsSync(join(backupsDir(services.config), 'nightly-20260101.tar.gz'))).toBe(false)
-    const logged = await services.db
-      .select({ title: logUsual.title })
-      .from(logUsual)
-      .where(eq(logUsual.title, 'scheduled backup completed'))
-    expect(logged).toHaveLength(1)
-    expect(lastGoodBackup(services.config)?.ageHours).toBeLessThan(1)
-  })
+  itSqlite(
+    'archives of atrium.db run once a day after the configured time, keep the newest N, log, and show in health',
+    async () => {
+      await setParam('backup.time', '01:00')
+      await setParam('backup.keep', '2')
+      const early = new Date()
+      early.setHours(0, 30, 0, 0)
+      expect(await runScheduledBackup(services, early)).toBe('not-due')
+      // Three older nightly backups, as if made on earlier nights.
+      for (const day of ['01', '02', '03']) {
+        const out = join(backupsDir(services.config), `nightly-202601${day}.tar.gz`)
+        await backupAppliance(services.config, out, { trigger: 'nightly' })
+        const side = `${out}.json`
+        writeFileSync(
+          side,
+          JSON.stringify({ ...JSON.parse(readFileSync(side, 'utf8')), createdAt: `2026-01-${day} 02:30:00` }),
+        )
+      }
+      const late = new Date()
+      late.setHours(23, 0, 0, 0)
+      expect(await runScheduledBackup(services, late)).toBe('done')
+      expect(await runScheduledBackup(services, late)).toBe('not-due')
+      const nightly = listBackups(services.config).filter((b) => b.trigger === 'nightly')
+      expect(nightly).toHaveLength(2)
+      expect(nightly[1].createdAt).toBe('2026-01-03 02:30:00')
+      expect(existsSync(join(backupsDir(services.config), 'nightly-20260101.tar.gz'))).toBe(false)
+      const logged = await services.db
+        .select({ title: logUsual.title })
+        .from(logUsual)
+        .where(eq(logUsual.title, 'scheduled backup completed'))
+      expect(logged).toHaveLength(1)
+      expect(lastGoodBackup(services.config)?.ageHours).toBeLessThan(1)
+    },
+  )
 })
 
 describe('backups in the back office', async () => {
   const { get, post, call, token } = await testApp()
 
-  it('the platform administrator creates, lists, downloads and deletes backups', async () => {
+  itSqlite('the platform administrator creates, lists, downloads and deletes backups of atrium.db', async () => {
     const admin = await token('admin')
     const made = await post('/api/blade-backup/backup/create', admin)
     expect(made.status).toBe(200)
@@ -317,6 +349,23 @@ describe('backups in the back office', async () => {
     expect((await post('/api/blade-backup/backup/remove', admin, undefined, { names: name })).status).toBe(200)
     expect((await get('/api/blade-backup/backup/list', admin)).body.data).toEqual([])
   })
+
+  it.skipIf(!onPostgres)(
+    'on PostgreSQL (this run only): creating a backup answers 409 saying to use pg_dump (zh, en); none is listed',
+    async () => {
+      const admin = await token('admin')
+      const url = '/api/blade-backup/backup/create'
+      const zh = await call('POST', url, { token: admin, lang: 'zh' })
+      expect(zh.status).toBe(409)
+      expect(zh.body.msg).toMatch(/PostgreSQL.*pg_dump/)
+      expect(zh.body.msg).toContain('备份')
+      const en = await call('POST', url, { token: admin, lang: 'en' })
+      expect(en.status).toBe(409)
+      expect(en.body.msg).toMatch(/PostgreSQL's own tools \(pg_dump, pg_restore\)/)
+      expect((await get('/api/blade-backup/backup/list', admin)).body.data).toEqual([])
+      expect((await get('/api/health')).body.data.lastBackup).toBeNull()
+    },
+  )
 
   it('the nightly schedule is kept as platform parameters; bad input names its field', async () => {
     const admin = await token('admin')
@@ -365,7 +414,7 @@ describe('backups in the back office', async () => {
   })
 })
 
-describe('moving a school between appliances', async () => {
+describeSqlite('moving a school between appliances: rows read from a snapshot of atrium.db', async () => {
   const source = await testApp()
   const target = await testApp()
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/errors.ts'
 import { releaseMigrations } from '../../lib/migrations.ts'
 import { now } from '../../lib/time.ts'
 import { readArchive, type Manifest, type Progress } from './archive.ts'
-import { stamp } from './snapshot.ts'
+import { sqliteOnly, stamp } from './snapshot.ts'
 
 /**
  * Every appliance process serving a data directory writes `<data>/run/<node>.<pid>.pid` while it serves (several
@@ -167,6 +167,7 @@ async function startStaged(staging: string): Promise<string[]> {
  * are stopped and two renames swap the directories.
  */
 export async function restoreAppliance(config: Config, archive: string, onProgress?: Progress): Promise<RestoreResult> {
+  sqliteOnly(config)
   const id = `${stamp()}-${process.pid}`
   const extracted = `${config.dataDir}.extract-${id}`
   const staging = `${config.dataDir}.restoring-${id}`

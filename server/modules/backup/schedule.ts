@@ -106,8 +106,15 @@ export function pruneNightly(services: Services, keep: number): string[] {
  * Checked every few minutes by a cron schedule: once the configured time has
  * passed and today has no nightly backup yet, make one and prune. Idempotent,
  * so a restart or a missed tick only delays it; once a day across processes.
+ * On PostgreSQL there is nothing for it to copy ('postgres'): the database is
+ * backed up with PostgreSQL's own tools (snapshot.ts, sqliteOnly), and health
+ * shows no last backup rather than an archive without the data.
  */
-export async function runScheduledBackup(services: Services, at = new Date()): Promise<'not-due' | 'done' | 'failed'> {
+export async function runScheduledBackup(
+  services: Services,
+  at = new Date(),
+): Promise<'not-due' | 'done' | 'failed' | 'postgres'> {
+  if (services.config.databaseUrl) return 'postgres'
   const { time, keep } = await backupSettings(services)
   const today = formatDateTime(at).slice(0, 10)
   if (formatDateTime(at).slice(11, 16) < time) return 'not-due'

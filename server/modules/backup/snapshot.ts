@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { basename, dirname, join, relative } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import type { Config } from '../../lib/config.ts'
+import { ApiError } from '../../lib/errors.ts'
 import { schemaStatus } from '../../lib/migrations.ts'
 import { now } from '../../lib/time.ts'
 import { writeArchive, type Manifest, type Progress, type Source } from './archive.ts'
@@ -36,6 +37,19 @@ function walk(dir: string, root: string, out: string[]): string[] {
     } else if (e.isFile() && !SKIP.test(e.name)) out.push(relative(root, full))
   }
   return out
+}
+
+/**
+ * Archives, restores and school exports copy the SQLite file (VACUUM INTO, bun:sqlite). An appliance on PostgreSQL
+ * (ATRIUM_DATABASE_URL) has no such file: its database is backed up with PostgreSQL's own tools (pg_dump,
+ * pg_restore, point-in-time recovery), and an archive of the data directory alone would hold no data while looking
+ * like a backup. Refused with 409 and a message saying so, before anything is written.
+ */
+export function sqliteOnly(
+  config: Pick<Config, 'databaseUrl'>,
+  key: 'backup.postgres' | 'backup.tenantPostgres' = 'backup.postgres',
+): void {
+  if (config.databaseUrl) throw new ApiError(409, key)
 }
 
 /** A consistent copy of a live SQLite file: VACUUM INTO reads one snapshot while writers go on (WAL). */
@@ -80,6 +94,7 @@ export async function backupAppliance(
   out: string,
   opts: { trigger?: Trigger; onProgress?: Progress } = {},
 ): Promise<Manifest> {
+  sqliteOnly(config)
   const work = join(backupsDir(config), `.snapshot-${process.pid}-${Date.now()}`)
   mkdirSync(work, { recursive: true, mode: 0o700 })
   try {

@@ -15,7 +15,7 @@ import { now } from '../../lib/time.ts'
 import { validKey } from '../resource/storage/adapter.ts'
 import { readArchive, writeArchive, type Progress, type Source } from './archive.ts'
 import { checkRelease } from './restore.ts'
-import { schemaOf, snapshotDb, stamp } from './snapshot.ts'
+import { schemaOf, snapshotDb, sqliteOnly, stamp } from './snapshot.ts'
 
 type Row = Record<string, unknown>
 
@@ -105,6 +105,7 @@ function tenantRows(db: Database, tenantId: string): Map<string, Row[]> {
 }
 
 export async function exportTenant(config: Config, tenantId: string, out: string, onProgress?: Progress) {
+  sqliteOnly(config, 'backup.tenantPostgres')
   const work = join(dirname(out), `.tenant-${process.pid}-${Date.now()}`)
   mkdirSync(work, { recursive: true, mode: 0o700 })
   try {
@@ -170,6 +171,7 @@ export async function importTenant(
   as?: string,
   onProgress?: Progress,
 ): Promise<TenantImport> {
+  sqliteOnly(config, 'backup.tenantPostgres')
   const extracted = `${config.dataDir}.tenant-${stamp()}-${process.pid}`
   try {
     const manifest = await readArchive(archive, extracted, onProgress)

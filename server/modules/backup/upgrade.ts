@@ -10,10 +10,13 @@ import { backupAppliance, backupName, backupsDir } from './snapshot.ts'
  * Runs before a release opens an existing data directory. A directory written by
  * a newer release is refused (its schema is unknown here); one with migrations
  * pending is backed up whole first, so an upgrade can always be undone with
- * `atrium restore`. Answers the backup's path when one was made.
+ * `atrium restore`. Answers the backup's path when one was made; none on
+ * PostgreSQL (snapshot.ts, sqliteOnly).
  */
 export async function prepareUpgrade(config: Config, migrations = MIGRATIONS_DIR): Promise<string | null> {
-  if (!existsSync(config.dbFile)) return null
+  // On PostgreSQL the data is not in the data directory's file (a leftover atrium.db is not this appliance's data):
+  // its migrations are applied by migrateDatabase, and the backup before an upgrade is PostgreSQL's own (pg_dump).
+  if (config.databaseUrl || !existsSync(config.dbFile)) return null
   const db = new Database(config.dbFile, { readonly: true })
   const status = (() => {
     try {

@@ -67,9 +67,11 @@ export const courseUserResource = defineResource({
           throw badRequest('enrol.status', { field: 'status' }, 'status')
         // Only enrolments in courses the caller may see (and manage: the course's own code).
         for (const cid of new Set(rows.map((r) => r.courseId))) await courseResource.ops.detail(ctx, cid)
-        // All or none: one row whose review moved on (approved meanwhile, then rejected here) refuses the batch (409).
+        // All or none: one row whose review moved on since this request read it (approved or rejected meanwhile by
+        // another reviewer) refuses the batch (409): the decision was made on the state read, whichever commits first.
+        const seen = new Map(rows.map((r) => [r.id, r.status as (typeof ENROL)[keyof typeof ENROL]]))
         await transact(ctx, async (tx) => {
-          for (const id of ids) await enrolStates.move(tx, ctx, id, status)
+          for (const id of ids) await enrolStates.move(tx, ctx, id, status, { from: seen.get(id) })
         })
         return null
       },

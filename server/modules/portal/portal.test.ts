@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { and, desc, eq } from 'drizzle-orm'
-import { logUsual } from '../../../db/schema/index.ts'
+import { and, count, desc, eq } from 'drizzle-orm'
+import { logUsual, tenant, user } from '../../../db/schema/index.ts'
 import { md5Hex } from '../auth/password.ts'
 import { first } from '../../lib/rows.ts'
 import { testApp } from '../../../tests/support/harness.ts'
@@ -536,5 +536,45 @@ describe('portal calls (nop-wbp / nep-wbp)', async () => {
     expect(me.role_name).toBe('student')
     // The code is spent.
     expect((await t.post('/api/nop-wbp/user/addUser', undefined, { ...form, code })).body.field).toBe('code')
+  })
+})
+
+describe('the account limit under parallel sign-ups', async () => {
+  const t = await testApp({ ATRIUM_REGISTER_IP_LIMIT: '1000' })
+
+  it('8 sign-ups at once with 3 places left in the school create exactly 3 accounts', async () => {
+    const accounts = async () =>
+      (
+        await t.services.db
+          .select({ n: count() })
+          .from(user)
+          .where(and(eq(user.tenantId, '000000'), eq(user.isDeleted, 0)))
+      )[0]!.n
+    const phones = [...Array(8)].map((_, i) => `1390000100${i}`)
+    for (const phone of phones) expect((await t.get('/api/nop-wbp/send/msg', undefined, { phone })).status).toBe(200)
+    const sent = await t.services.db
+      .select({ data: logUsual.logData })
+      .from(logUsual)
+      .where(eq(logUsual.title, 'sms code'))
+    const codes = new Map(
+      sent.map((r) => JSON.parse(r.data!) as { phone: string; code: string }).map((d) => [d.phone, d.code]),
+    )
+    const before = await accounts()
+    await t.services.db
+      .update(tenant)
+      .set({ accountNumber: before + 3 })
+      .where(eq(tenant.tenantId, '000000'))
+    const password = md5Hex('secret1')
+    const answers = await Promise.all(
+      phones.map((phone) =>
+        t.call('POST', '/api/nop-wbp/user/addUser', {
+          body: { phone, name: '新同学', password, password2: password, code: codes.get(phone) },
+          lang: 'en',
+        }),
+      ),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.body).toMatchObject({ code: 400, field: 'phone' })
+    expect(await accounts()).toBe(before + 3)
   })
 })

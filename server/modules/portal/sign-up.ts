@@ -12,6 +12,7 @@ import { PUBLIC } from '../../lib/permissions.ts'
 import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
 import { withTransaction } from '../../lib/transaction.ts'
+import { lockRows } from '../../lib/row-lock.ts'
 import { hashPassword } from '../auth/password.ts'
 import { clientIp } from '../../lib/client-ip.ts'
 import { take } from '../../lib/throttle.ts'
@@ -133,6 +134,9 @@ const signUpRoutesPlugin = (s: Services) =>
         const id = newId()
         const hash = await hashPassword(password)
         await withTransaction(ctx.db, async (tx) => {
+          // The school's row first (row-lock.ts): sign-ups of one school count its accounts one after another, on
+          // PostgreSQL too, so parallel ones cannot together pass the account limit.
+          await lockRows(tx, tenant, tenantRows(tenant, tenantId, { why: SIGNING_UP }))
           // Spent once, however many requests (on however many processes) bring it at once.
           if (!(await consume(tx, s.jwtSecret, key, code))) throw badRequest('sms.code', { field: 'code' }, 'code')
           await taken(tx)

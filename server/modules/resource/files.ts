@@ -14,7 +14,7 @@ import { localAdapter } from './storage/local.ts'
 import { s3Adapter } from './storage/s3.ts'
 import { CONTENT_TYPES, KINDS, NAME_EXTS, type UploadKind } from './kinds.ts'
 import { receiveFile } from './receive.ts'
-import { checkRoom, uploadLimits, type UploadLimits } from './quota.ts'
+import { checkRoom, checkRoomLocked, uploadLimits, type UploadLimits } from './quota.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { outboundFetch } from '../../lib/outbound.ts'
 
@@ -161,10 +161,11 @@ export function fileService(services: Services) {
       ossId: target.id === 'local' ? null : target.id,
     }
     try {
-      // The quota is read and the row written in one transaction (on SQLite under one write lock, taken at BEGIN),
-      // so two uploads cannot share the last bytes. The file is stored before it and removed if it fails.
+      // The quota is read and the row written in one transaction, holding the uploader's row (and the school's) on
+      // PostgreSQL, the write lock taken at BEGIN on SQLite, so two uploads cannot share the last bytes. The file
+      // is stored before it and removed if it fails.
       await withTransaction(services.db, async (tx) => {
-        if (o.quota) await checkRoom(tx, ctx, o.quota.limits, o.size, o.quota.schoolLeft)
+        if (o.quota) await checkRoomLocked(tx, ctx, o.quota.limits, o.size, o.quota.schoolLeft)
         await tx.insert(attach).values(row)
       })
     } catch (e) {

@@ -13,13 +13,15 @@
  * 0 turns a limit off.
  */
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { attach, param } from '../../../db/schema/index.ts'
+import { attach, param, tenant, user as userTable } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { formatDateTime } from '../../lib/time.ts'
+import { lockRows } from '../../lib/row-lock.ts'
+import type { Tx } from '../../lib/transaction.ts'
 import type { DbOrTx } from '../../lib/unique.ts'
 
 defineMessages({
@@ -78,7 +80,8 @@ export async function uploadLimits(db: Db, tenantId: string): Promise<UploadLimi
 /** What the uploader and the school hold now, and what the uploader sent in the last minute (removed files too). */
 async function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: boolean) {
   const since = formatDateTime(new Date(Date.now() - WINDOW * 1000))
-  const total = sql<number>`coalesce(sum(${attach.attachSize}), 0)`
+  // Numbers on both engines: PostgreSQL answers sum() as numeric and count(*) as bigint, both as strings.
+  const total = sql<number>`coalesce(sum(${attach.attachSize}), 0)`.mapWith(Number)
   const [user] = await db
     .select({ bytes: total })
     .from(attach)
@@ -90,7 +93,11 @@ async function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: 
         .where(tenantRows(attach, tenantId, { why: WHY }))
     : [{ bytes: 0 }]
   const [recent] = await db
-    .select({ bytes: total, files: sql<number>`count(*)`, oldest: sql<string | null>`min(${attach.createTime})` })
+    .select({
+      bytes: total,
+      files: sql<number>`count(*)`.mapWith(Number),
+      oldest: sql<string | null>`min(${attach.createTime})`,
+    })
     .from(attach)
     .where(
       and(
@@ -101,6 +108,9 @@ async function usage(db: DbOrTx, tenantId: string, userId: string, countSchool: 
     )
   return { user: user.bytes, school: school.bytes, recent }
 }
+
+const countsSchool = (limits: UploadLimits, size: number, schoolLeftBefore: number) =>
+  limits.tenantBytes > 0 && schoolLeftBefore - size < SCHOOL_SLACK
 
 const full = (key: 'upload.userQuota' | 'upload.tenantQuota', used: number, quota: number) =>
   new ApiError(413, key, { used: human(used), quota: human(quota) }, true, 'files')
@@ -122,7 +132,7 @@ export async function checkRoom(
   // A school's total reads every entry of its files; when the first check found room to spare, the recording
   // transaction (which holds the write lock) skips it: only more than SCHOOL_SLACK of uploads finishing in between
   // could pass the quota.
-  const countSchool = limits.tenantBytes > 0 && schoolLeftBefore - size < SCHOOL_SLACK
+  const countSchool = countsSchool(limits, size, schoolLeftBefore)
   const u = await usage(db, ctx.actor.tenantId, ctx.actor.userId, countSchool)
   const userLeft = limits.userBytes > 0 ? limits.userBytes - u.user : Infinity
   const schoolLeft = countSchool ? limits.tenantBytes - u.school : Infinity
@@ -138,4 +148,23 @@ export async function checkRoom(
     throw new ApiError(429, 'upload.rate', { files: limits.rateFiles, size: human(limits.rateBytes), retryAfter })
   }
   return { left: Math.min(userLeft, schoolLeft), schoolLeft, full: userLeft <= schoolLeft ? mine : school }
+}
+
+/**
+ * checkRoom inside the transaction that records the file, after taking the rows its counts belong to: the
+ * uploader's (their quota and rate) and, when the school's total is counted, the school's (taken first, so two
+ * uploads lock in the same order). Parallel uploads then check one after another, each counting the files the
+ * others recorded, on PostgreSQL as on SQLite (row-lock.ts).
+ */
+export async function checkRoomLocked(
+  tx: Tx,
+  ctx: Ctx,
+  limits: UploadLimits,
+  size: number,
+  schoolLeftBefore: number,
+): ReturnType<typeof checkRoom> {
+  if (countsSchool(limits, size, schoolLeftBefore))
+    await lockRows(tx, tenant, tenantRows(tenant, ctx.actor.tenantId, { why: WHY }))
+  await lockRows(tx, userTable, eq(userTable.id, ctx.actor.userId))
+  return checkRoom(tx, ctx, limits, size, schoolLeftBefore)
 }
