@@ -5,7 +5,7 @@ import { runScheduledBackup } from './modules/backup/schedule.ts'
 import { prepareUpgrade } from './modules/backup/upgrade.ts'
 import { createApp } from './app.ts'
 import { boot } from './boot.ts'
-import { closeDb } from './lib/db.ts'
+import { closeDb, dbEngine } from './lib/db.ts'
 import { startCheckpointer } from './lib/wal-checkpoint.ts'
 import { recordUsual } from './lib/logs.ts'
 import { startBroker } from './broker.ts'
@@ -39,7 +39,11 @@ export async function main() {
   const preUpgrade = await prepareUpgrade(config)
   const services = await boot(config)
   const { log } = services
-  const checkpointer = startCheckpointer(services.db, config.dbFile, log)
+  // WAL checkpoints are the SQLite file's; PostgreSQL checkpoints by itself.
+  const checkpointer =
+    dbEngine(services.db) === 'sqlite'
+      ? startCheckpointer(services.db, config.dbFile, log)
+      : { stop: () => Promise.resolve() }
   if (preUpgrade)
     log.info(
       { backup: preUpgrade, migrated: services.migrated },

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { attach } from '../../db/schema/index.ts'
+import { onPostgres } from '../../tests/support/engine.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { privateDataDir } from './data-permissions.ts'
 import { first } from './rows.ts'
@@ -13,11 +14,13 @@ describe('data directory permissions', async () => {
   const t = await testApp()
   const mode = (p: string) => statSync(p).mode & 0o777
   const outside = mkdtempSync(join(tmpdir(), 'atrium-outside-'))
+  // The SQLite file and its companions; on PostgreSQL the database is not in the data directory.
+  const dbFiles = onPostgres ? [] : ['atrium.db', 'atrium.db-wal', 'atrium.db-shm']
   afterAll(() => rmSync(outside, { recursive: true, force: true }))
 
   it('the directory is 0700; the database, its WAL, shared memory and secrets 0600; uploads private', async () => {
     expect(mode(t.dataDir)).toBe(0o700)
-    for (const f of ['atrium.db', 'atrium.db-wal', 'atrium.db-shm']) expect(mode(join(t.dataDir, f)), f).toBe(0o600)
+    for (const f of dbFiles) expect(mode(join(t.dataDir, f)), f).toBe(0o600)
     expect(mode(join(t.dataDir, 'uploads'))).toBe(0o700)
 
     const form = new FormData()
@@ -50,7 +53,7 @@ describe('data directory permissions', async () => {
 
   it('a tree loosened by hand is private again after the next start; links are not followed', () => {
     chmodSync(t.dataDir, 0o755)
-    chmodSync(join(t.dataDir, 'atrium.db'), 0o644)
+    for (const f of dbFiles.slice(0, 1)) chmodSync(join(t.dataDir, f), 0o644)
     chmodSync(join(t.dataDir, 'uploads', 'public'), 0o755)
     const seeded = join(t.dataDir, 'uploads', 'public', 'demo', 'cover-2.jpg')
     chmodSync(seeded, 0o644)
@@ -67,7 +70,7 @@ describe('data directory permissions', async () => {
 
     privateDataDir(t.dataDir)
     expect(mode(t.dataDir)).toBe(0o700)
-    expect(mode(join(t.dataDir, 'atrium.db'))).toBe(0o600)
+    for (const f of dbFiles.slice(0, 1)) expect(mode(join(t.dataDir, f)), f).toBe(0o600)
     expect(mode(join(t.dataDir, 'uploads', 'public'))).toBe(0o700)
     expect(mode(seeded)).toBe(0o600)
     expect(mode(join(t.dataDir, 'lab-code', 'demo'))).toBe(0o700)

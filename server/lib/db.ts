@@ -38,6 +38,9 @@ export type { Engine }
 
 const engines = new WeakMap<object, Engine>()
 
+/** A transaction handle talks to its connection's engine (drizzle makes a new object per transaction). */
+export const sameEngineAs = (handle: object, db: object): void => void engines.set(handle, dbEngine(db))
+
 /** Which engine a connection talks to, for the few places where SQL differs (PRAGMAs, upserts' conflict forms…). */
 export const dbEngine = (db: object): Engine => engines.get(db) ?? 'sqlite'
 

@@ -42,7 +42,7 @@ const within = (col: SQLiteColumn, ids: readonly string[] | SQL) =>
  * An empty list matches nothing.
  */
 export function memberOf(col: SQLiteColumn, ids: readonly string[] | SQL): SQL {
-  if (Array.isArray(ids) && !ids.length) return sql`0`
+  if (Array.isArray(ids) && !ids.length) return sql`1 = 0` // a boolean on both engines (PostgreSQL refuses `AND 0`)
   const link = LINKS.get(col)
   if (!link) return within(col, ids)
   return sql`${link.owner} IN (SELECT ${link.ownerRef} FROM ${link.table} WHERE ${within(link.member, ids)})`

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
-import { join } from 'node:path'
 import {
   menu,
   permVersion,
@@ -13,7 +12,7 @@ import {
 } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { makeCtx } from './context.ts'
-import { closeDb, openDb, type Db } from './db.ts'
+import { closeDb, openDatabase, type Db } from './db.ts'
 import { permissionCodes } from './permissions.ts'
 import { first } from './rows.ts'
 import { withTransaction } from './transaction.ts'
@@ -27,9 +26,9 @@ import { withTransaction } from './transaction.ts'
 describe('cached permissions never go stale', async () => {
   const t = await testApp()
   const db = t.services.db
-  /** Another process writing the same database file. */
+  /** Another process writing the same database (its own connection to the file, or to PostgreSQL). */
   const elsewhere = async (write: (other: Db) => Promise<unknown>) => {
-    const other = openDb(join(t.dataDir, 'atrium.db'))
+    const other = openDatabase(t.services.config)
     try {
       await write(other)
     } finally {
@@ -212,7 +211,8 @@ describe('cached permissions never go stale', async () => {
     await expect(
       withTransaction(db, async (tx) => {
         await tx.insert(roleMenu).values({ id: '9000000000000000002', menuId: postMenu, roleId: teacherRole.id })
-        sawInside = (await permissionCodes(makeCtx(db, actor))).has('system:post')
+        // Read through the transaction (on SQLite the connection itself; on PostgreSQL its own pooled connection).
+        sawInside = (await permissionCodes(makeCtx(tx, actor))).has('system:post')
         throw new Error('roll back')
       }),
     ).rejects.toThrow('roll back')

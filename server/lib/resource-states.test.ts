@@ -1,10 +1,9 @@
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { courseUser, user } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { courseUserResource, enrolStates } from '../modules/course/enrolment.ts'
+import { closeDb, openDatabase } from './db.ts'
 import { ApiError } from './errors.ts'
 import { transact } from './transaction.ts'
 import { first } from './rows.ts'
@@ -105,11 +104,13 @@ describe('state machine on a status column (enrolment review)', async () => {
     const { id } = await pending()
     const ctx = t.system()
     const seen = await status(id)
-    // Another process (its own connection to the same file) approves it in between.
-    const other = new Database(join(t.dataDir, 'atrium.db'))
-    other.run('PRAGMA busy_timeout = 5000')
-    other.run('UPDATE hm_course_user SET status = 1 WHERE id = ?', [id])
-    other.close()
+    // Another process (its own connection to the same database) approves it in between.
+    const other = openDatabase(t.services.config)
+    try {
+      await other.update(courseUser).set({ status: 1 }).where(eq(courseUser.id, id))
+    } finally {
+      await closeDb(other)
+    }
     const stale = await courseUserResource.ops.transition(ctx, id, 2, { from: seen }).catch((e) => e)
     expect(stale).toBeInstanceOf(ApiError)
     expect(stale.status).toBe(409)

@@ -37,7 +37,7 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
     table,
     g.scopeType === 2 ? (g.scopeColumn === 'create_dept' ? 'create_user' : g.scopeColumn) : g.scopeColumn,
   )
-  if (!col) return sql`0`
+  if (!col) return sql`1 = 0`
   const depts = ctx.actor.deptIds
   switch (g.scopeType) {
     case 2:
@@ -51,11 +51,11 @@ function grantFilter(ctx: Ctx, table: SQLiteTable, g: DataGrant): SQL | undefine
             col,
             sql`SELECT d.id FROM blade_dept d WHERE d.is_deleted = 0 AND (${or(...depts.map((d) => sql`d.id = ${d} OR ${contains(sql`(',' || d.ancestors || ',')`, `,${d},`)}`))})`,
           )
-        : sql`0`
+        : sql`1 = 0`
     case 5:
       return memberOf(col, (g.scopeValue ?? '').split(',').filter(Boolean))
     default:
-      return sql`0`
+      return sql`1 = 0`
   }
 }
 

@@ -18,7 +18,7 @@
  * recount; a view or virtual table (whose writes triggers cannot see) makes the
  * query's reads unkeepable.
  */
-import type { Db } from './db.ts'
+import { dbEngine, type Db } from './db.ts'
 
 const COUNTS = 'atrium_table_writes'
 const MAX_TEXTS = 500
@@ -98,10 +98,11 @@ function depsOf(db: Db, t: Tracker, text: string): string | null {
  * A stamp of everything the SQL `text` reads: equal stamps mean no write to
  * those tables committed in between, by this connection or any other. Null
  * inside a transaction (what it sees may yet roll back) and for SQL whose
- * reads cannot be watched: keep nothing then.
+ * reads cannot be watched: keep nothing then. Null on PostgreSQL: TEMP triggers and PRAGMA data_version are
+ * SQLite's, and there other processes write at any time (page-query.ts keeps nothing there).
  */
 export function readStamp(db: Db, text: string): string | null {
-  if (db.$client.inTransaction) return null
+  if (dbEngine(db) === 'postgres' || db.$client.inTransaction) return null
   for (let attempt = 0; attempt < 2; attempt++) {
     const t = trackers.get(db) ?? track(db)
     const deps = depsOf(db, t, text)

@@ -76,7 +76,7 @@ export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder 
     const parts: SQL[] = []
     if (cols.isDeleted && !withDeleted) parts.push(notDeleted(table))
     if (cols.tenantId && tenantId !== undefined) parts.push(eq(cols.tenantId, tenantId))
-    return and(...parts) ?? sql`1`
+    return and(...parts) ?? sql`1 = 1`
   }
   if (withDeleted || (tenantId !== undefined && typeof tenantId !== 'string')) return build()
   let byTenant = plainScopes.get(table)

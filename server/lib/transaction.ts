@@ -1,5 +1,5 @@
 import type { Ctx } from './context.ts'
-import { dbEngine, type Db } from './db.ts'
+import { dbEngine, sameEngineAs, type Db } from './db.ts'
 import { asHolder, gateOf, insideTransaction, type Open } from './db-gate.ts'
 
 export { insideTransaction }
@@ -23,9 +23,10 @@ export type AfterCommit = () => unknown
  */
 export async function withTransaction<R>(db: Db, body: (tx: Tx) => Promise<R> | R): Promise<R> {
   if (dbEngine(db) === 'postgres')
-    return (db as unknown as { transaction: (fn: (tx: Tx) => Promise<R>) => Promise<R> }).transaction(
-      async (tx) => await body(tx),
-    )
+    return (db as unknown as { transaction: (fn: (tx: Tx) => Promise<R>) => Promise<R> }).transaction(async (tx) => {
+      sameEngineAs(tx, db)
+      return await body(tx)
+    })
   const client = db.$client
   const g = gateOf(db)
   if (g.open && insideTransaction(db)) {

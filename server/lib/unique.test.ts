@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { describe, expect, it } from 'vitest'
-import { and, count, eq, type SQL } from 'drizzle-orm'
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import {
   client,
@@ -18,10 +18,12 @@ import {
   user,
 } from '../../db/schema/index.ts'
 import { md5Hex } from '../modules/auth/password.ts'
+import { onPostgres } from '../../tests/support/engine.ts'
 import { testApp } from '../../tests/support/harness.ts'
+import { closeDb, openDatabase } from './db.ts'
 import { errorHandler } from './error-handler.ts'
 import { newId } from './ids.ts'
-import { first } from './rows.ts'
+import { first, runSql } from './rows.ts'
 
 /**
  * Every uniqueness rule holds under concurrency: two submits of one value at
@@ -216,6 +218,47 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
   })
 
   it('the indexes refuse a live duplicate written by another process, not a removed one', async () => {
+    const names = [
+      'ux_user_account',
+      'ux_role_alias',
+      'ux_menu_code',
+      'ux_top_menu_code',
+      'ux_dict_code_key',
+      'ux_dict_biz_code_key',
+      'ux_param_key',
+      'ux_post_code',
+      'ux_client_id',
+      'ux_tenant_domain',
+      'ux_device_product_sn',
+    ]
+    if (onPostgres) {
+      // A second connection to the same database, as the CLI or another server process opens.
+      const other = openDatabase(t.services.config)
+      try {
+        const insert = (isDeleted: number) =>
+          runSql(
+            other,
+            sql`INSERT INTO blade_post (id, tenant_id, is_deleted, post_code, post_name, category, sort) VALUES (${newId()}, '000000', ${isDeleted}, 'dean', 'x', 1, 0)`,
+          )
+        const refused = await insert(0).then(
+          () => undefined,
+          (e: { cause?: unknown }) => e.cause ?? e,
+        )
+        expect(refused).toMatchObject({ errno: '23505', constraint: 'ux_post_code' })
+        await insert(1)
+        const indexes = (await runSql(
+          other,
+          sql`SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE indexname LIKE 'ux\_%'`,
+        )) as { name: string; sql: string }[]
+        const partial = (name: string) => indexes.find((i) => i.name === name)?.sql ?? ''
+        for (const name of names)
+          expect(partial(name), name).toMatch(/^CREATE UNIQUE INDEX .* WHERE \(+is_deleted = 0\)/)
+        expect(partial('ux_product_key')).toMatch(/^CREATE UNIQUE INDEX/)
+      } finally {
+        await closeDb(other)
+      }
+      return
+    }
     // A second connection to the same file, as the CLI opens while the server runs.
     const other = new Database(join(t.dataDir, 'atrium.db'))
     try {
@@ -234,20 +277,7 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
         )
         .all()
       const partial = (name: string) => indexes.find((i) => i.name === name)?.sql ?? ''
-      for (const name of [
-        'ux_user_account',
-        'ux_role_alias',
-        'ux_menu_code',
-        'ux_top_menu_code',
-        'ux_dict_code_key',
-        'ux_dict_biz_code_key',
-        'ux_param_key',
-        'ux_post_code',
-        'ux_client_id',
-        'ux_tenant_domain',
-        'ux_device_product_sn',
-      ])
-        expect(partial(name), name).toMatch(/^CREATE UNIQUE INDEX .* WHERE is_deleted = 0/)
+      for (const name of names) expect(partial(name), name).toMatch(/^CREATE UNIQUE INDEX .* WHERE is_deleted = 0/)
       expect(partial('ux_product_key')).toMatch(/^CREATE UNIQUE INDEX/)
     } finally {
       other.close()

@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
+import { describeSqlite } from '../../tests/support/engine.ts'
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -35,7 +36,7 @@ async function until(check: () => boolean, ms = 30_000) {
   return false
 }
 
-describe('WAL checkpoints in a worker thread', () => {
+describeSqlite('WAL checkpoints in a worker thread', () => {
   it('copy the WAL while the server writes, so its commits start the WAL over without checkpointing themselves, and lose nothing', async () => {
     const file = join(dir, 'atrium.db')
     const db = openDb(file)

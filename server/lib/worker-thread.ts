@@ -4,9 +4,12 @@
  * finishes what it was sent, closes its connection and exits.
  */
 
-/** Starts a helper thread that never keeps the process alive by itself. */
-export function helperThread(url: URL): Worker {
-  const worker = new Worker(url.href)
+/**
+ * Starts a helper thread that never keeps the process alive by itself. `env` is added to its process.env: what it
+ * needs before its first import, such as the ATRIUM_DATABASE_URL its db/schema is built for.
+ */
+export function helperThread(url: URL, env: Record<string, string> = {}): Worker {
+  const worker = new Worker(url.href, { env: { ...(process.env as Record<string, string>), ...env } })
   // Bun's Worker can be unreferenced (not in the DOM typings).
   ;(worker as Worker & { unref(): void }).unref()
   return worker

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { and, eq, getTableColumns, ne } from 'drizzle-orm'
+import { getTableConfig as pgTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { menu } from '../../db/schema/index.ts'
 import { newId } from '../../server/lib/ids.ts'
@@ -12,6 +13,7 @@ import { first } from '../../server/lib/rows.ts'
 import { resourceRegistry } from '../../server/lib/resource.ts'
 import { actionPath } from '../../server/lib/resource-actions.ts'
 import { recordUsual } from '../../server/lib/logs.ts'
+import { onPostgres } from '../support/engine.ts'
 import { testApp } from '../support/harness.ts'
 
 /** Routes anyone may call. Keep this list short; each entry is a deliberate decision. */
@@ -212,8 +214,9 @@ describe('permission matrix', async () => {
       const id = newId()
       // Columns unique across tenants (a product's broker key) get a fresh value in the clone.
       const unique = new Set(
-        getTableConfig(table)
-          .indexes.filter((i) => i.config.unique)
+        // db/schema's tables are the engine's own (db/schema/dialect.ts): pg-core's on PostgreSQL.
+        (onPostgres ? pgTableConfig(table as unknown as PgTable) : getTableConfig(table)).indexes
+          .filter((i) => i.config.unique)
           .flatMap((i) => i.config.columns.map((c) => (c as SQLiteColumn).name)),
       )
       const fresh = Object.fromEntries(

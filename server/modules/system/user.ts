@@ -15,7 +15,7 @@ import { assertUnique } from '../../lib/unique.ts'
 import { hashPassword } from '../auth/password.ts'
 import { endSessions } from '../auth/sessions.ts'
 import { assertAssignable } from '../../lib/role-assignment.ts'
-import { ACCOUNT_UNIQUE, assertQuota } from './account-quota.ts'
+import { ACCOUNT_UNIQUE, assertQuota, assertQuotaHeld } from './account-quota.ts'
 import { deptResource } from './dept.ts'
 import {
   approveUsers,
@@ -259,6 +259,10 @@ export const userResource = defineResource({
   },
   async afterWrite(ctx, w, tx) {
     if (w.op === 'remove') return endSessions(tx, { userIds: w.before.map((r) => r.id) })
+    // The account limit again, in the transaction that wrote the account (beforeWrite's check answers early).
+    const counts = w.values.status === undefined ? w.op === 'insert' : Number(w.values.status) !== 0
+    if (counts && (w.op === 'insert' || w.before[0]?.status === 0))
+      await assertQuotaHeld(tx, ctx.actor.tenantId, w.op === 'insert' ? 'account' : 'status')
     if (w.op !== 'update') return
     const [b] = w.before
     if (w.values.roleId !== undefined)
