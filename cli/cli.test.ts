@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../server/app.ts'
@@ -10,16 +10,19 @@ import { closeDb } from '../server/lib/db.ts'
 import { md5Hex } from '../server/modules/auth/password.ts'
 import { and, eq } from 'drizzle-orm'
 import { user } from '../db/schema/index.ts'
-import { BASIC } from '../tests/support/harness.ts'
+import { BASIC, seededDatabase } from '../tests/support/harness.ts'
+import { itSqlite } from '../tests/support/engine.ts'
 
 /** The real CLI as a subprocess over a data directory the real app then serves. */
-describe('atrium CLI', () => {
+describe('atrium CLI', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-'))
-  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
+  // The run's seeded database (harness.ts): the template file copied here, or a PostgreSQL copy of it that the CLI
+  // and the app below share (never the worker's template URL).
+  const database = await seededDatabase(dataDir)
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   const cli = (...args: string[]) => {
     const r = spawnSync(process.execPath, ['cli/main.ts', ...args], {
-      env: { ...process.env, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
+      env: { ...process.env, ...database, ATRIUM_DATA_DIR: dataDir, ATRIUM_LANG: 'en' },
       encoding: 'utf8',
     })
     return {
@@ -36,9 +39,10 @@ describe('atrium CLI', () => {
   }
   /** Signs in through a fresh app over the CLI's data directory (as the server would, side by side). */
   async function signIn(account: string, password: string, tenantId = '000000') {
-    const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
-      logLevel: 'silent',
-    })
+    const services = await boot(
+      loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none'), ...database }),
+      { logLevel: 'silent' },
+    )
     try {
       const res = await createApp(services).handle(
         new Request(
@@ -76,9 +80,10 @@ describe('atrium CLI', () => {
 
   it('a locked account is unlocked by atrium user unlock', async () => {
     // Locked as guesses from several addresses leave it (one address only gets throttled: signin-hardening.test.ts).
-    const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none') }), {
-      logLevel: 'silent',
-    })
+    const services = await boot(
+      loadConfig({ ATRIUM_DATA_DIR: dataDir, ATRIUM_WEB_DIST: join(dataDir, 'none'), ...database }),
+      { logLevel: 'silent' },
+    )
     await services.db
       .update(user)
       .set({ locked: 1, lockedUntil: null })
@@ -149,7 +154,8 @@ describe('atrium CLI', () => {
     expect(cli('db', 'status', '--json').json).toMatchObject({ pending: [], newer: false })
   })
 
-  it('backup writes a verified archive; restore refuses a damaged one and names why', () => {
+  // The archive holds atrium.db; on PostgreSQL `atrium backup` refuses (409 backup.postgres, server/modules/backup).
+  itSqlite('backup writes a verified archive; restore refuses a damaged one and names why', () => {
     const file = join(dataDir, '..', `${dataDir.split('/').at(-1)}-cli.tar.gz`)
     try {
       const made = cli('backup', file, '--json')

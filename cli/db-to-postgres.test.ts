@@ -14,10 +14,13 @@ import { paperTime } from '../db/schema/index.ts'
 import { first } from '../server/lib/rows.ts'
 import { testApp } from '../tests/support/harness.ts'
 import { describePostgres, usePostgresDatabase } from '../tests/support/postgres.ts'
+import { describeSqlite, onPostgres } from '../tests/support/engine.ts'
 
 const W = '/api/nep-wbp'
 
-describePostgres('atrium db to-postgres', async () => {
+// The source is an appliance's SQLite file (testApp's): the SQLite run moves it into its own PostgreSQL; the PostgreSQL
+// run's appliances have no file to move (and its workers load db/schema for PostgreSQL only).
+;(onPostgres ? describeSqlite : describePostgres)('atrium db to-postgres', async () => {
   const t = await testApp()
   const database = usePostgresDatabase('to_pg')
   const cli = (...args: string[]) => cliWith({}, ...args)

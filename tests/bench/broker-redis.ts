@@ -6,7 +6,8 @@
  * after an untimed warm-up; the two setups take turns in each round.
  *
  * Env: BENCH_MQTT_PUBLISHERS (20), BENCH_MQTT_MESSAGES (per publisher, 2000), BENCH_MQTT_WARMUP (200),
- * BENCH_MQTT_ROUNDS (3). Needs Debian's redis-server. Run: bun tests/bench/broker-redis.ts
+ * BENCH_MQTT_ROUNDS (3). Needs Debian's redis-server. Run: bun tests/bench/broker-redis.ts (also part of npm run bench;
+ * it prints the ratio of the two, without a target).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -69,17 +70,21 @@ try {
     runs.redis!.push(await qos1(a, b))
     runs.sqlite!.push(await qos1(one, one))
   }
+  const med = (rs: Awaited<ReturnType<typeof qos1>>[], k: 'rate' | 'p50' | 'p99') =>
+    pct(
+      rs.map((x) => x[k]),
+      50,
+    )
   for (const [name, rs] of Object.entries(runs)) {
-    const med = (k: 'rate' | 'p50' | 'p99') =>
-      pct(
-        rs.map((x) => x[k]),
-        50,
-      )
     console.log(
       `${name === 'redis' ? 'Redis, publish on A → deliver on B' : 'one process, SQLite persistence'}`.padEnd(38) +
-        `${med('rate').toFixed(0).padStart(7)} msg/s   p50 ${med('p50').toFixed(1)} ms   p99 ${med('p99').toFixed(1)} ms   ${rs.every((x) => x.finished) ? 'all delivered' : 'MISSING messages'}`,
+        `${med(rs, 'rate').toFixed(0).padStart(7)} msg/s   p50 ${med(rs, 'p50').toFixed(1)} ms   p99 ${med(rs, 'p99').toFixed(1)} ms   ${rs.every((x) => x.finished) ? 'all delivered' : 'MISSING messages'}`,
     )
   }
+  // Printed, no target (issue #27): what sharing the broker across processes costs beside one process.
+  console.log(
+    `QoS 1 Redis across two processes ÷ one process with SQLite persistence: ${(med(runs.redis!, 'rate') / med(runs.sqlite!, 'rate')).toFixed(2)}`,
+  )
 } finally {
   for (const c of children) c.kill('SIGTERM')
   await sleep(500)

@@ -16,20 +16,13 @@
  * BENCH_ONLY (substring of a target name), BENCH_PROFILE=1 (CPU
  * profile of atrium under the selected targets' load; prints its top entries).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { isDeepStrictEqual } from 'node:util'
-import { boot } from '../../server/boot.ts'
-import { loadConfig } from '../../server/lib/config.ts'
-import { closeDb } from '../../server/lib/db.ts'
-import { newId } from '../../server/lib/ids.ts'
-import { now } from '../../server/lib/time.ts'
-import { withTransaction } from '../../server/lib/transaction.ts'
-import { param } from '../../db/schema/index.ts'
-import { md5Hex } from '../../server/modules/auth/password.ts'
 import { freePort } from '../support/browser.ts'
+import { cpuMicros, hotTargets, seedParams, signIn, waitFor } from './hot-path.ts'
 import { summarise } from './profile.ts'
 import { wrk, type LoadResult } from './wrk.ts'
 
@@ -38,59 +31,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
 const ONLY = process.env.BENCH_ONLY ?? ''
 const PROFILE = process.env.BENCH_PROFILE === '1'
-const ROWS = 10_000
 /** Seconds of load per target per server before measuring. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
-
-/**
- * CPU time a process has used, in µs (Linux /proc; NaN elsewhere). Per request
- * it is the steadier figure on a shared machine: requests/s falls when other
- * work takes the cores, the CPU each request costs much less.
- */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100 // utime + stime, USER_HZ = 100
-  } catch {
-    return NaN
-  }
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'))
 const profDir = join(dataDir, 'profile')
 const children: ChildProcess[] = []
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'))
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return
-    await Bun.sleep(100)
-  }
-  throw new Error(`${url} did not come up`)
-}
-
 try {
   // 10,000 rows of one tenant, written in one transaction through the schema.
-  const services = await boot(loadConfig({ ATRIUM_DATA_DIR: dataDir }), { logLevel: 'silent' })
-  await withTransaction(services.db, async (tx) => {
-    for (let i = 0; i < ROWS; i++)
-      await tx.insert(param).values({
-        id: newId(),
-        tenantId: '000000',
-        paramName: `bench ${i}`,
-        paramKey: `bench.${i}`,
-        paramValue: String(i),
-        createTime: now(),
-        updateTime: now(),
-      })
-  })
-  await closeDb(services.db)
+  await seedParams(dataDir)
 
   const [appPort, mqttPort, barePort, handPort] = [
     await freePort(),
@@ -117,35 +68,8 @@ try {
   children.push(app)
   const base = `http://127.0.0.1:${appPort}`
   await waitFor(`${base}/api/health`)
-  const token = (
-    await (
-      await fetch(
-        `${base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password`,
-        {
-          method: 'POST',
-          headers: { authorization: `Basic ${btoa('saber:saber_secret')}` },
-        },
-      )
-    ).json()
-  ).access_token as string
-  const auth = `Blade-Auth: bearer ${token}`
-  const allTargets = [
-    { name: 'GET /api/health', path: '/api/health', header: '' },
-    { name: 'GET oauth/user-info', path: '/api/blade-auth/oauth/user-info', header: auth },
-    { name: 'GET menu/routes', path: '/api/blade-system/menu/routes', header: auth },
-    { name: 'GET menu/buttons', path: '/api/blade-system/menu/buttons', header: auth },
-    { name: 'GET user/page (page 1)', path: '/api/blade-system/user/page?current=1&size=10', header: auth },
-    {
-      name: `GET param/list (page 1 of ${ROWS})`,
-      path: '/api/blade-system/param/list?current=1&size=10',
-      header: auth,
-    },
-    {
-      name: `GET param/list (page 500 of ${ROWS})`,
-      path: '/api/blade-system/param/list?current=500&size=10',
-      header: auth,
-    },
-  ]
+  const token = await signIn(base)
+  const allTargets = hotTargets(token)
   const targets = allTargets.filter((t) => t.name.includes(ONLY))
 
   // The wire baseline answers exactly the bytes the appliance answered.

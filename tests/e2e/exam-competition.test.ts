@@ -91,7 +91,7 @@ describeBrowser('portal competitions', () => {
     expect(await mine.getByTestId('my-competition-score').textContent()).toBe('成绩待发布')
     await noSeriousViolations(page)
 
-    const sittingId = storedAnswers(app.dataDir, comp.examId).sitting!.id as string
+    const sittingId = (await storedAnswers(app.dataDir, comp.examId)).sitting!.id as string
     const teacherCall = (path: string, query: Record<string, string>, body?: unknown) =>
       apiCall(app.url, comp.teacher, 'POST', path, query, body)
     const corrected = await teacherCall(

@@ -92,12 +92,12 @@ describeBrowser('an exam without the network', () => {
     await page.getByTestId(`blank-${a.fill.id}-1`).fill('物理')
     await page.getByTestId(`text-${a.short.id}`).fill('SYN, SYN+ACK, ACK')
     await expect.poll(() => status(page), { timeout: 15_000 }).toMatch(/离线，3 个答案待发送/)
-    expect(storedAnswers(app.dataDir, a.examId).answers[a.multi.id]).toBeUndefined()
+    expect((await storedAnswers(app.dataDir, a.examId)).answers[a.multi.id]).toBeUndefined()
 
     await app.restart()
     await context.setOffline(false)
     await expect.poll(() => status(page), { timeout: 20_000 }).toContain('已保存')
-    const stored = storedAnswers(app.dataDir, a.examId).answers
+    const stored = (await storedAnswers(app.dataDir, a.examId)).answers
     expect(stored[a.single.id].answer).toEqual([a.single.options[1].id])
     expect(stored[a.multi.id].answer).toEqual([a.multi.options[0].id, a.multi.options[1].id])
     expect(stored[a.fill.id].answer).toEqual(['七', '物理'])

@@ -1,11 +1,13 @@
 /**
  * What the exam browser suites share: a teacher arranging a paper (single,
  * multiple, fill-in, short answer) and an open exam over the API, and a
- * read-only look into the appliance's SQLite file to check what was stored.
+ * look into the appliance's database (as another connection) to check what was stored.
  */
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { paperAnswer, paperTimeUser } from '../../db/schema/index.ts'
+import { closeDb, openDatabase } from '../../server/lib/db.ts'
 import { formatDateTime } from '../../server/lib/time.ts'
+import { applianceDatabaseConfig } from '../support/server-process.ts'
 import { apiCall, tokenOf } from './pages-support'
 
 export async function arrangeExam(base: string, o: { duration?: number; exam?: Record<string, unknown> } = {}) {
@@ -72,18 +74,29 @@ export async function arrangeExam(base: string, o: { duration?: number; exam?: R
   return { teacher, single, multi, fill, short, examId: exam.data.id as string }
 }
 
-/** The stored answers of the student's sitting in an exam, straight from the SQLite file. */
-export function storedAnswers(dataDir: string, examId: string) {
-  const db = new Database(join(dataDir, 'atrium.db'), { readonly: true })
+/**
+ * The stored answers of the student's sitting in an exam, read as another connection to the appliance's database
+ * (its SQLite file, or on PostgreSQL the copy its process runs on); the sitting's columns under their SQL names.
+ */
+export async function storedAnswers(dataDir: string, examId: string) {
+  const db = openDatabase(await applianceDatabaseConfig(dataDir))
   try {
-    const sitting = db.query('SELECT * FROM hm_paper_time_user WHERE paper_time_id = ?').get(examId) as Record<
-      string,
-      any
-    > | null
-    const rows = sitting
-      ? (db
-          .query('SELECT question_id, answer, version, score FROM hm_paper_answer WHERE paper_time_user_id = ?')
-          .all(sitting.id) as { question_id: string; answer: string; version: number; score: number | null }[])
+    const found = (await db.select().from(paperTimeUser).where(eq(paperTimeUser.paperTimeId, examId)).limit(1))[0]
+    const sitting = found
+      ? (Object.fromEntries(
+          Object.entries(found).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+        ) as Record<string, any>)
+      : null
+    const rows = found
+      ? await db
+          .select({
+            question_id: paperAnswer.questionId,
+            answer: paperAnswer.answer,
+            version: paperAnswer.version,
+            score: paperAnswer.score,
+          })
+          .from(paperAnswer)
+          .where(eq(paperAnswer.paperTimeUserId, found.id))
       : []
     return {
       sitting,
@@ -92,7 +105,7 @@ export function storedAnswers(dataDir: string, examId: string) {
       ),
     }
   } finally {
-    db.close()
+    await closeDb(db)
   }
 }
 

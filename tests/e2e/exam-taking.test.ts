@@ -63,7 +63,7 @@ describeBrowser('taking an exam', () => {
     await page.getByTestId('exam-submit-confirm').click()
     await page.getByTestId('exam-submitted').waitFor()
     expect(await page.getByTestId('exam-score').textContent()).toContain('待老师批改')
-    const stored = storedAnswers(app.dataDir, a.examId)
+    const stored = await storedAnswers(app.dataDir, a.examId)
     expect(stored.sitting).toMatchObject({ state: 2, submit_kind: 1, objective_score: 10 })
     expect(stored.answers[a.short.id].answer).toContain('SYN+ACK')
 
@@ -108,11 +108,11 @@ describeBrowser('taking an exam', () => {
     await page.getByTestId(`option-${a.multi.id}-1`).check()
     await page.getByTestId(`text-${a.short.id}`).fill('SYN → SYN+ACK → ACK')
     await expect.poll(() => status(page)).toContain('3 个答案待发送')
-    expect(storedAnswers(app.dataDir, a.examId).answers[a.multi.id]).toBeUndefined()
+    expect((await storedAnswers(app.dataDir, a.examId)).answers[a.multi.id]).toBeUndefined()
 
     await context.setOffline(false)
     await expect.poll(() => status(page), { timeout: 10_000 }).toContain('已保存')
-    const synced = storedAnswers(app.dataDir, a.examId).answers
+    const synced = (await storedAnswers(app.dataDir, a.examId)).answers
     expect(synced[a.single.id].answer).toEqual([a.single.options[1].id])
     expect(synced[a.multi.id].answer).toEqual([a.multi.options[0].id, a.multi.options[1].id])
     expect(synced[a.fill.id].answer).toEqual(['7', '物理'])
@@ -121,7 +121,7 @@ describeBrowser('taking an exam', () => {
     await page.getByTestId('exam-submit').click()
     await page.getByTestId('exam-submit-confirm').click()
     await page.getByTestId('exam-submitted').waitFor()
-    const done = storedAnswers(app.dataDir, a.examId)
+    const done = await storedAnswers(app.dataDir, a.examId)
     expect(done.sitting).toMatchObject({ state: 2, submit_kind: 1, objective_score: 10 })
     expect(done.answers[a.short.id].answer).toBe('SYN → SYN+ACK → ACK')
     expect([done.answers[a.single.id].score, done.answers[a.multi.id].score, done.answers[a.fill.id].score]).toEqual([

@@ -1,9 +1,8 @@
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { browserSession, describeBrowser } from '../support/browser.ts'
 import { BASIC } from '../support/harness.ts'
+import { applianceQuery } from '../support/server-process.ts'
 
 /**
  * The sign-in page: its two ways to an account say whom they are for, and it
@@ -91,9 +90,11 @@ describeBrowser('sign-in page: account links and run-time captcha mode (browser)
     await expect.poll(() => page.getByRole('img', { name: '验证码' }).count()).toBe(1)
 
     // The code the server keeps for this image (a person would read it off the picture).
-    const db = new Database(join(s.app.dataDir, 'atrium.db'), { readonly: true })
-    const { code } = db.query('SELECT code FROM blade_captcha WHERE key = ?').get(key) as { code: string }
-    db.close()
+    const [{ code }] = await applianceQuery<{ code: string }>(
+      s.app.dataDir,
+      'SELECT code FROM blade_captcha WHERE key = ?',
+      [key],
+    )
     await page.getByTestId('login-account').fill('admin')
     await page.getByTestId('login-password').fill('admin')
     await page.getByTestId('login-captcha').fill(code)

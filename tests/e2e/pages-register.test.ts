@@ -1,22 +1,21 @@
-import { Database } from 'bun:sqlite'
 import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { apiCall, signInApi, tokenOf } from './pages-support'
+import { applianceQuery } from '../support/server-process.ts'
 
 /**
  * What a third-party sign-in without a local account leaves behind: an identity linked to nobody, under an
  * unguessable id the login page is sent with (the server links only such an identity).
  */
-function rememberIdentity(dataDir: string, name: string) {
+async function rememberIdentity(dataDir: string, name: string) {
   const id = `${randomUUID()}${randomUUID()}`.replaceAll('-', '')
-  const db = new Database(join(dataDir, 'atrium.db'))
-  db.query(
-    "INSERT INTO blade_user_oauth (id, tenant_id, uuid, source, nickname, create_time) VALUES (?, '000000', ?, 'e2e', ?, datetime('now'))",
-  ).run(id, `e2e-${name}`, name)
-  db.close()
+  await applianceQuery(
+    dataDir,
+    "INSERT INTO blade_user_oauth (id, tenant_id, uuid, source, nickname, create_time) VALUES (?, '000000', ?, 'e2e', ?, ?)",
+    [id, `e2e-${name}`, name, new Date().toISOString().slice(0, 19).replace('T', ' ')],
+  )
   return id
 }
 
@@ -38,7 +37,7 @@ describeBrowser('registration dialog', () => {
     page = await browser.newPage()
     await page.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
     // The login page opens the dialog for the oauth_id a third-party sign-in answered with.
-    identity = rememberIdentity(app.dataDir, 'guest')
+    identity = await rememberIdentity(app.dataDir, 'guest')
     await page.goto(`${app.url}/login?oauthId=${identity}`)
     await dialog().waitFor()
   })
@@ -92,7 +91,7 @@ describeBrowser('registration dialog', () => {
   it('shows the server message when the application is refused', async () => {
     const fresh = await browser.newPage()
     await fresh.addInitScript(() => localStorage.setItem('atrium-lang', '"en"'))
-    await fresh.goto(`${app.url}/login?oauthId=${rememberIdentity(app.dataDir, 'other')}`)
+    await fresh.goto(`${app.url}/login?oauthId=${await rememberIdentity(app.dataDir, 'other')}`)
     await fresh.getByTestId('register-tenant').fill('000000')
     await fresh.getByTestId('register-account').fill('e2e.guest')
     await fresh.getByTestId('register-password').fill('x')

@@ -1,7 +1,6 @@
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { applianceQuery } from '../support/server-process.ts'
 import { describeBrowser, launchBrowser, signInUi, startAppliance, type Appliance } from '../support/browser'
 import { seriousViolations } from '../support/axe'
 import { testVideo } from '../support/upload'
@@ -18,16 +17,12 @@ describeBrowser('learner portal', () => {
   let browser: Browser
   let page: Page
   const phone = '13700001111'
-  const smsCode = () => {
-    const db = new Database(join(app.dataDir, 'atrium.db'), { readonly: true })
-    try {
-      const row = db
-        .query("select log_data from blade_log_usual where title = 'sms code' order by id desc limit 1")
-        .get() as { log_data: string }
-      return JSON.parse(row.log_data).code as string
-    } finally {
-      db.close()
-    }
+  const smsCode = async () => {
+    const [row] = await applianceQuery<{ log_data: string }>(
+      app.dataDir,
+      "select log_data from blade_log_usual where title = 'sms code' order by id desc limit 1",
+    )
+    return JSON.parse(row.log_data).code as string
   }
 
   beforeAll(async () => {
@@ -119,7 +114,7 @@ describeBrowser('learner portal', () => {
     await page.getByTestId('signup-phone').fill(phone)
     await page.getByTestId('signup-send').click()
     await expect.poll(() => page.getByTestId('signup-send').isDisabled()).toBe(true)
-    await page.getByTestId('signup-code').fill(smsCode())
+    await page.getByTestId('signup-code').fill(await smsCode())
     await page.getByTestId('signup-name').fill('网页学员')
     await page.getByTestId('signup-password').fill('Learner-1')
     await page.getByTestId('signup-password2').fill('Learner-1')

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnServer } from '../support/server-process.ts'
 import { BASIC } from '../support/harness.ts'
+import { onPostgres } from '../support/engine.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 
 /** An empty data directory: the real server process must migrate, seed, make its secrets and answer. */
@@ -11,7 +12,15 @@ describe('first start', () => {
   it('starts on an empty data directory, seeds, answers /api/health and stops cleanly on SIGTERM', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'atrium-first-')), 'data')
     // Waits for /api/health; stdout is read below from its start (a paused pipe keeps what came before).
-    const { child, url } = await spawnServer({ dataDir, env: { LOG_LEVEL: 'info' }, stdout: 'pipe', startMs: 20_000 })
+    // On PostgreSQL an empty database of its own: the first start migrates and seeds it as it would the file.
+    const { child, url } = await spawnServer({
+      dataDir,
+      env: { LOG_LEVEL: 'info' },
+      stdout: 'pipe',
+      // Migrating and seeding an empty database, while the other engine's run shares the machine (npm test).
+      startMs: 60_000,
+      database: 'empty',
+    })
     let out = ''
     child.stdout!.on('data', (d) => {
       out += d
@@ -25,7 +34,8 @@ describe('first start', () => {
       expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/)
       expect(body.data.docker).toMatch(/^(up|down)/)
 
-      expect(existsSync(join(dataDir, 'atrium.db'))).toBe(true)
+      // The SQLite file, unless the database is PostgreSQL's.
+      expect(existsSync(join(dataDir, 'atrium.db'))).toBe(!onPostgres)
       const secrets = join(dataDir, 'secrets.json')
       expect(JSON.parse(readFileSync(secrets, 'utf8')).jwtSecret.length).toBeGreaterThan(40)
       expect(statSync(secrets).mode & 0o077).toBe(0)
@@ -48,5 +58,5 @@ describe('first start', () => {
       expect(await exited).toBe(0)
       rmSync(join(dataDir, '..'), { recursive: true, force: true })
     }
-  })
+  }, 90_000)
 })

@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, expect, it } from 'vitest'
 import { userContainer } from '../../db/schema/index.ts'
-import { closeDb, openDb } from '../../server/lib/db.ts'
+import { closeDb, openDatabase } from '../../server/lib/db.ts'
 import { L, applianceIdOf } from '../../server/modules/lab/engine/names.ts'
 import { describeDocker, engine, removeApplianceObjects } from '../support/docker.ts'
 import { schoolExperiments } from '../support/lab-school.ts'
 import { call, signIn, startNode, stopNode, type Node } from '../support/processes.ts'
+import { applianceDatabaseConfig } from '../support/server-process.ts'
 
 /**
  * Issue #27 on real processes and a real engine: one learner's lab opened at once through two appliance processes
@@ -44,7 +45,7 @@ describeDocker('one learner’s lab opened through two processes at once', () =>
     )
     for (const o of opens) expect(o.status, JSON.stringify(o.body)).toBe(200)
 
-    const db = openDb(join(dataDir, 'atrium.db'))
+    const db = openDatabase(await applianceDatabaseConfig(dataDir))
     const rows = await db
       .select()
       .from(userContainer)

@@ -5,16 +5,25 @@ import { eq } from 'drizzle-orm'
 import mqtt, { type MqttClient } from 'mqtt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { device, job } from '../../db/schema/index.ts'
-import { closeDb, openDb, type Db } from '../../server/lib/db.ts'
+import { closeDb, openDatabase, type Db } from '../../server/lib/db.ts'
 import { enqueue } from '../../server/lib/jobs.ts'
 import { first } from '../../server/lib/rows.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
-import { startNode as startProbeNode, stopNode, until, type Node } from '../support/processes.ts'
+import {
+  call as callNode,
+  signIn,
+  startNode as startProbeNode,
+  stopNode,
+  until,
+  type Node,
+} from '../support/processes.ts'
 import { BASIC } from '../support/harness.ts'
+import { applianceDatabaseConfig } from '../support/server-process.ts'
 
 /**
- * Issue #27 on real appliance processes (server/main.ts through probe-entry.ts) sharing one data directory:
- * a job runs once, a schedule slot runs once, a device online on one process stays online when another starts,
+ * Issue #27 on real appliance processes (server/main.ts through probe-entry.ts) sharing one data directory and one
+ * database (the SQLite file, or on PostgreSQL one database for all of them — tests/support/server-process.ts):
+ * a job runs once, a schedule slot runs once, a sign-in on one is a session on the other, a device online on one process stays online when another starts,
  * and a killed process's job is taken over only once its lease ran out, then finishes once.
  */
 const LEASE_MS = 1500
@@ -51,7 +60,7 @@ let a: Node, db: Db
 beforeAll(async () => {
   a = await startNode() // migrates first
   await startNode()
-  db = openDb(join(dataDir, 'atrium.db'))
+  db = openDatabase(await applianceDatabaseConfig(dataDir))
 }, 90_000)
 
 afterAll(async () => {
@@ -81,6 +90,17 @@ describe('several appliance processes on one database', () => {
     const perSlot = new Map<string, number>()
     for (const s of slots) perSlot.set(s.slot!, (perSlot.get(s.slot!) ?? 0) + 1)
     expect([...perSlot.entries()].filter(([, n]) => n > 1)).toEqual([])
+  })
+
+  it('a sign-in on one process is a session on the other, and a sign-out on either ends it on both', async () => {
+    const [x, y] = nodes
+    const token = await signIn(x, 'admin')
+    const info = (n: Node) => callNode(n, 'GET', '/api/blade-auth/oauth/user-info', { token })
+    expect(await info(x)).toMatchObject({ status: 200, body: { data: { account: 'admin' } } })
+    expect(await info(y)).toMatchObject({ status: 200, body: { data: { account: 'admin' } } })
+    expect((await callNode(y, 'GET', '/api/blade-auth/oauth/logout', { token })).status).toBe(200)
+    expect((await info(x)).status).toBe(401)
+    expect((await info(y)).status).toBe(401)
   })
 
   it('a device online through one process stays online when another process starts, and goes offline on disconnect', async () => {

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logUsual } from '../../db/schema/index.ts'
-import { closeDb, openDb, type Db } from '../../server/lib/db.ts'
+import { closeDb, openDatabase, type Db } from '../../server/lib/db.ts'
 import { md5Hex } from '../../server/modules/auth/password.ts'
 import { call, startNode, stopNode, until, type Node } from '../support/processes.ts'
+import { applianceDatabaseConfig } from '../support/server-process.ts'
 
 /** Sign-up SMS codes on real appliance processes sharing one data directory (issue #27). */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-sms-'))
@@ -47,7 +48,7 @@ const form = (phone: string, code: string) => ({
 
 beforeAll(async () => {
   await start() // migrates first
-  db = openDb(join(dataDir, 'atrium.db'))
+  db = openDatabase(await applianceDatabaseConfig(dataDir))
 }, 60_000)
 
 afterAll(async () => {

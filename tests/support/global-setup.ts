@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { SQL } from 'bun'
 import { migrateDb, openDb, closeDb, migrateDatabase, openDatabase } from '../../server/lib/db.ts'
 import { prepare } from '../../server/boot.ts'
-import { startPostgres } from './postgres.ts'
+import { startPostgres } from './pg-cluster.ts'
 
 /**
  * Seeds one template database for the whole run (argon2 hashing makes a seed take a second); each test copies it.
@@ -41,7 +41,13 @@ async function setupPostgres() {
   await closeDb(db)
   process.env.ATRIUM_TEST_PG_ADMIN = admin
   process.env.ATRIUM_TEST_PG_TEMPLATE = name
-  process.env.ATRIUM_DATABASE_URL = url.toString()
+  // Workers need a PostgreSQL URL as db/schema loads, but not the template's: a test or a child process that forgot
+  // to take its own copy (harness.ts seededDatabase, server-process.ts applianceDatabase) fails on a database that
+  // does not exist instead of writing into the template (which would also stop every later copy: CREATE DATABASE …
+  // TEMPLATE refuses a template with connections).
+  const none = new URL(admin)
+  none.pathname = '/atrium_test_worker_has_no_database'
+  process.env.ATRIUM_DATABASE_URL = none.toString()
   return async () => {
     await cluster?.stop()
   }

@@ -7,7 +7,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { SQL } from 'bun'
+import { Database, type SQLQueryBindings } from 'bun:sqlite'
+import { join, resolve } from 'node:path'
 
 /** Where `npm run build` (and ensureWebBundle) puts the web app the server serves. */
 export const WEB_DIST = resolve('web/dist')
@@ -35,6 +37,69 @@ export interface ServerProcess extends ServerPorts {
   child: ChildProcess
 }
 
+const databases = new Map<string, Promise<Record<string, string>>>()
+
+/**
+ * The database of the appliance on `dataDir` in this run's engine (ATRIUM_TEST_ENGINE, tests/support/global-setup.ts).
+ * On SQLite: nothing to set, the file is <dataDir>/atrium.db (a test copies the seeded template there, or the
+ * appliance starts on an empty directory). On PostgreSQL: a `CREATE DATABASE … TEMPLATE` copy of the seeded template
+ * (harness.ts seededDatabase), made once per data directory, so every process started on one data directory — the
+ * several-processes tests, a restart — shares ONE database, as they would share the file. Answers the environment
+ * that points a process at it ({ ATRIUM_DATABASE_URL } on PostgreSQL, {} on SQLite).
+ */
+export function applianceDatabase(dataDir: string): Promise<Record<string, string>> {
+  if (!process.env.ATRIUM_TEST_PG_ADMIN) return Promise.resolve({})
+  const key = resolve(dataDir)
+  let database = databases.get(key)
+  if (!database) {
+    // Imported here: harness.ts loads the whole app, which the benchmarks spawning a server do not need.
+    database = import('./harness.ts').then((h) => h.seededDatabase(key))
+    databases.set(key, database)
+  }
+  return database
+}
+
+/**
+ * What a test opens (server/lib/db.ts openDatabase) to read the database of the appliance on `dataDir` as another
+ * connection: the SQLite file, or the PostgreSQL copy its processes share.
+ */
+export async function applianceDatabaseConfig(dataDir: string): Promise<{ dbFile: string; databaseUrl?: string }> {
+  const { ATRIUM_DATABASE_URL } = await applianceDatabase(dataDir)
+  return { dbFile: join(dataDir, 'atrium.db'), databaseUrl: ATRIUM_DATABASE_URL }
+}
+
+/**
+ * One SQL statement on the database of the appliance on `dataDir`, as another connection would run it (a test
+ * reading a captcha code, arranging a row): `?` placeholders, written in SQL both engines read. Answers the rows.
+ */
+export async function applianceQuery<Row = Record<string, unknown>>(
+  dataDir: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
+  const { dbFile, databaseUrl } = await applianceDatabaseConfig(dataDir)
+  if (!databaseUrl) {
+    const db = new Database(dbFile)
+    try {
+      return db.query(text).all(...(params as SQLQueryBindings[])) as Row[]
+    } finally {
+      db.close()
+    }
+  }
+  let n = 0
+  const client = new SQL(databaseUrl, { max: 1 })
+  try {
+    return [
+      ...(await client.unsafe(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )),
+    ] as Row[]
+  } finally {
+    await client.close()
+  }
+}
+
 export interface SpawnOptions {
   dataDir: string
   /** Added to (and overriding) the defaults: ports, host, data directory, web bundle, LOG_LEVEL=warn. */
@@ -46,12 +111,26 @@ export interface SpawnOptions {
   stdout?: 'ignore' | 'inherit' | 'pipe'
   /** How long the start may take before the test fails. */
   startMs?: number
+  /**
+   * 'seeded' (the default): on PostgreSQL the copy of the seeded template the data directory's processes share
+   * (applianceDatabase). 'empty': on PostgreSQL a database of its own with nothing in it, for a first start (on
+   * SQLite both are the data directory's file, whatever the test put there).
+   */
+  database?: 'seeded' | 'empty'
 }
 
 /** Spawns the server and resolves once /api/health answers 200; fails if it exits or takes longer than startMs. */
 export async function spawnServer(o: SpawnOptions): Promise<ServerProcess> {
   const ports = o.ports ?? (await freePorts())
   const url = `http://127.0.0.1:${ports.port}`
+  // A test's env naming the database (or another process's data directory) wins; the worker's own
+  // ATRIUM_DATABASE_URL is the template's on PostgreSQL and must never reach an appliance.
+  const dataDir = o.env?.ATRIUM_DATA_DIR ?? o.dataDir
+  const database = o.env?.ATRIUM_DATABASE_URL
+    ? {}
+    : o.database === 'empty'
+      ? await emptyDatabase(dataDir)
+      : await applianceDatabase(dataDir)
   const child = spawn(process.execPath.includes('bun') ? process.execPath : 'bun', [o.entry ?? 'server/main.ts'], {
     env: {
       ...process.env,
@@ -61,6 +140,7 @@ export async function spawnServer(o: SpawnOptions): Promise<ServerProcess> {
       ATRIUM_DATA_DIR: o.dataDir,
       ATRIUM_WEB_DIST: WEB_DIST,
       LOG_LEVEL: 'warn',
+      ...database,
       ...o.env,
     },
     stdio: ['ignore', o.stdout ?? 'ignore', 'inherit'],
@@ -75,6 +155,30 @@ export async function spawnServer(o: SpawnOptions): Promise<ServerProcess> {
     await new Promise((r) => setTimeout(r, 100))
   }
   return { ...ports, url, mqttUrl: `mqtt://127.0.0.1:${ports.mqttPort}`, child }
+}
+
+/** On PostgreSQL a fresh, empty database for the data directory (made once per directory); nothing on SQLite. */
+function emptyDatabase(dataDir: string): Promise<Record<string, string>> {
+  const admin = process.env.ATRIUM_TEST_PG_ADMIN
+  if (!admin) return Promise.resolve({})
+  const key = resolve(dataDir)
+  let database = databases.get(key)
+  if (!database) {
+    database = (async () => {
+      const name = `atrium_e${process.pid}_${Date.now().toString(36)}_${databases.size}`
+      const client = new SQL(admin, { max: 1 })
+      try {
+        await client.unsafe(`CREATE DATABASE "${name}"`)
+      } finally {
+        await client.close()
+      }
+      const url = new URL(admin)
+      url.pathname = `/${name}`
+      return { ATRIUM_DATABASE_URL: url.toString() }
+    })()
+    databases.set(key, database)
+  }
+  return database
 }
 
 /** Stops a child (SIGTERM: a clean shutdown; SIGKILL: a power cut) and waits for it to be gone. */

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
+import { describeSqlite } from '../support/engine.ts'
 import { role, roleScope, scopeData } from '../../db/schema/index.ts'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
@@ -15,7 +16,8 @@ import { syncReference } from '../../server/lib/reference/sync.ts'
  * and course) starts with the teacher role narrowed to its own rows on the exam and content menus — once. An
  * administrator who then widens or narrows it keeps that choice through every later start.
  */
-describe('upgrading a 0.1.0 data directory: the teacher role gets its own-rows scope once', async () => {
+// Release 0.1.0 data directories are SQLite files (tests/fixtures/data-0.1.0.db.gz): upgrading one is SQLite's.
+describeSqlite('upgrading a 0.1.0 data directory: the teacher role gets its own-rows scope once', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-scope-'))
   writeFileSync(
     join(dataDir, 'atrium.db'),

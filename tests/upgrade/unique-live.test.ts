@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
+import { describeSqlite } from '../support/engine.ts'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
 import { closeDb } from '../../server/lib/db.ts'
@@ -14,7 +15,8 @@ import { closeDb } from '../../server/lib/db.ts'
  * value, a later live copy is renamed "<value>~<rowid>" for an administrator
  * to sort out, and removed rows are left alone.
  */
-describe('upgrading a 0.1.0 data directory that holds duplicates', async () => {
+// Release 0.1.0 data directories are SQLite files (tests/fixtures/data-0.1.0.db.gz): upgrading one is SQLite's.
+describeSqlite('upgrading a 0.1.0 data directory that holds duplicates', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-unique-'))
   const file = join(dataDir, 'atrium.db')
   writeFileSync(file, Bun.gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/data-0.1.0.db.gz'))))

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
+import { describeSqlite } from '../support/engine.ts'
 import { and, eq, inArray } from 'drizzle-orm'
 import { createApp } from '../../server/app.ts'
 import { boot } from '../../server/boot.ts'
@@ -97,7 +98,8 @@ const later: Area = {
   }),
 }
 
-describe('upgrading a data directory made by release 0.1.0', async () => {
+// Release 0.1.0 data directories are SQLite files (tests/fixtures/data-0.1.0.db.gz): upgrading one is SQLite's.
+describeSqlite('upgrading a data directory made by release 0.1.0', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-'))
   writeFileSync(
     join(dataDir, 'atrium.db'),

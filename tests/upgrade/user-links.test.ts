@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
+import { describeSqlite } from '../support/engine.ts'
 import { and, eq } from 'drizzle-orm'
 import { boot } from '../../server/boot.ts'
 import { loadConfig } from '../../server/lib/config.ts'
@@ -16,7 +17,8 @@ import { user, userDept, userPost, userRole } from '../../db/schema/index.ts'
  * copy of that release's data directory, given several roles, departments and
  * posts per user the way its screens saved them, comes up with every link.
  */
-describe('upgrading 0.1.0 user lists into link tables', async () => {
+// Release 0.1.0 data directories are SQLite files (tests/fixtures/data-0.1.0.db.gz): upgrading one is SQLite's.
+describeSqlite('upgrading 0.1.0 user lists into link tables', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-upgrade-links-'))
   const file = join(dataDir, 'atrium.db')
   writeFileSync(file, Bun.gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/data-0.1.0.db.gz'))))
