@@ -3,10 +3,10 @@ import type { Command } from 'commander'
 import { render } from 'ink'
 import { resolve } from 'node:path'
 import { loadConfig } from '../../server/lib/config.ts'
-import { closeDb, databaseUrl, migrateDb, openDb } from '../../server/lib/db.ts'
+import { closeDb, databaseUrl, dbEngine, migrateDatabase, openDatabase, type PgDb } from '../../server/lib/db.ts'
 import { moveToPostgres, type MoveProgress } from '../../server/lib/to-postgres.ts'
 import { prepare } from '../../server/boot.ts'
-import { schemaStatus } from '../../server/lib/migrations.ts'
+import { pgSchemaStatus, schemaStatus } from '../../server/lib/migrations.ts'
 import { prepareUpgrade } from '../../server/modules/backup/upgrade.ts'
 import { done, fail } from '../output.ts'
 import { say } from '../lang.ts'
@@ -22,19 +22,17 @@ export function dbCommands(program: Command) {
         const config = loadConfig()
         const backup = await prepareUpgrade(config)
         if (backup && !o.json) await done(false, null, say('preUpgrade', { file: backup }))
-        const d = openDb(config.dbFile)
+        const d = openDatabase(config)
         const applied = await (async () => {
           try {
-            return migrateDb(d)
+            return await migrateDatabase(d)
           } finally {
             await closeDb(d)
           }
         })()
-        await done(
-          !!o.json,
-          { migrated: true, file: config.dbFile, applied, backup },
-          say('migrated', { file: config.dbFile }),
-        )
+        // A PostgreSQL URL's password is not repeated on the terminal.
+        const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) : config.dbFile
+        await done(!!o.json, { migrated: true, file: where, applied, backup }, say('migrated', { file: where }))
       } catch (e) {
         fail(!!o.json, e)
       }
@@ -44,10 +42,12 @@ export function dbCommands(program: Command) {
     .option('--json', 'machine-readable output')
     .action(async (o: { json?: boolean }) => {
       try {
-        const d = openDb(loadConfig().dbFile)
+        const d = openDatabase(loadConfig())
         const status = await (async () => {
           try {
-            return schemaStatus(d.$client)
+            return dbEngine(d) === 'postgres'
+              ? await pgSchemaStatus((d as unknown as PgDb).$client)
+              : schemaStatus(d.$client)
           } finally {
             await closeDb(d)
           }
@@ -70,8 +70,8 @@ export function dbCommands(program: Command) {
     .option('--json', 'machine-readable output')
     .action(async (o: { json?: boolean }) => {
       try {
-        const d = openDb(loadConfig().dbFile)
-        migrateDb(d)
+        const d = openDatabase(loadConfig())
+        await migrateDatabase(d)
         const seeded = await prepare(d)
         await closeDb(d)
         await done(!!o.json, { seeded }, say(seeded ? 'seeded' : 'alreadySeeded'))

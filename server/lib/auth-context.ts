@@ -25,7 +25,9 @@ const liveSession = (db: Db) =>
         tenantId: session.tenantId,
         roleIds: session.roleIds,
         deptIds: session.deptIds,
-        permVersion: sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`,
+        // mapWith: PostgreSQL answers a raw bigint as text, and the cache compares versions as numbers.
+        permVersion:
+          sql<number>`(SELECT ${permVersion.version} FROM ${permVersion} WHERE ${permVersion.id} = 1)`.mapWith(Number),
         // The school's licence end, read with the session (a unique-index look-up): time running out ends access
         // at the next request, not when the access token expires.
         tenantExpires: sql<string | null>`(${d

@@ -36,7 +36,10 @@ export interface KeyRule {
 
 /** The papers of every exam that holds its questions now: the papers it names and the papers its sittings drew. */
 async function heldPaperIds(ctx: Ctx, t: number): Promise<string[]> {
-  const uncorrected = sql<number>`EXISTS (SELECT 1 FROM ${paperTimeUser} WHERE ${paperTimeUser.paperTimeId} = ${paperTime.id} AND ${paperTimeUser.state} < ${CORRECTED})`
+  const uncorrected =
+    sql<number>`EXISTS (SELECT 1 FROM ${paperTimeUser} WHERE ${paperTimeUser.paperTimeId} = ${paperTime.id} AND ${paperTimeUser.state} < ${CORRECTED})`.mapWith(
+      Number,
+    ) // 0/1 on SQLite, a boolean on PostgreSQL
   // SQL narrows to exams that might hold (not distributed, recently ended or later, or uncorrected); released() decides.
   const exams = await ctx.db
     .select({

@@ -43,7 +43,7 @@ async function myCourses(ctx: Ctx, enrolments: Enrolment[]) {
     ? await ctx.db
         .select({
           courseId: courseStatistics.courseId,
-          done: sql<number>`sum(case when ${courseStatistics.progress} >= 90 then 1 else 0 end)`,
+          done: sql<number>`sum(case when ${courseStatistics.progress} >= 90 then 1 else 0 end)`.mapWith(Number),
           last: sql<string>`max(${courseStatistics.updateTime})`,
         })
         .from(courseStatistics)
