@@ -149,11 +149,14 @@ describe('uniqueness: checked in the write transaction, backed by partial unique
         body: { code: 409, field: c.field, msg: c.msg },
       })
       expect(await c.rows()).toBe(1)
+      const later = await t.call('POST', c.path, { token: admin, body: c.body(), lang: 'en' })
+      if (c.path.includes('region')) {
+        // A keyed resource: a later submit of the code finds the row and updates it, whichever way the race went.
+        expect(later.status, JSON.stringify(later.body)).toBe(200)
+        return expect(await c.rows()).toBe(1)
+      }
       // A plain later duplicate answers the same.
-      expect(await t.call('POST', c.path, { token: admin, body: c.body(), lang: 'en' })).toMatchObject({
-        status: 409,
-        body: { field: c.field, msg: c.msg },
-      })
+      expect(later).toMatchObject({ status: 409, body: { field: c.field, msg: c.msg } })
     })
 
   it('tenant creation: one tenant id and one domain, however many submits race for them', async () => {
