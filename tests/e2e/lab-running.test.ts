@@ -6,6 +6,7 @@ import { applianceIdOf } from '../../server/modules/lab/engine/names.ts'
 import { browserSession, describeBrowser } from '../support/browser.ts'
 import { cleanUpAfter, describeDocker } from '../support/docker.ts'
 import { apiCall, tokenOf } from './pages-support.ts'
+import { applianceDatabase } from '../support/server-process.ts'
 
 /** The staff running-labs screen, against a running appliance and the real engine. */
 describeDocker('running labs screen (browser, real engine)', () => {
@@ -29,7 +30,12 @@ describeDocker('running labs screen (browser, real engine)', () => {
         process.execPath,
         ['cli/main.ts', 'labs', 'pool', exp.imagesName, '--count', '2', '--json'],
         {
-          env: { ...process.env, ATRIUM_DATA_DIR: s.app.dataDir, ATRIUM_LANG: 'en' },
+          env: {
+            ...process.env,
+            ...(await applianceDatabase(s.app.dataDir)),
+            ATRIUM_DATA_DIR: s.app.dataDir,
+            ATRIUM_LANG: 'en',
+          },
           encoding: 'utf8',
         },
       )
