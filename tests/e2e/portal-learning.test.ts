@@ -135,6 +135,9 @@ describeBrowser('learner portal', () => {
     await page.getByTestId('learn-ware').filter({ hasText: VIDEO }).click()
     const video = page.getByTestId('learn-video')
     await video.waitFor()
+    // Opening the learn page enrols the learner: the "已报名" toast fades in over the page, and axe measured its
+    // contrast mid-fade. Checked once no animation runs.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     expect(await axeProblems(page)).toEqual([])
     // The page plays the job's output (a new private MP4), not the upload.
     const admin = await tokenOf(app.url, 'admin')
