@@ -46,6 +46,7 @@ import { dept, paperTime, paperTimeUser, role, session, user } from '../../db/sc
 import { paperQuestions } from '../../server/modules/exam/paper.ts'
 import { freePort } from '../support/browser.ts'
 import { summarise } from './profile.ts'
+import { waitFor } from './hot-path.ts'
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000)
 const SAVES = Number(process.env.BENCH_SAVES ?? 20)
@@ -67,20 +68,6 @@ const root = mkdtempSync(join(tmpdir(), 'atrium-bench-exam-'))
 const atriumDir = join(root, 'atrium'),
   bareDir = join(root, 'bare')
 const children: ChildProcess[] = []
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return
-    await Bun.sleep(100)
-  }
-  throw new Error(`${url} did not come up`)
-}
 
 /** Learners with live sessions and open sittings on the demo exam, written straight into the database (signing 2,000 people in would measure the password hash). */
 async function arrange(): Promise<{ learners: Learner[]; capacity: Learner[]; plan: Plan }> {
