@@ -96,7 +96,8 @@ for (const r of runs) {
   lines.push(
     `[${r.engine}] ${summary.passed} passed, ${summary.failed} failed` +
       (summary.skipped ? `, ${summary.skipped} skipped` : '') +
-      (summary.sqliteOnly ? `, ${summary.sqliteOnly} SQLite-file tests skipped on PostgreSQL` : ''),
+      (summary.sqliteOnly ? `, ${summary.sqliteOnly} SQLite-file tests skipped on PostgreSQL` : '') +
+      (summary.postgresOnly ? `, ${summary.postgresOnly} PostgreSQL-only tests skipped on SQLite` : ''),
   )
 }
 rmSync(dir, { recursive: true, force: true })

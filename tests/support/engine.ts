@@ -27,6 +27,17 @@ export function describeSqlite(name: string, body: () => void) {
   })
 }
 
+/** The name a PostgreSQL-only test is reported under on SQLite, told from an unexplained skip the same way. */
+export const POSTGRES_ONLY = '[PostgreSQL only: skipped on SQLite]'
+
+/**
+ * A test of what only the PostgreSQL engine does (e.g. refusing the SQLite-file backup): skipped on SQLite under
+ * POSTGRES_ONLY, which tests/support/summary-reporter.ts counts as a deliberate skip rather than a failure in CI.
+ */
+export function itPostgres(name: string, fn: TestFunction, timeout?: number) {
+  return it.skipIf(!onPostgres)(onPostgres ? name : `${name} ${POSTGRES_ONLY}`, fn, timeout)
+}
+
 /** A test about the SQLite file: skipped on PostgreSQL with the printed reason. */
 export function itSqlite(name: string, fn: TestFunction, timeout?: number) {
   if (onPostgres) skipped(name)

@@ -5,6 +5,8 @@ import type { Reporter, TestModule } from 'vitest/node'
 const engine = process.env.ATRIUM_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite'
 /** tests/support/engine.ts SQLITE_FILE: a test about the SQLite file, skipped on PostgreSQL on purpose. */
 const SQLITE_FILE = '[SQLite file: skipped on PostgreSQL]'
+/** tests/support/engine.ts POSTGRES_ONLY: a test of PostgreSQL's own behaviour, skipped on SQLite on purpose. */
+const POSTGRES_ONLY = '[PostgreSQL only: skipped on SQLite]'
 
 /** What each run writes to ATRIUM_TEST_SUMMARY for tests/support/both-engines.ts to add up. */
 export interface RunSummary {
@@ -14,6 +16,8 @@ export interface RunSummary {
   skipped: number
   /** Skipped on PostgreSQL because they are about the SQLite file: neither passed nor failed. */
   sqliteOnly: number
+  /** Skipped on SQLite because they test what only PostgreSQL does: neither passed nor failed. */
+  postgresOnly: number
   /** `file > suite > test` of each failure (and each error outside a test), for the closing list. */
   failures: string[]
 }
@@ -27,7 +31,8 @@ export default class SummaryReporter implements Reporter {
     let passed = 0,
       failed = 0,
       skipped = 0,
-      sqliteOnly = 0
+      sqliteOnly = 0,
+      postgresOnly = 0
     const failures: string[] = []
     for (const m of modules) {
       for (const t of m.children.allTests()) {
@@ -37,6 +42,7 @@ export default class SummaryReporter implements Reporter {
           failed++
           failures.push(`${m.moduleId.replace(`${process.cwd()}/`, '')} > ${t.fullName}`)
         } else if (engine === 'postgres' && t.fullName.includes(SQLITE_FILE)) sqliteOnly++
+        else if (engine === 'sqlite' && t.fullName.includes(POSTGRES_ONLY)) postgresOnly++
         else skipped++
       }
       if (m.state() === 'failed' && ![...m.children.allTests()].length) {
@@ -50,12 +56,13 @@ export default class SummaryReporter implements Reporter {
     if (passed + failed === 0) failed = 1
     if (process.env.CI && skipped) failed += skipped
     if (process.env.ATRIUM_TEST_SUMMARY) {
-      const summary: RunSummary = { engine, passed, failed, skipped, sqliteOnly, failures }
+      const summary: RunSummary = { engine, passed, failed, skipped, sqliteOnly, postgresOnly, failures }
       writeFileSync(process.env.ATRIUM_TEST_SUMMARY, JSON.stringify(summary))
     }
     const extra = [
       ...(skipped && !process.env.CI ? [`${skipped} skipped`] : []),
       ...(sqliteOnly ? [`${sqliteOnly} SQLite-file tests skipped on PostgreSQL`] : []),
+      ...(postgresOnly ? [`${postgresOnly} PostgreSQL-only tests skipped on SQLite`] : []),
     ]
     // Written after vitest's own summary so it is the last line.
     setTimeout(

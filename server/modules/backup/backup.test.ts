@@ -16,7 +16,7 @@ import { lastGoodBackup, listBackups, runScheduledBackup } from './schedule.ts'
 import { backupAppliance, backupsDir } from './snapshot.ts'
 import { exportTenant, importTenant } from './tenant.ts'
 import { prepareUpgrade } from './upgrade.ts'
-import { describeSqlite, itSqlite, onPostgres } from '../../../tests/support/engine.ts'
+import { describeSqlite, itPostgres, itSqlite } from '../../../tests/support/engine.ts'
 
 /** A real 1×1 PNG: uploads are judged by their content. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -350,8 +350,8 @@ describe('backups in the back office', async () => {
     expect((await get('/api/blade-backup/backup/list', admin)).body.data).toEqual([])
   })
 
-  it.skipIf(!onPostgres)(
-    'on PostgreSQL (this run only): creating a backup answers 409 saying to use pg_dump (zh, en); none is listed',
+  itPostgres(
+    'on PostgreSQL: creating a backup answers 409 saying to use pg_dump (zh, en); none is listed',
     async () => {
       const admin = await token('admin')
       const url = '/api/blade-backup/backup/create'

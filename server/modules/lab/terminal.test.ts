@@ -44,7 +44,12 @@ class Term {
   close() {
     this.ws.close()
   }
-  async until(test: () => boolean, what: string, ms = 5000) {
+  /** Waits for the shell's prompt before typing, as a learner does: keys sent while ash is still starting can be lost. */
+  async prompt() {
+    await this.until(() => !!this.hello && /\$ /.test(this.out), 'prompt')
+  }
+  // Generous: under a loaded CI run (both engines at once on two cores) a new exec takes seconds to start.
+  async until(test: () => boolean, what: string, ms = 15000) {
     const deadline = Date.now() + ms
     while (!test()) {
       if (Date.now() > deadline)
@@ -97,7 +102,7 @@ describeDocker('lab terminal over a WebSocket', async () => {
 
   it('the owner types `echo hello` and sees hello; resize reaches the shell', async () => {
     const term = new Term(url, { token: student, lab: labId })
-    await term.until(() => !!term.hello, 'hello')
+    await term.prompt()
     expect(term.hello!.readOnly).toBe(false)
     term.send('echo hello\n')
     await term.until(() => /\r?\nhello\r?\n/.test(term.out), 'hello')
@@ -110,7 +115,7 @@ describeDocker('lab terminal over a WebSocket', async () => {
 
   it('a tab that drops reconnects to the same shell and gets its scrollback', async () => {
     const a = new Term(url, { token: student, lab: labId })
-    await a.until(() => !!a.hello, 'hello')
+    await a.prompt()
     a.send('X=forty-two; echo marker-$X\n')
     await a.until(() => a.out.includes('marker-forty-two'), 'marker')
     const session = a.hello!.session
