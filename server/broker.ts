@@ -101,7 +101,7 @@ export async function startBroker(services: Services): Promise<BrokerService> {
   const { config, log } = services
   const limits = config.mqtt
   const backend = brokerBackend(services)
-  const guard = brokerGuard(services, backend.retained, backend.slots)
+  const guard = brokerGuard(services, backend.retained, backend.slots, backend.liveUsers)
   const aedes = await Aedes.createBroker({
     persistence: backend.persistence,
     ...(backend.mq ? { mq: backend.mq } : {}),

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis'
 import mqemitterRedis from 'mqemitter-redis'
 import { randomUUID } from 'node:crypto'
 import type { Services } from '../../lib/context.ts'
+import { redisLiveUsers, type LiveUsers } from './live-users.ts'
 import { SqlitePersistence } from './persistence.ts'
 
 /*
@@ -13,7 +14,8 @@ import { SqlitePersistence } from './persistence.ts'
  * processes share one broker: mqemitter-redis carries every publish to every
  * process, aedes-persistence-redis (12) holds the sessions and messages, and
  * a device's live connections are counted in Redis so the per-device limit
- * holds across processes. Everything else (authentication, ACL, device logs,
+ * holds across processes, and users' browser connections are noted there for
+ * the client-info list (live-users.ts). Everything else (authentication, ACL, device logs,
  * presence) is the same broker code either way.
  */
 
@@ -43,6 +45,8 @@ export interface BrokerBackend {
   retained: RetainedIndex
   /** Present only across processes; in one process the guard's own count of live connections is the whole truth. */
   slots?: DeviceSlots
+  /** Present only across processes: users' browser connections in every process (the client-info list). */
+  liveUsers?: LiveUsers
   /** After aedes has closed (which closes mq): lets go of the store's connections. */
   close(): Promise<void>
 }
@@ -140,11 +144,13 @@ export function brokerBackend(services: Services): BrokerBackend {
   const persistence = redisStore(url, limits.maxQueued)
   const mq = redisEmitter(url)
   const slots = redisSlots(commands, () => limits.maxConnectionsPerDevice)
+  const liveUsers = redisLiveUsers(commands)
   return {
     kind: 'redis',
     persistence,
     mq,
     slots,
+    liveUsers,
     retained: {
       hasRetained: async (topic) => (await commands.hexists(RETAINED, topic)) === 1,
       async retainedCount(prefix) {
@@ -161,6 +167,7 @@ export function brokerBackend(services: Services): BrokerBackend {
     },
     async close() {
       slots.stop()
+      liveUsers.stop()
       await persistence.destroy().catch(() => {})
       commands.disconnect()
     },

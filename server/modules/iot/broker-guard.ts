@@ -8,6 +8,7 @@ import { holdSession } from '../../lib/live-sessions.ts'
 import { isAdministrator, permissionCodes, PLATFORM_TENANT } from '../../lib/permissions.ts'
 import { first } from '../../lib/rows.ts'
 import type { DeviceSlots, RetainedIndex } from './broker-backend.ts'
+import type { LiveUsers } from './live-users.ts'
 import { deviceChannel, deviceRoot, DEVICE_PUBLISH, filterWithin, tenantStatusFilter, userInbox } from './topics.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 
@@ -136,7 +137,7 @@ class Refused extends Error implements AuthenticateError {
 const anonymousPersistent = new WeakSet<Client>()
 
 /** aedes hooks enforcing identity, ACL and the per-client limits of services.config.mqtt. */
-export function brokerGuard(services: Services, retained: RetainedIndex, slots?: DeviceSlots) {
+export function brokerGuard(services: Services, retained: RetainedIndex, slots?: DeviceSlots, liveUsers?: LiveUsers) {
   const limits = services.config.mqtt
   /** Why a new retained message would break a limit, or null (replacing a retained one never does). */
   async function retainedRefusal(root: string, topic: string): Promise<Error | null> {
@@ -221,16 +222,19 @@ export function brokerGuard(services: Services, retained: RetainedIndex, slots?:
       if (up) set.add(client)
       else set.delete(client)
       // A browser's connection lives as long as the sign-in session it was opened with: ending that closes it.
-      if (id.kind === 'user' && up && !held.has(client))
-        held.set(
-          client,
-          holdSession(services.db, {
-            sessionId: id.sessionId,
-            userId: id.userId,
-            tenantId: id.tenantId,
-            close: () => client.close(),
-          }),
-        )
+      if (id.kind === 'user' && up && !held.has(client)) {
+        const release = holdSession(services.db, {
+          sessionId: id.sessionId,
+          userId: id.userId,
+          tenantId: id.tenantId,
+          close: () => client.close(),
+        })
+        const noted = liveUsers?.hold(id.tenantId, id.userId)
+        held.set(client, () => {
+          release()
+          noted?.()
+        })
+      }
       if (!up) {
         held.get(client)?.()
         held.delete(client)
@@ -238,7 +242,18 @@ export function brokerGuard(services: Services, retained: RetainedIndex, slots?:
       if (set.size) live.set(key, set)
       else live.delete(key)
     },
-    /** Live connections of a device or of a user. */
+    /** A school's users with live browser connections and how many each has: every process's with Redis, else this one's. */
+    async userCounts(tenantId: string): Promise<Map<string, number>> {
+      if (liveUsers) return liveUsers.counts(tenantId)
+      const n = new Map<string, number>()
+      for (const clients of live.values())
+        for (const c of clients) {
+          const id = identities.get(c)
+          if (id?.kind === 'user' && id.tenantId === tenantId) n.set(id.userId, (n.get(id.userId) ?? 0) + 1)
+        }
+      return n
+    },
+    /** Live connections of a device or of a user (this process's). */
     connectionsOf(kind: 'device' | 'user', id: string): Client[] {
       return [...(live.get(`${kind === 'device' ? 'd' : 'u'}:${id}`) ?? [])]
     },

@@ -153,4 +153,29 @@ describeRedis('the broker across processes (Redis)', () => {
     expect(r.status).toBe(200)
     expect(await closed(c)).toBe(true)
   }, 30_000)
+
+  it('a browser connected to A is listed on B (client-info) until it closes; each school sees only its own', async () => {
+    const list = async () =>
+      (await b.call('GET', '/api/blade-websocket/client-info/list', admin)).body.data as {
+        account: string
+        connections: number
+      }[]
+    const teacher = await a.token('teacher')
+    const one = await a.connect({ username: 'teacher', password: teacher.token })
+    const two = await a.connect({ username: 'teacher', password: teacher.token })
+    expect(await until(async () => (await list()).some((u) => u.account === 'teacher' && u.connections === 2))).toBe(
+      true,
+    )
+    // Another school's administrator sees none of this school's browsers.
+    const other = await b.call(
+      'GET',
+      '/api/blade-websocket/client-info/list',
+      (await b.token('admin', 'admin', '100001')).token,
+    )
+    expect(other.status).toBe(200)
+    expect(other.body.data.map((u: { account: string }) => u.account)).not.toContain('teacher')
+    one.end(true)
+    two.end(true)
+    expect(await until(async () => !(await list()).some((u) => u.account === 'teacher'))).toBe(true)
+  }, 30_000)
 })

@@ -6,7 +6,6 @@ import { badRequest, notFound } from '../../lib/errors.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { assertAssignable, roleIdList } from '../../lib/role-assignment.ts'
 import { endSessions } from '../auth/sessions.ts'
-import { identityOf } from './broker-guard.ts'
 import { userInbox } from './topics.ts'
 import './messages.ts'
 import { userResource } from '../system/user.ts'
@@ -51,15 +50,9 @@ export const clientInfoResource = defineResource({
   },
 })
 
-/** The caller's users with a live browser connection, and how many each has (this process's connections). */
+/** The caller's users with a live browser connection, and how many each has (in every process with Redis). */
 async function liveUsers(ctx: Ctx, s: Services | undefined) {
-  const live = new Map<string, number>()
-  for (const clients of s?.mqtt?.guard.live.values() ?? []) {
-    for (const c of clients) {
-      const id = identityOf(c)
-      if (id?.kind === 'user' && id.tenantId === ctx.actor.tenantId) live.set(id.userId, (live.get(id.userId) ?? 0) + 1)
-    }
-  }
+  const live = (await s?.mqtt?.guard.userCounts(ctx.actor.tenantId)) ?? new Map<string, number>()
   if (!live.size) return []
   const rows = await ctx.db
     .select({ id: user.id, account: user.account, realName: user.realName })
