@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
 import { commonColumns, scopedListIndex } from './common.ts'
 
@@ -127,6 +128,11 @@ export const userContainer = table(
   (t) => [
     index('ix_user_container_owner').on(t.tenantId, t.userId, t.experimentId, t.state),
     index('ix_user_container_state').on(t.state),
+    // A container belongs to one lab: a warm container two processes both adopted is claimed by one open only
+    // (server/modules/lab/engine/containers.ts claimWarm). Docker never reuses a container id.
+    uniqueIndex('ux_user_container_container')
+      .on(t.containerId)
+      .where(sql`container_id IS NOT NULL`),
   ],
 )
 

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { experiment, labImage, role, userContainer } from '../../../db/schema/index.ts'
 import { md5Hex } from '../auth/password.ts'
+import { newId } from '../../lib/ids.ts'
 import { Labs } from './engine/service.ts'
 import { L, at } from './engine/names.ts'
 import { reconcile } from './engine/reconcile.ts'
@@ -17,12 +18,12 @@ describeDocker('labs on the real engine', async () => {
   const t = await testApp()
   const labs = t.services.labs
   cleanUpAfter(() => labs.applianceId)
-  let student: string, other: string, admin: string, expId: string, imageRowId: string
+  let student: string, other: string, admin: string, expId: string, imageRowId: string, studentRole: string
 
   beforeAll(async () => {
     admin = await t.token('admin')
     student = await t.token('student')
-    const studentRole = (await first(
+    studentRole = (await first(
       t.services.db
         .select({ id: role.id })
         .from(role)
@@ -230,6 +231,42 @@ describeDocker('labs on the real engine', async () => {
     await labs.pools.idle()
     expect(labs.pools.size(imageRowId)).toBe(1)
     await t.services.db.update(labImage).set({ poolSize: 0 }).where(eq(labImage.id, imageRowId))
+    await labs.pools.trim(imageRowId, 0)
+  })
+
+  it('a warm container another process handed over meanwhile is not handed to a second learner', async () => {
+    await t.services.db.update(labImage).set({ poolSize: 1 }).where(eq(labImage.id, imageRowId))
+    await labs.pools.refill(imageRowId)
+    const warm = (await labs.host.list({ [L.appliance]: labs.applianceId, [L.pool]: imageRowId }))[0]
+    // Another process adopted the same warm container and gave it to its learner's lab: its row names it now.
+    const theirs = newId()
+    await t.services.db.insert(userContainer).values({
+      id: theirs,
+      experimentId: expId,
+      userId: '1',
+      imageRowId,
+      state: 'running',
+      containerId: warm.id,
+    })
+    const made = await t.post('/api/blade-system/user/submit', admin, {
+      account: 'student3',
+      realName: '第三位同学',
+      roleId: studentRole,
+      password: md5Hex('student3'),
+    })
+    expect(made.status).toBe(200)
+    const third = await t.token('student3')
+    expect((await t.post('/api/nep-wbp/experimentUser/signUp', third, { experimentId: expId })).status).toBe(200)
+    const r = await open(third)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.data.containerId).not.toBe(warm.id)
+    // The other lab's container is left as that process renamed it: untouched here.
+    expect((await labs.host.inspect(warm.id))?.name).toBe(warm.name)
+    await t.services.db.delete(userContainer).where(eq(userContainer.id, theirs))
+    await labs.host.remove(warm.id)
+    await t.post('/api/hm-userContainer/userContainer/stop', admin, undefined, { ids: r.body.data.id })
+    await t.services.db.update(labImage).set({ poolSize: 0 }).where(eq(labImage.id, imageRowId))
+    await labs.pools.idle()
     await labs.pools.trim(imageRowId, 0)
   })
 

@@ -8,6 +8,7 @@ import { isId } from '../../../lib/ids.ts'
 import { permissionCodes } from '../../../lib/permissions.ts'
 import { badRequest } from '../../../lib/errors.ts'
 import { first, changed } from '../../../lib/rows.ts'
+import { uniqueConflict } from '../../../lib/unique.ts'
 import { now } from '../../../lib/time.ts'
 import { packFolder } from './archive.ts'
 import { L, at, labName, msOf, networkName, volumeName } from './names.ts'
@@ -257,6 +258,12 @@ async function openOnce(
       await labs.pools.discard(pooled)
       pooled = undefined
     }
+    // Another process may have adopted the same warm container: the lab row claims it first, and the one open the
+    // unique index lets through hands it over; the others start their own.
+    if (pooled && !(await claimWarm(ctx, row.id, pooled.containerId))) {
+      labs.pools.handed(pooled.containerId)
+      pooled = undefined
+    }
     let containerId: string, volume: string, network: string | null
     if (pooled) {
       ;({ containerId, volume, network } = pooled)
@@ -308,6 +315,17 @@ async function openOnce(
     throw err
   } finally {
     if (handing) labs.pools.handed(handing)
+  }
+}
+
+/** Names a warm container on the lab's row; false when another lab (an open in another process) claimed it first. */
+async function claimWarm(ctx: Ctx, rowId: string, containerId: string): Promise<boolean> {
+  try {
+    await ctx.db.update(userContainer).set({ containerId }).where(eq(userContainer.id, rowId))
+    return true
+  } catch (err) {
+    if (uniqueConflict(err)) return false
+    throw err
   }
 }
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `ux_user_container_container` ON `hm_user_container` (`container_id`) WHERE container_id IS NOT NULL;
