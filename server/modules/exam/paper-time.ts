@@ -14,6 +14,8 @@ import { finalizeExpired, type Exam } from './sitting.ts'
 import { resultActions } from './exam-marking.ts'
 import { ANSWERING, SUBMITTED, windowClosed } from './closing.ts'
 import { now } from '../../lib/time.ts'
+import { lockRows } from '../../lib/row-lock.ts'
+import { withTransaction } from '../../lib/transaction.ts'
 
 defineMessages({
   'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
@@ -59,23 +61,29 @@ export const paperTimeResource = defineResource({
       verb: 'detail',
       run: async (ctx, { rows: [exam] }) => {
         await finalizeExpired(ctx.db, { examId: exam.id })
-        const sittings = async (state: number) =>
-          (
-            await first(
-              ctx.db
-                .select({ n: count() })
-                .from(paperTimeUser)
-                .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, state))),
-            )
-          )?.n ?? 0
-        // Sittings still answering after the sweep still take answers (an end moved earlier leaves their deadline).
-        if (!windowClosed(exam) || (await sittings(ANSWERING))) throw new ApiError(409, 'exam.stillOpen')
-        const n = await sittings(SUBMITTED)
-        if (n) throw new ApiError(409, 'exam.uncorrected', { n })
-        await ctx.db
-          .update(paperTime)
-          .set({ distributed: 1, distributeTime: now(), updateUser: ctx.actor.userId, updateTime: now() })
-          .where(eq(paperTime.id, exam.id))
+        // Checked and written in one transaction holding the exam's row: an edit of its window (another request,
+        // another process) waits, so results are never released for a window reopened in between.
+        await withTransaction(ctx.db, async (tx) => {
+          await lockRows(tx, paperTime, eq(paperTime.id, exam.id))
+          const current = (await first(tx.select().from(paperTime).where(eq(paperTime.id, exam.id)))) ?? exam
+          const sittings = async (state: number) =>
+            (
+              await first(
+                tx
+                  .select({ n: count() })
+                  .from(paperTimeUser)
+                  .where(and(eq(paperTimeUser.paperTimeId, exam.id), eq(paperTimeUser.state, state))),
+              )
+            )?.n ?? 0
+          // Sittings still answering after the sweep still take answers (an end moved earlier leaves their deadline).
+          if (!windowClosed(current) || (await sittings(ANSWERING))) throw new ApiError(409, 'exam.stillOpen')
+          const n = await sittings(SUBMITTED)
+          if (n) throw new ApiError(409, 'exam.uncorrected', { n })
+          await tx
+            .update(paperTime)
+            .set({ distributed: 1, distributeTime: now(), updateUser: ctx.actor.userId, updateTime: now() })
+            .where(eq(paperTime.id, exam.id))
+        })
         return true
       },
     },
