@@ -28,7 +28,7 @@ export function labHostCommands(labs: Command) {
         const list = await withSystem('000000', (ctx, s) => listHosts(ctx, s.labs.fleet))
         await show(!!o.json, list, () =>
           React.createElement(Table, {
-            columns: ['name', 'endpoint', 'state', 'running', 'maxLabs', 'version', 'downSince', 'tlsKey'],
+            columns: ['name', 'endpoint', 'state', 'running', 'maxLabs', 'version', 'downSince', 'problem', 'tlsKey'],
             rows: list.map((h) => ({ ...h, running: String(h.running), maxLabs: String(h.maxLabs) })),
           }),
         )

@@ -149,7 +149,15 @@ export const labHostFields = defineFields({
     default: 60,
     range: { min: 0, max: 10000, integer: true },
   },
-  tlsCa: { label: L('TLS CA 证书（PEM）', 'TLS CA certificate (PEM)'), type: 'textarea', max: 20000 },
+  // For an ssh:// host the same field pins its host key (engine/fleet-member.ts sshHostKey).
+  tlsCa: {
+    label: L(
+      'TLS CA 证书（PEM）；SSH 主机填其主机公钥（同 known_hosts 一行）',
+      'TLS CA certificate (PEM); for SSH, the host public key (a known_hosts line)',
+    ),
+    type: 'textarea',
+    max: 20000,
+  },
   tlsCert: { label: L('TLS 客户端证书（PEM）', 'TLS client certificate (PEM)'), type: 'textarea', max: 20000 },
   tlsKey: {
     label: L('私钥（TLS 或 SSH，PEM；留空则不变）', 'Private key (TLS or SSH, PEM; blank keeps it)'),

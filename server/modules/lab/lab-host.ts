@@ -5,14 +5,14 @@ import { labHost, userContainer } from '../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
 import { ApiError, badRequest } from '../../lib/errors.ts'
 import type { Page } from '../../lib/envelope.ts'
-import { defineMessages } from '../../lib/messages.ts'
+import { defineMessages, t } from '../../lib/messages.ts'
 import { isAdministrator, PLATFORM_TENANT } from '../../lib/permissions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import type { Row } from '../../lib/resource-types.ts'
 import { paging } from '../../lib/request-schema.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
-import { LOCAL, type HostStatus, type LabFleet } from './engine/fleet.ts'
+import { LOCAL, sshHostKey, type HostStatus, type LabFleet } from './engine/fleet.ts'
 import { seal } from './engine/host-secret.ts'
 import { routeServices } from './route-services.ts'
 
@@ -25,6 +25,10 @@ defineMessages({
   'labHost.nameFixed': {
     zh: '实验主机的名称创建后不能修改（实验与容器按名称记录所在主机）',
     en: "a lab host's name cannot change once added (labs and containers record their host by name)",
+  },
+  'labHost.badHostKey': {
+    zh: 'SSH 主机的 CA 栏须填写其主机公钥，格式同 known_hosts 中的一行，例如 ssh-ed25519 AAAA…',
+    en: 'for an SSH host the CA field holds its host public key, written like a known_hosts line: ssh-ed25519 AAAA…',
   },
 })
 
@@ -54,8 +58,12 @@ async function runningOn(ctx: Ctx, names: string[]): Promise<Map<string, number>
   return n
 }
 
+/** Why an engine is unreachable, in the reader's language ('' while it answers). */
+export const problemText = (ctx: Ctx, s: HostStatus | undefined) =>
+  s?.problem ? t(ctx.lang, s.problem.key, s.problem.params) : ''
+
 /** What a read adds to a stored row: the fleet's view of its engine, and only whether a key is set. */
-function withState(row: Row, s: HostStatus | undefined, keyed: Set<string>) {
+function withState(ctx: Ctx, row: Row, s: HostStatus | undefined, keyed: Set<string>) {
   const running = s?.running ?? 0
   const maxLabs = s?.maxLabs ?? (row.maxLabs as number)
   return {
@@ -65,6 +73,7 @@ function withState(row: Row, s: HostStatus | undefined, keyed: Set<string>) {
     state: s?.state ?? 'down',
     version: s?.version ?? null,
     downSince: s?.downSince ?? null,
+    problem: problemText(ctx, s),
     running,
     places: `${running} / ${maxLabs}`,
     free: Math.max(0, maxLabs - running),
@@ -86,11 +95,11 @@ async function live(ctx: Ctx, fleet: LabFleet, rows: Row[]) {
         ).map((r) => r.id)
       : [],
   )
-  return { status, rows: rows.map((r) => withState(r, status.get(String(r.name)), keyed)) }
+  return { status, rows: rows.map((r) => withState(ctx, r, status.get(String(r.name)), keyed)) }
 }
 
 /** The local engine (DOCKER_HOST) as a list row: not stored, not editable, shown while it takes or runs labs. */
-const localRow = (s: HostStatus) => ({
+const localRow = (ctx: Ctx, s: HostStatus) => ({
   id: LOCAL,
   name: s.name,
   endpoint: s.endpoint,
@@ -100,6 +109,7 @@ const localRow = (s: HostStatus) => ({
   state: s.state,
   version: s.version,
   downSince: s.downSince,
+  problem: problemText(ctx, s),
   running: s.running,
   places: `${s.running} / ${s.maxLabs}`,
   free: Math.max(0, s.maxLabs - s.running),
@@ -115,7 +125,7 @@ async function hostPage(ctx: Ctx, fleet: LabFleet, query: Record<string, string 
   const matches = (s: HostStatus) =>
     (!query.name || s.name.includes(query.name)) && (!query.endpoint || s.endpoint.includes(query.endpoint))
   const local = page.current === 1 ? [...status.values()].filter((s) => s.name === LOCAL && matches(s)) : []
-  return { ...page, total: page.total + local.length, records: [...local.map(localRow), ...rows] }
+  return { ...page, total: page.total + local.length, records: [...local.map((s) => localRow(ctx, s)), ...rows] }
 }
 
 /**
@@ -215,6 +225,10 @@ export const labHostResource = defineResource({
     const before = w.before[0]
     // Labs, containers (the atrium.host label) and workspaces record their engine by name.
     if (before && v.name !== undefined && v.name !== before.name) throw badRequest('labHost.nameFixed', {}, 'name')
+    // For ssh:// the CA field pins the engine's host key: a line that names no key would refuse every login.
+    const endpoint = String(v.endpoint ?? before?.endpoint ?? '')
+    if (endpoint.startsWith('ssh:') && sshHostKey((v.tlsCa ?? before?.tlsCa) as string | null) === null)
+      throw badRequest('labHost.badHostKey', {}, 'tlsCa')
     // A blank key keeps the stored one (the form never holds it); a key reaches here sealed (sealedKey).
     if (typeof v.tlsKey !== 'string' || !v.tlsKey.trim()) delete v.tlsKey
     else if (!v.tlsKey.startsWith('v1:')) throw new Error('a lab host key must be sealed before it is written')

@@ -36,18 +36,26 @@ function follow(
 
 /**
  * The Docker adapter: every lab container is created hardened here, in one place. Takes a socket path (the local
- * engine) or dockerode's options for a listed lab host (TCP with TLS, or SSH).
+ * engine) or dockerode's options for a listed lab host (TCP with TLS, or SSH). `probeSeconds`: how long the version
+ * probe waits — short for a socket, longer over SSH, where each call logs in anew before it reaches the engine.
  */
-export function dockerLabHost(target: string | Docker.DockerOptions = dockerSocket()): LabHost {
+export function dockerLabHost(target: string | Docker.DockerOptions = dockerSocket(), probeSeconds = 1.5): LabHost {
   const docker = new Docker(typeof target === 'string' ? { socketPath: target } : target)
 
   return {
     async version() {
-      const v = await Promise.race([
-        docker.version(),
-        new Promise<never>((_, no) => setTimeout(() => no(new Error('docker engine timeout')), 1500)),
-      ])
-      return v.Version
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<never>((_, no) => {
+        timer = setTimeout(
+          () => no(Object.assign(new Error('docker engine timeout'), { timeoutSeconds: probeSeconds })),
+          probeSeconds * 1000,
+        )
+      })
+      try {
+        return (await Promise.race([docker.version(), late])).Version
+      } finally {
+        clearTimeout(timer)
+      }
     },
 
     async imageExists(ref) {

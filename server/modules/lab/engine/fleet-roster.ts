@@ -6,7 +6,8 @@ import { ApiError } from '../../../lib/errors.ts'
 import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { dockerLabHost } from './docker.ts'
-import { LOCAL, dockerOptions, type HostRow, type HostStatus, type Member } from './fleet-member.ts'
+import { LOCAL, dockerOptions, probeSeconds, type HostRow, type HostStatus, type Member } from './fleet-member.ts'
+import { hostProblem, type HostProblem } from './host-problem.ts'
 import type { LabHost } from './host.ts'
 import { L } from './names.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
@@ -20,7 +21,7 @@ import { notDeleted } from '../../../lib/tenant-rows.ts'
  */
 export class FleetRoster {
   private adapters = new Map<string, { stamp: string; host: LabHost }>()
-  private probes = new Map<string, { at: number; value: string }>()
+  private probes = new Map<string, { at: number; value: string; problem: HostProblem | null }>()
   private lookups = new Map<string, Promise<string>>()
 
   constructor(
@@ -69,6 +70,7 @@ export class FleetRoster {
       listed: true,
       enabled: r.enabled === 1,
       endpoint: r.endpoint,
+      tls: r.endpoint.startsWith('tcp:') && !!(r.tlsCa || r.tlsCert),
     }))
     const local: Member = {
       name: LOCAL,
@@ -78,6 +80,7 @@ export class FleetRoster {
       listed: false,
       enabled: !rows.some((r) => r.enabled === 1),
       endpoint: 'DOCKER_HOST',
+      tls: false,
     }
     return [local, ...listed]
   }
@@ -86,7 +89,7 @@ export class FleetRoster {
     const stamp = `${r.endpoint}|${r.updateTime}|${r.tlsKey?.length ?? 0}`
     const known = this.adapters.get(r.name)
     if (known?.stamp === stamp) return known.host
-    const host = dockerLabHost(dockerOptions(r, this.secret))
+    const host = dockerLabHost(dockerOptions(r, this.secret), probeSeconds(r))
     this.adapters.set(r.name, { stamp, host })
     this.probes.delete(r.name)
     return host
@@ -103,8 +106,8 @@ export class FleetRoster {
     let lookup = this.lookups.get(m.name)
     if (!lookup) {
       lookup = m.host.version().then(
-        (v) => this.seen(m, `up ${v}`),
-        () => this.seen(m, 'down'),
+        (v) => this.seen(m, `up ${v}`, null),
+        (err) => this.seen(m, 'down', hostProblem(err, m.endpoint.replace(/^\w+:\/\/([^@/]*@)?/, ''), m.tls)),
       )
       this.lookups.set(m.name, lookup)
     }
@@ -116,11 +119,11 @@ export class FleetRoster {
     return !this.probes.get(m.name)?.value.startsWith('down')
   }
 
-  private async seen(m: Member, value: string): Promise<string> {
+  private async seen(m: Member, value: string, problem: HostProblem | null): Promise<string> {
     const before = this.probes.get(m.name)?.value
     if (before && before.startsWith('up') !== value.startsWith('up'))
-      this.log.warn({ host: m.name, state: value }, value.startsWith('up') ? 'lab host back' : 'lab host down')
-    this.probes.set(m.name, { at: Date.now(), value })
+      this.log.warn({ host: m.name, state: value, problem }, value.startsWith('up') ? 'lab host back' : 'lab host down')
+    this.probes.set(m.name, { at: Date.now(), value, problem })
     this.lookups.delete(m.name)
     if (m.listed) {
       const stamp = now()
@@ -202,6 +205,7 @@ export class FleetRoster {
         maxLabs: m.maxLabs,
         running: running.get(m.name) ?? 0,
         downSince: rows.get(m.name)?.downSince ?? null,
+        problem: value.startsWith('up') ? null : (this.probes.get(m.name)?.problem ?? null),
       })
     }
     return out

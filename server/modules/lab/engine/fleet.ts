@@ -9,7 +9,7 @@ import { FleetRoster } from './fleet-roster.ts'
 import type { LabHost, LabInfo, LabSpec } from './host.ts'
 import { L } from './names.ts'
 
-export { HOST_LABEL, LOCAL, dockerOptions, type HostStatus, type Member } from './fleet-member.ts'
+export { HOST_LABEL, LOCAL, dockerOptions, sshHostKey, type HostStatus, type Member } from './fleet-member.ts'
 
 /**
  * The lab hosts as one LabHost (issue #27): the platform administrator lists engines in lab_host (none: the local

@@ -4,7 +4,7 @@ import type { Ctx } from '../../../lib/context.ts'
 import { forbidden, notFound } from '../../../lib/errors.ts'
 import { first } from '../../../lib/rows.ts'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
-import { labHostResource, platformAdmin, sealedKey, setEnabled } from '../lab-host.ts'
+import { labHostResource, platformAdmin, problemText, sealedKey, setEnabled } from '../lab-host.ts'
 import type { HostStatus, LabFleet } from './fleet.ts'
 
 /**
@@ -22,10 +22,12 @@ export interface HostInput {
   tlsKey?: string
 }
 
-export interface HostView extends HostStatus {
+export interface HostView extends Omit<HostStatus, 'problem'> {
   tls: boolean
   /** '******' when a key is stored; the key itself never leaves the appliance. */
   tlsKey: string
+  /** Why the engine is unreachable, in the caller's language ('' while it answers). */
+  problem: string
 }
 
 export async function listHosts(ctx: Ctx, fleet: LabFleet): Promise<HostView[]> {
@@ -33,7 +35,12 @@ export async function listHosts(ctx: Ctx, fleet: LabFleet): Promise<HostView[]> 
   const rows = new Map((await ctx.db.select().from(labHost).where(notDeleted(labHost))).map((r) => [r.name, r]))
   return (await fleet.status()).map((s) => {
     const r = rows.get(s.name)
-    return { ...s, tls: !!(r?.tlsCa || r?.tlsCert), tlsKey: r?.tlsKey ? '******' : '' }
+    return {
+      ...s,
+      tls: !!(r?.tlsCa || r?.tlsCert),
+      tlsKey: r?.tlsKey ? '******' : '',
+      problem: problemText(ctx, s),
+    }
   })
 }
 

@@ -100,7 +100,12 @@ export default function Hosts() {
       const state = STATE[(row.state as keyof typeof STATE) ?? 'down'] ?? STATE.down
       return (
         <>
-          <Badge appearance="filled" color={state.color} data-testid={`host-state-${String(row.name)}`}>
+          <Badge
+            appearance="filled"
+            color={state.color}
+            data-testid={`host-state-${String(row.name)}`}
+            title={String(row.problem ?? '')}
+          >
             {say(state.text)}
             {row.state === 'down' && row.downSince ? ` · ${fill(say(T.since), { at: String(row.downSince) })}` : ''}
           </Badge>
