@@ -16,24 +16,29 @@
  * it afresh; writes to other tables leave it be. Nothing is kept inside a
  * transaction, nor for SQL that reads the clock or chance, which would change
  * with no write. When something was written, the first read recomputes:
- * never older than the data.
+ * never older than the data. On PostgreSQL totals are kept under the snapshot
+ * they were counted at instead (pgPage).
  *
  * The WHERE is rendered once per SQL object (it is also the key); the row, count and
  * anchor statements around it are fixed text, compiled once (db.ts keeps
  * compiled statements by text), so a page costs one query build, not three.
  */
 import { registerCache } from './caches.ts'
-import { getTableColumns, sql, type SQL } from 'drizzle-orm'
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm'
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core'
 import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { dbEngine, type Db } from './db.ts'
 import { readStamp } from './table-writes.ts'
 import { atGate } from './db-gate.ts'
 
+type SQLClient = { unsafe(text: string, params: unknown[]): { values(): Promise<unknown[][]> } }
+
 const MAX_QUERIES = 200
 const MAX_ANCHORS = 1000
+const MAX_TEXTS = 500
 /** Shallower pages skip so few rows that a plain OFFSET costs less than finding an anchor. */
 const ANCHOR_FROM = 100
-const VOLATILE = /'now'|random\(|current_(time|date)/i
+const VOLATILE = /'now'|now\(|random\(|current_(time|date)|clock_timestamp|localtime/i
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
 const render = (s: SQL) => dialect.sqlToQuery(s)
 
@@ -184,21 +189,67 @@ export async function pageQuery(
   return { rows, total: total() }
 }
 
+const pgDialect = new PgDialect({ casing: 'snake_case' })
+/** Its WHERE rendered for PostgreSQL ($n parameters), once per SQL object as for SQLite. */
+const pgWheres = new WeakMap<SQL, { sql: string; params: unknown[] }>()
+/** Its ORDER BY, rendered once per list object (its parameters, if any, are numbered after the WHERE's below). */
+const pgOrders = new WeakMap<SQL[], { sql: string; params: unknown[] }>()
+/** A page's and a count's statement text per WHERE text and order, fixed; only the parameters change. */
+const pgTexts = new Map<string, { page: string; count: string }>()
+const SNAPSHOT = 'pg_current_snapshot()::text'
+
 /**
- * A page on PostgreSQL: drizzle's query and a COUNT when the page is full. Nothing is kept between requests there:
- * several processes write, and the planner's own statistics and caches do what the kept totals do on SQLite.
+ * A page on PostgreSQL, its statement text put together from parts rendered once (as on SQLite), run on the driver
+ * (Bun's client keeps each connection's server-side statement by its text), with a COUNT when the page is full. The
+ * total is kept under the snapshot it was counted at (pg_current_snapshot(): which transactions a statement sees,
+ * cluster-wide) and reused while a page's own statement runs at that very snapshot: then no transaction has committed
+ * since, in any process, so counting again would find the same. Any commit anywhere starts it afresh (coarser than
+ * SQLite's per-table stamps, as correct). Nothing is kept inside a transaction, whose own writes leave the snapshot
+ * as it was.
  */
 async function pgPage(db: Db, q: PageQuery, shape: Shape, size: number, offset: number) {
-  const fields = Object.fromEntries(shape.keys.map((k, i) => [k, shape.cols[i]]))
-  const rows = (await db
-    .select(fields)
-    .from(q.table)
-    .where(q.where)
-    .orderBy(...q.orderBy)
-    .limit(size)
-    .offset(offset)) as Record<string, unknown>[]
+  let where = q.where ? pgWheres.get(q.where) : { sql: 'true', params: [] }
+  if (!where) pgWheres.set(q.where!, (where = pgDialect.sqlToQuery(q.where!)))
+  let order = pgOrders.get(q.orderBy)
+  if (!order) pgOrders.set(q.orderBy, (order = pgDialect.sqlToQuery(sql.join(q.orderBy, sql`, `))))
+  const [w, n] = [where.params.length, where.params.length + order.params.length]
+  const textKey = `${shape.list}\u0000${shape.from}\u0000${where.sql}\u0000${order.sql}`
+  let text = pgTexts.get(textKey)
+  if (!text) {
+    const filtered = `FROM ${shape.from} WHERE (${where.sql})`
+    text = {
+      page: `SELECT ${shape.list}, ${SNAPSHOT} ${filtered} ORDER BY ${order.sql.replace(/\$(\d+)/g, (_, i: string) => `$${Number(i) + w}`)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      count: `SELECT count(*), ${SNAPSHOT} ${filtered}`,
+    }
+    if (pgTexts.size >= MAX_TEXTS) pgTexts.clear()
+    pgTexts.set(textKey, text)
+  }
+  // The pool's client, or a transaction's connection (drizzle's handle of either).
+  const tx = is(db, PgTransaction)
+  const client = (tx ? (db as unknown as { session: { client: SQLClient } }).session.client : db.$client) as SQLClient
+  const raw = (await client.unsafe(text.page, [...where.params, ...order.params, size, offset]).values()) as unknown[][]
+  const stamp = raw[0]?.[shape.keys.length] as string | undefined
+  const rows = raw.map((r) => {
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < shape.keys.length; i++)
+      row[shape.keys[i]] = r[i] === null ? null : shape.cols[i].mapFromDriverValue(r[i])
+    return row
+  })
   if (rows.length < size && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
-  return { rows, total: await db.$count(q.table, q.where) }
+  const keep = !tx && !VOLATILE.test(where.sql)
+  const key = `${shape.from}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`
+  let m = keptByDb.get(db)
+  const kept = keep ? m?.get(key) : undefined
+  if (stamp !== undefined && kept?.stamp === stamp && kept.total !== undefined) return { rows, total: kept.total }
+  const [[total, at]] = (await client.unsafe(text.count, where.params).values()) as [string | number, string][]
+  countedByDb.set(db, totalsCounted(db) + 1)
+  if (keep) {
+    if (!m) keptByDb.set(db, (m = new Map()))
+    m.delete(key)
+    m.set(key, { stamp: at, total: Number(total), anchors: new Map() })
+    if (m.size > MAX_QUERIES) m.delete(m.keys().next().value!)
+  }
+  return { rows, total: Number(total) }
 }
 
 /** The key of the row at `offset` (newest first), found from the nearest known page before it; undefined past the end. */

@@ -12,11 +12,13 @@
  *
  * Env: BENCH_SECONDS (3), BENCH_CONNECTIONS (50), BENCH_ROUNDS (1; medians are printed), BENCH_WARMUP (1 s of load
  * per target per setup first), BENCH_ONLY (substring of a target name; default the four below), and exam.ts's
- * BENCH_LEARNERS (here 400), BENCH_SAVES (10), BENCH_WINDOW (10 s), BENCH_CAPACITY (200), BENCH_CONCURRENCY (100).
+ * BENCH_LEARNERS (here 400), BENCH_SAVES (10), BENCH_WINDOW (10 s), BENCH_CAPACITY (200), BENCH_CONCURRENCY (100);
+ * BENCH_EXAM=0 measures the hot path alone.
  * Needs Debian's postgresql server and wrk. Run: bun tests/bench/engines.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { SQL } from 'bun'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { postgresMissing, startPostgres } from '../support/pg-cluster.ts'
@@ -29,6 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const ONLY = process.env.BENCH_ONLY
+const EXAM = process.env.BENCH_EXAM !== '0'
 /** The hot path's authenticated routes measured by default: a token check, the menu, a joined page, a big table. */
 const DEFAULT_TARGETS = ['oauth/user-info', 'menu/routes', 'user/page', 'param/list (page 1 ']
 /** The exam burst, shorter than exam.ts's own defaults (env wins). */
@@ -116,8 +119,24 @@ try {
     }
 
   type Setup = 'sqlite' | 'pg' | 'pg×2'
+  type Measured = LoadResult & { dbUs: number }
+  // PostgreSQL's own CPU per request (its backends serving the hot database), beside the appliance's: on SQLite the
+  // engine runs inside the appliance's process, so its µs hold both and PostgreSQL's side is added to compare them.
+  const admin = new SQL(cluster.url(), { max: 1 })
+  const backends = async () =>
+    ((await admin.unsafe(`SELECT pid FROM pg_stat_activity WHERE datname = 'hot'`)) as { pid: number }[]).map(
+      (r) => r.pid,
+    )
   /** One measurement: wrk on one process, or two wrk at once with half the connections each, one per process. */
-  async function measure(setup: Setup, t: (typeof targets)[number], seconds: number): Promise<LoadResult> {
+  async function measure(setup: Setup, t: (typeof targets)[number], seconds: number): Promise<Measured> {
+    const before = new Map((setup === 'sqlite' ? [] : await backends()).map((pid) => [pid, cpuMicros(pid)]))
+    const r = await drive(setup, t, seconds)
+    // A backend that started meanwhile counts from nothing; one that ended is lost (pools keep theirs open).
+    const db =
+      setup === 'sqlite' ? 0 : (await backends()).reduce((n, pid) => n + cpuMicros(pid) - (before.get(pid) ?? 0), 0)
+    return { ...r, dbUs: db / r.requests }
+  }
+  async function drive(setup: Setup, t: (typeof targets)[number], seconds: number): Promise<LoadResult> {
     if (setup !== 'pg×2') {
       const [p, target] = setup === 'sqlite' ? [sqlite, t.sqlite] : [pg1, t.pg1]
       const cpu0 = cpuMicros(p.child.pid)
@@ -149,12 +168,12 @@ try {
     .join(' ')
   // Warm-up under the same load (JIT, statement caches, PostgreSQL's pools and buffers), then the interleaved rounds.
   if (WARMUP) for (const t of targets) for (const s of setups) await measure(s, t, WARMUP)
-  const runs = new Map<string, LoadResult[]>()
+  const runs = new Map<string, Measured[]>()
   for (let round = 0; round < ROUNDS; round++)
     for (const t of targets)
       for (const s of setups)
         runs.set(`${t.name}|${s}`, [...(runs.get(`${t.name}|${s}`) ?? []), await measure(s, t, SECONDS)])
-  const median = (rs: LoadResult[], k: keyof LoadResult) =>
+  const median = (rs: Measured[], k: keyof Measured) =>
     rs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rs.length / 2)]
   const res = (t: string, s: Setup) => {
     const rs = runs.get(`${t}|${s}`) ?? []
@@ -162,6 +181,7 @@ try {
       rps: median(rs, 'rps'),
       p99: median(rs, 'p99'),
       cpuUs: median(rs, 'cpuUs'),
+      dbUs: median(rs, 'dbUs'),
       errors: rs.reduce((n, r) => n + r.errors, 0),
     }
   }
@@ -187,9 +207,10 @@ try {
   console.log(
     `\nPostgreSQL beside SQLite · ${CONNECTIONS} connections, ${SECONDS} s per target per setup, ${ROUNDS} round(s), wrk -t2, loopback · load average before ${load} · bun ${Bun.version}\n`,
   )
-  const head = (s: string) => `${s.padStart(9)}${'p99'.padStart(7)}${'µs'.padStart(6)}`
+  const head = (s: string, db = true) =>
+    `${s.padStart(9)}${'p99'.padStart(7)}${'µs'.padStart(6)}${db ? '+db'.padStart(5) : ''}`
   console.log(
-    `${'hot path'.padEnd(33)}${head('SQLite/s')} │${head('PG/s')} │${head('PG×2/s')} │${'PG÷SQLite'.padStart(10)}${'2÷1'.padStart(6)}  verdict`,
+    `${'hot path'.padEnd(33)}${head('SQLite/s', false)} │${head('PG/s')} │${head('PG×2/s')} │${'PG÷SQLite'.padStart(10)}${'2÷1'.padStart(6)}  verdict`,
   )
   for (const t of targets) {
     const [s, p, p2] = [res(t.name, 'sqlite'), res(t.name, 'pg'), res(t.name, 'pg×2')]
@@ -200,22 +221,27 @@ try {
       ...(s.errors + p.errors + p2.errors ? [`${s.errors + p.errors + p2.errors} errors`] : []),
     ]
     checks.push([`${t.name}: PostgreSQL ≥ 0.5× SQLite, two processes ≥ 0.9× one`, !misses.length])
-    const cols = (r: typeof s) => `${f(r.rps)}${f(r.p99, 1, 7)}${f(r.cpuUs, 0, 6)}`
+    const cols = (r: typeof s, db = true) =>
+      `${f(r.rps)}${f(r.p99, 1, 7)}${f(r.cpuUs, 0, 6)}${db ? f(r.dbUs, 0, 5) : ''}`
     console.log(
-      `${t.name.padEnd(33)}${cols(s)} │${cols(p)} │${cols(p2)} │${f(engineRatio, 2, 10)}${f(twoRatio, 2, 6)}  ${misses.length ? `MISSED ${misses.join(', ')}` : 'ok'}`,
+      `${t.name.padEnd(33)}${cols(s, false)} │${cols(p)} │${cols(p2)} │${f(engineRatio, 2, 10)}${f(twoRatio, 2, 6)}  ${misses.length ? `MISSED ${misses.join(', ')}` : 'ok'}`,
     )
   }
   await Promise.all([sqlite, pg1, pg2].map((p) => stopChild(p.child)))
+  await admin.close()
   // A failed exam run (a hung or failing server) is a missed target with its reason, after the hot path's figures.
   const examRuns: Record<string, Awaited<ReturnType<typeof exam>> | Error> = {}
-  for (const [name, engine] of [
-    ['SQLite', 'sqlite'],
-    ['PostgreSQL', 'postgres'],
-  ] as const)
+  for (const [name, engine] of EXAM
+    ? ([
+        ['SQLite', 'sqlite'],
+        ['PostgreSQL', 'postgres'],
+      ] as const)
+    : [])
     examRuns[name] = await exam(engine).catch((e: Error) => e)
-  console.log(
-    `\n${'exam burst'.padEnd(16)}${'burst/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'capacity/s'.padStart(12)}${'errors'.padStart(8)}${'submitted'.padStart(11)}${'acked lost'.padStart(12)}`,
-  )
+  if (EXAM)
+    console.log(
+      `\n${'exam burst'.padEnd(16)}${'burst/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'capacity/s'.padStart(12)}${'errors'.padStart(8)}${'submitted'.padStart(11)}${'acked lost'.padStart(12)}`,
+    )
   for (const [name, e] of Object.entries(examRuns)) {
     if (e instanceof Error) {
       const lines = e.message.split('\n'),
@@ -230,7 +256,7 @@ try {
     checks.push([`exam on ${name}: 0 acknowledged saves lost after SIGKILL (${e.lost})`, e.lost === 0])
   }
   const [es, ep] = [examRuns.SQLite, examRuns.PostgreSQL]
-  if (!(es instanceof Error) && !(ep instanceof Error))
+  if (es && ep && !(es instanceof Error) && !(ep instanceof Error))
     console.log(
       `exam capacity PostgreSQL ÷ SQLite ${(ep.capacity.rate / es.capacity.rate).toFixed(2)} · ${EXAM_ENV.BENCH_LEARNERS} learners × ${EXAM_ENV.BENCH_SAVES} saves over ${EXAM_ENV.BENCH_WINDOW} s, then ${EXAM_ENV.BENCH_CAPACITY} back to back, ${EXAM_ENV.BENCH_CONCURRENCY} at a time`,
     )

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import { logError, user } from '../../../db/schema/index.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Ctx, Services } from '../../lib/context.ts'
@@ -8,7 +8,7 @@ import { unauthorized } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { t as say } from '../../lib/messages.ts'
 import { clearCaches } from '../../lib/caches.ts'
-import { namesOf } from '../../lib/names.ts'
+import { namesColumn, namesInto } from '../../lib/names.ts'
 import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { first } from '../../lib/rows.ts'
@@ -70,19 +70,25 @@ const LogEntries = t.Array(
 )
 
 export async function userInfo(ctx: Ctx) {
-  // Every page load asks for this: prepared look-ups, and the permission list sorted once per role set (permission-cache.ts).
-  const u = await first(
+  // Every page load asks for this: one prepared statement reads the user and the names of its roles and departments,
+  // and the permission list is sorted once per role set (permission-cache.ts).
+  const row = await first(
     prepared(ctx.db, 'userInfo.user', (d) =>
       d
-        .select()
+        .select({ u: getTableColumns(user), names: namesColumn() })
         .from(user)
         .where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0)))
         .prepare(),
-    ).execute({ id: ctx.actor.userId }),
+    ).execute({
+      id: ctx.actor.userId,
+      roles: JSON.stringify(ctx.actor.roleIds),
+      depts: JSON.stringify(ctx.actor.deptIds),
+    }),
   )
-  if (!u) throw unauthorized('error.tokenInvalid')
+  if (!row) throw unauthorized('error.tokenInvalid')
+  const { u } = row
   const roles = await roleAliases(ctx)
-  const names = await namesOf(ctx, ctx.actor.roleIds, ctx.actor.deptIds)
+  const names = namesInto({ roles: new Map(), depts: new Map() }, row.names)
   const roleRows = [...names.roles.values()].map((name) => ({ name }))
   const deptRows = [...names.depts.values()].map((name) => ({ name }))
   return {
