@@ -44,7 +44,6 @@ export default tseslint.config(
       'server/lib/wal-checkpoint-worker.ts',
       'server/lib/to-postgres.ts',
       'server/modules/backup/restore.ts',
-      'server/modules/backup/tenant.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -18,6 +18,15 @@
 import { Database } from 'bun:sqlite'
 import { SQL } from 'bun'
 import { existsSync } from 'node:fs'
+import {
+  pgColumns,
+  pgDependencyOrder,
+  quote,
+  resetIdentities,
+  sqliteColumns,
+  sqliteTables,
+  toPostgres,
+} from './db-catalogue.ts'
 import { ApiError } from './errors.ts'
 import { defineMessages } from './messages.ts'
 import { applyPgMigrations, schemaStatus } from './migrations.ts'
@@ -82,13 +91,6 @@ export interface MoveResult {
   sequences: string[]
 }
 
-interface TargetColumn {
-  name: string
-  type: string
-}
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
-
 /** The URL as it may be shown and logged: without the password. */
 export function safeUrl(url: string): string {
   try {
@@ -98,33 +100,6 @@ export function safeUrl(url: string): string {
   } catch {
     return url.replace(/:[^:@/]*@/, ':***@')
   }
-}
-
-/** Parents before children by the target's foreign keys; otherwise by name, so a run is repeatable. */
-function dependencyOrder(tables: string[], edges: { child: string; parent: string }[]): string[] {
-  const parents = new Map(tables.map((t) => [t, new Set<string>()]))
-  for (const e of edges) if (e.child !== e.parent && parents.has(e.child)) parents.get(e.child)!.add(e.parent)
-  const order: string[] = []
-  const placed = new Set<string>()
-  const visit = (t: string, path: Set<string>) => {
-    if (placed.has(t) || path.has(t)) return // a cycle: its tables keep name order (triggers are off during a copy)
-    path.add(t)
-    for (const p of [...(parents.get(t) ?? [])].sort()) visit(p, path)
-    path.delete(t)
-    placed.add(t)
-    order.push(t)
-  }
-  for (const t of [...tables].sort()) visit(t, new Set())
-  return order
-}
-
-/** A value as PostgreSQL's column takes it: SQLite blobs arrive as Uint8Array, everything else binds as it is. */
-function toTarget(value: unknown, column: TargetColumn): unknown {
-  if (value === null || value === undefined) return null
-  if (column.type === 'bytea') return value instanceof Uint8Array ? Buffer.from(value) : Buffer.from(String(value))
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8')
-  if (typeof value === 'bigint') return value.toString()
-  return value
 }
 
 /** PostgreSQL's parameter limit is 65535 per statement; batches stay well under it and under a few MB. */
@@ -155,24 +130,8 @@ export async function moveToPostgres(opts: {
 
     // One snapshot of the source for the whole copy (WAL: a running appliance's later commits are not seen).
     source.exec('BEGIN')
-    const sourceTables = source
-      .query<{ name: string }, []>(
-        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`,
-      )
-      .all()
-      .map((r) => r.name)
-
-    const columnRows: { table_name: string; column_name: string; data_type: string }[] = await target`
-      SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-      ORDER BY c.table_name, c.ordinal_position`
-    const targetColumns = new Map<string, TargetColumn[]>()
-    for (const r of columnRows) {
-      const list = targetColumns.get(r.table_name) ?? []
-      list.push({ name: r.column_name, type: r.data_type })
-      targetColumns.set(r.table_name, list)
-    }
+    const sourceTables = sqliteTables(source).filter((t) => t !== '__drizzle_migrations')
+    const targetColumns = await pgColumns(target)
 
     const onlySource = sourceTables.filter((t) => !targetColumns.has(t))
     const onlyTarget = [...targetColumns.keys()].filter((t) => !sourceTables.includes(t))
@@ -181,11 +140,7 @@ export async function moveToPostgres(opts: {
         what: [...onlySource.map((t) => `SQLite: ${t}`), ...onlyTarget.map((t) => `PostgreSQL: ${t}`)].join(', '),
       })
     for (const t of sourceTables) {
-      const have = source
-        .query<{ name: string }, [string]>('SELECT name FROM pragma_table_info(?)')
-        .all(t)
-        .map((r) => r.name)
-        .sort()
+      const have = sqliteColumns(source, t).sort()
       const want = targetColumns
         .get(t)!
         .map((c) => c.name)
@@ -201,13 +156,7 @@ export async function moveToPostgres(opts: {
       if (n > 0) throw new ApiError(409, 'toPostgres.notEmpty', { table: t, rows: n })
     }
 
-    const edges: { child: string; parent: string }[] = await target`
-      SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
-      FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`
-    const order = dependencyOrder(
-      sourceTables,
-      edges.map((e) => ({ child: e.child.replace(/^"|"$/g, ''), parent: e.parent.replace(/^"|"$/g, '') })),
-    )
+    const order = await pgDependencyOrder(target, sourceTables)
 
     const counts = new Map<string, number>()
     for (const t of order)
@@ -243,7 +192,7 @@ export async function moveToPostgres(opts: {
             rows = 0
           }
           for (const row of select.iterate()) {
-            for (const c of columns) batch.push(toTarget(row[c.name], c))
+            for (const c of columns) batch.push(toPostgres(row[c.name], c))
             if (++rows === per) await flush()
           }
           await flush()
@@ -258,18 +207,7 @@ export async function moveToPostgres(opts: {
       }
     }
 
-    const identities: { table_name: string; column_name: string }[] = await target`
-      SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND (is_identity = 'YES' OR column_default LIKE 'nextval(%')`
-    const sequences: string[] = []
-    for (const { table_name: t, column_name: c } of identities) {
-      if (!counts.has(t)) continue
-      await target.unsafe(
-        `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST(COALESCE(MAX(${quote(c)}), 0), 1), MAX(${quote(c)}) IS NOT NULL) FROM ${quote(t)}`,
-        [quote(t), c],
-      )
-      sequences.push(`${t}.${c}`)
-    }
+    const sequences = await resetIdentities(target, new Set(counts.keys()))
 
     const tables: TableCount[] = []
     for (const t of order) {

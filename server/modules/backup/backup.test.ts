@@ -14,12 +14,9 @@ import { readArchive, writeArchive } from './archive.ts'
 import { restoreAppliance } from './restore.ts'
 import { lastGoodBackup, listBackups, runScheduledBackup } from './schedule.ts'
 import { backupAppliance, backupsDir } from './snapshot.ts'
-import { exportTenant, importTenant } from './tenant.ts'
 import { prepareUpgrade } from './upgrade.ts'
-import { describeSqlite, itPostgres, itSqlite } from '../../../tests/support/engine.ts'
+import { itPostgres, itSqlite } from '../../../tests/support/engine.ts'
 
-/** A real 1×1 PNG: uploads are judged by their content. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const FIXTURE = join(import.meta.dirname, '../../../tests/fixtures/backup-0.1.0.tar.gz')
 const scratch = mkdtempSync(join(tmpdir(), 'atrium-backup-test-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -59,7 +56,7 @@ describe('backup archives', async () => {
     expect(again.files).toEqual(m.files)
   })
 
-  it('on PostgreSQL refuses archives, restores and school exports with 409, naming pg_dump, writing nothing', async () => {
+  it('on PostgreSQL refuses archives and restores with 409, naming pg_dump, writing nothing', async () => {
     // The refusal reads the configuration only, so both engines check it: an appliance whose ATRIUM_DATABASE_URL
     // names PostgreSQL has no atrium.db to copy, and an archive of its data directory would hold no data.
     const pg = { ...services.config, databaseUrl: 'postgres://db.example/atrium' }
@@ -74,8 +71,6 @@ describe('backup archives', async () => {
     }
     await refused(backupAppliance(pg, out), 'backup.postgres')
     await refused(restoreAppliance(pg, FIXTURE), 'backup.postgres')
-    await refused(exportTenant(pg, '100001', out), 'backup.tenantPostgres')
-    await refused(importTenant(pg, FIXTURE, '400004'), 'backup.tenantPostgres')
     expect(existsSync(out)).toBe(false)
     expect(await prepareUpgrade(pg)).toBeNull()
     const late = new Date()
@@ -411,94 +406,5 @@ describe('backups in the back office', async () => {
       expect((await post('/api/blade-backup/backup/settings', tk, { time: '01:00', keep: 1 })).status).toBe(403)
     }
     expect((await get('/api/blade-backup/backup/list')).status).toBe(401)
-  })
-})
-
-describeSqlite('moving a school between appliances: rows read from a snapshot of atrium.db', async () => {
-  const source = await testApp()
-  const target = await testApp()
-
-  it('a tenant export imported elsewhere signs in its users and shows their content', async () => {
-    const admin = await source.token('admin', 'admin', '100001')
-    const form = new FormData()
-    form.append('files', new File([Buffer.from(PNG, 'base64')], 'logo.png'))
-    const up = await source.app.handle(
-      new Request('http://localhost/api/blade-resource/oss/endpoint/put-file', {
-        method: 'POST',
-        headers: { 'blade-auth': `bearer ${admin}` },
-        body: form,
-      }),
-    )
-    const link = ((await up.json()) as { data: { link: string } }).data.link
-    const added = await source.post('/api/blade-system/user/submit', admin, {
-      account: 'mover',
-      name: 'Mover',
-      realName: 'Mover',
-      password: 'mover',
-      password2: 'mover',
-      avatar: link,
-      roleId: (await source.get('/api/blade-system/role/tree', admin)).body.data[0].id,
-      deptId: (await source.get('/api/blade-system/dept/tree', admin)).body.data[0].id,
-    })
-    expect(added.status).toBe(200)
-    const out = join(scratch, 'tenant-100001.tar.gz')
-    const exported = await exportTenant(source.services.config, '100001', out)
-    expect(exported.files).toBeGreaterThanOrEqual(1)
-    expect(exported.tables.blade_user).toBeGreaterThanOrEqual(2)
-    expect(exported.tables.blade_session).toBeUndefined()
-    expect(exported.tables.blade_user_role).toBeGreaterThanOrEqual(2)
-    expect(exported.tables.blade_user_dept).toBeGreaterThanOrEqual(2)
-
-    // The target appliance already has a 100001 (the demo seed): the school keeps its data under a new id, with new row ids.
-    await expectApiError(importTenant(target.services.config, out), 'backup.tenantExists')
-    const imported = await importTenant(target.services.config, out, '300003')
-    expect(imported).toMatchObject({ tenantId: '300003', from: '100001', remappedIds: true })
-    const moved = await target.signIn('mover', 'mover', '300003')
-    expect(moved.tenant_id).toBe('300003')
-    const info = await target.get('/api/blade-auth/oauth/user-info', moved.access_token)
-    expect(info.body.data.avatar ?? info.body.data.user?.avatar).toBe(link)
-    const file = await target.app.handle(
-      new Request(`http://localhost${link}`, { headers: { 'blade-auth': `bearer ${moved.access_token}` } }),
-    )
-    expect(file.status).toBe(200)
-    expect(new Uint8Array(await file.arrayBuffer()).subarray(0, 4)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]))
-    const users = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), {
-      size: 50,
-    })
-    expect(users.body.data.records.map((u: { account: string }) => u.account).sort()).toEqual(['admin', 'mover'])
-    // Role and department links arrive with the users, pointing at the imported rows' new ids.
-    const linked = (db: typeof source.services.db, tenantId: string) =>
-      ['role', 'dept'].map((k) =>
-        db.$client
-          .query<{ account: string; name: string }, [string]>(
-            `SELECT u.account, m.${k}_name AS name FROM blade_user_${k} l JOIN blade_user u ON u.id = l.user_id
-             JOIN blade_${k} m ON m.id = l.${k}_id WHERE l.tenant_id = ? ORDER BY 1, 2`,
-          )
-          .all(tenantId),
-      )
-    const links = linked(target.services.db, '300003')
-    expect(links).toEqual(linked(source.services.db, '100001'))
-    expect(links[0].map((l) => l.account)).toContain('mover')
-    const moverDept = links[1].find((l) => l.account === 'mover')!.name
-    const deptId = target.services.db.$client
-      .query<{ id: string }, [string]>(`SELECT id FROM blade_dept WHERE tenant_id = '300003' AND dept_name = ?`)
-      .get(moverDept)!.id
-    const inDept = await target.get('/api/blade-system/user/page', await target.token('admin', 'admin', '300003'), {
-      deptId,
-    })
-    expect(inDept.body.data.records.map((u: { account: string }) => u.account)).toContain('mover')
-    // The original tenant on the target is untouched.
-    expect((await target.signIn('admin', 'admin', '100001')).tenant_id).toBe('100001')
-  })
-
-  it('refuses a whole-appliance backup given as a tenant export and a bad tenant id', async () => {
-    await expectApiError(importTenant(target.services.config, FIXTURE, '400004'), 'backup.kindTenant')
-    const out = join(scratch, 'tenant-again.tar.gz')
-    await exportTenant(source.services.config, '100001', out)
-    await expectApiError(importTenant(target.services.config, out, '12'), 'backup.tenantId')
-    await expectApiError(
-      exportTenant(source.services.config, '999999', join(scratch, 'none.tar.gz')),
-      'backup.tenantMissing',
-    )
   })
 })

@@ -22,12 +22,8 @@ defineMessages({
     en: 'this is a whole-appliance backup, not a tenant export',
   },
   'backup.postgres': {
-    zh: '本设备的数据保存在 PostgreSQL 中，整机备份只能复制 SQLite 数据库：请用 PostgreSQL 自己的工具（pg_dump、pg_restore）备份和恢复数据库，并另行备份数据目录中的文件（上传文件、secrets.json）',
-    en: "this appliance keeps its data in PostgreSQL and a whole-appliance backup can only copy a SQLite database: back the database up and restore it with PostgreSQL's own tools (pg_dump, pg_restore), and the data directory's files (uploads, secrets.json) with your file backup",
-  },
-  'backup.tenantPostgres': {
-    zh: '租户导出和导入读写的是 SQLite 数据库文件；本设备的数据保存在 PostgreSQL 中，无法按租户导出或导入',
-    en: 'a school export or import reads and writes the SQLite database file; this appliance keeps its data in PostgreSQL, so it cannot export or import one school',
+    zh: '本设备的数据保存在 PostgreSQL 中，整机备份只能复制 SQLite 数据库：请用 PostgreSQL 自己的工具（pg_dump、pg_restore）备份和恢复数据库，并另行备份数据目录中的文件（上传文件、secrets.json）。单个学校的导出和导入（atrium backup --tenant、atrium restore --tenant）在 PostgreSQL 上同样可用',
+    en: "this appliance keeps its data in PostgreSQL and a whole-appliance backup can only copy a SQLite database: back the database up and restore it with PostgreSQL's own tools (pg_dump, pg_restore), and the data directory's files (uploads, secrets.json) with your file backup. One school's export and import (atrium backup --tenant, atrium restore --tenant) work on PostgreSQL too",
   },
   'backup.notFound': { zh: '找不到备份 {name}', en: 'no backup named {name}' },
   'backup.name': { zh: '备份名称无效', en: 'invalid backup name' },

@@ -40,16 +40,14 @@ function walk(dir: string, root: string, out: string[]): string[] {
 }
 
 /**
- * Archives, restores and school exports copy the SQLite file (VACUUM INTO, bun:sqlite). An appliance on PostgreSQL
+ * Archives and restores copy the SQLite file (VACUUM INTO, bun:sqlite). An appliance on PostgreSQL
  * (ATRIUM_DATABASE_URL) has no such file: its database is backed up with PostgreSQL's own tools (pg_dump,
  * pg_restore, point-in-time recovery), and an archive of the data directory alone would hold no data while looking
- * like a backup. Refused with 409 and a message saying so, before anything is written.
+ * like a backup. Refused with 409 and a message saying so, before anything is written. (One school's export and
+ * import work on both engines: tenant.ts.)
  */
-export function sqliteOnly(
-  config: Pick<Config, 'databaseUrl'>,
-  key: 'backup.postgres' | 'backup.tenantPostgres' = 'backup.postgres',
-): void {
-  if (config.databaseUrl) throw new ApiError(409, key)
+export function sqliteOnly(config: Pick<Config, 'databaseUrl'>): void {
+  if (config.databaseUrl) throw new ApiError(409, 'backup.postgres')
 }
 
 /** A consistent copy of a live SQLite file: VACUUM INTO reads one snapshot while writers go on (WAL). */

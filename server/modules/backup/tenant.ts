@@ -3,8 +3,11 @@
  * table with a tenant_id, plus link rows that point only at them) and the
  * uploaded files those rows refer to. Import can give the school a new tenant
  * id and, when the rows' ids already exist on the target, new ids too.
+ *
+ * Either engine exports and imports the same archive (tenant-db.ts reads and
+ * writes rows in one shape), so a school moves between a SQLite appliance and
+ * a PostgreSQL one in both directions.
  */
-import { Database } from 'bun:sqlite'
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
@@ -15,9 +18,8 @@ import { now } from '../../lib/time.ts'
 import { validKey } from '../resource/storage/adapter.ts'
 import { readArchive, writeArchive, type Progress, type Source } from './archive.ts'
 import { checkRelease } from './restore.ts'
-import { schemaOf, snapshotDb, sqliteOnly, stamp } from './snapshot.ts'
-
-type Row = Record<string, unknown>
+import { stamp } from './snapshot.ts'
+import { readTenantDb, writeTenantDb, type Row, type TenantSource } from './tenant-db.ts'
 
 /**
  * Per-device state that means nothing on another appliance: signed-in sessions, pending captchas and SMS codes,
@@ -26,24 +28,6 @@ type Row = Record<string, unknown>
 const TRANSIENT = new Set(['blade_session', 'blade_captcha', 'blade_sms_code', 'lab_host', '__drizzle_migrations'])
 const TENANT_TABLE = 'blade_tenant'
 const ATTACH_TABLE = 'blade_attach'
-
-function tables(db: Database): { name: string; columns: string[] }[] {
-  return db
-    .query<{ name: string }, []>(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
-    )
-    .all()
-    .filter((t) => !TRANSIENT.has(t.name))
-    .map((t) => ({
-      name: t.name,
-      columns: db
-        .query<{ name: string }, []>(`SELECT name FROM pragma_table_info('${t.name}')`)
-        .all()
-        .map((c) => c.name),
-    }))
-}
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /** Rows as JSON: text and numbers as they are, blobs as base64 so nothing is lost. */
 const toJson = (rows: Row[]) =>
@@ -83,41 +67,34 @@ function storedFiles(attachRows: Row[] = [], dataDir: string): string[] {
 }
 
 /** Reads a tenant's rows from a consistent snapshot of the database. */
-function tenantRows(db: Database, tenantId: string): Map<string, Row[]> {
+async function tenantRows(db: TenantSource, tenantId: string): Promise<Map<string, Row[]>> {
   const out = new Map<string, Row[]>()
-  const all = tables(db)
+  const all = db.tables.filter((t) => !TRANSIENT.has(t.name))
   const ids = new Set<string>()
   for (const t of all.filter((t) => t.columns.includes('tenant_id'))) {
-    const rows = db.query<Row, [string]>(`SELECT * FROM ${quote(t.name)} WHERE tenant_id = ?`).all(tenantId)
+    const rows = await db.rows(t.name, tenantId)
     if (!rows.length) continue
     out.set(t.name, rows)
     for (const r of rows) if (r.id != null) ids.add(String(r.id))
   }
   // Link tables without a tenant column (role↔menu, message↔recipient…) come along when they point at the tenant's rows.
   for (const t of all.filter((t) => !t.columns.includes('tenant_id'))) {
-    const rows = db
-      .query<Row, []>(`SELECT * FROM ${quote(t.name)}`)
-      .all()
-      .filter((r) => Object.entries(r).some(([k, v]) => k !== 'id' && v != null && ids.has(String(v))))
+    const rows = (await db.rows(t.name)).filter((r) =>
+      Object.entries(r).some(([k, v]) => k !== 'id' && v != null && ids.has(String(v))),
+    )
     if (rows.length) out.set(t.name, rows)
   }
   return out
 }
 
 export async function exportTenant(config: Config, tenantId: string, out: string, onProgress?: Progress) {
-  sqliteOnly(config, 'backup.tenantPostgres')
   const work = join(dirname(out), `.tenant-${process.pid}-${Date.now()}`)
   mkdirSync(work, { recursive: true, mode: 0o700 })
   try {
-    const copy = join(work, 'snapshot.db')
-    snapshotDb(config.dbFile, copy)
-    const db = new Database(copy, { readonly: true })
-    let rows: Map<string, Row[]>
-    try {
-      rows = tenantRows(db, tenantId)
-    } finally {
-      db.close()
-    }
+    const { rows, schema } = await readTenantDb(config, work, async (db) => ({
+      rows: await tenantRows(db, tenantId),
+      schema: db.schema,
+    }))
     if (!rows.get(TENANT_TABLE)?.some((r) => r.is_deleted === 0))
       throw new ApiError(404, 'backup.tenantMissing', { tenantId })
     const files = storedFiles(rows.get(ATTACH_TABLE), config.dataDir)
@@ -128,7 +105,7 @@ export async function exportTenant(config: Config, tenantId: string, out: string
     const manifest = await writeArchive(
       out,
       sources,
-      { kind: 'tenant', tenant: tenantId, appVersion: pkg.version, ...schemaOf(copy), createdAt: now() },
+      { kind: 'tenant', tenant: tenantId, appVersion: pkg.version, ...schema, createdAt: now() },
       onProgress,
     )
     return {
@@ -143,14 +120,24 @@ export async function exportTenant(config: Config, tenantId: string, out: string
   }
 }
 
-/** Replaces old ids by new ones wherever a text value is an id or a comma-joined list of ids (parents, ancestors, role lists). */
+/**
+ * Replaces old ids by new ones wherever a text value is an id or a comma-joined list of ids (parents, ancestors,
+ * role lists). Most ids are snowflake numbers; a few carry a readable prefix (a workflow deployment's
+ * `<process key>:<version>:<number>`), matched whole.
+ */
 function remapValue(v: unknown, map: Map<string, string>): unknown {
-  if (typeof v !== 'string' || !/^\d[\d,]*$/.test(v)) return v
+  if (typeof v !== 'string') return v
+  const whole = map.get(v)
+  if (whole !== undefined) return whole
+  if (!/^\d[\d,]*$/.test(v)) return v
   return v
     .split(',')
     .map((p) => map.get(p) ?? p)
     .join(',')
 }
+
+/** A new id in the old one's shape: its trailing number replaced, so a prefixed id keeps the prefix code reads. */
+const renewId = (id: string) => (/\d+$/.test(id) ? id.replace(/\d+$/, newId()) : `${id}:${newId()}`)
 
 export interface TenantImport {
   tenantId: string
@@ -171,7 +158,6 @@ export async function importTenant(
   as?: string,
   onProgress?: Progress,
 ): Promise<TenantImport> {
-  sqliteOnly(config, 'backup.tenantPostgres')
   const extracted = `${config.dataDir}.tenant-${stamp()}-${process.pid}`
   try {
     const manifest = await readArchive(archive, extracted, onProgress)
@@ -183,71 +169,54 @@ export async function importTenant(
     const data = new Map(
       rowFiles.map((f) => [f.path.slice(5, -5), fromJson(readFileSync(join(extracted, f.path), 'utf8'))]),
     )
-    const db = new Database(config.dbFile)
-    try {
-      db.exec('PRAGMA busy_timeout = 5000')
-      const present = new Map(tables(db).map((t) => [t.name, new Set(t.columns)]))
-      const taken = db
-        .query<{ n: number }, [string]>(
-          `SELECT count(*) AS n FROM ${TENANT_TABLE} WHERE tenant_id = ? AND is_deleted = 0`,
+    const { counts, remapped } = await writeTenantDb(config, async (db) => {
+      if (await db.tenantTaken(target)) throw new ApiError(409, 'backup.tenantExists', { tenantId: target })
+      let collides = false
+      for (const [name, rows] of data) {
+        if (collides || !db.columns.get(name)?.has('id')) continue
+        collides = await db.idsTaken(
+          name,
+          rows.filter((r) => r.id != null).map((r) => String(r.id)),
         )
-        .get(target)
-      if (taken && taken.n > 0) throw new ApiError(409, 'backup.tenantExists', { tenantId: target })
-      const collides = [...data].some(([name, rows]) => {
-        if (!present.get(name)?.has('id')) return false
-        const exists = db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${quote(name)} WHERE id = ?`)
-        return rows.some((r) => r.id != null && (exists.get(String(r.id))?.n ?? 0) > 0)
-      })
+      }
       const map = new Map<string, string>()
       if (collides)
         for (const rows of data.values())
-          for (const r of rows) if (r.id != null && !map.has(String(r.id))) map.set(String(r.id), newId())
+          for (const r of rows) if (r.id != null && !map.has(String(r.id))) map.set(String(r.id), renewId(String(r.id)))
       const counts: Record<string, number> = {}
-      db.exec('BEGIN IMMEDIATE')
-      try {
-        db.exec('PRAGMA defer_foreign_keys = ON')
-        for (const [name, rows] of data) {
-          const cols = present.get(name)
-          if (!cols) continue
-          for (const r of rows) {
-            const row: Row = {}
-            for (const [k, v] of Object.entries(r))
-              if (cols.has(k)) row[k] = k === 'tenant_id' ? target : map.size ? remapValue(v, map) : v
-            // A copied school keeps no claim on the original's web address.
-            if (name === TENANT_TABLE && target !== manifest.tenant && cols.has('domain')) row.domain = null
-            const keys = Object.keys(row)
-            db.query(
-              `INSERT INTO ${quote(name)} (${keys.map(quote).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
-            ).run(...(keys.map((k) => row[k]) as never[]))
-          }
-          counts[name] = rows.length
+      for (const name of await db.order([...data.keys()].filter((n) => db.columns.has(n)))) {
+        const cols = db.columns.get(name)!
+        const rows = data.get(name)!
+        for (const r of rows) {
+          const row: Row = {}
+          for (const [k, v] of Object.entries(r))
+            if (cols.has(k)) row[k] = k === 'tenant_id' ? target : map.size ? remapValue(v, map) : v
+          // A copied school keeps no claim on the original's web address.
+          if (name === TENANT_TABLE && target !== manifest.tenant && cols.has('domain')) row.domain = null
+          await db.insert(name, row)
         }
-        db.exec('COMMIT')
-      } catch (e) {
-        db.exec('ROLLBACK')
-        throw e
+        counts[name] = rows.length
       }
-      let files = 0
-      // Only the files the imported attachment rows name land, and only under uploads: an archive cannot place a journal, secrets or anything else in the data directory.
-      const named = new Set(
-        (data.get(ATTACH_TABLE) ?? [])
-          .map((r) => r.name)
-          .filter((n): n is string => typeof n === 'string' && validKey(n)),
-      )
-      for (const f of manifest.files) {
-        const key = f.path.startsWith('files/uploads/') ? f.path.slice('files/uploads/'.length) : ''
-        if (!named.has(key)) continue
-        const to = join(config.dataDir, 'uploads', key)
-        if (!existsSync(to)) {
-          mkdirSync(dirname(to), { recursive: true, mode: 0o700 })
-          cpSync(join(extracted, f.path), to)
-        }
-        files++
+      return { counts, remapped: map.size > 0 }
+    })
+    let files = 0
+    // Only the files the imported attachment rows name land, and only under uploads: an archive cannot place a journal, secrets or anything else in the data directory.
+    const named = new Set(
+      (data.get(ATTACH_TABLE) ?? [])
+        .map((r) => r.name)
+        .filter((n): n is string => typeof n === 'string' && validKey(n)),
+    )
+    for (const f of manifest.files) {
+      const key = f.path.startsWith('files/uploads/') ? f.path.slice('files/uploads/'.length) : ''
+      if (!named.has(key)) continue
+      const to = join(config.dataDir, 'uploads', key)
+      if (!existsSync(to)) {
+        mkdirSync(dirname(to), { recursive: true, mode: 0o700 })
+        cpSync(join(extracted, f.path), to)
       }
-      return { tenantId: target, from: manifest.tenant, tables: counts, files, remappedIds: map.size > 0 }
-    } finally {
-      db.close()
+      files++
     }
+    return { tenantId: target, from: manifest.tenant, tables: counts, files, remappedIds: remapped }
   } finally {
     rmSync(extracted, { recursive: true, force: true })
   }
