@@ -69,15 +69,19 @@ async function flushApiLog(services: Services): Promise<void> {
   pendingApi.delete(services.db)
   if (!rows?.length) return
   try {
-    const insert = prepared(services.db, 'logs.api', (d) =>
-      d
-        .insert(logApi)
-        .values(
-          Object.fromEntries(API_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof logApi.$inferInsert,
-        )
-        .prepare(),
-    )
-    await withTransaction(services.db, async () => {
+    await withTransaction(services.db, async (tx) => {
+      // On the transaction's handle: on PostgreSQL the pool's would take another connection for each insert, and
+      // with every pooled connection inside such a flush, none would be left (the exam burst hung on it).
+      const insert = prepared(tx, 'logs.api', (d) =>
+        d
+          .insert(logApi)
+          .values(
+            Object.fromEntries(
+              API_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+            ) as unknown as typeof logApi.$inferInsert,
+          )
+          .prepare(),
+      )
       for (const row of rows) await insert.execute(row as Record<(typeof API_COLUMNS)[number], unknown>)
     })
   } catch (e) {
