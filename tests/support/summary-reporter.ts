@@ -53,7 +53,7 @@ export default class SummaryReporter implements Reporter {
     failed += errors.length
     for (const e of errors) failures.push(`error outside a test: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
     // A run that could not start (a broken setup) ran nothing: that is a failure, not a pass.
-    if (passed + failed === 0) failed = 1
+    if (passed + failed + sqliteOnly + postgresOnly === 0) failed = 1
     if (process.env.CI && skipped) failed += skipped
     if (process.env.ATRIUM_TEST_SUMMARY) {
       const summary: RunSummary = { engine, passed, failed, skipped, sqliteOnly, postgresOnly, failures }
