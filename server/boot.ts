@@ -14,6 +14,8 @@ import { seedDemoLabs } from './modules/lab/demo.ts'
 import { Labs } from './modules/lab/engine/service.ts'
 import { dockerLabHost } from './modules/lab/engine/docker.ts'
 import { seedDemoContent } from './modules/course/demo-content.ts'
+import { deployLeaveSample } from './modules/workflow/engine/leave-sample.ts'
+import { seedDemoWorkflow } from './modules/workflow/design/demo.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -60,5 +62,9 @@ export async function prepare(db: Services['db']): Promise<boolean> {
     await seedDemoLabs(db)
     await seedDemoContent(db)
   }
+  // Every start, idempotent: a school without the leave sample (new since the last start) gets it.
+  await deployLeaveSample(db)
+  // After the leave sample: the demo's workflow rows point at its definition and start one leave request.
+  if (first) await seedDemoWorkflow(db)
   return first
 }

@@ -14,6 +14,7 @@ import { courseModule } from './course/index.ts'
 import { contentModule } from './content/index.ts'
 import { portalModule } from './portal/index.ts'
 import { deskModule } from './desk/index.ts'
+import { workflowModule } from './workflow/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
 export const modules: ((s: Services) => AnyElysia)[] = [
@@ -31,4 +32,5 @@ export const modules: ((s: Services) => AnyElysia)[] = [
   contentModule,
   portalModule,
   deskModule,
+  workflowModule,
 ]

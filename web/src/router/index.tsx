@@ -9,6 +9,7 @@ import LoginPage from '../login/LoginPage'
 import LockRoute from './LockRoute'
 import OtherEntry from './OtherEntry'
 import Loading from '../shared/Loading'
+import { workflowRoutes } from '../admin/workflow/routes'
 
 const NotFound = lazy(() => import('../admin/pages/NotFound'))
 const Forbidden = lazy(() => import('../admin/pages/Forbidden'))
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
       { path: '/dict-horizontal/index', element: screen('/dict-horizontal/index') },
       { path: '/dict-vertical/index', element: screen('/dict-vertical/index') },
       { path: '/myiframe/:routerPath', element: <IFrame /> },
+      ...workflowRoutes.map(({ path, Screen }) => ({ path, element: <Screen /> })),
       { path: '*', element: <MenuScreen /> },
     ],
   },

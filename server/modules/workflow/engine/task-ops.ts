@@ -1,0 +1,484 @@
+/**
+ * Operations that move the engine: start, complete (and resolve of a delegated task), rollback, withdraw, the
+ * countersign's add/delete, terminate and delete. Each loads the instance, checks who may act, runs one engine
+ * turn and commits it with the version check (store.ts).
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { notDeleted } from '../../../lib/tenant-rows.ts'
+import { publicRows } from '../../../lib/tenant-rows.ts'
+import { wfDeployment, wfHistory, wfInstance, wfModelScope, wfTask } from '../../../../db/schema/index.ts'
+import type { Ctx } from '../../../lib/context.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts'
+import { newId } from '../../../lib/ids.ts'
+import { first } from '../../../lib/rows.ts'
+import { now } from '../../../lib/time.ts'
+import { withTransaction } from '../../../lib/transaction.ts'
+import { deployed } from './definitions.ts'
+import { turn } from './runtime.ts'
+import {
+  bumpVersion,
+  candidateKeys,
+  commit,
+  insertTasks,
+  isAdded,
+  isCandidate,
+  isWorkflowAdmin,
+  loadInstance,
+  loadTask,
+  loopGroup,
+  openTask,
+  saveVars,
+  schoolUser,
+  taskFor,
+  writeHistory,
+  type LoadedInstance,
+  type TaskRow,
+} from './store.ts'
+
+const STARTABLE = {
+  why: 'whoever works in the school may start its definitions; the model scope is checked by the operation',
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+const varsOf = (v: unknown): Record<string, unknown> => {
+  if (v === undefined || v === null || v === '') return {}
+  const o = typeof v === 'string' ? safeJson(v) : v
+  if (!o || typeof o !== 'object' || Array.isArray(o))
+    throw badRequest('validation.invalid', { field: 'variables' }, 'variables')
+  return o as Record<string, unknown>
+}
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s)
+  } catch {
+    return undefined
+  }
+}
+
+export interface StartInput {
+  processDefinitionId?: string
+  processDefinitionKey?: string
+  variables?: unknown
+  businessTable?: string
+  businessId?: string
+  /** The title in lists; the definition's name and the initiator's account when left out. */
+  name?: string
+}
+
+/** May the caller start this definition: its model's scope (none = everyone of the school), or an administrator. */
+async function mayStart(ctx: Ctx, dep: typeof wfDeployment.$inferSelect) {
+  if (!dep.modelId) return true
+  const rows = await ctx.db
+    .select()
+    .from(wfModelScope)
+    .where(and(eq(wfModelScope.modelId, dep.modelId), notDeleted(wfModelScope)))
+  if (!rows.length || (await isWorkflowAdmin(ctx))) return true
+  const keys = await candidateKeys(ctx)
+  return rows.some((r) => keys.some((k) => k.type === r.type && k.vals.includes(r.val)))
+}
+
+/** Starts an instance of a definition (by id, or the main version of a key) as the caller. */
+export async function startProcess(ctx: Ctx, input: StartInput) {
+  const byId = text(input.processDefinitionId)
+  const byKey = text(input.processDefinitionKey)
+  if (!byId && !byKey)
+    throw badRequest('workflow.processDefinitionId', { field: 'processDefinitionId' }, 'processDefinitionId')
+  const dep = await first(
+    ctx.db
+      .select()
+      .from(wfDeployment)
+      .where(
+        and(
+          publicRows(wfDeployment, ctx.actor.tenantId, STARTABLE),
+          byId ? eq(wfDeployment.id, byId) : and(eq(wfDeployment.processKey, byKey), eq(wfDeployment.mainVersion, 1)),
+        ),
+      ),
+  )
+  if (!dep) throw notFound()
+  if (dep.status !== 1) throw conflict('workflow.definitionSuspended')
+  if (!(await mayStart(ctx, dep))) throw forbidden()
+  const { graph } = await deployed(dep.id, dep.xml)
+  const start = [...graph.nodes.values()].find((n) => n.type === 'startEvent' && n.parentId === graph.processKey)
+  const initiatorVar = typeof start?.behaviour.initiator === 'string' ? start.behaviour.initiator : 'initiator'
+  const vars = { ...varsOf(input.variables), [initiatorVar]: ctx.actor.userId }
+  const t = await turn(dep.id, dep.xml, null, vars)
+  const id = newId()
+  const stamp = now()
+  const inst = {
+    id,
+    tenantId: ctx.actor.tenantId,
+    definitionId: dep.id,
+    processKey: dep.processKey,
+    name: text(input.name) || `${dep.name} - ${ctx.actor.account}`,
+    businessTable: text(input.businessTable) || null,
+    businessId: text(input.businessId) || null,
+    initiator: ctx.actor.userId,
+    initiatorDept: ctx.actor.deptIds[0] ?? null,
+    status: t.finished ? 'finished' : 'running',
+    state: t.state,
+    version: 1,
+    startTime: stamp,
+    endTime: t.finished ? stamp : null,
+    updateTime: stamp,
+  }
+  const tasks = t.waits.map((w) => taskFor(inst, t.graph, w, vars))
+  await withTransaction(ctx.db, async (tx) => {
+    await tx.insert(wfInstance).values(inst)
+    await insertTasks(tx, tasks)
+    await writeHistory(
+      tx,
+      inst,
+      t.trace.flatMap((e) => {
+        if (e.kind === 'flow') return [{ activityId: e.id, activityType: 'sequenceFlow' }]
+        const n = t.graph.nodes.get(e.id)
+        if (!n || n.type === 'userTask') return []
+        const isStart = n.type === 'startEvent'
+        return [
+          {
+            activityId: e.id,
+            activityName: n.name ?? null,
+            activityType: n.type,
+            assignee: isStart ? ctx.actor.userId : null,
+            action: isStart ? 'start' : null,
+          },
+        ]
+      }),
+    )
+    await saveVars(tx, inst, vars)
+  })
+  return { processInstanceId: id, processDefinitionId: dep.id, taskIds: tasks.map((x) => x.row.id!) }
+}
+
+/** Who may work a task: its assignee, a candidate of an unassigned one, or an administrator. */
+async function mayWork(ctx: Ctx, task: TaskRow) {
+  if (task.assignee === ctx.actor.userId) return true
+  if (!task.assignee && (await isCandidate(ctx, task.id))) return true
+  return isWorkflowAdmin(ctx)
+}
+
+/** Flowable's countersign counters over the group's task rows, the acting one counted as completed. */
+async function loopCounters(ctx: Ctx, task: TaskRow, completing: boolean) {
+  const group = loopGroup(task.executionId)
+  const rows = await ctx.db
+    .select({ id: wfTask.id, status: wfTask.status, action: wfTask.action, executionId: wfTask.executionId })
+    .from(wfTask)
+    .where(and(eq(wfTask.instanceId, task.instanceId), eq(wfTask.taskKey, task.taskKey)))
+  const mine = rows.filter((r) => loopGroup(r.executionId) === group && r.action !== 'deleteMultiInstance')
+  const live = mine.filter((r) => !(r.id === task.id && !completing))
+  const done = live.filter((r) => r.status === 'done' || (completing && r.id === task.id)).length
+  return { nrOfInstances: live.length, nrOfCompletedInstances: done, nrOfActiveInstances: live.length - done }
+}
+
+/**
+ * Ends a task and moves the engine past it. An iteration whose execution an added participant can take over hands
+ * it over instead (the countersign waits for the added one too); an added participant's own task ends alone.
+ */
+async function finishTask(
+  ctx: Ctx,
+  l: LoadedInstance,
+  task: TaskRow,
+  o: {
+    action: string
+    comment?: string | null
+    vars: Record<string, unknown>
+    counts: boolean
+    status?: 'done' | 'cancelled'
+  },
+) {
+  const acted = { task, action: o.action, comment: o.comment, status: o.status }
+  const heir = l.open.find(
+    (x) => x.id !== task.id && isAdded(x.executionId) && loopGroup(x.executionId) === loopGroup(task.executionId),
+  )
+  if (isAdded(task.executionId) || heir)
+    return commit(ctx, l, null, {
+      acted,
+      leftAction: o.action,
+      vars: o.vars,
+      ...(heir && !isAdded(task.executionId) ? { handover: { taskId: heir.id, executionId: task.executionId } } : {}),
+    })
+  const counters = /[_+][^_+]*$/.test(task.executionId) ? await loopCounters(ctx, task, o.counts) : {}
+  const vars = { ...l.vars, ...o.vars }
+  const t = await turn(l.dep.id, l.dep.xml, l.inst.state, vars, (d) =>
+    d.signal(task.taskKey, task.executionId, { ...o.vars, ...counters }),
+  )
+  return commit(ctx, l, t, { acted, leftAction: o.action, vars: o.vars })
+}
+
+function running(l: LoadedInstance) {
+  if (l.inst.status !== 'running') throw conflict('workflow.notRunning')
+}
+
+export interface CompleteInput {
+  taskId?: string
+  processInstanceId?: string
+  /** Approve (true, default) or reject (false): stored as the variable `pass` the model's conditions read. */
+  pass?: unknown
+  flag?: unknown
+  comment?: string
+  variables?: unknown
+}
+
+/** Completes a task with form variables and a comment; on a delegated task the delegate resolves it instead. */
+export async function completeTask(ctx: Ctx, input: CompleteInput) {
+  const task = await openTask(ctx, input.taskId)
+  if (task.delegation === 'pending') return resolveTask(ctx, input)
+  if (!(await mayWork(ctx, task))) throw forbidden()
+  const l = await loadInstance(ctx, task.instanceId)
+  running(l)
+  const passRaw = input.pass ?? input.flag
+  const pass = !(passRaw === false || passRaw === 'false' || passRaw === 0 || passRaw === '0')
+  const vars = { ...varsOf(input.variables), pass }
+  const created = await finishTask(ctx, l, task, {
+    action: pass ? 'complete' : 'reject',
+    comment: text(input.comment) || null,
+    vars,
+    counts: true,
+  })
+  return { taskIds: created }
+}
+
+/** The delegate hands a delegated task back to its owner (Flowable's resolveTask), with variables and a comment. */
+export async function resolveTask(ctx: Ctx, input: { taskId?: string; comment?: string; variables?: unknown }) {
+  const task = await openTask(ctx, input.taskId)
+  if (task.delegation !== 'pending') throw conflict('workflow.notDelegated')
+  if (task.assignee !== ctx.actor.userId && !(await isWorkflowAdmin(ctx))) throw forbidden()
+  const l = await loadInstance(ctx, task.instanceId)
+  await withTransaction(ctx.db, async (tx) => {
+    await bumpVersion(tx, l.inst)
+    await tx
+      .update(wfTask)
+      .set({ assignee: task.owner, delegation: 'resolved' })
+      .where(and(eq(wfTask.id, task.id), eq(wfTask.delegation, 'pending')))
+    await writeHistory(tx, l.inst, [
+      {
+        activityId: task.taskKey,
+        activityName: task.name,
+        activityType: 'action',
+        taskId: task.id,
+        assignee: ctx.actor.userId,
+        action: 'resolve',
+        comment: text(input.comment) || null,
+      },
+    ])
+    await saveVars(tx, l.inst, varsOf(input.variables))
+  })
+  return true
+}
+
+/** Nodes a task may be sent back to: finished user tasks and the start event from which its node is reachable. */
+export async function getBackNodes(ctx: Ctx, input: { taskId?: string }) {
+  const task = await openTask(ctx, input.taskId)
+  if (!(await mayWork(ctx, task))) throw forbidden()
+  return backNodes(ctx, task)
+}
+
+async function backNodes(ctx: Ctx, task: TaskRow) {
+  const l = await loadInstance(ctx, task.instanceId)
+  const { graph } = await deployed(l.dep.id, l.dep.xml)
+  const reach = (from: string) => {
+    const seen = new Set<string>()
+    const todo = [from]
+    while (todo.length) {
+      const id = todo.pop()!
+      for (const f of graph.flows)
+        if (f.sourceId === id && !seen.has(f.targetId)) {
+          seen.add(f.targetId)
+          todo.push(f.targetId)
+        }
+    }
+    return seen.has(task.taskKey)
+  }
+  const done = await ctx.db
+    .select({ key: wfTask.taskKey })
+    .from(wfTask)
+    .where(and(eq(wfTask.instanceId, task.instanceId), eq(wfTask.status, 'done')))
+  const keys = [...new Set(done.map((d) => d.key))].filter((k) => k !== task.taskKey)
+  const start = [...graph.nodes.values()].find((n) => n.type === 'startEvent' && n.parentId === graph.processKey)
+  return [...(start ? [start.id] : []), ...keys]
+    .filter((k) => reach(k))
+    .map((k) => ({ nodeId: k, nodeName: graph.nodes.get(k)?.name ?? k, nodeType: graph.nodes.get(k)?.type }))
+}
+
+/** Moves the instance back from every current task to `nodeId`: the acted task ends rejected, the others cancelled. */
+async function moveBack(
+  ctx: Ctx,
+  l: LoadedInstance,
+  nodeId: string,
+  acted: TaskRow | undefined,
+  action: string,
+  comment: string | null,
+) {
+  const current = [...new Set(l.open.map((o) => o.taskKey))]
+  const t = await turn(l.dep.id, l.dep.xml, l.inst.state, l.vars, (d) => {
+    d.run(nodeId)
+    d.discard(current)
+  })
+  return commit(ctx, l, t, {
+    ...(acted ? { acted: { task: acted, action, comment } } : {}),
+    leftAction: action,
+    history: acted ? [] : [{ activityId: nodeId, activityType: 'action', assignee: ctx.actor.userId, action, comment }],
+  })
+}
+
+/** Sends the instance back to a node getBackNodes offers (also out of a parallel branch: every branch returns). */
+export async function rollbackTask(ctx: Ctx, input: { taskId?: string; nodeId?: string; comment?: string }) {
+  const task = await openTask(ctx, input.taskId)
+  if (!(await mayWork(ctx, task))) throw forbidden()
+  const nodes = await backNodes(ctx, task)
+  const nodeId = text(input.nodeId)
+  if (!nodes.some((n) => n.nodeId === nodeId)) throw badRequest('workflow.notBackNode', { field: 'nodeId' }, 'nodeId')
+  const l = await loadInstance(ctx, task.instanceId)
+  running(l)
+  return { taskIds: await moveBack(ctx, l, nodeId, task, 'rollback', text(input.comment) || null) }
+}
+
+/**
+ * The initiator takes the instance back while the next step is untouched (nobody claimed, delegated or completed
+ * anything since the initiator's last step): it returns to the initiator's last task, or ends when the initiator
+ * only started it.
+ */
+export async function withdrawTask(ctx: Ctx, input: { processInstanceId?: string; comment?: string }) {
+  const l = await loadInstance(ctx, input.processInstanceId)
+  if (l.inst.initiator !== ctx.actor.userId) throw forbidden()
+  running(l)
+  const acts = await ctx.db
+    .select()
+    .from(wfHistory)
+    .where(and(eq(wfHistory.instanceId, l.inst.id), inArray(wfHistory.activityType, ['userTask', 'action'])))
+    .orderBy(desc(wfHistory.id))
+  const mineLast = acts.find((h) => h.activityType === 'userTask' && h.assignee === ctx.actor.userId && h.endTime)
+  const since = mineLast ? acts.filter((h) => h.id > mineLast.id) : acts
+  const touched =
+    since.some((h) => h.action && !['withdraw'].includes(h.action)) ||
+    l.open.some((o) => o.claimTime || o.delegation || (o.owner && o.owner !== o.assignee))
+  if (touched) throw conflict('workflow.withdrawTooLate')
+  const comment = text(input.comment) || null
+  if (!mineLast) {
+    await commit(ctx, l, null, {
+      leftAction: 'withdraw',
+      status: { status: 'terminated', endReason: 'withdraw' },
+      history: [
+        {
+          activityId: l.inst.processKey,
+          activityType: 'action',
+          assignee: ctx.actor.userId,
+          action: 'withdraw',
+          comment,
+        },
+      ],
+    })
+    return { taskIds: [] }
+  }
+  return { taskIds: await moveBack(ctx, l, mineLast.activityId, undefined, 'withdraw', comment) }
+}
+
+/** Ends the instance with a reason: its initiator, an assignee of a current task, or an administrator. */
+export async function terminateProcess(
+  ctx: Ctx,
+  input: { processInstanceId?: string; taskId?: string; comment?: string; reason?: string },
+) {
+  const id = input.processInstanceId || (input.taskId ? (await loadTask(ctx, input.taskId)).instanceId : undefined)
+  const l = await loadInstance(ctx, id)
+  const reason = text(input.comment) || text(input.reason)
+  if (!reason) throw badRequest('workflow.reason', { field: 'comment' }, 'comment')
+  const mine = l.inst.initiator === ctx.actor.userId || l.open.some((o) => o.assignee === ctx.actor.userId)
+  if (!mine && !(await isWorkflowAdmin(ctx))) throw forbidden()
+  if (l.inst.status === 'finished' || l.inst.status === 'terminated') throw conflict('workflow.notRunning')
+  await commit(ctx, l, null, {
+    leftAction: 'terminate',
+    status: { status: 'terminated', endReason: reason },
+    history: [
+      {
+        activityId: l.inst.processKey,
+        activityType: 'action',
+        assignee: ctx.actor.userId,
+        action: 'terminate',
+        comment: reason,
+      },
+    ],
+  })
+  return true
+}
+
+/** Removes a running instance (an administrator's clean-up): its tasks are cancelled, its history kept. */
+export async function deleteProcess(ctx: Ctx, input: { processInstanceId?: string; comment?: string }) {
+  const l = await loadInstance(ctx, input.processInstanceId)
+  if (!(await isWorkflowAdmin(ctx))) throw forbidden()
+  const reason = text(input.comment) || 'delete'
+  await commit(ctx, l, null, {
+    leftAction: 'delete',
+    status: { status: 'terminated', endReason: reason },
+    history: [
+      {
+        activityId: l.inst.processKey,
+        activityType: 'action',
+        assignee: ctx.actor.userId,
+        action: 'delete',
+        comment: reason,
+      },
+    ],
+  })
+  return true
+}
+
+/** Adds participants to a running countersign: each gets a task of the same node the countersign waits for. */
+export async function addMultiInstance(ctx: Ctx, input: { taskId?: string; assignees?: unknown }) {
+  const task = await openTask(ctx, input.taskId)
+  if (!/[_+][^_+]*$/.test(task.executionId)) throw conflict('workflow.notMultiInstance')
+  if (task.assignee !== ctx.actor.userId && !(await isWorkflowAdmin(ctx))) throw forbidden()
+  const raw = Array.isArray(input.assignees) ? input.assignees : String(input.assignees ?? '').split(',')
+  const ids: string[] = []
+  for (const a of raw.map((x) => String(x).trim()).filter(Boolean)) ids.push(await schoolUser(ctx, a, 'assignees'))
+  if (!ids.length) throw badRequest('validation.required', { field: 'assignees' }, 'assignees')
+  const l = await loadInstance(ctx, task.instanceId)
+  running(l)
+  const group = loopGroup(task.executionId)
+  const stamp = now()
+  const tasks = ids.map((assignee) => {
+    const id = newId()
+    return {
+      row: {
+        ...task,
+        id,
+        executionId: `${group}+${id}`,
+        assignee,
+        owner: null,
+        delegation: null,
+        claimTime: null,
+        createTime: stamp,
+        comment: null,
+        action: null,
+      },
+      candidates: [],
+    }
+  })
+  await withTransaction(ctx.db, async (tx) => {
+    await bumpVersion(tx, l.inst)
+    await insertTasks(tx, tasks)
+    await writeHistory(tx, l.inst, [
+      {
+        activityId: task.taskKey,
+        activityName: task.name,
+        activityType: 'action',
+        taskId: task.id,
+        assignee: ctx.actor.userId,
+        action: 'addMultiInstance',
+        comment: ids.join(','),
+      },
+    ])
+  })
+  return { taskIds: tasks.map((t) => t.row.id) }
+}
+
+/** Removes one participant of a countersign (at least one stays): the countersign no longer waits for them. */
+export async function deleteMultiInstance(ctx: Ctx, input: { taskId?: string }) {
+  const task = await openTask(ctx, input.taskId)
+  if (!/[_+][^_+]*$/.test(task.executionId)) throw conflict('workflow.notMultiInstance')
+  const l = await loadInstance(ctx, task.instanceId)
+  const peers = l.open.filter((o) => o.id !== task.id && loopGroup(o.executionId) === loopGroup(task.executionId))
+  const mine = peers.some((p) => p.assignee === ctx.actor.userId)
+  if (!mine && !(await isWorkflowAdmin(ctx))) throw forbidden()
+  running(l)
+  if (!peers.length) throw conflict('workflow.lastParticipant')
+  return finishTask(ctx, l, task, { action: 'deleteMultiInstance', vars: {}, counts: false, status: 'cancelled' })
+}

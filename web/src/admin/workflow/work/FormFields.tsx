@@ -1,0 +1,90 @@
+import { Field as FluentField, makeStyles, tokens } from '@fluentui/react-components'
+import type { CSSProperties } from 'react'
+import { CellOf } from '../../../shared/resource/cells'
+import { EditorOf } from '../../../shared/resource/editors'
+import type { Field, Row } from '../../../shared/resource/schema'
+import { useSay } from '../../../shared/resource/text'
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(24, minmax(0, 1fr))',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalM,
+  },
+  cell: { gridColumn: 'span var(--form-span)', minWidth: 0, '@media (max-width: 600px)': { gridColumn: 'span 24' } },
+  view: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(120px, max-content) 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+  },
+  label: { color: tokens.colorNeutralForeground3 },
+})
+
+/**
+ * A designed form's fields (design/form content: the back office's field descriptors as JSON). A label may be one
+ * text for both languages or { zh, en }; anything unreadable is no field rather than a broken page.
+ */
+export function parseFormContent(content: string | null | undefined): Field[] {
+  try {
+    const list: unknown = JSON.parse(content || '[]')
+    if (!Array.isArray(list)) return []
+    return list
+      .filter((f): f is Record<string, unknown> => !!f && typeof f === 'object' && typeof f.name === 'string')
+      .map((f) => {
+        const label = typeof f.label === 'string' ? { zh: f.label, en: f.label } : (f.label as Field['label'])
+        const required =
+          f.required === true ? { zh: `请输入${label.zh}`, en: `please enter the ${label.en}` } : f.required
+        return { ...f, label: label ?? { zh: String(f.name), en: String(f.name) }, required } as Field
+      })
+  } catch {
+    return []
+  }
+}
+
+/** The fields as editors (values in, changes out, a message per field), or read-only values when no onChange. */
+export default function FormFields({
+  fields,
+  values,
+  errors = {},
+  onChange,
+}: {
+  fields: Field[]
+  values: Row
+  errors?: Record<string, string | undefined>
+  onChange?: (name: string, value: unknown) => void
+}) {
+  const s = useStyles()
+  const say = useSay()
+  if (!onChange && !fields.length) return <span className={s.label}>{say('empty')}</span>
+  if (!onChange)
+    return (
+      <div className={s.view} data-testid="form-view">
+        {fields.map((f) => [
+          <span key={`${f.name}-l`} className={s.label}>
+            {say(f.label)}
+          </span>,
+          <span key={f.name} data-testid={`view-${f.name}`}>
+            <CellOf field={f} row={values} />
+          </span>,
+        ])}
+      </div>
+    )
+  return (
+    <div className={s.grid}>
+      {fields.map((f) => (
+        <FluentField
+          key={f.name}
+          label={say(f.label)}
+          required={!!f.required}
+          validationMessage={errors[f.name]}
+          className={s.cell}
+          style={{ '--form-span': f.span ?? (f.type === 'textarea' ? 24 : 12) } as CSSProperties}
+        >
+          <EditorOf field={f} value={values[f.name]} onChange={(v) => onChange(f.name, v)} />
+        </FluentField>
+      ))}
+    </div>
+  )
+}
