@@ -2,9 +2,25 @@ import { describe, expect, it } from 'vitest'
 import { testApp } from '../../../tests/support/harness.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 import { deployDefinition } from './engine/operations.ts'
+import { LEAVE_XML } from './engine/leave-xml.ts'
 
 const P = '/api/blade-workflow/process'
 const LEAVE = '/api/blade-desk/process/leave'
+
+type Box = { x: number; y: number; width: number; height: number }
+const boundsOf = (tag: string): Box => {
+  const n = (a: string) => Number(new RegExp(`${a}="(-?[\\d.]+)"`).exec(tag)![1])
+  return { x: n('x'), y: n('y'), width: n('width'), height: n('height') }
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+/** An edge's straight segment (horizontal or vertical, as the sample draws them) as a box of no thickness. */
+const segment = (p: { x: number; y: number }, q: { x: number; y: number }): Box => ({
+  x: Math.min(p.x, q.x),
+  y: Math.min(p.y, q.y),
+  width: Math.abs(p.x - q.x) || 0.01,
+  height: Math.abs(p.y - q.y) || 0.01,
+})
 
 const BPMN = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">${body}</definitions>`
@@ -135,7 +151,12 @@ describe('blade-workflow/process and the leave sample: the runtime through HTTP'
       deptIds: [],
       roleIds: [],
     })
-    await ops.copyTask(asTeacher, { taskId: task.taskId, userIds: manager.user_id })
+    // The task panel's Copy (cc): the initiator copies the task to the manager, who then finds it in copyList.
+    const copy = { taskId: task.taskId, userIds: manager.user_id }
+    expect((await t.post(`${P}/copyTask`, tok.manager, copy)).status).toBe(403)
+    expect((await t.post(`${P}/copyTask`, tok.teacher, { taskId: task.taskId })).body.field).toBe('userIds')
+    expect((await t.post(`${P}/copyTask`, await t.token('student'), copy)).status).toBe(403)
+    expect((await t.post(`${P}/copyTask`, tok.teacher, copy)).status).toBe(200)
     expect((await t.get(`${P}/copyList`, tok.manager)).body.data.records.map((r: any) => r.businessId)).toContain(
       started.businessId,
     )
@@ -275,6 +296,40 @@ describe('blade-workflow/process and the leave sample: the runtime through HTTP'
     await t.post(`${P}/completeTask`, tok.manager, { taskId: (await at(tok.manager)).taskId })
     await t.post(`${P}/completeTask`, tok.admin, { taskId: (await at(tok.admin)).taskId })
     expect((await t.get(`${P}/detail`, tok.teacher, { processInsId: id })).body.data.process.status).toBe('finished')
+  })
+
+  it("the leave sample's diagram: every named element's label has its own bounds, clear of shapes and flows", () => {
+    const named = [...LEAVE_XML.matchAll(/<(\w+) id="(\w+)" name="[^"]+"/g)]
+      // A task's name is drawn inside its box; an event's, a gateway's and a flow's outside, where DI places it.
+      .filter(([, tag]) => tag !== 'process' && tag !== 'userTask')
+      .map(([, , id]) => id)
+    expect(named).toEqual(expect.arrayContaining(['apply', 'checkDays', 'end', 'toPrincipal', 'toEnd']))
+    const di = [
+      ...LEAVE_XML.matchAll(/<bpmndi:BPMN(Shape|Edge) [^>]*bpmnElement="(\w+)"[^>]*>([\s\S]*?)<\/bpmndi:BPMN\1>/g),
+    ]
+    const shapes = di
+      .filter(([, kind]) => kind === 'Shape')
+      .map(([, , , inner]) => boundsOf(inner.split('BPMNLabel')[0]))
+    const segments = di
+      .filter(([, kind]) => kind === 'Edge')
+      .flatMap(([, , , inner]) => {
+        const pts = [...inner.matchAll(/<di:waypoint x="(\d+)" y="(\d+)"/g)].map(([, x, y]) => ({ x: +x, y: +y }))
+        return pts.slice(1).map((q, i) => segment(pts[i], q))
+      })
+    for (const id of named) {
+      const inner = di.find(([, , el]) => el === id)?.[3] ?? ''
+      const label = /<bpmndi:BPMNLabel>\s*(<dc:Bounds [^>]*>)/.exec(inner)
+      expect(label, `${id} has label bounds`).not.toBeNull()
+      const box = boundsOf(label![1])
+      expect(
+        shapes.filter((sh) => overlaps(box, sh)),
+        `${id}'s label clear of shapes`,
+      ).toEqual([])
+      expect(
+        segments.filter((sg) => overlaps(box, sg)),
+        `${id}'s label clear of flows`,
+      ).toEqual([])
+    }
   })
 
   it('refuses a bad definition naming xml, and a bad expression at deploy', async () => {

@@ -236,6 +236,14 @@ export const processResource = defineResource({
       run: (ctx, { body }) =>
         ops.delegateTask(ctx, { taskId: str(body.taskId), assignee: str(body.assignee), comment: str(body.comment) }),
     },
+    // The task panel's Copy (cc): the task's worker or the initiator copies it to the users named; they find it
+    // in copyList.
+    copyTask: {
+      button: WORK,
+      body: looseBody('taskId', 'userIds', 'comment'),
+      run: (ctx, { body }) =>
+        ops.copyTask(ctx, { taskId: str(body.taskId), userIds: body.userIds, comment: str(body.comment) }),
+    },
     claimTask: {
       button: WORK,
       body: looseBody('taskId'),

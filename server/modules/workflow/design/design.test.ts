@@ -36,6 +36,13 @@ describe('blade-workflow/design', async () => {
     expect((await t.post(`${D}/model/submit`, admin, { id, modelKey: 'm_moved' })).body).toMatchObject({
       field: 'modelKey',
     })
+    // The modeller sends the model back whole, its unchanged key included: the row does not clash with itself.
+    const resent = await t.post(`${D}/model/submit`, admin, { ...blank.body.data, description: '说明' })
+    expect(resent.status).toBe(200)
+    expect(resent.body.data).toMatchObject({ id, modelKey: 'm_blank', description: '说明' })
+    expect((await t.post(`${D}/model/submit`, admin, { id, modelKey: 'm_blank', name: '空白 & <模型>' })).status).toBe(
+      200,
+    )
     expect((await t.get(`${D}/model/list`, admin, { name: '空白' })).body.data.records.map((r: any) => r.id)).toEqual([
       id,
     ])
@@ -80,14 +87,22 @@ describe('blade-workflow/design', async () => {
       [1, 0],
     ])
     expect((await list())[0].xml).toBeUndefined()
+    // setMainVersion takes a saved version (the history's number): its XML becomes the model's current XML,
+    // the deployments are untouched; the next save numbers after the newest saved version.
     expect((await t.post(`${D}/model/setMainVersion`, admin, { id, version: 7 })).body).toMatchObject({
       field: 'version',
     })
-    expect((await t.post(`${D}/model/setMainVersion`, admin, { id, version: 1 })).status).toBe(200)
+    expect((await t.post(`${D}/model/setMainVersion`, admin, { id, version: 1 })).body.data).toEqual({ id, version: 1 })
+    const current = (await t.get(`${D}/model/detail`, admin, { id })).body.data
+    expect(current).toMatchObject({ version: 1, xml: history.records[1].xml })
     expect((await list()).map((r) => [r.version, r.mainVersion])).toEqual([
-      [2, 0],
-      [1, 1],
+      [2, 1],
+      [1, 0],
     ])
+    const again = await t.post(`${D}/model/submit`, admin, { id, xml: twoStep('leave2', '两步请假（三）') })
+    expect(again.body.data.version).toBe(3)
+    const numbers = (await t.get(`${D}/model/history`, admin, { id })).body.data.records.map((r: any) => r.version)
+    expect(numbers).toEqual([3, 2, 1])
 
     // Suspend / activate, category, and removal handing "main" to the latest remaining version.
     const bad = await t.post(`${D}/deployment/changeStatus`, admin, { id: d1.body.data.id, status: 3 })
@@ -152,6 +167,8 @@ describe('blade-workflow/design', async () => {
       version: 1,
       content: '[{"prop":"days"}]',
     })
+    // The next save numbers after the newest saved version, not after the one made main.
+    expect((await t.post(`${D}/form/update`, admin, { id: f.id, content: '[]' })).body.data.version).toBe(3)
     const grouped = (await t.get(`${D}/form/listType`, admin)).body.data as any[]
     expect(grouped.flatMap((g) => g.children.map((c: any) => c.formKey))).toContain('f_leave')
 

@@ -40,20 +40,24 @@ async function beforeFormWrite(ctx: Ctx, w: Write<typeof wfForm>): Promise<void>
   delete w.values.version
 }
 
-/** Each saved content becomes a numbered version in the form's history, in the write's transaction. */
+/**
+ * Each saved content becomes a numbered version in the form's history, in the write's transaction, numbered after
+ * the newest saved one (setMainVersion may have moved the form's own number back). The write's update of the form
+ * row holds that row until commit, so a second save at once reads the history with the first one's row in.
+ */
 async function afterFormWrite(ctx: Ctx, w: Write<typeof wfForm>, tx: Tx): Promise<void> {
   if (w.op === 'remove' || w.values.content === undefined) return
   const id = String(w.values.id ?? w.before[0]?.id)
   let version = 1
   if (w.op === 'update') {
-    const moved = await first(
+    const newest = await first(
       tx
-        .update(wfForm)
-        .set({ version: sql`${wfForm.version} + 1` })
-        .where(eq(wfForm.id, id))
-        .returning({ version: wfForm.version }),
+        .select({ v: sql<number>`coalesce(max(${wfFormHistory.version}), 0)` })
+        .from(wfFormHistory)
+        .where(eq(wfFormHistory.formId, id)),
     )
-    version = moved!.version
+    version = Number(newest?.v ?? 0) + 1
+    await tx.update(wfForm).set({ version }).where(eq(wfForm.id, id))
   }
   await tx.insert(wfFormHistory).values({
     id: newId(),

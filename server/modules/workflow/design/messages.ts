@@ -16,10 +16,6 @@ defineMessages({
   },
   'workflow.design.categoryMissing': { zh: '流程分类不存在', en: 'no such process category' },
   'workflow.design.versionMissing': { zh: '版本 {version} 不存在', en: 'there is no version {version}' },
-  'workflow.design.notDeployed': {
-    zh: '该模型的版本 {version} 尚未部署',
-    en: 'version {version} of this model has not been deployed',
-  },
   'workflow.design.content': {
     zh: '表单内容须为字段数组（JSON）',
     en: 'the form content must be a JSON array of fields',

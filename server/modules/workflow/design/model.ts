@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { Type } from '@sinclair/typebox'
-import { wfDeployment, wfModel, wfModelHistory, wfModelScope } from '../../../../db/schema/workflow.ts'
+import { wfModel, wfModelHistory, wfModelScope } from '../../../../db/schema/workflow.ts'
 import { wfModelFields } from '../../../../db/fields/workflow.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { badRequest } from '../../../lib/errors.ts'
@@ -14,7 +14,6 @@ import { now } from '../../../lib/time.ts'
 import { transact, type Tx } from '../../../lib/transaction.ts'
 import { deployDefinition } from '../engine/operations.ts'
 import { checkCategory } from './category-check.ts'
-import { deploymentResource } from './deployment.ts'
 import { blankModelXml, checkModelXml } from './model-xml.ts'
 import './messages.ts'
 
@@ -37,21 +36,25 @@ export async function beforeModelWrite(ctx: Ctx, w: Write<typeof wfModel>): Prom
   delete w.values.version
 }
 
-/** Each saved XML becomes a numbered version in the model's history, in the write's transaction. */
+/**
+ * Each saved XML becomes a numbered version in the model's history, in the write's transaction. The number follows
+ * the newest saved one, not the model's own number, which setMainVersion may have moved back. Two saves at once do
+ * not share a number: the write's own update of the model row holds that row until commit, so the second save reads
+ * the history after the first one's row is in.
+ */
 export async function afterModelWrite(ctx: Ctx, w: Write<typeof wfModel>, tx: Tx): Promise<void> {
   if (w.op === 'remove' || w.values.xml === undefined) return
   const id = String(w.values.id ?? w.before[0]?.id)
   let version = 1
   if (w.op === 'update') {
-    // Moved by the database, so two saves at once number two versions.
-    const moved = await first(
+    const newest = await first(
       tx
-        .update(wfModel)
-        .set({ version: sql`${wfModel.version} + 1` })
-        .where(eq(wfModel.id, id))
-        .returning({ version: wfModel.version }),
+        .select({ v: sql<number>`coalesce(max(${wfModelHistory.version}), 0)` })
+        .from(wfModelHistory)
+        .where(eq(wfModelHistory.modelId, id)),
     )
-    version = moved!.version
+    version = Number(newest?.v ?? 0) + 1
+    await tx.update(wfModel).set({ version }).where(eq(wfModel.id, id))
   }
   await tx.insert(wfModelHistory).values({
     id: newId(),
@@ -93,27 +96,28 @@ export const deployModel = (ctx: Ctx, model: Model, categoryId: string | null) =
   )
 
 /**
- * Picks which deployed version of a model's process new starts use: that version becomes the only main one.
- * Instances already running keep the version they started on.
+ * "Set main version" on the model's history screen (spec §2 "Model and form history"; Saber's model history):
+ * `version` is a saved version's number (blade_wf_model_history.version, what design/model/history lists), and that
+ * version's XML becomes the model's current XML and number again, as a form's does. Deployments are untouched:
+ * which deployed definition new starts use is the newest deploy (deploy it again to make it so). The request is
+ * POST design/model/setMainVersion with body { id: <model id>, version: <saved version> }.
  */
 export async function setMainVersion(ctx: Ctx, model: Model, version: number) {
-  const live = and(eq(wfDeployment.processKey, model.modelKey), await deploymentScope(ctx))
   return transact(ctx, async (tx) => {
-    const target = await first(
+    const saved = await first(
       tx
-        .select({ id: wfDeployment.id })
-        .from(wfDeployment)
-        .where(and(live, eq(wfDeployment.version, version))),
+        .select({ xml: wfModelHistory.xml })
+        .from(wfModelHistory)
+        .where(and(eq(wfModelHistory.modelId, model.id), eq(wfModelHistory.version, version))),
     )
-    if (!target) throw badRequest('workflow.design.notDeployed', { version, field: 'version' }, 'version')
-    await tx.update(wfDeployment).set({ mainVersion: 0 }).where(live)
-    await tx.update(wfDeployment).set({ mainVersion: 1 }).where(eq(wfDeployment.id, target.id))
-    return { id: target.id, version }
+    if (!saved) throw badRequest('workflow.design.versionMissing', { version, field: 'version' }, 'version')
+    await tx
+      .update(wfModel)
+      .set({ xml: saved.xml, version, updateUser: ctx.actor.userId, updateTime: now() })
+      .where(eq(wfModel.id, model.id))
+    return { id: model.id, version }
   })
 }
-
-const deploymentScope = (ctx: Ctx) =>
-  deploymentResource.scope(ctx, { dataScope: false, why: "a model's deployments follow the model's scope" })
 
 const scopeItem = Type.Object({
   type: Type.Union([Type.Literal('user'), Type.Literal('role'), Type.Literal('dept')], {

@@ -51,7 +51,8 @@ const useStyles = makeStyles({
 /**
  * A model's or a form's saved versions (spec §2 /workflow/design/model/history/:id, /workflow/design/form/history/:id;
  * design/<kind>/history): each can be looked at (a model's as its diagram, a form's as its fields), and one made the
- * main version (design/<kind>/setMainVersion: for a model, the deployed version new starts use).
+ * main version (design/<kind>/setMainVersion with { id, version: the saved version's number }: its XML or fields
+ * become the model's or form's current ones; deployments are untouched).
  */
 export default function VersionHistory({ kind }: { kind: 'model' | 'form' }) {
   const s = useStyles()
@@ -67,13 +68,7 @@ export default function VersionHistory({ kind }: { kind: 'model' | 'form' }) {
   const rows = list.data?.records ?? []
 
   const makeMain = async (v: Version) => {
-    await write(
-      `${DESIGN}/model/setMainVersion`,
-      { body: { id, version: v.version } },
-      {
-        invalidates: [`${DESIGN}/deployment`],
-      },
-    )
+    await write(`${base}/setMainVersion`, { body: { id, version: v.version } })
     notify.success(t('history.mainDone'))
   }
 
