@@ -384,40 +384,25 @@ export async function terminateProcess(
   const mine = l.inst.initiator === ctx.actor.userId || l.open.some((o) => o.assignee === ctx.actor.userId)
   if (!mine && !(await isWorkflowAdmin(ctx))) throw forbidden()
   if (l.inst.status === 'finished' || l.inst.status === 'terminated') throw conflict('workflow.notRunning')
-  await commit(ctx, l, null, {
-    leftAction: 'terminate',
-    status: { status: 'terminated', endReason: reason },
-    history: [
-      {
-        activityId: l.inst.processKey,
-        activityType: 'action',
-        assignee: ctx.actor.userId,
-        action: 'terminate',
-        comment: reason,
-      },
-    ],
-  })
+  await endInstance(ctx, l, 'terminate', reason)
   return true
 }
+
+/** Ends an instance early: its open tasks are left with `action`, and the history says who ended it and why. */
+const endInstance = (ctx: Ctx, l: LoadedInstance, action: 'terminate' | 'delete', reason: string) =>
+  commit(ctx, l, null, {
+    leftAction: action,
+    status: { status: 'terminated', endReason: reason },
+    history: [
+      { activityId: l.inst.processKey, activityType: 'action', assignee: ctx.actor.userId, action, comment: reason },
+    ],
+  })
 
 /** Removes a running instance (an administrator's clean-up): its tasks are cancelled, its history kept. */
 export async function deleteProcess(ctx: Ctx, input: { processInstanceId?: string; comment?: string }) {
   const l = await loadInstance(ctx, input.processInstanceId)
   if (!(await isWorkflowAdmin(ctx))) throw forbidden()
-  const reason = text(input.comment) || 'delete'
-  await commit(ctx, l, null, {
-    leftAction: 'delete',
-    status: { status: 'terminated', endReason: reason },
-    history: [
-      {
-        activityId: l.inst.processKey,
-        activityType: 'action',
-        assignee: ctx.actor.userId,
-        action: 'delete',
-        comment: reason,
-      },
-    ],
-  })
+  await endInstance(ctx, l, 'delete', text(input.comment) || 'delete')
   return true
 }
 
