@@ -6,6 +6,8 @@ export const DESIGN = '/api/blade-workflow/design'
 export const PROCESS = '/api/blade-workflow/process'
 export const LEAVE = '/api/blade-desk/process/leave'
 export const FLOW = '/api/blade-flow'
+/** The administrator's operations over every task and instance of the school. */
+export const OPS = '/api/blade-workflow/ops'
 
 /** One step of an instance's history, in the names of Saber's BladeFlow (spec §3: flow data). */
 export interface FlowStep {
@@ -159,5 +161,48 @@ export const workflowApi = {
 /** A task operation by name (process/<name>), refreshing the work lists afterwards. */
 export const taskOperation = (name: string, body: Record<string, unknown>) =>
   write(`${PROCESS}/${name}`, { body }, { invalidates: [PROCESS] })
+
+/**
+ * An administrator's operation by name (ops/<name>): the lists of ops, the work lists, the classic tracking and the
+ * statistics show its effect, so all are refreshed. A refusal shows the server's message (the one api client).
+ */
+export const opsOperation = (name: string, body: Record<string, unknown>) =>
+  write(`${OPS}/${name}`, { body }, { invalidates: [PROCESS, `${FLOW}/follow`, DESIGN] })
+
+/** What a classic deploy writes shows in the definition lists and the processes one may start. */
+const DEPLOYED = [`${FLOW}/manager`, `${DESIGN}/deployment`, PROCESS]
+
+export const flowApi = {
+  /** Deploys a classic model (blade-flow/model/deploy) to this school or, for the platform, the schools named. */
+  deployModel: (modelId: string, body: { category?: string; tenantIds?: string[] }) =>
+    write(`${FLOW}/model/deploy`, { body, params: { modelId } }, { invalidates: DEPLOYED }),
+  /** Uploads and deploys .bpmn files (multipart, field `files`), with the category and schools. */
+  upload: (files: File[], category: string, tenantIds: string[]) => {
+    const form = new FormData()
+    files.forEach((f) => form.append('files', f))
+    if (category) form.append('category', category)
+    if (tenantIds.length) form.append('tenantIds', tenantIds.join(','))
+    return write(`${FLOW}/manager/deploy-upload`, { body: form }, { invalidates: DEPLOYED })
+  },
+}
+
+/** Started, running and finished instances and overdue tasks (design/statistics/index), per process and in all. */
+export interface StatisticsCounts {
+  started: number
+  running: number
+  finished: number
+  overdue: number
+}
+export interface StatisticsIndex {
+  total: StatisticsCounts
+  processes: (StatisticsCounts & { processKey: string; name: string })[]
+}
+/** The same per month (design/statistics/bar), oldest first. */
+export interface StatisticsBar {
+  months: string[]
+  started: number[]
+  finished: number[]
+  overdue: number[]
+}
 
 export type { Page }

@@ -14,4 +14,9 @@ export const workflowScreens = {
   '/workflow/design/category': lazy(() => import('./design/Categories')),
   '/workflow/design/button': lazy(() => import('./design/Buttons')),
   '/workflow/design/condition': lazy(() => import('./design/Conditions')),
+  '/workflow/ops': lazy(() => import('./ops/Ops')),
+  '/workflow/statistics': lazy(() => import('./ops/Statistics')),
+  '/flow/model': lazy(() => import('./flow/FlowModels')),
+  '/flow/manager': lazy(() => import('./flow/FlowManager')),
+  '/flow/follow': lazy(() => import('./flow/FlowFollow')),
 }

@@ -19,12 +19,13 @@ const TITLES = {
   copy: L('抄送事务', 'Copied to me'),
 }
 
-const processName: Field = { name: 'processDefinitionName', label: L('流程名称', 'Process'), search: true }
-const taskName: Field = { name: 'taskName', label: L('当前节点', 'Current step'), width: 160 }
-const startUser: Field = { name: 'startUsername', label: L('发起人', 'Started by'), width: 120 }
-const created: Field = { name: 'createTime', label: L('创建时间', 'Created'), type: 'datetime', width: 170 }
-const ended: Field = { name: 'endTime', label: L('结束时间', 'Ended'), type: 'datetime', width: 170 }
-const version: Field = { name: 'processDefinitionVersion', label: L('版本', 'Version'), width: 80 }
+/** The columns every workflow list shares (ops reuses them for its task and instance lists). */
+export const processName: Field = { name: 'processDefinitionName', label: L('流程名称', 'Process'), search: true }
+export const taskName: Field = { name: 'taskName', label: L('当前节点', 'Current step'), width: 160 }
+export const startUser: Field = { name: 'startUsername', label: L('发起人', 'Started by'), width: 120 }
+export const created: Field = { name: 'createTime', label: L('创建时间', 'Created'), type: 'datetime', width: 170 }
+export const ended: Field = { name: 'endTime', label: L('结束时间', 'Ended'), type: 'datetime', width: 170 }
+export const version: Field = { name: 'processDefinitionVersion', label: L('版本', 'Version'), width: 80 }
 
 const COLUMNS: Record<WorkKind, Field[]> = {
   todo: [processName, taskName, startUser, version, created],
