@@ -84,11 +84,18 @@ describe('state machine on a status column (enrolment review)', async () => {
   })
 
   it('two reviews of one pending enrolment at once: one succeeds, the other is a 409, the winner stands', async () => {
-    const { admin, id } = await pending()
-    const answers = await Promise.all([verify(admin, id, 1), verify(admin, id, 2)])
-    const codes = answers.map((a) => a.status).sort()
-    expect(codes).toEqual([200, 409])
-    expect(await status(id)).toBe(answers[0].status === 200 ? 1 : 2)
+    // Both reviewers decided on the pending state they read (verify's `from`). Through HTTP the two calls may not
+    // overlap at all — a reject that commits before the approve reads the row makes the approve a legal second
+    // review (rejected → approved) — so the race is run here, both moves in flight at once from the state both saw.
+    const { id } = await pending()
+    const review = (to: number) =>
+      transact(t.system(), (tx) => enrolStates.move(tx, t.system(), id, to, { from: 0 })).then(
+        () => 200,
+        (e: unknown) => (e instanceof ApiError ? e.status : 500),
+      )
+    const answers = await Promise.all([review(1), review(2)])
+    expect([...answers].sort()).toEqual([200, 409])
+    expect(await status(id)).toBe(answers[0] === 200 ? 1 : 2)
   })
 
   it('a batch is all or none: one enrolment that moved on refuses the whole review', async () => {
