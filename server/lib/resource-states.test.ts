@@ -88,7 +88,7 @@ describe('state machine on a status column (enrolment review)', async () => {
     // overlap at all — a reject that commits before the approve reads the row makes the approve a legal second
     // review (rejected → approved) — so the race is run here, both moves in flight at once from the state both saw.
     const { id } = await pending()
-    const review = (to: number) =>
+    const review = (to: 1 | 2) =>
       transact(t.system(), (tx) => enrolStates.move(tx, t.system(), id, to, { from: 0 })).then(
         () => 200,
         (e: unknown) => (e instanceof ApiError ? e.status : 500),
