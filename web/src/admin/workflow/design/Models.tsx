@@ -2,15 +2,14 @@ import { Button } from '@fluentui/react-components'
 import { AddRegular, DesignIdeasRegular, HistoryRegular, RocketRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { wfModelFields } from '../../../../../db/fields/workflow'
 import { notify } from '../../../shared/notify'
 import { usePermissions } from '../../../shared/permissions'
-import { screenFields } from '../../../shared/resource/fields'
 import ResourcePage from '../../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../../shared/resource/schema'
 import { useConfirm } from '../../../shared/useConfirm'
 import { L } from '../../system/fields'
 import { DESIGN, workflowApi } from '../api'
+import { modelScreenFields } from './model-fields'
 import '../locale'
 
 /**
@@ -29,16 +28,7 @@ export default function Models() {
     title: L('模型设计', 'Models'),
     invalidates: [`${DESIGN}/deployment`],
     actions: { add: false },
-    fields: screenFields(wfModelFields, {
-      name: { search: true },
-      modelKey: { search: true, addOnly: true, width: 160 },
-      categoryId: { width: 140 },
-      version: { label: L('版本', 'Version'), form: false, width: 80 },
-      icon: { list: false },
-      description: { list: false, span: 24 },
-      xml: { list: false, form: false, view: false },
-      updateTime: { label: L('更新时间', 'Updated'), type: 'datetime', form: false, width: 170 },
-    }),
+    fields: modelScreenFields(),
     toolbar: () =>
       perms.has(`${code}:add`) && (
         <Button

@@ -3,15 +3,14 @@ import { DesignIdeasRegular, RocketRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { wfModelFields } from '../../../../../db/fields/workflow'
 import { notify } from '../../../shared/notify'
 import { usePermissions } from '../../../shared/permissions'
-import { screenFields } from '../../../shared/resource/fields'
 import ResourcePage from '../../../shared/resource/ResourcePage'
 import type { ActionContext, ResourceScreen, Row } from '../../../shared/resource/schema'
 import { L } from '../../system/fields'
 import { DESIGN, FLOW, flowApi } from '../api'
 import DeployDialog from './DeployDialog'
+import { modelScreenFields } from '../design/model-fields'
 import '../locale'
 
 const CODE = 'flow:model'
@@ -33,16 +32,7 @@ export default function FlowModels() {
     invalidates: [`${DESIGN}/model`],
     // Edit shows every field already: a separate view would only crowd the row's buttons.
     actions: { view: false },
-    fields: screenFields(wfModelFields, {
-      name: { search: true },
-      modelKey: { search: true, addOnly: true, width: 160 },
-      categoryId: { width: 140 },
-      version: { label: L('版本', 'Version'), form: false, width: 80 },
-      icon: { list: false },
-      description: { list: false, span: 24 },
-      xml: { list: false, form: false, view: false },
-      updateTime: { label: L('更新时间', 'Updated'), type: 'datetime', form: false, width: 170 },
-    }),
+    fields: modelScreenFields(),
     rowActions: (row, ctx) => (
       <>
         {perms.has('workflow:design:model:design') && (
