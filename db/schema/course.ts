@@ -1,5 +1,5 @@
 import { index, integer, real, table, text, uniqueIndex } from './dialect.ts'
-import { commonColumns, scopedListIndex } from './common.ts'
+import { commonColumns, money, scopedListIndex } from './common.ts'
 
 /** Courses (type 1) and training camps (type 2). createUser is the teacher (spec §3). */
 export const course = table(
@@ -26,6 +26,8 @@ export const course = table(
     hotSort: integer().notNull().default(0),
     /** 1: a practice course (/home/practice-course). */
     isPractice: integer().notNull().default(0),
+    /** Price in fen; 0 is free. A priced course or camp is joined by paying an order (server/modules/pay). */
+    price: money().notNull().default(0),
   },
   (t) => [scopedListIndex('course', t)],
 )
@@ -115,7 +117,7 @@ export const wareStep = table(
   (t) => [index('ix_ware_step_ware').on(t.wareId), scopedListIndex('ware_step', t)],
 )
 
-/** Enrolment. status: 0 pending review, 1 approved, 2 rejected. source: 1 sign-up, 2 added by staff, 3 card. */
+/** Enrolment. status: 0 pending review, 1 approved, 2 rejected. source: 1 sign-up, 2 added by staff, 3 card, 4 paid order. */
 export const courseUser = table(
   'hm_course_user',
   {

@@ -1,0 +1,1 @@
+ALTER TABLE "blade_email_inbox" ADD COLUMN "source" "bytea";

@@ -1,0 +1,3 @@
+ALTER TABLE "blade_wf_instance" ADD COLUMN "parent_id" text;--> statement-breakpoint
+ALTER TABLE "blade_wf_instance" ADD COLUMN "parent_execution_id" text;--> statement-breakpoint
+CREATE INDEX "ix_wf_instance_parent" ON "blade_wf_instance" USING btree ("parent_id");
