@@ -21,6 +21,7 @@ import { startJobRunner } from './lib/jobs.ts'
 import { startProcess } from './lib/processes.ts'
 import { defineSchedule, startSchedules } from './lib/schedules.ts'
 import { useTranscodeServices } from './modules/course/transcode.ts'
+import { useWorkflowTimers } from './modules/workflow/engine/timers.ts'
 
 // Recurring work: each slot runs in one process of those sharing the database (server/lib/schedules.ts).
 defineSchedule('sessions.prune', '17 3 * * *', async (services) => {
@@ -72,6 +73,8 @@ export async function main() {
   if (restored) await recordUsual(services, config.defaultTenantId, 'restore completed', restored)
   const schedules = startSchedules(services, me.id)
   useTranscodeServices(services)
+  // Workflow timers (deadlines, reminders) are jobs: one due while the appliance was down fires once now.
+  useWorkflowTimers(services)
   const queue = startJobRunner(services)
 
   let stopping = false

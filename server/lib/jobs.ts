@@ -51,6 +51,8 @@ export interface JobContext<P = Record<string, unknown>> {
   /** Fires when the runner stops; the job is then queued again, not failed. */
   signal: AbortSignal
   log: Logger
+  /** The runner's database: a handler serving several apps in one process (tests) finds its own by it. */
+  db: Db
 }
 
 export interface JobDefinition {
@@ -218,6 +220,7 @@ export function startJobRunner(
       lastAttempt: row.attempts >= row.maxAttempts,
       signal: abort.signal,
       log: log.child({ job: row.id, kind: row.kind }),
+      db,
       progress(p) {
         const t = Date.now()
         if (t - lastWrite < 300 && p < 100) return

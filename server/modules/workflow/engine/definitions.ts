@@ -1,8 +1,8 @@
 /**
- * Reading a BPMN definition: parsing and validating deployed XML, its graph (nodes and sequence flows, for the
- * diagram's candidate nodes and for getBackNodes), and the serialized moddle context the engine recovers from. The
- * context is derived from the XML alone and a deployment's XML never changes, so it is cached per deployment id — a
- * cache any process rebuilds, never state.
+ * Reading a BPMN definition: parsing and validating deployed XML, and its graph (nodes and sequence flows, for the
+ * diagram's candidate nodes, for getBackNodes and for the task rows a turn opens). The graph is derived from the XML
+ * alone and a deployment's XML never changes, so it is cached per deployment id — a cache any process rebuilds,
+ * never state. (The engine's own parsed form is runtime.ts's.)
  */
 import { Engine } from 'bpmn-engine'
 import { badRequest } from '../../../lib/errors.ts'
@@ -38,7 +38,6 @@ export interface Graph {
 }
 
 interface SourceContext {
-  serialize(): string
   getProcesses(): { id: string; name?: string; behaviour: Record<string, unknown> }[]
   getActivities(): {
     id: string
@@ -136,14 +135,14 @@ export async function parseDefinition(xml: unknown): Promise<Graph> {
   return graph
 }
 
-const contexts = new Map<string, Promise<{ serialized: string; graph: Graph }>>()
+const contexts = new Map<string, Promise<{ graph: Graph }>>()
 const CACHE_MAX = 200
 
-/** The serialized context and graph of a deployed definition, by its (immutable) deployment id. */
-export function deployed(definitionId: string, xml: string): Promise<{ serialized: string; graph: Graph }> {
+/** The graph of a deployed definition, by its (immutable) deployment id. */
+export function deployed(definitionId: string, xml: string): Promise<{ graph: Graph }> {
   let hit = contexts.get(definitionId)
   if (!hit) {
-    hit = contextOf(xml).then((c) => ({ serialized: c.serialize(), graph: graphOf(c) }))
+    hit = contextOf(xml).then((c) => ({ graph: graphOf(c) }))
     hit.catch(() => contexts.delete(definitionId))
     if (contexts.size >= CACHE_MAX) contexts.delete(contexts.keys().next().value as string)
     contexts.set(definitionId, hit)

@@ -7,6 +7,7 @@ import { now } from '../../../lib/time.ts'
 import type { Tx } from '../../../lib/transaction.ts'
 import { first } from '../../../lib/rows.ts'
 import { parseDefinition } from './definitions.ts'
+import { checkTimers } from './timer-jobs.ts'
 
 const NUMBERING = {
   why: 'versions are numbered per school and key, over every deployment ever made',
@@ -27,16 +28,17 @@ export interface DeployInput {
 }
 
 /**
- * Deploys a definition: parses and validates the XML (400 naming `xml`), takes the process id as its key, numbers
- * the version after the tenant's latest of that key and makes it the main version (what new starts use). Runs in
- * the caller's transaction; two deployments of one key at once meet the live unique index on (tenant, key,
- * version) and the later answers 409.
+ * Deploys a definition: parses and validates the XML and its timers (400 naming `xml`), takes the process id as its
+ * key, numbers the version after the tenant's latest of that key and makes it the main version (what new starts
+ * use). Runs in the caller's transaction; two deployments of one key at once meet the live unique index on (tenant,
+ * key, version) and the later answers 409.
  */
 export async function deployDefinition(
   tx: Tx,
   input: DeployInput,
 ): Promise<{ id: string; processKey: string; version: number; name: string }> {
   const graph = await parseDefinition(input.xml)
+  checkTimers(graph)
   const xml = input.xml as string
   const key = graph.processKey
   const latest = await first(

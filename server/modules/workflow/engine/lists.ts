@@ -75,7 +75,8 @@ function filters(q: Query): SQL[] {
 
 async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
   const { current, size, offset } = parsePaging(q)
-  const cond = and(tenantRows(wfTask, ctx.actor.tenantId, PARTICIPANTS), where, ...filters(q))
+  const filtered = filters(q)
+  const cond = and(tenantRows(wfTask, ctx.actor.tenantId, PARTICIPANTS), where, ...filtered)
   const base = ctx.db
     .select(flowColumns)
     .from(wfTask)
@@ -89,12 +90,15 @@ async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
     .orderBy(...order)
     .limit(size)
     .offset(offset)
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(wfTask)
-    .innerJoin(wfInstance, eq(wfInstance.id, wfTask.instanceId))
-    .innerJoin(wfDeployment, eq(wfDeployment.id, wfTask.definitionId))
-    .where(cond)
+  // Every task has its instance and deployment (neither row is ever deleted), so without a filter on them the total
+  // is the task rows alone: counted in the index, not by joining each of them (a tenth of the to-do list's time).
+  const counted = ctx.db.select({ total: count() }).from(wfTask)
+  const [{ total }] = await (filtered.length
+    ? counted
+        .innerJoin(wfInstance, eq(wfInstance.id, wfTask.instanceId))
+        .innerJoin(wfDeployment, eq(wfDeployment.id, wfTask.definitionId))
+        .where(cond)
+    : counted.where(cond))
   return pageOf(
     rows.map((r) => ({ ...r, processIsFinished: finishedOf(r.processInstanceStatus) })),
     Number(total),

@@ -5,6 +5,7 @@
  * answers in one transaction after (store.ts), so the transaction never waits on the engine.
  */
 import { Engine } from 'bpmn-engine'
+import { TimerEventDefinition, Timers } from 'bpmn-elements'
 import { badRequest } from '../../../lib/errors.ts'
 import { deployed, moddleOptions, type Graph } from './definitions.ts'
 import { ExpressionError, hasExpression, resolve } from './expressions.ts'
@@ -16,6 +17,16 @@ export interface Wait {
   /** The loop's local values (the elementVariable's item) for a multi-instance iteration. */
   local: Record<string, unknown>
   multiInstance: boolean
+}
+
+/**
+ * A timer the instance waits on (a boundary or intermediate catch event's timer). executionId is the timer's own
+ * execution, stable while it waits; due is when it should fire (epoch ms).
+ */
+export interface TimerWait {
+  executionId: string
+  activityId: string
+  due: number
 }
 
 /** Something the engine did in this turn: a node finished, a flow was taken. */
@@ -30,6 +41,17 @@ export interface Turn {
   waits: Wait[]
   trace: Trace[]
   finished: boolean
+  /** The timers this turn set, each waiting for its durable job. */
+  armed: TimerWait[]
+  /** Every call activity waiting for its called instance after the turn. */
+  calls: CallWait[]
+}
+
+/** A call activity waiting for the instance it calls (calledElement: the called process's key) to end. */
+export interface CallWait {
+  executionId: string
+  activityId: string
+  calledElement: string
 }
 
 /** What `act` can do to the recovered engine. */
@@ -41,6 +63,8 @@ export interface Driver {
   run(activityId: string): void
   /** Discards the waiting activities with these ids (their history is not traced: they are left, not done). */
   discard(activityIds: string[]): void
+  /** Fires a waiting timer now (its durable job is due); false when the instance no longer waits on it. */
+  fire(timerExecutionId: string): boolean
 }
 
 interface Api {
@@ -49,12 +73,30 @@ interface Api {
   content: Record<string, unknown>
   signal(m?: unknown): void
   discard(): void
+  /** A sub-process's own executions and what waits inside it; nothing for other activities. */
+  getPostponed(): Api[]
+  /** The activity; a running sub-process's execution holds the process-like scopes its children run in. */
+  owner?: { execution?: { source?: { executions?: Scope[] } } }
+}
+interface Scope {
+  getActivityById(id: string): { run(content: object): void } | undefined
+}
+
+/** Waiting activities, those inside (nested) sub-processes included: a user task in a sub-process waits there. */
+function withinSubProcesses(apis: Api[], seen = new Set<string>()): Api[] {
+  const all: Api[] = []
+  for (const a of apis) {
+    if (seen.has(a.executionId)) continue
+    seen.add(a.executionId)
+    all.push(a, ...withinSubProcesses(a.getPostponed(), seen))
+  }
+  return all
 }
 interface Execution {
   state: string
   getPostponed(): Api[]
   signal(m: unknown): void
-  definitions: { getProcesses(): { getActivityById(id: string): { run(content: object): void } | undefined }[] }[]
+  definitions: { getProcesses(): Scope[] }[]
 }
 
 const LOOP_KEYS = new Set([
@@ -88,7 +130,8 @@ export function scopeOf(vars: Record<string, unknown>, content: Record<string, u
   return scope
 }
 
-function expressionsOver(vars: Record<string, unknown>) {
+/** The evaluator the engine resolves `${…}` with: the safe one (expressions.ts) over the variables. */
+export function expressionsOver(vars: Record<string, unknown>) {
   return {
     isExpression: (t: unknown) => typeof t === 'string' && /^\s*\$\{[\s\S]+\}\s*$/.test(t),
     hasExpression,
@@ -102,6 +145,73 @@ function localOf(content: Record<string, unknown>): Record<string, unknown> {
   const local: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(content)) if (!LOOP_KEYS.has(k)) local[k] = v
   return local
+}
+
+/**
+ * Timers never run on the engine's own clock: the engine lives for one turn, so a setTimeout of its would fire in a
+ * process that forgot the instance, or never. The engine's timers are recorded instead (never scheduled) and the
+ * caller turns the new ones into durable jobs; a job fires one through `Driver.fire`.
+ */
+function heldTimers() {
+  // Never scheduled: a held timer has no handle to clear.
+  return new Timers({ setTimeout: (() => null) as unknown as typeof setTimeout, clearTimeout: () => undefined })
+}
+type HeldTimer = { callback(...args: unknown[]): void; args: unknown[]; owner: Record<string, unknown> | null }
+const waitingOn = (timers: Timers): TimerWait[] =>
+  (timers.executing as unknown as HeldTimer[]).flatMap((r) =>
+    r.owner
+      ? [
+          {
+            executionId: String(r.owner.executionId),
+            activityId: String(r.owner.id),
+            due: new Date(r.owner.expireAt as string | Date).getTime(),
+          },
+        ]
+      : [],
+  )
+
+/**
+ * A timer definition whose due time already passed when it starts or is recovered still waits for its job: the
+ * library would fire it at once, inside whatever operation happened to recover the instance first.
+ */
+class DurableTimer extends (TimerEventDefinition as unknown as new (...a: unknown[]) => {
+  _getTimers(m: unknown): { timeout?: number }
+}) {
+  _getTimers(m: unknown) {
+    const r = super._getTimers(m)
+    if (typeof r.timeout === 'number' && r.timeout <= 0) r.timeout = 1
+    return r
+  }
+}
+
+/** Element types every turn's engine runs with. */
+const ELEMENTS = { TimerEventDefinition: DurableTimer }
+
+type SourceContext = NonNullable<NonNullable<ConstructorParameters<typeof Engine>[0]>['sourceContext']>
+const sources = new Map<string, Promise<SourceContext>>()
+const SOURCES_MAX = 200
+
+/**
+ * The definition as the turns' engines run it, parsed from the XML and its types resolved (ELEMENTS) once per
+ * deployment id in this process, then handed to every engine as its sourceContext: bpmn-elements keeps what an
+ * instance does in each engine's own Context, never in the source, so engines share it read-only. Without it every
+ * start parsed the XML and every recovery JSON-parsed the serialized context again (a fifth of a completion's CPU).
+ * A deployment's XML never changes, so this is a cache any process rebuilds.
+ */
+function runnable(definitionId: string, xml: string): Promise<SourceContext> {
+  let hit = sources.get(definitionId)
+  if (!hit) {
+    hit = new Engine({ source: xml, moddleOptions, elements: ELEMENTS }).getDefinitions().then((defs) => {
+      const source = defs[0].environment.options.source as SourceContext & { id?: string }
+      // A recovery finds its source by the definitions' id; one without an id runs (and is saved) as 'Def'.
+      source.id ??= 'Def'
+      return source
+    })
+    hit.catch(() => sources.delete(definitionId))
+    if (sources.size >= SOURCES_MAX) sources.delete(sources.keys().next().value as string)
+    sources.set(definitionId, hit)
+  }
+  return hit
 }
 
 /**
@@ -120,13 +230,16 @@ export async function turn(
   vars: Record<string, unknown>,
   act?: (d: Driver) => void,
 ): Promise<Turn & { graph: Graph }> {
-  const { serialized, graph } = await deployed(definitionId, xml)
+  const [{ graph }, sourceContext] = await Promise.all([deployed(definitionId, xml), runnable(definitionId, xml)])
   const expressions = expressionsOver(vars)
+  const timers = heldTimers()
   const engine = new Engine({
     name: definitionId,
-    ...(state ? {} : { source: xml }),
+    sourceContext,
     moddleOptions,
     expressions,
+    timers,
+    elements: ELEMENTS,
     settings: { enableDummyService: false },
   })
   const waits = new Map<string, Wait>()
@@ -151,6 +264,15 @@ export async function turn(
     })
   })
   on('activity.leave', (c) => waits.delete(c.executionId as string))
+  const calls = new Map<string, CallWait>()
+  on('activity.call', (c) =>
+    calls.set(c.executionId as string, {
+      executionId: c.executionId as string,
+      activityId: c.id as string,
+      calledElement: String(c.calledElement ?? ''),
+    }),
+  )
+  for (const left of ['activity.leave', 'activity.end']) on(left, (c) => calls.delete(c.executionId as string))
   on('activity.end', (c) => {
     waits.delete(c.executionId as string)
     if (!quiet && !c.isMultiInstance) trace.push({ kind: 'end', id: c.id as string })
@@ -161,12 +283,14 @@ export async function turn(
   engine.on('error', (err: unknown) => errors.push(err))
 
   let execution: Execution | undefined
+  /** The timers waiting before `act` (recovered ones already have their jobs): timer id → due. */
+  const before = new Map<string, number>()
   try {
     if (state) {
-      const saved = JSON.parse(state) as { definitions: { source?: string }[] }
-      for (const d of saved.definitions) d.source = serialized
-      engine.recover(saved)
+      // No source in the saved state: the engine recovers each definition onto its sourceContext (by id).
+      engine.recover(JSON.parse(state))
       execution = (await engine.resume()) as unknown as Execution
+      for (const w of waitingOn(timers)) before.set(w.executionId, w.due)
     } else execution = (await engine.execute()) as unknown as Execution
     const ex = execution
     if (act) {
@@ -176,15 +300,28 @@ export async function turn(
         waits: started,
         signal: (id, executionId, message) => ex.signal({ id, executionId, message }),
         run: (id) => {
-          for (const p of ex.definitions[0].getProcesses()) p.getActivityById(id)?.run({})
+          const scopes = [
+            ...ex.definitions[0].getProcesses(),
+            ...withinSubProcesses(ex.getPostponed()).flatMap((a) => a.owner?.execution?.source?.executions ?? []),
+          ]
+          scopes
+            .find((p) => p.getActivityById(id))
+            ?.getActivityById(id)
+            ?.run({})
         },
         discard: (ids) => {
           quiet = true
           try {
-            for (const a of ex.getPostponed()) if (ids.includes(a.id)) a.discard()
+            for (const a of withinSubProcesses(ex.getPostponed())) if (ids.includes(a.id)) a.discard()
           } finally {
             quiet = false
           }
+        },
+        fire: (timerId) => {
+          const held = (timers.executing as unknown as HeldTimer[]).find((r) => r.owner?.executionId === timerId)
+          if (!held) return false
+          held.callback(...held.args)
+          return true
         },
       })
     }
@@ -201,11 +338,23 @@ export async function turn(
     throw badRequest('workflow.engine', { reason })
   }
   // Whatever is still postponed is what waits; an execution not among them was left (a gateway, a completion).
-  const postponed = new Set(execution.getPostponed().map((a) => a.id))
+  const postponed = new Set(withinSubProcesses(execution.getPostponed()).map((a) => a.id))
   for (const [k, w] of waits) if (!postponed.has(w.activityId)) waits.delete(k)
+  for (const [k, w] of calls) if (!postponed.has(w.activityId)) calls.delete(k)
   const finished = execution.state !== 'running'
+  const waitingTimers = finished ? [] : waitingOn(timers)
+  // Timers waiting when the turn began have their jobs; any other, or one now due at another time, needs one.
+  const armed = waitingTimers.filter((w) => before.get(w.executionId) !== w.due)
   const saved = (await engine.getState()) as unknown as { definitions: { source?: string }[] }
   for (const d of saved.definitions) delete d.source
   halt(engine)
-  return { state: JSON.stringify(saved), waits: [...waits.values()], trace, finished, graph }
+  return {
+    state: JSON.stringify(saved),
+    waits: [...waits.values()],
+    calls: [...calls.values()],
+    trace,
+    finished,
+    armed,
+    graph,
+  }
 }

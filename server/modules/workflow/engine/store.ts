@@ -19,11 +19,12 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts'
 import { newId } from '../../../lib/ids.ts'
 import { ADMINISTRATOR, isAdministrator, roleAliases, TENANT_ADMIN } from '../../../lib/permissions.ts'
 import { changed, first } from '../../../lib/rows.ts'
-import { now } from '../../../lib/time.ts'
+import { formatDateTime, now } from '../../../lib/time.ts'
 import { withTransaction, type Tx } from '../../../lib/transaction.ts'
 import type { Graph } from './definitions.ts'
 import { ExpressionError, resolve } from './expressions.ts'
 import { scopeOf, type Turn, type Wait } from './runtime.ts'
+import { armDue, armTimers, dueAt } from './timer-jobs.ts'
 
 /**
  * Runtime rows are bounded by the school only: who may see or act on a task or an instance is the operation's
@@ -171,7 +172,9 @@ export function taskFor(
       g.startsWith('dept:') ? { type: 'dept', val: g.slice(5) } : { type: 'role', val: g.replace(/^role:/, '') },
     ),
   ]
+  // Flowable's dueDate: a date, or a duration from now (P2D); stored as a time so overdue is a comparison.
   const due = value('dueDate')
+  const dueTime = typeof due === 'string' ? dueAt(due, new Date()) : undefined
   return {
     row: {
       id: newId(),
@@ -184,7 +187,7 @@ export function taskFor(
       assignee,
       formKey: typeof b.formKey === 'string' ? b.formKey : null,
       status: 'todo',
-      dueTime: typeof due === 'string' && due ? due : null,
+      dueTime: dueTime ? formatDateTime(dueTime) : null,
       createTime: now(),
     },
     candidates: [...new Map(candidates.map((c) => [`${c.type}:${c.val}`, c])).values()],
@@ -222,15 +225,16 @@ export async function writeHistory(tx: Tx, inst: { id: string; tenantId: string 
     )
 }
 
+/** Stores variables (new or changed) in one statement: a start's form writes five or more, each was a round trip. */
 export async function saveVars(tx: Tx, inst: { id: string; tenantId: string }, vars: Record<string, unknown>) {
-  for (const [name, v] of Object.entries(vars)) {
-    if (v === undefined) continue
-    const value = JSON.stringify(v)
+  const rows = Object.entries(vars)
+    .filter(([, v]) => v !== undefined)
+    .map(([name, v]) => ({ instanceId: inst.id, name, tenantId: inst.tenantId, value: JSON.stringify(v) }))
+  if (rows.length)
     await tx
       .insert(wfVariable)
-      .values({ instanceId: inst.id, name, tenantId: inst.tenantId, value })
-      .onConflictDoUpdate({ target: [wfVariable.instanceId, wfVariable.name], set: { value } })
-  }
+      .values(rows)
+      .onConflictDoUpdate({ target: [wfVariable.instanceId, wfVariable.name], set: { value: sql`excluded.value` } })
 }
 
 export async function insertTasks(tx: Tx, tasks: NewTask[]) {
@@ -249,6 +253,7 @@ export async function insertTasks(tx: Tx, tasks: NewTask[]) {
       assignee: t.row.assignee,
       startTime: t.row.createTime,
     })
+    await armDue(tx, t.row)
   }
 }
 
@@ -300,11 +305,31 @@ export interface Commit {
   /** Task rows to change beside the turn (an added participant taking over an execution). */
   handover?: { taskId: string; executionId: string }
   status?: { status: string; endReason?: string | null }
+  /** More writes in the same transaction, after the rest (a timer's reminder message). */
+  within?: (tx: Tx) => Promise<void>
+}
+
+/**
+ * What an instance's save also writes for the instances it calls or was called by (call-activity.ts): called
+ * instances started or ended, the caller continued. Registered by that file, which builds on this one: the store
+ * cannot import it back.
+ */
+export type CallLinker = (
+  ctx: Ctx,
+  l: LoadedInstance,
+  t: (Turn & { graph: Graph }) | null,
+  status: { status: string } | undefined,
+  vars: Record<string, unknown>,
+) => Promise<((tx: Tx) => Promise<void>) | undefined>
+let linkCalls: CallLinker | undefined
+export const useCallLinker = (linker: CallLinker) => {
+  linkCalls = linker
 }
 
 /**
  * Saves a turn (or, with `turn` null, an operation that did not move the engine) in one transaction: the version
- * check first, then the acted task, tasks the turn opened and left, history and variables.
+ * check first, then the acted task, tasks the turn opened and left, history, variables, and the jobs of the timers
+ * the turn set.
  */
 export async function commit(
   ctx: Ctx,
@@ -312,6 +337,21 @@ export async function commit(
   t: (Turn & { graph: Graph }) | null,
   c: Commit,
 ): Promise<string[]> {
+  const { write, created } = await prepareCommit(ctx, l, t, c)
+  await withTransaction(ctx.db, write)
+  return created
+}
+
+/**
+ * A commit's work before its transaction (everything that reads or runs an engine) and the transaction's writes, so
+ * a called instance's end can continue its caller in the same transaction.
+ */
+export async function prepareCommit(
+  ctx: Ctx,
+  l: LoadedInstance,
+  t: (Turn & { graph: Graph }) | null,
+  c: Commit,
+): Promise<{ write: (tx: Tx) => Promise<void>; created: string[] }> {
   const held = new Set(l.open.map((o) => o.executionId))
   const fresh = t ? t.waits.filter((w) => !held.has(w.executionId)) : []
   const varsNow = { ...l.vars, ...(c.vars ?? {}) }
@@ -328,7 +368,8 @@ export async function commit(
     : []
   const finished = Boolean(t?.finished)
   const status = c.status ?? (finished ? { status: 'finished' } : undefined)
-  await withTransaction(ctx.db, async (tx) => {
+  const linked = linkCalls ? await linkCalls(ctx, l, t, status, varsNow) : undefined
+  const write = async (tx: Tx) => {
     await bumpVersion(tx, l.inst, {
       ...(t ? { state: t.state } : {}),
       ...(status ? { status: status.status, endReason: status.endReason ?? null } : {}),
@@ -362,6 +403,9 @@ export async function commit(
     })
     await writeHistory(tx, l.inst, [...trace, ...(c.history ?? [])])
     await saveVars(tx, l.inst, c.vars ?? {})
+    if (t) await armTimers(tx, l.inst, t.armed)
+    if (c.within) await c.within(tx)
+    if (linked) await linked(tx)
     if (status && status.status !== 'running' && status.status !== 'suspended')
       await endTasks(
         tx,
@@ -370,6 +414,6 @@ export async function commit(
         ),
         { status: 'cancelled', action: c.leftAction },
       )
-  })
-  return created.map((n) => n.row.id!)
+  }
+  return { write, created: created.map((n) => n.row.id!) }
 }

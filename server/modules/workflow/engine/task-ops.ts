@@ -6,21 +6,24 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
 import { publicRows } from '../../../lib/tenant-rows.ts'
-import { wfDeployment, wfHistory, wfInstance, wfModelScope, wfTask } from '../../../../db/schema/index.ts'
+import { user, wfDeployment, wfHistory, wfInstance, wfModelScope, wfTask } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts'
 import { newId } from '../../../lib/ids.ts'
 import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { withTransaction } from '../../../lib/transaction.ts'
+import { mayReturnTo, reachableFrom } from './back-nodes.ts'
+import { startCalled } from './call-activity.ts'
+import { countersignStep, loopOf } from './countersign.ts'
 import { deployed } from './definitions.ts'
 import { turn } from './runtime.ts'
+import { armTimers } from './timer-jobs.ts'
 import {
   bumpVersion,
   candidateKeys,
   commit,
   insertTasks,
-  isAdded,
   isCandidate,
   isWorkflowAdmin,
   loadInstance,
@@ -61,7 +64,7 @@ export interface StartInput {
   variables?: unknown
   businessTable?: string
   businessId?: string
-  /** The title in lists; the definition's name and the initiator's account when left out. */
+  /** The title in lists; the definition's name and the initiator's name when left out. */
   name?: string
 }
 
@@ -75,6 +78,12 @@ async function mayStart(ctx: Ctx, dep: typeof wfDeployment.$inferSelect) {
   if (!rows.length || (await isWorkflowAdmin(ctx))) return true
   const keys = await candidateKeys(ctx)
   return rows.some((r) => keys.some((k) => k.type === r.type && k.vals.includes(r.val)))
+}
+
+/** The initiator as lists show them: their name (their account when they have none). */
+async function initiatorName(ctx: Ctx) {
+  const me = await first(ctx.db.select({ realName: user.realName }).from(user).where(eq(user.id, ctx.actor.userId)))
+  return me?.realName?.trim() || ctx.actor.account
 }
 
 /** Starts an instance of a definition (by id, or the main version of a key) as the caller. */
@@ -109,7 +118,7 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
     tenantId: ctx.actor.tenantId,
     definitionId: dep.id,
     processKey: dep.processKey,
-    name: text(input.name) || `${dep.name} - ${ctx.actor.account}`,
+    name: text(input.name) || `${dep.name} - ${await initiatorName(ctx)}`,
     businessTable: text(input.businessTable) || null,
     businessId: text(input.businessId) || null,
     initiator: ctx.actor.userId,
@@ -122,8 +131,10 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
     updateTime: stamp,
   }
   const tasks = t.waits.map((w) => taskFor(inst, t.graph, w, vars))
+  const called = await startCalled(ctx, { ...inst, endReason: null, parentId: null, parentExecutionId: null }, t, vars)
   await withTransaction(ctx.db, async (tx) => {
     await tx.insert(wfInstance).values(inst)
+    await called(tx)
     await insertTasks(tx, tasks)
     await writeHistory(
       tx,
@@ -145,6 +156,7 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
       }),
     )
     await saveVars(tx, inst, vars)
+    await armTimers(tx, inst, t.armed)
   })
   return { processInstanceId: id, processDefinitionId: dep.id, taskIds: tasks.map((x) => x.row.id!) }
 }
@@ -156,22 +168,10 @@ async function mayWork(ctx: Ctx, task: TaskRow) {
   return isWorkflowAdmin(ctx)
 }
 
-/** Flowable's countersign counters over the group's task rows, the acting one counted as completed. */
-async function loopCounters(ctx: Ctx, task: TaskRow, completing: boolean) {
-  const group = loopGroup(task.executionId)
-  const rows = await ctx.db
-    .select({ id: wfTask.id, status: wfTask.status, action: wfTask.action, executionId: wfTask.executionId })
-    .from(wfTask)
-    .where(and(eq(wfTask.instanceId, task.instanceId), eq(wfTask.taskKey, task.taskKey)))
-  const mine = rows.filter((r) => loopGroup(r.executionId) === group && r.action !== 'deleteMultiInstance')
-  const live = mine.filter((r) => !(r.id === task.id && !completing))
-  const done = live.filter((r) => r.status === 'done' || (completing && r.id === task.id)).length
-  return { nrOfInstances: live.length, nrOfCompletedInstances: done, nrOfActiveInstances: live.length - done }
-}
-
 /**
- * Ends a task and moves the engine past it. An iteration whose execution an added participant can take over hands
- * it over instead (the countersign waits for the added one too); an added participant's own task ends alone.
+ * Ends a task and moves the engine past it. A countersign participant's task goes through countersign.ts, which says
+ * whether the engine is signalled (with Flowable's counters), the task ends alone, or an added participant takes
+ * over the engine's iteration.
  */
 async function finishTask(
   ctx: Ctx,
@@ -186,20 +186,22 @@ async function finishTask(
   },
 ) {
   const acted = { task, action: o.action, comment: o.comment, status: o.status }
-  const heir = l.open.find(
-    (x) => x.id !== task.id && isAdded(x.executionId) && loopGroup(x.executionId) === loopGroup(task.executionId),
-  )
-  if (isAdded(task.executionId) || heir)
+  const vars = { ...l.vars, ...o.vars }
+  const { graph } = await deployed(l.dep.id, l.dep.xml)
+  const loop = loopOf(graph, task.taskKey, vars)
+  const step = loop
+    ? await countersignStep(ctx, l, loop, task, o.counts, vars)
+    : ({ kind: 'signal', executionId: task.executionId, counters: {} } as const)
+  if (step.kind === 'alone') return commit(ctx, l, null, { acted, leftAction: o.action, vars: o.vars })
+  if (step.kind === 'handover')
     return commit(ctx, l, null, {
       acted,
       leftAction: o.action,
       vars: o.vars,
-      ...(heir && !isAdded(task.executionId) ? { handover: { taskId: heir.id, executionId: task.executionId } } : {}),
+      handover: { taskId: step.heir.id, executionId: task.executionId },
     })
-  const counters = /[_+][^_+]*$/.test(task.executionId) ? await loopCounters(ctx, task, o.counts) : {}
-  const vars = { ...l.vars, ...o.vars }
   const t = await turn(l.dep.id, l.dep.xml, l.inst.state, vars, (d) =>
-    d.signal(task.taskKey, task.executionId, { ...o.vars, ...counters }),
+    d.signal(task.taskKey, step.executionId, { ...o.vars, ...step.counters }),
   )
   return commit(ctx, l, t, { acted, leftAction: o.action, vars: o.vars })
 }
@@ -275,31 +277,22 @@ export async function getBackNodes(ctx: Ctx, input: { taskId?: string }) {
 async function backNodes(ctx: Ctx, task: TaskRow) {
   const l = await loadInstance(ctx, task.instanceId)
   const { graph } = await deployed(l.dep.id, l.dep.xml)
-  const reach = (from: string) => {
-    const seen = new Set<string>()
-    const todo = [from]
-    while (todo.length) {
-      const id = todo.pop()!
-      for (const f of graph.flows)
-        if (f.sourceId === id && !seen.has(f.targetId)) {
-          seen.add(f.targetId)
-          todo.push(f.targetId)
-        }
-    }
-    return seen.has(task.taskKey)
-  }
   const done = await ctx.db
     .select({ key: wfTask.taskKey })
     .from(wfTask)
     .where(and(eq(wfTask.instanceId, task.instanceId), eq(wfTask.status, 'done')))
   const keys = [...new Set(done.map((d) => d.key))].filter((k) => k !== task.taskKey)
   const start = [...graph.nodes.values()].find((n) => n.type === 'startEvent' && n.parentId === graph.processKey)
+  const open = [...new Set([task.taskKey, ...l.open.map((o) => o.taskKey)])]
   return [...(start ? [start.id] : []), ...keys]
-    .filter((k) => reach(k))
+    .filter((k) => mayReturnTo(graph, k, open))
     .map((k) => ({ nodeId: k, nodeName: graph.nodes.get(k)?.name ?? k, nodeType: graph.nodes.get(k)?.type }))
 }
 
-/** Moves the instance back from every current task to `nodeId`: the acted task ends rejected, the others cancelled. */
+/**
+ * Moves the instance back to `nodeId`: what is reachable from it stops (the current tasks, the sub-processes holding
+ * them, joins some branches already reached), the acted task ends with `action`, the other open tasks are cancelled.
+ */
 async function moveBack(
   ctx: Ctx,
   l: LoadedInstance,
@@ -308,10 +301,12 @@ async function moveBack(
   action: string,
   comment: string | null,
 ) {
-  const current = [...new Set(l.open.map((o) => o.taskKey))]
+  const { graph } = await deployed(l.dep.id, l.dep.xml)
+  // The target itself is started first (the instance never runs dry), so a loop back to it must not stop it again.
+  const after = [...reachableFrom(graph, nodeId)].filter((id) => id !== nodeId)
   const t = await turn(l.dep.id, l.dep.xml, l.inst.state, l.vars, (d) => {
     d.run(nodeId)
-    d.discard(current)
+    d.discard(after)
   })
   return commit(ctx, l, t, {
     ...(acted ? { acted: { task: acted, action, comment } } : {}),
@@ -320,7 +315,10 @@ async function moveBack(
   })
 }
 
-/** Sends the instance back to a node getBackNodes offers (also out of a parallel branch: every branch returns). */
+/**
+ * Sends the instance back to a node getBackNodes offers: also out of a parallel branch (every branch returns, the
+ * siblings' tasks cancelled) and out of a sub-process.
+ */
 export async function rollbackTask(ctx: Ctx, input: { taskId?: string; nodeId?: string; comment?: string }) {
   const task = await openTask(ctx, input.taskId)
   if (!(await mayWork(ctx, task))) throw forbidden()
@@ -406,16 +404,26 @@ export async function deleteProcess(ctx: Ctx, input: { processInstanceId?: strin
   return true
 }
 
-/** Adds participants to a running countersign: each gets a task of the same node the countersign waits for. */
+/** The instance of a countersign participant's task (409 when the task's node is not a multi-instance one). */
+async function countersignOf(ctx: Ctx, task: TaskRow) {
+  const l = await loadInstance(ctx, task.instanceId)
+  const { graph } = await deployed(l.dep.id, l.dep.xml)
+  if (!graph.nodes.get(task.taskKey)?.behaviour.loopCharacteristics) throw conflict('workflow.notMultiInstance')
+  return l
+}
+
+/**
+ * Adds participants to a running countersign: each gets a task of the same node the countersign waits for, counted
+ * in its nrOfInstances (countersign.ts).
+ */
 export async function addMultiInstance(ctx: Ctx, input: { taskId?: string; assignees?: unknown }) {
   const task = await openTask(ctx, input.taskId)
-  if (!/[_+][^_+]*$/.test(task.executionId)) throw conflict('workflow.notMultiInstance')
+  const l = await countersignOf(ctx, task)
   if (task.assignee !== ctx.actor.userId && !(await isWorkflowAdmin(ctx))) throw forbidden()
   const raw = Array.isArray(input.assignees) ? input.assignees : String(input.assignees ?? '').split(',')
   const ids: string[] = []
   for (const a of raw.map((x) => String(x).trim()).filter(Boolean)) ids.push(await schoolUser(ctx, a, 'assignees'))
   if (!ids.length) throw badRequest('validation.required', { field: 'assignees' }, 'assignees')
-  const l = await loadInstance(ctx, task.instanceId)
   running(l)
   const group = loopGroup(task.executionId)
   const stamp = now()
@@ -458,8 +466,7 @@ export async function addMultiInstance(ctx: Ctx, input: { taskId?: string; assig
 /** Removes one participant of a countersign (at least one stays): the countersign no longer waits for them. */
 export async function deleteMultiInstance(ctx: Ctx, input: { taskId?: string }) {
   const task = await openTask(ctx, input.taskId)
-  if (!/[_+][^_+]*$/.test(task.executionId)) throw conflict('workflow.notMultiInstance')
-  const l = await loadInstance(ctx, task.instanceId)
+  const l = await countersignOf(ctx, task)
   const peers = l.open.filter((o) => o.id !== task.id && loopGroup(o.executionId) === loopGroup(task.executionId))
   const mine = peers.some((p) => p.assignee === ctx.actor.userId)
   if (!mine && !(await isWorkflowAdmin(ctx))) throw forbidden()

@@ -38,7 +38,7 @@ export async function asFlow(ctx: Ctx, rows: Row[]): Promise<Row[]> {
 }
 
 /**
- * The classic engine's process tracking (blade-flow/follow): the school's instances for its administrators, and
+ * The classic engine's process tracking (blade-flow/follow): the school's open instances for its administrators, and
  * the diagram routes of blade-flow/process — history-flow-list (who did what and when) and model-view (the XML and
  * the flow data the diagram colours) — which anyone taking part in an instance may read (the runtime checks).
  */
@@ -51,12 +51,15 @@ export const flowFollowResource = defineResource({
   hidden: ['state'],
   skip: ['page', 'detail', 'submit', 'remove'],
   read: {
+    // Tracking is of what has not ended — running and suspended instances (each with its status) — unless one
+    // instance or a status is asked for.
     where: (_ctx, q) =>
       q.processInstanceId
         ? eq(wfInstance.id, q.processInstanceId)
-        : q.processDefinitionKey
-          ? eq(wfInstance.processKey, q.processDefinitionKey)
-          : undefined,
+        : and(
+            q.processDefinitionKey ? eq(wfInstance.processKey, q.processDefinitionKey) : undefined,
+            q.status ? undefined : inArray(wfInstance.status, ['running', 'suspended']),
+          ),
     rows: asFlow,
   },
   actions: {

@@ -125,6 +125,9 @@ registerLocale('workflow', {
         claim: '签收',
         start: '发起',
         copy: '抄送',
+        timeout: '超时',
+        remind: '定时提醒',
+        overdue: '逾期提醒',
       },
     },
     leave: {
@@ -304,6 +307,9 @@ registerLocale('workflow', {
         claim: 'Claimed',
         start: 'Started',
         copy: 'Copied',
+        timeout: 'Timed out',
+        remind: 'Reminded',
+        overdue: 'Overdue reminder',
       },
     },
     leave: {

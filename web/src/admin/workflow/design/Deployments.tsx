@@ -1,17 +1,16 @@
 import { Button } from '@fluentui/react-components'
 import { DeleteRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { wfDeploymentFields } from '../../../../../db/fields/workflow'
 import { write } from '../../../shared/data'
 import { notify } from '../../../shared/notify'
 import { usePermissions } from '../../../shared/permissions'
-import { screenFields } from '../../../shared/resource/fields'
 import ResourcePage from '../../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../../shared/resource/schema'
 import { useSay } from '../../../shared/resource/text'
 import { useConfirm } from '../../../shared/useConfirm'
 import { L } from '../../system/fields'
 import { DESIGN, PROCESS } from '../api'
+import { deploymentScreenFields } from './deployment-fields'
 import '../locale'
 
 const BASE = `${DESIGN}/deployment`
@@ -32,15 +31,7 @@ export default function Deployments() {
     title: L('部署管理', 'Deployments'),
     invalidates: [PROCESS],
     actions: { add: false, edit: false, delete: false, view: false, selection: false },
-    fields: screenFields(wfDeploymentFields, {
-      name: { search: true },
-      processKey: { search: true, width: 160 },
-      version: { width: 80 },
-      categoryName: { label: L('流程分类', 'Category'), width: 140 },
-      mainVersion: { width: 90 },
-      status: { width: 90 },
-      deployTime: { width: 170 },
-    }),
+    fields: deploymentScreenFields(),
     rowActions: (row, ctx) => {
       const active = Number(row.status) !== 2
       return (

@@ -17,7 +17,7 @@ const BASE = `${FLOW}/follow`
 const CODE = 'flow:follow'
 
 /**
- * Process tracking (blade-flow/follow): the school's instances, newest first, searchable by name; each opens its
+ * Process tracking (blade-flow/follow): the school's running and suspended instances, newest first, searchable by name; each opens its
  * read-only detail with the diagram, and an administrator may delete one with a reason (kept in its history).
  */
 export default function FlowFollow() {
@@ -29,12 +29,13 @@ export default function FlowFollow() {
     base: BASE,
     perm: CODE,
     title: L('流程跟踪', 'Running processes'),
-    // Tracking is of what still runs; ended instances are under Workflow operations.
-    query: { status: 'running' },
+    // The server answers what has not ended (running or suspended); ended instances are under Workflow operations.
     actions: { add: false, edit: false, delete: false, view: false, selection: false },
-    // All running: the status and end columns would say nothing.
-    fields: INSTANCE_FIELDS.filter((f) => f.name !== 'status' && f.name !== 'endTime').map((f) =>
-      f.name === 'name' ? { ...f, search: true } : f,
+    // Nothing listed has ended: the end column would say nothing, the status tells running from suspended.
+    fields: INSTANCE_FIELDS.filter((f) => f.name !== 'endTime').map((f) =>
+      f.name === 'name' || f.name === 'status'
+        ? { ...f, search: true, ...(f.name === 'status' ? { options: f.options?.slice(0, 2) } : {}) }
+        : f,
     ),
     rowActions: (row, ctx) => {
       const r = row as WorkRow & { name?: string }

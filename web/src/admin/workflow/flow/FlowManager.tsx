@@ -2,11 +2,9 @@ import { Button } from '@fluentui/react-components'
 import { ArrowUploadRegular, DeleteRegular, PauseRegular, PlayRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { wfDeploymentFields } from '../../../../../db/fields/workflow'
 import { write } from '../../../shared/data'
 import { notify } from '../../../shared/notify'
 import { usePermissions } from '../../../shared/permissions'
-import { screenFields } from '../../../shared/resource/fields'
 import ResourcePage from '../../../shared/resource/ResourcePage'
 import type { ActionContext, ResourceScreen } from '../../../shared/resource/schema'
 import { useSay } from '../../../shared/resource/text'
@@ -14,6 +12,7 @@ import { useConfirm } from '../../../shared/useConfirm'
 import { L } from '../../system/fields'
 import { DESIGN, FLOW, flowApi, PROCESS } from '../api'
 import DeployDialog from './DeployDialog'
+import { deploymentScreenFields } from '../design/deployment-fields'
 import '../locale'
 
 const BASE = `${FLOW}/manager`
@@ -37,15 +36,7 @@ export default function FlowManager() {
     title: L('流程管理', 'Definitions'),
     invalidates: WRITES.invalidates,
     actions: { add: false, edit: false, delete: false, view: false, selection: false },
-    fields: screenFields(wfDeploymentFields, {
-      name: { search: true },
-      processKey: { search: true, width: 160 },
-      version: { width: 80 },
-      categoryName: { label: L('流程分类', 'Category'), width: 140 },
-      mainVersion: { width: 90 },
-      status: { width: 90 },
-      deployTime: { width: 170 },
-    }),
+    fields: deploymentScreenFields(),
     toolbar: (ctx) =>
       perms.has(`${CODE}:upload`) && (
         <Button
