@@ -10,7 +10,7 @@ import { boot } from '../server/boot.ts'
 import { loadConfig } from '../server/lib/config.ts'
 import { seededDatabase } from '../tests/support/harness.ts'
 import { closeDb } from '../server/lib/db.ts'
-import { unseal } from '../server/modules/lab/engine/host-secret.ts'
+import { unseal } from '../server/lib/sealed.ts'
 
 /** `atrium labs hosts`: the engines labs run on, from the host's shell, as a subprocess over a data directory. */
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-cli-hosts-'))

@@ -6,7 +6,7 @@ import { cleanUpAfter, describeDocker, engine } from '../../../tests/support/doc
 import { testApp } from '../../../tests/support/harness.ts'
 import { makeTlsCerts, startTlsDockerProxy, type TlsDockerProxy } from '../../../tests/support/tls-docker-proxy.ts'
 import { HOST_LABEL } from './engine/fleet.ts'
-import { unseal } from './engine/host-secret.ts'
+import { unseal } from '../../lib/sealed.ts'
 import { listHosts } from './engine/lab-hosts.ts'
 import { makeCtx, systemActor } from '../../lib/context.ts'
 

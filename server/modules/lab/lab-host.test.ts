@@ -6,7 +6,7 @@ import { testApp } from '../../../tests/support/harness.ts'
 import { cleanUpAfter } from '../../../tests/support/docker.ts'
 import { schoolExperiments } from '../../../tests/support/lab-school.ts'
 import { describeTwoEngines } from '../../../tests/support/second-engine.ts'
-import { unseal } from './engine/host-secret.ts'
+import { unseal } from '../../lib/sealed.ts'
 
 /**
  * The platform administrator's lab hosts over HTTP (issue #27, `/api/hm-labHost/labHost`), on two real engines:

@@ -13,7 +13,7 @@ import { paging } from '../../lib/request-schema.ts'
 import { notDeleted } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { LOCAL, sshHostKey, type HostStatus, type LabFleet } from './engine/fleet.ts'
-import { seal } from './engine/host-secret.ts'
+import { seal } from '../../lib/sealed.ts'
 import { routeServices } from './route-services.ts'
 
 defineMessages({

@@ -2,7 +2,7 @@ import type Docker from 'dockerode'
 import type { labHost } from '../../../../db/schema/index.ts'
 import type { LabHost } from './host.ts'
 import type { HostProblem } from './host-problem.ts'
-import { unseal } from './host-secret.ts'
+import { unseal } from '../../../lib/sealed.ts'
 import { sshAgent } from './ssh-tunnel.ts'
 
 /** The engine of DOCKER_HOST: labs run there while the platform lists no host (rows keep `host` NULL). */

@@ -15,7 +15,7 @@ import type { LabEndedPush } from './host-watch.ts'
 import { addHost, listHosts, removeHost, setHostEnabled } from './lab-hosts.ts'
 import { reconcile } from './reconcile.ts'
 import { Labs } from './service.ts'
-import { unseal } from './host-secret.ts'
+import { unseal } from '../../../lib/sealed.ts'
 
 /**
  * Issue #27 on two real engines: the one of the suites (DOCKER_HOST) and a second dockerd this suite starts on
