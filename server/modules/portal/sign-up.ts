@@ -25,6 +25,7 @@ import { handWritten } from '../../lib/hand-written.ts'
 import { body as bodyOf, given, query as queryOf, text } from '../../lib/request-schema.ts'
 
 const SIGNING_UP = 'a visitor signing up is not signed in yet'
+const PHONE_CODES_AN_HOUR = 5
 
 defineMessages({
   'sms.sent': { zh: '验证码已发送', en: 'the code has been sent' },
@@ -63,9 +64,14 @@ const signUpRoutesPlugin = (s: Services) =>
         const phone = checkPhone(query.phone)
         // Per address too, so one visitor cannot make the appliance text every number.
         await take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
+        // Per phone an hour, from whatever addresses: one number cannot be flooded a minute at a time.
+        await take(ctx.db, `sms-phone:${ctx.actor.tenantId}:${phone}`, PHONE_CODES_AN_HOUR, 3600)
         // In the database (sms-codes.ts): every process knows the code, and the resend limit holds across them.
         const sent = await issue(ctx.db, s.jwtSecret, { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' })
-        if ('waitMs' in sent) throw new ApiError(429, 'sms.wait', { seconds: Math.ceil(sent.waitMs / 1000) })
+        if ('waitMs' in sent) {
+          const seconds = Math.ceil(sent.waitMs / 1000)
+          throw new ApiError(429, 'sms.wait', { seconds, retryAfter: seconds })
+        }
         await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
         return ok(ctx, null, 'sms.sent')
       },

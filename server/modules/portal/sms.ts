@@ -1,5 +1,8 @@
 import type { Services } from '../../lib/context.ts'
+import { ApiError } from '../../lib/errors.ts'
 import { recordUsual } from '../../lib/logs.ts'
+import { defineMessages } from '../../lib/messages.ts'
+import { deliver, enabledAccount } from '../sms/send.ts'
 
 /** Sends a verification code to a phone. A school with an SMS gateway registers its own adapter. */
 export interface SmsProvider {
@@ -20,7 +23,34 @@ export const logSms: SmsProvider = {
   },
 }
 
-let provider: SmsProvider = logSms
+defineMessages({
+  'sms.failed': {
+    zh: '验证码短信发送失败，请稍后再试或联系学校',
+    en: 'the code could not be sent by text message: try again later or contact the school',
+  },
+})
+
+/**
+ * What sign-up uses unless something else is set: the school's enabled SMS account (blade-resource/sms, Aliyun or
+ * Tencent Cloud), the code as the template's `code` value; a school with none enabled gets the log.
+ */
+export const schoolSms: SmsProvider = {
+  name: 'school',
+  async send(s, tenantId, phone, code) {
+    const account = await enabledAccount(s.db, tenantId)
+    if (!account) return logSms.send(s, tenantId, phone, code)
+    try {
+      await deliver(s.db, s.jwtSecret, account, [phone], { code })
+    } catch (e) {
+      // The visitor learns it failed; the provider's reason (a key, a template) is for the school's staff.
+      const reason = e instanceof ApiError ? String(e.params.reason ?? e.key) : String(e)
+      await recordUsual(s, tenantId, 'sms failed', { phone, account: account.smsCode, reason })
+      throw new ApiError(503, 'sms.failed')
+    }
+  },
+}
+
+let provider: SmsProvider = schoolSms
 export const setSmsProvider = (p: SmsProvider) => {
   provider = p
 }
