@@ -31,6 +31,7 @@ export const courseFields = defineFields({
   levelId: { label: L('学历层次', 'Level'), type: 'dict', dict: { code: 'educational_level', biz: true } },
   isAuth: { label: L('报名需审核', 'Review enrolment'), type: 'switch', default: 0 },
   isPractice: { label: L('实践课程', 'Practice course'), type: 'switch', default: 0 },
+  price: { label: L('价格（元，0 为免费）', 'Price (yuan, 0 = free)'), type: 'money', default: 0 },
   aditedNum: { label: L('已审核', 'Approved') },
   unauditedNum: { label: L('待审核', 'Pending') },
   status: listing,

@@ -11,7 +11,8 @@ import { routeStyle } from '../../server/lib/hand-written.ts'
 import { testApp } from '../support/harness.ts'
 
 /** The most hand-written routes allowed, and of them the most with no reason said: lower these as routes move. */
-const MAX_HAND_WRITTEN = 35
+// 37: the two payment notifications (issue #30) are verified over the exact bytes the provider sent, which no declaration keeps.
+const MAX_HAND_WRITTEN = 37
 const MAX_UNEXPLAINED = 0
 /** Issue #26's target, once the ratchet reaches it. */
 const TARGET_SHARE = 0.1

@@ -123,7 +123,7 @@ export async function withNames(ctx: Ctx, rows: (typeof courseCard.$inferSelect)
   })
 }
 
-const csvCell = (v: unknown) => {
+export const csvCell = (v: unknown) => {
   const s = String(v ?? '')
   // A leading = + - @ would be a formula in a spreadsheet: prefix it.
   const safe = /^[=+\-@]/.test(s) ? `'${s}` : s

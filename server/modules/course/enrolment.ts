@@ -21,8 +21,8 @@ import { paging, text } from '../../lib/request-schema.ts'
 
 /** Enrolment status (hm_course_user.status). */
 export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
-/** Enrolment source. */
-export const SOURCE = { signUp: 1, staff: 2, card: 3 } as const
+/** Enrolment source (4: bought by a paid order, server/modules/pay). */
+export const SOURCE = { signUp: 1, staff: 2, card: 3, paid: 4 } as const
 
 /**
  * An enrolment's review: a pending one is approved or rejected; a rejected one may still be approved, or reopened

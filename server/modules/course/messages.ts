@@ -12,6 +12,7 @@ defineMessages({
   'ware.file': { zh: '请上传文件', en: 'please upload a file' },
   'ware.fileKind': { zh: '请上传课件文件', en: 'please upload a courseware file' },
   'enrol.already': { zh: '您已报名该课程', en: 'you are already enrolled in this course' },
+  'enrol.paid': { zh: '该课程需付费报名，请先下单支付', en: 'this course is paid: place an order and pay to join' },
   'enrol.pending': { zh: '报名成功，请等待老师审核', en: "enrolled: waiting for the teacher's approval" },
   'enrol.done': { zh: '报名成功', en: 'enrolled successfully' },
   'enrol.notEnrolled': { zh: '请先报名该课程', en: 'please enrol in this course first' },

@@ -117,6 +117,8 @@ export const portalEnrolmentViews = viewsOf(courseUserResource, [
               { field: 'courseId' },
               'courseId',
             )
+          // A priced course or camp is joined by paying its order (blade-pay/order/submit), never by signing up.
+          if (c.price > 0) throw badRequest('enrol.paid', { field: 'courseId' }, 'courseId')
           const status = c.isAuth ? ENROL.pending : ENROL.approved
           await enrol(ctx, c.id, ctx.actor.userId, SOURCE.signUp, status)
           return said({ status }, status === ENROL.pending ? 'enrol.pending' : 'enrol.done')
