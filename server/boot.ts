@@ -16,6 +16,10 @@ import { dockerLabHost } from './modules/lab/engine/docker.ts'
 import { seedDemoContent } from './modules/course/demo-content.ts'
 import { deployLeaveSample } from './modules/workflow/engine/leave-sample.ts'
 import { seedDemoWorkflow } from './modules/workflow/design/demo.ts'
+import { seedDemoSms } from './modules/sms/demo.ts'
+import { seedDemoPay } from './modules/pay/demo.ts'
+import { seedDemoInbox } from './modules/mail/inbox/demo.ts'
+import { seedDemoReport } from './modules/report/demo.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -61,6 +65,13 @@ export async function prepare(db: Services['db']): Promise<boolean> {
     await seedDemoIot(db)
     await seedDemoLabs(db)
     await seedDemoContent(db)
+    await seedDemoSms(db)
+    // After the demo content: the sample order is the demo student's, of its first course.
+    await seedDemoPay(db)
+    // After the mail area's demo account, which its messages are filed under.
+    await seedDemoInbox(db)
+    // After the demo exam, whose results it prints.
+    await seedDemoReport(db)
   }
   // Every start, idempotent: a school without the leave sample (new since the last start) gets it.
   await deployLeaveSample(db)

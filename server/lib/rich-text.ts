@@ -75,6 +75,36 @@ const question: sanitizeHtml.IOptions = {
   },
 }
 
+/**
+ * Mail a school's inbox received from anyone: the formatting, tables and colours of ordinary mail; images only as
+ * data: URLs (the sync inlines the message's own cid: images), so opening a message loads nothing from the sender's
+ * servers (no tracking pixels); links open apart from the back office.
+ */
+const mail: sanitizeHtml.IOptions = {
+  ...page,
+  allowedTags: [
+    ...(page.allowedTags as string[]).filter((tag) => tag !== 'video' && tag !== 'source'),
+    'font',
+    'center',
+    'sub',
+    'sup',
+    'del',
+    'ins',
+  ],
+  allowedAttributes: {
+    ...(page.allowedAttributes as Record<string, string[]>),
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    font: ['color'],
+    td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
+    th: ['colspan', 'rowspan', 'align', 'valign', 'width'],
+    table: ['width', 'cellpadding', 'cellspacing', 'border'],
+  },
+  allowedSchemesByTag: { img: ['data'] },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+  },
+}
+
 /** Every kind of rich text the appliance stores, and its policy. */
 const POLICIES = {
   newsBody: page,
@@ -86,6 +116,7 @@ const POLICIES = {
   questionAnalysis: question,
   questionAnswer: question,
   examNotice: question,
+  mailBody: mail,
 } satisfies Record<string, sanitizeHtml.IOptions>
 
 export type RichTextKind = keyof typeof POLICIES

@@ -15,6 +15,11 @@ import { contentModule } from './content/index.ts'
 import { portalModule } from './portal/index.ts'
 import { deskModule } from './desk/index.ts'
 import { workflowModule } from './workflow/index.ts'
+import { mailModule } from './mail/index.ts'
+import { mailInboxModule } from './mail/inbox/index.ts'
+import { smsModule } from './sms/index.ts'
+import { payModule } from './pay/index.ts'
+import { reportModule } from './report/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
 export const modules: ((s: Services) => AnyElysia)[] = [
@@ -33,4 +38,9 @@ export const modules: ((s: Services) => AnyElysia)[] = [
   portalModule,
   deskModule,
   workflowModule,
+  mailModule,
+  mailInboxModule,
+  smsModule,
+  payModule,
+  reportModule,
 ]

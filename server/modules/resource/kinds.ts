@@ -115,6 +115,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   wav: 'audio/wav',
   pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   md: 'text/markdown; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   csv: 'text/csv; charset=utf-8',

@@ -32,6 +32,7 @@ import { SYSTEM_USER } from '../../lib/reference/system-user.ts'
 import { now } from '../../lib/time.ts'
 import { hashPasswordBeforeListening as hashPassword } from '../auth/password.ts'
 import { grantDataScope, provisionTenant } from './tenant-provision.ts'
+import { seedDemoMail } from '../mail/demo.ts'
 import { tenantRows, notDeleted } from '../../lib/tenant-rows.ts'
 
 const DEMO = 'the demo school is written once, on first start, by the system'
@@ -158,6 +159,7 @@ async function writeDemoSchool(tx: Tx, hashes: Map<string, string>): Promise<voi
     await tx
       .insert(notice)
       .values({ id: newId(), tenantId: tid, ...audit(), createUser: admin.id, title, category, releaseTime, content })
+  await seedDemoMail(tx, tid, admin.id)
 
   // The basic package: every menu but those the platform keeps (the reference marks them).
   const platformCodes = new Set(

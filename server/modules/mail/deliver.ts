@@ -1,0 +1,295 @@
+import { Readable } from 'node:stream'
+import MailComposer from 'nodemailer/lib/mail-composer'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { attach, emailConfig, emailOutbox, emailStrategy } from '../../../db/schema/index.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { defineJob, type JobContext } from '../../lib/jobs.ts'
+import { dbEngine, type Db } from '../../lib/db.ts'
+import { changed, first } from '../../lib/rows.ts'
+import { unseal } from '../../lib/sealed.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+import { withTransaction } from '../../lib/transaction.ts'
+import { now } from '../../lib/time.ts'
+import { filesOf } from '../resource/files.ts'
+import { SEND_MAIL, type OutboxRow } from './queue.ts'
+import { reasonOf } from './reasons.ts'
+import { mailServices } from './services.ts'
+import { withSmtp } from './smtp-pool.ts'
+import { strategyConfigIds } from './strategy.ts'
+
+type Account = typeof emailConfig.$inferSelect
+
+const WHY = 'the send job works for the school that wrote the message'
+
+/**
+ * The accounts to try, in order: the one the message names (sendMsg); else its strategy or the school's default
+ * strategy — in order for "fall back", from the next turn for "round robin" (the turn moves by one conditional
+ * UPDATE, so processes share it) and then on through the others; else the school's enabled account.
+ */
+async function accountsFor(db: Db, row: OutboxRow): Promise<Account[]> {
+  const all = await db
+    .select()
+    .from(emailConfig)
+    .where(tenantRows(emailConfig, row.tenantId, { why: WHY }))
+  const byId = new Map(all.map((a) => [a.id, a]))
+  if (row.configId) return byId.has(row.configId) ? [byId.get(row.configId)!] : []
+  const strategy = await first(
+    db
+      .select()
+      .from(emailStrategy)
+      .where(
+        and(
+          tenantRows(emailStrategy, row.tenantId, { why: WHY }),
+          row.strategyId ? eq(emailStrategy.id, row.strategyId) : eq(emailStrategy.isDefault, 1),
+        ),
+      ),
+  )
+  if (!strategy) return all.filter((a) => a.isEnabled === 1)
+  const ids = strategyConfigIds(strategy).filter((id) => byId.has(id))
+  if (strategy.mode === 2 && ids.length > 1) {
+    const turn = await first(
+      db
+        .update(emailStrategy)
+        .set({ cursor: sql`${emailStrategy.cursor} + 1` })
+        .where(eq(emailStrategy.id, strategy.id))
+        .returning({ cursor: emailStrategy.cursor }),
+    )
+    const start = ((turn?.cursor ?? 1) - 1) % ids.length
+    ids.push(...ids.splice(0, start))
+  }
+  return ids.map((id) => byId.get(id)!)
+}
+
+/** The message's files from the school's file store, as attachments. */
+async function attachmentsOf(db: Db, row: OutboxRow) {
+  const ids = (row.attachments ?? '').split(',').filter(Boolean)
+  if (!ids.length) return []
+  const files = filesOf(mailServices(db))
+  const rows = await db
+    .select()
+    .from(attach)
+    .where(and(tenantRows(attach, row.tenantId, { why: WHY }), inArray(attach.id, ids)))
+  return Promise.all(
+    rows.map(async (f) => ({
+      filename: f.originalName ?? f.name,
+      contentType: f.contentType ?? undefined,
+      content: Buffer.from(await new Response(await (await files.adapterOf(f)).body(f.name)).arrayBuffer()),
+    })),
+  )
+}
+
+/**
+ * The message's bytes for the SMTP client, which pipes them into DATA after the server's 354 and sends the final
+ * dot when this stream ends. The end is written inside the transaction that marks the row handed over: the first
+ * read gives the whole message; the second opens the transaction, marks the row, ends the stream, waits the few
+ * ticks in which the client writes the dot to the socket, and commits. So the mark exists exactly when the dot went
+ * out: a crash before the commit rolls the mark back and the server, if the dot reached it at all, is the only
+ * place that knows — the window is those ticks between the dot's write and the COMMIT's; a crash after it finds
+ * the mark, and the message is recorded as sent, never sent twice. Marking in a transaction of its own before the
+ * dot would lose messages instead: PostgreSQL still commits a statement a killed process had sent, and a
+ * statement sent after the dot would come a whole round trip late (measured with tests/multi-process/mail-kill).
+ *
+ * This is the one transaction that awaits something besides its queries, deliberately: nothing but the socket
+ * write of five bytes already due, bounded by DOT_MS, and on SQLite it holds the other statements for that long.
+ */
+const DOT_MS = 5_000
+
+class Handover extends Readable {
+  private reads = 0
+  /** The mark committed: the dot went to the server. */
+  marked = false
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly mark: (end: () => Promise<void>) => Promise<void>,
+  ) {
+    super()
+  }
+  override _read() {
+    this.reads++
+    if (this.reads === 1) this.push(this.bytes)
+    else if (this.reads === 2)
+      this.mark(() => this.end()).then(
+        () => (this.marked = true),
+        (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
+      )
+  }
+  /** Ends the stream and resolves once the client had the ticks to write the dot (or the stream broke). */
+  private end(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the final dot was not written in time')), DOT_MS)
+      const done = (err?: Error) => {
+        clearTimeout(timer)
+        if (err) reject(err)
+        else setImmediate(resolve)
+      }
+      this.once('end', () => done())
+      this.once('error', done)
+      this.once('close', () => (this.readableEnded ? undefined : done(new Error('the message stream was closed'))))
+      this.push(null)
+    })
+  }
+}
+
+interface Attempt {
+  ok: boolean
+  response?: string
+  /** The account refused for good (login, a 5xx, the outbound policy): no retry of it helps. */
+  permanent?: boolean
+  /** Handed over and no answer came: the server may hold the message. */
+  unknown?: boolean
+  reason?: string
+}
+
+const smtpReason = (e: unknown) => {
+  const err = e as { message?: string; response?: string; code?: string }
+  return (
+    (err.response && !String(err.message).includes(err.response) ? `${err.message} (${err.response})` : err.message) ??
+    String(e)
+  )
+}
+
+async function sendThrough(
+  db: Db,
+  row: OutboxRow,
+  a: Account,
+  attachments: Awaited<ReturnType<typeof attachmentsOf>>,
+): Promise<Attempt> {
+  const s = mailServices(db)
+  const to = row.to.split(',').map((x) => x.trim())
+  const cc = (row.cc ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+  const bcc = (row.bcc ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+  const node = new MailComposer({
+    from: { name: a.fromName ?? '', address: a.fromAddress },
+    to,
+    cc,
+    subject: row.subject,
+    html: row.content,
+    messageId: row.messageId,
+    date: new Date(),
+    attachments,
+  }).compile()
+  const bytes = await node.build()
+  const markRow = async (q: Db) => {
+    const n = changed(
+      await q
+        .update(emailOutbox)
+        .set({ handoverTime: Date.now() })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 0))),
+    )
+    if (!n) throw new Error('the message was removed or recorded meanwhile')
+  }
+  const stream = new Handover(bytes, async (end) => {
+    // SQLite commits inside this process, synchronously: a crash cannot fall between the commit and this process
+    // knowing of it, so the mark commits on its own and the dot follows in the next ticks, without holding the
+    // connection's gate from every other statement meanwhile.
+    if (dbEngine(db) === 'sqlite') {
+      await markRow(db)
+      await end()
+    } else
+      await withTransaction(db, async (tx) => {
+        await markRow(tx)
+        await end()
+      })
+  })
+  try {
+    const info = await withSmtp(
+      db,
+      { ...a, password: a.password ? unseal(s.jwtSecret, a.password) : null },
+      (conn) =>
+        new Promise<{ response: string }>((resolve, reject) =>
+          conn.send({ from: a.fromAddress, to: [...to, ...cc, ...bcc] }, stream, (err, info) =>
+            err ? reject(err) : resolve(info as { response: string }),
+          ),
+        ),
+    )
+    return { ok: true, response: info.response }
+  } catch (e) {
+    const err = e as { code?: string; responseCode?: number }
+    if (e instanceof ApiError) return { ok: false, permanent: true, reason: reasonOf(e) }
+    // Handed over and no answer: the server may have taken it. Otherwise it has not (no dot, or it said no).
+    if (stream.marked && !err.responseCode) return { ok: false, unknown: true, reason: smtpReason(e) }
+    if (stream.marked) await clearHandover(db, row.id)
+    const permanent = err.code === 'EAUTH' || (err.responseCode ?? 0) >= 500
+    return { ok: false, permanent, reason: smtpReason(e) }
+  }
+}
+
+const clearHandover = (db: Db, id: string) =>
+  db
+    .update(emailOutbox)
+    .set({ handoverTime: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 0)))
+
+/** The end of a message: sent or failed, recorded only while it is still queued (a second record changes nothing). */
+const record = (db: Db, row: OutboxRow, job: JobContext, v: Partial<OutboxRow>) =>
+  db
+    .update(emailOutbox)
+    .set({ ...v, attempts: job.attempt, updateTime: now() })
+    .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 0)))
+
+/**
+ * Sends one outbox row (the job `mail.send`, written with the row by queue.ts): through its accounts in order until
+ * one takes it; records the server's answer (sent), or the reasons (failed) when every account refused for good or
+ * the last try ran out; otherwise keeps it queued with the reason and lets the job retry with back-off. A row
+ * already sent or failed is left alone (the job re-ran after its record), and a row handed over by an attempt that
+ * never came back is recorded as sent, not sent again: its Message-ID is the row's, fixed when it was written.
+ */
+defineJob<{ id: string }>(
+  SEND_MAIL,
+  async (job) => {
+    const db = job.db
+    const row = await first(
+      db
+        .select()
+        .from(emailOutbox)
+        .where(and(tenantRows(emailOutbox, job.tenantId, { why: WHY }), eq(emailOutbox.id, job.payload.id))),
+    )
+    if (!row || row.status !== 0) return
+    if (row.handoverTime) {
+      await record(db, row, job, { status: 1, sentTime: now(), response: '@mail.assumedSent' })
+      return
+    }
+    const accounts = await accountsFor(db, row)
+    if (!accounts.length) {
+      await record(db, row, job, { status: 2, reason: '@mail.noAccount' })
+      return
+    }
+    const files = await attachmentsOf(db, row)
+    const reasons: string[] = []
+    let retry = false
+    for (const a of accounts) {
+      if (job.signal.aborted) throw new Error('stopped')
+      const r = await sendThrough(db, row, a, files)
+      if (r.ok) {
+        await record(db, row, job, {
+          status: 1,
+          sentTime: now(),
+          configId: a.id,
+          response: r.response ?? null,
+          reason: reasons.join('\n') || null,
+        })
+        return
+      }
+      reasons.push(`${a.name}: ${r.reason}`)
+      // The server may hold it: trying another account could deliver it twice; the next attempt records it.
+      if (r.unknown) throw new Error(r.reason)
+      if (!r.permanent) retry = true
+    }
+    const reason = reasons.join('\n').slice(0, 2000)
+    if (retry && !job.lastAttempt) {
+      await db
+        .update(emailOutbox)
+        .set({ reason, attempts: job.attempt, updateTime: now() })
+        .where(eq(emailOutbox.id, row.id))
+      throw new Error(reason)
+    }
+    await record(db, row, job, { status: 2, reason })
+  },
+  { concurrency: 8, backoffMs: 5_000 },
+)

@@ -1,0 +1,153 @@
+/**
+ * bun tests/bench/mail.ts: the outbox sending 2,000 messages to a local SMTP server (tests/support/smtp-server.ts,
+ * login checked, each Message-ID counted) against nodemailer alone sending the same messages to the same server in
+ * the same run, with as many connections as the outbox's worker runs jobs (8). The outbox's time runs from writing
+ * the 2,000 rows and their jobs (one transaction) until every row is recorded sent; nodemailer's from its first
+ * sendMail until the last answered. Target (issue #29): the outbox reaches ≥ 0.8 of nodemailer's rate, with every
+ * message recorded and received once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import { eq, sql } from 'drizzle-orm'
+import { emailOutbox } from '../../db/schema/index.ts'
+import { createApp } from '../../server/app.ts'
+import { boot } from '../../server/boot.ts'
+import { loadConfig } from '../../server/lib/config.ts'
+import { systemActor } from '../../server/lib/context.ts'
+import { closeDb } from '../../server/lib/db.ts'
+import { startJobRunner } from '../../server/lib/jobs.ts'
+import { first } from '../../server/lib/rows.ts'
+import { withTransaction } from '../../server/lib/transaction.ts'
+import { md5Hex } from '../../server/modules/auth/password.ts'
+import { queueMail, SEND_MAIL } from '../../server/modules/mail/queue.ts'
+import { closeSmtpSessions } from '../../server/modules/mail/smtp-pool.ts'
+import { startTestSmtp } from '../support/smtp-server.ts'
+
+const N = 2000
+const TARGET = 0.8
+const CONNECTIONS = 8
+const USER = 'office@school.test'
+const PASS = 'bench-password'
+const body = (i: number) => `<p>第 ${i} 封：本学期成绩已发布，请登录查看。</p>`
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-mail-'))
+const services = await boot(
+  loadConfig({
+    ATRIUM_DATA_DIR: dataDir,
+    ATRIUM_WEB_DIST: join(dataDir, 'no-web'),
+    ATRIUM_OUTBOUND_ALLOW: '127.0.0.1',
+  }),
+  { logLevel: 'silent' },
+)
+const app = createApp(services)
+const smtp = await startTestSmtp({ users: { [USER]: PASS }, parse: false })
+const call = async (path: string, token: string | undefined, body?: unknown, query = '') => {
+  const res = await app.handle(
+    new Request(`http://localhost${path}${query}`, {
+      method: 'POST',
+      headers: {
+        ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'tenant-id': '000000',
+        'content-type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
+  return (await res.json()) as Record<string, any>
+}
+try {
+  const token = (
+    await call(
+      '/api/blade-auth/oauth/token',
+      undefined,
+      undefined,
+      `?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password&scope=all&type=account`,
+    )
+  ).access_token as string
+  const account = await call('/api/blade-email/config/submit', token, {
+    name: 'bench',
+    host: '127.0.0.1',
+    port: smtp.port,
+    tlsMode: 0,
+    username: USER,
+    password: PASS,
+    fromAddress: USER,
+  })
+  const configId = account.data.id as string
+
+  // nodemailer alone: a pool of the same size, every message handed over at once.
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user: USER, pass: PASS },
+    pool: true,
+    maxConnections: CONNECTIONS,
+    maxMessages: Infinity,
+  })
+  let t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: N }, (_, i) =>
+      transport.sendMail({
+        from: USER,
+        to: `learner${i}@example.com`,
+        subject: `成绩通知 ${i}`,
+        html: body(i),
+        messageId: `<bare-${i}@bench.invalid>`,
+      }),
+    ),
+  )
+  const bareMs = performance.now() - t0
+  transport.close()
+
+  // The outbox: rows and jobs in one transaction, sent by the job runner, each recorded.
+  const runner = startJobRunner(services, { kinds: [SEND_MAIL], pollMs: 20 })
+  t0 = performance.now()
+  await withTransaction(services.db, async (tx) => {
+    for (let i = 0; i < N; i++)
+      await queueMail(tx, systemActor('000000'), {
+        to: [`learner${i}@example.com`],
+        subject: `成绩通知 ${i}`,
+        content: body(i),
+        configId,
+      })
+  })
+  const sent = async () =>
+    Number(
+      (
+        await first(
+          services.db
+            .select({ n: sql<number>`count(*)` })
+            .from(emailOutbox)
+            .where(eq(emailOutbox.status, 1)),
+        )
+      )?.n ?? 0,
+    )
+  while ((await sent()) < N) {
+    if (performance.now() - t0 > 300_000) throw new Error('the outbox did not finish in 5 minutes')
+    await Bun.sleep(20)
+  }
+  const outboxMs = performance.now() - t0
+  await runner.stop()
+  closeSmtpSessions()
+
+  const outboxIds = [...smtp.counts.keys()].filter((id) => !id.startsWith('<bare-'))
+  const once = outboxIds.length === N && outboxIds.every((id) => smtp.counts.get(id) === 1)
+  const rate = (ms: number) => (N / ms) * 1000
+  const ratio = rate(outboxMs) / rate(bareMs)
+  console.log(
+    `mail: nodemailer alone ${N} in ${bareMs.toFixed(0)} ms (${rate(bareMs).toFixed(0)}/s); ` +
+      `outbox ${N} in ${outboxMs.toFixed(0)} ms (${rate(outboxMs).toFixed(0)}/s), every row recorded: ` +
+      `${(await sent()) === N}, each received once: ${once}; ratio ${ratio.toFixed(2)} (target ≥ ${TARGET}); ` +
+      `load ${loadavg()[0].toFixed(1)}`,
+  )
+  if (!once || ratio < TARGET) process.exitCode = 1
+} finally {
+  await smtp.close()
+  await closeDb(services.db)
+  rmSync(dataDir, { recursive: true, force: true })
+}
