@@ -58,6 +58,9 @@ const PUBLIC = new Set([
   'POST /api/nop-wbp/user/addUser',
   // A device's firmware download: the link is signed for one upgrade task (server/modules/iot/ota-rollout.ts).
   'GET /api/blade-productOta/productOta/firmware/:task',
+  // Payment notifications: Alipay and WeChat Pay call them; each is believed only once its signature verifies.
+  'POST /api/blade-pay/alipay/notify',
+  'POST /api/blade-pay/wxpay/notify',
   // The portal's IoT hardware pages (spec portal §2): products, their devices and one device, no secrets.
   'GET /api/nop-wbp/iot/product/list',
   'GET /api/nop-wbp/iot/device/list',
@@ -141,6 +144,21 @@ const SELF_SERVICE = new Set([
   'POST /api/nep-wbp/logUserQuestion/saveErrorQuestion',
   'GET /api/nep-wbp/logUserQuestion/showErrorQuestion',
   'GET /api/nep-wbp/logUserQuestion/removeErrorQuestion',
+  // A learner's own orders: placed for the caller, found by the caller's user id (server/modules/pay/own-order.ts).
+  'POST /api/blade-pay/order/submit',
+  'GET /api/blade-pay/order/checkOrderStatus',
+  'POST /api/blade-pay/wxpay/nativePay',
+  'POST /api/blade-pay/wxpay/jsPay',
+  'POST /api/blade-pay/wxpay/wxAppPay',
+  'POST /api/blade-pay/wxpay/h5Pay',
+  'POST /api/blade-pay/wxpay/appPay',
+  'POST /api/blade-pay/alipay/nativePay',
+  'POST /api/blade-pay/alipay/jsPay',
+  'POST /api/blade-pay/alipay/pcPay',
+  'POST /api/blade-pay/alipay/h5Pay',
+  'POST /api/blade-pay/alipay/appPay',
+  'POST /api/blade-pay/merge/nativePay',
+  'POST /api/blade-pay/merge/mobilePay',
 ])
 
 const codesOf = (route: { hooks?: { transform?: unknown } }): string[] => {

@@ -33,7 +33,8 @@ export async function accountFor(db: Db, tenantId: string, provider: Provider, c
     db
       .select()
       .from(t)
-      .where(and(tenantRows(t, tenantId, { why: WHY }), ...(named ? [eq(t.id, named)] : [])))
+      // A disabled account (status 0) takes no payments, whatever the merged config names.
+      .where(and(tenantRows(t, tenantId, { why: WHY }), eq(t.status, 1), ...(named ? [eq(t.id, named)] : [])))
       .orderBy(asc(t.id)),
   )
   if (!config) throw new ApiError(503, 'pay.notConfigured')

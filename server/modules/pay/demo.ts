@@ -22,7 +22,7 @@ const SAMPLE = '示例：填入密钥后启用 / sample: enter the keys, then en
 /**
  * First start: the payment screens show the shape of what a school enters and keeps. Sample Alipay and WeChat Pay
  * accounts, disabled and without keys (keys are sealed under the data directory's secret, which the seed does not
- * hold; paying through them answers that keys are missing), the PC client served by both, and one finished story:
+ * hold; disabled accounts take no payments), the PC client's merged row, and one finished story:
  * the demo student's order of the first demo course, paid and refunded in full.
  */
 export async function seedDemoPay(db: Db, tenantId = '000000') {
@@ -65,9 +65,9 @@ export async function seedDemoPay(db: Db, tenantId = '000000') {
       platformCert: '',
       notifyUrl: `/api/blade-pay/wxpay/notify/${wx.id}`,
     })
-    await tx
-      .insert(payMergeConfig)
-      .values({ ...base(), name: '电脑网页 / PC', client: 'pc', alipayConfigId: alipay.id, wxConfigId: wx.id })
+
+    // The PC client's row names no account yet: until it does, a school's oldest enabled account serves it.
+    await tx.insert(payMergeConfig).values({ ...base(), name: '电脑网页 / PC', client: 'pc' })
 
     const item = await first(
       tx

@@ -28,6 +28,14 @@ defineMessages({
 })
 
 defineMessages({
+  'pay.orderFixed': {
+    zh: '订单创建后不能修改，只随支付和退款变化',
+    en: 'an order is not edited once placed: only payments and refunds change it',
+  },
+  'pay.refundFixed': {
+    zh: '退款提交后不能修改',
+    en: 'a refund is not edited once submitted',
+  },
   'pay.removeClosed': {
     zh: '只能删除已关闭的订单（已支付的订单是账目记录）',
     en: 'only closed orders can be removed (a paid order is an accounting record)',

@@ -148,8 +148,14 @@ export const orderResource = defineResource({
   actions: {
     submit: {
       button: SIGNED_IN,
-      body: { itemType: t.Optional(t.String({ maxLength: 16 })), itemId: idText },
-      run: (ctx, { body }) => placeOrder(ctx, body),
+      body: { id: idText, itemType: t.Optional(t.String({ maxLength: 16 })), itemId: idText },
+      // With an id, submit names an existing order, as everywhere: 404 when the caller cannot see it, and a placed
+      // order is never edited.
+      run: async (ctx, { body }) => {
+        if (typeof body.id !== 'string' || !body.id) return placeOrder(ctx, body)
+        await orderResource.ops.detail(ctx, body.id)
+        throw conflict('pay.orderFixed')
+      },
     },
     checkOrderStatus: {
       method: 'GET',

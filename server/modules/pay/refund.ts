@@ -4,7 +4,7 @@ import { refundFields } from '../../../db/fields/pay.ts'
 import { fenToYuan } from '../../../db/fields/types.ts'
 import { payOrder, payRefund } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { defineJob, enqueue } from '../../lib/jobs.ts'
 import { defineResource } from '../../lib/resource.ts'
@@ -37,12 +37,19 @@ export const refundResource = defineResource({
     submit: {
       button: 'add',
       body: {
+        id: t.Optional(t.String({ maxLength: 32 })),
         orderId: t.Optional(t.String({ maxLength: 32 })),
         amount: t.Optional(t.Integer({ error: 'pay.refundAmountType' })),
         reason: t.Optional(t.String({ maxLength: 255 })),
       },
       messages: { orderId: 'validation.id', reason: 'pay.reason' },
       run: async (ctx, { body }) => {
+        // With an id, submit names an existing refund, as everywhere: 404 when the caller cannot see it; a refund
+        // sent to the provider is never edited.
+        if (typeof body.id === 'string' && body.id) {
+          await refundResource.ops.detail(ctx, body.id)
+          throw conflict('pay.refundFixed')
+        }
         if (typeof body.orderId !== 'string' || !/^\d{1,20}$/.test(body.orderId))
           throw badRequest('validation.id', { field: 'orderId' }, 'orderId')
         if (typeof body.reason !== 'string' || !body.reason.trim()) throw badRequest('pay.reason', {}, 'reason')
