@@ -11,7 +11,7 @@ export type WxConfig = typeof payWxConfig.$inferSelect
 export type Account = { provider: 'alipay'; config: AlipayConfig } | { provider: 'wxpay'; config: WxConfig }
 
 /** The client kinds the merged config distinguishes (dictionary pay_client). */
-export type Client = 'pc' | 'mobile' | 'app'
+export type PayClient = 'pc' | 'mobile' | 'app'
 
 const tableOf = (p: Provider) => (p === 'alipay' ? payAlipayConfig : payWxConfig)
 const WHY = 'a school pays through its own accounts, whoever the payer is'
@@ -20,7 +20,7 @@ const WHY = 'a school pays through its own accounts, whoever the payer is'
  * The account a school takes payments through for a provider and client: the one its merged config names for the
  * client, else its oldest live one. 503 when the school has none (the administrator sets one up).
  */
-export async function accountFor(db: Db, tenantId: string, provider: Provider, client: Client): Promise<Account> {
+export async function accountFor(db: Db, tenantId: string, provider: Provider, client: PayClient): Promise<Account> {
   const merge = await first(
     db
       .select()

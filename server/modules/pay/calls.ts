@@ -8,7 +8,7 @@ import { SIGNED_IN } from '../../lib/permissions.ts'
 import type { ActionDef } from '../../lib/resource-actions.ts'
 import { changed } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
-import { accountFor, accountOf, type Account, type Client } from './accounts.ts'
+import { accountFor, accountOf, type Account, type PayClient } from './accounts.ts'
 import { alipayCalls } from './alipay.ts'
 import { ownOrder } from './own-order.ts'
 import { ORDER, type Order, type Provider } from './settle.ts'
@@ -27,7 +27,7 @@ async function sendOrder(
   body: Record<string, unknown>,
   provider: Provider,
   payType: PayType,
-  client: Client,
+  client: PayClient,
 ) {
   const order = await ownOrder(ctx, body)
   if (order.status !== ORDER.pending) throw conflict('pay.notPending')
@@ -77,7 +77,7 @@ function payCall(
   path: string,
   provider: Provider,
   payType: PayType,
-  client: Client,
+  client: PayClient,
   run: Run,
   need?: (body: Record<string, unknown>) => unknown,
 ): ActionDef<typeof payOrder> {

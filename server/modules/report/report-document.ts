@@ -7,14 +7,14 @@ import type { CourseProgress } from './course-progress.ts'
 import { PASS_SHARE, type ExamResults } from './exam-results.ts'
 import './report-text.ts'
 
-export type Cell = string | number
+export type ReportCell = string | number
 
 export interface ReportTable {
   heading: string
   columns: string[]
   /** Relative column widths in the PDF ('*' shares what is left). */
   widths: (number | '*')[]
-  rows: Cell[][]
+  rows: ReportCell[][]
 }
 
 export interface ReportDocument {

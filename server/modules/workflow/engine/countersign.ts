@@ -68,7 +68,7 @@ export interface Counters {
 }
 
 /** What finishing one participant's task does to the engine. */
-export type Step =
+export type CountersignStep =
   /** An added participant finished and the countersign goes on: only the task row ends. */
   | { kind: 'alone' }
   /** The last engine iteration's task finished while added participants remain: one of them takes it over. */
@@ -87,7 +87,7 @@ export async function countersignStep(
   task: TaskRow,
   completing: boolean,
   vars: Record<string, unknown>,
-): Promise<Step> {
+): Promise<CountersignStep> {
   const group = loopGroup(task.executionId)
   const rows = (
     await ctx.db

@@ -24,6 +24,7 @@ import ResourcePage from '../../../shared/resource/ResourcePage'
 import type { ActionContext, ResourceScreen, Row } from '../../../shared/resource/schema'
 import { useSay } from '../../../shared/resource/text'
 import { L } from '../../system/fields'
+import type { SyncResult } from '../../../../../server/api-types'
 
 const BASE = '/api/blade-email/inbox'
 
@@ -32,11 +33,6 @@ interface Attachment {
   name: string | null
   size: number
   link: string
-}
-
-interface SyncResult {
-  imported: number
-  renumbered: number
 }
 
 /** Picks one of the school's mail accounts and fetches what is new in its IMAP inbox (config/handleSync). */
