@@ -9,7 +9,7 @@ export default defineReference({
       name: '短信配置',
       alias: 'SMS',
       path: '/resource/sms',
-      source: 'message',
+      source: 'send',
       sort: 3,
       buttons: [...CRUD, ['enable', '启用', 'Enable'], ['send', '发送短信', 'Send SMS']],
     },
