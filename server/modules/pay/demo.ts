@@ -17,6 +17,9 @@ import { now } from '../../lib/time.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 
 const DEMO = 'demo data is written once for a new tenant, by the system'
+// Where a provider posts notifications: the appliance's public address of the notify route (the config id is added
+// to it per call, server/modules/pay/alipay.ts notifyOf). A school replaces the host with its own.
+const SAMPLE_HOST = 'https://atrium.school.example'
 const SAMPLE = '示例：填入密钥后启用 / sample: enter the keys, then enable it'
 
 /**
@@ -50,7 +53,7 @@ export async function seedDemoPay(db: Db, tenantId = '000000') {
       appId: '2021000000000000',
       privateKey: '',
       alipayPublicKey: '',
-      notifyUrl: `/api/blade-pay/alipay/notify/${alipay.id}`,
+      notifyUrl: `${SAMPLE_HOST}/api/blade-pay/alipay/notify`,
     })
     const wx = { ...base(), status: 0, remark: SAMPLE }
     await tx.insert(payWxConfig).values({
@@ -63,7 +66,7 @@ export async function seedDemoPay(db: Db, tenantId = '000000') {
       privateKey: '',
       platformSerial: '',
       platformCert: '',
-      notifyUrl: `/api/blade-pay/wxpay/notify/${wx.id}`,
+      notifyUrl: `${SAMPLE_HOST}/api/blade-pay/wxpay/notify`,
     })
 
     // The PC client's row names no account yet: until it does, a school's oldest enabled account serves it.

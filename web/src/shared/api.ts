@@ -146,6 +146,8 @@ export const api = {
       headers: {
         Authorization: basic(),
         'Tenant-Id': tenantId || siteConfig.defaultTenantId,
+        // A generated file (an export's headings and states) is in the user's language, as every answer is.
+        'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
         ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
       },
     })
