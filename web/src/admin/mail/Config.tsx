@@ -1,5 +1,5 @@
-import { Badge, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
-import { CheckmarkCircleRegular, CloudArrowDownRegular, MailRegular } from '@fluentui/react-icons'
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
+import { CloudArrowDownRegular, MailRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { mailConfigFields } from '../../../../db/fields/mail'
 import { L } from '../../../../db/fields/types'
@@ -11,6 +11,7 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import ComposeDialog from './ComposeDialog'
+import EnableAction from '../widgets/EnableAction'
 
 const BASE = '/api/blade-email/config'
 
@@ -74,27 +75,7 @@ export default function Config() {
       ) : null,
     rowActions: (row, ctx) => (
       <>
-        {row.isEnabled === 1 ? (
-          <Badge appearance="tint" color="success">
-            {say(L('默认账户', 'Default'))}
-          </Badge>
-        ) : (
-          perms.has('mail:config:enable') && (
-            <Button
-              size="small"
-              appearance="transparent"
-              icon={<CheckmarkCircleRegular />}
-              data-testid="row-enable"
-              onClick={async () => {
-                await write(`${BASE}/enable`, { params: { id: String(row.id) } })
-                notify.success(say('operationSuccessful'))
-                ctx.reload()
-              }}
-            >
-              {say(L('启用', 'Enable'))}
-            </Button>
-          )
-        )}
+        <EnableAction row={row} ctx={ctx} base={BASE} perm="mail:config" inUse={L('默认账户', 'Default')} />
         {perms.has('mail:config:send') && (
           <Button
             size="small"

@@ -1,5 +1,5 @@
-import { Badge, Button } from '@fluentui/react-components'
-import { CheckmarkCircleRegular, SendRegular } from '@fluentui/react-icons'
+import { Button } from '@fluentui/react-components'
+import { SendRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import { smsFields, smsSendFields } from '../../../../db/fields/sms'
 import { api } from '../../shared/api'
@@ -11,6 +11,7 @@ import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
+import EnableAction from '../widgets/EnableAction'
 
 const BASE = '/api/blade-resource/sms'
 
@@ -50,27 +51,7 @@ export default function Sms() {
     fields,
     rowActions: (row, ctx) => (
       <>
-        {row.isEnabled === 1 ? (
-          <Badge appearance="tint" color="success">
-            {say(L('使用中', 'In use'))}
-          </Badge>
-        ) : (
-          perms.has('resource:sms:enable') && (
-            <Button
-              size="small"
-              appearance="transparent"
-              icon={<CheckmarkCircleRegular />}
-              data-testid="row-enable"
-              onClick={async () => {
-                await api.post(`${BASE}/enable`, undefined, { id: row.id })
-                notify.success(say('operationSuccessful'))
-                ctx.reload()
-              }}
-            >
-              {say(L('启用', 'Enable'))}
-            </Button>
-          )
-        )}
+        <EnableAction row={row} ctx={ctx} base={BASE} perm="resource:sms" inUse={L('使用中', 'In use')} />
         {canSend && (
           <Button
             size="small"
