@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { user, wfHistory, wfTask } from '../../../../db/schema/index.ts'
+import { wfHistory, wfTask } from '../../../../db/schema/index.ts'
 import { testApp } from '../../../../tests/support/harness.ts'
-import { makeCtx, type Ctx } from '../../../lib/context.ts'
+import { type Ctx } from '../../../lib/context.ts'
 import { withTransaction } from '../../../lib/transaction.ts'
 import * as ops from './operations.ts'
+import { seededPeople } from '../../../../tests/support/people.ts'
 
 const BPMN = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">${body}</definitions>`
@@ -20,19 +21,8 @@ const countersign = (key: string, condition: string, sequential = false) =>
 /** Countersign participants added and removed while it runs: counted as Flowable counts them, moving on once. */
 describe('workflow countersign: added and removed participants', async () => {
   const t = await testApp()
-  const people = await t.services.db.select().from(user).where(eq(user.tenantId, '000000'))
-  const as = (account: string): Ctx => {
-    const u = people.find((p) => p.account === account)!
-    return makeCtx(t.services.db, {
-      kind: 'user',
-      userId: u.id,
-      tenantId: '000000',
-      account,
-      deptIds: u.deptId ? u.deptId.split(',') : [],
-      roleIds: u.roleId ? u.roleId.split(',') : [],
-    })
-  }
-  const [teacher, manager, admin, student] = ['teacher', 'manager', 'admin', 'student'].map(as)
+  const as = await seededPeople(t.services)
+  const [teacher, manager, admin, student] = ['teacher', 'manager', 'admin', 'student'].map((a) => as(a))
   const id = (c: Ctx) => c.actor.userId
   const deploy = (xml: string) =>
     withTransaction(t.services.db, (tx) => ops.deployDefinition(tx, { tenantId: '000000', xml, userId: id(admin) }))

@@ -1,25 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { user, wfHistory, wfTask } from '../../../../db/schema/index.ts'
+import { wfHistory, wfTask } from '../../../../db/schema/index.ts'
 import { testApp } from '../../../../tests/support/harness.ts'
-import { makeCtx, type Ctx } from '../../../lib/context.ts'
 import * as ops from './operations.ts'
+import { seededPeople } from '../../../../tests/support/people.ts'
 
 /** The ops-side operations (administrator's), called as the blade-workflow/ops routes call them, and their refusals. */
 describe('workflow operations: who may, and what each records', async () => {
   const t = await testApp()
-  const people = await t.services.db.select().from(user).where(eq(user.tenantId, '000000'))
-  const as = (account: string, tenantId = '000000'): Ctx => {
-    const u = people.find((p) => p.account === account)!
-    return makeCtx(t.services.db, {
-      kind: 'user',
-      userId: u.id,
-      tenantId,
-      account,
-      deptIds: u.deptId ? u.deptId.split(',') : [],
-      roleIds: u.roleId ? u.roleId.split(',') : [],
-    })
-  }
+  const as = await seededPeople(t.services)
   const teacher = as('teacher')
   const manager = as('manager')
   const admin = t.system()

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { user, wfHistory, wfInstance, wfTask } from '../../../../db/schema/index.ts'
+import { wfHistory, wfInstance, wfTask } from '../../../../db/schema/index.ts'
 import { testApp } from '../../../../tests/support/harness.ts'
-import { makeCtx, type Ctx } from '../../../lib/context.ts'
 import { withTransaction } from '../../../lib/transaction.ts'
 import * as ops from './operations.ts'
+import { seededPeople } from '../../../../tests/support/people.ts'
 
 const BPMN = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">${body}</definitions>`
@@ -29,18 +29,7 @@ const SUB =
 /** Rollback out of parallel branches and sub-processes: what is offered, what returns, what is cancelled. */
 describe('workflow rollback: parallel branches and sub-processes', async () => {
   const t = await testApp()
-  const people = await t.services.db.select().from(user).where(eq(user.tenantId, '000000'))
-  const as = (account: string): Ctx => {
-    const u = people.find((p) => p.account === account)!
-    return makeCtx(t.services.db, {
-      kind: 'user',
-      userId: u.id,
-      tenantId: '000000',
-      account,
-      deptIds: u.deptId ? u.deptId.split(',') : [],
-      roleIds: u.roleId ? u.roleId.split(',') : [],
-    })
-  }
+  const as = await seededPeople(t.services)
   const teacher = as('teacher')
   const manager = as('manager')
   for (const xml of [PARALLEL, SUB])

@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { job, message, messageRecipient, user, wfHistory, wfInstance, wfTask } from '../../../../db/schema/index.ts'
+import { job, message, messageRecipient, wfHistory, wfInstance, wfTask } from '../../../../db/schema/index.ts'
 import { testApp } from '../../../../tests/support/harness.ts'
-import { makeCtx, type Ctx } from '../../../lib/context.ts'
 import { startJobRunner } from '../../../lib/jobs.ts'
 import { withTransaction } from '../../../lib/transaction.ts'
 import * as ops from './operations.ts'
 import { DUE_JOB, TIMER_JOB, type TimerPayload } from './timer-jobs.ts'
 import { fireTimer, remindOverdue, useWorkflowTimers } from './timers.ts'
+import { seededPeople } from '../../../../tests/support/people.ts'
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 const BUN = process.versions.bun ? process.execPath : `${ROOT}node_modules/.bin/bun`
@@ -47,18 +47,7 @@ const until = async (what: string, check: () => Promise<boolean>, ms = 20_000) =
 describe('durable workflow timers', async () => {
   const t = await testApp()
   const db = t.services.db
-  const people = await db.select().from(user).where(eq(user.tenantId, '000000'))
-  const as = (account: string): Ctx => {
-    const u = people.find((p) => p.account === account)!
-    return makeCtx(db, {
-      kind: 'user',
-      userId: u.id,
-      tenantId: '000000',
-      account,
-      deptIds: u.deptId ? u.deptId.split(',') : [],
-      roleIds: u.roleId ? u.roleId.split(',') : [],
-    })
-  }
+  const as = await seededPeople(t.services)
   const teacher = as('teacher')
   const manager = as('manager')
   const deploy = (xml: string) =>
