@@ -149,9 +149,9 @@ describe("teachers' default data scope: own rows on the exam and content menus (
       'exam:question',
       'exam:team',
     ]
-    // Beside these, the workflow area's own-rows scope for all staff: the leave requests they made
-    // (db/reference/areas/workflow.ts).
-    const teacherCodes = [...codes, 'work:start']
+    // Beside these, the workflow area's own-rows scope for all staff (the leave requests they made,
+    // db/reference/areas/workflow.ts) and the reports a teacher asked for (db/reference/areas/report.ts).
+    const teacherCodes = [...codes, 'report:report', 'work:start']
     for (const tenantId of ['000000', '100001']) {
       const held = await scopesOf((await roleOf(tenantId, 'teacher')).id)
       expect(
