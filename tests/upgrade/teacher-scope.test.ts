@@ -63,6 +63,8 @@ describeSqlite('upgrading a 0.1.0 data directory: the teacher role gets its own-
       'exam:paperTime',
       'exam:question',
       'exam:team',
+      // the reports a teacher asked for (db/reference/areas/report.ts)
+      'report:report',
       // the workflow area's own-rows scope for staff: the leave requests they made (db/reference/areas/workflow.ts)
       'work:start',
     ])
