@@ -25,8 +25,8 @@ import { useSay } from '../../shared/resource/text'
 import { L } from '../system/fields'
 
 const BASE = '/api/blade-report/report/rest'
-type Kind = (typeof REPORT_KINDS)[number]
-type Format = (typeof REPORT_FORMATS)[number]
+type ReportKind = (typeof REPORT_KINDS)[number]
+type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 const fields = screenFields(reportFields, {
   name: { search: true, width: 320 },
@@ -41,20 +41,20 @@ const fields = screenFields(reportFields, {
 })
 
 /** Where the subjects of each kind are listed: the exams and the courses the caller may see. */
-const SUBJECTS: Record<Kind, string> = {
+const SUBJECTS: Record<ReportKind, string> = {
   examResults: '/api/hm-paperTime/paperTime/list',
   courseProgress: '/api/hm-course/course/list',
 }
 
-const kindLabel = (k: Kind) => reportFields.kind.options.find((o) => o.value === k)!.label
-const formatLabel = (f: Format) => reportFields.format.options.find((o) => o.value === f)!.label
+const kindLabel = (k: ReportKind) => reportFields.kind.options.find((o) => o.value === k)!.label
+const formatLabel = (f: ReportFormat) => reportFields.format.options.find((o) => o.value === f)!.label
 
 /** Asks for a report: what it is about (an exam or a course the caller may see) and the file format. */
 function GenerateButton({ ctx }: { ctx: ActionContext }) {
   const say = useSay()
   const [open, setOpen] = useState(false)
-  const [kind, setKind] = useState<Kind>('examResults')
-  const [format, setFormat] = useState<Format>('pdf')
+  const [kind, setKind] = useState<ReportKind>('examResults')
+  const [format, setFormat] = useState<ReportFormat>('pdf')
   const [subjects, setSubjects] = useState<{ id: string; title: string }[]>([])
   const [subject, setSubject] = useState('')
   const [busy, setBusy] = useState(false)
@@ -97,7 +97,7 @@ function GenerateButton({ ctx }: { ctx: ActionContext }) {
                 <Dropdown
                   value={say(kindLabel(kind))}
                   selectedOptions={[kind]}
-                  onOptionSelect={(_, d) => setKind(d.optionValue as Kind)}
+                  onOptionSelect={(_, d) => setKind(d.optionValue as ReportKind)}
                   data-testid="report-kind"
                 >
                   {REPORT_KINDS.map((k) => (
@@ -130,7 +130,7 @@ function GenerateButton({ ctx }: { ctx: ActionContext }) {
                 <Dropdown
                   value={say(formatLabel(format))}
                   selectedOptions={[format]}
-                  onOptionSelect={(_, d) => setFormat(d.optionValue as Format)}
+                  onOptionSelect={(_, d) => setFormat(d.optionValue as ReportFormat)}
                   data-testid="report-format"
                 >
                   {REPORT_FORMATS.map((f) => (
