@@ -7,14 +7,12 @@ import { eq } from 'drizzle-orm'
 import { attach } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
-import { filesOf, type FileService } from '../resource/files.ts'
+import { filesOf, filesOfDatabase, type FileService } from '../resource/files.ts'
 
-const stores = new WeakMap<Db, FileService>()
-
-export const rememberReportFiles = (s: Services) => void stores.set(s.db, filesOf(s))
+export const rememberReportFiles = (s: Services) => void filesOf(s)
 
 export function reportFiles(db: Db): FileService {
-  const f = stores.get(db)
+  const f = filesOfDatabase(db)
   if (!f) throw new Error('the report routes of this database are not mounted (rememberReportFiles)')
   return f
 }

@@ -249,6 +249,16 @@ const services = new WeakMap<Services, FileService>()
 /** One file service per app (keyed by its services), so every module shares the adapters' cache. */
 export const filesOf = (s: Services): FileService => {
   let f = services.get(s)
-  if (!f) services.set(s, (f = fileService(s)))
+  if (!f) {
+    services.set(s, (f = fileService(s)))
+    byDatabase.set(s.db, f)
+  }
   return f
 }
+
+/**
+ * The file store of the app on a database, for code handed only a database (a job): known once the app made it
+ * (filesOf), which every area storing files from jobs does when it mounts its routes.
+ */
+const byDatabase = new WeakMap<Services['db'], FileService>()
+export const filesOfDatabase = (db: Services['db']): FileService | undefined => byDatabase.get(db)

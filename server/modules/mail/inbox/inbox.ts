@@ -10,7 +10,7 @@ import type { ReadRoute, Row } from '../../../lib/resource-types.ts'
 import { first } from '../../../lib/rows.ts'
 import { scope } from '../../../lib/scope.ts'
 import { tenantRows } from '../../../lib/tenant-rows.ts'
-import { filesFor, rememberFiles } from './app-files.ts'
+import { filesOf, filesOfDatabase } from '../../resource/files.ts'
 import { syncInbox } from './sync.ts'
 
 defineMessages({
@@ -65,7 +65,7 @@ async function withNames(ctx: Ctx, rows: Row[], route: ReadRoute) {
         .select({ id: attach.id, name: attach.originalName, size: attach.attachSize, link: attach.link })
         .from(attach)
         .where(and(tenantRows(attach, ctx.actor.tenantId, { why: ATTACH_WHY }), inArray(attach.id, ids))))
-        files.set(f.id, { ...f, link: filesFor(ctx.db)?.sign(f.link) ?? f.link })
+        files.set(f.id, { ...f, link: filesOfDatabase(ctx.db)?.sign(f.link) ?? f.link })
   }
   return rows.map((r) => ({
     ...r,
@@ -146,6 +146,7 @@ export const inboxResource = defineResource({
 })
 
 export const inboxRoutes = (s: Services) => {
-  rememberFiles(s)
+  // The parse job finds the app's file store by its database (filesOfDatabase): make it known before jobs run.
+  filesOf(s)
   return inboxResource.routes(s)
 }

@@ -4,7 +4,7 @@ import { makeCtx, systemActor } from '../../../lib/context.ts'
 import { defineJob } from '../../../lib/jobs.ts'
 import { tenantRows } from '../../../lib/tenant-rows.ts'
 import { now } from '../../../lib/time.ts'
-import { filesFor } from './app-files.ts'
+import { filesOfDatabase } from '../../resource/files.ts'
 import { parseMail } from './parse.ts'
 
 export const PARSE_MAIL = 'mail.inbox.parse'
@@ -20,7 +20,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 defineJob<{ ids: string[] }>(
   PARSE_MAIL,
   async (job) => {
-    const files = filesFor(job.db)
+    const files = filesOfDatabase(job.db)
     if (!files) throw new Error('the inbox routes of this app are not mounted: no file store to parse mail into')
     const ctx = makeCtx(job.db, systemActor(job.tenantId))
     const pending = and(
