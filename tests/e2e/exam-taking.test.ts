@@ -94,6 +94,10 @@ describeBrowser('taking an exam', () => {
     await page.goto(`${app.url}/home/competition-test?timeId=${a.examId}`)
     await page.getByTestId('exam-start').click()
     await page.getByTestId(`option-${a.single.id}-1`).check()
+    // "Saved" is also what the page shows before the change is queued, so wait for the server to hold it.
+    await expect
+      .poll(async () => (await storedAnswers(app.dataDir, a.examId)).answers[a.single.id]?.answer, { timeout: 5000 })
+      .toEqual([a.single.options[1].id])
     await expect.poll(() => status(page), { timeout: 3000 }).toContain('已保存')
 
     await context.setOffline(true)
