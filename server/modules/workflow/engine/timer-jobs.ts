@@ -19,16 +19,16 @@ defineMessages({
     en: 'timer {id}: timers run on boundary events of user tasks or sub-processes and on intermediate catch events only',
   },
   'workflow.timerCycle': {
-    zh: '定时事件 {id} 不支持循环（timeCycle），请使用 timeDuration 或 timeDate',
-    en: 'timer {id}: cycles (timeCycle) are not supported; use timeDuration or timeDate',
+    zh: '定时事件 {id}：循环（timeCycle）只用于不中断的边界事件（重复提醒），请改用 timeDuration 或 timeDate',
+    en: 'timer {id}: cycles (timeCycle) repeat non-interrupting boundary events (reminders) only; use timeDuration or timeDate',
   },
   'workflow.timerValue': {
-    zh: '定时事件 {id} 须且只能设置 timeDuration 或 timeDate 之一',
-    en: 'timer {id}: give exactly one of timeDuration and timeDate',
+    zh: '定时事件 {id} 须且只能设置 timeDuration、timeDate 或 timeCycle 之一',
+    en: 'timer {id}: give exactly one of timeDuration, timeDate and timeCycle',
   },
   'workflow.timerBad': {
-    zh: '定时事件 {id} 的时间“{value}”不是 ISO 8601 格式（如 PT2H、P1D、2026-12-01T08:00）',
-    en: 'timer {id}: "{value}" is not an ISO 8601 time (such as PT2H, P1D, 2026-12-01T08:00)',
+    zh: '定时事件 {id} 的时间“{value}”不是 ISO 8601 格式（如 PT2H、P1D、2026-12-01T08:00，循环如 R3/PT1H）',
+    en: 'timer {id}: "{value}" is not an ISO 8601 time (such as PT2H, P1D, 2026-12-01T08:00; a cycle such as R3/PT1H)',
   },
 })
 
@@ -66,6 +66,8 @@ export async function armDue(tx: Tx, task: { id?: string; tenantId?: string; due
 }
 
 const DURATION = /^P/i
+/** What each timer value looks like: a duration, a date (anything else that parses), a repeating interval. */
+const SHAPES = { timeDuration: DURATION, timeDate: /^[^PR]/i, timeCycle: /^R\d*\// }
 
 /**
  * A Flowable dueDate (or a timer's value) as a time: an ISO 8601 duration counts from `from` (P1D, PT2H), a date
@@ -75,7 +77,10 @@ export function dueAt(value: string, from: Date): Date | undefined {
   const v = value.trim()
   if (!v) return undefined
   try {
-    const d = DURATION.test(v) ? new ISOInterval(v).parse().getExpireAt(from, from) : getDate(v.replace(' ', 'T'))
+    const d =
+      DURATION.test(v) || SHAPES.timeCycle.test(v)
+        ? new ISOInterval(v).parse().getExpireAt(from, from)
+        : getDate(v.replace(' ', 'T'))
     return Number.isNaN(d.getTime()) ? undefined : d
   } catch {
     return undefined
@@ -90,10 +95,11 @@ const textOf = (v: unknown) =>
 
 /**
  * The timers a deployment may hold are the ones that run: on a boundary event of a user task or sub-process
- * (interrupting: a deadline; non-interrupting: a reminder) and on an intermediate catch event, with one
- * timeDuration or timeDate (or a `${…}` giving one). Timer start events and cycles have nothing that would run them
- * here, and a value that does not parse would fail only when the timer starts: all are refused with a 400 naming
- * `xml`.
+ * (interrupting: a deadline; non-interrupting: a reminder, which may repeat with a timeCycle — each repetition is
+ * the engine's next timer, armed as its own job by the turn that fired the last) and on an intermediate catch event,
+ * with one timeDuration or timeDate (or a `${…}` giving one). Timer start events have nothing that would run them
+ * here, a cycle anywhere else would fire once, and a value that does not parse would fail only when the timer
+ * starts: all are refused with a 400 naming `xml`.
  */
 export function checkTimers(graph: Graph): void {
   for (const n of graph.nodes.values()) {
@@ -104,8 +110,9 @@ export function checkTimers(graph: Graph): void {
         if (at !== 'bpmn:UserTask' && at !== 'bpmn:SubProcess') throw refuse('timerPlace', { id: n.id })
       } else if (n.type !== 'intermediateCatchEvent') throw refuse('timerPlace', { id: n.id })
       const b = d.behaviour ?? {}
-      if (textOf(b.timeCycle).trim()) throw refuse('timerCycle', { id: n.id })
-      const kinds = (['timeDuration', 'timeDate'] as const).filter((k) => textOf(b[k]).trim())
+      const repeats = n.type === 'boundaryEvent' && n.behaviour.cancelActivity === false
+      if (textOf(b.timeCycle).trim() && !repeats) throw refuse('timerCycle', { id: n.id })
+      const kinds = (['timeDuration', 'timeDate', 'timeCycle'] as const).filter((k) => textOf(b[k]).trim())
       if (kinds.length !== 1) throw refuse('timerValue', { id: n.id })
       const value = textOf(b[kinds[0]]).trim()
       if (value.includes('${')) {
@@ -116,7 +123,7 @@ export function checkTimers(graph: Graph): void {
             throw badRequest('workflow.expression', { expression: value, reason: err.reason, field: 'xml' }, 'xml')
           throw err
         }
-      } else if (DURATION.test(value) !== (kinds[0] === 'timeDuration') || !dueAt(value, new Date()))
+      } else if (!SHAPES[kinds[0]].test(value) || !dueAt(value, new Date()))
         throw refuse('timerBad', { id: n.id, value: value.slice(0, 60) })
     }
   }

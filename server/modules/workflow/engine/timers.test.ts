@@ -84,6 +84,12 @@ describe('durable workflow timers', async () => {
   await deploy(definition('tRestart', { deadline: 'PT2S' }))
   await deploy(definition('tSuspend', { deadline: 'P1D' }))
   await deploy(definition('tLag', { deadline: 'PT1S' }))
+  await deploy(
+    definition('tCycle', { remind: 'R2/PT1S', deadline: 'P1D' }).replace(
+      '<timeDuration>R2/PT1S</timeDuration>',
+      '<timeCycle>R2/PT1S</timeCycle>',
+    ),
+  )
 
   useWorkflowTimers(t.services)
   const runner = startJobRunner(t.services, { kinds: [TIMER_JOB, DUE_JOB], pollMs: 100 })
@@ -125,6 +131,30 @@ describe('durable workflow timers', async () => {
     await ops.completeTask(manager, { taskId: task.id })
     const deadline = (await timerJobs(s.processInstanceId)).find((j) => j.payload.includes('"deadline"'))!
     expect(await fireTimer(db, '000000', JSON.parse(deadline.payload) as TimerPayload)).toBe('gone')
+    expect((await db.select().from(wfInstance).where(eq(wfInstance.id, s.processInstanceId)))[0].status).toBe(
+      'finished',
+    )
+  })
+
+  it('a repeating reminder (timeCycle R2/PT1S) urges twice, each time as its own durable job, and the task stays open', async () => {
+    const s = await start('tCycle')
+    await until('both reminders', async () => (await actions(s.processInstanceId)).length === 4)
+    expect(await actions(s.processInstanceId)).toEqual([
+      'remind:remind',
+      'approve:remind',
+      'remind:remind',
+      'approve:remind',
+    ])
+    const reminders = (await timerJobs(s.processInstanceId)).filter((j) => j.payload.includes('"remind"'))
+    expect(reminders.map((j) => j.state)).toEqual(['done', 'done'])
+    const [first, second] = reminders.map((j) => JSON.parse(j.payload) as TimerPayload)
+    expect(second.timerId).not.toBe(first.timerId)
+    expect(second.due).toBeGreaterThan(first.due)
+    expect((await inbox(manager.actor.userId)).filter((m) => m.title.includes('定时 tCycle'))).toHaveLength(2)
+    const [task] = await tasks(s.processInstanceId)
+    expect(task).toMatchObject({ taskKey: 'approve', status: 'todo' })
+    // The second was the last of R2: nothing more is armed, and the work goes on as ever.
+    await ops.completeTask(manager, { taskId: task.id })
     expect((await db.select().from(wfInstance).where(eq(wfInstance.id, s.processInstanceId)))[0].status).toBe(
       'finished',
     )
@@ -188,10 +218,14 @@ describe('durable workflow timers', async () => {
       expect(deploy(xml)).rejects.toMatchObject({ status: 400, field: 'xml', key })
     const base = definition('bad', { deadline: 'PT1H' })
     await refused(base.replace('PT1H', 'PT1X'), 'workflow.timerBad')
+    // A cycle repeats a reminder; on a deadline (interrupting) or an intermediate event it would fire once.
     await refused(
       base.replace('<timeDuration>PT1H</timeDuration>', '<timeCycle>R3/PT1H</timeCycle>'),
       'workflow.timerCycle',
     )
+    const reminder = definition('badRemind', { remind: 'R3/PT1H' }).replace(/timeDuration/g, 'timeCycle')
+    await refused(reminder.replace('R3/PT1H', 'R3/PT1X'), 'workflow.timerBad')
+    await refused(reminder.replace('R3/PT1H', 'PT1H'), 'workflow.timerBad')
     await refused(base.replace('<timeDuration>PT1H</timeDuration>', ''), 'workflow.timerValue')
     await refused(base.replace('<timeDuration>PT1H</timeDuration>', '<timeDate>PT1H</timeDate>'), 'workflow.timerBad')
     await refused(
