@@ -156,6 +156,8 @@ export interface Resource<T extends SQLiteTable = SQLiteTable, A extends Actions
     page(ctx: Ctx, q?: Query, extra?: SQL): Promise<Page<RowOf<T>>>
     all(ctx: Ctx, q?: Query, extra?: SQL): Promise<RowOf<T>[]>
     detail(ctx: Ctx, id: string | undefined): Promise<RowOf<T>>
+    /** A new row's body checked as submit checks it (the field-named 400), nothing written. */
+    check(body: unknown): Row
     submit(ctx: Ctx, body: Partial<InsertOf<T>> | Record<string, unknown> | unknown): Promise<RowOf<T>>
     /**
      * Resources with `states`: moves one row to `to` through submit's pipeline (edit permission, scope, hooks);

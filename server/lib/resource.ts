@@ -182,6 +182,13 @@ export function defineResource<T extends SQLiteTable, const A extends Actions<T>
       if (!id || !validKey(id)) throw badRequest('validation.id', { field: key }, key)
       return strip((await inScope(ctx, 'detail', [id]))[0])
     },
+    /**
+     * A new row's body checked as submit checks it (the field-named 400), nothing written: for a caller that needs
+     * the checked values before the transaction that submits it (a process started on the row, in one transaction).
+     */
+    check(body: unknown): Row {
+      return parseBody(schemas, body, false).values
+    },
     /** `from`: the state an update expects the row in (transition). */
     async submit(ctx: Ctx, body: unknown, from?: string | number) {
       const given = key === 'id' || !body || typeof body !== 'object' ? undefined : (body as Row)[key]

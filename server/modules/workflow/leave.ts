@@ -32,35 +32,43 @@ function daysBetween(start: unknown, end: unknown): number | undefined {
 
 async function startLeave(ctx: Ctx, body: Record<string, unknown>) {
   const taskUser = await schoolUser(ctx, body.taskUser === undefined ? undefined : String(body.taskUser), 'taskUser')
-  const days = body.days ?? daysBetween(body.startTime, body.endTime)
-  const row = await leaveResource.ops.submit(ctx, {
+  const request = {
     startTime: body.startTime,
     endTime: body.endTime,
-    days,
+    days: body.days ?? daysBetween(body.startTime, body.endTime),
     reason: body.reason,
     taskUser,
     processDefinitionId: body.processDefinitionId,
     applyTime: now(),
-  })
-  try {
-    const started = await startProcess(ctx, {
-      ...(typeof body.processDefinitionId === 'string' && body.processDefinitionId
-        ? { processDefinitionId: body.processDefinitionId }
-        : { processDefinitionKey: LEAVE_KEY }),
-      businessTable: BUSINESS_TABLE,
-      businessId: row.id,
-      variables: { days: row.days, taskUser, reason: row.reason, startTime: row.startTime, endTime: row.endTime },
-    })
-    await ctx.db
-      .update(processLeave)
-      .set({ processInstanceId: started.processInstanceId, processDefinitionId: started.processDefinitionId })
-      .where(eq(processLeave.id, row.id))
-    return { ...row, ...started, businessId: row.id }
-  } catch (err) {
-    // The request without its process is nothing anyone can act on: take it back.
-    await ctx.db.delete(processLeave).where(eq(processLeave.id, row.id))
-    throw err
   }
+  // Checked first (the field-named 400 before any engine work); written in the start's own transaction, so a
+  // request never exists without its process, nor a process without its request.
+  const checked = leaveResource.ops.check(request)
+  let row: Record<string, unknown> | undefined
+  const started = await startProcess(ctx, {
+    ...(typeof body.processDefinitionId === 'string' && body.processDefinitionId
+      ? { processDefinitionId: body.processDefinitionId }
+      : { processDefinitionKey: LEAVE_KEY }),
+    businessTable: BUSINESS_TABLE,
+    variables: {
+      days: checked.days,
+      taskUser,
+      reason: checked.reason,
+      startTime: checked.startTime,
+      endTime: checked.endTime,
+    },
+    within: async (tx, s) => {
+      row = await leaveResource.ops.submit(
+        { ...ctx, db: tx },
+        { ...request, processInstanceId: s.processInstanceId, processDefinitionId: s.processDefinitionId },
+      )
+      await tx
+        .update(wfInstance)
+        .set({ businessId: String(row.id) })
+        .where(eq(wfInstance.id, s.processInstanceId))
+    },
+  })
+  return { ...row, ...started, businessId: row!.id }
 }
 
 async function leaveDetail(ctx: Ctx, businessId: string | undefined) {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { processLeave, wfInstance } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 import { deployDefinition } from './engine/operations.ts'
@@ -89,6 +91,38 @@ describe('blade-workflow/process and the leave sample: the runtime through HTTP'
     expect((await t.post(`${P}/completeTask`, tok.admin, { taskId: principal.taskId })).status).toBe(200)
     const sent = (await t.get(`${P}/myDoneList`, tok.teacher)).body.data.records as any[]
     expect(sent.map((r) => r.businessId)).toContain(long.body.data.businessId)
+  })
+
+  it('writes a leave request and its process in one transaction: a refused one leaves neither behind', async () => {
+    const db = t.services.db
+    const counts = async () => [(await db.$count(processLeave)) as number, (await db.$count(wfInstance)) as number]
+    const before = await counts()
+    // Refused by the row's own rule, checked inside the start's transaction after the instance was written.
+    const backwards = await t.post(`${LEAVE}/start-process`, tok.teacher, {
+      taskUser: manager.user_id,
+      days: 2,
+      reason: '倒序',
+      startTime: '2026-12-05 08:00:00',
+      endTime: '2026-12-01 18:00:00',
+    })
+    expect(backwards.body).toMatchObject({ code: 400, field: 'endTime' })
+    // Refused before any engine work: a definition that does not exist.
+    const nowhere = await t.post(`${LEAVE}/start-process`, tok.teacher, {
+      taskUser: manager.user_id,
+      days: 1,
+      reason: '无流程',
+      startTime: '2026-12-01 08:00:00',
+      endTime: '2026-12-01 18:00:00',
+      processDefinitionId: '123456789',
+    })
+    expect(nowhere.status).toBe(404)
+    expect(await counts()).toEqual(before)
+    const ok = (await leave(2)).body.data
+    expect(await counts()).toEqual([before[0] + 1, before[1] + 1])
+    const [inst] = await db.select().from(wfInstance).where(eq(wfInstance.id, ok.processInstanceId))
+    expect(inst).toMatchObject({ businessTable: 'blade_process_leave', businessId: ok.businessId })
+    const [row] = await db.select().from(processLeave).where(eq(processLeave.id, ok.businessId))
+    expect(row).toMatchObject({ processInstanceId: ok.processInstanceId, days: 2 })
   })
 
   it('refuses bad input and other schools; a non-assignee; a non-initiator withdraw', async () => {

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.t
 import { newId } from '../../../lib/ids.ts'
 import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
-import { withTransaction } from '../../../lib/transaction.ts'
+import { withTransaction, type Tx } from '../../../lib/transaction.ts'
 import { mayReturnTo, reachableFrom } from './back-nodes.ts'
 import { startCalled } from './call-activity.ts'
 import { countersignStep, loopOf } from './countersign.ts'
@@ -66,6 +66,8 @@ export interface StartInput {
   businessId?: string
   /** The title in lists; the definition's name and the initiator's name when left out. */
   name?: string
+  /** More writes in the start's own transaction (the business row the process runs on), after the instance's. */
+  within?: (tx: Tx, started: { processInstanceId: string; processDefinitionId: string }) => Promise<void>
 }
 
 /** May the caller start this definition: its model's scope (none = everyone of the school), or an administrator. */
@@ -157,6 +159,7 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
     )
     await saveVars(tx, inst, vars)
     await armTimers(tx, inst, t.armed)
+    await input.within?.(tx, { processInstanceId: id, processDefinitionId: dep.id })
   })
   return { processInstanceId: id, processDefinitionId: dep.id, taskIds: tasks.map((x) => x.row.id!) }
 }
