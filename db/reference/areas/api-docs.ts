@@ -1,6 +1,6 @@
 import { defineReference } from '../types.ts'
 
-/** The API documentation (OpenAPI document of /api): a platform screen under System. */
+/** The API documentation (OpenAPI document of /api) and its tryout: platform screens under System. */
 export default defineReference({
   menus: [
     {
@@ -11,6 +11,17 @@ export default defineReference({
       source: 'document',
       parent: 'system',
       sort: 100,
+      platform: true,
+    },
+    // Spec §2 /test/index: a route of the document tried with the administrator's own sign-in.
+    {
+      code: 'system:tryout',
+      name: '接口调试',
+      alias: 'API tryout',
+      path: '/test/index',
+      source: 'send',
+      parent: 'system',
+      sort: 101,
       platform: true,
     },
   ],

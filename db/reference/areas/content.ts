@@ -37,6 +37,24 @@ export default defineReference({
           grant: ['teacher', 'manager'],
           buttons: ['view'],
         },
+        // A course's and a chapter's figures for its teacher (spec §2 /wel/CourseDetails, /wel/viewChapter; the
+        // course list links each course's overview): the pages read through the course menu's own codes.
+        {
+          code: 'content:course-details',
+          name: '课程详情',
+          alias: 'Course overview',
+          path: '/wel/CourseDetails',
+          source: 'chart',
+          grant: ['teacher', 'manager'],
+        },
+        {
+          code: 'content:chapter',
+          name: '章节内容',
+          alias: 'Chapter content',
+          path: '/wel/viewChapter',
+          source: 'list',
+          grant: ['teacher', 'manager'],
+        },
         {
           code: 'content:hot',
           name: '热门课程',
@@ -69,6 +87,15 @@ export default defineReference({
           source: 'video',
           grant: ['teacher', 'manager'],
           buttons: CRUD,
+        },
+        // The courseware step editor as a page (spec §2 /courseWare/step); it edits through the courseware codes.
+        {
+          code: 'content:ware-step',
+          name: '课件步骤',
+          alias: 'Courseware steps',
+          path: '/courseWare/step',
+          source: 'checklist',
+          grant: ['teacher', 'manager'],
         },
         {
           code: 'content:series',

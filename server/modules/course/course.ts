@@ -13,6 +13,7 @@ import { assertTeacher, realNames } from './teacher.ts'
 import './messages.ts'
 import { publicRows, notDeleted } from '../../lib/tenant-rows.ts'
 import { text } from '../../lib/request-schema.ts'
+import { courseOverview } from './overview.ts'
 
 type CourseRow = typeof course.$inferSelect
 
@@ -117,6 +118,14 @@ export const courseResource = defineResource({
         await reorderHot(ctx, top ? [row.id, ...hot] : [...hot, row.id])
         return null
       },
+    },
+    // The teacher's overview of one course (/wel/CourseDetails): chapters, enrolments, learners' progress, ratings.
+    overview: {
+      method: 'GET',
+      button: 'content:course',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: (ctx, { rows: [row] }) => courseOverview(ctx, row),
     },
     // Either ids=<the whole new order> (drag and drop) or id + direction=up|down (one step).
     'move-hot-course': {

@@ -18,9 +18,10 @@ import './messages.ts'
 import { notDeleted, ownRows, tenantRows } from '../../lib/tenant-rows.ts'
 import { userResource } from '../system/user.ts'
 import { paging, text } from '../../lib/request-schema.ts'
+import { ENROL } from './enrol-status.ts'
 
-/** Enrolment status (hm_course_user.status). */
-export const ENROL = { pending: 0, approved: 1, rejected: 2 } as const
+// Enrolment status lives in enrol-status.ts (overview.ts reads it without importing the enrolment routes).
+export { ENROL }
 /** Enrolment source (4: bought by a paid order, server/modules/pay). */
 export const SOURCE = { signUp: 1, staff: 2, card: 3, paid: 4 } as const
 

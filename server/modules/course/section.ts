@@ -20,6 +20,7 @@ import { courseResource } from './course.ts'
 import './messages.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { text } from '../../lib/request-schema.ts'
+import { chapterProgress } from './overview.ts'
 
 /** Why a section's linked materials are read in the whole school: a colleague's upload still belongs to the course. */
 const MATERIALS = "a section's materials are its school's, whoever uploaded them"
@@ -49,6 +50,15 @@ export const sectionResource = defineResource({
         const c = await courseResource.ops.detail(ctx, body.id as string | undefined)
         return sectionResource.ops.all(ctx, { courseId: c.id })
       },
+    },
+    // One chapter with its learners' progress (/wel/viewChapter); its course must be the caller's too.
+    progress: {
+      method: 'GET',
+      button: 'content:course',
+      target: { one: 'id' },
+      verb: 'detail',
+      run: async (ctx, { rows: [section] }) =>
+        chapterProgress(ctx, section, await courseResource.ops.detail(ctx, section.courseId)),
     },
     getDownLoadBySectionId: {
       method: 'GET',

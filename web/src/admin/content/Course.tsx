@@ -1,6 +1,7 @@
 import { Button } from '@fluentui/react-components'
-import { FireRegular, PeopleAddRegular, TextBulletListLtrRegular } from '@fluentui/react-icons'
+import { DataBarVerticalRegular, FireRegular, PeopleAddRegular, TextBulletListLtrRegular } from '@fluentui/react-icons'
 import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { api } from '../../shared/api'
 import { invalidate, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
@@ -13,6 +14,8 @@ import { courseFields } from '../../../../db/fields/course'
 import { screenFields } from '../../shared/resource/fields'
 import { L } from '../system/fields'
 import SectionsDialog from './SectionsDialog'
+import { useMenu } from '../shell/menu-store'
+import { flatten } from '../shell/menu-tree'
 
 const BASE = '/api/hm-course/course'
 
@@ -47,6 +50,9 @@ function CourseScreen({ camp }: { camp: boolean }) {
   const [sections, setSections] = useState<Row | null>(null)
   const [adding, setAdding] = useState<Row | null>(null)
   const editable = !camp || perms.has('content:course:edit')
+  const navigate = useNavigate()
+  // Each course links its overview (spec §2 /wel/CourseDetails) when the user's menu holds that page.
+  const overview = flatten(useMenu().tree).some((m) => m.path === '/wel/CourseDetails')
   const screen: ResourceScreen = {
     base: BASE,
     perm: camp ? 'content:camp' : 'content:course',
@@ -57,6 +63,17 @@ function CourseScreen({ camp }: { camp: boolean }) {
     actions: camp ? { add: false, edit: false, delete: false, selection: false } : undefined,
     rowActions: (row) => (
       <>
+        {overview && (
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<DataBarVerticalRegular />}
+            onClick={() => navigate(`/wel/CourseDetails?id=${encodeURIComponent(String(row.id))}`)}
+            data-testid="row-overview"
+          >
+            {say(L('详情', 'Overview'))}
+          </Button>
+        )}
         {editable && perms.has('content:course:edit') && (
           <Button
             size="small"

@@ -50,18 +50,22 @@ function Transcoding({ row }: { row: Row }) {
   )
 }
 
-/** Experiment steps of one courseware (type 4), as their own list. */
-function Steps({ ware, onClose }: { ware: Row; onClose: () => void }) {
-  const say = useSay()
+/** The step editor of one courseware (type 4): its steps as their own list, in this dialog and on /courseWare/step. */
+export function WareSteps({ wareId }: { wareId: string }) {
   const screen: ResourceScreen = {
     base: '/api/hm-wareStep/wareStep',
     listPath: 'getWareStep',
     perm: 'content:ware',
     title: L('实验步骤', 'Steps'),
-    query: { wareId: String(ware.id) },
+    query: { wareId },
     tree: true,
     fields: screenFields(wareStepFields, { title: {}, content: {}, sort: { width: 80 } }),
   }
+  return <ResourcePage screen={screen} />
+}
+
+function Steps({ ware, onClose }: { ware: Row; onClose: () => void }) {
+  const say = useSay()
   return (
     <Dialog
       open
@@ -73,7 +77,7 @@ function Steps({ ware, onClose }: { ware: Row; onClose: () => void }) {
         <DialogBody>
           <DialogTitle>{String(ware.title)}</DialogTitle>
           <DialogContent>
-            <ResourcePage screen={screen} />
+            <WareSteps wareId={String(ware.id)} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{say('close')}</Button>

@@ -1,0 +1,176 @@
+import {
+  Body1,
+  Card,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title3,
+} from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import type { CourseOverview } from '../../../../server/api-types'
+import { useFetch } from '../../shared/data'
+import Loading from '../../shared/Loading'
+import CoursePicker from './CoursePicker'
+import { Figures, Percent } from './figures'
+import './locale'
+import { useViewStyles } from './styles'
+
+/**
+ * /wel/CourseDetails?id=: a teacher's overview of one course — enrolments, average progress, who finished, the
+ * rating, each chapter (linking to its page) and each learner's progress. From the menu without an id, the teacher
+ * picks one of their courses first.
+ */
+export default function CourseDetails() {
+  const { t } = useTranslation('courseView')
+  const s = useViewStyles()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const id = params.get('id') ?? undefined
+  const overview = useFetch<CourseOverview>(
+    id ? '/api/hm-course/course/overview' : undefined,
+    { id },
+    {
+      silent: true,
+      staleTime: 0,
+    },
+  )
+  const choose = (next: string) => navigate(`/wel/CourseDetails?id=${encodeURIComponent(next)}`)
+  const picker = (
+    <div className={s.picker}>
+      <CoursePicker value={id} onChange={choose} />
+    </div>
+  )
+  if (!id)
+    return (
+      <div className={s.root}>
+        <Title3 as="h1">{t('chooseCourse')}</Title3>
+        <Body1>{t('pick')}</Body1>
+        {picker}
+      </div>
+    )
+  if (overview.isError)
+    return (
+      <div className={s.root}>
+        <Title3 as="h1">{t('course')}</Title3>
+        <Body1 data-testid="course-not-found">{t('notFound')}</Body1>
+        {picker}
+      </div>
+    )
+  const o = overview.data
+  if (!o) return <Loading />
+  return (
+    <div className={s.root} data-testid="course-details">
+      <div className={s.head}>
+        <Title3 as="h1">{o.title}</Title3>
+        <RouterLink to="/content/course">{t('backToCourses')}</RouterLink>
+      </div>
+      {picker}
+      <Figures
+        items={[
+          { key: 'approved', label: t('approved'), value: o.enrolled.approved },
+          { key: 'pending', label: t('pending'), value: o.enrolled.pending },
+          { key: 'average', label: t('average'), value: t('percent', { value: o.average }) },
+          { key: 'completed', label: t('completed'), value: o.completed },
+          {
+            key: 'rating',
+            label: t('rating'),
+            value: o.ratings.count ? t('stars', { value: o.ratings.overall }) : '–',
+            note: t('ratingCount', { count: o.ratings.count }),
+          },
+        ]}
+      />
+      <Card className={s.card}>
+        <CardHeader header={<Title3 as="h2">{t('chapters')}</Title3>} />
+        {o.chapters.length ? (
+          <Table aria-label={t('chapters')} data-testid="course-chapters">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('chapter')}</TableHeaderCell>
+                <TableHeaderCell>{t('wares')}</TableHeaderCell>
+                <TableHeaderCell>{t('questions')}</TableHeaderCell>
+                <TableHeaderCell>{t('downloads')}</TableHeaderCell>
+                <TableHeaderCell>{t('average')}</TableHeaderCell>
+                <TableHeaderCell>{t('completed')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {o.chapters.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>
+                    <RouterLink to={`/wel/viewChapter?id=${encodeURIComponent(c.id)}`} data-testid="chapter-link">
+                      {c.title}
+                    </RouterLink>
+                  </TableCell>
+                  <TableCell className={s.number}>{c.wares}</TableCell>
+                  <TableCell className={s.number}>{c.questions}</TableCell>
+                  <TableCell className={s.number}>{c.downloads}</TableCell>
+                  <TableCell>
+                    <Percent value={c.average} label={`${c.title} ${t('average')}`} />
+                  </TableCell>
+                  <TableCell className={s.number}>{c.completed}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Body1>{t('noChapters')}</Body1>
+        )}
+      </Card>
+      <Card className={s.card}>
+        <CardHeader header={<Title3 as="h2">{t('learners')}</Title3>} />
+        {o.learners.length ? (
+          <Table aria-label={t('learners')} data-testid="course-learners">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('learner')}</TableHeaderCell>
+                <TableHeaderCell>{t('account')}</TableHeaderCell>
+                <TableHeaderCell>{t('done')}</TableHeaderCell>
+                <TableHeaderCell>{t('progress')}</TableHeaderCell>
+                <TableHeaderCell>{t('lastLearnTime')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {o.learners.map((l) => (
+                <TableRow key={l.userId}>
+                  <TableCell>{l.realName}</TableCell>
+                  <TableCell>{l.account}</TableCell>
+                  <TableCell className={s.number}>{`${l.done} / ${o.wares}`}</TableCell>
+                  <TableCell>
+                    <Percent value={l.progress} label={`${l.realName} ${t('progress')}`} />
+                  </TableCell>
+                  <TableCell>{l.lastLearnTime ?? t('never')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Body1>{t('noLearners')}</Body1>
+        )}
+      </Card>
+      <Card className={s.card}>
+        <CardHeader
+          header={<Title3 as="h2">{t('ratings')}</Title3>}
+          description={<Text className={s.muted}>{t('ratingCount', { count: o.ratings.count })}</Text>}
+        />
+        <div className={s.stars} data-testid="course-ratings">
+          {(['target', 'content', 'method', 'effect'] as const).map((k) => (
+            <div key={k}>
+              <Text className={s.muted} size={200} block>
+                {t(k)}
+              </Text>
+              <Text size={500} className={s.number}>
+                {o.ratings.count ? t('stars', { value: o.ratings[k] }) : '–'}
+              </Text>
+            </div>
+          ))}
+        </div>
+      </Card>
+    </div>
+  )
+}
