@@ -67,6 +67,87 @@ export const wfFormFields = defineFields({
   name: { label: L('表单名称', 'Name'), required: true, max: 100 },
   categoryId: category,
   content: { label: L('表单内容', 'Fields (JSON)'), type: 'textarea', max: 200_000, default: '[]' },
+  themeKey: {
+    label: L('表单主题', 'Theme'),
+    max: 64,
+    pattern: {
+      test: BPMN_ID,
+      message: L('表单主题须为一个主题标识', 'the theme must be a theme key'),
+    },
+  },
+  remark: COMMON.remark,
+})
+
+/*
+ * A theme's values become CSS in other users' browsers, so each is a colour or a size and nothing else: these
+ * anchored shapes admit no `;`, `}`, `url(` or anything past the value. A size is also bounded per unit
+ * (themeSizeProblem), so no theme blows a form up past the page.
+ */
+const BYTE = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+const ALPHA = '(?:0|1|0?\\.\\d{1,3}|1\\.0{1,3})'
+/** #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a) with numbers. */
+export const THEME_COLOUR = new RegExp(
+  `^(?:#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgb\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*\\)|rgba\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${ALPHA}\\s*\\))$`,
+)
+/** A number with px, em, rem or %. */
+export const THEME_SIZE = /^(\d{1,3}(?:\.\d{1,2})?)(px|em|rem|%)$/
+/** The largest size each unit may take. */
+const SIZE_MAX: Record<string, number> = { px: 400, em: 20, rem: 20, '%': 100 }
+
+/** Whether a size breaks its shape or its unit's bound (empty is no problem: the default applies). */
+export function themeSizeProblem(v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return false
+  const m = typeof v === 'string' ? THEME_SIZE.exec(v) : null
+  return !m || Number(m[1]) > SIZE_MAX[m[2]!]!
+}
+
+const colour = (zh: string, en: string): FieldDef => ({
+  label: L(zh, en),
+  max: 40,
+  pattern: {
+    test: THEME_COLOUR,
+    message: L(
+      `${zh}须为 #rgb、#rrggbb、#rrggbbaa、rgb() 或 rgba() 颜色`,
+      `${en.toLowerCase()} must be a colour: #rgb, #rrggbb, #rrggbbaa, rgb() or rgba()`,
+    ),
+  },
+})
+const size = (zh: string, en: string): FieldDef => ({
+  label: L(zh, en),
+  max: 12,
+  pattern: {
+    test: THEME_SIZE,
+    message: L(
+      `${zh}须为数字加 px、em、rem 或 %（至多 400px、20em、20rem、100%）`,
+      `${en.toLowerCase()} must be a number with px, em, rem or % (at most 400px, 20em, 20rem, 100%)`,
+    ),
+  },
+})
+
+/** Form themes (design/form/theme): how a filled form looks. */
+export const wfFormThemeFields = defineFields({
+  name: { label: L('主题名称', 'Name'), required: true, max: 64 },
+  themeKey: {
+    label: L('主题标识', 'Theme key'),
+    required: L('请输入主题标识', 'please enter the theme key'),
+    max: 64,
+    pattern: {
+      test: BPMN_ID,
+      message: L(
+        '主题标识须以字母或 _ 开头，只能包含字母、数字、_ 和 -，最长 64 位',
+        'the theme key must begin with a letter or _ and hold only letters, digits, _ and -, at most 64 characters',
+      ),
+    },
+  },
+  borderWidth: size('边框宽度', 'Border width'),
+  borderColor: colour('边框颜色', 'Border colour'),
+  labelColor: colour('标签颜色', 'Label colour'),
+  labelBg: colour('标签背景', 'Label background'),
+  labelWidth: size('标签宽度', 'Label width'),
+  labelFontSize: size('标签字号', 'Label font size'),
+  valueColor: colour('内容颜色', 'Value colour'),
+  valueBg: colour('内容背景', 'Value background'),
+  valueFontSize: size('内容字号', 'Value font size'),
   remark: COMMON.remark,
 })
 

@@ -116,8 +116,60 @@ export const wfForm = table(
     /** JSON: the fields (db/fields-like descriptors the back office's field editors render). */
     content: text().notNull().default('[]'),
     version: integer().notNull().default(1),
+    /**
+     * The theme (wfFormTheme.themeKey) the filled form is shown in. Chosen with the form at design time, since how a
+     * form looks filled is part of its design; each variable row records the key it was filled under.
+     */
+    themeKey: text(),
   },
   (t) => [scopedListIndex('wf_form', t), liveUnique('ux_wf_form_key', t.tenantId, t.formKey)],
+)
+
+/**
+ * How a filled form looks (design/form/theme): borders, label and value colours and sizes. The values reach other
+ * users' browsers as CSS, so the theme's fields admit only colours and sizes (db/fields/workflow.ts).
+ */
+export const wfFormTheme = table(
+  'blade_wf_form_theme',
+  {
+    ...commonColumns(),
+    name: text().notNull(),
+    themeKey: text().notNull(),
+    borderWidth: text(),
+    borderColor: text(),
+    labelColor: text(),
+    labelBg: text(),
+    labelWidth: text(),
+    labelFontSize: text(),
+    valueColor: text(),
+    valueBg: text(),
+    valueFontSize: text(),
+  },
+  (t) => [scopedListIndex('wf_form_theme', t), liveUnique('ux_wf_form_theme_key', t.tenantId, t.themeKey)],
+)
+
+/**
+ * A form as it was filled (design/form/variable): written in the transaction of the start or the task completion
+ * that submitted it, with the form's content and theme key then and the values submitted. A record: never edited.
+ */
+export const wfFormVariable = table(
+  'blade_wf_form_variable',
+  {
+    ...commonColumns(),
+    processInsId: text().notNull(),
+    deploymentId: text().notNull(),
+    /** The completed task; none for the start form. */
+    taskId: text(),
+    taskDefKey: text().notNull(),
+    taskName: text(),
+    formKey: text().notNull(),
+    themeKey: text(),
+    /** JSON: the form's fields as they were. */
+    formOption: text().notNull(),
+    /** JSON: the values submitted. */
+    formVariable: text().notNull(),
+  },
+  (t) => [scopedListIndex('wf_form_variable', t), index('ix_wf_form_variable_ins').on(t.processInsId)],
 )
 
 /** Every saved version of a form (design/form/history, setMainVersion). */
