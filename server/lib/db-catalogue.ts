@@ -10,11 +10,14 @@ import type { SQL } from 'bun'
 
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
-/** The SQLite file's tables, by name, without SQLite's own (sqlite_…). */
+/**
+ * The SQLite file's tables, by name, without SQLite's own (sqlite_…) and without full-text indexes (a virtual table
+ * and its shadow tables, e.g. the assistant's FTS5 index): those are derived by triggers and have no PostgreSQL twin.
+ */
 export function sqliteTables(db: Database): string[] {
   return db
     .query<{ name: string }, [string]>(
-      `SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+      `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = ? AND name NOT LIKE 'sqlite_%' ORDER BY name`,
     )
     .all('table')
     .map((r) => r.name)

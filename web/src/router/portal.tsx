@@ -6,6 +6,8 @@ import PortalLayout from '../portal/PortalLayout'
 import { fullPageContentRoutes, portalContentRoutes } from '../portal/content/routes'
 import Loading from '../shared/Loading'
 import OtherEntry from './OtherEntry'
+import PortalTheme from '../portal/content/PortalTheme'
+import RequireAuth from '../portal/content/RequireAuth'
 
 const LoginPage = lazy(() => import('../login/LoginPage'))
 const CompetitionTest = lazy(() => import('../portal/exam/CompetitionTest'))
@@ -21,6 +23,7 @@ const MyCompetitions = lazy(() => competitionPages().then((m) => ({ default: m.M
 const MyCompetitionDetail = lazy(() => competitionPages().then((m) => ({ default: m.MyCompetitionDetail })))
 const PracticeCourses = lazy(() => import('../portal/lab/PracticeCourses'))
 const ExperimentPage = lazy(() => import('../portal/lab/ExperimentPage'))
+const AiAssistant = lazy(() => import('../portal/ai/AiAssistant'))
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading style={{ marginTop: '20vh' }} />}>{node}</Suspense>
 
@@ -40,6 +43,16 @@ const routes: RouteObject[] = [
     ['questionType', 'questionOrder', 'questionRandom', 'questionByRequire', 'questionByRequirePaper', 'check'] as const
   ).map((mode) => ({ path: `/home/${mode}`, element: page(<Practice mode={mode} />) })),
   { path: '/home/experiment', element: page(<ExperimentPage />) },
+  {
+    path: '/home/ai',
+    element: page(
+      <PortalTheme>
+        <RequireAuth>
+          <AiAssistant />
+        </RequireAuth>
+      </PortalTheme>,
+    ),
+  },
   ...fullPageContentRoutes,
   {
     path: '/home',

@@ -73,14 +73,7 @@ function query(params?: Record<string, unknown>) {
  * silently; network failures reject.
  */
 export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOptions = {}): Promise<T> {
-  const { token, tenantId } = session.get()
-  const headers: Record<string, string> = {
-    Authorization: basic(),
-    'Tenant-Id': tenantId || siteConfig.defaultTenantId,
-    'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
-    ...o.headers,
-  }
-  if (token) headers['Blade-Auth'] = `bearer ${token}`
+  const headers = headersOf(o.headers)
   let body: BodyInit | undefined
   if (o.body instanceof FormData) body = o.body
   else if (o.body !== undefined) {
@@ -100,6 +93,24 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
   }
   const json = (await res.json().catch(() => ({}))) as Partial<Reply<T>>
   o.signal?.throwIfAborted()
+  return unwrap(method, path, res, json, o)
+}
+
+/** The headers every call carries: the client, the school, the language and the caller's token. */
+function headersOf(extra?: Record<string, string>): Record<string, string> {
+  const { token, tenantId } = session.get()
+  const headers: Record<string, string> = {
+    Authorization: basic(),
+    'Tenant-Id': tenantId || siteConfig.defaultTenantId,
+    'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN',
+    ...extra,
+  }
+  if (token) headers['Blade-Auth'] = `bearer ${token}`
+  return headers
+}
+
+/** An envelope's data, or the spec's error rules applied to a refusal. */
+function unwrap<T>(method: string, path: string, res: Response, json: Partial<Reply<T>>, o: CallOptions): T {
   const code = typeof json.code === 'number' ? json.code : res.status
   if (code === 401 || res.status === 401) {
     onUnauthorized()
@@ -112,6 +123,49 @@ export async function request<T>(method: 'GET' | 'POST', path: string, o: CallOp
     throw new ApiFailure(code, text, json.field, json)
   }
   return json.data as T
+}
+
+/**
+ * A POST answered by a server-sent event stream (the study assistant's answer): each event goes to `onEvent` as it
+ * arrives, its data parsed as JSON. A refusal before the stream starts is an envelope, under request()'s rules.
+ */
+export async function requestStream(
+  path: string,
+  body: unknown,
+  onEvent: (event: string, data: unknown) => void,
+  o: Pick<CallOptions, 'signal' | 'silent'> = {},
+): Promise<void> {
+  let res: Response
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      headers: headersOf({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+      signal: o.signal,
+    })
+  } catch (e) {
+    if (o.signal?.aborted) throw e
+    failed({ method: 'POST', path, code: 0, message: e instanceof Error ? e.message : String(e) })
+    throw new ApiFailure(0, i18n.t('networkError'), undefined, e)
+  }
+  if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    unwrap('POST', path, res, (await res.json().catch(() => ({}))) as Partial<Reply<unknown>>, o)
+    return
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += value
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message'
+      const data = /^data: (.*)$/m.exec(block)?.[1]
+      if (data !== undefined) onEvent(event, JSON.parse(data))
+    }
+  }
 }
 
 export const api = {

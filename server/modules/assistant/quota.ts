@@ -1,0 +1,43 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { assistantUsage } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../lib/context.ts'
+import { ApiError } from '../../lib/errors.ts'
+import { changed, first } from '../../lib/rows.ts'
+import { tenantRows } from '../../lib/tenant-rows.ts'
+
+const QUOTA = "a school's daily question quota is counted for the school, whoever asks"
+
+/** The quota's day: the UTC date, so every process counts into the same row. */
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** Questions the caller's school asked today. */
+export async function askedToday(ctx: Ctx): Promise<number> {
+  const row = await first(
+    ctx.db
+      .select({ asked: assistantUsage.asked })
+      .from(assistantUsage)
+      .where(and(tenantRows(assistantUsage, ctx.actor.tenantId, { why: QUOTA }), eq(assistantUsage.day, today()))),
+  )
+  return row?.asked ?? 0
+}
+
+/**
+ * Counts one question against the school's daily quota, or answers 429 when it is spent. The database decides: one
+ * conditional update that only moves the count while it is under the quota, so concurrent questions from several
+ * processes never pass it.
+ */
+export async function spendQuestion(ctx: Ctx, quota: number): Promise<void> {
+  const day = today()
+  await ctx.db.insert(assistantUsage).values({ tenantId: ctx.actor.tenantId, day, asked: 0 }).onConflictDoNothing()
+  const r = await ctx.db
+    .update(assistantUsage)
+    .set({ asked: sql`${assistantUsage.asked} + 1` })
+    .where(
+      and(
+        tenantRows(assistantUsage, ctx.actor.tenantId, { why: QUOTA }),
+        eq(assistantUsage.day, day),
+        lt(assistantUsage.asked, quota),
+      ),
+    )
+  if (changed(r) !== 1) throw new ApiError(429, 'assistant.quota', { quota })
+}
