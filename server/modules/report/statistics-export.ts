@@ -9,6 +9,7 @@ import type { courseStatisticsOf, exerciseStatisticsOf, userStatisticsOf } from 
 defineMessages({
   'stats.courses': { zh: '课程统计', en: 'Courses' },
   'stats.enrolmentsByDay': { zh: '每日选课', en: 'Enrolments per day' },
+  'stats.hotByDay': { zh: '热门课程每日选课', en: 'Hot courses per day' },
   'stats.questions': { zh: '题目正确率', en: 'Questions' },
   'stats.points': { zh: '知识点', en: 'Knowledge points' },
   'stats.hardest': { zh: '最难题目', en: 'Hardest questions' },
@@ -39,6 +40,7 @@ function sheets<K extends StatisticsKind>(lang: Lang, kind: K, f: Figures[K]): S
         c.courses.map((r) => [r.title, r.enrolments, r.completed, r.completionRate, r.ratings, r.rating]),
       ],
       [t(lang, 'stats.enrolmentsByDay'), [6, 7], c.enrolmentsByDay.map((d) => [d.day, d.count])],
+      [t(lang, 'stats.hotByDay'), [6, 0, 7], c.hotByDay.map((d) => [d.day, d.title, d.count])],
     ]
   }
   if (kind === 'exercise') {

@@ -154,6 +154,11 @@ describe('statistics: courses, exercises and users per school and data scope, wi
         { day: today, count: 1 },
       ]),
     )
+    // The hot courses' own lines: this teacher's only course, one enrolment each day.
+    expect(r.body.data.hotByDay).toEqual([
+      { day: yesterday, courseId, title: '统计课程', count: 1 },
+      { day: today, courseId, title: '统计课程', count: 1 },
+    ])
   })
 
   it('counts attempts and accuracy per question and knowledge point, hardest first', async () => {
@@ -224,5 +229,57 @@ describe('statistics: courses, exercises and users per school and data scope, wi
     expect((await t.get(`${S}/course`, student)).status).toBe(403)
     // The school's administrator sees the teacher's figures too.
     expect((await t.get(`${S}/exercise`, admin)).body.data.attempts).toBeGreaterThanOrEqual(4)
+  })
+
+  it('keeps the summaries current as answers are graded, marked again and removed, whoever writes them', async () => {
+    const exercise = async () => (await t.get(`${S}/exercise`, teacher)).body.data
+    const of = (r: { questions: { questionId: string; answered: number; correctRate: number }[] }, id: string) =>
+      r.questions.find((x) => x.questionId === id)
+    const sitting = (await first(db.select().from(paperTimeUser).where(eq(paperTimeUser.userId, learners[1]))))!
+    const where = and(eq(paperAnswer.paperTimeUserId, sitting.id), eq(paperAnswer.questionId, qa))
+    // Marked again right: question A is now right for both learners.
+    await db.update(paperAnswer).set({ correct: 1 }).where(where)
+    expect(of(await exercise(), qa)).toMatchObject({ answered: 2, correctRate: 100 })
+    // Ungraded again (null), then removed: it no longer counts at all.
+    await db.update(paperAnswer).set({ correct: null }).where(where)
+    expect(of(await exercise(), qa)).toMatchObject({ answered: 1, correctRate: 100 })
+    await db.update(paperAnswer).set({ correct: 0 }).where(where)
+    await db.delete(paperAnswer).where(where)
+    expect(of(await exercise(), qa)).toMatchObject({ answered: 1, correctRate: 100 })
+    // A save while answering (correct null) is not an attempt yet.
+    const third = newId()
+    await db.insert(paperTimeUser).values({
+      id: third,
+      tenantId: T,
+      paperTimeId: sitting.paperTimeId,
+      userId: newId(),
+      paperId: sitting.paperId,
+      state: 1,
+      startTime: at(0),
+      deadline: Date.now() + 60_000,
+    })
+    await db.insert(paperAnswer).values({
+      id: newId(),
+      tenantId: T,
+      paperTimeUserId: third,
+      questionId: qb,
+      answer: '"y"',
+      version: 1,
+      saveTime: at(0),
+    })
+    expect((await exercise()).attempts).toBe(3)
+    // Opening the exam made that learner active today. Learner 1's progress moving on today counts them once today,
+    // and the day they studied before stays theirs: activity is history.
+    await db
+      .update(courseStatistics)
+      .set({ updateTime: at(1) })
+      .where(eq(courseStatistics.userId, learners[0]))
+    const users = (await t.get(`${S}/user`, teacher)).body.data
+    expect(users.activeByDay).toEqual(
+      expect.arrayContaining([
+        { day: yesterday, count: 1 },
+        { day: today, count: 3 },
+      ]),
+    )
   })
 })

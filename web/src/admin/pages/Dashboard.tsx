@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { invalidate, useFetch } from '../../shared/data'
 import { ColumnChart, HorizontalBars } from './BarChart'
 import './locale'
+import Statistics from './Statistics'
 import type { UserTotal } from './Welcome'
 
 /** GET /api/blade-system/user/getUserStatistics. */
@@ -74,7 +75,7 @@ const useStyles = makeStyles({
   probeText: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
 })
 
-/** /wel/dashboard: user figures and charts, and whether the appliance's parts are running. */
+/** /wel/dashboard: user figures and charts, the teaching statistics, and whether the appliance's parts are running. */
 export default function Dashboard() {
   const { t, i18n } = useTranslation('pages')
   const s = useStyles()
@@ -193,6 +194,8 @@ export default function Dashboard() {
           )}
         </Card>
       </div>
+
+      <Statistics />
 
       <Card className={s.card}>
         <CardHeader
