@@ -121,4 +121,12 @@ export default defineReference({
       ],
     ],
   ],
+  params: [
+    {
+      key: 'mail.syncMinutes',
+      name: '收件箱自动同步间隔（分钟）',
+      value: '15',
+      remark: "Minutes between automatic syncs of the enabled mail account's inbox; 0 = only when someone presses sync",
+    },
+  ],
 })

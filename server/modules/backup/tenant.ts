@@ -22,10 +22,20 @@ import { stamp } from './snapshot.ts'
 import { readTenantDb, writeTenantDb, type Row, type TenantSource } from './tenant-db.ts'
 
 /**
- * Per-device state that means nothing on another appliance: signed-in sessions, pending captchas and SMS codes,
- * and the lab hosts (this appliance's engines, their keys sealed with its own secret).
+ * Per-device state that means nothing on another appliance: signed-in sessions, pending captchas, SMS codes and
+ * lost-password links (both keyed by this appliance's secret), and the lab hosts (this appliance's engines, their
+ * keys sealed with its own secret); and the assistant's passages, which triggers derive from the school's sections,
+ * courseware and questions as they are imported.
  */
-const TRANSIENT = new Set(['blade_session', 'blade_captcha', 'blade_sms_code', 'lab_host', '__drizzle_migrations'])
+const TRANSIENT = new Set([
+  'blade_session',
+  'blade_captcha',
+  'blade_sms_code',
+  'blade_password_reset',
+  'lab_host',
+  '__drizzle_migrations',
+  'ai_assistant_passage',
+])
 const TENANT_TABLE = 'blade_tenant'
 const ATTACH_TABLE = 'blade_attach'
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm'
 import { paperTime, paperTimeUser } from '../../../db/schema/index.ts'
 import { paperTimeFields } from '../../../db/fields/exam.ts'
 import type { Ctx } from '../../lib/context.ts'
@@ -16,6 +16,8 @@ import { ANSWERING, SUBMITTED, windowClosed } from './closing.ts'
 import { now } from '../../lib/time.ts'
 import { lockRows } from '../../lib/row-lock.ts'
 import { withTransaction } from '../../lib/transaction.ts'
+import { mailUsers } from '../mail/appliance-mail.ts'
+import { RESULTS_RELEASED } from '../mail/appliance-templates.ts'
 
 defineMessages({
   'exam.startTime': { zh: '请选择开始时间', en: 'please choose the start time' },
@@ -63,7 +65,7 @@ export const paperTimeResource = defineResource({
         await finalizeExpired(ctx.db, { examId: exam.id })
         // Checked and written in one transaction holding the exam's row: an edit of its window (another request,
         // another process) waits, so results are never released for a window reopened in between.
-        await withTransaction(ctx.db, async (tx) => {
+        const released = await withTransaction(ctx.db, async (tx) => {
           await lockRows(tx, paperTime, eq(paperTime.id, exam.id))
           const current = (await first(tx.select().from(paperTime).where(eq(paperTime.id, exam.id)))) ?? exam
           const sittings = async (state: number) =>
@@ -83,7 +85,10 @@ export const paperTimeResource = defineResource({
             .update(paperTime)
             .set({ distributed: 1, distributeTime: now(), updateUser: ctx.actor.userId, updateTime: now() })
             .where(eq(paperTime.id, exam.id))
+          // Released now, not again: a repeated release tells nobody twice.
+          return current.distributed !== 1
         })
+        if (released) await mailResults(ctx, exam)
         return true
       },
     },
@@ -109,6 +114,20 @@ export const paperTimeResource = defineResource({
     w.values.candidatesNumber = ids?.size ?? 0
   },
 })
+
+/** Each candidate with a score gets the school's results mail (sent only when the school has a mail account). */
+async function mailResults(ctx: Ctx, exam: Exam) {
+  const scored = await ctx.db
+    .select({ userId: paperTimeUser.userId, score: paperTimeUser.score })
+    .from(paperTimeUser)
+    .where(and(eq(paperTimeUser.paperTimeId, exam.id), isNotNull(paperTimeUser.score)))
+  await mailUsers(ctx.db, {
+    actor: ctx.actor,
+    code: RESULTS_RELEASED,
+    lang: ctx.lang,
+    to: scored.map((r) => ({ userId: r.userId, values: { exam: exam.title, score: r.score } })),
+  })
+}
 
 /** An exam the caller may manage (the exam detail's code, tenant and data scope; 404 otherwise), its expired sittings swept. */
 async function managedExam(ctx: Ctx, id: string | undefined): Promise<Exam> {

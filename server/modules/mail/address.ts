@@ -21,7 +21,7 @@ export const addressResource = defineResource({
   filters: ['groupName'],
   fields: mailAddressFields,
   orderBy: (c) => [asc(c.sort!), asc(c.id!)],
-  unique: [{ columns: ['groupName', 'email'], field: 'email', message: 'mail.address.taken' }],
+  unique: [{ columns: ['tenantId', 'groupName', 'email'], field: 'email', message: 'mail.address.taken' }],
   actions: {
     select: {
       method: 'GET',

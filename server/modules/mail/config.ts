@@ -10,6 +10,7 @@ import { now } from '../../lib/time.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { transact } from '../../lib/transaction.ts'
 import { checkMailHost } from './hosts.ts'
+import { scheduleInboxSync, syncMinutes } from './inbox/schedule.ts'
 import { outgoingFrom, queueMail } from './queue.ts'
 import { mailServices } from './services.ts'
 
@@ -69,6 +70,12 @@ export const emailConfigResource = defineResource({
             .where(eq(emailConfig.id, row!.id))
         })
         return null
+      },
+      // The enabled account's inbox syncs on its own from now on (inbox/schedule.ts).
+      afterCommit: async (ctx, { rows: [row] }) => {
+        const minutes = await syncMinutes(ctx.db, ctx.actor.tenantId)
+        if (row!.imapHost && minutes)
+          await scheduleInboxSync(ctx.db, ctx.actor.tenantId, row!.id, Date.now() + minutes * 60_000)
       },
     },
     select: {

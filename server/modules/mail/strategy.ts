@@ -38,7 +38,7 @@ export const strategyResource = defineResource({
   filters: ['mode', 'isDefault'],
   fields: mailStrategyFields,
   hidden: ['cursor'],
-  unique: [{ columns: ['code'], message: 'mail.strategy.taken' }],
+  unique: [{ columns: ['tenantId', 'code'], message: 'mail.strategy.taken' }],
   beforeWrite: async (ctx, w) => {
     if (w.op === 'remove') return
     const v = w.values

@@ -24,7 +24,7 @@ export const templateResource = defineResource({
   search: ['code', 'name', 'subject'],
   filters: ['language'],
   fields: mailTemplateFields,
-  unique: [{ columns: ['code', 'language'], field: 'code', message: 'mail.template.taken' }],
+  unique: [{ columns: ['tenantId', 'code', 'language'], field: 'code', message: 'mail.template.taken' }],
   actions: {
     copy: {
       button: 'copy',

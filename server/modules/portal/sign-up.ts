@@ -15,11 +15,11 @@ import { withTransaction } from '../../lib/transaction.ts'
 import { lockRows } from '../../lib/row-lock.ts'
 import { hashPassword } from '../auth/password.ts'
 import { clientIp } from '../../lib/client-ip.ts'
-import { take } from '../../lib/throttle.ts'
+import { take, unhit } from '../../lib/throttle.ts'
 import { assertUnique, type DbOrTx } from '../../lib/unique.ts'
 import { ACCOUNT_UNIQUE } from '../system/account-quota.ts'
 import { smsProvider } from './sms.ts'
-import { attempt, consume, issue, type CodeKey } from './sms-codes.ts'
+import { attempt, consume, issue, withdraw, type CodeKey } from './sms-codes.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 import { body as bodyOf, given, query as queryOf, text } from '../../lib/request-schema.ts'
@@ -65,14 +65,25 @@ const signUpRoutesPlugin = (s: Services) =>
         // Per address too, so one visitor cannot make the appliance text every number.
         await take(ctx.db, `sms:${clientIp(s.config, request, server)}`, 10, 3600)
         // Per phone an hour, from whatever addresses: one number cannot be flooded a minute at a time.
-        await take(ctx.db, `sms-phone:${ctx.actor.tenantId}:${phone}`, PHONE_CODES_AN_HOUR, 3600)
+        const phoneKey = `sms-phone:${ctx.actor.tenantId}:${phone}`
+        await take(ctx.db, phoneKey, PHONE_CODES_AN_HOUR, 3600)
         // In the database (sms-codes.ts): every process knows the code, and the resend limit holds across them.
-        const sent = await issue(ctx.db, s.jwtSecret, { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' })
+        const key: CodeKey = { tenantId: ctx.actor.tenantId, phone, purpose: 'signUp' }
+        const sent = await issue(ctx.db, s.jwtSecret, key)
         if ('waitMs' in sent) {
+          // Nothing sent: the hour's count is of texts that went out.
+          await unhit(ctx.db, phoneKey)
           const seconds = Math.ceil(sent.waitMs / 1000)
           throw new ApiError(429, 'sms.wait', { seconds, retryAfter: seconds })
         }
-        await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
+        try {
+          await smsProvider().send(s, ctx.actor.tenantId, phone, sent.code)
+        } catch (e) {
+          // Refused by the provider: no text went out, so neither the resend wait nor the phone's hourly count holds.
+          await withdraw(ctx.db, s.jwtSecret, key, sent.code)
+          await unhit(ctx.db, phoneKey)
+          throw e
+        }
         return ok(ctx, null, 'sms.sent')
       },
       { perm: PUBLIC, query: queryOf({ phone: text('phone number') }) },

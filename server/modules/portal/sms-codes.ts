@@ -68,6 +68,18 @@ export async function issue(db: Db, secret: string, k: CodeKey): Promise<{ code:
 }
 
 /**
+ * Takes back a code the provider refused to send: nobody received it, so it is burnt and its send time cleared —
+ * the learner may ask again at once instead of waiting out RESEND_MS for a message that never came. Only this code
+ * (its hash): a newer one issued meanwhile keeps its wait.
+ */
+export async function withdraw(db: Db, secret: string, k: CodeKey, code: string): Promise<void> {
+  await db
+    .update(smsCode)
+    .set({ sentAt: 0, consumed: 1 })
+    .where(and(ofKey(k), eq(smsCode.codeHash, hashOf(secret, k, code))))
+}
+
+/**
  * One guess: counts an attempt (only while the code is live and has attempts left), then compares.
  * True when the code is right; it stays unspent until `consume`.
  */

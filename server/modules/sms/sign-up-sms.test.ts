@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { logUsual, smsCode } from '../../../db/schema/index.ts'
+import { logUsual, smsCode, throttle } from '../../../db/schema/index.ts'
 import { createApp } from '../../app.ts'
 import { boot } from '../../boot.ts'
 import { closeDb } from '../../lib/db.ts'
@@ -138,6 +138,17 @@ describe('sign-up codes through the enabled SMS account', async () => {
       account: 'signup',
       reason: 'SignatureDoesNotMatch: Specified signature is not matched with our calculation.',
     })
+    // Nothing reached the phone, so the refusal costs neither the minute's wait nor one of the hour's codes (the
+    // one count left is the code sent earlier; the 429 asked within its minute gave its count back too).
+    const again = await t.call('GET', SEND, { query: { phone: '13600000004' }, lang: 'en' })
+    expect(again.status).toBe(503)
+    const hits = await first(
+      t.services.db.select().from(throttle).where(eq(throttle.key, 'sms-phone:000000:13600000004')),
+    )
+    expect(hits!.hits).toBe(1)
+    // The refused code cannot sign up either: it was burnt when it was withdrawn.
+    const row = await first(t.services.db.select().from(smsCode).where(codeRow('13600000004')))
+    expect(row).toMatchObject({ sentAt: 0, consumed: 1 })
   })
 })
 

@@ -14,6 +14,7 @@ import {
   user,
 } from '../../../db/schema/index.ts'
 import { defaultMenuIds, syncTenantReference } from '../../lib/reference/sync.ts'
+import { seedApplianceTemplates } from '../mail/appliance-templates.ts'
 import { first } from '../../lib/rows.ts'
 import type { Tx } from '../../lib/transaction.ts'
 import { ADMINISTRATOR, PLATFORM_TENANT, TENANT_ADMIN } from '../../lib/permissions.ts'
@@ -65,7 +66,7 @@ const USER_SCOPES: [string, number, string][] = [
 
 /**
  * Creates a tenant with its roles, root department, administrator account,
- * business dictionary, parameters and data scopes, in the caller's transaction.
+ * business dictionary, parameters, data scopes and mail templates, in the caller's transaction.
  * Used by the seed, the tenant screen and `atrium tenant create`.
  */
 export async function provisionTenant(
@@ -155,6 +156,8 @@ export async function provisionTenant(
         scopeType: type,
       })
     }
+  // The appliance's own mails (workflow, password reset, results) in templates the school's administrator edits.
+  await seedApplianceTemplates(tx, tid)
   return { tenantRowId, adminUserId, roleIds, rootDeptId }
 }
 

@@ -14,6 +14,7 @@ import { landingPath, session, useSession, type TokenResponse } from '../shared/
 import { CaptchaField, useCaptcha } from './Captcha'
 import { useHostTenant } from './host-tenant'
 import { useLoginOptions } from './login-options'
+import { ForgotPasswordDialog, ResetPasswordDialog } from './LostPassword'
 import './locale'
 
 // The staff application form loads when asked for: a learner signing in never fetches it.
@@ -85,12 +86,13 @@ export default function LoginPage() {
   const s = useStyles()
   const { t, i18n } = useTranslation('login')
   const navigate = useNavigate()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const { token, roles } = useSession()
   const {
     register: input,
     handleSubmit,
     watch,
+    getValues,
     formState: { errors, isSubmitting: busy },
   } = useForm<LoginForm>({
     defaultValues: {
@@ -110,6 +112,18 @@ export default function LoginPage() {
   const [register, setRegister] = useState<{ oauthId: string; name?: string } | null>(
     params.get('oauthId') ? { oauthId: params.get('oauthId')! } : null,
   )
+  /** The forgot-password dialog, open with the account typed so far. */
+  const [forgot, setForgot] = useState<string | null>(null)
+  // The lost-password mail's link: the token leaves the address once the dialog closes.
+  const resetToken = params.get('resetToken')
+  const closeReset = () =>
+    setParams(
+      (p) => {
+        p.delete('resetToken')
+        return p
+      },
+      { replace: true },
+    )
 
   if (token && !register) return <Navigate to={params.get('redirect') || landingPath(roles)} replace />
 
@@ -187,7 +201,16 @@ export default function LoginPage() {
               data-testid="login-account"
             />
           </Field>
-          <Field label={t('password')} required validationMessage={errors.password?.message}>
+          <Field
+            label={t('password')}
+            required
+            validationMessage={errors.password?.message}
+            hint={
+              <Link onClick={() => setForgot(getValues('account'))} data-testid="login-forgot">
+                {t('forgot')}
+              </Link>
+            }
+          >
             <Input
               type="password"
               {...input('password', { required: t('passwordRequired') })}
@@ -235,6 +258,10 @@ export default function LoginPage() {
           </div>
         </form>
       </section>
+      {forgot !== null && (
+        <ForgotPasswordDialog tenantId={tenantId().trim()} account={forgot} onClose={() => setForgot(null)} />
+      )}
+      {resetToken && <ResetPasswordDialog token={resetToken} onClose={closeReset} />}
       {register && (
         <Suspense>
           <RegisterDialog open oauthId={register.oauthId} name={register.name} onClose={() => setRegister(null)} />

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Services } from '../../../lib/context.ts'
 import { inboxRoutes } from './inbox.ts'
+import './schedule.ts'
 
 /** blade-email's inbox: messages synced from the school's IMAP mailboxes, and the sync itself (config/handleSync). */
 export const mailInboxModule = (s: Services) =>

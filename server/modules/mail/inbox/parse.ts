@@ -1,11 +1,7 @@
-import { writeFile, unlink, mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { simpleParser, type AddressObject, type Attachment } from 'mailparser'
-import type { Ctx } from '../../../lib/context.ts'
+import { simpleParser, type AddressObject } from 'mailparser'
 import { sanitizeRichText } from '../../../lib/rich-text.ts'
-import type { FileService } from '../../resource/files.ts'
 
-/** The columns of an inbox row that come from the message itself. */
+/** The columns of an inbox row that come from the message's text (its attachments are stored by the job). */
 export interface ParsedMail {
   messageId: string | null
   from: string | null
@@ -14,7 +10,6 @@ export interface ParsedMail {
   subject: string | null
   content: string
   text: string | null
-  attachments: string | null
 }
 
 /** Inline images up to this size are written into the body as data: URLs, so the sanitised HTML shows them without a token. */
@@ -23,42 +18,24 @@ const INLINE_MAX = 256 * 1024
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   a ? (Array.isArray(a) ? a.map((x) => x.text).join(', ') : a.text).slice(0, 2000) || null : null
 
-/** The stored file's extension: the name's own when it is a plain one, else `bin` (the file store serves it as bytes). */
-const extensionOf = (name: string) => {
-  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : ''
-  return /^[a-z0-9]{1,8}$/.test(ext) ? ext : 'bin'
-}
-
-async function storeAttachment(ctx: Ctx, files: FileService, a: Attachment, index: number): Promise<string> {
-  const name = (a.filename ?? `attachment-${index + 1}`).slice(0, 255)
-  await mkdir(files.tmpDir, { recursive: true })
-  const tmp = join(files.tmpDir, `${crypto.randomUUID()}.mail`)
-  await writeFile(tmp, a.content)
-  try {
-    const row = await files.storeTemp(ctx, tmp, {
-      ext: extensionOf(name),
-      size: a.content.length,
-      originalName: name,
-      kind: 'mail',
-      isPublic: false,
-    })
-    return row.id
-  } finally {
-    await unlink(tmp).catch(() => {})
-  }
+/** An attachment as the message carries it, stored by the parse job (parse-job.ts) under a key of its own. */
+export interface MailAttachment {
+  name: string
+  content: Buffer
 }
 
 /**
- * One fetched message's body as the inbox row's columns: headers as text, the HTML body (or the text body made HTML) sanitised by the
- * mail policy, every attachment stored as a private file of the school. Inline images (cid:) referenced by the body
- * become data: URLs there, as well as stored files.
+ * One fetched message's body as the inbox row's columns: headers as text, the HTML body (or the text body made HTML)
+ * sanitised by the mail policy, and its attachments to store as private files of the school. Inline images (cid:)
+ * referenced by the body become data: URLs there, as well as stored files. Nothing is written here: the job stores
+ * the files and records them with the row, so a retried parse finds nothing half done.
  */
-export async function parseMail(ctx: Ctx, files: FileService, source: Buffer): Promise<ParsedMail> {
+export async function parseMail(source: Buffer): Promise<ParsedMail & { files: MailAttachment[] }> {
   const mail = await simpleParser(source, { skipImageLinks: true, skipTextLinks: true })
   let html = mail.html || mail.textAsHtml || ''
-  const stored: string[] = []
+  const files: MailAttachment[] = []
   for (const [i, a] of mail.attachments.entries()) {
-    stored.push(await storeAttachment(ctx, files, a, i))
+    files.push({ name: (a.filename ?? `attachment-${i + 1}`).slice(0, 255), content: a.content })
     if (a.cid && a.contentType.startsWith('image/') && a.content.length <= INLINE_MAX && html.includes(`cid:${a.cid}`))
       html = html.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content.toString('base64')}`)
   }
@@ -70,6 +47,6 @@ export async function parseMail(ctx: Ctx, files: FileService, source: Buffer): P
     subject: mail.subject?.slice(0, 1000) ?? null,
     content: sanitizeRichText('mailBody', html),
     text: mail.text ?? null,
-    attachments: stored.length ? stored.join(',') : null,
+    files,
   }
 }

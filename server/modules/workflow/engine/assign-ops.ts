@@ -13,6 +13,8 @@ import { changed, first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { withTransaction } from '../../../lib/transaction.ts'
 import { sendMessage } from '../../message/send.ts'
+import { mailUsers } from '../../mail/appliance-mail.ts'
+import { COPY, URGE } from '../../mail/appliance-templates.ts'
 import {
   bumpVersion,
   isCandidate,
@@ -58,6 +60,14 @@ async function change(
     ])
   })
   return true
+}
+
+/** The acting user as a reminder or copy names them: real name, else account. */
+async function nameOf(ctx: Ctx): Promise<string> {
+  const me = await first(
+    ctx.db.select({ realName: user.realName, account: user.account }).from(user).where(eq(user.id, ctx.actor.userId)),
+  )
+  return me?.realName || me?.account || ctx.actor.account
 }
 
 /** A candidate takes an unassigned task; a second claim finds it taken (409). */
@@ -107,7 +117,7 @@ export async function delegateTask(ctx: Ctx, input: { taskId?: string; assignee?
   )
 }
 
-/** Copies (cc) a task to users of the school: it shows in their copy list. */
+/** Copies (cc) a task to users of the school: it shows in their copy list, and they get the school's copy mail. */
 export async function copyTask(ctx: Ctx, input: { taskId?: string; userIds?: unknown; comment?: string }) {
   const task = await loadTask(ctx, input.taskId)
   const l = await loadInstance(ctx, task.instanceId)
@@ -143,19 +153,23 @@ export async function copyTask(ctx: Ctx, input: { taskId?: string; userIds?: unk
       },
     ])
   })
+  const from = await nameOf(ctx)
+  await mailUsers(ctx.db, {
+    actor: ctx.actor,
+    code: COPY,
+    lang: ctx.lang,
+    to: [...new Set(ids)].map((userId) => ({ userId, values: { process: l.inst.name, task: task.name, from } })),
+  })
   return true
 }
 
-/** Reminds a task's assignee through the message bell: the initiator or an administrator. */
+/** Reminds a task's assignee through the message bell and the school's reminder mail: the initiator or an administrator. */
 export async function urgeTask(ctx: Ctx, input: { taskId?: string; comment?: string }) {
   const task = await openTask(ctx, input.taskId)
   const l = await loadInstance(ctx, task.instanceId)
   if (l.inst.initiator !== ctx.actor.userId && !(await isWorkflowAdmin(ctx))) throw forbidden()
   if (!task.assignee) throw conflict('workflow.taskClaimed')
-  const me = await first(
-    ctx.db.select({ realName: user.realName, account: user.account }).from(user).where(eq(user.id, ctx.actor.userId)),
-  )
-  const from = me?.realName || me?.account || ctx.actor.account
+  const from = await nameOf(ctx)
   await sendMessage(ctx, {
     type: 1,
     title: tr(ctx.lang, 'workflow.urgeTitle', { name: l.inst.name }).slice(0, 100),
@@ -175,6 +189,12 @@ export async function urgeTask(ctx: Ctx, input: { taskId?: string; comment?: str
       },
     ]),
   )
+  await mailUsers(ctx.db, {
+    actor: ctx.actor,
+    code: URGE,
+    lang: ctx.lang,
+    to: [{ userId: task.assignee, values: { process: l.inst.name, task: task.name, from } }],
+  })
   return true
 }
 
