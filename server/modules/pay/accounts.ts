@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { payAlipayConfig, payMergeConfig, payWxConfig } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { ApiError } from '../../lib/errors.ts'
+import { prepared } from '../../lib/prepared.ts'
 import { first } from '../../lib/rows.ts'
 import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 import type { Order, Provider } from './settle.ts'
@@ -54,14 +55,24 @@ export async function accountOf(db: Db, order: Order): Promise<Account | undefin
   return config ? ({ provider: order.channel, config } as Account) : undefined
 }
 
-/** A notification names its config in the address: any school's live one, found by id before its tenant is known. */
+/**
+ * A notification names its config in the address: any school's live one, found by id before its tenant is known.
+ * Compiled once per database (prepared.ts): every notification reads it first.
+ */
 export async function configById<P extends Provider>(db: Db, provider: P, id: string) {
   if (!/^\d{1,20}$/.test(id)) return undefined
-  const t = tableOf(provider)
-  return (await first(
-    db
+  const q = prepared(db, 'pay.configById', (d) => ({
+    alipay: d
       .select()
-      .from(t)
-      .where(and(notDeleted(t), eq(t.id, id))),
-  )) as (P extends 'alipay' ? AlipayConfig : WxConfig) | undefined
+      .from(payAlipayConfig)
+      .where(and(notDeleted(payAlipayConfig), eq(payAlipayConfig.id, sql.placeholder('id'))))
+      .prepare(),
+    wxpay: d
+      .select()
+      .from(payWxConfig)
+      .where(and(notDeleted(payWxConfig), eq(payWxConfig.id, sql.placeholder('id'))))
+      .prepare(),
+  }))
+  const rows: (AlipayConfig | WxConfig)[] = await q[provider].execute({ id })
+  return rows[0] as (P extends 'alipay' ? AlipayConfig : WxConfig) | undefined
 }

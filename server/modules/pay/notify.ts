@@ -3,7 +3,7 @@ import { yuanToFen } from '../../../db/fields/types.ts'
 import { authContext } from '../../lib/auth-context.ts'
 import type { Services } from '../../lib/context.ts'
 import { handWritten } from '../../lib/hand-written.ts'
-import { recordUsual } from '../../lib/logs.ts'
+import { keepOutOfApiLog, recordUsual } from '../../lib/logs.ts'
 import { PUBLIC } from '../../lib/permissions.ts'
 import { query, text } from '../../lib/request-schema.ts'
 import { configById } from './accounts.ts'
@@ -15,6 +15,11 @@ import { first } from '../../lib/rows.ts'
 import { and, eq } from 'drizzle-orm'
 import { payRefund } from '../../../db/schema/index.ts'
 import { REFUND } from './settle.ts'
+
+// A provider retries a notification until it is answered success: its successful calls stay out of the API log,
+// where they would drown the school's own calls. Each applied one is its pay event row and its order's paid time;
+// refused ones are still logged there, and in the usual log with the reason.
+keepOutOfApiLog('/api/blade-pay/alipay/notify', '/api/blade-pay/wxpay/notify')
 
 const NOTIFY_QUERY = query({ configId: text('the config the notification is for (set in the notify URL we send)') })
 

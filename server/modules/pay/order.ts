@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, gt } from 'drizzle-orm'
 import { orderFields } from '../../../db/fields/pay.ts'
 import { course, courseUser, payOrder } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
@@ -128,6 +128,24 @@ const statusOf = (o: Order) => ({
   expireTime: o.expireTime,
 })
 
+/** What a learner sees of their own order: never the config, the learner id or the provider's internals. */
+const MY_ORDER = [
+  'id',
+  'status',
+  'createTime',
+  'outTradeNo',
+  'itemType',
+  'itemId',
+  'itemName',
+  'amount',
+  'refundedAmount',
+  'channel',
+  'payType',
+  'paidTime',
+  'expireTime',
+  'closeTime',
+]
+
 const idText = t.Optional(t.String({ maxLength: 64 }))
 
 /**
@@ -145,6 +163,19 @@ export const orderResource = defineResource({
   fields: orderFields,
   states: orderStates,
   skip: ['submit'],
+  views: [
+    // The user centre's "my orders": the caller's own, newest first, with what went back of each (refunds).
+    {
+      path: '/api/blade-pay/order',
+      why: "a learner's own orders",
+      own: true,
+      fields: MY_ORDER,
+      routes: ['list'],
+      paths: { list: '/my' },
+      filters: ['status'],
+      orderBy: (c) => [desc(c.createTime), desc(c.id)],
+    },
+  ],
   actions: {
     submit: {
       button: SIGNED_IN,

@@ -1,15 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { courseUser, payEvent, payOrder, payRefund } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
 import { newId } from '../../lib/ids.ts'
 import { first, changed } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
-import { withTransaction, type Tx } from '../../lib/transaction.ts'
-import { SOURCE } from '../course/enrolment.ts'
+import { withTransaction } from '../../lib/transaction.ts'
+import { userInbox } from '../iot/topics.ts'
+import { payServices } from './services.ts'
+import { ORDER, paidStatements } from './paid-statements.ts'
 
-/** Order status (blade_pay_order.status, dictionary pay_order_status). */
-export const ORDER = { pending: 0, paid: 1, refunding: 2, refunded: 3, closed: 4 } as const
+// Order status lives beside the statements that move it; re-exported for the rest of the area.
+export { ORDER }
 /** Refund status (blade_pay_refund.status). */
 export const REFUND = { processing: 0, succeeded: 1, failed: 2 } as const
 
@@ -31,69 +33,94 @@ export type Applied = 'credited' | 'duplicate' | 'refused'
 /**
  * Applies a payment once, whichever process, notification, retry or query reports it: inside one transaction the
  * (provider, transaction id) event row goes in first — a unique index, so a replay finds it taken and credits
- * nothing — then the order moves pending/closed → paid conditionally on the state it had, and the learner is
- * enrolled. A report for an unknown order, another config, or a different amount is refused and changes nothing.
+ * nothing — then the order moves pending/closed → paid conditionally on the state it had and on the account it was
+ * sent to, and the learner is enrolled. A report for an unknown order, another config, or a different amount is
+ * refused and changes nothing. The order is read once, before the transaction: what the checks compare (amount,
+ * school, learner, item) never changes, and the conditional move re-checks what may (state, account, channel). A
+ * retry of a payment already applied — the order carries its transaction id, which only the transaction that took
+ * the event row sets — is answered from that read alone.
  */
 export async function applyPaid(db: Db, e: PaidEvent): Promise<{ result: Applied; order?: Order }> {
-  return withTransaction(db, async (tx) => {
-    const order = await first(tx.select().from(payOrder).where(eq(payOrder.outTradeNo, e.outTradeNo)))
-    if (!order || order.configId !== e.configId || order.channel !== e.provider) return { result: 'refused' as const }
-    if (e.amount !== order.amount || !e.transactionId) return { result: 'refused' as const, order }
-    const taken = await tx
-      .insert(payEvent)
-      .values({
+  const order = await first(paidStatements(db).order.execute({ outTradeNo: e.outTradeNo }))
+  const why = refusal(order, e)
+  if (why || !order) return why ?? { result: 'refused' }
+  if (order.transactionId === e.transactionId) return { result: 'duplicate', order }
+  const applied = await creditOnce(db, e, order)
+  if (applied.result === 'credited' && applied.order) await tellBuyer(db, applied.order)
+  return applied
+}
+
+/** A report that does not fit the order it names: no such order, another account or channel, another amount. */
+function refusal(order: Order | undefined, e: PaidEvent): { result: 'refused'; order?: Order } | undefined {
+  if (!order || order.configId !== e.configId || order.channel !== e.provider) return { result: 'refused' }
+  if (e.amount !== order.amount || !e.transactionId) return { result: 'refused', order }
+  return undefined
+}
+
+/** Thrown inside the transaction to roll its event row back: the order was sent to another account meanwhile. */
+class Rebound extends Error {}
+
+/** The transaction itself: event row, conditional move, enrolment. */
+async function creditOnce(db: Db, e: PaidEvent, order: Order): Promise<{ result: Applied; order?: Order }> {
+  try {
+    return await withTransaction(db, async (tx) => {
+      const q = paidStatements(tx)
+      const stamp = now()
+      const taken = await q.takeEvent.execute({
         id: newId(),
         tenantId: order.tenantId,
         provider: e.provider,
-        kind: 'pay',
         eventId: e.transactionId,
         orderId: order.id,
-        amount: e.amount,
-        createTime: now(),
+        amount: order.amount,
+        stamp,
       })
-      .onConflictDoNothing()
-      .returning({ id: payEvent.id })
-    if (!taken.length) return { result: 'duplicate' as const, order }
-    const stamp = now()
-    const moved = changed(
-      await tx
-        .update(payOrder)
-        .set({
-          status: ORDER.paid,
-          transactionId: e.transactionId,
-          paidTime: stamp,
-          closeTime: null,
-          updateTime: stamp,
-        })
-        .where(and(eq(payOrder.id, order.id), inArray(payOrder.status, [ORDER.pending, ORDER.closed]))),
-    )
-    // Paid already under another transaction (the learner paid twice): the event is recorded, nothing is credited.
-    if (!moved) return { result: 'duplicate' as const, order }
-    await enrolPaid(tx, order, stamp)
-    return { result: 'credited' as const, order: { ...order, status: ORDER.paid, transactionId: e.transactionId } }
-  })
+      if (!taken.length) return { result: 'duplicate' as const, order }
+      const moved = await q.markPaid.execute({
+        id: order.id,
+        transactionId: e.transactionId,
+        stamp,
+        configId: e.configId,
+        channel: e.provider,
+      })
+      if (changed(moved) !== 1) {
+        // Paid already under another transaction (the learner paid twice): the event is recorded, nothing is
+        // credited. Sent to another account since the read: refused, and the event row goes with the rollback.
+        if (refusal(await first(q.order.execute({ outTradeNo: e.outTradeNo })), e)) throw new Rebound()
+        return { result: 'duplicate' as const, order }
+      }
+      await q.enrol.execute({
+        id: newId(),
+        tenantId: order.tenantId,
+        courseId: order.itemId,
+        userId: order.userId,
+        stamp,
+      })
+      return {
+        result: 'credited' as const,
+        order: { ...order, status: ORDER.paid, transactionId: e.transactionId, paidTime: stamp },
+      }
+    })
+  } catch (err) {
+    if (err instanceof Rebound) return { result: 'refused' }
+    throw err
+  }
 }
 
-/** Enrols the buyer, approved: one row per learner and course, a removed or rejected one reopened. */
-async function enrolPaid(tx: Tx, order: Order, stamp: string) {
-  await tx
-    .insert(courseUser)
-    .values({
-      id: newId(),
-      tenantId: order.tenantId,
-      courseId: order.itemId,
-      userId: order.userId,
-      source: SOURCE.paid,
-      status: 1,
-      createUser: order.userId,
-      createTime: stamp,
-      updateUser: order.userId,
-      updateTime: stamp,
+/**
+ * After the commit, the buyer's open pay page hears of it on their live queue and shows them enrolled at once
+ * (it polls checkOrderStatus too: a push is QoS 0 and may be missed). A broker that is down changes nothing here.
+ */
+async function tellBuyer(db: Db, order: Order) {
+  try {
+    await payServices(db).mqtt?.publish(userInbox(order.userId), {
+      type: 'pay',
+      orderId: order.id,
+      status: order.status,
     })
-    .onConflictDoUpdate({
-      target: [courseUser.tenantId, courseUser.courseId, courseUser.userId],
-      set: { isDeleted: 0, status: 1, source: SOURCE.paid, updateUser: order.userId, updateTime: stamp },
-    })
+  } catch (e) {
+    payServices(db).log.warn({ err: e, orderId: order.id }, 'pay: the live push of a payment failed')
+  }
 }
 
 /**

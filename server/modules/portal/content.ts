@@ -14,7 +14,7 @@ import { given, text } from '../../lib/request-schema.ts'
 import { said, viewsOf } from '../../lib/resource-views.ts'
 import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
-import { withTransaction } from '../../lib/transaction.ts'
+import { transact, withTransaction } from '../../lib/transaction.ts'
 import { bannerResource } from '../content/banner.ts'
 import { documentInfo, documentResource, folderResource } from '../content/cloud.ts'
 import { checkContact, downloadResource } from '../content/download.ts'
@@ -257,20 +257,23 @@ export const portalCardViews = viewsOf(cardResource, [
         run: async (ctx, { query }) => {
           const { card, course } = await usableCard(ctx, query.cardNumber)
           const stamp = now()
-          // The status guard makes a race between two learners with one card end with one winner.
-          const used = await ctx.db
-            .update(courseCard)
-            .set({
-              status: CARD.used,
-              userId: ctx.actor.userId,
-              useTime: stamp,
-              updateUser: ctx.actor.userId,
-              updateTime: stamp,
-            })
-            .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh)))
-            .returning({ id: courseCard.id })
-          if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
-          await enrol(ctx, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
+          // The status guard makes a race between two learners with one card end with one winner; the card is
+          // spent and the enrolment made in one transaction, so a failed enrolment leaves the card unused.
+          await transact(ctx, async (tx) => {
+            const used = await tx
+              .update(courseCard)
+              .set({
+                status: CARD.used,
+                userId: ctx.actor.userId,
+                useTime: stamp,
+                updateUser: ctx.actor.userId,
+                updateTime: stamp,
+              })
+              .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh)))
+              .returning({ id: courseCard.id })
+            if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
+            await enrol({ ...ctx, db: tx }, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
+          })
           return said({ courseId: course.id, courseName: course.title }, 'card.redeemed', { course: course.title })
         },
       },

@@ -324,11 +324,12 @@ export const portalCourseViews = viewsOf(courseResource, [
     where: listed,
     rows: (ctx, rows, _route, s) => Promise.all(rows.map((c) => outline(ctx, s, c as CourseRow))),
   },
-  // The course page (nop-wbp): also the caller's own enrolment and the ratings summary.
+  // The course page (nop-wbp): also the price (fen; a priced one is joined by paying), the caller's own enrolment
+  // and the ratings summary.
   {
     path: '/api/nop-wbp/course',
     why: PORTAL,
-    fields: PAGE,
+    fields: [...PAGE, 'price'],
     routes: ['detail'],
     where: listed,
     rows: (ctx, rows) =>
@@ -338,6 +339,7 @@ export const portalCourseViews = viewsOf(courseResource, [
           const mine = ctx.actor.kind === 'user' ? await enrolmentOf(ctx, c.id) : undefined
           return {
             ...(await coursePage(ctx, c)),
+            price: c.price,
             enrolStatus: mine ? mine.status : null,
             rating: await ratingOf(ctx, c.id),
           }

@@ -9,11 +9,11 @@ import {
   TaskListLtrRegular,
   TextDescriptionRegular,
 } from '@fluentui/react-icons'
-import { useState } from 'react'
+import { Suspense, lazy, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Page } from '../../shared/api'
-import { useFetch, write } from '../../shared/data'
+import { invalidate, useFetch, write } from '../../shared/data'
 import { notify } from '../../shared/notify'
 import Loading from '../../shared/Loading'
 import { useSession } from '../../shared/session'
@@ -21,6 +21,7 @@ import { DownloadRows } from './Downloads'
 import { usePortalStyles } from './ui'
 import { Html } from './rich'
 import { type CourseDetail as Detail, type Outline, thumb } from './types'
+import { yuan } from '../pay/locale'
 
 const useStyles = makeStyles({
   tabs: { flexWrap: 'wrap' },
@@ -52,6 +53,9 @@ const useStyles = makeStyles({
   rating: { padding: '12px 0', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, display: 'grid', gap: '4px' },
   form: { display: 'grid', gap: tokens.spacingVerticalS, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' },
 })
+
+// Loaded when a learner buys: the QR code drawing stays out of the course page for everyone else.
+const PayDialog = lazy(() => import('../pay/PayDialog'))
 
 export const WARE_ICON = {
   1: DocumentRegular,
@@ -237,12 +241,21 @@ export default function CourseDetail() {
   const detail = useFetch<Detail>('/api/nop-wbp/course/detail', { id })
   const outline = useFetch<Outline>('/api/nep-wbp/course/getCourseSection', { id })
   const [tab, setTab] = useState('sections')
+  const [buying, setBuying] = useState(false)
+  const closeBuying = useCallback(() => setBuying(false), [])
+  // Paid: the page reads the course again (now enrolled) and its learning button shows, without a reload.
+  const paid = useCallback(() => {
+    void invalidate('/api/nop-wbp/course', '/api/nep-wbp/course', '/api/nep-wbp/courseUser')
+    notify.success(t('pay:paid'))
+  }, [t])
   if (!detail.data) return <div className={p.page}>{detail.isError ? <Text>{t('empty')}</Text> : <Loading />}</div>
   const c = detail.data
   const downloads = (outline.data?.sections ?? []).flatMap((sec) => sec.downloads)
   const learnPath = `/home/course/learn?id=${c.id}`
   const enrol = async () => {
     if (!token) return navigate(`/home/user-login?redirect=${encodeURIComponent(`/home/course-detail?id=${c.id}`)}`)
+    // A priced course or camp is joined by paying its order, never by signing up.
+    if (c.price > 0) return setBuying(true)
     const r = await write<{ status: number }>(
       '/api/nep-wbp/courseUser/signUp',
       { body: { courseId: c.id } },
@@ -274,6 +287,11 @@ export default function CourseDetail() {
             />{' '}
             {t('ratingsCount', { count: c.rating.count })}
           </Text>
+          {c.price > 0 && (
+            <Text size={500} weight="semibold" data-testid="course-price">
+              {t('pay:price', { yuan: yuan(c.price) })}
+            </Text>
+          )}
           <div className={s.actions}>
             {status === 1 ? (
               <Button appearance="primary" size="large" onClick={() => navigate(learnPath)} data-testid="learn">
@@ -285,7 +303,7 @@ export default function CourseDetail() {
               </Badge>
             ) : (
               <Button appearance="primary" size="large" onClick={() => void enrol()} data-testid="enrol">
-                {token ? t('enrol') : t('loginToEnrol')}
+                {!token ? t('loginToEnrol') : c.price > 0 ? t('pay:buy', { yuan: yuan(c.price) }) : t('enrol')}
               </Button>
             )}
             {status === 2 && <Text>{t('rejected')}</Text>}
@@ -297,6 +315,11 @@ export default function CourseDetail() {
           </div>
         </div>
       </section>
+      {buying && (
+        <Suspense fallback={null}>
+          <PayDialog item={c} onClose={closeBuying} onPaid={paid} />
+        </Suspense>
+      )}
       <TabList className={s.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
         <Tab value="sections">{t('sections')}</Tab>
         <Tab value="intro">{t('intro')}</Tab>

@@ -21,6 +21,8 @@ import { notify } from '../../shared/notify'
 import { usePortalStyles } from './ui'
 import { type CourseCard, thumb } from './types'
 import Loading from '../../shared/Loading'
+import MyOrders from '../pay/MyOrders'
+import '../pay/locale'
 
 const useStyles = makeStyles({
   course: {
@@ -265,7 +267,7 @@ function Messages() {
   )
 }
 
-/** The learner's centre: my courses with progress, my cards (redeem), profile and password, messages. */
+/** The learner's centre: my courses with progress, my cards (redeem), my orders, profile and password, messages. */
 export default function UserCenter() {
   const p = usePortalStyles()
   const { t } = useTranslation('learn')
@@ -279,12 +281,16 @@ export default function UserCenter() {
         <Tab value="cards" data-testid="tab-cards">
           {t('myCards')}
         </Tab>
+        <Tab value="orders" data-testid="tab-orders">
+          {t('pay:orders')}
+        </Tab>
         <Tab value="profile">{t('profile')}</Tab>
         <Tab value="messages">{t('messages')}</Tab>
       </TabList>
       <div className={p.panel}>
         {tab === 'courses' && <MyCourses />}
         {tab === 'cards' && <MyCards />}
+        {tab === 'orders' && <MyOrders />}
         {tab === 'profile' && <Profile />}
         {tab === 'messages' && <Messages />}
       </div>

@@ -16,6 +16,8 @@ export interface CourseDetail extends CourseCard {
   standard: string | null
   position: string | null
   target: string | null
+  /** Fen; above 0 the course is bought (blade-pay), not signed up for. */
+  price: number
   enrolStatus: number | null
   rating: { count: number; target: number; content: number; method: number; effect: number }
 }
