@@ -68,6 +68,22 @@ export default defineReference({
           buttons: [...CRUD, ['history', '历史版本', 'Versions'], ['defaultValues', '默认值', 'Default values']],
         },
         {
+          code: 'workflow:design:form:theme',
+          name: '表单主题',
+          alias: 'Form themes',
+          path: '/workflow/design/form-theme',
+          source: 'document',
+          buttons: CRUD,
+        },
+        {
+          code: 'workflow:design:form:variable',
+          name: '历史变量',
+          alias: 'Filled forms',
+          path: '/workflow/design/form-variable',
+          source: 'list',
+          buttons: ['delete', 'view'],
+        },
+        {
           code: 'workflow:design:deployment',
           name: '部署管理',
           alias: 'Deployments',

@@ -9,6 +9,7 @@ import {
   wfForm,
   wfFormDefault,
   wfFormHistory,
+  wfFormTheme,
   wfModel,
   wfModelHistory,
 } from '../../../../db/schema/index.ts'
@@ -48,7 +49,8 @@ const LEAVE_FORM = JSON.stringify([
 /**
  * First start only: the demo school's workflow design — categories, buttons, expressions, default values, the
  * leave form and the leave sample's model (its XML as deployed) — a saved draft, and one leave request the teacher
- * has sent to the manager, so every workflow screen shows something.
+ * has sent to the manager (its start records the filled form: a form-variable row), so every workflow screen shows
+ * something.
  */
 export async function seedDemoWorkflow(db: Db): Promise<void> {
   const account = async (name: string) =>
@@ -94,10 +96,48 @@ export async function seedDemoWorkflow(db: Db): Promise<void> {
       { id: newId(), name: '当前用户', type: 'user', content: '${user.realName}', ...audit },
       { id: newId(), name: '当前部门', type: 'dept', content: '${user.deptName}', ...audit },
     ])
+    await tx.insert(wfFormTheme).values([
+      {
+        id: newId(),
+        name: '默认',
+        themeKey: 'default',
+        borderWidth: '1px',
+        borderColor: '#dcdfe6',
+        labelColor: '#606266',
+        labelBg: '#f5f7fa',
+        labelWidth: '120px',
+        labelFontSize: '14px',
+        valueColor: '#303133',
+        valueBg: '#ffffff',
+        valueFontSize: '14px',
+        ...audit,
+      },
+      {
+        id: newId(),
+        name: '蓝色公文',
+        themeKey: 'blue_official',
+        borderWidth: '2px',
+        borderColor: '#1b79c3',
+        labelColor: '#ffffff',
+        labelBg: '#409eff',
+        labelWidth: '140px',
+        labelFontSize: '15px',
+        valueColor: '#1f2d3d',
+        valueBg: 'rgba(64, 158, 255, 0.08)',
+        valueFontSize: '15px',
+        ...audit,
+      },
+    ])
     const formId = newId()
-    await tx
-      .insert(wfForm)
-      .values({ id: formId, formKey: 'leave_form', name: '请假单', categoryId: hr, content: LEAVE_FORM, ...audit })
+    await tx.insert(wfForm).values({
+      id: formId,
+      formKey: 'leave_form',
+      name: '请假单',
+      categoryId: hr,
+      content: LEAVE_FORM,
+      themeKey: 'blue_official',
+      ...audit,
+    })
     await tx.insert(wfFormHistory).values({
       id: newId(),
       tenantId: TENANT,

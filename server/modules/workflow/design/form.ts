@@ -13,6 +13,7 @@ import { scope } from '../../../lib/scope.ts'
 import { now } from '../../../lib/time.ts'
 import { transact, type Tx } from '../../../lib/transaction.ts'
 import { checkCategory } from './category-check.ts'
+import { checkThemeKey } from './form-theme.ts'
 import './messages.ts'
 
 type Form = typeof wfForm.$inferSelect
@@ -37,6 +38,8 @@ async function beforeFormWrite(ctx: Ctx, w: Write<typeof wfForm>): Promise<void>
   if (!was && w.values.content === undefined) w.values.content = '[]'
   if (w.values.content !== undefined) checkContent(w.values.content)
   if (w.values.categoryId !== undefined) w.values.categoryId = await checkCategory(ctx, w.values.categoryId)
+  if (w.values.themeKey === '') w.values.themeKey = null
+  await checkThemeKey(ctx, w.values.themeKey)
   delete w.values.version
 }
 

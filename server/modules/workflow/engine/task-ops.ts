@@ -13,6 +13,7 @@ import { newId } from '../../../lib/ids.ts'
 import { first } from '../../../lib/rows.ts'
 import { now } from '../../../lib/time.ts'
 import { withTransaction, type Tx } from '../../../lib/transaction.ts'
+import { recordFilledForm } from '../design/form-record.ts'
 import { mayReturnTo, reachableFrom } from './back-nodes.ts'
 import { startCalled } from './call-activity.ts'
 import { countersignStep, loopOf } from './countersign.ts'
@@ -111,7 +112,9 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
   const { graph } = await deployed(dep.id, dep.xml)
   const start = [...graph.nodes.values()].find((n) => n.type === 'startEvent' && n.parentId === graph.processKey)
   const initiatorVar = typeof start?.behaviour.initiator === 'string' ? start.behaviour.initiator : 'initiator'
-  const vars = { ...varsOf(input.variables), [initiatorVar]: ctx.actor.userId }
+  const sent = varsOf(input.variables)
+  const vars = { ...sent, [initiatorVar]: ctx.actor.userId }
+  const startForm = typeof start?.behaviour.formKey === 'string' ? start.behaviour.formKey : ''
   const t = await turn(dep.id, dep.xml, null, vars)
   const id = newId()
   const stamp = now()
@@ -159,6 +162,15 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
     )
     await saveVars(tx, inst, vars)
     await armTimers(tx, inst, t.armed)
+    if (start && startForm)
+      await recordFilledForm(tx, ctx, {
+        processInsId: id,
+        deploymentId: dep.id,
+        taskDefKey: start.id,
+        taskName: start.name ?? null,
+        formKey: startForm,
+        values: sent,
+      })
     await input.within?.(tx, { processInstanceId: id, processDefinitionId: dep.id })
   })
   return { processInstanceId: id, processDefinitionId: dep.id, taskIds: tasks.map((x) => x.row.id!) }
@@ -186,6 +198,8 @@ async function finishTask(
     vars: Record<string, unknown>
     counts: boolean
     status?: 'done' | 'cancelled'
+    /** More writes in the commit's transaction (the filled form's record). */
+    within?: (tx: Tx) => Promise<void>
   },
 ) {
   const acted = { task, action: o.action, comment: o.comment, status: o.status }
@@ -195,18 +209,20 @@ async function finishTask(
   const step = loop
     ? await countersignStep(ctx, l, loop, task, o.counts, vars)
     : ({ kind: 'signal', executionId: task.executionId, counters: {} } as const)
-  if (step.kind === 'alone') return commit(ctx, l, null, { acted, leftAction: o.action, vars: o.vars })
+  const within = o.within
+  if (step.kind === 'alone') return commit(ctx, l, null, { acted, leftAction: o.action, vars: o.vars, within })
   if (step.kind === 'handover')
     return commit(ctx, l, null, {
       acted,
       leftAction: o.action,
       vars: o.vars,
       handover: { taskId: step.heir.id, executionId: task.executionId },
+      within,
     })
   const t = await turn(l.dep.id, l.dep.xml, l.inst.state, vars, (d) =>
     d.signal(task.taskKey, step.executionId, { ...o.vars, ...step.counters }),
   )
-  return commit(ctx, l, t, { acted, leftAction: o.action, vars: o.vars })
+  return commit(ctx, l, t, { acted, leftAction: o.action, vars: o.vars, within })
 }
 
 function running(l: LoadedInstance) {
@@ -232,12 +248,26 @@ export async function completeTask(ctx: Ctx, input: CompleteInput) {
   running(l)
   const passRaw = input.pass ?? input.flag
   const pass = !(passRaw === false || passRaw === 'false' || passRaw === 0 || passRaw === '0')
-  const vars = { ...varsOf(input.variables), pass }
+  const sent = varsOf(input.variables)
+  const vars = { ...sent, pass }
+  const formKey = task.formKey
   const created = await finishTask(ctx, l, task, {
     action: pass ? 'complete' : 'reject',
     comment: text(input.comment) || null,
     vars,
     counts: true,
+    within: formKey
+      ? (tx) =>
+          recordFilledForm(tx, ctx, {
+            processInsId: l.inst.id,
+            deploymentId: l.dep.id,
+            taskId: task.id,
+            taskDefKey: task.taskKey,
+            taskName: task.name,
+            formKey,
+            values: sent,
+          })
+      : undefined,
   })
   return { taskIds: created }
 }

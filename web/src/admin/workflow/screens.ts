@@ -10,6 +10,8 @@ export const workflowScreens = {
   '/work/copy': lazy(() => import('./work/WorkList').then((m) => ({ default: m.CopyList }))),
   '/workflow/design/model': lazy(() => import('./design/Models')),
   '/workflow/design/form': lazy(() => import('./design/Forms')),
+  '/workflow/design/form-theme': lazy(() => import('./design/FormThemes')),
+  '/workflow/design/form-variable': lazy(() => import('./design/FormVariables')),
   '/workflow/design/deployment': lazy(() => import('./design/Deployments')),
   '/workflow/design/category': lazy(() => import('./design/Categories')),
   '/workflow/design/button': lazy(() => import('./design/Buttons')),

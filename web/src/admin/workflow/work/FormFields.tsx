@@ -4,6 +4,7 @@ import { CellOf } from '../../../shared/resource/cells'
 import { EditorOf } from '../../../shared/resource/editors'
 import type { Field, Row } from '../../../shared/resource/schema'
 import { useSay } from '../../../shared/resource/text'
+import { themeStyles, type FormTheme } from './form-theme'
 
 const useStyles = makeStyles({
   grid: {
@@ -43,29 +44,38 @@ export function parseFormContent(content: string | null | undefined): Field[] {
   }
 }
 
-/** The fields as editors (values in, changes out, a message per field), or read-only values when no onChange. */
+/**
+ * The fields as editors (values in, changes out, a message per field), or read-only values when no onChange — in
+ * the form's theme (design/form/theme) when it names one.
+ */
 export default function FormFields({
   fields,
   values,
   errors = {},
   onChange,
+  theme,
+  testId = 'form-view',
 }: {
   fields: Field[]
   values: Row
   errors?: Record<string, string | undefined>
   onChange?: (name: string, value: unknown) => void
+  theme?: FormTheme | null
+  /** The read-only view's test id, where a page shows more than one form. */
+  testId?: string
 }) {
   const s = useStyles()
   const say = useSay()
+  const look = themeStyles(theme)
   if (!onChange && !fields.length) return <span className={s.label}>{say('empty')}</span>
   if (!onChange)
     return (
-      <div className={s.view} data-testid="form-view">
+      <div className={s.view} style={look?.grid} data-testid={testId}>
         {fields.map((f) => [
-          <span key={`${f.name}-l`} className={s.label}>
+          <span key={`${f.name}-l`} className={s.label} style={look?.label}>
             {say(f.label)}
           </span>,
-          <span key={f.name} data-testid={`view-${f.name}`}>
+          <span key={f.name} style={look?.value} data-testid={`view-${f.name}`}>
             <CellOf field={f} row={values} />
           </span>,
         ])}

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import Loading from '../../../shared/Loading'
 import type { ProcessDetail } from '../api'
+import FilledForms from './FilledForms'
 import HistoryList from './HistoryList'
 import '../locale'
 
@@ -16,8 +17,8 @@ const useStyles = makeStyles({
 })
 
 /**
- * One instance on one page: its business data (and, when a task is being handled, the task panel), the diagram with
- * the chart rules' colours, and the history. The leave sample and the generic detail share it.
+ * One instance on one page: its business data, the forms filled at each node (and, when a task is being handled, the
+ * task panel), the diagram with the chart rules' colours, and the history. The leave sample and the generic detail share it.
  */
 export default function ProcessView({
   title,
@@ -38,6 +39,7 @@ export default function ProcessView({
       <Card className={s.card}>
         <Subtitle2>{t('process.business')}</Subtitle2>
         {business}
+        <FilledForms processInstanceId={detail.process.processInstanceId} />
         {panel}
       </Card>
       {detail.xml && (
