@@ -15,11 +15,14 @@ import { Labs } from './modules/lab/engine/service.ts'
 import { dockerLabHost } from './modules/lab/engine/docker.ts'
 import { seedDemoContent } from './modules/course/demo-content.ts'
 import { deployLeaveSample } from './modules/workflow/engine/leave-sample.ts'
+import { seedApplianceTemplatesEverywhere } from './modules/mail/appliance-templates.ts'
+import { scheduleInboxSyncs } from './modules/mail/inbox/schedule.ts'
 import { seedDemoWorkflow } from './modules/workflow/design/demo.ts'
 import { seedDemoSms } from './modules/sms/demo.ts'
 import { seedDemoPay } from './modules/pay/demo.ts'
 import { seedDemoInbox } from './modules/mail/inbox/demo.ts'
 import { seedDemoReport } from './modules/report/demo.ts'
+import { seedDemoAssistant } from './modules/assistant/demo.ts'
 
 /**
  * Opens the data directory: database (WAL), migrations, reference data (every
@@ -72,7 +75,13 @@ export async function prepare(db: Services['db']): Promise<boolean> {
     await seedDemoInbox(db)
     // After the demo exam, whose results it prints.
     await seedDemoReport(db)
+    // After the demo content and accounts: a question the demo student asked about the first course.
+    await seedDemoAssistant(db)
   }
+  // Every start, idempotent: a school that predates one of the appliance's mail templates gets it.
+  await seedApplianceTemplatesEverywhere(db)
+  // Every start, idempotent: each enabled mail account's automatic inbox sync has its next turn queued.
+  await scheduleInboxSyncs(db)
   // Every start, idempotent: a school without the leave sample (new since the last start) gets it.
   await deployLeaveSample(db)
   // After the leave sample: the demo's workflow rows point at its definition and start one leave request.

@@ -20,6 +20,8 @@ import { mailInboxModule } from './mail/inbox/index.ts'
 import { smsModule } from './sms/index.ts'
 import { payModule } from './pay/index.ts'
 import { reportModule } from './report/index.ts'
+import { assistantModule } from './assistant/index.ts'
+import { developModule } from './develop/index.ts'
 
 /** Every API module, in the order they are mounted. A new area adds one line here. */
 export const modules: ((s: Services) => AnyElysia)[] = [
@@ -43,4 +45,6 @@ export const modules: ((s: Services) => AnyElysia)[] = [
   smsModule,
   payModule,
   reportModule,
+  developModule,
+  assistantModule,
 ]

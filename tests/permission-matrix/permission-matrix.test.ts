@@ -24,6 +24,9 @@ const PUBLIC = new Set([
   // What the sign-in page must show before anyone signs in: the captcha mode and whether staff may apply.
   'GET /api/blade-auth/oauth/login-options',
   'POST /api/blade-system/user/register-guest',
+  // The lost password: who forgot it cannot sign in (the link is mailed; both answer alike for any account).
+  'POST /api/blade-auth/password/forgot',
+  'POST /api/blade-auth/password/reset',
   'GET /api/blade-system/tenant/info',
   'GET /api/blade-system/dict/dictionary',
   'GET /api/blade-system/dict-biz/dictionary',
@@ -127,6 +130,9 @@ const SELF_SERVICE = new Set([
   'GET /api/nep-wbp/courseCard/checkCard',
   'GET /api/nep-wbp/courseCard/useCard',
   'GET /api/nep-wbp/courseCard/getUseList',
+  // The study assistant: its state and asking, within the caller's school and the courses the caller may see.
+  'GET /api/blade-assistant/question/state',
+  'POST /api/blade-assistant/question/ask',
   // Practice works on the caller's own favourites, wrong-answer book and teams.
   'GET /api/nep-wbp/question/practice',
   'GET /api/nep-wbp/question/typeNumber',
@@ -147,6 +153,7 @@ const SELF_SERVICE = new Set([
   // A learner's own orders: placed for the caller, found by the caller's user id (server/modules/pay/own-order.ts).
   'POST /api/blade-pay/order/submit',
   'GET /api/blade-pay/order/checkOrderStatus',
+  'GET /api/blade-pay/order/my',
   'POST /api/blade-pay/wxpay/nativePay',
   'POST /api/blade-pay/wxpay/jsPay',
   'POST /api/blade-pay/wxpay/wxAppPay',
