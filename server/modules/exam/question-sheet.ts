@@ -6,7 +6,8 @@
  * Written cells that a spreadsheet would run as a formula (= + - @, tab, CR first) get a leading apostrophe;
  * reading strips it again, so an export imports back as it was.
  */
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcel } from '../../lib/lazy-libs.ts'
 import Papa from 'papaparse'
 import { Readable } from 'node:stream'
 import { checkZip } from './xlsx-guard.ts'
@@ -170,7 +171,8 @@ export async function parseXlsx(bytes: Uint8Array, max: number): Promise<SourceR
   const rows: SourceRow[] = []
   const header: string[] = []
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    const excel = await loadExcel()
+    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
@@ -209,7 +211,7 @@ export const writeCsv = (questions: QuestionInput[]) =>
   `\uFEFF${Papa.unparse({ fields: [...SHEET_COLUMNS], data: questions.map(sheetCells) })}`
 
 export async function writeXlsx(questions: QuestionInput[]): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   const ws = wb.addWorksheet('questions')
   ws.addRow([...SHEET_COLUMNS])
   for (const q of questions) ws.addRow(sheetCells(q))

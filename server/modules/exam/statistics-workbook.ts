@@ -4,8 +4,8 @@
  * spreadsheet. It takes the figures rather than computing them, so the
  * exportStatistics action (exam-marking.ts) and its JSON twin never differ.
  */
-import ExcelJS from 'exceljs'
 import { defineMessages, t as say, type Lang } from '../../lib/messages.ts'
+import { loadExcel } from '../../lib/lazy-libs.ts'
 
 defineMessages({
   'exam.stats.sheet': { zh: '成绩', en: 'Scores' },
@@ -21,7 +21,7 @@ export interface WorkbookFigures {
 }
 
 export async function statisticsWorkbook(lang: Lang, st: WorkbookFigures): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   const names = new Map(st.classes.map((c) => [c.classId, c.className]))
   const s1 = wb.addWorksheet(say(lang, 'exam.stats.sheet'))
   s1.addRow(['userName', 'class', 'score', 'submitTime'])

@@ -4,17 +4,22 @@
  * only the glyphs used (a one-page report is about 100 KB). It may read those two font files and nothing else: no
  * URL, no other local path, whatever a report's text says.
  */
-import ExcelJS from 'exceljs'
-import pdfmake from 'pdfmake'
 import type { ReportDocument } from './report-document.ts'
+import { loadExcel, loadPdfmake } from '../../lib/lazy-libs.ts'
 
 const FONT_DIR = '/usr/share/fonts/opentype/noto'
 const REGULAR = `${FONT_DIR}/NotoSansCJK-Regular.ttc`
 const BOLD = `${FONT_DIR}/NotoSansCJK-Bold.ttc`
 
-pdfmake.setUrlAccessPolicy(() => false)
-pdfmake.setLocalAccessPolicy((path) => path === REGULAR || path === BOLD)
-pdfmake.addFonts({ NotoSansSC: { normal: [REGULAR, 'NotoSansCJKsc-Regular'], bold: [BOLD, 'NotoSansCJKsc-Bold'] } })
+/** pdfmake, set up once on first use: no URLs, only the two font files, the CJK font named. */
+let printer: Promise<Awaited<ReturnType<typeof loadPdfmake>>> | undefined
+const pdfPrinter = () =>
+  (printer ??= loadPdfmake().then((pdfmake) => {
+    pdfmake.setUrlAccessPolicy(() => false)
+    pdfmake.setLocalAccessPolicy((path) => path === REGULAR || path === BOLD)
+    pdfmake.addFonts({ NotoSansSC: { normal: [REGULAR, 'NotoSansCJKsc-Regular'], bold: [BOLD, 'NotoSansCJKsc-Bold'] } })
+    return pdfmake
+  }))
 
 export async function renderPdf(doc: ReportDocument): Promise<Uint8Array> {
   const content: object[] = [
@@ -33,7 +38,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Uint8Array> {
         layout: 'lightHorizontalLines',
       },
     )
-  const pdf = pdfmake.createPdf({
+  const pdf = (await pdfPrinter()).createPdf({
     info: { title: doc.title },
     pageSize: 'A4',
     defaultStyle: { font: 'NotoSansSC', fontSize: 10 },
@@ -50,7 +55,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Uint8Array> {
 const sheetName = (s: string) => s.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31)
 
 export async function renderXlsx(doc: ReportDocument): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   wb.title = doc.title
   for (const table of doc.tables) {
     const sheet = wb.addWorksheet(sheetName(table.heading))

@@ -2,8 +2,8 @@
  * The statistics as a workbook to download (the blob export): one sheet per table of the figures, headed in the
  * caller's language. It takes the figures the JSON endpoints answer, so the two never differ.
  */
-import ExcelJS from 'exceljs'
 import { defineMessages, t, type Lang } from '../../lib/messages.ts'
+import { loadExcel } from '../../lib/lazy-libs.ts'
 import type { courseStatisticsOf, exerciseStatisticsOf, userStatisticsOf } from './statistics.ts'
 
 defineMessages({
@@ -61,7 +61,7 @@ function sheets<K extends StatisticsKind>(lang: Lang, kind: K, f: Figures[K]): S
 
 export async function statisticsWorkbook<K extends StatisticsKind>(lang: Lang, kind: K, f: Figures[K]) {
   const names = t(lang, 'stats.col').split('|')
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   for (const [title, columns, rows] of sheets(lang, kind, f)) {
     const sheet = wb.addWorksheet(title)
     sheet.addRow(columns.map((i) => names[i])).font = { bold: true }

@@ -1,4 +1,5 @@
-import { simpleParser, type AddressObject } from 'mailparser'
+// mailparser (and the MIME tables it loads) is imported when a message is parsed, not when the appliance starts.
+import type { AddressObject } from 'mailparser'
 import { sanitizeRichText } from '../../../lib/rich-text.ts'
 
 /** The columns of an inbox row that come from the message's text (its attachments are stored by the job). */
@@ -31,6 +32,7 @@ export interface MailAttachment {
  * the files and records them with the row, so a retried parse finds nothing half done.
  */
 export async function parseMail(source: Buffer): Promise<ParsedMail & { files: MailAttachment[] }> {
+  const { simpleParser } = await import('mailparser')
   const mail = await simpleParser(source, { skipImageLinks: true, skipTextLinks: true })
   let html = mail.html || mail.textAsHtml || ''
   const files: MailAttachment[] = []

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { ImapFlow, type MessageAddressObject, type MessageEnvelopeObject } from 'imapflow'
+// imapflow (and the MIME tables it loads) is imported when a mailbox is first synced, not when the appliance starts.
+import type { ImapFlow, MessageAddressObject, MessageEnvelopeObject } from 'imapflow'
 import { emailConfig, emailInbox, emailMailbox } from '../../../../db/schema/index.ts'
 import type { Ctx, Services } from '../../../lib/context.ts'
 import { ApiError, conflict } from '../../../lib/errors.ts'
@@ -89,7 +90,8 @@ async function connect(ctx: Ctx, services: Services, config: ConfigRow): Promise
   let pass = ''
   if (config.password) pass = unseal(services.jwtSecret, config.password)
   // Connect to the address just checked; TLS still verifies the certificate against the configured name.
-  const client = new ImapFlow({
+  const imap = await import('imapflow')
+  const client = new imap.ImapFlow({
     host: target.address,
     servername: host,
     port,
