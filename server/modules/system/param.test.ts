@@ -13,8 +13,9 @@ describe('blade-system/param', async () => {
       'account.initPassword',
       'account.lockMinutes',
       'account.registerUser',
+      'mail.syncMinutes',
     ])
-    expect(r.body.data).toMatchObject({ total: 4, size: 10, current: 1, pages: 1 })
+    expect(r.body.data).toMatchObject({ total: 5, size: 10, current: 1, pages: 1 })
   })
 
   it('names the missing field with the spec message', async () => {
