@@ -78,7 +78,9 @@ const W = '/api/nep-wbp'
     try {
       const tables = sqlite
         .query<{ name: string }, []>(
-          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`,
+          // Ordinary tables only: the study assistant's FTS5 index (a virtual table and its shadow tables) is SQLite's
+          // own; PostgreSQL searches the copied passages through pg_trgm.
+          `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`,
         )
         .all()
         .map((r) => r.name)

@@ -63,8 +63,11 @@ defineMessages({
   },
 })
 
-/** Rows written by the target's own migrations: replaced by the source's rows rather than counted as "not empty". */
-const MIGRATION_ROWS = new Set(['blade_perm_version'])
+/**
+ * Rows written by the target's own migrations (the permission version, the built-in appliance datasource): replaced
+ * by the source's rows rather than counted as "not empty".
+ */
+const MIGRATION_ROWS = new Set(['blade_perm_version', 'blade_datasource'])
 
 export interface MoveProgress {
   table: string

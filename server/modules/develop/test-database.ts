@@ -1,18 +1,21 @@
 import { SQL } from 'bun'
 import { afterAll } from 'vitest'
-
-/** The development PostgreSQL cluster the tests use as an external datasource (CI starts it on 127.0.0.1:55432). */
-export const DEV_PG = process.env.ATRIUM_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres'
+import { startPostgres, type PostgresCluster } from '../../../tests/support/pg-cluster.ts'
 
 /**
- * A database of its own on the development cluster holding `sql`, dropped after the suite: an external datasource's
- * real catalogue (columns, comments, indexes, foreign keys) for table-list, table-info and model-prototype.
+ * A database of its own holding `sql`, dropped after the suite: an external datasource's real catalogue (columns,
+ * comments, indexes, foreign keys) for table-list, table-info and model-prototype. It lives in the run's cluster when
+ * there is one (ATRIUM_TEST_PG_URL, or the PostgreSQL half's ATRIUM_TEST_PG_ADMIN); the SQLite half starts a
+ * throwaway cluster for the file, as a clean CI machine has no PostgreSQL running.
  */
 export async function externalDatabase(sql: string) {
+  const shared = process.env.ATRIUM_TEST_PG_URL ?? process.env.ATRIUM_TEST_PG_ADMIN
+  const cluster: PostgresCluster | null = shared ? null : await startPostgres()
+  const adminUrl = shared ?? cluster!.url()
   const name = `atrium_dev_${process.pid}_${Date.now()}`
-  const admin = new SQL(DEV_PG, { max: 1 })
+  const admin = new SQL(adminUrl, { max: 1 })
   await admin.unsafe(`CREATE DATABASE "${name}"`)
-  const url = new URL(DEV_PG)
+  const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const db = new SQL(url.toString(), { max: 1 })
   await db.unsafe(sql)
@@ -20,6 +23,7 @@ export async function externalDatabase(sql: string) {
   afterAll(async () => {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await admin.close()
+    await cluster?.stop()
   })
   return { name, url: `postgresql://${url.hostname}:${url.port}/${name}`, username: decodeURIComponent(url.username) }
 }
