@@ -31,9 +31,12 @@ describeBrowser('reports screen', () => {
     await app?.stop()
   })
 
-  /** The row naming `text`, once the job made its file: the list is read again as a user would refresh it. */
-  const readyRow = async (text: string) => {
-    const row = () => page.getByRole('row').filter({ hasText: text }).first()
+  /**
+   * The row naming every one of `texts`, once the job made its file: the list is read again as a user would refresh
+   * it. More than one text, as the demo exam's PDF row can name the same course.
+   */
+  const readyRow = async (...texts: string[]) => {
+    const row = () => texts.reduce((rows, text) => rows.filter({ hasText: text }), page.getByRole('row')).first()
     await expect
       .poll(
         async () => {
@@ -69,7 +72,7 @@ describeBrowser('reports screen', () => {
     await page.getByRole('option', { name: 'Excel' }).click()
     await page.getByTestId('report-generate-start').click()
     await page.getByText('已开始生成').first().waitFor()
-    const row = await readyRow(course)
+    const row = await readyRow(course, '课程学习进度', 'Excel')
     const href = await row.getByTestId('report-download').getAttribute('href')
     const res = await page.request.get(new URL(href!, app.url).href)
     expect(res.status()).toBe(200)
