@@ -41,9 +41,18 @@ const SCREENS = [
   '/iot/client',
 ]
 
-/** Waits until a lazily loaded screen has rendered and its first reads have answered. */
+/**
+ * Opens a screen as the menu does (the router follows the history, no page load: the shell and its bundle stay), then
+ * waits until the lazily loaded screen has rendered and its first reads have answered. The shell remounts the screen
+ * per address (a Suspense keyed by the path), so the previous screen's nodes, marked stale, are gone once it has.
+ */
 async function settled(page: Page, path: string) {
-  await page.goto(page.url().replace(/^(https?:\/\/[^/]+).*$/, `$1${path}`))
+  await page.evaluate((to) => {
+    for (const node of document.querySelectorAll('main > *')) node.setAttribute('data-stale', '')
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect.poll(() => page.locator('main [data-stale]').count()).toBe(0)
   await page.waitForLoadState('networkidle')
   await expect.poll(() => page.locator('main [role=progressbar]').count()).toBe(0)
 }
