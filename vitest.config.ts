@@ -17,6 +17,10 @@ export default defineConfig({
       'firmware-samples/**/*.test.ts',
     ],
     pool: 'threads',
+    // Files share a worker's modules: loading the server's module graph again for every file cost ~4 s a file (a
+    // quarter of the run). What a file must not leave behind for the next is its own to undo: a probe resource
+    // (tests/support/probe-resource.ts), an engine-specific schema (server/lib/db-postgres.test.ts), a spy.
+    isolate: false,
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     // Browser assertions poll the page; on a busy 2-core machine a screen can take more than the default 1 s to appear.

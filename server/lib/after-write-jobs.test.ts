@@ -6,6 +6,7 @@ import { badRequest } from './errors.ts'
 import { defineJob, enqueue, startJobRunner, type JobRunner } from './jobs.ts'
 import { defineResource } from './resource.ts'
 import { first } from './rows.ts'
+import { probeResource } from '../../tests/support/probe-resource.ts'
 
 const KIND = 'test.after-write.notify'
 const sent: string[] = []
@@ -19,21 +20,23 @@ defineJob<{ id: string; title: string }>(KIND, async (j) => {
  * A resource whose write must reach something outside the database: its afterWrite enqueues a durable job in the
  * write's own transaction (enqueue(tx, …)), so the job exists exactly when the row does.
  */
-const announced = defineResource({
-  table: notice,
-  path: '/api/test/announced-notice',
-  code: 'desk:notice',
-  afterWrite: async (ctx, w, tx) => {
-    await enqueue(
-      tx,
-      KIND,
-      { id: w.values.id, title: w.values.title },
-      { tenantId: ctx.actor.tenantId, ref: String(w.values.id) },
-    )
-    // A later step of the same write failing (a related row refused) rolls the job back with the row.
-    if (w.values.title === 'refused') throw badRequest('validation.invalid', { field: 'title' }, 'title')
-  },
-})
+const announced = probeResource(
+  defineResource({
+    table: notice,
+    path: '/api/test/announced-notice',
+    code: 'desk:notice',
+    afterWrite: async (ctx, w, tx) => {
+      await enqueue(
+        tx,
+        KIND,
+        { id: w.values.id, title: w.values.title },
+        { tenantId: ctx.actor.tenantId, ref: String(w.values.id) },
+      )
+      // A later step of the same write failing (a related row refused) rolls the job back with the row.
+      if (w.values.title === 'refused') throw badRequest('validation.invalid', { field: 'title' }, 'title')
+    },
+  }),
+)
 
 describe('afterWrite work that must await: a durable job enqueued in the write transaction', async () => {
   const t = await testApp()

@@ -7,9 +7,16 @@
  * it (dynamic imports below) and clears the variable again: vitest gives each file its own modules, and the next
  * file in this worker must load the schema for SQLite.
  */
-import { expect, it } from 'vitest'
+import { afterAll, expect, it, vi } from 'vitest'
 import { describePostgres, usePostgresDatabase } from '../../tests/support/postgres.ts'
 
+// Suites share a worker's modules (vitest.config.ts: isolate false): this file loads its own (PostgreSQL) schema and
+// leaves the next file a clean registry, so nothing after it sees PostgreSQL's tables on a SQLite run.
+vi.resetModules()
+afterAll(() => {
+  vi.resetModules()
+})
+const urlBefore = process.env.ATRIUM_DATABASE_URL
 process.env.ATRIUM_DATABASE_URL = 'postgres://schema-for-this-file.invalid/atrium'
 const { eq, sql } = await import('drizzle-orm')
 const schema = await import('../../db/schema/index.ts')
@@ -18,7 +25,8 @@ const { PgDialect } = await import('drizzle-orm/pg-core')
 const { asyncDb, closePgDb, dbEngine, migratePgDb, openDb, openPgDb } = await import('./db.ts')
 const { pgSchemaStatus, releaseMigrations, PG_MIGRATIONS_DIR } = await import('./migrations.ts')
 const { uniqueConflict } = await import('./unique.ts')
-delete process.env.ATRIUM_DATABASE_URL
+if (urlBefore === undefined) delete process.env.ATRIUM_DATABASE_URL
+else process.env.ATRIUM_DATABASE_URL = urlBefore
 
 describePostgres('data layer on PostgreSQL', () => {
   const database = usePostgresDatabase('db_layer')

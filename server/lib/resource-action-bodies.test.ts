@@ -10,28 +10,31 @@ import { param } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { errorHandler } from './error-handler.ts'
 import { defineResource } from './resource.ts'
+import { probeResource } from '../../tests/support/probe-resource.ts'
 
 describe('action bodies: the message a refused field answers', async () => {
   const t = await testApp()
-  const probe = defineResource({
-    table: param,
-    path: '/api/test-bodies/param',
-    code: 'system:param',
-    skip: ['list', 'page', 'detail', 'submit', 'remove'],
-    actions: {
-      check: {
-        button: 'edit',
-        body: {
-          // An id as text or a number, refused with the id message when it is neither.
-          ref: Type.Optional(Type.Union([Type.String(), Type.Number()], { error: 'validation.id' })),
-          count: Type.Optional(Type.Integer({ minimum: 1 })),
-          name: Type.String(),
+  const probe = probeResource(
+    defineResource({
+      table: param,
+      path: '/api/test-bodies/param',
+      code: 'system:param',
+      skip: ['list', 'page', 'detail', 'submit', 'remove'],
+      actions: {
+        check: {
+          button: 'edit',
+          body: {
+            // An id as text or a number, refused with the id message when it is neither.
+            ref: Type.Optional(Type.Union([Type.String(), Type.Number()], { error: 'validation.id' })),
+            count: Type.Optional(Type.Integer({ minimum: 1 })),
+            name: Type.String(),
+          },
+          messages: { name: 'validation.required' },
+          run: (_ctx, { body }) => body,
         },
-        messages: { name: 'validation.required' },
-        run: (_ctx, { body }) => body,
       },
-    },
-  })
+    }),
+  )
   const app = new Elysia().use(errorHandler(t.services)).use(probe.routes(t.services))
   const post = async (body: unknown, lang = 'en') => {
     const res = await app.handle(

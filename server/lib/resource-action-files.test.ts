@@ -9,31 +9,34 @@ import { param } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
 import { errorHandler } from './error-handler.ts'
 import { defineResource } from './resource.ts'
+import { probeResource } from '../../tests/support/probe-resource.ts'
 
 describe('an action that answers a file', async () => {
   const t = await testApp()
-  const probe = defineResource({
-    table: param,
-    path: '/api/test-files/param',
-    code: 'system:param',
-    actions: {
-      download: {
-        method: 'GET',
-        button: 'system:param',
-        target: { one: 'id' },
-        verb: 'detail',
-        body: { name: Type.Optional(Type.String({ maxLength: 20 })) },
-        run: (_ctx, { rows: [row], body }) =>
-          new Response(`${row.paramKey}=${row.paramValue}`, {
-            headers: {
-              'content-type': 'text/plain; charset=utf-8',
-              'content-disposition': `attachment; filename="${String(body.name ?? 'param')}.txt"`,
-            },
-          }),
+  const probe = probeResource(
+    defineResource({
+      table: param,
+      path: '/api/test-files/param',
+      code: 'system:param',
+      actions: {
+        download: {
+          method: 'GET',
+          button: 'system:param',
+          target: { one: 'id' },
+          verb: 'detail',
+          body: { name: Type.Optional(Type.String({ maxLength: 20 })) },
+          run: (_ctx, { rows: [row], body }) =>
+            new Response(`${row.paramKey}=${row.paramValue}`, {
+              headers: {
+                'content-type': 'text/plain; charset=utf-8',
+                'content-disposition': `attachment; filename="${String(body.name ?? 'param')}.txt"`,
+              },
+            }),
+        },
+        plain: { method: 'GET', button: 'system:param', run: () => ({ n: 1 }) },
       },
-      plain: { method: 'GET', button: 'system:param', run: () => ({ n: 1 }) },
-    },
-  })
+    }),
+  )
   const app = new Elysia().use(errorHandler(t.services)).use(probe.routes(t.services))
   const get = (path: string, token: string) =>
     app.handle(new Request(`http://localhost${path}`, { headers: { 'blade-auth': `bearer ${token}` } }))

@@ -13,30 +13,33 @@ import { errorHandler } from './error-handler.ts'
 import { routesWithoutRequestSchema } from './openapi.ts'
 import { PUBLIC } from './permissions.ts'
 import { defineResource } from './resource.ts'
+import { probeResource } from '../../tests/support/probe-resource.ts'
 
 describe('actions at other paths, with whole codes', async () => {
   const t = await testApp()
-  const probe = defineResource({
-    table: param,
-    path: '/api/test-probe/param',
-    code: 'system:param',
-    actions: {
-      lookup: {
-        method: 'GET',
-        path: '/api/test-elsewhere/search/param',
-        button: 'system:param',
-        also: ['desk'],
-        body: { name: Type.Optional(Type.String()) },
-        run: (_ctx, { body }) => ({ asked: body.name ?? null }),
+  const probe = probeResource(
+    defineResource({
+      table: param,
+      path: '/api/test-probe/param',
+      code: 'system:param',
+      actions: {
+        lookup: {
+          method: 'GET',
+          path: '/api/test-elsewhere/search/param',
+          button: 'system:param',
+          also: ['desk'],
+          body: { name: Type.Optional(Type.String()) },
+          run: (_ctx, { body }) => ({ asked: body.name ?? null }),
+        },
+        open: { method: 'GET', button: PUBLIC, run: () => 'anyone' },
+        echo: {
+          button: 'edit',
+          body: { id: Type.Optional(Type.String()) },
+          run: (_ctx, { body, sent }) => ({ body, sent }),
+        },
       },
-      open: { method: 'GET', button: PUBLIC, run: () => 'anyone' },
-      echo: {
-        button: 'edit',
-        body: { id: Type.Optional(Type.String()) },
-        run: (_ctx, { body, sent }) => ({ body, sent }),
-      },
-    },
-  })
+    }),
+  )
   const app = new Elysia().use(errorHandler(t.services)).use(probe.routes(t.services))
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await app.handle(

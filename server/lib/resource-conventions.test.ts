@@ -4,7 +4,7 @@
  * scope, checked bodies), side effects only after a commit, and hand-written
  * queries that keep the data scope unless they say otherwise.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { and, count, eq } from 'drizzle-orm'
 import { param, role, roleScope, scopeData, user } from '../../db/schema/index.ts'
 import { newId } from './ids.ts'
@@ -15,6 +15,7 @@ import { ApiError } from './errors.ts'
 import { defineResource } from './resource.ts'
 import { insideTransaction, transact } from './transaction.ts'
 import { first } from './rows.ts'
+import { probeResource } from '../../tests/support/probe-resource.ts'
 
 const U = '/api/blade-system/user'
 
@@ -136,23 +137,25 @@ describe('resource conventions', async () => {
     const announced: string[] = []
     let seenInTransaction: boolean | undefined
     // A resource over a real table, declared as an area would: afterWrite writes inside, afterCommit announces outside.
-    const probe = defineResource({
-      table: param,
-      path: '/api/test-probe/param',
-      code: 'system:param',
-      async beforeWrite(_ctx, w) {
-        await Promise.resolve()
-        if (w.values.paramValue === 'refused-before') throw new ApiError(400, 'validation.invalid', { field: 'x' })
-      },
-      afterWrite(_ctx, w) {
-        if (w.values.paramValue === 'boom') throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
-      },
-      async afterCommit(ctx, w, row) {
-        await new Promise((r) => setTimeout(r, 5))
-        seenInTransaction = insideTransaction(ctx.db)
-        announced.push(`${w.op}:${row?.paramKey ?? w.before[0]?.paramKey}`)
-      },
-    })
+    const probe = probeResource(
+      defineResource({
+        table: param,
+        path: '/api/test-probe/param',
+        code: 'system:param',
+        async beforeWrite(_ctx, w) {
+          await Promise.resolve()
+          if (w.values.paramValue === 'refused-before') throw new ApiError(400, 'validation.invalid', { field: 'x' })
+        },
+        afterWrite(_ctx, w) {
+          if (w.values.paramValue === 'boom') throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
+        },
+        async afterCommit(ctx, w, row) {
+          await new Promise((r) => setTimeout(r, 5))
+          seenInTransaction = insideTransaction(ctx.db)
+          announced.push(`${w.op}:${row?.paramKey ?? w.before[0]?.paramKey}`)
+        },
+      }),
+    )
     const stored = async (key: string) => await first(db.select().from(param).where(eq(param.paramKey, key)))
 
     it('a committed write is announced afterwards, outside the transaction, with the stored row', async () => {
@@ -176,16 +179,19 @@ describe('resource conventions', async () => {
     })
 
     it('an async hook inside the transaction is awaited before the commit: its failure rolls the row back', async () => {
-      const awaiting = defineResource({
-        table: param,
-        path: '/api/test-probe/awaiting',
-        code: 'system:param',
-        async afterWrite(_ctx, w, tx) {
-          await tx.select({ n: count() }).from(param)
-          if (w.values.paramValue === 'late-boom')
-            throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
-        },
-      })
+      const awaiting = probeResource(
+        defineResource({
+          table: param,
+          path: '/api/test-probe/awaiting',
+          code: 'system:param',
+          async afterWrite(_ctx, w, tx) {
+            await tx.select({ n: count() }).from(param)
+            if (w.values.paramValue === 'late-boom')
+              throw new ApiError(409, 'validation.invalid', { field: 'paramValue' })
+          },
+        }),
+        onTestFinished,
+      )
       const e = await refusal(
         awaiting.ops.submit(t.system(), { paramName: 'p', paramKey: 'probe.async', paramValue: 'late-boom' }),
       )

@@ -21,7 +21,9 @@ export interface CallOptions {
   lang?: 'zh' | 'en'
 }
 
-let copies = 0
+// On globalThis, not in this module: a file that resets the worker's modules (vi.resetModules) must not start the
+// count again and name a database that exists.
+const copyCount = globalThis as { atriumTestCopies?: number }
 
 /**
  * A copy of the run's seeded template for one appliance: the SQLite file copied into `dataDir`, or on PostgreSQL
@@ -34,7 +36,8 @@ export async function seededDatabase(dataDir: string): Promise<Record<string, st
     if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
     return {}
   }
-  const name = `atrium_t${process.pid}_${threadId}_${copies++}`
+  copyCount.atriumTestCopies = (copyCount.atriumTestCopies ?? 0) + 1
+  const name = `atrium_t${process.pid}_${threadId}_${copyCount.atriumTestCopies}`
   const client = new SQL(admin, { max: 1 })
   try {
     await client.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${process.env.ATRIUM_TEST_PG_TEMPLATE}"`)

@@ -48,7 +48,13 @@ describe('blade-system/tenant', async () => {
     expect(copied.every((d) => d.parentId === '0' || copiedIds.has(d.parentId))).toBe(true)
     expect(
       (await db.select({ k: param.paramKey }).from(param).where(eq(param.tenantId, tid))).map((p) => p.k).sort(),
-    ).toEqual(['account.captchaMode', 'account.initPassword', 'account.lockMinutes', 'account.registerUser', 'mail.syncMinutes'])
+    ).toEqual([
+      'account.captchaMode',
+      'account.initPassword',
+      'account.lockMinutes',
+      'account.registerUser',
+      'mail.syncMinutes',
+    ])
     expect((await db.select().from(scopeData).where(eq(scopeData.tenantId, tid))).length).toBeGreaterThan(0)
 
     const session = await t.signIn('admin', 'admin', tid)
