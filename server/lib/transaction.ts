@@ -89,6 +89,12 @@ export async function transact<R>(
   return result
 }
 
+/**
+ * The caller's context over an open transaction: a service that takes a Ctx (a resource's submit, an enrolment)
+ * then writes inside the caller's transaction — its statements commit or roll back with the caller's.
+ */
+export const overTransaction = (ctx: Ctx, tx: Tx): Ctx => ({ ...ctx, db: tx })
+
 /** Runs queued side effects in order, each awaited; one failing does not stop the next. */
 export async function runAfterCommit(queued: AfterCommit[], onError: (err: unknown) => void): Promise<void> {
   for (const fn of queued) {

@@ -175,13 +175,38 @@ async function wareLinks(ctx: Ctx, sectionIds: string[]) {
     .orderBy(asc(sectionWare.sort), asc(sectionWare.id))
 }
 
-/** One course as its teacher follows it: chapters, enrolments, learners' progress and ratings. */
-export async function courseOverview(ctx: Ctx, row: CourseRow): Promise<CourseOverview> {
-  const chapters = await ctx.db
+/** The course's chapters, in their order. */
+const chaptersOf = (ctx: Ctx, courseId: string) =>
+  ctx.db
     .select({ id: courseSection.id, title: courseSection.title, sort: courseSection.sort })
     .from(courseSection)
-    .where(and(tenantRows(courseSection, ctx.actor.tenantId, { why: COURSE_ROWS }), eq(courseSection.courseId, row.id)))
+    .where(
+      and(tenantRows(courseSection, ctx.actor.tenantId, { why: COURSE_ROWS }), eq(courseSection.courseId, courseId)),
+    )
     .orderBy(asc(courseSection.sort), asc(courseSection.id))
+
+/** Every approved learner's progress over the whole course, its mean and how many finished: the printable report's. */
+export async function courseProgress(ctx: Ctx, row: CourseRow) {
+  const links = await wareLinks(
+    ctx,
+    (await chaptersOf(ctx, row.id)).map((c) => c.id),
+  )
+  const wareIds = links.map((l) => l.wareId)
+  const learners = (await learnersOf(ctx, row.id)).map((l) => progressOf(l, wareIds))
+  return { title: row.title, wares: wareIds.length, ...summary(learners, wareIds.length), learners }
+}
+
+export type CourseProgress = Awaited<ReturnType<typeof courseProgress>>
+
+/** The mean progress of `learners`, and how many of them finished all `wares`. */
+const summary = (learners: LearnerProgress[], wares: number) => ({
+  average: mean(learners.map((p) => p.progress)),
+  completed: learners.filter((p) => wares > 0 && p.done >= wares).length,
+})
+
+/** One course as its teacher follows it: chapters, enrolments, learners' progress and ratings. */
+export async function courseOverview(ctx: Ctx, row: CourseRow): Promise<CourseOverview> {
+  const chapters = await chaptersOf(ctx, row.id)
   const sectionIds = chapters.map((c) => c.id)
   const links = await wareLinks(ctx, sectionIds)
   const questions = await linkCounts(ctx, sectionQuestion, sectionIds)
@@ -227,18 +252,18 @@ export async function courseOverview(ctx: Ctx, row: CourseRow): Promise<CourseOv
       pending: enrolledWith(ENROL.pending),
       rejected: enrolledWith(ENROL.rejected),
     },
-    average: mean(progress.map((p) => p.progress)),
-    completed: progress.filter((p) => allWares.length > 0 && p.done >= allWares.length).length,
+    ...summary(progress, allWares.length),
     chapters: chapters.map((c) => {
       const wares = links.filter((l) => l.sectionId === c.id).map((l) => l.wareId)
-      const each = learners.map((l) => progressOf(l, wares))
       return {
         ...c,
         wares: wares.length,
         questions: questions.get(c.id) ?? 0,
         downloads: downloads.get(c.id) ?? 0,
-        average: mean(each.map((p) => p.progress)),
-        completed: each.filter((p) => wares.length > 0 && p.done >= wares.length).length,
+        ...summary(
+          learners.map((l) => progressOf(l, wares)),
+          wares.length,
+        ),
       }
     }),
     learners: progress,

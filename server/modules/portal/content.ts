@@ -14,7 +14,7 @@ import { given, text } from '../../lib/request-schema.ts'
 import { said, viewsOf } from '../../lib/resource-views.ts'
 import { notDeleted, publicRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
-import { transact, withTransaction } from '../../lib/transaction.ts'
+import { overTransaction, transact, withTransaction } from '../../lib/transaction.ts'
 import { bannerResource } from '../content/banner.ts'
 import { documentInfo, documentResource, folderResource } from '../content/cloud.ts'
 import { checkContact, downloadResource } from '../content/download.ts'
@@ -272,7 +272,7 @@ export const portalCardViews = viewsOf(cardResource, [
               .where(and(eq(courseCard.id, card.id), eq(courseCard.status, CARD.fresh)))
               .returning({ id: courseCard.id })
             if (!used.length) throw badRequest('card.used', { field: 'cardNumber' }, 'cardNumber')
-            await enrol({ ...ctx, db: tx }, course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
+            await enrol(overTransaction(ctx, tx), course.id, ctx.actor.userId, SOURCE.card, ENROL.approved)
           })
           return said({ courseId: course.id, courseName: course.title }, 'card.redeemed', { course: course.title })
         },

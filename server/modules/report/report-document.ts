@@ -3,7 +3,7 @@
  * after another, the workbook puts each on its own sheet, so the two files always say the same.
  */
 import { t, type Lang } from '../../lib/messages.ts'
-import type { CourseProgress } from './course-progress.ts'
+import type { CourseProgress } from '../course/overview.ts'
 import { PASS_SHARE, type ExamResults } from './exam-results.ts'
 import './report-text.ts'
 
@@ -86,7 +86,14 @@ export function courseProgressDocument(lang: Lang, p: CourseProgress, at: string
         heading: t(lang, 'report.learners'),
         columns: cols(lang, 'no', 'name', 'account', 'done', 'progress', 'lastLearn'),
         widths: [30, '*', '*', 60, 60, 110],
-        rows: p.learners.map((l, i) => [i + 1, l.name, l.account, `${l.done}/${p.wares}`, l.progress, l.lastLearnTime]),
+        rows: p.learners.map((l, i) => [
+          i + 1,
+          l.realName,
+          l.account,
+          `${l.done}/${p.wares}`,
+          l.progress,
+          l.lastLearnTime ?? '',
+        ]),
       },
     ],
   }

@@ -5,19 +5,19 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { tenantRows } from '../../lib/tenant-rows.ts'
-import { processLeave } from '../../../db/schema/index.ts'
+import { processLeave, wfInstance } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { forbidden, notFound } from '../../lib/errors.ts'
 import { looseBody } from '../../lib/resource-actions.ts'
 import { defineResource } from '../../lib/resource.ts'
 import { first } from '../../lib/rows.ts'
 import { now } from '../../lib/time.ts'
+import { overTransaction } from '../../lib/transaction.ts'
 import { leaveResource } from './design/leave.ts'
 import { instanceDetail, mayRead } from './engine/lists.ts'
 import { LEAVE_KEY } from './engine/leave-sample.ts'
 import { startProcess } from './engine/operations.ts'
 import { schoolUser } from './engine/store.ts'
-import { wfInstance } from '../../../db/schema/index.ts'
 
 const BUSINESS_TABLE = 'blade_process_leave'
 const DAY = 24 * 3600 * 1000
@@ -59,7 +59,7 @@ async function startLeave(ctx: Ctx, body: Record<string, unknown>) {
     },
     within: async (tx, s) => {
       row = await leaveResource.ops.submit(
-        { ...ctx, db: tx },
+        overTransaction(ctx, tx),
         { ...request, processInstanceId: s.processInstanceId, processDefinitionId: s.processDefinitionId },
       )
       await tx
