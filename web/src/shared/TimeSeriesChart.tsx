@@ -2,7 +2,8 @@ import { LineChart } from 'echarts/charts'
 import { GridComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef, type CSSProperties } from 'react'
+import { useMemo, type CSSProperties } from 'react'
+import { useEChart } from './useEChart'
 
 // Only what a line over time needs: importing echarts whole would put every chart type into the page's bundle.
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer])
@@ -33,22 +34,9 @@ export default function TimeSeriesChart({
   className?: string
   style?: CSSProperties
 }) {
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts | null>(null)
-  useEffect(() => {
-    if (!box.current) return
-    chart.current = echarts.init(box.current)
-    const resize = () => chart.current?.resize()
-    window.addEventListener('resize', resize)
-    return () => {
-      window.removeEventListener('resize', resize)
-      chart.current?.dispose()
-      chart.current = null
-    }
-  }, [])
-  useEffect(() => {
-    chart.current?.setOption(
-      {
+  const box = useEChart(
+    useMemo(
+      () => ({
         // Points arrive every few seconds: an animation from the left each time would only distract.
         animation: false,
         grid: { left: 40, right: 16, top: 16, bottom: 28 },
@@ -65,10 +53,10 @@ export default function TimeSeriesChart({
             areaStyle: { opacity: 0.08 },
           },
         ],
-      },
-      true,
-    )
-  }, [points, name])
+      }),
+      [points, name],
+    ),
+  )
   return (
     <div
       ref={box}

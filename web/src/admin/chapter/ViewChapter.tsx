@@ -1,15 +1,4 @@
-import {
-  Body1,
-  Card,
-  CardHeader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from '@fluentui/react-components'
+import { Body1, Title3 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
@@ -23,6 +12,7 @@ import CoursePicker from '../course-details/CoursePicker'
 import { useViewStyles } from '../course-details/styles'
 import { Figures, Percent } from '../course-details/figures'
 import '../course-details/locale'
+import { SectionCard, TableCard } from '../course-details/SectionCard'
 import ChapterPicker from './ChapterPicker'
 
 /** Experiment steps: the courseware type whose steps the step editor page edits. */
@@ -114,74 +104,39 @@ export default function ViewChapter() {
           },
         ]}
       />
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('intro')}</Title3>} />
+      <SectionCard title={t('intro')}>
         {c.content ? <RichText html={c.content} /> : <Body1>{t('noIntro')}</Body1>}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('wares')}</Title3>} />
-        {c.wares.length ? (
-          <Table aria-label={t('wares')} data-testid="chapter-wares">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('wareName')}</TableHeaderCell>
-                <TableHeaderCell>{t('wareType')}</TableHeaderCell>
-                <TableHeaderCell>{t('finished')}</TableHeaderCell>
-                <TableHeaderCell>{t('average')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {c.wares.map((w) => (
-                <TableRow key={w.id}>
-                  <TableCell>
-                    {w.type === STEPS ? (
-                      <RouterLink to={`/courseWare/step?id=${encodeURIComponent(w.id)}`} title={t('steps')}>
-                        {w.title}
-                      </RouterLink>
-                    ) : (
-                      w.title
-                    )}
-                  </TableCell>
-                  <TableCell>{wareType(w.type)}</TableCell>
-                  <TableCell className={s.number}>{`${w.finished} / ${everyone}`}</TableCell>
-                  <TableCell>
-                    <Percent value={w.average} label={`${w.title} ${t('average')}`} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Body1>{t('none')}</Body1>
-        )}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('questions')}</Title3>} />
-        {c.questions.length ? (
-          <Table aria-label={t('questions')} data-testid="chapter-questions">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('title')}</TableHeaderCell>
-                <TableHeaderCell>{t('questionType')}</TableHeaderCell>
-                <TableHeaderCell>{t('difficulty')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {c.questions.map((q) => (
-                <TableRow key={q.id}>
-                  <TableCell>{q.title || stemText(q.content)}</TableCell>
-                  <TableCell>{label(types.data, q.type)}</TableCell>
-                  <TableCell>{label(hards.data, q.hard)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Body1>{t('none')}</Body1>
-        )}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('downloads')}</Title3>} />
+      </SectionCard>
+      <TableCard
+        title={t('wares')}
+        testId="chapter-wares"
+        columns={[t('wareName'), t('wareType'), { label: t('finished'), numeric: true }, t('average')]}
+        rows={c.wares}
+        rowKey={(w) => w.id}
+        cells={(w) => [
+          w.type === STEPS ? (
+            <RouterLink to={`/courseWare/step?id=${encodeURIComponent(w.id)}`} title={t('steps')}>
+              {w.title}
+            </RouterLink>
+          ) : (
+            w.title
+          ),
+          wareType(w.type),
+          `${w.finished} / ${everyone}`,
+          <Percent value={w.average} label={`${w.title} ${t('average')}`} />,
+        ]}
+        empty={t('none')}
+      />
+      <TableCard
+        title={t('questions')}
+        testId="chapter-questions"
+        columns={[t('title'), t('questionType'), t('difficulty')]}
+        rows={c.questions}
+        rowKey={(q) => q.id}
+        cells={(q) => [q.title || stemText(q.content), label(types.data, q.type), label(hards.data, q.hard)]}
+        empty={t('none')}
+      />
+      <SectionCard title={t('downloads')}>
         {c.downloads.length ? (
           <ul data-testid="chapter-downloads">
             {c.downloads.map((d) => (
@@ -191,40 +146,20 @@ export default function ViewChapter() {
         ) : (
           <Body1>{t('none')}</Body1>
         )}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('learners')}</Title3>} />
-        {everyone ? (
-          <Table aria-label={t('learners')} data-testid="chapter-learners">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('learner')}</TableHeaderCell>
-                {c.wares.map((w) => (
-                  <TableHeaderCell key={w.id}>{w.title}</TableHeaderCell>
-                ))}
-                <TableHeaderCell>{t('progress')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {c.learners.map((l) => (
-                <TableRow key={l.userId}>
-                  <TableCell>{`${l.realName} (${l.account})`}</TableCell>
-                  {c.wares.map((w) => (
-                    <TableCell key={w.id} className={s.number}>
-                      {t('percent', { value: l.wares[w.id] ?? 0 })}
-                    </TableCell>
-                  ))}
-                  <TableCell>
-                    <Percent value={l.progress} label={`${l.realName} ${t('progress')}`} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Body1>{t('noLearners')}</Body1>
-        )}
-      </Card>
+      </SectionCard>
+      <TableCard
+        title={t('learners')}
+        testId="chapter-learners"
+        columns={[t('learner'), ...c.wares.map((w) => ({ label: w.title, numeric: true as const })), t('progress')]}
+        rows={c.learners}
+        rowKey={(l) => l.userId}
+        cells={(l) => [
+          `${l.realName} (${l.account})`,
+          ...c.wares.map((w) => t('percent', { value: l.wares[w.id] ?? 0 })),
+          <Percent value={l.progress} label={`${l.realName} ${t('progress')}`} />,
+        ]}
+        empty={t('noLearners')}
+      />
     </div>
   )
 }

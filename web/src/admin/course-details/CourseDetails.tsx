@@ -1,16 +1,4 @@
-import {
-  Body1,
-  Card,
-  CardHeader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-} from '@fluentui/react-components'
+import { Body1, Text, Title3 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
 import type { CourseOverview } from '../../../../server/api-types'
@@ -19,6 +7,7 @@ import Loading from '../../shared/Loading'
 import CoursePicker from './CoursePicker'
 import { Figures, Percent } from './figures'
 import './locale'
+import { SectionCard, TableCard } from './SectionCard'
 import { useViewStyles } from './styles'
 
 /**
@@ -85,79 +74,50 @@ export default function CourseDetails() {
           },
         ]}
       />
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('chapters')}</Title3>} />
-        {o.chapters.length ? (
-          <Table aria-label={t('chapters')} data-testid="course-chapters">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('chapter')}</TableHeaderCell>
-                <TableHeaderCell>{t('wares')}</TableHeaderCell>
-                <TableHeaderCell>{t('questions')}</TableHeaderCell>
-                <TableHeaderCell>{t('downloads')}</TableHeaderCell>
-                <TableHeaderCell>{t('average')}</TableHeaderCell>
-                <TableHeaderCell>{t('completed')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {o.chapters.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>
-                    <RouterLink to={`/wel/viewChapter?id=${encodeURIComponent(c.id)}`} data-testid="chapter-link">
-                      {c.title}
-                    </RouterLink>
-                  </TableCell>
-                  <TableCell className={s.number}>{c.wares}</TableCell>
-                  <TableCell className={s.number}>{c.questions}</TableCell>
-                  <TableCell className={s.number}>{c.downloads}</TableCell>
-                  <TableCell>
-                    <Percent value={c.average} label={`${c.title} ${t('average')}`} />
-                  </TableCell>
-                  <TableCell className={s.number}>{c.completed}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Body1>{t('noChapters')}</Body1>
-        )}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader header={<Title3 as="h2">{t('learners')}</Title3>} />
-        {o.learners.length ? (
-          <Table aria-label={t('learners')} data-testid="course-learners">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('learner')}</TableHeaderCell>
-                <TableHeaderCell>{t('account')}</TableHeaderCell>
-                <TableHeaderCell>{t('done')}</TableHeaderCell>
-                <TableHeaderCell>{t('progress')}</TableHeaderCell>
-                <TableHeaderCell>{t('lastLearnTime')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {o.learners.map((l) => (
-                <TableRow key={l.userId}>
-                  <TableCell>{l.realName}</TableCell>
-                  <TableCell>{l.account}</TableCell>
-                  <TableCell className={s.number}>{`${l.done} / ${o.wares}`}</TableCell>
-                  <TableCell>
-                    <Percent value={l.progress} label={`${l.realName} ${t('progress')}`} />
-                  </TableCell>
-                  <TableCell>{l.lastLearnTime ?? t('never')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Body1>{t('noLearners')}</Body1>
-        )}
-      </Card>
-      <Card className={s.card}>
-        <CardHeader
-          header={<Title3 as="h2">{t('ratings')}</Title3>}
-          description={<Text className={s.muted}>{t('ratingCount', { count: o.ratings.count })}</Text>}
-        />
+      <TableCard
+        title={t('chapters')}
+        testId="course-chapters"
+        columns={[
+          t('chapter'),
+          { label: t('wares'), numeric: true },
+          { label: t('questions'), numeric: true },
+          { label: t('downloads'), numeric: true },
+          t('average'),
+          { label: t('completed'), numeric: true },
+        ]}
+        rows={o.chapters}
+        rowKey={(c) => c.id}
+        cells={(c) => [
+          <RouterLink to={`/wel/viewChapter?id=${encodeURIComponent(c.id)}`} data-testid="chapter-link">
+            {c.title}
+          </RouterLink>,
+          c.wares,
+          c.questions,
+          c.downloads,
+          <Percent value={c.average} label={`${c.title} ${t('average')}`} />,
+          c.completed,
+        ]}
+        empty={t('noChapters')}
+      />
+      <TableCard
+        title={t('learners')}
+        testId="course-learners"
+        columns={[t('learner'), t('account'), { label: t('done'), numeric: true }, t('progress'), t('lastLearnTime')]}
+        rows={o.learners}
+        rowKey={(l) => l.userId}
+        cells={(l) => [
+          l.realName,
+          l.account,
+          `${l.done} / ${o.wares}`,
+          <Percent value={l.progress} label={`${l.realName} ${t('progress')}`} />,
+          l.lastLearnTime ?? t('never'),
+        ]}
+        empty={t('noLearners')}
+      />
+      <SectionCard
+        title={t('ratings')}
+        description={<Text className={s.muted}>{t('ratingCount', { count: o.ratings.count })}</Text>}
+      >
         <div className={s.stars} data-testid="course-ratings">
           {(['target', 'content', 'method', 'effect'] as const).map((k) => (
             <div key={k}>
@@ -170,7 +130,7 @@ export default function CourseDetails() {
             </div>
           ))}
         </div>
-      </Card>
+      </SectionCard>
     </div>
   )
 }

@@ -2,7 +2,8 @@ import { BarChart, LineChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef } from 'react'
+import { useMemo } from 'react'
+import { useEChart } from '../../shared/useEChart'
 
 // Only the chart types the dashboard draws: the whole of echarts would be several times this chunk. The dashboard
 // imports this module lazily, so neither the shell nor the dashboard's first figures wait for it.
@@ -41,20 +42,7 @@ export default function StatisticsChart({
   /** Name the series above the chart (by default when there is more than one). */
   legend?: boolean
 }) {
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts | null>(null)
-  useEffect(() => {
-    if (!box.current) return
-    chart.current = echarts.init(box.current)
-    const resize = () => chart.current?.resize()
-    window.addEventListener('resize', resize)
-    return () => {
-      window.removeEventListener('resize', resize)
-      chart.current?.dispose()
-      chart.current = null
-    }
-  }, [])
-  useEffect(() => {
+  const option = useMemo(() => {
     const categories = {
       type: 'category' as const,
       data: labels,
@@ -63,32 +51,30 @@ export default function StatisticsChart({
       axisLabel: { width: kind === 'rows' ? 110 : 80, overflow: 'truncate' as const, hideOverlap: true },
     }
     const values = { type: 'value' as const, minInterval: 1, axisLabel: { formatter: `{value}${suffix}` } }
-    chart.current?.setOption(
-      {
-        color: COLORS,
-        grid: { left: 8, right: 24, top: legend ? 32 : 16, bottom: 8, containLabel: true },
-        legend: legend ? { top: 0 } : undefined,
-        tooltip: {
-          trigger: 'axis',
-          valueFormatter: (v: unknown) => `${String(v)}${suffix}`,
-        },
-        xAxis: kind === 'rows' ? values : categories,
-        yAxis: kind === 'rows' ? categories : values,
-        series: series.map((s) =>
-          kind === 'line'
-            ? { type: 'line', name: s.name, data: s.values, smooth: true, areaStyle: { opacity: 0.08 } }
-            : {
-                type: 'bar',
-                name: s.name,
-                data: s.values,
-                barMaxWidth: 28,
-                itemStyle: { borderRadius: kind === 'rows' ? [0, 4, 4, 0] : [4, 4, 0, 0] },
-              },
-        ),
+    return {
+      color: COLORS,
+      grid: { left: 8, right: 24, top: legend ? 32 : 16, bottom: 8, containLabel: true },
+      legend: legend ? { top: 0 } : undefined,
+      tooltip: {
+        trigger: 'axis',
+        valueFormatter: (v: unknown) => `${String(v)}${suffix}`,
       },
-      true,
-    )
+      xAxis: kind === 'rows' ? values : categories,
+      yAxis: kind === 'rows' ? categories : values,
+      series: series.map((s) =>
+        kind === 'line'
+          ? { type: 'line', name: s.name, data: s.values, smooth: true, areaStyle: { opacity: 0.08 } }
+          : {
+              type: 'bar',
+              name: s.name,
+              data: s.values,
+              barMaxWidth: 28,
+              itemStyle: { borderRadius: kind === 'rows' ? [0, 4, 4, 0] : [4, 4, 0, 0] },
+            },
+      ),
+    }
   }, [kind, labels, series, suffix, legend])
+  const box = useEChart(option)
   const spoken = labels.map((l, i) => `${l}: ${series.map((s) => `${s.values[i]}${suffix}`).join(' / ')}`).join('; ')
   return (
     <div

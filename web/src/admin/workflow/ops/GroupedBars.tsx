@@ -2,7 +2,8 @@ import { BarChart } from 'echarts/charts'
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
 import * as echarts from 'echarts/core'
 import { CanvasRenderer } from 'echarts/renderers'
-import { useEffect, useRef } from 'react'
+import { useMemo } from 'react'
+import { useEChart } from '../../../shared/useEChart'
 
 // Only what grouped bars need (as TimeSeriesChart does): the whole of echarts would weigh on every screen's bundle.
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
@@ -28,22 +29,9 @@ export default function GroupedBars({
   label: string
   testId?: string
 }) {
-  const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<echarts.ECharts | null>(null)
-  useEffect(() => {
-    if (!box.current) return
-    chart.current = echarts.init(box.current)
-    const resize = () => chart.current?.resize()
-    window.addEventListener('resize', resize)
-    return () => {
-      window.removeEventListener('resize', resize)
-      chart.current?.dispose()
-      chart.current = null
-    }
-  }, [])
-  useEffect(() => {
-    chart.current?.setOption(
-      {
+  const box = useEChart(
+    useMemo(
+      () => ({
         grid: { left: 40, right: 16, top: 40, bottom: 48 },
         legend: { top: 0 },
         tooltip: { trigger: 'axis' },
@@ -60,10 +48,10 @@ export default function GroupedBars({
           itemStyle: { color: s.color, borderRadius: [4, 4, 0, 0] },
           barMaxWidth: 28,
         })),
-      },
-      true,
-    )
-  }, [labels, series])
+      }),
+      [labels, series],
+    ),
+  )
   return (
     <div
       ref={box}
