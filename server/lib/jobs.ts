@@ -149,39 +149,43 @@ export function startJobRunner(
   const held = (id: string) => and(eq(job.id, id), eq(job.state, 'running'), eq(job.leaseOwner, owner))
 
   /**
-   * Takes the next due job of a kind with a free slot in one conditional UPDATE: queued and due, or running with
-   * its lease run out (a dead process's). The outer condition is checked again on the row itself, so two runners
-   * picking the same row concurrently cannot both get it: the database decides, the loser's update touches no row.
+   * Takes the next due job of a kind with a free slot in one conditional UPDATE: a running job whose lease ran out (a
+   * dead process's) first, else the earliest queued and due. The condition is checked again on the row itself, so two
+   * runners picking the same row concurrently cannot both get it: the database decides, the loser's update touches no
+   * row. The two cases are asked one after the other, each on ix_job_pick (state, run_after): asked together (an OR
+   * over both states) the query scanned the whole table, done jobs included, for every claim.
    */
   async function claim(): Promise<JobRow | undefined> {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
     const t = Date.now()
-    const claimable = or(
-      and(eq(job.state, 'queued'), lte(job.runAfter, t)),
-      // No lease at all: left running by a version before leases (the upgrade's restart ended it).
-      and(eq(job.state, 'running'), or(isNull(job.leaseUntil), lt(job.leaseUntil, t))),
-    )
-    const next = db
-      .select({ id: job.id })
-      .from(job)
-      .where(and(claimable, inArray(job.kind, free)))
-      .orderBy(asc(job.runAfter), asc(job.id))
-      .limit(1)
-    return first(
-      db
-        .update(job)
-        .set({
-          state: 'running',
-          // Taking over a dead process's job does not use up an attempt (as a restart did not).
-          attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
-          leaseOwner: owner,
-          leaseUntil: t + leaseMs,
-          updateTime: now(),
-        })
-        .where(and(inArray(job.id, next), claimable))
-        .returning(),
-    )
+    // No lease at all: left running by a version before leases (the upgrade's restart ended it).
+    const abandoned = and(eq(job.state, 'running'), or(isNull(job.leaseUntil), lt(job.leaseUntil, t)))
+    const due = and(eq(job.state, 'queued'), lte(job.runAfter, t))
+    for (const claimable of [abandoned, due]) {
+      const next = db
+        .select({ id: job.id })
+        .from(job)
+        .where(and(claimable, inArray(job.kind, free)))
+        .orderBy(asc(job.runAfter), asc(job.id))
+        .limit(1)
+      const taken = await first(
+        db
+          .update(job)
+          .set({
+            state: 'running',
+            // Taking over a dead process's job does not use up an attempt (as a restart did not).
+            attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
+            leaseOwner: owner,
+            leaseUntil: t + leaseMs,
+            updateTime: now(),
+          })
+          .where(and(inArray(job.id, next), claimable))
+          .returning(),
+      )
+      if (taken) return taken
+    }
+    return undefined
   }
 
   /** Renews the leases of this runner's running jobs; a job no longer held (taken over) is aborted here. */
