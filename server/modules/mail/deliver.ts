@@ -11,7 +11,7 @@ import { tenantRows } from '../../lib/tenant-rows.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 import { now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
-import { SEND_MAIL, type OutboxRow } from './queue.ts'
+import { SEND_CONCURRENCY, SEND_MAIL, type OutboxRow } from './queue.ts'
 import { reasonOf } from './reasons.ts'
 import { mailServices } from './services.ts'
 import { withSmtp } from './smtp-pool.ts'
@@ -291,5 +291,5 @@ defineJob<{ id: string }>(
     }
     await record(db, row, job, { status: 2, reason })
   },
-  { concurrency: 8, backoffMs: 5_000 },
+  { concurrency: SEND_CONCURRENCY, backoffMs: 5_000 },
 )

@@ -24,6 +24,8 @@ defineMessages({
 
 /** The job that sends one outbox row (server/modules/mail/deliver.ts). */
 export const SEND_MAIL = 'mail.send'
+/** Messages the outbox sends at once (jobs running, so SMTP sessions open) per process. */
+export const SEND_CONCURRENCY = 8
 
 /** Tries of one message before it is marked failed: the back-off doubles from the job's delay (deliver.ts). */
 export const SEND_ATTEMPTS = 5
