@@ -58,7 +58,12 @@ export function tenantRows(table: SQLiteTable, tenantId: TenantRef, less: LessSc
   return tenantOf(table, tenantId, less.withDeleted)
 }
 
-/** tenantId → that tenant's plain bounds, per table ('' = global). Bounded by tables × tenants. */
+/**
+ * Each tenant's plain bounds, per table, keyed `=<tenantId>`; ALL_TENANTS for no tenant filter. The two never share a
+ * key: '' is a tenant id like any other (no rows have it), and a bound filed under the all-tenants key would hand
+ * `tenant_id = ''` to every later reader of a global table. Bounded by tables × tenants.
+ */
+const ALL_TENANTS = '*'
 const plainScopes = new WeakMap<SQLiteTable, Map<string, SQL>>()
 
 /**
@@ -81,8 +86,9 @@ export function tenantBounds(table: SQLiteTable, tenantId: string | Placeholder 
   if (withDeleted || (tenantId !== undefined && typeof tenantId !== 'string')) return build()
   let byTenant = plainScopes.get(table)
   if (!byTenant) plainScopes.set(table, (byTenant = new Map()))
-  let s = byTenant.get(tenantId ?? '')
-  if (!s) byTenant.set(tenantId ?? '', (s = build()))
+  const key = tenantId === undefined ? ALL_TENANTS : `=${tenantId}`
+  let s = byTenant.get(key)
+  if (!s) byTenant.set(key, (s = build()))
   return s
 }
 

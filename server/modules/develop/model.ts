@@ -6,7 +6,7 @@ import type { Ctx } from '../../lib/context.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { defineResource } from '../../lib/resource.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 import { withCatalog } from './connect.ts'
 import { datasourceResource } from './datasource.ts'
 import { PLATFORM_ONLY, secretOf } from './platform.ts'
@@ -52,7 +52,8 @@ async function knownDicts(ctx: Ctx) {
   const sys = await ctx.db
     .selectDistinct({ code: dict.code })
     .from(dict)
-    .where(tenantRows(dict, '', { why }))
+    // The system dictionary is the platform's, one for every school (dictionary.ts reads it without a tenant).
+    .where(notDeleted(dict))
   const biz = await ctx.db
     .selectDistinct({ code: dictBiz.code })
     .from(dictBiz)

@@ -58,10 +58,11 @@ async function startLeave(ctx: Ctx, body: Record<string, unknown>) {
       endTime: checked.endTime,
     },
     within: async (tx, s) => {
-      row = await leaveResource.ops.submit(
-        overTransaction(ctx, tx),
-        { ...request, processInstanceId: s.processInstanceId, processDefinitionId: s.processDefinitionId },
-      )
+      row = await leaveResource.ops.submit(overTransaction(ctx, tx), {
+        ...request,
+        processInstanceId: s.processInstanceId,
+        processDefinitionId: s.processDefinitionId,
+      })
       await tx
         .update(wfInstance)
         .set({ businessId: String(row.id) })
