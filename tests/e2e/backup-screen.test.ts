@@ -1,6 +1,11 @@
+import { Database } from 'bun:sqlite'
+import { copyFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { readArchive } from '../../server/modules/backup/archive.ts'
+import { formatDateTime } from '../../server/lib/time.ts'
 import { browserSession, describeBrowser } from '../support/browser.ts'
 import { describeSqlite, onPostgres } from '../support/engine.ts'
 
@@ -11,7 +16,23 @@ import { describeSqlite, onPostgres } from '../support/engine.ts'
  */
 // The screen's archives hold atrium.db: on PostgreSQL backups answer 409 (pg_dump), tested in server/modules/backup.
 ;(onPostgres ? describeSqlite : describeBrowser)('backups screen (browser)', () => {
-  const s = browserSession('admin')
+  // The nightly backup (02:30 by default) would make a backup of its own when the run passes that time of day: its
+  // day is taken beforehand, as a process that ran it would have — today's and tomorrow's, should the run cross
+  // midnight. The screen's empty state and the manual backup are then what the test sees.
+  const s = browserSession('admin', 'admin', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
+    copyFileSync(process.env.ATRIUM_TEST_TEMPLATE!, join(dataDir, 'atrium.db'))
+    const db = new Database(join(dataDir, 'atrium.db'))
+    const day = (offset: number) => formatDateTime(new Date(Date.now() + offset * 86_400_000)).slice(0, 10)
+    for (const d of [day(0), day(1)])
+      db.query('INSERT INTO blade_schedule_run (key, owner, at) VALUES (?, ?, ?)').run(
+        `backup.nightly.day:${d}`,
+        'backup-screen test',
+        Date.now(),
+      )
+    db.close()
+    return { ATRIUM_DATA_DIR: dataDir }
+  })
   let page: Page
   beforeAll(() => {
     page = s.page

@@ -180,12 +180,12 @@ export async function signedIn(page: Page) {
 
 /**
  * What a browser suite shares: one appliance, one browser and one page,
- * signed in as `account` when given; all stopped after the suite.
+ * signed in as `account` when given; all stopped after the suite. `env` goes to the appliance (startAppliance).
  */
-export function browserSession(account?: string, password = account) {
+export function browserSession(account?: string, password = account, env: () => Record<string, string> = () => ({})) {
   const s = {} as { app: Appliance; browser: Browser; page: Page }
   beforeAll(async () => {
-    s.app = await startAppliance()
+    s.app = await startAppliance(env())
     s.browser = await launchBrowser()
     s.page = await s.browser.newPage({ viewport: { width: 1366, height: 860 } })
     s.page.setDefaultTimeout(8000)
