@@ -171,11 +171,12 @@ export async function signInUi(page: Page, baseUrl: string, account: string, pas
  * as soon as the address changes aborts that load (net::ERR_ABORTED).
  */
 export async function signedIn(page: Page) {
+  // Generous: both engines' browser suites load the machine at once, and the portal is a second document to load.
   await page.waitForURL((u) => !u.pathname.startsWith('/login') && u.pathname !== '/home/user-login', {
-    timeout: 15_000,
+    timeout: 30_000,
   })
   const portal = isPortalPath(new URL(page.url()).pathname)
-  await page.getByTestId(portal ? 'portal-user' : 'message-bell').waitFor({ timeout: 15_000 })
+  await page.getByTestId(portal ? 'portal-user' : 'message-bell').waitFor({ timeout: 30_000 })
 }
 
 /**

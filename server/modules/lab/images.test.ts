@@ -123,8 +123,10 @@ describeDocker('lab image namespaces (tenant admin, real engine)', async () => {
   })
 
   it('builds in its namespace with no network and the policy’s memory', async () => {
+    // A step of its own (the nonce): the engine's build cache is shared by both engines' runs of this file, and a
+    // cached step prints nothing.
     const ctx = await context(
-      `FROM ${LAB_IMAGE}\nRUN cat /sys/fs/cgroup/memory/memory.limit_in_bytes && ls /sys/class/net\n`,
+      `FROM ${LAB_IMAGE}\nRUN echo ${crypto.randomUUID()} && cat /sys/fs/cgroup/memory/memory.limit_in_bytes && ls /sys/class/net\n`,
     )
     const r = await upload('build', { imageId: MINE, title: 'mine' }, ctx)
     expect(r.status, JSON.stringify(r.body)).toBe(200)
