@@ -97,7 +97,12 @@ function GenerateButton({ ctx }: { ctx: ActionContext }) {
                 <Dropdown
                   value={say(kindLabel(kind))}
                   selectedOptions={[kind]}
-                  onOptionSelect={(_, d) => setKind(d.optionValue as ReportKind)}
+                  onOptionSelect={(_, d) => {
+                    // The other kind's subjects load next: until they do, nothing of the old kind stays chosen.
+                    setKind(d.optionValue as ReportKind)
+                    setSubjects([])
+                    setSubject('')
+                  }}
                   data-testid="report-kind"
                 >
                   {REPORT_KINDS.map((k) => (
