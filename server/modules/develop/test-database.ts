@@ -1,6 +1,6 @@
 import { SQL } from 'bun'
 import { afterAll } from 'vitest'
-import { startPostgres, type PostgresCluster } from '../../../tests/support/pg-cluster.ts'
+import { createDatabaseAt, startPostgres, type PostgresCluster } from '../../../tests/support/pg-cluster.ts'
 
 /**
  * A database of its own holding `sql`, dropped after the suite: an external datasource's real catalogue (columns,
@@ -13,10 +13,8 @@ export async function externalDatabase(sql: string) {
   const cluster: PostgresCluster | null = shared ? null : await startPostgres()
   const adminUrl = shared ?? cluster!.url()
   const name = `atrium_dev_${process.pid}_${Date.now()}`
+  const url = new URL(await createDatabaseAt(adminUrl, name))
   const admin = new SQL(adminUrl, { max: 1 })
-  await admin.unsafe(`CREATE DATABASE "${name}"`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
   const db = new SQL(url.toString(), { max: 1 })
   await db.unsafe(sql)
   await db.close()
