@@ -14,15 +14,23 @@ import { join, resolve } from 'node:path'
 /** Where `npm run build` (and ensureWebBundle) puts the web app the server serves. */
 export const WEB_DIST = resolve('web/dist')
 
-export const freePort = () =>
-  new Promise<number>((ok, no) => {
-    const s = createServer()
-    s.once('error', no)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => ok(port))
+/**
+ * A port nothing listens on, picked below the kernel's ephemeral range (32768–60999 here). A port the kernel
+ * handed out (listen on 0) is one it may hand out again, for any outgoing connection, before the child binds it;
+ * with both engines' suites, browsers and PostgreSQL clients busy, an appliance lost its port so and did not start.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const free = await new Promise<boolean>((ok) => {
+      const s = createServer()
+      s.once('error', () => ok(false))
+      s.listen(port, '127.0.0.1', () => s.close(() => ok(true)))
     })
-  })
+    if (free) return port
+    if (tries > 50) throw new Error('no free port below the ephemeral range')
+  }
+}
 
 export interface ServerPorts {
   port: number
@@ -149,8 +157,9 @@ export async function spawnServer(o: SpawnOptions): Promise<ServerProcess> {
   for (;;) {
     if ((await fetch(`${url}/api/health`).catch(() => undefined))?.ok) break
     if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
+      const how = child.exitCode ?? child.signalCode ?? `still starting after ${o.startMs ?? 30_000} ms`
       child.kill('SIGKILL')
-      throw new Error(`appliance did not start on ${url}`)
+      throw new Error(`appliance did not start on ${url} (${how}; its own messages are above)`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { Type } from '@sinclair/typebox'
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { EventEmitter } from 'node:events'
 import { commandDetailFields, commandFields, PARAM_TYPES } from '../../../db/fields/iot.ts'
 import { command, commandDetail, commandRecord, device, product } from '../../../db/schema/index.ts'
@@ -209,6 +209,8 @@ function coerce(d: typeof commandDetail.$inferSelect, raw: unknown): unknown {
  * reach another process (ATRIUM_REDIS_URL), so answers are announced to every process (broker signal).
  */
 const outcomes = new EventEmitter().setMaxListeners(0)
+/** How often a waiting sendCommend reads its record, should the announcement of its answer not reach it. */
+const ANSWER_CHECK_MS = 1_000
 
 /** Sends a command to a device (QoS 1, queued in its session if it is away) and records it; resolves with the record once answered or timed out. */
 export async function sendCommand(
@@ -267,15 +269,19 @@ export async function sendCommand(
     updateTime: stamp,
   })
   const settled = new Promise<void>((resolve) => {
-    const timer = setTimeout(
-      () => {
-        outcomes.off(id, done)
-        resolve()
-      },
-      cmd.timeout * 1000 + 50,
-    )
+    const timer = setTimeout(done, cmd.timeout * 1000 + 50)
+    // The announcement is the fast path; the record is the truth. An announcement lost between processes (Redis
+    // briefly away, this process's subscription not yet in place) costs a second, not the command's whole timeout.
+    const check = setInterval(async () => {
+      const r = await first(
+        ctx.db.select({ state: commandRecord.state }).from(commandRecord).where(eq(commandRecord.id, id)),
+      ).catch(() => undefined)
+      if (r && r.state !== SENT && r.state !== ACKED) done()
+    }, ANSWER_CHECK_MS)
     function done() {
       clearTimeout(timer)
+      clearInterval(check)
+      outcomes.off(id, done)
       resolve()
     }
     outcomes.once(id, done)
@@ -320,9 +326,17 @@ export function handleReplies(services: Services, presence: Presence) {
       return
     }
     const state = msg.code === 0 || msg.code === undefined ? ANSWERED : FAILED
+    // An answer proves receipt: it records the ack time too when the ack is missing or still on its way (the two
+    // replies are handled concurrently, and on a pool the answer's UPDATE can commit first).
     const answered = await services.db
       .update(commandRecord)
-      .set({ state, answer: JSON.stringify(msg.data ?? msg).slice(0, 8192), answerTime: at, updateTime: at })
+      .set({
+        state,
+        answer: JSON.stringify(msg.data ?? msg).slice(0, 8192),
+        answerTime: at,
+        ackTime: sql`coalesce(${commandRecord.ackTime}, ${at})`,
+        updateTime: at,
+      })
       .where(mine)
       .returning({ id: commandRecord.id })
     if (answered.length) services.mqtt?.signal(OUTCOME, msg.id)

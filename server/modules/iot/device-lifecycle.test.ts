@@ -3,6 +3,7 @@ import { connect as tcpConnect } from 'node:net'
 import mqtt from 'mqtt'
 import mqttPacket from 'mqtt-packet'
 import { closed, iotAppliance, nextMessage, subscribeGranted, type IotAppliance } from '../../../tests/support/iot.ts'
+import { applianceQuery } from '../../../tests/support/server-process.ts'
 
 /*
  * A device's life against the real appliance process: online/offline from
@@ -185,6 +186,52 @@ describe('commands', () => {
       deviceId: dev.deviceId,
     })
     expect(listed.body.data.map((x: any) => x.id)).toContain(commandId)
+    c.end(true)
+  })
+
+  it('an answer that arrives without (or before) its ack still records when the device had the command', async () => {
+    const dev = await a.provision(admin)
+    const commandId = await commandFor(dev.productId)
+    const c = await a.connect({ username: dev.username, password: dev.secret })
+    await subscribeGranted(c, [`${dev.root}/command`], 1)
+    c.on('message', (_t, payload) => {
+      const msg = JSON.parse(payload.toString())
+      c.publish(`${dev.root}/command/reply`, JSON.stringify({ id: msg.id, code: 0, data: { done: 1 } }), { qos: 1 })
+    })
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: 'true' },
+    })
+    expect(r.body.data.state).toBe(2)
+    expect(r.body.data.ackTime).toBe(r.body.data.answerTime)
+    c.end(true)
+  })
+
+  it('an answer recorded where no announcement reaches the waiting request still ends its wait', async () => {
+    const dev = await a.provision(admin)
+    const commandId = await commandFor(dev.productId, 60)
+    const c = await a.connect({ username: dev.username, password: dev.secret })
+    await subscribeGranted(c, [`${dev.root}/command`], 1)
+    // As another process would, whose announcement was lost: the answer is written to the record, nothing is said.
+    c.on(
+      'message',
+      (_t, payload) =>
+        void applianceQuery(
+          a.dataDir,
+          `update blade_command_record set state = 2, answer = '{"late":1}' where id = ?`,
+          [JSON.parse(payload.toString()).id],
+        ),
+    )
+    const t = Date.now()
+    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
+      deviceId: dev.deviceId,
+      commandId,
+      params: { on: 'true' },
+    })
+    expect(r.body.data.state).toBe(2)
+    expect(JSON.parse(r.body.data.answer)).toEqual({ late: 1 })
+    expect(Date.now() - t).toBeLessThan(30_000)
     c.end(true)
   })
 
