@@ -40,10 +40,10 @@ const BUTTONS: [string, string][] = [
 
 /** The leave form's fields, as the form designer saves them. */
 const LEAVE_FORM = JSON.stringify([
-  { prop: 'startTime', label: '开始时间', type: 'datetime', required: true },
-  { prop: 'endTime', label: '结束时间', type: 'datetime', required: true },
-  { prop: 'days', label: '请假天数', type: 'number', required: true },
-  { prop: 'reason', label: '请假理由', type: 'textarea', required: true },
+  { name: 'startTime', label: '开始时间', type: 'datetime', required: true },
+  { name: 'endTime', label: '结束时间', type: 'datetime', required: true },
+  { name: 'days', label: '请假天数', type: 'number', required: true },
+  { name: 'reason', label: '请假理由', type: 'textarea', required: true },
 ])
 
 /**

@@ -27,7 +27,8 @@ import { notify } from '../../../shared/notify'
 import Pager from '../../../shared/Pager'
 import { usePermissions } from '../../../shared/permissions'
 import { DESIGN, type Page } from '../api'
-import FormFields, { parseFormContent } from '../work/FormFields'
+import FormFields from '../work/FormFields'
+import { parseFormContent } from '../work/form-content'
 import '../locale'
 
 const ProcessDiagram = lazy(() => import('../diagram/ProcessDiagram'))

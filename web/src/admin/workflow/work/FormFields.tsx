@@ -24,27 +24,6 @@ const useStyles = makeStyles({
 })
 
 /**
- * A designed form's fields (design/form content: the back office's field descriptors as JSON). A label may be one
- * text for both languages or { zh, en }; anything unreadable is no field rather than a broken page.
- */
-export function parseFormContent(content: string | null | undefined): Field[] {
-  try {
-    const list: unknown = JSON.parse(content || '[]')
-    if (!Array.isArray(list)) return []
-    return list
-      .filter((f): f is Record<string, unknown> => !!f && typeof f === 'object' && typeof f.name === 'string')
-      .map((f) => {
-        const label = typeof f.label === 'string' ? { zh: f.label, en: f.label } : (f.label as Field['label'])
-        const required =
-          f.required === true ? { zh: `请输入${label.zh}`, en: `please enter the ${label.en}` } : f.required
-        return { ...f, label: label ?? { zh: String(f.name), en: String(f.name) }, required } as Field
-      })
-  } catch {
-    return []
-  }
-}
-
-/**
  * The fields as editors (values in, changes out, a message per field), or read-only values when no onChange — in
  * the form's theme (design/form/theme) when it names one.
  */

@@ -11,7 +11,8 @@ import { useSay } from '../../../shared/resource/text'
 import { fieldProblem } from '../../../shared/resource/validate'
 import NotFound from '../../pages/NotFound'
 import { decodeParams, PROCESS, workflowApi, type Startable } from '../api'
-import FormFields, { parseFormContent } from './FormFields'
+import FormFields from './FormFields'
+import { parseFormContent } from './form-content'
 import '../locale'
 
 const useStyles = makeStyles({
