@@ -69,3 +69,6 @@ function rebound<T>(compiled: T, client: unknown): T | undefined {
  * (A plain `inArray` bakes the list's length into the SQL, so it cannot be prepared once.)
  */
 export const listParam = (name: string) => jsonElements(sql.placeholder(name))
+
+/** A value bound when a prepared INSERT or UPDATE runs (drizzle's set() takes SQL, not a bare placeholder). */
+export const bound = (name: string) => sql`${sql.placeholder(name)}`

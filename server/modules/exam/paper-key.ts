@@ -1,11 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { paperAnswer, paperQuestion, question, questionBlank, questionOption } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
-import { prepared } from '../../lib/prepared.ts'
+import { bound, prepared } from '../../lib/prepared.ts'
 import type { AnswerKey } from './grading.ts'
-
-/** A value bound when a prepared UPDATE runs (drizzle's set() takes SQL, not a bare placeholder). */
-export const bound = (name: string) => sql`${sql.placeholder(name)}`
 
 export interface KeyedQuestion extends AnswerKey {
   id: string

@@ -1,14 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { courseUser, payEvent, payOrder } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
-import { prepared } from '../../lib/prepared.ts'
+import { bound, prepared } from '../../lib/prepared.ts'
 import { SOURCE } from '../course/enrolment.ts'
 
 /** Order status (blade_pay_order.status, dictionary pay_order_status). */
 export const ORDER = { pending: 0, paid: 1, refunding: 2, refunded: 3, closed: 4 } as const
-
-/** A value bound when a prepared statement runs (drizzle's set() takes SQL, not a bare placeholder). */
-const bound = (name: string) => sql`${sql.placeholder(name)}`
 
 /**
  * What crediting a payment runs, compiled once per database handle (prepared.ts): every notification, retry and

@@ -1,0 +1,2 @@
+DROP INDEX `ix_job_pick`;--> statement-breakpoint
+CREATE INDEX `ix_job_pick` ON `blade_job` (`state`,`run_after`,`id`);
