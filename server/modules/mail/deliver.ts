@@ -9,6 +9,7 @@ import { changed, first } from '../../lib/rows.ts'
 import { unseal } from '../../lib/sealed.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { withTransaction } from '../../lib/transaction.ts'
+import { bound, prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
 import { SEND_CONCURRENCY, SEND_MAIL, type OutboxRow } from './queue.ts'
@@ -22,27 +23,66 @@ type Account = typeof emailConfig.$inferSelect
 const WHY = 'the send job works for the school that wrote the message'
 
 /**
+ * What every message passes through, compiled once per database (prepared.ts): the outbox sends a job a message,
+ * and building these queries anew cost more than running them.
+ */
+const statements = (db: Db) =>
+  prepared(db, 'mail.deliver', (d) => {
+    const own = <T extends typeof emailOutbox | typeof emailConfig | typeof emailStrategy>(t: T) =>
+      tenantRows(t, sql.placeholder('tenantId'), { why: WHY })
+    const queued = and(eq(emailOutbox.id, sql.placeholder('id')), eq(emailOutbox.status, 0))
+    return {
+      row: d
+        .select()
+        .from(emailOutbox)
+        .where(and(own(emailOutbox), eq(emailOutbox.id, sql.placeholder('id'))))
+        .prepare(),
+      accounts: d.select().from(emailConfig).where(own(emailConfig)).prepare(),
+      strategyById: d
+        .select()
+        .from(emailStrategy)
+        .where(and(own(emailStrategy), eq(emailStrategy.id, sql.placeholder('strategyId'))))
+        .prepare(),
+      defaultStrategy: d
+        .select()
+        .from(emailStrategy)
+        .where(and(own(emailStrategy), eq(emailStrategy.isDefault, 1)))
+        .prepare(),
+      markHandover: d
+        .update(emailOutbox)
+        .set({ handoverTime: bound('at') })
+        .where(queued)
+        .prepare(),
+      recordSent: d
+        .update(emailOutbox)
+        .set({
+          status: 1,
+          sentTime: bound('stamp'),
+          configId: bound('configId'),
+          response: bound('response'),
+          reason: bound('reason'),
+          attempts: bound('attempt'),
+          updateTime: bound('stamp'),
+        })
+        .where(queued)
+        .prepare(),
+    }
+  })
+
+/**
  * The accounts to try, in order: the one the message names (sendMsg); else its strategy or the school's default
  * strategy — in order for "fall back", from the next turn for "round robin" (the turn moves by one conditional
  * UPDATE, so processes share it) and then on through the others; else the school's enabled account.
  */
 async function accountsFor(db: Db, row: OutboxRow): Promise<Account[]> {
-  const all = await db
-    .select()
-    .from(emailConfig)
-    .where(tenantRows(emailConfig, row.tenantId, { why: WHY }))
+  const q = statements(db)
+  const all = await q.accounts.execute({ tenantId: row.tenantId })
   const byId = new Map(all.map((a) => [a.id, a]))
   if (row.configId) return byId.has(row.configId) ? [byId.get(row.configId)!] : []
   const strategy = await first(
-    db
-      .select()
-      .from(emailStrategy)
-      .where(
-        and(
-          tenantRows(emailStrategy, row.tenantId, { why: WHY }),
-          row.strategyId ? eq(emailStrategy.id, row.strategyId) : eq(emailStrategy.isDefault, 1),
-        ),
-      ),
+    row.strategyId
+      ? q.strategyById.execute({ tenantId: row.tenantId, strategyId: row.strategyId })
+      : q.defaultStrategy.execute({ tenantId: row.tenantId }),
   )
   if (!strategy) return all.filter((a) => a.isEnabled === 1)
   const ids = strategyConfigIds(strategy).filter((id) => byId.has(id))
@@ -176,12 +216,7 @@ async function sendThrough(
   }).compile()
   const bytes = await node.build()
   const markRow = async (q: Db) => {
-    const n = changed(
-      await q
-        .update(emailOutbox)
-        .set({ handoverTime: Date.now() })
-        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 0))),
-    )
+    const n = changed(await statements(q).markHandover.execute({ id: row.id, at: Date.now() }))
     if (!n) throw new Error('the message was removed or recorded meanwhile')
   }
   const stream = new Handover(bytes, async (end) => {
@@ -244,12 +279,7 @@ defineJob<{ id: string }>(
   SEND_MAIL,
   async (job) => {
     const db = job.db
-    const row = await first(
-      db
-        .select()
-        .from(emailOutbox)
-        .where(and(tenantRows(emailOutbox, job.tenantId, { why: WHY }), eq(emailOutbox.id, job.payload.id))),
-    )
+    const row = await first(statements(db).row.execute({ tenantId: job.tenantId, id: job.payload.id }))
     if (!row || row.status !== 0) return
     if (row.handoverTime) {
       await record(db, row, job, { status: 1, sentTime: now(), response: '@mail.assumedSent' })
@@ -267,12 +297,13 @@ defineJob<{ id: string }>(
       if (job.signal.aborted) throw new Error('stopped')
       const r = await sendThrough(db, row, a, files)
       if (r.ok) {
-        await record(db, row, job, {
-          status: 1,
-          sentTime: now(),
+        await statements(db).recordSent.execute({
+          id: row.id,
+          stamp: now(),
           configId: a.id,
           response: r.response ?? null,
           reason: reasons.join('\n') || null,
+          attempt: job.attempt,
         })
         return
       }
