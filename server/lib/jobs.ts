@@ -132,6 +132,9 @@ export interface JobRunner {
 
 let runners = 0
 
+/** How often a runner looks for jobs a dead process left running (their leases ran out). */
+const ABANDONED_CHECK_MS = 1_000
+
 /**
  * What every job passes through, compiled once per database (prepared.ts): a claim and a finish a job, and building
  * them anew cost more than running them (the outbox sends a job a message).
@@ -214,14 +217,24 @@ export function startJobRunner(
    * runners picking the same row concurrently cannot both get it: the database decides, the loser's update touches no
    * row. The two cases are asked one after the other, each on ix_job_pick (state, run_after, id): asked together (an
    * OR over both states) the query scanned the whole table, done jobs included, for every claim.
+   *
+   * Abandoned jobs are looked for at most every ABANDONED_CHECK_MS (and on every claim while some are found): they
+   * exist only after a process died, their lease already made them wait leaseMs, and asking on every claim was half
+   * of what a busy queue (the outbox, a job a message) spent claiming.
    */
+  let abandonedCheckedAt = 0
   async function claim(): Promise<JobRow | undefined> {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
     const t = Date.now()
     const q = statements(db)
     const params = { kinds: JSON.stringify(free), t, owner, until: t + leaseMs, stamp: now() }
-    return (await first(q.claimAbandoned.execute(params))) ?? (await first(q.claimDue.execute(params)))
+    if (t - abandonedCheckedAt >= Math.min(ABANDONED_CHECK_MS, leaseMs / 3)) {
+      const taken = await first(q.claimAbandoned.execute(params))
+      if (taken) return taken
+      abandonedCheckedAt = t
+    }
+    return first(q.claimDue.execute(params))
   }
 
   /** Renews the leases of this runner's running jobs; a job no longer held (taken over) is aborted here. */
