@@ -366,7 +366,9 @@ export const wfHistory = table(
     startTime: text().notNull(),
     endTime: text(),
   },
-  (t) => [index('ix_wf_history_instance').on(t.instanceId, t.startTime)],
+  // A task's end writes its history row by task id (store.ts endTasks): without an index that scanned the whole
+  // history on every completion (1.9 ms a completion at 11,000 instances, growing with the school's history).
+  (t) => [index('ix_wf_history_instance').on(t.instanceId, t.startTime), index('ix_wf_history_task').on(t.taskId)],
 )
 
 /** Process variables by name (JSON values), readable by conditions and forms. */

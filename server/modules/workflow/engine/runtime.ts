@@ -10,6 +10,14 @@ import { badRequest } from '../../../lib/errors.ts'
 import { deployed, moddleOptions, type Graph } from './definitions.ts'
 import { ExpressionError, hasExpression, resolve } from './expressions.ts'
 
+/**
+ * The engine's and its elements' logger: silent. The default one (the `debug` package) asked whether stderr is a
+ * terminal for every element of every turn, 2 % of the server's CPU under a workflow load, and prints only when
+ * DEBUG names bpmn-engine, which an appliance never sets; what goes wrong reaches the caller as an error.
+ */
+const silentLog = { debug() {}, error() {}, warn() {} }
+const silentLogger = () => silentLog
+
 /** A waiting activity execution (a user task, or one countersign iteration of it). */
 export interface Wait {
   executionId: string
@@ -201,12 +209,14 @@ const SOURCES_MAX = 200
 function runnable(definitionId: string, xml: string): Promise<SourceContext> {
   let hit = sources.get(definitionId)
   if (!hit) {
-    hit = new Engine({ source: xml, moddleOptions, elements: ELEMENTS }).getDefinitions().then((defs) => {
-      const source = defs[0].environment.options.source as SourceContext & { id?: string }
-      // A recovery finds its source by the definitions' id; one without an id runs (and is saved) as 'Def'.
-      source.id ??= 'Def'
-      return source
-    })
+    hit = new Engine({ source: xml, moddleOptions, elements: ELEMENTS, Logger: silentLogger })
+      .getDefinitions()
+      .then((defs) => {
+        const source = defs[0].environment.options.source as SourceContext & { id?: string }
+        // A recovery finds its source by the definitions' id; one without an id runs (and is saved) as 'Def'.
+        source.id ??= 'Def'
+        return source
+      })
     hit.catch(() => sources.delete(definitionId))
     if (sources.size >= SOURCES_MAX) sources.delete(sources.keys().next().value as string)
     sources.set(definitionId, hit)
@@ -240,6 +250,7 @@ export async function turn(
     expressions,
     timers,
     elements: ELEMENTS,
+    Logger: silentLogger,
     settings: { enableDummyService: false },
   })
   const waits = new Map<string, Wait>()

@@ -1,0 +1,1 @@
+CREATE INDEX "ix_wf_history_task" ON "blade_wf_history" USING btree ("task_id");
