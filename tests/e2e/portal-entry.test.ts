@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { browserSession, describeBrowser } from '../support/browser.ts'
+import { WEB_DIST } from '../support/server-process.ts'
 import { backOfficeOnlyFiles, entryFiles } from '../support/web-manifest.ts'
 
 /**
@@ -31,6 +34,12 @@ describeBrowser('portal and back office are separate entries (browser)', () => {
     expect(scripts).toContain(entryFiles().portal)
     expect(scripts.filter((f) => backOnly.has(f))).toEqual([])
     await context.close()
+  })
+
+  it('the bundle the suites load is the production build (React without its development checks)', () => {
+    // A build started under vitest (NODE_ENV=test) shipped React's development build: 235 kB, not 163, gzipped.
+    for (const file of Object.values(entryFiles()))
+      expect(readFileSync(join(WEB_DIST, file), 'utf8'), file).not.toContain('Invalid hook call')
   })
 
   it('staff signing in on the portal reach the back office; its portal link loads the portal again', async () => {
