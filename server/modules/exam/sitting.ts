@@ -13,7 +13,7 @@
  *   nothing to change and is refused.
  * - Only a published exam (status 1) is opened, sat or saved to: a draft is 404.
  */
-import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import { paperAnswer, paperQuestion, paperTime, paperTimeUser, user } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import type { Db } from '../../lib/db.ts'
@@ -205,10 +205,11 @@ function checkSave(raw: unknown): SaveInput {
 const saveStatements = (db: Db) =>
   prepared(db, 'exam.save', (d) => ({
     // A sitting of an exam put back to draft or removed is not found: it can no longer be sat.
+    // The exam is checked by a sub-select on its primary key, not a join: bun:sqlite ran this join at 14 µs against
+    // 2 µs (a join statement costs it a fixed few µs plus some per column), and this is the first read of every save.
     ownSitting: d
-      .select(getTableColumns(paperTimeUser))
+      .select()
       .from(paperTimeUser)
-      .innerJoin(paperTime, eq(paperTime.id, paperTimeUser.paperTimeId))
       .where(
         and(
           eq(paperTimeUser.id, sql.placeholder('id')),
@@ -216,8 +217,7 @@ const saveStatements = (db: Db) =>
           tenantRows(paperTimeUser, sql.placeholder('tenantId'), {
             why: "the caller's own sitting: the line above binds its user",
           }),
-          eq(paperTime.status, PUBLISHED),
-          eq(paperTime.isDeleted, 0),
+          sql`(select ${paperTime.status} = ${PUBLISHED} and ${paperTime.isDeleted} = 0 from ${paperTime} where ${paperTime.id} = ${paperTimeUser.paperTimeId})`,
         ),
       )
       .prepare(),
