@@ -148,11 +148,19 @@ describe('commands', () => {
     return cmd.body.data.id as string
   }
 
-  it('sendCommend publishes to the device, which acknowledges and answers; the record holds both', async () => {
+  /** A device connected and subscribed to its commands, a command of its product, and sendCommend for the two. */
+  async function commandable(timeout?: number) {
     const dev = await a.provision(admin)
-    const commandId = await commandFor(dev.productId)
+    const commandId = await commandFor(dev.productId, timeout)
     const c = await a.connect({ username: dev.username, password: dev.secret })
     await subscribeGranted(c, [`${dev.root}/command`], 1)
+    const send = (params: Record<string, unknown> = { on: 'true' }) =>
+      a.call('POST', '/api/blade-command/command/sendCommend', admin, { deviceId: dev.deviceId, commandId, params })
+    return { dev, commandId, c, send }
+  }
+
+  it('sendCommend publishes to the device, which acknowledges and answers; the record holds both', async () => {
+    const { dev, commandId, c, send } = await commandable()
     c.on('message', (_t, payload) => {
       const msg = JSON.parse(payload.toString())
       c.publish(`${dev.root}/command/reply`, JSON.stringify({ id: msg.id, ack: true }), { qos: 1 })
@@ -166,20 +174,12 @@ describe('commands', () => {
         100,
       )
     })
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
-      deviceId: dev.deviceId,
-      commandId,
-      params: { on: 'true' },
-    })
+    const r = await send()
     expect(r.status).toBe(200)
     expect(r.body.data.state).toBe(2)
     expect(r.body.data.ackTime).toBeTruthy()
     expect(JSON.parse(r.body.data.answer)).toEqual({ on: true, method: 'switch' })
-    const bad = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
-      deviceId: dev.deviceId,
-      commandId,
-      params: { on: 'maybe' },
-    })
+    const bad = await send({ on: 'maybe' })
     expect(bad.status).toBe(400)
     expect(bad.body.msg).toContain('on')
     const listed = await a.call('GET', '/api/blade-command/command/getCommandByDeviceId', admin, undefined, {
@@ -190,29 +190,19 @@ describe('commands', () => {
   })
 
   it('an answer that arrives without (or before) its ack still records when the device had the command', async () => {
-    const dev = await a.provision(admin)
-    const commandId = await commandFor(dev.productId)
-    const c = await a.connect({ username: dev.username, password: dev.secret })
-    await subscribeGranted(c, [`${dev.root}/command`], 1)
+    const { dev, c, send } = await commandable()
     c.on('message', (_t, payload) => {
       const msg = JSON.parse(payload.toString())
       c.publish(`${dev.root}/command/reply`, JSON.stringify({ id: msg.id, code: 0, data: { done: 1 } }), { qos: 1 })
     })
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
-      deviceId: dev.deviceId,
-      commandId,
-      params: { on: 'true' },
-    })
+    const r = await send()
     expect(r.body.data.state).toBe(2)
     expect(r.body.data.ackTime).toBe(r.body.data.answerTime)
     c.end(true)
   })
 
   it('an answer recorded where no announcement reaches the waiting request still ends its wait', async () => {
-    const dev = await a.provision(admin)
-    const commandId = await commandFor(dev.productId, 60)
-    const c = await a.connect({ username: dev.username, password: dev.secret })
-    await subscribeGranted(c, [`${dev.root}/command`], 1)
+    const { c, send } = await commandable(60)
     // As another process would, whose announcement was lost: the answer is written to the record, nothing is said.
     c.on(
       'message',
@@ -224,11 +214,7 @@ describe('commands', () => {
         ),
     )
     const t = Date.now()
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
-      deviceId: dev.deviceId,
-      commandId,
-      params: { on: 'true' },
-    })
+    const r = await send()
     expect(r.body.data.state).toBe(2)
     expect(JSON.parse(r.body.data.answer)).toEqual({ late: 1 })
     expect(Date.now() - t).toBeLessThan(30_000)
@@ -236,15 +222,8 @@ describe('commands', () => {
   })
 
   it('a device that never answers: the record times out', async () => {
-    const dev = await a.provision(admin)
-    const commandId = await commandFor(dev.productId, 1)
-    const c = await a.connect({ username: dev.username, password: dev.secret })
-    await subscribeGranted(c, [`${dev.root}/command`], 1)
-    const r = await a.call('POST', '/api/blade-command/command/sendCommend', admin, {
-      deviceId: dev.deviceId,
-      commandId,
-      params: { on: true },
-    })
+    const { c, send } = await commandable(1)
+    const r = await send({ on: true })
     expect(r.body.data.state).toBe(3)
     c.end(true)
   })

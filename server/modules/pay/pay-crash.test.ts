@@ -20,7 +20,11 @@ import { newId } from '../../lib/ids.ts'
 import { now } from '../../lib/time.ts'
 
 const APP_ID = '2021000100000002'
-const ORDERS = 40
+/**
+ * Enough orders that the kill lands while some are still in flight: with 40 a fast appliance had answered them all
+ * before another connection saw the first payment committed (one CI run).
+ */
+const ORDERS = 120
 
 describe('a notification committed but not answered (kill -9)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-pay-crash-'))
@@ -106,13 +110,27 @@ describe('a notification committed but not answered (kill -9)', () => {
         )[0].n,
       )
 
-    // All at once. As soon as another connection sees the first payment committed the process is frozen
-    // (SIGSTOP: nothing more leaves it) and then killed, with the other notifications in flight.
-    const answers = Promise.all(notices.map((n) => deliver(n)))
+    // All at once. As soon as the first answer arrives or another connection sees the first payment committed,
+    // whichever is first, the process is frozen (SIGSTOP: nothing more leaves it) and then killed, with the other
+    // notifications in flight.
+    let frozen = false
+    const freeze = () => {
+      if (frozen) return
+      frozen = true
+      server!.child.kill('SIGSTOP')
+      server!.child.kill('SIGKILL')
+    }
+    const answers = Promise.all(
+      notices.map((n) =>
+        deliver(n).then((a) => {
+          if (a.text === 'success') freeze()
+          return a
+        }),
+      ),
+    )
     const deadline = Date.now() + 20_000
-    while ((await paid()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1))
-    server.child.kill('SIGSTOP')
-    server.child.kill('SIGKILL')
+    while (!frozen && (await paid()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1))
+    freeze()
     const first = await answers
     const committed = await paid()
     const answered = first.filter((a) => a.text === 'success').length
