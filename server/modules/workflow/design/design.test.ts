@@ -161,7 +161,13 @@ describe('blade-workflow/design', async () => {
     expect(f.version).toBe(1)
     const upd = await t.post(`${D}/form/update`, admin, { id: f.id, content: '[{"prop":"days"},{"prop":"reason"}]' })
     expect(upd.body.data.version).toBe(2)
-    expect((await t.get(`${D}/form/history`, admin, { id: f.id })).body.data.total).toBe(2)
+    const versions = (await t.get(`${D}/form/history`, admin, { id: f.id })).body.data
+    expect(versions.total).toBe(2)
+    // Each version names who saved it, as a person: the screen showed the bare user id.
+    expect(versions.records.map((r: any) => r.createUserName)).toEqual(['管理员', '管理员'])
+    const demo = (await t.get(`${D}/form/list`, admin, { formKey: 'leave_form' })).body.data.records[0]
+    const demoHistory = await t.call('GET', `${D}/form/history`, { token: admin, query: { id: demo.id }, lang: 'en' })
+    expect(demoHistory.body.data.records[0].createUserName).toBe('System')
     expect((await t.post(`${D}/form/setMainVersion`, admin, { id: f.id, version: 1 })).status).toBe(200)
     expect((await t.get(`${D}/form/detail`, admin, { id: f.id })).body.data).toMatchObject({
       version: 1,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { user, wfFormTheme, wfFormVariable, wfInstance, wfTask } from '../../../../db/schema/index.ts'
+import { wfFormTheme, wfFormVariable, wfInstance, wfTask } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts'
 import { defineResource } from '../../../lib/resource.ts'
@@ -7,6 +7,7 @@ import type { Query, Row } from '../../../lib/resource-types.ts'
 import { first } from '../../../lib/rows.ts'
 import { tenantRows } from '../../../lib/tenant-rows.ts'
 import { mayRead } from '../engine/lists.ts'
+import { saverNames } from './saver-names.ts'
 import { isWorkflowAdmin, PARTICIPANTS } from '../engine/store.ts'
 
 const THEMES = { why: 'a filled form is shown in the theme its form named, which every reader of the process sees' }
@@ -52,18 +53,10 @@ async function filledRows(ctx: Ctx, rows: Row[], route: string): Promise<object[
     const inst = await instanceOf(ctx, { processInsId: String(rows[0].processInsId) })
     if (!(await mayRead(ctx, inst.id, inst.initiator))) throw forbidden()
   }
-  const userIds = [...new Set(rows.map((r) => r.createUser).filter((v): v is string => typeof v === 'string'))]
-  const names = userIds.length
-    ? await ctx.db
-        .select({ id: user.id, realName: user.realName, account: user.account })
-        .from(user)
-        .where(
-          and(
-            tenantRows(user, ctx.actor.tenantId, { why: 'a filled form shows who filled it' }),
-            inArray(user.id, userIds),
-          ),
-        )
-    : []
+  const names = await saverNames(
+    ctx,
+    rows.map((r) => (typeof r.createUser === 'string' ? r.createUser : null)),
+  )
   const keys = [...new Set(rows.map((r) => r.themeKey).filter((v): v is string => typeof v === 'string' && v !== ''))]
   const themes = keys.length
     ? await ctx.db
@@ -72,9 +65,8 @@ async function filledRows(ctx: Ctx, rows: Row[], route: string): Promise<object[
         .where(and(tenantRows(wfFormTheme, ctx.actor.tenantId, THEMES), inArray(wfFormTheme.themeKey, keys)))
     : []
   return rows.map((r) => {
-    const who = names.find((n) => n.id === r.createUser)
     const theme = themes.find((t) => t.themeKey === r.themeKey)
-    return { ...r, createUsername: who ? who.realName || who.account : null, theme: theme ?? null }
+    return { ...r, createUsername: names.get(String(r.createUser)) ?? null, theme: theme ?? null }
   })
 }
 

@@ -14,6 +14,7 @@ import { now } from '../../../lib/time.ts'
 import { transact, type Tx } from '../../../lib/transaction.ts'
 import { checkCategory } from './category-check.ts'
 import { checkThemeKey } from './form-theme.ts'
+import { withSaverNames } from './saver-names.ts'
 import './messages.ts'
 
 type Form = typeof wfForm.$inferSelect
@@ -164,7 +165,7 @@ export const formResource = defineResource({
           size,
           offset,
         )
-        return pageOf(rows, total, current, size)
+        return pageOf(await withSaverNames(ctx, rows), total, current, size)
       },
     },
     setMainVersion: {

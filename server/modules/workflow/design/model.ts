@@ -16,6 +16,7 @@ import { deployDefinition } from '../engine/operations.ts'
 import { checkCategory } from './category-check.ts'
 import { blankModelXml, checkModelXml } from './model-xml.ts'
 import './messages.ts'
+import { withSaverNames } from './saver-names.ts'
 
 type Model = typeof wfModel.$inferSelect
 
@@ -76,7 +77,7 @@ export async function modelHistory(model: Model, q: Record<string, string | unde
     size,
     offset,
   )
-  return pageOf(rows, total, current, size)
+  return pageOf(await withSaverNames(ctx, rows), total, current, size)
 }
 
 /** Deploys a model's saved XML as the next version of its process, which becomes the main version. */
