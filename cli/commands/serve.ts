@@ -15,8 +15,7 @@ export async function buildWebIfStale(json: boolean): Promise<void> {
     const child = spawn(
       process.execPath,
       ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts'],
-      // vite build keeps a NODE_ENV it finds (a shell's `development` or `test` would ship React's development build).
-      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     // vite prints one line per phase and per emitted file; enough to move a bar honestly.
     child.stdout.on('data', (d: Buffer) => {

@@ -57,13 +57,8 @@ export function ensureWebBundle(): boolean {
     }
   }
   try {
-    // NODE_ENV=production: under vitest it is `test`, which vite build keeps, and React's development build went
-    // into the bundle the browser suites and the portal bench load (the portal's first load 235 kB gzipped, not 163).
     if (!fresh())
-      spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-        stdio: 'inherit',
-        env: { ...process.env, NODE_ENV: 'production' },
-      })
+      spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' })
     return existsSync(index)
   } finally {
     rmSync(lock, { recursive: true, force: true })
