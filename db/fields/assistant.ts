@@ -16,7 +16,10 @@ export const assistantConfigFields = defineFields({
   apiKey: { label: L('API 密钥（留空不修改）', 'API key (empty = unchanged)'), type: 'password', max: 512 },
   apiKeyMask: { label: L('API 密钥', 'API key') },
   dailyQuota: {
-    label: L('每个学校每日提问上限', 'Questions per school per day'),
+    label: L(
+      '每个学校每日提问上限（默认值；某校自己的额度在租户授权配置中设置）',
+      "Questions per school per day (the default; a school's own is set in its tenant licence)",
+    ),
     type: 'number',
     required: true,
     default: 200,

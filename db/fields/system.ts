@@ -152,6 +152,11 @@ export const tenantFields = defineFields({
   address: { label: L('联系地址', 'Address'), max: 255 },
   accountNumber: { label: L('账号额度（-1 不限）', 'Account limit (-1 = unlimited)'), type: 'number', default: -1 },
   expireTime: { label: L('过期时间', 'Expires'), type: 'datetime' },
+  assistantQuota: {
+    label: L('学习助手每日提问（空为平台默认）', 'Study assistant questions a day (empty = platform default)'),
+    type: 'number',
+    range: { min: 0, max: 1000000, integer: true },
+  },
   packageId: {
     label: L('租户套餐', 'Package'),
     type: 'tree',

@@ -22,17 +22,17 @@ export const assistantConfig = table(
 )
 
 /**
- * What the assistant retrieves from: one row per course section, courseware and question (kind + sourceId), its
- * title and text. Kept current by triggers on those tables (db/migrations: *_assistant_search), not by the
- * resources' hooks, so a write from any path — a resource, an import, the CLI, a seed — reaches it. On SQLite an
- * FTS5 index with the trigram tokenizer (which matches Chinese, unlike the default tokenizer) is built over it with
- * `passageId` as its stable rowid; on PostgreSQL pg_trgm GIN indexes serve the same substring matches.
+ * What the assistant retrieves from: one row per course section, courseware, courseware step and question (kind +
+ * sourceId), its title and text. Kept current by triggers on those tables (db/migrations: *_assistant_search,
+ * *_assistant_steps), not by the resources' hooks, so a write from any path — a resource, an import, the CLI, a
+ * seed — reaches it. On SQLite an FTS5 index with the trigram tokenizer (which matches Chinese, unlike the default
+ * tokenizer) is built over it with `passageId` as its stable rowid; on PostgreSQL pg_trgm GIN indexes serve the same substring matches.
  */
 export const assistantPassage = table(
   'ai_assistant_passage',
   {
     passageId: integer().primaryKey({ autoIncrement: true }),
-    /** section, ware or question. */
+    /** section, ware, step (a courseware's step) or question. */
     kind: text().notNull(),
     sourceId: text().notNull(),
     title: text().notNull().default(''),

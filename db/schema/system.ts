@@ -18,6 +18,8 @@ export const tenant = table(
     packageId: text(),
     datasourceId: text(),
     licenseKey: text(),
+    /** The study assistant's questions a day for this school; null = the platform's default (ai_assistant_config). */
+    assistantQuota: integer(),
   },
   // A removed tenant's id stays taken (its rows keep it); a domain is free again once its tenant is removed.
   (t) => [

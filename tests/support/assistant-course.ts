@@ -1,4 +1,12 @@
-import { course, courseSection, courseWare, question, sectionQuestion, sectionWare } from '../../db/schema/index.ts'
+import {
+  course,
+  courseSection,
+  courseWare,
+  question,
+  sectionQuestion,
+  sectionWare,
+  wareStep,
+} from '../../db/schema/index.ts'
 import type { Db } from '../../server/lib/db.ts'
 import { newId } from '../../server/lib/ids.ts'
 
@@ -6,7 +14,8 @@ import { newId } from '../../server/lib/ids.ts'
  * A course for the study assistant's tests, written straight into the tables (so the triggers that keep the
  * retrieval passages are what is tested): ten sections on distinct subjects, five in Chinese and five in English;
  * the "Recursion" section holds its text in a linked courseware, and the hashing section has a linked question
- * whose analysis alone speaks of the load factor.
+ * whose analysis alone speaks of the load factor; the Linux lab section's text is only in its experiment courseware's
+ * steps (the step editor's pages).
  */
 export const SECTIONS = {
   stack: [
@@ -46,6 +55,7 @@ export const SECTIONS = {
     '<p>Browsers keep HTTP responses according to the Cache-Control header: max-age says how long a response stays fresh, and an ETag sent back in If-None-Match lets the server answer 304 Not Modified.</p>',
   ],
   recursion: ['递归 Recursion', ''],
+  shell: ['Linux 命令行实验', ''],
 } as const
 
 export type SectionKey = keyof typeof SECTIONS
@@ -54,6 +64,8 @@ export interface SeededCourse {
   courseId: string
   sections: Record<SectionKey, string>
   wareId: string
+  /** The Linux section's experiment courseware, whose steps hold its text. */
+  labWareId: string
 }
 
 export async function seedAssistantCourse(
@@ -92,5 +104,18 @@ export async function seedAssistantCourse(
     analysis: '<p>装载因子越大，冲突越多，查找效率下降，需要扩容并重新哈希。</p>',
   })
   await db.insert(sectionQuestion).values({ id: newId(), tenantId, sectionId: sections.hash, questionId })
-  return { courseId, sections, wareId }
+  const labWareId = newId()
+  await db.insert(courseWare).values({ id: labWareId, tenantId, title: 'Shell lab', screen: 2, type: 4 })
+  await db.insert(sectionWare).values({ id: newId(), tenantId, sectionId: sections.shell, wareId: labWareId })
+  const steps = [
+    ['列出文件', '<p>运行 <code>ls -la</code> 列出目录中的全部文件，包括以点开头的隐藏文件。</p>'],
+    [
+      'Change permissions',
+      '<p>Use <code>chmod u+x script.sh</code> to give the owner permission to execute a file.</p>',
+    ],
+    ['查看进程', '<p>用 <code>ps aux</code> 查看正在运行的进程，用 <code>kill</code> 结束进程。</p>'],
+  ]
+  for (const [sort, [title, content]] of steps.entries())
+    await db.insert(wareStep).values({ id: newId(), tenantId, wareId: labWareId, title: title!, content, sort })
+  return { courseId, sections, wareId, labWareId }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assistantConfig, assistantQuestion, courseUser } from '../../../db/schema/index.ts'
+import { assistantConfig, assistantQuestion, courseUser, tenant } from '../../../db/schema/index.ts'
 import { seedAssistantCourse, type SeededCourse } from '../../../tests/support/assistant-course.ts'
 import { sseEvents, startChatStandIn } from '../../../tests/support/chat-completions.ts'
 import { testApp } from '../../../tests/support/harness.ts'
@@ -181,6 +181,43 @@ describe('study assistant over HTTP', async () => {
     const spent = await ask({ courseId: open.courseId, question: 'What is memoization in dynamic programming?' })
     expect(spent.status).toBe(429)
     expect((await spent.json()).msg).toMatch(/3 study assistant questions for today are used up/)
+  })
+
+  it('counts against the school’s own quota when the platform administrator sets one (0 = none)', async () => {
+    const [row] = await t.services.db.select().from(tenant).where(eq(tenant.tenantId, '000000'))
+    const setQuota = (assistantQuota: number | null) =>
+      t.post('/api/blade-system/tenant/setting', platform, {
+        ids: row!.id,
+        accountNumber: row!.accountNumber,
+        assistantQuota,
+      })
+    // The school's administrator cannot raise its own quota: the licence dialog is the platform's.
+    expect(
+      (await t.post('/api/blade-system/tenant/setting', school, { ids: row!.id, assistantQuota: 99 })).status,
+    ).toBe(403)
+    expect((await setQuota(-1)).status).toBe(400)
+    expect((await setQuota(4)).status).toBe(200)
+    expect((await t.get(`${QUESTION}/state`, student)).body.data).toMatchObject({ quota: 4, asked: 3 })
+    const r = await ask({ courseId: open.courseId, question: 'What is memoization in dynamic programming?' })
+    expect(r.status).toBe(200)
+    await r.text()
+    expect((await setQuota(0)).status).toBe(200)
+    const none = await ask(
+      { courseId: open.courseId, question: 'What is memoization in dynamic programming?' },
+      student,
+      'zh',
+    )
+    expect(none.status).toBe(429)
+    expect((await none.json()).msg).toMatch(/没有学习助手的提问额度/)
+    // Another school keeps the platform's default; empty gives this one the default back.
+    expect((await setQuota(null)).status).toBe(200)
+    expect((await t.get(`${QUESTION}/state`, student)).body.data).toMatchObject({ quota: 3, asked: 4 })
+    const [after] = await t.services.db.select().from(tenant).where(eq(tenant.tenantId, '000000'))
+    expect(after).toMatchObject({
+      assistantQuota: null,
+      accountNumber: row!.accountNumber,
+      expireTime: row!.expireTime,
+    })
   })
 
   it('reports a model that refuses the key as an error event and a failed audit row', async () => {

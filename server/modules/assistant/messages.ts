@@ -19,6 +19,10 @@ defineMessages({
     zh: '本校今天的学习助手提问次数（{quota} 次）已用完，请明天再来',
     en: "your school's {quota} study assistant questions for today are used up: please come back tomorrow",
   },
+  'assistant.noQuota': {
+    zh: '本校没有学习助手的提问额度，请联系平台管理员开通',
+    en: 'your school has no study assistant questions: ask the platform administrator to grant some',
+  },
   'assistant.nothingFound': {
     zh: '在这门课程的章节、课件和题目解析中没有找到与问题相关的内容，请换个说法或选择其他课程。',
     en: "Nothing in this course's sections, courseware or question explanations matches the question: try other words or another course.",

@@ -13,7 +13,7 @@ import { courseOr404 } from '../portal/course.ts'
 import { enabledEndpoint } from './config.ts'
 import { askableCourses, mayAsk } from './courses.ts'
 import './messages.ts'
-import { askedToday, spendQuestion } from './quota.ts'
+import { askedToday, quotaOf, spendQuestion } from './quota.ts'
 import { answerStream, type Source } from './answer-stream.ts'
 import { retrieve } from './retrieve.ts'
 
@@ -68,7 +68,7 @@ export const assistantQuestionResource = defineResource({
         if (!endpoint) return { enabled: false, quota: 0, asked: 0, courses: [] }
         return {
           enabled: true,
-          quota: endpoint.dailyQuota,
+          quota: await quotaOf(ctx, endpoint.dailyQuota),
           asked: await askedToday(ctx),
           courses: await askableCourses(ctx),
         }
@@ -87,7 +87,7 @@ export const assistantQuestionResource = defineResource({
         if (!(await mayAsk(ctx, c))) throw new ApiError(403, 'assistant.courseClosed')
         const hits = await retrieve(ctx, c.id, text)
         // A question nothing in the course matches is answered here, without the model: it costs no quota.
-        if (hits.length) await spendQuestion(ctx, endpoint.dailyQuota)
+        if (hits.length) await spendQuestion(ctx, await quotaOf(ctx, endpoint.dailyQuota))
         const sources: Source[] = hits.map((h, i) => ({
           n: i + 1,
           sectionId: h.sectionId,

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import { assistantUsage } from '../../../db/schema/index.ts'
+import { assistantUsage, tenant } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError } from '../../lib/errors.ts'
 import { changed, first } from '../../lib/rows.ts'
@@ -9,6 +9,20 @@ const QUOTA = "a school's daily question quota is counted for the school, whoeve
 
 /** The quota's day: the UTC date, so every process counts into the same row. */
 const today = () => new Date().toISOString().slice(0, 10)
+
+/**
+ * The caller's school's questions a day: its own (the tenant screen's licence dialog, platform administrators only),
+ * else the platform's default from the model endpoint's setting.
+ */
+export async function quotaOf(ctx: Ctx, platformDefault: number): Promise<number> {
+  const row = await first(
+    ctx.db
+      .select({ quota: tenant.assistantQuota })
+      .from(tenant)
+      .where(tenantRows(tenant, ctx.actor.tenantId, { why: QUOTA })),
+  )
+  return row?.quota ?? platformDefault
+}
 
 /** Questions the caller's school asked today. */
 export async function askedToday(ctx: Ctx): Promise<number> {
@@ -27,6 +41,7 @@ export async function askedToday(ctx: Ctx): Promise<number> {
  * processes never pass it.
  */
 export async function spendQuestion(ctx: Ctx, quota: number): Promise<void> {
+  if (quota <= 0) throw new ApiError(429, 'assistant.noQuota')
   const day = today()
   await ctx.db.insert(assistantUsage).values({ tenantId: ctx.actor.tenantId, day, asked: 0 }).onConflictDoNothing()
   const r = await ctx.db

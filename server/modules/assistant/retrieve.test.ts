@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { courseSection } from '../../../db/schema/index.ts'
+import { courseSection, wareStep } from '../../../db/schema/index.ts'
 import { seedAssistantCourse, type SectionKey, type SeededCourse } from '../../../tests/support/assistant-course.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { newId } from '../../lib/ids.ts'
 import { retrieve, termsOf } from './retrieve.ts'
 
 /**
- * Retrieval for the study assistant on a seeded course (tests/support/assistant-course.ts): for ten hand-written
- * questions, five in Chinese and five in English, the section that answers ranks first — by its own text, by its
- * courseware's, or by a linked question's analysis. Results stay inside the course asked about, and the passages
+ * Retrieval for the study assistant on a seeded course (tests/support/assistant-course.ts): for twelve hand-written
+ * questions, six in Chinese and six in English, the section that answers ranks first — by its own text, by its
+ * courseware's or its courseware's steps', or by a linked question's analysis. Results stay inside the course asked about, and the passages
  * follow writes (the triggers): an edited section is found by its new text, a removed one no longer.
  */
 const QUESTIONS: [string, SectionKey][] = [
@@ -23,6 +23,9 @@ const QUESTIONS: [string, SectionKey][] = [
   ['What is memoization in dynamic programming?', 'dp'],
   ['What does the ETag header do for caching?', 'http'],
   ['Why does a recursive function need a base case?', 'recursion'],
+  // Answered only by the steps of the Linux section's experiment courseware.
+  ['怎么查看隐藏文件？', 'shell'],
+  ['How do I give a script execute permission?', 'shell'],
 ]
 
 describe('study assistant retrieval', async () => {
@@ -48,6 +51,22 @@ describe('study assistant retrieval', async () => {
     const [hit] = await retrieve(ctx(), seeded.courseId, 'Why does a recursive function need a base case?')
     expect(hit!.wareId).toBe(seeded.wareId)
     expect(hit!.text).toContain('base case')
+  })
+
+  it('cites the experiment courseware whose step answered, and follows edits to its steps', async () => {
+    const [hit] = await retrieve(ctx(), seeded.courseId, 'How do I give a script execute permission?')
+    expect(hit).toMatchObject({ sectionId: seeded.sections.shell, wareId: seeded.labWareId })
+    expect(hit!.text).toContain('chmod u+x')
+    const db = t.services.db
+    const [step] = await db.select().from(wareStep).where(eq(wareStep.title, 'Change permissions'))
+    await db
+      .update(wareStep)
+      .set({ content: '<p>Use umask to set default permissions.</p>' })
+      .where(eq(wareStep.id, step!.id))
+    const [edited] = await retrieve(ctx(), seeded.courseId, 'What does umask set?')
+    expect(edited!.sectionId).toBe(seeded.sections.shell)
+    await db.update(wareStep).set({ isDeleted: 1 }).where(eq(wareStep.id, step!.id))
+    expect(await retrieve(ctx(), seeded.courseId, 'What does umask set?')).toEqual([])
   })
 
   it('stays inside the course asked about', async () => {

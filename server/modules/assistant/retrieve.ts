@@ -6,6 +6,7 @@ import {
   question,
   sectionQuestion,
   sectionWare,
+  wareStep,
 } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { dbEngine } from '../../lib/db.ts'
@@ -14,7 +15,7 @@ import { notDeleted } from '../../lib/tenant-rows.ts'
 
 /**
  * Retrieval for the study assistant: which sections of one course answer a question. The passages (sections,
- * their courseware, their questions with analyses) come from ai_assistant_passage, which triggers keep current
+ * their courseware and its steps, their questions with analyses) come from ai_assistant_passage, which triggers keep current
  * (db/migrations*: assistant_search). The engine's index finds the candidates — SQLite's FTS5 trigram index, or
  * PostgreSQL's pg_trgm GIN indexes under ILIKE — and one ranker here orders them the same way on both: BM25 over the
  * question's words (English) and character bigrams (Chinese, which has no spaces), a title counting three times.
@@ -120,7 +121,7 @@ function matching(ctx: Ctx, question: string): SQL | undefined {
   return parts.length ? or(...parts) : undefined
 }
 
-/** What one course offers: its live sections, the courseware and questions linked to them (in their order). */
+/** What one course offers: its live sections, the courseware (and its steps) and questions linked to them (in their order). */
 async function courseSources(ctx: Ctx, courseId: string) {
   // The course was found within the caller's school (courseOr404); its sections and links are bounded through it.
   const sections = await ctx.db
@@ -136,6 +137,13 @@ async function courseSources(ctx: Ctx, courseId: string) {
         .where(and(inArray(sectionWare.sectionId, sids), notDeleted(sectionWare), notDeleted(courseWare)))
         .orderBy(asc(sectionWare.sort), asc(sectionWare.id))
     : []
+  const wareIds = [...new Set(wares.map((w) => w.id))]
+  const steps = wareIds.length
+    ? await ctx.db
+        .select({ id: wareStep.id, wareId: wareStep.wareId })
+        .from(wareStep)
+        .where(and(inArray(wareStep.wareId, wareIds), notDeleted(wareStep)))
+    : []
   const questions = sids.length
     ? await ctx.db
         .select({ sectionId: sectionQuestion.sectionId, id: sectionQuestion.questionId })
@@ -143,7 +151,7 @@ async function courseSources(ctx: Ctx, courseId: string) {
         .innerJoin(question, eq(question.id, sectionQuestion.questionId))
         .where(and(inArray(sectionQuestion.sectionId, sids), notDeleted(sectionQuestion), notDeleted(question)))
     : []
-  return { sections, wares, questions }
+  return { sections, wares, steps, questions }
 }
 
 const K1 = 1.2
@@ -152,7 +160,7 @@ const TITLE_WEIGHT = 3
 
 /** The sections of `courseId` that answer `text`, best first (at most `limit`); none when nothing matches. */
 export async function retrieve(ctx: Ctx, courseId: string, text: string, limit = 3): Promise<Hit[]> {
-  const { sections, wares, questions } = await courseSources(ctx, courseId)
+  const { sections, wares, steps, questions } = await courseSources(ctx, courseId)
   if (!sections.length) return []
   const match = matching(ctx, text)
   if (!match) return []
@@ -166,6 +174,15 @@ export async function retrieve(ctx: Ctx, courseId: string, text: string, limit =
       ),
     ),
     wares.length ? and(eq(p.kind, 'ware'), inArray(p.sourceId, [...new Set(wares.map((w) => w.id))])) : undefined,
+    steps.length
+      ? and(
+          eq(p.kind, 'step'),
+          inArray(
+            p.sourceId,
+            steps.map((s) => s.id),
+          ),
+        )
+      : undefined,
     questions.length
       ? and(eq(p.kind, 'question'), inArray(p.sourceId, [...new Set(questions.map((q) => q.id))]))
       : undefined,
@@ -182,7 +199,8 @@ export async function retrieve(ctx: Ctx, courseId: string, text: string, limit =
     const body = plain(c.body).toLowerCase()
     return { c, title, body, plainText: plain(`${c.title}\n${c.body}`), length: title.length + body.length }
   })
-  const total = sections.length + new Set(wares.map((w) => w.id)).size + new Set(questions.map((q) => q.id)).size
+  const total =
+    sections.length + new Set(wares.map((w) => w.id)).size + steps.length + new Set(questions.map((q) => q.id)).size
   const avg = docs.reduce((n, d) => n + d.length, 0) / docs.length || 1
   const tf = docs.map((d) => terms.map((t) => TITLE_WEIGHT * occurrences(d.title, t) + occurrences(d.body, t)))
   const df = terms.map((_, i) => tf.filter((row) => row[i] > 0).length)
@@ -195,11 +213,17 @@ export async function retrieve(ctx: Ctx, courseId: string, text: string, limit =
     }, 0),
   }))
 
-  // A passage answers for every section it belongs to; a section scores as its best passage.
+  // A passage answers for every section it belongs to (a step through its courseware); a section scores as its best
+  // passage, and cites the courseware that passage is or is a step of.
+  const stepWare = new Map(steps.map((s) => [s.id, s.wareId]))
+  const wareOf = (d: Passage) =>
+    d.kind === 'ware' ? d.sourceId : d.kind === 'step' ? stepWare.get(d.sourceId) : undefined
   const sectionsOf = (d: Passage): string[] =>
     d.kind === 'section'
       ? [d.sourceId]
-      : (d.kind === 'ware' ? wares : questions).filter((l) => l.id === d.sourceId).map((l) => l.sectionId)
+      : d.kind === 'question'
+        ? questions.filter((l) => l.id === d.sourceId).map((l) => l.sectionId)
+        : wares.filter((l) => l.id === wareOf(d)).map((l) => l.sectionId)
   const best = new Map<string, (typeof scored)[number]>()
   for (const d of scored) for (const sid of sectionsOf(d.c)) if (d.score > (best.get(sid)?.score ?? 0)) best.set(sid, d)
   const titles = new Map(sections.map((s) => [s.id, s.title]))
@@ -210,7 +234,7 @@ export async function retrieve(ctx: Ctx, courseId: string, text: string, limit =
       sectionId,
       sectionTitle: titles.get(sectionId) ?? '',
       score: d.score,
-      wareId: d.c.kind === 'ware' ? d.c.sourceId : wares.find((w) => w.sectionId === sectionId)?.id,
+      wareId: wareOf(d.c) ?? wares.find((w) => w.sectionId === sectionId)?.id,
       text: excerpt(d.plainText, terms),
     }))
 }

@@ -51,6 +51,8 @@ export const tenantResource = defineResource({
         expireTime: Type.Optional(
           Type.Union([Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' }), Type.Null()]),
         ),
+        // The study assistant's questions a day; null = the platform's default. Left as it is when not sent.
+        assistantQuota: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
       },
       run: (ctx, { rows, body }) =>
         transact(ctx, async (tx) => {
@@ -60,6 +62,7 @@ export const tenantResource = defineResource({
             .set({
               accountNumber: (body.accountNumber as number | undefined) ?? -1,
               expireTime,
+              ...('assistantQuota' in body ? { assistantQuota: (body.assistantQuota as number | null) ?? null } : {}),
               updateUser: ctx.actor.userId,
               updateTime: now(),
             })

@@ -12,7 +12,7 @@ import type { ResourceScreen, Row } from '../../shared/resource/schema'
 import { useSay } from '../../shared/resource/text'
 import { L } from './fields'
 
-const settingFields = screenFields(tenantFields, { accountNumber: {}, expireTime: {} })
+const settingFields = screenFields(tenantFields, { accountNumber: {}, expireTime: {}, assistantQuota: {} })
 const packageFields = screenFields(tenantFields, { packageId: {} })
 
 /** Tenants (schools): adding one provisions its roles, root department and admin account on the server. */
@@ -33,6 +33,7 @@ export default function Tenant() {
       address: { list: false, span: 24 },
       accountNumber: { form: false },
       expireTime: { form: false },
+      assistantQuota: { form: false, list: false },
       packageId: { form: false },
     }),
     rowActions: (row) => (
@@ -67,6 +68,9 @@ export default function Tenant() {
           ids: dialog!.row.id,
           accountNumber: Number(values.accountNumber ?? -1),
           expireTime: values.expireTime || null,
+          // Empty gives the school the platform's default back.
+          assistantQuota:
+            values.assistantQuota === '' || values.assistantQuota == null ? null : Number(values.assistantQuota),
         },
       })
     else

@@ -151,9 +151,16 @@ export default function AiAssistant() {
     )
 
   const label = (c: Citation) => t('citation', { n: c.n, title: c.title })
+  // The platform administrator may give a school no questions (its licence): the form stays, asking does not.
+  const noQuota = state.data.quota === 0
   return (
     <main className={s.page}>
       {head}
+      {noQuota && (
+        <MessageBar intent="warning" data-testid="assistant-no-quota">
+          <MessageBarBody>{t('noQuota')}</MessageBarBody>
+        </MessageBar>
+      )}
       {courses.length ? (
         <form
           className={s.form}
@@ -195,7 +202,7 @@ export default function AiAssistant() {
               type="submit"
               appearance="primary"
               icon={<SendRegular />}
-              disabled={busy || !question.trim() || !chosen}
+              disabled={busy || noQuota || !question.trim() || !chosen}
             >
               {t('ask')}
             </Button>
@@ -207,7 +214,7 @@ export default function AiAssistant() {
                 </Button>
               </>
             )}
-            <Text size={200}>{t('quota', { asked: state.data.asked, quota: state.data.quota })}</Text>
+            {!noQuota && <Text size={200}>{t('quota', { asked: state.data.asked, quota: state.data.quota })}</Text>}
           </div>
         </form>
       ) : (

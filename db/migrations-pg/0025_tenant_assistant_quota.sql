@@ -1,0 +1,1 @@
+ALTER TABLE "blade_tenant" ADD COLUMN "assistant_quota" bigint;

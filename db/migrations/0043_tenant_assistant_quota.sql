@@ -1,0 +1,1 @@
+ALTER TABLE `blade_tenant` ADD `assistant_quota` integer;
