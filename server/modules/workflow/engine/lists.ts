@@ -16,6 +16,8 @@ import {
   wfVariable,
 } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
+import type { Db } from '../../../lib/db.ts'
+import { prepared } from '../../../lib/prepared.ts'
 import { forbidden } from '../../../lib/errors.ts'
 import { contains } from '../../../lib/like.ts'
 import { pageOf, parsePaging } from '../../../lib/paging.ts'
@@ -73,11 +75,9 @@ function filters(q: Query): SQL[] {
   return out
 }
 
-async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
-  const { current, size, offset } = parsePaging(q)
-  const filtered = filters(q)
-  const cond = and(tenantRows(wfTask, ctx.actor.tenantId, PARTICIPANTS), where, ...filtered)
-  const base = ctx.db
+/** Every list's rows: the task with its instance, definition, category and the two people's names. */
+const joined = (db: Db) =>
+  db
     .select(flowColumns)
     .from(wfTask)
     .innerJoin(wfInstance, eq(wfInstance.id, wfTask.instanceId))
@@ -85,8 +85,23 @@ async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
     .leftJoin(wfCategory, eq(wfCategory.id, wfDeployment.categoryId))
     .leftJoin(assigneeUser, eq(assigneeUser.id, wfTask.assignee))
     .leftJoin(startUser, eq(startUser.id, wfInstance.initiator))
+
+type FlowRow = Awaited<ReturnType<ReturnType<typeof joined>['all']>>[number]
+
+const flowPage = (rows: FlowRow[], total: number, current: number, size: number) =>
+  pageOf(
+    rows.map((r) => ({ ...r, processIsFinished: finishedOf(r.processInstanceStatus) })),
+    total,
+    current,
+    size,
+  )
+
+async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
+  const { current, size, offset } = parsePaging(q)
+  const filtered = filters(q)
+  const cond = and(tenantRows(wfTask, ctx.actor.tenantId, PARTICIPANTS), where, ...filtered)
+  const rows = await joined(ctx.db)
     .where(cond)
-  const rows = await base
     .orderBy(...order)
     .limit(size)
     .offset(offset)
@@ -99,17 +114,42 @@ async function taskPage(ctx: Ctx, q: Query, where: SQL, order: SQL[]) {
         .innerJoin(wfDeployment, eq(wfDeployment.id, wfTask.definitionId))
         .where(cond)
     : counted.where(cond))
-  return pageOf(
-    rows.map((r) => ({ ...r, processIsFinished: finishedOf(r.processInstanceStatus) })),
-    Number(total),
-    current,
-    size,
-  )
+  return flowPage(rows, Number(total), current, size)
 }
 
+/**
+ * The to-do list without filters — what every approver opens, and what the work screens poll — compiled once per
+ * database (prepared.ts): drizzle building this six-table query anew took as much CPU as SQLite running it.
+ */
+const todoStatements = (db: Db) =>
+  prepared(db, 'wf.todo', (d) => {
+    const mine = and(
+      tenantRows(wfTask, sql.placeholder('tenantId'), PARTICIPANTS),
+      eq(wfTask.status, 'todo'),
+      eq(wfTask.assignee, sql.placeholder('userId')),
+    )
+    return {
+      rows: joined(d)
+        .where(mine)
+        .orderBy(desc(wfTask.id))
+        .limit(sql.placeholder('size'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+      total: d.select({ total: count() }).from(wfTask).where(mine).prepare(),
+    }
+  })
+
 /** Tasks assigned to the caller, open. */
-export const todoList = (ctx: Ctx, q: Query) =>
-  taskPage(ctx, q, and(eq(wfTask.status, 'todo'), eq(wfTask.assignee, ctx.actor.userId))!, [desc(wfTask.id)])
+export async function todoList(ctx: Ctx, q: Query) {
+  if (filters(q).length)
+    return taskPage(ctx, q, and(eq(wfTask.status, 'todo'), eq(wfTask.assignee, ctx.actor.userId))!, [desc(wfTask.id)])
+  const { current, size, offset } = parsePaging(q)
+  const who = { tenantId: ctx.actor.tenantId, userId: ctx.actor.userId }
+  const st = todoStatements(ctx.db)
+  const rows = await st.rows.execute({ ...who, size, offset })
+  const [{ total }] = await st.total.execute(who)
+  return flowPage(rows, Number(total), current, size)
+}
 
 /** Unassigned open tasks the caller is a candidate for (by user, role or department). */
 export async function claimList(ctx: Ctx, q: Query) {
