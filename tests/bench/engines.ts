@@ -147,8 +147,8 @@ try {
     const cpu0 = cpuMicros(pg1.child.pid) + cpuMicros(pg2.child.pid)
     const half = Math.max(1, Math.floor(CONNECTIONS / 2))
     const [a, b] = await Promise.all([
-      wrk(pg1.url + t.pg1.path, half, seconds, t.pg1.header),
-      wrk(pg2.url + t.pg2.path, CONNECTIONS - half, seconds, t.pg2.header),
+      wrk(pg1.url + t.pg1.path, half, seconds, t.pg1.header, 1),
+      wrk(pg2.url + t.pg2.path, CONNECTIONS - half, seconds, t.pg2.header, 1),
     ])
     const requests = a.requests + b.requests
     return {

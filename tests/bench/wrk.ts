@@ -34,11 +34,12 @@ export function parseWrk(out: string): LoadResult {
 
 /**
  * One wrk run against a loopback URL: C keep-alive connections on two threads
- * (wrk is C and event-driven, so it stays well below the servers' cost).
+ * (wrk is C and event-driven, so it stays well below the servers' cost). Two runs at once that stand for one load
+ * (two processes sharing it) take one thread each, so the load generator is the same size in every setup.
  */
-export function wrk(url: string, connections: number, seconds: number, header = ''): Promise<LoadResult> {
+export function wrk(url: string, connections: number, seconds: number, header = '', threads = 2): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target this machine')
-  const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url]
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url]
   return new Promise((ok, no) => {
     const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
