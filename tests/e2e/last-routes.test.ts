@@ -154,6 +154,11 @@ describeBrowser('the last admin routes', () => {
     await page.getByRole('option', { name: 'Python 程序设计基础' }).click()
     await page.waitForURL(`**/wel/CourseDetails?id=${courseId}`)
     await page.getByText('Enrolled learners').waitFor()
+    // The course picked replaces the chooser in its tab: one tab for the screen.
+    const tabsOf = (path: string) =>
+      page.getByTestId('tab-bar').locator(`[data-testid^="tab-${path}"]:not([data-testid^="tab-close"])`)
+    await expect.poll(() => tabsOf('/wel/CourseDetails').count()).toBe(1)
+    expect(await tabsOf(`/wel/CourseDetails?id=${courseId}`).count()).toBe(1)
     expect(await page.getByRole('heading', { name: "Learners' progress" }).count()).toBe(1)
     expect(await figure('rating').textContent()).toBe('4.5 / 5')
     await noSeriousViolations()
@@ -164,6 +169,7 @@ describeBrowser('the last admin routes', () => {
     await page.getByRole('option', { name: '第二章 动手实践' }).click()
     await page.waitForURL('**/wel/viewChapter?id=*')
     await page.getByRole('heading', { name: 'Courseware', exact: true }).waitFor()
+    await expect.poll(() => tabsOf('/wel/viewChapter').count()).toBe(1)
     expect(await rowOf('chapter-wares', '实验：点亮 LED').textContent()).toContain('Experiment steps')
     await noSeriousViolations()
   })

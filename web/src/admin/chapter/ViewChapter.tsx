@@ -1,7 +1,7 @@
 import { Body1, Title3 } from '@fluentui/react-components'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { wareFields } from '../../../../db/fields/course'
 import type { ChapterProgress } from '../../../../server/api-types'
 import RichText from '../../portal/exam/RichText'
@@ -13,6 +13,7 @@ import { useViewStyles } from '../course-details/styles'
 import { Figures, Percent } from '../course-details/figures'
 import '../course-details/locale'
 import { SectionCard, TableCard } from '../course-details/SectionCard'
+import { inPlace } from '../shell/tabs-store'
 import ChapterPicker from './ChapterPicker'
 
 /** Experiment steps: the courseware type whose steps the step editor page edits. */
@@ -48,6 +49,7 @@ export default function ViewChapter() {
   const say = useSay()
   const s = useViewStyles()
   const navigate = useNavigate()
+  const { pathname, search } = useLocation()
   const [params] = useSearchParams()
   const id = params.get('id') ?? undefined
   const chapter = useFetch<ChapterProgress>(
@@ -60,7 +62,8 @@ export default function ViewChapter() {
   )
   const types = useDictionary('question_type', true)
   const hards = useDictionary('question_hard', true)
-  const open = (next: string) => navigate(`/wel/viewChapter?id=${encodeURIComponent(next)}`)
+  // A chapter picked here replaces the chooser in its tab: one chapter tab, not a chooser left behind.
+  const open = (next: string) => navigate(`/wel/viewChapter?id=${encodeURIComponent(next)}`, inPlace(pathname + search))
   if (!id) return <Choose onChapter={open} />
   if (chapter.isError)
     return (

@@ -1,7 +1,8 @@
 import { Body1, Text, Title3 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { CourseOverview } from '../../../../server/api-types'
+import { inPlace } from '../shell/tabs-store'
 import { useFetch } from '../../shared/data'
 import Loading from '../../shared/Loading'
 import CoursePicker from './CoursePicker'
@@ -19,6 +20,7 @@ export default function CourseDetails() {
   const { t } = useTranslation('courseView')
   const s = useViewStyles()
   const navigate = useNavigate()
+  const { pathname, search } = useLocation()
   const [params] = useSearchParams()
   const id = params.get('id') ?? undefined
   const overview = useFetch<CourseOverview>(
@@ -29,7 +31,9 @@ export default function CourseDetails() {
       staleTime: 0,
     },
   )
-  const choose = (next: string) => navigate(`/wel/CourseDetails?id=${encodeURIComponent(next)}`)
+  // Another course replaces this one in its tab (and in history): one overview tab, whichever course it shows.
+  const choose = (next: string) =>
+    navigate(`/wel/CourseDetails?id=${encodeURIComponent(next)}`, inPlace(pathname + search))
   const picker = (
     <div className={s.picker}>
       <CoursePicker value={id} onChange={choose} />

@@ -15,7 +15,7 @@ import './locale'
 import { lockStore, useLock } from './lock-store'
 import { useMenu } from './menu-store'
 import { flatten, frameRoute, isWebAddress } from './menu-tree'
-import { tabsStore } from './tabs-store'
+import { showTab } from './tabs-store'
 import { useTokenRefresh } from './token-refresh'
 import Loading from '../../shared/Loading'
 
@@ -41,7 +41,7 @@ export default function AdminLayout() {
   const s = useStyles()
   const { token, roles } = useSession()
   const lock = useLock()
-  const { pathname, search } = useLocation()
+  const { pathname, search, state } = useLocation()
   const navigate = useNavigate()
   const { tree } = useMenu()
   const [collapsed, setCollapsed] = useState(() => window.innerWidth < SMALL)
@@ -73,8 +73,8 @@ export default function AdminLayout() {
     if (m?.meta?.isTab === false) return
     const fixed = pageLabels[pathname]
     const label = m ? { zh: m.name, en: m.alias || m.name } : fixed
-    if (label) tabsStore.open({ path: pathname + search, label: label.zh, labelEn: label.en })
-  }, [pathname, search, byPath, token])
+    if (label) showTab({ path: pathname + search, label: label.zh, labelEn: label.en }, state)
+  }, [pathname, search, state, byPath, token])
 
   if (!token) return <Navigate to={`/home/user-login?redirect=${encodeURIComponent(pathname + search)}`} replace />
   if (lock.locked) return <Navigate to={siteConfig.lockPage} replace />

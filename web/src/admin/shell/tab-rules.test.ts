@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addTab, closeAll, closeOthers, closeTab, WELCOME, type Tab } from './tab-rules'
+import { addTab, closeAll, closeOthers, closeTab, retarget, WELCOME, type Tab } from './tab-rules'
 
 const tab = (path: string): Tab => ({ path, label: path })
 
@@ -23,5 +23,20 @@ describe('tab rules (spec §4)', () => {
       '/b',
     ])
     expect(closeAll()).toEqual({ tabs: [WELCOME], active: '/wel/index' })
+  })
+  it('a page switched in place keeps its one tab, where it stood', () => {
+    const tabs = [WELCOME, tab('/c?id=1'), tab('/b')]
+    expect(retarget(tabs, '/c?id=1', tab('/c?id=2')).map((t) => t.path)).toEqual(['/wel/index', '/c?id=2', '/b'])
+    // Switched to what another tab shows already: that tab stays, the switched one goes.
+    expect(retarget(tabs, '/c?id=1', tab('/b')).map((t) => t.path)).toEqual(['/wel/index', '/b'])
+    // Its tab closed meanwhile (or never a tab): added as any page.
+    expect(retarget(tabs, '/gone', tab('/c?id=3')).map((t) => t.path)).toEqual([
+      '/wel/index',
+      '/c?id=1',
+      '/b',
+      '/c?id=3',
+    ])
+    // The welcome tab is never replaced.
+    expect(retarget(tabs, '/wel/index', tab('/d')).map((t) => t.path)).toEqual(['/wel/index', '/c?id=1', '/b', '/d'])
   })
 })

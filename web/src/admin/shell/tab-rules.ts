@@ -17,6 +17,17 @@ export function addTab(tabs: Tab[], tab: Tab): Tab[] {
   return tabs.some((t) => t.path === tab.path) ? tabs : [...tabs, tab]
 }
 
+/**
+ * A page that switches in place what it shows (the course picker of a course's overview) keeps one tab: the tab of
+ * `from` becomes `to` where it stood, or goes when `to` is open already. The welcome tab never changes.
+ */
+export function retarget(tabs: Tab[], from: string, to: Tab): Tab[] {
+  if (tabs.some((t) => t.path === to.path))
+    return from === to.path || from === WELCOME.path ? tabs : tabs.filter((t) => t.path !== from)
+  if (from === WELCOME.path || !tabs.some((t) => t.path === from)) return addTab(tabs, to)
+  return tabs.map((t) => (t.path === from ? to : t))
+}
+
 export function closeTab(tabs: Tab[], path: string, active: string): { tabs: Tab[]; active: string } {
   if (tabs.length <= 1 || (path === WELCOME.path && tabs[0].path === WELCOME.path)) return { tabs, active }
   const i = tabs.findIndex((t) => t.path === path)
