@@ -39,7 +39,14 @@ export function parseWrk(out: string): LoadResult {
  */
 export function wrk(url: string, connections: number, seconds: number, header = '', threads = 2): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target this machine')
-  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url]
+  const args = [
+    `-t${threads}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...(header ? ['-H', header] : []),
+    url,
+  ]
   return new Promise((ok, no) => {
     const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
