@@ -9,6 +9,7 @@ import { t } from '../../lib/messages.ts'
 import { now } from '../../lib/time.ts'
 import type { ModelEndpoint } from './config.ts'
 import { streamAnswer, type Usage } from './generate.ts'
+import { giveBackQuestion } from './quota.ts'
 
 /** A section offered to the model as [n], and where its citation links on the portal. */
 export interface Source {
@@ -25,6 +26,8 @@ interface Asked {
   sources: Source[]
   /** The chat to send; none when nothing in the course matched (the answer says so without the model). */
   messages?: { role: 'system' | 'user'; content: string }[]
+  /** The quota day the question was counted on (when the model is called). */
+  spentOn?: string
   log?: Logger
 }
 
@@ -39,7 +42,7 @@ function reasonOf(ctx: Ctx, err: unknown): string {
  * The answer as a server-sent event stream: `sources` (the numbered sections), `delta` pieces of the answer as the
  * model writes them, then `done` (the tokens, if reported) or `error`. The audit row is written before the model is
  * called (so a question is on record even if the process stops) and completed when the stream ends; a learner who
- * closes the page stops the model call.
+ * closes the page stops the model call. A question the endpoint never answered is given back to the school's quota.
  */
 export async function answerStream(ctx: Ctx, a: Asked): Promise<Response> {
   const id = newId()
@@ -106,6 +109,10 @@ export async function answerStream(ctx: Ctx, a: Asked): Promise<Response> {
         a.log?.warn({ err, question: id }, 'the study assistant got no answer from the model endpoint')
         send('error', { msg: t(ctx.lang, 'assistant.modelFailed', { reason: reasonOf(ctx, err) }) })
         await finish('failed', answer, {}).catch((e: unknown) => a.log?.error({ err: e }, 'assistant audit'))
+        // Nothing came back from the endpoint: the question is given back. A learner who closed the page stopped it
+        // themselves (and the model may have worked meanwhile), so that one stays counted.
+        if (a.spentOn && !answer && !stop.signal.aborted)
+          await giveBackQuestion(ctx, a.spentOn).catch((e: unknown) => a.log?.error({ err: e }, 'assistant quota'))
       } finally {
         if (!stop.signal.aborted) controller.close()
       }

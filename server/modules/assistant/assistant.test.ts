@@ -220,12 +220,14 @@ describe('study assistant over HTTP', async () => {
     })
   })
 
-  it('reports a model that refuses the key as an error event and a failed audit row', async () => {
+  it('reports a model that refuses the key as an error event and a failed audit row, and gives the question back', async () => {
     const edit = await t.post(`${CONFIG}/submit`, platform, { id: configId, apiKey: 'sk-wrong', dailyQuota: 100 })
     expect(edit.status).toBe(200)
+    const asked = (await t.get(`${QUESTION}/state`, student)).body.data.asked
     const r = await ask({ courseId: open.courseId, question: 'How does binary search work on a sorted array?' })
     const events = sseEvents(await r.text())
     expect(events.at(-1)).toEqual({ event: 'error', data: { msg: expect.stringMatching(/HTTP 401/) } })
+    expect((await t.get(`${QUESTION}/state`, student)).body.data.asked).toBe(asked)
     const failed = await t.services.db.select().from(assistantQuestion).where(eq(assistantQuestion.outcome, 'failed'))
     expect(failed).toHaveLength(1)
   })

@@ -87,7 +87,7 @@ export const assistantQuestionResource = defineResource({
         if (!(await mayAsk(ctx, c))) throw new ApiError(403, 'assistant.courseClosed')
         const hits = await retrieve(ctx, c.id, text)
         // A question nothing in the course matches is answered here, without the model: it costs no quota.
-        if (hits.length) await spendQuestion(ctx, await quotaOf(ctx, endpoint.dailyQuota))
+        const spentOn = hits.length ? await spendQuestion(ctx, await quotaOf(ctx, endpoint.dailyQuota)) : undefined
         const sources: Source[] = hits.map((h, i) => ({
           n: i + 1,
           sectionId: h.sectionId,
@@ -106,6 +106,7 @@ export const assistantQuestionResource = defineResource({
                 { role: 'user', content: text },
               ]
             : undefined,
+          spentOn,
           log: services?.log,
         })
       },

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { assistantUsage, tenant } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../lib/context.ts'
 import { ApiError } from '../../lib/errors.ts'
@@ -36,11 +36,12 @@ export async function askedToday(ctx: Ctx): Promise<number> {
 }
 
 /**
- * Counts one question against the school's daily quota, or answers 429 when it is spent. The database decides: one
+ * Counts one question against the school's daily quota (answering the day it counted on), or answers 429 when it is
+ * spent. The database decides: one
  * conditional update that only moves the count while it is under the quota, so concurrent questions from several
  * processes never pass it.
  */
-export async function spendQuestion(ctx: Ctx, quota: number): Promise<void> {
+export async function spendQuestion(ctx: Ctx, quota: number): Promise<string> {
   if (quota <= 0) throw new ApiError(429, 'assistant.noQuota')
   const day = today()
   await ctx.db.insert(assistantUsage).values({ tenantId: ctx.actor.tenantId, day, asked: 0 }).onConflictDoNothing()
@@ -55,4 +56,22 @@ export async function spendQuestion(ctx: Ctx, quota: number): Promise<void> {
       ),
     )
   if (changed(r) !== 1) throw new ApiError(429, 'assistant.quota', { quota })
+  return day
+}
+
+/**
+ * Gives back a question the model endpoint never answered (unreachable, refused the key): the school did not get
+ * what it was counted for. Counted on the day it was spent, never below zero.
+ */
+export async function giveBackQuestion(ctx: Ctx, day: string): Promise<void> {
+  await ctx.db
+    .update(assistantUsage)
+    .set({ asked: sql`${assistantUsage.asked} - 1` })
+    .where(
+      and(
+        tenantRows(assistantUsage, ctx.actor.tenantId, { why: QUOTA }),
+        eq(assistantUsage.day, day),
+        gt(assistantUsage.asked, 0),
+      ),
+    )
 }
