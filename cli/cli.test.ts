@@ -111,6 +111,22 @@ describe('atrium CLI', async () => {
     ])
   })
 
+  it("sets a tenant's licence, keeping what an option leaves out", () => {
+    const set = cli('tenant', 'licence', '300001', '--accounts', '40', '--assistant-quota', '25', '--json')
+    expect(set.status).toBe(0)
+    expect(set.json).toEqual({ tenantId: '300001', accountNumber: 40, expireTime: null, assistantQuota: 25 })
+    const expiry = cli('tenant', 'licence', '300001', '--expire', '2030-01-01 00:00:00', '--json')
+    expect(expiry.json).toMatchObject({ accountNumber: 40, expireTime: '2030-01-01 00:00:00', assistantQuota: 25 })
+    const back = cli('tenant', 'licence', '300001', '--assistant-quota', 'default', '--expire', 'none', '--json')
+    expect(back.json).toMatchObject({ accountNumber: 40, expireTime: null, assistantQuota: null })
+    const bad = cli('tenant', 'licence', '300001', '--assistant-quota', '-3', '--json')
+    expect(bad.status).toBe(1)
+    expect(bad.json).toMatchObject({ field: 'assistantQuota', code: 400 })
+    expect(cli('tenant', 'licence', '999998', '--json').json).toMatchObject({ code: 404 })
+    const text = cli('tenant', 'licence', '300001')
+    expect(text.out.replace(/\s+/g, ' ')).toContain('study assistant questions a day the platform default')
+  })
+
   it('bad input is a clear error and a non-zero exit', () => {
     const missing = cli('user', 'create', '--json')
     expect(missing.status).not.toBe(0)
@@ -132,6 +148,7 @@ describe('atrium CLI', async () => {
       ['db', 'seed'],
       ['tenant', 'create'],
       ['tenant', 'list'],
+      ['tenant', 'licence'],
       ['user', 'create'],
       ['user', 'list'],
       ['user', 'reset-password'],

@@ -12,6 +12,11 @@ const texts = {
   otaChanged: { zh: '升级 {id} 现为 {phase}', en: 'release {id} is now {phase}' },
   seeded: { zh: '已写入初始数据', en: 'initial data seeded' },
   alreadySeeded: { zh: '数据库已有数据，未重复写入', en: 'the database already has data; nothing seeded' },
+  tenantLicence: {
+    zh: '租户 {tenantId} 的授权：账号额度 {accounts}，过期时间 {expire}，学习助手每日提问 {quota}',
+    en: 'tenant {tenantId} licence: account limit {accounts}, expires {expire}, study assistant questions a day {quota}',
+  },
+  platformDefault: { zh: '平台默认', en: 'the platform default' },
   tenantCreated: {
     zh: '已创建租户 {tenantId}（{tenantName}），管理员账号 {admin}',
     en: 'tenant {tenantId} ({tenantName}) created, administrator account {admin}',

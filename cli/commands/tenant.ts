@@ -2,6 +2,10 @@ import React from 'react'
 import type { Command } from 'commander'
 import { render } from 'ink'
 import { createTenant, tenantResource } from '../../server/modules/system/tenant.ts'
+import { tenant as tenantTable } from '../../db/schema/index.ts'
+import { ApiError } from '../../server/lib/errors.ts'
+import { first } from '../../server/lib/rows.ts'
+import { tenantRows } from '../../server/lib/tenant-rows.ts'
 import { withSystem } from '../context.ts'
 import { done, fail, show } from '../output.ts'
 import { say } from '../lang.ts'
@@ -17,6 +21,13 @@ interface CreateOptions {
   accounts?: string
   expire?: string
   package?: string
+  json?: boolean
+}
+
+interface LicenceOptions {
+  accounts?: string
+  expire?: string
+  assistantQuota?: string
   json?: boolean
 }
 
@@ -68,6 +79,58 @@ export function tenantCommands(program: Command) {
       }
     })
   tenant
+    .command('licence')
+    .description("A tenant's licence: accounts, expiry, study assistant questions a day / 租户授权配置")
+    .argument('<tenantId>')
+    .option('--accounts <n>', 'account limit (-1 = unlimited)')
+    .option('--expire <datetime>', 'expiry, yyyy-MM-dd HH:mm:ss ("none" = never)')
+    .option('--assistant-quota <n>', 'study assistant questions a day ("default" = the platform default, 0 = none)')
+    .option('--json', 'machine-readable output')
+    .action(async (tenantId: string, o: LicenceOptions) => {
+      try {
+        const row = await withSystem('000000', async (ctx) => {
+          const current = await first(
+            ctx.db
+              .select()
+              .from(tenantTable)
+              .where(tenantRows(tenantTable, tenantId, { why: 'the platform sets any school’s licence' })),
+          )
+          if (!current) throw new ApiError(404, 'error.notFound')
+          // The licence dialog's action sets every value: what an option leaves out keeps the tenant's own.
+          // The action checks the values as the API does (a 400 naming the field).
+          await tenantResource.ops.actions.setting(ctx, {
+            ids: String(current.id),
+            body: {
+              accountNumber: o.accounts ?? current.accountNumber,
+              expireTime: o.expire === undefined ? current.expireTime : o.expire === 'none' ? null : o.expire,
+              ...(o.assistantQuota === undefined
+                ? {}
+                : { assistantQuota: o.assistantQuota === 'default' ? null : o.assistantQuota }),
+            },
+          })
+          return tenantResource.ops.detail(ctx, String(current.id))
+        })
+        const licence = {
+          tenantId,
+          accountNumber: row.accountNumber,
+          expireTime: row.expireTime ?? null,
+          assistantQuota: row.assistantQuota ?? null,
+        }
+        await done(
+          !!o.json,
+          licence,
+          say('tenantLicence', {
+            tenantId,
+            accounts: String(licence.accountNumber),
+            expire: licence.expireTime ?? '—',
+            quota: licence.assistantQuota === null ? say('platformDefault') : String(licence.assistantQuota),
+          }),
+        )
+      } catch (e) {
+        fail(!!o.json, e)
+      }
+    })
+  tenant
     .command('list')
     .description('List tenants / 租户列表')
     .option('--page <n>', 'page', '1')
@@ -80,7 +143,7 @@ export function tenantCommands(program: Command) {
         )
         await show(!!o.json, page, () =>
           React.createElement(Table, {
-            columns: ['tenantId', 'tenantName', 'domain', 'accountNumber', 'expireTime', 'status'],
+            columns: ['tenantId', 'tenantName', 'domain', 'accountNumber', 'expireTime', 'assistantQuota', 'status'],
             rows: page.records,
             footer: say('total', { total: page.total, current: page.current, pages: page.pages }),
           }),
