@@ -65,6 +65,8 @@ describeBrowser('payment screens', () => {
     await form.getByLabel('应用ID').fill('2021000000000099')
     await form.getByLabel('应用私钥（留空不修改）').fill(privatePem)
     await form.getByLabel('支付宝公钥').fill(publicPem)
+    // A new account starts with this appliance's own notify route, at the address the administrator is using.
+    expect(await form.getByLabel('异步通知地址').inputValue()).toBe(`${app.url}/api/blade-pay/alipay/notify`)
     await form.getByLabel('异步通知地址').fill('https://school.example.com/api/blade-pay/alipay/notify')
     await page.getByTestId('form-submit').click()
     await form.waitFor({ state: 'hidden' })

@@ -3,7 +3,7 @@ import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { L } from '../system/fields'
-import { enabledField } from './enabled'
+import { enabledField, notifyUrlField } from './account-fields'
 
 /** Where the Alipay accounts live (blade-pay); the merged config's picker lists them from here too. */
 export const ALIPAY_BASE = '/api/blade-pay/alipay/config'
@@ -15,7 +15,7 @@ const fields = screenFields(alipayConfigFields, {
   privateKey: { list: false, view: false },
   alipayPublicKey: { list: false },
   gateway: { list: false, span: 24 },
-  notifyUrl: { span: 24 },
+  notifyUrl: notifyUrlField('alipay'),
   returnUrl: { list: false, span: 24 },
   status: enabledField,
   remark: { list: false },

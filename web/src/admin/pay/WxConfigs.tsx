@@ -3,7 +3,7 @@ import { screenFields } from '../../shared/resource/fields'
 import ResourcePage from '../../shared/resource/ResourcePage'
 import type { ResourceScreen } from '../../shared/resource/schema'
 import { L } from '../system/fields'
-import { enabledField } from './enabled'
+import { enabledField, notifyUrlField } from './account-fields'
 
 /** Where the WeChat Pay merchants live (blade-pay); the merged config's picker lists them from here too. */
 export const WX_BASE = '/api/blade-pay/wxconfig'
@@ -19,7 +19,7 @@ const fields = screenFields(wxConfigFields, {
   platformSerial: { list: false },
   platformCert: { list: false },
   baseUrl: { list: false, span: 24 },
-  notifyUrl: { span: 24 },
+  notifyUrl: notifyUrlField('wxpay'),
   status: enabledField,
   remark: { list: false },
 })
