@@ -129,8 +129,16 @@ export function redisStore(url: string, maxQueued: number) {
   return redisPersistence({ conn: redisConnection(url), maxSessionDelivery: maxQueued || undefined })
 }
 
+/**
+ * The emitter's subscriber connection skips ioredis' handshake extras (CLIENT SETINFO, the INFO ready check): since
+ * ioredis 5.8.2 a SUBSCRIBE queued before connecting can reach Redis between them, the INFO that follows is refused
+ * in subscriber mode, and the refusal is thrown where nothing catches it (ioredis issue 2037) — a process that
+ * failed to start, once, in a full test run. A subscriber needs neither: it only waits for messages.
+ */
+const subscriberConnection = (url: string) => new Redis(url, { disableClientInfo: true, enableReadyCheck: false })
+
 export const redisEmitter = (url: string) =>
-  mqemitterRedis({ pubConn: redisConnection(url), subConn: redisConnection(url) })
+  mqemitterRedis({ pubConn: redisConnection(url), subConn: subscriberConnection(url) })
 
 /** The broker's store and emitter for this configuration (see the header). */
 export function brokerBackend(services: Services): BrokerBackend {
