@@ -1,4 +1,5 @@
-import { AlipaySdk } from 'alipay-sdk'
+import type { AlipaySdk } from 'alipay-sdk'
+import { loadAlipay } from '../../lib/lazy-libs.ts'
 import { fenToYuan, yuanToFen } from '../../../db/fields/types.ts'
 import type { payAlipayConfig, payOrder } from '../../../db/schema/index.ts'
 import type { Db } from '../../lib/db.ts'
@@ -23,10 +24,11 @@ export async function alipayOf(db: Db, c: Config): Promise<AlipaySdk> {
   return sdkOf(db, c)
 }
 
-function sdkOf(db: Db, c: Config): AlipaySdk {
+async function sdkOf(db: Db, c: Config): Promise<AlipaySdk> {
   const key = readPrivateKey(unseal(payServices(db).jwtSecret, c.privateKey))
   if (!key) throw new ApiError(503, 'pay.notConfigured')
-  return new AlipaySdk({
+  const Sdk = await loadAlipay()
+  return new Sdk({
     appId: c.appId,
     privateKey: key.base64,
     keyType: key.kind,
@@ -154,9 +156,13 @@ export async function alipayRefund(db: Db, c: Config, o: Order, outRefundNo: str
  * A notification's form verified with the school's Alipay public key (RSA2 over the sorted fields): undefined when
  * the signature fails, so nothing in it is believed before this.
  */
-export function openAlipayNotice(db: Db, c: Config, form: Record<string, string>): Record<string, string> | undefined {
+export async function openAlipayNotice(
+  db: Db,
+  c: Config,
+  form: Record<string, string>,
+): Promise<Record<string, string> | undefined> {
   try {
-    return sdkOf(db, c).checkNotifySignV2(form) ? form : undefined
+    return (await sdkOf(db, c)).checkNotifySignV2(form) ? form : undefined
   } catch {
     return undefined
   }

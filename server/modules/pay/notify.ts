@@ -52,7 +52,7 @@ export const notifyRoutes = (s: Services) =>
             })
             return fail()
           }
-          const notice = openAlipayNotice(s.db, config, form)
+          const notice = await openAlipayNotice(s.db, config, form)
           const why = !notice ? 'bad signature' : notice.app_id !== config.appId ? 'wrong app id' : undefined
           if (why || !notice) {
             await refused(s, config.tenantId, 'alipay', why ?? 'bad signature', {

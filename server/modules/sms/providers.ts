@@ -1,6 +1,4 @@
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525'
-import { $OpenApiUtil } from '@alicloud/openapi-core'
-import { sms as tencentSms } from 'tencentcloud-sdk-nodejs-sms'
+import { loadAliyunSms, loadTencentSms } from '../../lib/lazy-libs.ts'
 
 /** Dictionary sms_category, BladeX's numbers. */
 export const ALIYUN = 3,
@@ -59,8 +57,9 @@ const reasonOf = (e: unknown) => {
 }
 
 async function sendAliyun(a: OpenAccount, to: Endpoint, phones: string[], params: TemplateParams): Promise<SendResult> {
+  const { Dysmsapi, SendSmsRequest, OpenApiConfig } = await loadAliyunSms()
   const client = new Dysmsapi(
-    new $OpenApiUtil.Config({
+    new OpenApiConfig({
       accessKeyId: a.accessKey,
       accessKeySecret: a.secretKey,
       endpoint: to.host,
@@ -97,6 +96,7 @@ async function sendTencent(
   phones: string[],
   params: TemplateParams,
 ): Promise<SendResult> {
+  const tencentSms = await loadTencentSms()
   const client = new tencentSms.v20210111.Client({
     credential: { secretId: a.accessKey, secretKey: a.secretKey },
     region: a.regionId || DEFAULT_REGION[TENCENT],
