@@ -5,10 +5,9 @@
  */
 export const loadExcel = async () => (await import('exceljs')).default
 export const loadPdfmake = async () => (await import('pdfmake')).default
-export const loadAliyunSms = async () => ({
-  Dysmsapi: (await import('@alicloud/dysmsapi20170525')).default,
-  SendSmsRequest: (await import('@alicloud/dysmsapi20170525')).SendSmsRequest,
-  OpenApiConfig: (await import('@alicloud/openapi-core')).$OpenApiUtil.Config,
-})
+export async function loadAliyunSms() {
+  const [sms, core] = await Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')])
+  return { Dysmsapi: sms.default, SendSmsRequest: sms.SendSmsRequest, OpenApiConfig: core.$OpenApiUtil.Config }
+}
 export const loadTencentSms = async () => (await import('tencentcloud-sdk-nodejs-sms')).sms
 export const loadAlipay = async () => (await import('alipay-sdk')).AlipaySdk

@@ -37,9 +37,8 @@ export async function askedToday(ctx: Ctx): Promise<number> {
 
 /**
  * Counts one question against the school's daily quota (answering the day it counted on), or answers 429 when it is
- * spent. The database decides: one
- * conditional update that only moves the count while it is under the quota, so concurrent questions from several
- * processes never pass it.
+ * spent. The database decides: one conditional update that only moves the count while it is under the quota, so
+ * concurrent questions from several processes never pass it.
  */
 export async function spendQuestion(ctx: Ctx, quota: number): Promise<string> {
   if (quota <= 0) throw new ApiError(429, 'assistant.noQuota')
