@@ -22,7 +22,7 @@ import { isPortalPath } from '../../web/entries.ts'
 import { spawnServer, stopChild, WEB_DIST } from './server-process.ts'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -139,8 +139,44 @@ export async function startAppliance(env: Record<string, string> = {}): Promise<
   return app
 }
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * Chromium aborts a navigation with net::ERR_NETWORK_CHANGED when the host's
+ * network interfaces change under it — which the lab suites do, creating and
+ * removing Docker networks while browser suites run beside them. That is the
+ * test machine, not the page: a navigation so aborted is tried again (twice at
+ * most); every other failure is the test's to see.
+ */
+const NETWORK_CHANGED = /ERR_NETWORK_CHANGED/
+const steady = new WeakSet<Page>()
+function steadyNavigation(page: Page): Page {
+  // Browser.newPage opens its page through a (steadied) context: wrap once.
+  if (steady.has(page)) return page
+  steady.add(page)
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const again =
+    <A extends unknown[], R>(go: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await go(...a)
+        } catch (e) {
+          if (tries >= 3 || !NETWORK_CHANGED.test(String(e))) throw e
+        }
+      }
+    }
+  page.goto = again(goto)
+  page.reload = again(reload)
+  return page
+}
+function steadyContext(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context)
+  context.newPage = async () => steadyNavigation(await newPage())
+  return context
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -152,6 +188,12 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-quic',
     ],
   })
+  const newContext = browser.newContext.bind(browser)
+  const newPage = browser.newPage.bind(browser)
+  browser.newContext = async (options) => steadyContext(await newContext(options))
+  browser.newPage = async (options) => steadyNavigation(await newPage(options))
+  return browser
+}
 
 /**
  * Signs in through the login page. The page marks its inputs with
