@@ -72,3 +72,47 @@ export const listParam = (name: string) => jsonElements(sql.placeholder(name))
 
 /** A value bound when a prepared INSERT or UPDATE runs (drizzle's set() takes SQL, not a bare placeholder). */
 export const bound = (name: string) => sql`${sql.placeholder(name)}`
+
+/** Rows up to which insertRows compiles a statement per row count; a larger insert is rare and built each time. */
+const PREPARED_ROWS = 8
+
+type InsertBuilder = ReturnType<ReturnType<Db['insert']>['values']>
+type InsertTable = Parameters<Db['insert']>[0]
+
+/**
+ * Inserts rows through a statement compiled once per key, row count and column set (prepared above): what a
+ * request inserts several of (history, variables, tasks) no longer goes through the query builder each time.
+ * The columns are the first row's defined values; rows that differ in them, or more than PREPARED_ROWS rows,
+ * take the builder (as does `then`, an ON CONFLICT clause, either way).
+ */
+export async function insertRows(
+  db: Db,
+  key: string,
+  table: InsertTable,
+  rows: Record<string, unknown>[],
+  then: (q: InsertBuilder) => { execute(): Promise<unknown> } = (q) => q,
+): Promise<void> {
+  if (!rows.length) return
+  const cols = Object.keys(rows[0]).filter((c) => rows[0][c] !== undefined)
+  const same = rows.every(
+    (r) =>
+      cols.every((c) => r[c] !== undefined) && Object.keys(r).filter((c) => r[c] !== undefined).length === cols.length,
+  )
+  if (!same || rows.length > PREPARED_ROWS) {
+    await then(db.insert(table).values(rows as never)).execute()
+    return
+  }
+  const q = prepared(db, `${key}:${rows.length}:${cols.join(',')}`, (d) => {
+    const values = rows.map((_, i) => Object.fromEntries(cols.map((c) => [c, sql.placeholder(`${c}_${i}`)])))
+    return (
+      then(d.insert(table).values(values as never)) as unknown as {
+        prepare(): { execute(p: object): Promise<unknown> }
+      }
+    ).prepare()
+  })
+  const params: Record<string, unknown> = {}
+  rows.forEach((r, i) => {
+    for (const c of cols) params[`${c}_${i}`] = r[c]
+  })
+  await q.execute(params)
+}

@@ -1,7 +1,8 @@
 /**
- * One turn of the engine for one instance: a new Engine over the deployment's definition (bpmn-engine 25 cannot
- * restore into a running engine), started or recovered from the saved state, moved by `act`, its new state taken
- * and the engine stopped. No database access here: the caller loads what it needs before and saves what this
+ * One turn of the engine for one instance: the engine that made the saved state when this process still has it
+ * (idle-engines.ts), else a new Engine over the deployment's definition (bpmn-engine 25 cannot restore into a
+ * running engine) started or recovered from that state; moved by `act`, its new state taken, and the engine kept
+ * for the instance's next turn (stopped once the instance ends). No database access here: the caller loads what it needs before and saves what this
  * answers in one transaction after (store.ts), so the transaction never waits on the engine.
  */
 import { Engine } from 'bpmn-engine'
@@ -9,6 +10,7 @@ import { TimerEventDefinition, Timers } from 'bpmn-elements'
 import { badRequest } from '../../../lib/errors.ts'
 import { deployed, moddleOptions, type Graph } from './definitions.ts'
 import { ExpressionError, hasExpression, resolve } from './expressions.ts'
+import { IdleEngines, type Idle } from './idle-engines.ts'
 
 /**
  * The engine's and its elements' logger: silent. The default one (the `debug` package) asked whether stderr is a
@@ -83,9 +85,18 @@ interface Api {
   discard(): void
   /** A sub-process's own executions and what waits inside it; nothing for other activities. */
   getPostponed(): Api[]
-  /** The activity; a running sub-process's execution holds the process-like scopes its children run in. */
-  owner?: { execution?: { source?: { executions?: Scope[] } } }
+  /**
+   * The activity; a running sub-process's execution holds the process-like scopes its children run in, and a
+   * multi-instance activity's execution its iterations waiting (with itself).
+   */
+  owner?: { execution?: { source?: { executions?: Scope[] }; getPostponed?(): { executionId: string }[] } }
 }
+
+/** The executions a postponed activity stands for: its own, and its waiting iterations when it loops. */
+const executionsOf = (a: Api) => [
+  a.executionId,
+  ...(a.owner?.execution?.getPostponed?.() ?? []).map((x) => x.executionId),
+]
 interface Scope {
   getActivityById(id: string): { run(content: object): void } | undefined
 }
@@ -138,16 +149,17 @@ export function scopeOf(vars: Record<string, unknown>, content: Record<string, u
   return scope
 }
 
-/** The evaluator the engine resolves `${…}` with: the safe one (expressions.ts) over the variables. */
-export function expressionsOver(vars: Record<string, unknown>) {
+/** The evaluator the engine resolves `${…}` with: the safe one (expressions.ts) over the scope's variables. */
+function expressionsIn(scope: { vars: Record<string, unknown> }) {
   return {
     isExpression: (t: unknown) => typeof t === 'string' && /^\s*\$\{[\s\S]+\}\s*$/.test(t),
     hasExpression,
     resolveExpression(template: string, context?: { content?: Record<string, unknown> }) {
-      return resolve(template, scopeOf(vars, context?.content))
+      return resolve(template, scopeOf(scope.vars, context?.content))
     },
   }
 }
+export const expressionsOver = (vars: Record<string, unknown>) => expressionsIn({ vars })
 
 function localOf(content: Record<string, unknown>): Record<string, unknown> {
   const local: Record<string, unknown> = {}
@@ -232,31 +244,54 @@ function halt(engine: Engine) {
   if (engine.state === 'running') void engine.stop()
 }
 
-/** Runs one turn. `state` null starts a new instance; `vars` is read (and may be changed) by expressions. */
-export async function turn(
-  definitionId: string,
-  xml: string,
-  state: string | null,
-  vars: Record<string, unknown>,
-  act?: (d: Driver) => void,
-): Promise<Turn & { graph: Graph }> {
-  const [{ graph }, sourceContext] = await Promise.all([deployed(definitionId, xml), runnable(definitionId, xml)])
-  const expressions = expressionsOver(vars)
+/**
+ * An engine with what its turns track: the user tasks and call activities waiting, what the turn did, the errors it
+ * raised, and the variables its expressions read (the current turn's, set as the turn begins).
+ */
+interface Live extends Idle {
+  engine: Engine
+  timers: Timers
+  scope: { vars: Record<string, unknown> }
+  waits: Map<string, Wait>
+  calls: Map<string, CallWait>
+  trace: Trace[]
+  errors: unknown[]
+  /** Set while discarding: what is left is not done, so not traced. */
+  quiet: boolean
+  /** The engine's execution once started or recovered; a kept engine has one. */
+  execution?: Execution
+}
+
+/** Engines between turns (idle-engines.ts); WORKFLOW_IDLE_ENGINES bounds them (0 turns reuse off). */
+const idle = new IdleEngines<Live>(Number(process.env.WORKFLOW_IDLE_ENGINES ?? 500))
+export const idleEngines = idle
+
+function liveEngine(definitionId: string, graph: Graph, sourceContext: SourceContext): Live {
   const timers = heldTimers()
+  const scope = { vars: {} as Record<string, unknown> }
   const engine = new Engine({
     name: definitionId,
     sourceContext,
     moddleOptions,
-    expressions,
+    expressions: expressionsIn(scope),
     timers,
     elements: ELEMENTS,
     Logger: silentLogger,
     settings: { enableDummyService: false },
   })
-  const waits = new Map<string, Wait>()
-  const trace: Trace[] = []
-  const errors: unknown[] = []
-  let quiet = false
+  const live: Live = {
+    definitionId,
+    engine,
+    timers,
+    scope,
+    waits: new Map(),
+    calls: new Map(),
+    trace: [],
+    errors: [],
+    quiet: false,
+    halt: () => halt(engine),
+  }
+  const { waits, calls, trace } = live
   const on = (event: string, fn: (c: Record<string, unknown>) => void) =>
     engine.broker.subscribeTmp('event', event, (_r, m) => fn((m as { content: Record<string, unknown> }).content), {
       noAck: true,
@@ -274,8 +309,6 @@ export async function turn(
       multiInstance: loop,
     })
   })
-  on('activity.leave', (c) => waits.delete(c.executionId as string))
-  const calls = new Map<string, CallWait>()
   on('activity.call', (c) =>
     calls.set(c.executionId as string, {
       executionId: c.executionId as string,
@@ -283,27 +316,59 @@ export async function turn(
       calledElement: String(c.calledElement ?? ''),
     }),
   )
-  for (const left of ['activity.leave', 'activity.end']) on(left, (c) => calls.delete(c.executionId as string))
+  // One subscription per event: each one more is a message more the engine's broker makes for every event.
+  on('activity.leave', (c) => {
+    waits.delete(c.executionId as string)
+    calls.delete(c.executionId as string)
+  })
   on('activity.end', (c) => {
     waits.delete(c.executionId as string)
-    if (!quiet && !c.isMultiInstance) trace.push({ kind: 'end', id: c.id as string })
+    calls.delete(c.executionId as string)
+    if (!live.quiet && !c.isMultiInstance) trace.push({ kind: 'end', id: c.id as string })
   })
   on('flow.take', (c) => {
-    if (!quiet) trace.push({ kind: 'flow', id: c.id as string })
+    if (!live.quiet) trace.push({ kind: 'flow', id: c.id as string })
   })
-  engine.on('error', (err: unknown) => errors.push(err))
+  engine.on('error', (err: unknown) => live.errors.push(err))
+  return live
+}
 
-  let execution: Execution | undefined
+/**
+ * The state a finished instance keeps: none to speak of. Nothing turns a finished instance (every operation checks
+ * it runs), so its engine's state would be written for no reader; and unlike an empty string, which `turn` takes for
+ * "start a new one", this recovers to an engine that has ended: a turn on it finds the instance finished, nothing
+ * waiting.
+ */
+export const FINISHED = '{}'
+
+/** Runs one turn. `state` null starts a new instance; `vars` is read (and may be changed) by expressions. */
+export async function turn(
+  definitionId: string,
+  xml: string,
+  state: string | null,
+  vars: Record<string, unknown>,
+  act?: (d: Driver) => void,
+): Promise<Turn & { graph: Graph }> {
+  const [{ graph }, sourceContext] = await Promise.all([deployed(definitionId, xml), runnable(definitionId, xml)])
+  const kept = state ? idle.take(definitionId, state) : undefined
+  const live = kept ?? liveEngine(definitionId, graph, sourceContext)
+  const { engine, timers, waits, calls, trace, errors } = live
+  live.scope.vars = vars
+  trace.length = 0
+  errors.length = 0
+
+  let execution = live.execution
   /** The timers waiting before `act` (recovered ones already have their jobs): timer id → due. */
   const before = new Map<string, number>()
   try {
-    if (state) {
+    if (kept) for (const w of waitingOn(timers)) before.set(w.executionId, w.due)
+    else if (state) {
       // No source in the saved state: the engine recovers each definition onto its sourceContext (by id).
       engine.recover(JSON.parse(state))
       execution = (await engine.resume()) as unknown as Execution
       for (const w of waitingOn(timers)) before.set(w.executionId, w.due)
     } else execution = (await engine.execute()) as unknown as Execution
-    const ex = execution
+    const ex = execution!
     if (act) {
       const started = [...waits.values()]
       trace.length = 0
@@ -321,11 +386,11 @@ export async function turn(
             ?.run({})
         },
         discard: (ids) => {
-          quiet = true
+          live.quiet = true
           try {
             for (const a of withinSubProcesses(ex.getPostponed())) if (ids.includes(a.id)) a.discard()
           } finally {
-            quiet = false
+            live.quiet = false
           }
         },
         fire: (timerId) => {
@@ -341,6 +406,7 @@ export async function turn(
   }
   const failure = errors[0]
   if (failure || !execution) {
+    // An engine a turn failed in is never kept: what it became is not what any row holds.
     halt(engine)
     const inner = (failure as { inner?: unknown }).inner ?? failure
     if (inner instanceof ExpressionError)
@@ -348,22 +414,29 @@ export async function turn(
     const reason = (inner instanceof Error ? inner.message : String(inner)).split('\n')[0].slice(0, 200)
     throw badRequest('workflow.engine', { reason })
   }
-  // Whatever is still postponed is what waits; an execution not among them was left (a gateway, a completion).
-  const postponed = new Set(withinSubProcesses(execution.getPostponed()).map((a) => a.id))
-  for (const [k, w] of waits) if (!postponed.has(w.activityId)) waits.delete(k)
-  for (const [k, w] of calls) if (!postponed.has(w.activityId)) calls.delete(k)
+  live.execution = execution
+  // Whatever is still postponed is what waits; an execution not among them was left (a gateway, a completion, a
+  // countersign iteration signalled: it ends without an activity.end of its own, and a kept engine must not carry it).
+  const postponed = new Set(withinSubProcesses(execution.getPostponed()).flatMap(executionsOf))
+  for (const k of waits.keys()) if (!postponed.has(k)) waits.delete(k)
+  for (const k of calls.keys()) if (!postponed.has(k)) calls.delete(k)
   const finished = execution.state !== 'running'
   const waitingTimers = finished ? [] : waitingOn(timers)
   // Timers waiting when the turn began have their jobs; any other, or one now due at another time, needs one.
   const armed = waitingTimers.filter((w) => before.get(w.executionId) !== w.due)
-  const saved = (await engine.getState()) as unknown as { definitions: { source?: string }[] }
-  for (const d of saved.definitions) delete d.source
-  halt(engine)
+  let text = FINISHED
+  if (finished) halt(engine)
+  else {
+    const saved = (await engine.getState()) as unknown as { definitions: { source?: string }[] }
+    for (const d of saved.definitions) delete d.source
+    text = JSON.stringify(saved)
+    idle.keep(text, live)
+  }
   return {
-    state: JSON.stringify(saved),
+    state: text,
     waits: [...waits.values()],
     calls: [...calls.values()],
-    trace,
+    trace: [...trace],
     finished,
     armed,
     graph,

@@ -3,7 +3,7 @@
  * tasks, candidates, history and variables — in one transaction whose first write moves the instance's version on
  * only if nobody moved it since it was loaded (0 rows → 409: the other operation won, nothing is applied twice).
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { tenantRows } from '../../../lib/tenant-rows.ts'
 import {
   user,
@@ -24,15 +24,11 @@ import { withTransaction, type Tx } from '../../../lib/transaction.ts'
 import type { Graph } from './definitions.ts'
 import { ExpressionError, resolve } from './expressions.ts'
 import { scopeOf, type Turn, type Wait } from './runtime.ts'
+import { wfReads, wfWrites } from './statements.ts'
+import { insertRows } from '../../../lib/prepared.ts'
 import { armDue, armTimers, dueAt } from './timer-jobs.ts'
 
-/**
- * Runtime rows are bounded by the school only: who may see or act on a task or an instance is the operation's
- * check (assignee, candidate, initiator, administrator), not a data scope.
- */
-export const PARTICIPANTS = {
-  why: 'who may act on a task or read an instance is decided by the operation: assignee, candidate, initiator, administrator',
-}
+export { PARTICIPANTS } from './statements.ts'
 
 export type InstanceRow = typeof wfInstance.$inferSelect
 export type TaskRow = typeof wfTask.$inferSelect
@@ -69,12 +65,7 @@ export async function isCandidate(ctx: Ctx, taskId: string): Promise<boolean> {
 
 export async function loadTask(ctx: Ctx, taskId: unknown): Promise<TaskRow> {
   if (typeof taskId !== 'string' || !taskId) throw badRequest('workflow.taskId', { field: 'taskId' }, 'taskId')
-  const row = await first(
-    ctx.db
-      .select()
-      .from(wfTask)
-      .where(and(eq(wfTask.id, taskId), tenantRows(wfTask, ctx.actor.tenantId, PARTICIPANTS))),
-  )
+  const row = await first(wfReads(ctx.db).task.execute({ id: taskId, tenantId: ctx.actor.tenantId }))
   if (!row) throw notFound()
   return row
 }
@@ -90,22 +81,14 @@ export async function openTask(ctx: Ctx, taskId: unknown): Promise<TaskRow> {
 export async function loadInstance(ctx: Ctx, id: unknown): Promise<LoadedInstance> {
   if (typeof id !== 'string' || !id)
     throw badRequest('workflow.processInstanceId', { field: 'processInstanceId' }, 'processInstanceId')
-  const inst = await first(
-    ctx.db
-      .select()
-      .from(wfInstance)
-      .where(and(eq(wfInstance.id, id), tenantRows(wfInstance, ctx.actor.tenantId, PARTICIPANTS))),
-  )
+  const reads = wfReads(ctx.db)
+  const inst = await first(reads.instance.execute({ id, tenantId: ctx.actor.tenantId }))
   if (!inst) throw notFound()
-  const dep = await first(ctx.db.select().from(wfDeployment).where(eq(wfDeployment.id, inst.definitionId)))
+  const dep = await first(reads.deployment.execute({ id: inst.definitionId }))
   if (!dep) throw notFound()
-  const varRows = await ctx.db.select().from(wfVariable).where(eq(wfVariable.instanceId, id))
+  const varRows = await reads.vars.execute({ id })
   const vars = Object.fromEntries(varRows.map((v) => [v.name, JSON.parse(v.value) as unknown]))
-  const open = await ctx.db
-    .select()
-    .from(wfTask)
-    .where(and(eq(wfTask.instanceId, id), eq(wfTask.status, 'todo')))
-    .orderBy(asc(wfTask.id))
+  const open = await reads.openTasks.execute({ id })
   return { inst, dep, vars, open }
 }
 
@@ -206,23 +189,25 @@ export interface HistoryEntry {
 
 export async function writeHistory(tx: Tx, inst: { id: string; tenantId: string }, entries: HistoryEntry[]) {
   const stamp = now()
-  if (entries.length)
-    await tx.insert(wfHistory).values(
-      entries.map((e) => ({
-        id: newId(),
-        tenantId: inst.tenantId,
-        instanceId: inst.id,
-        activityId: e.activityId,
-        activityName: e.activityName ?? null,
-        activityType: e.activityType,
-        taskId: e.taskId ?? null,
-        assignee: e.assignee ?? null,
-        action: e.action ?? null,
-        comment: e.comment ?? null,
-        startTime: stamp,
-        endTime: stamp,
-      })),
-    )
+  await insertRows(
+    tx,
+    'wf.history',
+    wfHistory,
+    entries.map((e) => ({
+      id: newId(),
+      tenantId: inst.tenantId,
+      instanceId: inst.id,
+      activityId: e.activityId,
+      activityName: e.activityName ?? null,
+      activityType: e.activityType,
+      taskId: e.taskId ?? null,
+      assignee: e.assignee ?? null,
+      action: e.action ?? null,
+      comment: e.comment ?? null,
+      startTime: stamp,
+      endTime: stamp,
+    })),
+  )
 }
 
 /** Stores variables (new or changed) in one statement: a start's form writes five or more, each was a round trip. */
@@ -230,29 +215,33 @@ export async function saveVars(tx: Tx, inst: { id: string; tenantId: string }, v
   const rows = Object.entries(vars)
     .filter(([, v]) => v !== undefined)
     .map(([name, v]) => ({ instanceId: inst.id, name, tenantId: inst.tenantId, value: JSON.stringify(v) }))
-  if (rows.length)
-    await tx
-      .insert(wfVariable)
-      .values(rows)
-      .onConflictDoUpdate({ target: [wfVariable.instanceId, wfVariable.name], set: { value: sql`excluded.value` } })
+  await insertRows(tx, 'wf.vars', wfVariable, rows, (q) =>
+    q.onConflictDoUpdate({ target: [wfVariable.instanceId, wfVariable.name], set: { value: sql`excluded.value` } }),
+  )
 }
 
 export async function insertTasks(tx: Tx, tasks: NewTask[]) {
   for (const t of tasks) {
-    await tx.insert(wfTask).values(t.row)
-    if (t.candidates.length)
-      await tx.insert(wfTaskCandidate).values(t.candidates.map((c) => ({ taskId: t.row.id!, ...c })))
-    await tx.insert(wfHistory).values({
-      id: newId(),
-      tenantId: t.row.tenantId!,
-      instanceId: t.row.instanceId,
-      activityId: t.row.taskKey,
-      activityName: t.row.name,
-      activityType: 'userTask',
-      taskId: t.row.id,
-      assignee: t.row.assignee,
-      startTime: t.row.createTime,
-    })
+    await insertRows(tx, 'wf.task', wfTask, [t.row])
+    await insertRows(
+      tx,
+      'wf.candidates',
+      wfTaskCandidate,
+      t.candidates.map((c) => ({ taskId: t.row.id!, ...c })),
+    )
+    await insertRows(tx, 'wf.history', wfHistory, [
+      {
+        id: newId(),
+        tenantId: t.row.tenantId!,
+        instanceId: t.row.instanceId,
+        activityId: t.row.taskKey,
+        activityName: t.row.name,
+        activityType: 'userTask',
+        taskId: t.row.id,
+        assignee: t.row.assignee,
+        startTime: t.row.createTime,
+      },
+    ])
     await armDue(tx, t.row)
   }
 }
@@ -264,34 +253,37 @@ export async function endTasks(
   o: { status: 'done' | 'cancelled'; action: string; comment?: string | null; by?: string },
 ) {
   if (!ids.length) return 0
-  const stamp = now()
-  const n = changed(
-    await tx
-      .update(wfTask)
-      .set({ status: o.status, action: o.action, comment: o.comment ?? null, endTime: stamp })
-      .where(and(inArray(wfTask.id, ids), eq(wfTask.status, 'todo'))),
-  )
-  await tx
-    .update(wfHistory)
-    .set({
-      endTime: stamp,
-      action: o.action,
-      comment: o.comment ?? null,
-      ...(o.by ? { assignee: o.by } : {}),
-    })
-    .where(and(inArray(wfHistory.taskId, ids), eq(wfHistory.activityType, 'userTask'), isNull(wfHistory.endTime)))
+  const w = wfWrites(tx)
+  const at = { ids: JSON.stringify(ids), action: o.action, comment: o.comment ?? null, endTime: now() }
+  const n = changed(await w.endTasks.execute({ ...at, status: o.status }))
+  await (o.by ? w.endTaskHistoryBy.execute({ ...at, assignee: o.by }) : w.endTaskHistory.execute(at))
   return n
 }
 
 /** Moves the instance's version on from what was loaded: 0 rows means someone else acted first. */
 export async function bumpVersion(tx: Tx, inst: InstanceRow, set: Partial<InstanceRow> = {}) {
-  const n = changed(
-    await tx
-      .update(wfInstance)
-      .set({ ...set, version: sql`${wfInstance.version} + 1`, updateTime: now() })
-      .where(and(eq(wfInstance.id, inst.id), eq(wfInstance.version, inst.version))),
-  )
+  const n = changed(await versionUpdate(tx, inst, set))
   if (!n) throw conflict('workflow.stale')
+}
+
+/** The update bumpVersion makes: a turn's two usual shapes prepared (statements.ts), anything else built. */
+function versionUpdate(tx: Tx, inst: InstanceRow, set: Partial<InstanceRow>) {
+  const w = wfWrites(tx)
+  const keys = Object.keys(set).sort().join()
+  const at = { id: inst.id, version: inst.version, updateTime: now() }
+  if (keys === 'state') return w.moved.execute({ ...at, state: set.state })
+  if (keys === 'endReason,endTime,state,status')
+    return w.ended.execute({
+      ...at,
+      state: set.state,
+      status: set.status,
+      endReason: set.endReason,
+      endTime: set.endTime,
+    })
+  return tx
+    .update(wfInstance)
+    .set({ ...set, version: sql`${wfInstance.version} + 1`, updateTime: at.updateTime })
+    .where(and(eq(wfInstance.id, inst.id), eq(wfInstance.version, inst.version)))
 }
 
 export interface Commit {

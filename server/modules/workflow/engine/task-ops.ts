@@ -5,8 +5,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { notDeleted } from '../../../lib/tenant-rows.ts'
-import { publicRows } from '../../../lib/tenant-rows.ts'
-import { user, wfDeployment, wfHistory, wfInstance, wfModelScope, wfTask } from '../../../../db/schema/index.ts'
+import { wfDeployment, wfHistory, wfInstance, wfModelScope, wfTask } from '../../../../db/schema/index.ts'
 import type { Ctx } from '../../../lib/context.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts'
 import { newId } from '../../../lib/ids.ts'
@@ -19,6 +18,8 @@ import { startCalled } from './call-activity.ts'
 import { countersignStep, loopOf } from './countersign.ts'
 import { deployed } from './definitions.ts'
 import { turn } from './runtime.ts'
+import { wfReads } from './statements.ts'
+import { insertRows } from '../../../lib/prepared.ts'
 import { armTimers } from './timer-jobs.ts'
 import {
   bumpVersion,
@@ -38,10 +39,6 @@ import {
   type LoadedInstance,
   type TaskRow,
 } from './store.ts'
-
-const STARTABLE = {
-  why: 'whoever works in the school may start its definitions; the model scope is checked by the operation',
-}
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 const varsOf = (v: unknown): Record<string, unknown> => {
@@ -85,7 +82,7 @@ async function mayStart(ctx: Ctx, dep: typeof wfDeployment.$inferSelect) {
 
 /** The initiator as lists show them: their name (their account when they have none). */
 async function initiatorName(ctx: Ctx) {
-  const me = await first(ctx.db.select({ realName: user.realName }).from(user).where(eq(user.id, ctx.actor.userId)))
+  const me = await first(wfReads(ctx.db).realName.execute({ id: ctx.actor.userId }))
   return me?.realName?.trim() || ctx.actor.account
 }
 
@@ -95,16 +92,10 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
   const byKey = text(input.processDefinitionKey)
   if (!byId && !byKey)
     throw badRequest('workflow.processDefinitionId', { field: 'processDefinitionId' }, 'processDefinitionId')
+  const reads = wfReads(ctx.db)
+  const tenantId = ctx.actor.tenantId
   const dep = await first(
-    ctx.db
-      .select()
-      .from(wfDeployment)
-      .where(
-        and(
-          publicRows(wfDeployment, ctx.actor.tenantId, STARTABLE),
-          byId ? eq(wfDeployment.id, byId) : and(eq(wfDeployment.processKey, byKey), eq(wfDeployment.mainVersion, 1)),
-        ),
-      ),
+    byId ? reads.startable.execute({ id: byId, tenantId }) : reads.startableMain.execute({ key: byKey, tenantId }),
   )
   if (!dep) throw notFound()
   if (dep.status !== 1) throw conflict('workflow.definitionSuspended')
@@ -138,7 +129,7 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
   const tasks = t.waits.map((w) => taskFor(inst, t.graph, w, vars))
   const called = await startCalled(ctx, { ...inst, endReason: null, parentId: null, parentExecutionId: null }, t, vars)
   await withTransaction(ctx.db, async (tx) => {
-    await tx.insert(wfInstance).values(inst)
+    await insertRows(tx, 'wf.instance', wfInstance, [inst])
     await called(tx)
     await insertTasks(tx, tasks)
     await writeHistory(
