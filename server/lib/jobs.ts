@@ -27,11 +27,12 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { job } from '../../db/schema/index.ts'
+import { schemaEngine } from '../../db/schema/dialect.ts'
 import type { Services } from './context.ts'
 import type { Db } from './db.ts'
 import { newId } from './ids.ts'
 import { processIdentity } from './processes.ts'
-import { bound, listParam, prepared } from './prepared.ts'
+import { bound, insertRows, listParam, prepared } from './prepared.ts'
 import { now } from './time.ts'
 import { first } from './rows.ts'
 import type { Tx } from './transaction.ts'
@@ -63,6 +64,11 @@ export interface JobDefinition {
   concurrency: number
   /** Delay before retry n is 2^(n-1) × this many ms. */
   backoffMs: number
+  /**
+   * Jobs a claim takes beyond a free slot, held (their leases renewed) until one frees: for a kind queued by the
+   * thousand (a job a message), so a claim — a write and its commit — serves several jobs. 0: one claim a job.
+   */
+  prefetch: number
 }
 
 /** A failure that retrying cannot fix (a broken input file): the job fails at once. */
@@ -74,13 +80,14 @@ const definitions = new Map<string, JobDefinition>()
 export function defineJob<P>(
   kind: string,
   handler: (job: JobContext<P>) => Promise<void>,
-  o: { concurrency?: number; backoffMs?: number } = {},
+  o: { concurrency?: number; backoffMs?: number; prefetch?: number } = {},
 ) {
   definitions.set(kind, {
     kind,
     handler: handler as JobDefinition['handler'],
     concurrency: o.concurrency ?? 1,
     backoffMs: o.backoffMs ?? 5000,
+    prefetch: o.prefetch ?? 0,
   })
 }
 
@@ -97,17 +104,21 @@ export async function enqueue(
   o: { tenantId?: string; ref?: string; runAfter?: number; maxAttempts?: number } = {},
 ): Promise<string> {
   const id = newId()
-  await db.insert(job).values({
-    id,
-    kind,
-    payload: JSON.stringify(payload),
-    tenantId: o.tenantId ?? '000000',
-    ref: o.ref ?? null,
-    runAfter: o.runAfter ?? 0,
-    maxAttempts: o.maxAttempts ?? 3,
-    createTime: now(),
-    updateTime: now(),
-  })
+  const stamp = now()
+  // Prepared (insertRows): a busy queue — the outbox writes a job a message — enqueues thousands in one transaction.
+  await insertRows(db, 'jobs.enqueue', job, [
+    {
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      tenantId: o.tenantId ?? '000000',
+      ref: o.ref ?? null,
+      runAfter: o.runAfter ?? 0,
+      maxAttempts: o.maxAttempts ?? 3,
+      createTime: stamp,
+      updateTime: stamp,
+    },
+  ])
   queueMicrotask(() => wakers.forEach((w) => w()))
   return id
 }
@@ -170,9 +181,41 @@ const statements = (db: Db) =>
           .prepare()
       )
     }
+    // The rows' own check again; on SQLite written with unary `+` (see claimDueMany), which PostgreSQL has no use for
+    // (nor, on text, an operator).
+    const dueToo = schemaEngine === 'postgres' ? due : sql`+${job.state} = 'queued' and +${job.runAfter} <= ${t}`
     return {
       claimAbandoned: take(abandoned),
       claimDue: take(due),
+      /**
+       * Up to `n` due jobs in one statement (a kind with prefetch). The outer check on the rows themselves is written
+       * with unary `+` on SQLite, so it looks the ids up by the primary key instead of walking ix_job_pick again.
+       */
+      claimDueMany: d
+        .update(job)
+        .set({
+          state: 'running',
+          attempts: sql`${job.attempts} + 1`,
+          leaseOwner: bound('owner'),
+          leaseUntil: bound('until'),
+          updateTime: bound('stamp'),
+        })
+        .where(
+          and(
+            inArray(
+              job.id,
+              d
+                .select({ id: job.id })
+                .from(job)
+                .where(and(due, inArray(job.kind, listParam('kinds'))))
+                .orderBy(asc(job.runAfter), asc(job.id))
+                .limit(sql.placeholder('n')),
+            ),
+            dueToo,
+          ),
+        )
+        .returning()
+        .prepare(),
       finish: d
         .update(job)
         .set({
@@ -223,9 +266,13 @@ export function startJobRunner(
    * of what a busy queue (the outbox, a job a message) spent claiming.
    */
   let abandonedCheckedAt = 0
+  /** Jobs claimed ahead (a kind's prefetch), in claim order, waiting for a slot of their kind. */
+  const ahead: JobRow[] = []
   async function claim(): Promise<JobRow | undefined> {
     const free = kinds.filter((k) => (perKind.get(k) ?? 0) < definitions.get(k)!.concurrency)
     if (!free.length) return undefined
+    const waiting = ahead.findIndex((r) => free.includes(r.kind))
+    if (waiting >= 0) return ahead.splice(waiting, 1)[0]
     const t = Date.now()
     const q = statements(db)
     const params = { kinds: JSON.stringify(free), t, owner, until: t + leaseMs, stamp: now() }
@@ -234,13 +281,25 @@ export function startJobRunner(
       if (taken) return taken
       abandonedCheckedAt = t
     }
+    // Kinds that prefetch first, several at a time (one each while something is ahead, so the rows held stay few);
+    // the others one by one, as before.
+    const batched = free.filter((k) => definitions.get(k)!.prefetch > 0)
+    if (batched.length) {
+      const n = ahead.length ? 1 : 1 + Math.max(...batched.map((k) => definitions.get(k)!.prefetch))
+      const [next, ...rest] = await q.claimDueMany.execute({ ...params, kinds: JSON.stringify(batched), n })
+      if (next) {
+        if (stopped) await Promise.all(rest.map(requeue))
+        else ahead.push(...rest)
+        return next
+      }
+    }
     return first(q.claimDue.execute(params))
   }
 
   /** Renews the leases of this runner's running jobs; a job no longer held (taken over) is aborted here. */
   async function heartbeat() {
-    if (!running.size) return
-    const ids = [...running.keys()]
+    if (!running.size && !ahead.length) return
+    const ids = [...running.keys(), ...ahead.map((r) => r.id)]
     const renewed = new Set(
       (
         await db
@@ -254,6 +313,8 @@ export function startJobRunner(
       if (!renewed.has(id)) {
         log.warn({ job: id }, 'job lease lost (taken over after this process was too slow to renew it): aborting it')
         running.get(id)?.abort.abort()
+        const held = ahead.findIndex((r) => r.id === id)
+        if (held >= 0) ahead.splice(held, 1)
       }
   }
 
@@ -383,6 +444,8 @@ export function startJobRunner(
       wakers.delete(pump)
       stopper.abort()
       await pumping
+      // Claimed ahead and never started: queued again, their attempts given back.
+      await Promise.allSettled(ahead.splice(0).map(requeue))
       await Promise.allSettled([...running.values()].map((r) => r.done))
     },
   }

@@ -322,5 +322,6 @@ defineJob<{ id: string }>(
     }
     await record(db, row, job, { status: 2, reason })
   },
-  { concurrency: SEND_CONCURRENCY, backoffMs: 5_000 },
+  // A school's notice is thousands of messages, a job each: claimed a connection's worth at a time.
+  { concurrency: SEND_CONCURRENCY, backoffMs: 5_000, prefetch: SEND_CONCURRENCY },
 )

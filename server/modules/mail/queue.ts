@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db.ts'
 import { badRequest } from '../../lib/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { enqueue } from '../../lib/jobs.ts'
+import { insertRows } from '../../lib/prepared.ts'
 import { defineMessages } from '../../lib/messages.ts'
 import { first } from '../../lib/rows.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
@@ -162,7 +163,7 @@ export async function queueMail(
     attempts: 0,
     handoverTime: null,
   }
-  await tx.insert(emailOutbox).values(row)
+  await insertRows(tx, 'mail.outbox', emailOutbox, [row])
   await enqueue(tx, SEND_MAIL, { id }, { tenantId: actor.tenantId, ref: id, maxAttempts: SEND_ATTEMPTS })
   return row
 }
