@@ -253,7 +253,11 @@ async function returnToParent(ctx: Ctx, child: LoadedInstance, vars: Record<stri
 useCallLinker(async (ctx, l, t, status, vars) => {
   const ended = status !== undefined && !OPEN.includes(status.status)
   const writers: Writer[] = []
-  if (t || ended) {
+  // Only a call activity of the instance's own definition starts children (an instance never changes definition):
+  // without one there are none to look for — the look was a statement in every commit of every other process.
+  const { graph } = t ?? (await deployed(l.dep.id, l.dep.xml))
+  const calling = [...graph.nodes.values()].some((n) => n.type === 'callActivity')
+  if ((t || ended) && calling) {
     const children = await ctx.db
       .select({ id: wfInstance.id, parentExecutionId: wfInstance.parentExecutionId })
       .from(wfInstance)

@@ -3,7 +3,7 @@
  * building them through the query builder on each request was a fifth of a completion's CPU — rows of twenty
  * columns, the tenant bound, each rendered to SQL again. A run only binds and steps. (Inserts: insertRows.)
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import { user, wfDeployment, wfHistory, wfInstance, wfTask, wfVariable } from '../../../../db/schema/index.ts'
 import type { Db } from '../../../lib/db.ts'
 import { bound, listParam, prepared } from '../../../lib/prepared.ts'
@@ -23,6 +23,9 @@ const STARTABLE = {
 const id = sql.placeholder('id')
 const tenantId = sql.placeholder('tenantId')
 
+/** A deployment's columns but its XML (read apart, once per process: deploymentXml below). */
+const { xml: _xml, ...light } = getTableColumns(wfDeployment)
+
 export const wfReads = (db: Db) =>
   prepared(db, 'wf.reads', (d) => ({
     task: d
@@ -35,16 +38,17 @@ export const wfReads = (db: Db) =>
       .from(wfInstance)
       .where(and(eq(wfInstance.id, id), tenantRows(wfInstance, tenantId, PARTICIPANTS)))
       .prepare(),
-    deployment: d.select().from(wfDeployment).where(eq(wfDeployment.id, id)).prepare(),
+    deployment: d.select(light).from(wfDeployment).where(eq(wfDeployment.id, id)).prepare(),
+    xml: d.select({ xml: wfDeployment.xml }).from(wfDeployment).where(eq(wfDeployment.id, id)).prepare(),
     /** The definition a start by id runs: one of the school's. */
     startable: d
-      .select()
+      .select(light)
       .from(wfDeployment)
       .where(and(publicRows(wfDeployment, tenantId, STARTABLE), eq(wfDeployment.id, id)))
       .prepare(),
     /** The main version of a key, which starts by key run. */
     startableMain: d
-      .select()
+      .select(light)
       .from(wfDeployment)
       .where(
         and(
@@ -121,3 +125,26 @@ export const wfWrites = (db: Db) =>
       )
       .prepare(),
   }))
+
+type DeploymentRow = typeof wfDeployment.$inferSelect
+
+/**
+ * Deployments' XML by id, kept in this process: a deployment's XML never changes, and reading it (tens of kB, past
+ * its row's overflow pages) with every start and completion cost more than the rest of the row.
+ */
+const xmls = new Map<string, string>()
+const XMLS_MAX = 200
+
+/** A deployment row read without its XML, completed from the process's copy (read once when missing). */
+export async function withXml(db: Db, row: Omit<DeploymentRow, 'xml'> | undefined): Promise<DeploymentRow | undefined> {
+  if (!row) return undefined
+  let xml = xmls.get(row.id)
+  if (xml === undefined) {
+    const [r] = await wfReads(db).xml.execute({ id: row.id })
+    if (!r) return undefined
+    xml = r.xml
+    if (xmls.size >= XMLS_MAX) xmls.delete(xmls.keys().next().value as string)
+    xmls.set(row.id, xml)
+  }
+  return { ...row, xml }
+}

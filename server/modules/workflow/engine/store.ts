@@ -24,7 +24,7 @@ import { withTransaction, type Tx } from '../../../lib/transaction.ts'
 import type { Graph } from './definitions.ts'
 import { ExpressionError, resolve } from './expressions.ts'
 import { scopeOf, type Turn, type Wait } from './runtime.ts'
-import { wfReads, wfWrites } from './statements.ts'
+import { wfReads, wfWrites, withXml } from './statements.ts'
 import { insertRows } from '../../../lib/prepared.ts'
 import { armDue, armTimers, dueAt } from './timer-jobs.ts'
 
@@ -84,7 +84,7 @@ export async function loadInstance(ctx: Ctx, id: unknown): Promise<LoadedInstanc
   const reads = wfReads(ctx.db)
   const inst = await first(reads.instance.execute({ id, tenantId: ctx.actor.tenantId }))
   if (!inst) throw notFound()
-  const dep = await first(reads.deployment.execute({ id: inst.definitionId }))
+  const dep = await withXml(ctx.db, await first(reads.deployment.execute({ id: inst.definitionId })))
   if (!dep) throw notFound()
   const varRows = await reads.vars.execute({ id })
   const vars = Object.fromEntries(varRows.map((v) => [v.name, JSON.parse(v.value) as unknown]))

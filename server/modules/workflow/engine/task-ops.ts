@@ -18,7 +18,7 @@ import { startCalled } from './call-activity.ts'
 import { countersignStep, loopOf } from './countersign.ts'
 import { deployed } from './definitions.ts'
 import { turn } from './runtime.ts'
-import { wfReads } from './statements.ts'
+import { wfReads, withXml } from './statements.ts'
 import { insertRows } from '../../../lib/prepared.ts'
 import { armTimers } from './timer-jobs.ts'
 import {
@@ -94,8 +94,11 @@ export async function startProcess(ctx: Ctx, input: StartInput) {
     throw badRequest('workflow.processDefinitionId', { field: 'processDefinitionId' }, 'processDefinitionId')
   const reads = wfReads(ctx.db)
   const tenantId = ctx.actor.tenantId
-  const dep = await first(
-    byId ? reads.startable.execute({ id: byId, tenantId }) : reads.startableMain.execute({ key: byKey, tenantId }),
+  const dep = await withXml(
+    ctx.db,
+    await first(
+      byId ? reads.startable.execute({ id: byId, tenantId }) : reads.startableMain.execute({ key: byKey, tenantId }),
+    ),
   )
   if (!dep) throw notFound()
   if (dep.status !== 1) throw conflict('workflow.definitionSuspended')
