@@ -286,7 +286,9 @@ export function startJobRunner(
     const batched = free.filter((k) => definitions.get(k)!.prefetch > 0)
     if (batched.length) {
       const n = ahead.length ? 1 : 1 + Math.max(...batched.map((k) => definitions.get(k)!.prefetch))
-      const [next, ...rest] = await q.claimDueMany.execute({ ...params, kinds: JSON.stringify(batched), n })
+      const taken = await q.claimDueMany.execute({ ...params, kinds: JSON.stringify(batched), n })
+      // RETURNING follows no order: the queue's own (due time, then id) is restored here.
+      const [next, ...rest] = taken.sort((a, b) => a.runAfter - b.runAfter || (a.id < b.id ? -1 : 1))
       if (next) {
         if (stopped) await Promise.all(rest.map(requeue))
         else ahead.push(...rest)

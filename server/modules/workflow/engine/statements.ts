@@ -72,6 +72,14 @@ export const wfReads = (db: Db) =>
 const sameVersion = and(eq(wfInstance.id, id), eq(wfInstance.version, sql.placeholder('version')))
 const nextVersion = { version: sql`${wfInstance.version} + 1`, updateTime: bound('updateTime') }
 
+/** An ended task's history row: when, how and with what comment (and, for the acted one, by whom). */
+const ended = { endTime: bound('endTime'), action: bound('action'), comment: bound('comment') }
+const openHistory = and(
+  inArray(wfHistory.taskId, listParam('ids')),
+  eq(wfHistory.activityType, 'userTask'),
+  isNull(wfHistory.endTime),
+)
+
 export const wfWrites = (db: Db) =>
   prepared(db, 'wf.writes', (d) => ({
     /** A turn that leaves the instance running: its new state. */
@@ -97,40 +105,19 @@ export const wfWrites = (db: Db) =>
       .set({ status: bound('status'), action: bound('action'), comment: bound('comment'), endTime: bound('endTime') })
       .where(and(inArray(wfTask.id, listParam('ids')), eq(wfTask.status, 'todo')))
       .prepare(),
-    endTaskHistory: d
-      .update(wfHistory)
-      .set({ endTime: bound('endTime'), action: bound('action'), comment: bound('comment') })
-      .where(
-        and(
-          inArray(wfHistory.taskId, listParam('ids')),
-          eq(wfHistory.activityType, 'userTask'),
-          isNull(wfHistory.endTime),
-        ),
-      )
-      .prepare(),
+    endTaskHistory: d.update(wfHistory).set(ended).where(openHistory).prepare(),
     endTaskHistoryBy: d
       .update(wfHistory)
-      .set({
-        endTime: bound('endTime'),
-        action: bound('action'),
-        comment: bound('comment'),
-        assignee: bound('assignee'),
-      })
-      .where(
-        and(
-          inArray(wfHistory.taskId, listParam('ids')),
-          eq(wfHistory.activityType, 'userTask'),
-          isNull(wfHistory.endTime),
-        ),
-      )
+      .set({ ...ended, assignee: bound('assignee') })
+      .where(openHistory)
       .prepare(),
   }))
 
 type DeploymentRow = typeof wfDeployment.$inferSelect
 
 /**
- * Deployments' XML by id, kept in this process: a deployment's XML never changes, and reading it (tens of kB, past
- * its row's overflow pages) with every start and completion cost more than the rest of the row.
+ * Deployments' XML by id, kept in this process: a deployment's XML never changes, and reading it (the row's largest
+ * column, past its overflow pages) with every start and completion cost more than the rest of the row.
  */
 const xmls = new Map<string, string>()
 const XMLS_MAX = 200
