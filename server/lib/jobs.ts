@@ -36,6 +36,7 @@ import { bound, insertRows, listParam, prepared } from './prepared.ts'
 import { now } from './time.ts'
 import { first } from './rows.ts'
 import type { Tx } from './transaction.ts'
+import { writeBatches } from './write-batch.ts'
 
 export type JobRow = typeof job.$inferSelect
 
@@ -237,6 +238,11 @@ const statements = (db: Db) =>
     }
   })
 
+/** A job's end, committed with the other jobs ending at the same moment (write-batch.ts). */
+const finishJob = writeBatches((tx: Tx, f: { id: string; owner: string; stamp: string }) =>
+  statements(tx).finish.execute(f),
+)
+
 /** Starts the one runner of this process over the defined kinds (or just `kinds`). */
 export function startJobRunner(
   services: Pick<Services, 'db' | 'log'> & { config?: Pick<Services['config'], 'leaseMs'> },
@@ -353,7 +359,7 @@ export function startJobRunner(
         try {
           await def.handler(ctx)
           if (abort.signal.aborted && !stopper.signal.aborted) return // lost the lease: the new owner records the end
-          await statements(db).finish.execute({ id: row.id, owner, stamp: now() })
+          await finishJob(db, { id: row.id, owner, stamp: now() })
         } catch (e) {
           const msg = e instanceof Error ? e.message : String(e)
           if (stopper.signal.aborted) {

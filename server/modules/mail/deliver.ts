@@ -9,6 +9,7 @@ import { changed, first } from '../../lib/rows.ts'
 import { unseal } from '../../lib/sealed.ts'
 import { tenantRows } from '../../lib/tenant-rows.ts'
 import { withTransaction } from '../../lib/transaction.ts'
+import { writeBatches } from '../../lib/write-batch.ts'
 import { bound, prepared } from '../../lib/prepared.ts'
 import { now } from '../../lib/time.ts'
 import { filesOf } from '../resource/files.ts'
@@ -68,6 +69,14 @@ const statements = (db: Db) =>
         .prepare(),
     }
   })
+
+/** A sent message's record, committed with those of the other sends ending at the same moment (write-batch.ts). */
+const recordSent = writeBatches(
+  (
+    tx: Db,
+    v: { id: string; stamp: string; configId: string; response: string | null; reason: string | null; attempt: number },
+  ) => statements(tx).recordSent.execute(v),
+)
 
 /**
  * The accounts to try, in order: the one the message names (sendMsg); else its strategy or the school's default
@@ -235,7 +244,7 @@ async function sendThrough(
   try {
     const info = await withSmtp(
       db,
-      { ...a, password: a.password ? unseal(s.jwtSecret, a.password) : null },
+      { ...a, password: () => (a.password ? unseal(s.jwtSecret, a.password) : null) },
       (conn) =>
         new Promise<{ response: string }>((resolve, reject) =>
           conn.send({ from: a.fromAddress, to: [...to, ...cc, ...bcc] }, stream, (err, info) =>
@@ -297,7 +306,7 @@ defineJob<{ id: string }>(
       if (job.signal.aborted) throw new Error('stopped')
       const r = await sendThrough(db, row, a, files)
       if (r.ok) {
-        await statements(db).recordSent.execute({
+        await recordSent(db, {
           id: row.id,
           stamp: now(),
           configId: a.id,

@@ -4,7 +4,7 @@ import SMTPConnection from 'nodemailer/lib/smtp-connection'
 import type { Db } from '../../lib/db.ts'
 import { checkMailHost } from './hosts.ts'
 
-/** What a connection is opened with: the account's server and login (the password already unsealed). */
+/** What a connection is opened with: the account's server and login. */
 export interface SmtpAccount {
   id: string
   tenantId: string
@@ -12,7 +12,8 @@ export interface SmtpAccount {
   port: number
   tlsMode: number
   username: string | null
-  password: string | null
+  /** The password, unsealed only when a new session logs in: a reused one needs none (and holds no plain copy). */
+  password: () => string | null
   updateTime: string | null
 }
 
@@ -74,7 +75,7 @@ async function open(db: Db, a: SmtpAccount): Promise<Pooled> {
   conn.on('end', dead)
   try {
     await call<void>((cb) => conn.connect((err) => cb(err)))
-    if (a.username) await call<boolean>((cb) => conn.login({ user: a.username!, pass: a.password ?? '' }, cb))
+    if (a.username) await call<boolean>((cb) => conn.login({ user: a.username!, pass: a.password() ?? '' }, cb))
   } catch (e) {
     p.alive = false
     conn.close()
