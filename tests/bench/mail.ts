@@ -3,8 +3,8 @@
  * login checked, each Message-ID counted) against nodemailer alone sending the same messages to the same server in
  * the same run, with as many connections as the outbox's worker runs jobs (8). The outbox's time runs from writing
  * the 2,000 rows and their jobs (one transaction) until every row is recorded sent; nodemailer's from its first
- * sendMail until the last answered. Target (issue #29): the outbox reaches ≥ 0.8 of nodemailer's rate, with every
- * message recorded and received once.
+ * sendMail until the last answered. BENCH_ROUNDS (3) rounds of both, the median round's ratio. Target (issue #29): the
+ * outbox reaches ≥ 0.8 of nodemailer's rate, with every message recorded and received once.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -28,6 +28,7 @@ import { startTestSmtp } from '../support/smtp-server.ts'
 const N = 2000
 const TARGET = 0.8
 const CONNECTIONS = 8
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const USER = 'office@school.test'
 const PASS = 'bench-password'
 const body = (i: number) => `<p>第 ${i} 封：本学期成绩已发布，请登录查看。</p>`
@@ -78,47 +79,16 @@ try {
   })
   const configId = account.data.id as string
 
-  // nodemailer alone: a pool of the same size, every message handed over at once.
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: smtp.port,
-    secure: false,
-    ignoreTLS: true,
-    auth: { user: USER, pass: PASS },
-    pool: true,
-    maxConnections: CONNECTIONS,
-    maxMessages: Infinity,
-  })
-  let cpu0 = process.cpuUsage()
-  let t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: N }, (_, i) =>
-      transport.sendMail({
-        from: USER,
-        to: `learner${i}@example.com`,
-        subject: `成绩通知 ${i}`,
-        html: body(i),
-        messageId: `<bare-${i}@bench.invalid>`,
-      }),
-    ),
-  )
-  const bareMs = performance.now() - t0
-  const bareCpu = process.cpuUsage(cpu0)
-  transport.close()
-
-  // The outbox: rows and jobs in one transaction, sent by the job runner, each recorded.
-  const runner = startJobRunner(services, { kinds: [SEND_MAIL], pollMs: 20 })
-  cpu0 = process.cpuUsage()
-  t0 = performance.now()
-  await withTransaction(services.db, async (tx) => {
-    for (let i = 0; i < N; i++)
-      await queueMail(tx, systemActor('000000'), {
-        to: [`learner${i}@example.com`],
-        subject: `成绩通知 ${i}`,
-        content: body(i),
-        configId,
-      })
-  })
+  // Each round: nodemailer alone, then the outbox, the same N messages; the ratio shown is the median round's
+  // (single rounds on this shared machine ranged 0.64–0.80), CPU per message over all rounds.
+  const rate = (ms: number) => (N / ms) * 1000
+  const rounds: { bareMs: number; outboxMs: number }[] = []
+  const bareCpu = { user: 0, system: 0 },
+    outboxCpu = { user: 0, system: 0 }
+  const add = (to: NodeJS.CpuUsage, c: NodeJS.CpuUsage) => {
+    to.user += c.user
+    to.system += c.system
+  }
   const sent = async () =>
     Number(
       (
@@ -130,25 +100,70 @@ try {
         )
       )?.n ?? 0,
     )
-  while ((await sent()) < N) {
-    if (performance.now() - t0 > 300_000) throw new Error('the outbox did not finish in 5 minutes')
-    await Bun.sleep(20)
+  const runner = startJobRunner(services, { kinds: [SEND_MAIL], pollMs: 20 })
+  for (let r = 0; r < ROUNDS; r++) {
+    // nodemailer alone: a pool of the same size, every message handed over at once.
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: USER, pass: PASS },
+      pool: true,
+      maxConnections: CONNECTIONS,
+      maxMessages: Infinity,
+    })
+    let cpu0 = process.cpuUsage()
+    let t0 = performance.now()
+    await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        transport.sendMail({
+          from: USER,
+          to: `learner${i}@example.com`,
+          subject: `成绩通知 ${i}`,
+          html: body(i),
+          messageId: `<bare-${r}-${i}@bench.invalid>`,
+        }),
+      ),
+    )
+    const bareMs = performance.now() - t0
+    add(bareCpu, process.cpuUsage(cpu0))
+    transport.close()
+
+    // The outbox: rows and jobs in one transaction, sent by the job runner, each recorded.
+    cpu0 = process.cpuUsage()
+    t0 = performance.now()
+    await withTransaction(services.db, async (tx) => {
+      for (let i = 0; i < N; i++)
+        await queueMail(tx, systemActor('000000'), {
+          to: [`learner${i}@example.com`],
+          subject: `成绩通知 ${i}`,
+          content: body(i),
+          configId,
+        })
+    })
+    while ((await sent()) < N * (r + 1)) {
+      if (performance.now() - t0 > 300_000) throw new Error('the outbox did not finish in 5 minutes')
+      await Bun.sleep(20)
+    }
+    const outboxMs = performance.now() - t0
+    add(outboxCpu, process.cpuUsage(cpu0))
+    rounds.push({ bareMs, outboxMs })
   }
-  const outboxMs = performance.now() - t0
-  const outboxCpu = process.cpuUsage(cpu0)
   await runner.stop()
   closeSmtpSessions()
 
   const outboxIds = [...smtp.counts.keys()].filter((id) => !id.startsWith('<bare-'))
-  const once = outboxIds.length === N && outboxIds.every((id) => smtp.counts.get(id) === 1)
-  const rate = (ms: number) => (N / ms) * 1000
+  const once = outboxIds.length === N * ROUNDS && outboxIds.every((id) => smtp.counts.get(id) === 1)
+  const ratios = rounds.map((x) => rate(x.outboxMs) / rate(x.bareMs))
+  const mid = [...rounds].sort((a, b) => a.bareMs / a.outboxMs - b.bareMs / b.outboxMs)[Math.floor(ROUNDS / 2)]
+  const ratio = rate(mid.outboxMs) / rate(mid.bareMs)
   // This process's CPU (the SMTP server's share included in both): on a loaded machine the ratio follows it.
-  const perMessage = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000 / N).toFixed(2)
-  const ratio = rate(outboxMs) / rate(bareMs)
+  const perMessage = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000 / N / ROUNDS).toFixed(2)
   console.log(
-    `mail: nodemailer alone ${N} in ${bareMs.toFixed(0)} ms (${rate(bareMs).toFixed(0)}/s); ` +
-      `outbox ${N} in ${outboxMs.toFixed(0)} ms (${rate(outboxMs).toFixed(0)}/s), every row recorded: ` +
-      `${(await sent()) === N}, each received once: ${once}; ratio ${ratio.toFixed(2)} (target ≥ ${TARGET}); ` +
+    `mail (median of ${ROUNDS} rounds): nodemailer alone ${N} in ${mid.bareMs.toFixed(0)} ms (${rate(mid.bareMs).toFixed(0)}/s); ` +
+      `outbox ${N} in ${mid.outboxMs.toFixed(0)} ms (${rate(mid.outboxMs).toFixed(0)}/s), every row recorded: ` +
+      `${(await sent()) === N * ROUNDS}, each received once: ${once}; ratio ${ratio.toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}; target ≥ ${TARGET}); ` +
       `CPU per message: nodemailer ${perMessage(bareCpu)} ms, outbox ${perMessage(outboxCpu)} ms; ` +
       `load ${loadavg()[0].toFixed(1)}`,
   )
