@@ -172,7 +172,8 @@ describeBrowser('the last admin routes', () => {
     await expect.poll(() => tabsOf('/wel/viewChapter').count()).toBe(1)
     expect(await rowOf('chapter-wares', '实验：点亮 LED').textContent()).toContain('Experiment steps')
     await noSeriousViolations()
-  })
+    // Two sign-ins' worth of pages and pickers: under both engines' browser suites at once it has passed 30 s.
+  }, 60_000)
 
   it('lets the administrator try a route with their own sign-in from the menu', async () => {
     await signIn('admin')
@@ -203,5 +204,6 @@ describeBrowser('the last admin routes', () => {
       await page.waitForURL((u) => u.pathname !== path.split('?')[0])
       expect(new URL(page.url()).pathname, path).toMatch(/^\/(404)?$/)
     }
-  })
+    // A sign-in and four pages: it passed 30 s once under both engines' browser suites at once.
+  }, 60_000)
 })

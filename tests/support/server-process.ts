@@ -89,6 +89,8 @@ export async function applianceQuery<Row = Record<string, unknown>>(
   if (!databaseUrl) {
     const db = new Database(dbFile)
     try {
+      // The appliance may be mid-write (its jobs, a batch of them): wait for its lock as its own connections do.
+      db.exec('PRAGMA busy_timeout = 10000')
       return db.query(text).all(...(params as SQLQueryBindings[])) as Row[]
     } finally {
       db.close()

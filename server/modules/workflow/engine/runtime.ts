@@ -262,8 +262,12 @@ interface Live extends Idle {
   execution?: Execution
 }
 
-/** Engines between turns (idle-engines.ts); WORKFLOW_IDLE_ENGINES bounds them (0 turns reuse off). */
-const idle = new IdleEngines<Live>(Number(process.env.WORKFLOW_IDLE_ENGINES ?? 500))
+/**
+ * Engines between turns (idle-engines.ts); WORKFLOW_IDLE_ENGINES bounds them (0 turns reuse off). A waiting
+ * bpmn-engine holds about 0.6 MB (measured; as much without this file's subscriptions), so the bound is what a
+ * school's busiest moment has in flight — fifty approvers each between a start and its approval — not its backlog.
+ */
+const idle = new IdleEngines<Live>(Number(process.env.WORKFLOW_IDLE_ENGINES ?? 64))
 export const idleEngines = idle
 
 function liveEngine(definitionId: string, graph: Graph, sourceContext: SourceContext): Live {
