@@ -24,19 +24,19 @@
  * lease, so a runner that lost one (it hung past the lease) neither finishes
  * nor fails the job behind the new owner's back; its handler is aborted.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { job } from '../../db/schema/index.ts'
-import { schemaEngine } from '../../db/schema/dialect.ts'
 import type { Services } from './context.ts'
 import type { Db } from './db.ts'
 import { newId } from './ids.ts'
 import { processIdentity } from './processes.ts'
-import { bound, insertRows, listParam, prepared } from './prepared.ts'
+import { insertRows } from './prepared.ts'
 import { now } from './time.ts'
 import { first } from './rows.ts'
 import type { Tx } from './transaction.ts'
 import { writeBatches } from './write-batch.ts'
+import { jobStatements } from './job-statements.ts'
 
 export type JobRow = typeof job.$inferSelect
 
@@ -147,100 +147,9 @@ let runners = 0
 /** How often a runner looks for jobs a dead process left running (their leases ran out). */
 const ABANDONED_CHECK_MS = 1_000
 
-/**
- * What every job passes through, compiled once per database (prepared.ts): a claim and a finish a job, and building
- * them anew cost more than running them (the outbox sends a job a message).
- */
-const statements = (db: Db) =>
-  prepared(db, 'jobs.runner', (d) => {
-    const t = sql.placeholder('t')
-    // No lease at all: left running by a version before leases (the upgrade's restart ended it).
-    const abandoned = and(eq(job.state, 'running'), or(isNull(job.leaseUntil), lt(job.leaseUntil, t)))
-    const due = and(eq(job.state, 'queued'), lte(job.runAfter, t))
-    const take = (claimable: SQL | undefined) => {
-      const next = d
-        .select({ id: job.id })
-        .from(job)
-        .where(and(claimable, inArray(job.kind, listParam('kinds'))))
-        .orderBy(asc(job.runAfter), asc(job.id))
-        .limit(1)
-      return (
-        d
-          .update(job)
-          .set({
-            state: 'running',
-            // Taking over a dead process's job does not use up an attempt (as a restart did not).
-            attempts: sql`case when ${job.state} = 'running' then ${job.attempts} else ${job.attempts} + 1 end`,
-            leaseOwner: bound('owner'),
-            leaseUntil: bound('until'),
-            updateTime: bound('stamp'),
-          })
-          // `id = (…)`, not `id IN (…)`: with IN, SQLite served the outer condition from ix_job_pick and walked
-          // every due job again (72 µs a claim at 2,000 queued); the scalar sub-select goes by the primary key.
-          .where(and(eq(job.id, sql`(${next})`), claimable))
-          .returning()
-          .prepare()
-      )
-    }
-    // The rows' own check again; on SQLite written with unary `+` (see claimDueMany), which PostgreSQL has no use for
-    // (nor, on text, an operator).
-    const dueToo = schemaEngine === 'postgres' ? due : sql`+${job.state} = 'queued' and +${job.runAfter} <= ${t}`
-    return {
-      claimAbandoned: take(abandoned),
-      claimDue: take(due),
-      /**
-       * Up to `n` due jobs in one statement (a kind with prefetch). The outer check on the rows themselves is written
-       * with unary `+` on SQLite, so it looks the ids up by the primary key instead of walking ix_job_pick again.
-       */
-      claimDueMany: d
-        .update(job)
-        .set({
-          state: 'running',
-          attempts: sql`${job.attempts} + 1`,
-          leaseOwner: bound('owner'),
-          leaseUntil: bound('until'),
-          updateTime: bound('stamp'),
-        })
-        .where(
-          and(
-            inArray(
-              job.id,
-              d
-                .select({ id: job.id })
-                .from(job)
-                .where(and(due, inArray(job.kind, listParam('kinds'))))
-                .orderBy(asc(job.runAfter), asc(job.id))
-                .limit(sql.placeholder('n')),
-            ),
-            dueToo,
-          ),
-        )
-        .returning()
-        .prepare(),
-      finish: d
-        .update(job)
-        .set({
-          state: 'done',
-          progress: 100,
-          lastError: null,
-          leaseOwner: null,
-          leaseUntil: null,
-          updateTime: bound('stamp'),
-        })
-        .where(
-          and(
-            eq(job.id, sql.placeholder('id')),
-            eq(job.state, 'running'),
-            eq(job.leaseOwner, sql.placeholder('owner')),
-          ),
-        )
-        .prepare(),
-    }
-  })
-
 /** A job's end, committed with the other jobs ending at the same moment (write-batch.ts). */
 const finishJob = writeBatches((tx: Tx, f: { id: string; owner: string; stamp: string }) =>
-  statements(tx).finish.execute(f),
+  jobStatements(tx).finish.execute(f),
 )
 
 /** Starts the one runner of this process over the defined kinds (or just `kinds`). */
@@ -280,7 +189,7 @@ export function startJobRunner(
     const waiting = ahead.findIndex((r) => free.includes(r.kind))
     if (waiting >= 0) return ahead.splice(waiting, 1)[0]
     const t = Date.now()
-    const q = statements(db)
+    const q = jobStatements(db)
     const params = { kinds: JSON.stringify(free), t, owner, until: t + leaseMs, stamp: now() }
     if (t - abandonedCheckedAt >= Math.min(ABANDONED_CHECK_MS, leaseMs / 3)) {
       const taken = await first(q.claimAbandoned.execute(params))

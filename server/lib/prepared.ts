@@ -93,11 +93,9 @@ export async function insertRows(
   then: (q: InsertBuilder) => { execute(): Promise<unknown> } = (q) => q,
 ): Promise<void> {
   if (!rows.length) return
-  const cols = Object.keys(rows[0]).filter((c) => rows[0][c] !== undefined)
-  const same = rows.every(
-    (r) =>
-      cols.every((c) => r[c] !== undefined) && Object.keys(r).filter((c) => r[c] !== undefined).length === cols.length,
-  )
+  const defined = (r: Record<string, unknown>) => Object.keys(r).filter((c) => r[c] !== undefined)
+  const cols = defined(rows[0])
+  const same = rows.every((r) => defined(r).length === cols.length && cols.every((c) => r[c] !== undefined))
   if (!same || rows.length > PREPARED_ROWS) {
     await then(db.insert(table).values(rows as never)).execute()
     return

@@ -2,8 +2,8 @@ import { dbEngine, type Db } from './db.ts'
 import { withTransaction, type Tx } from './transaction.ts'
 
 /**
- * Writes that concurrent work makes at about the same moment — the outbox's eight sends each marking, recording
- * their message and finishing their job — committed together: on SQLite every statement outside a transaction is its
+ * Writes that concurrent work makes at about the same moment — the outbox's eight sends each recording their message
+ * and finishing their job — committed together: on SQLite every statement outside a transaction is its
  * own commit (its pages appended to the WAL), and a commit cost more than the statement. Each caller gets its own
  * write's result once the shared transaction committed, so "recorded" still means committed; one failing write fails
  * the batch it was in. Items are gathered until the event loop's next turn (setImmediate), after whatever I/O arrived

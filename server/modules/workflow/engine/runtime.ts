@@ -2,8 +2,9 @@
  * One turn of the engine for one instance: the engine that made the saved state when this process still has it
  * (idle-engines.ts), else a new Engine over the deployment's definition (bpmn-engine 25 cannot restore into a
  * running engine) started or recovered from that state; moved by `act`, its new state taken, and the engine kept
- * for the instance's next turn (stopped once the instance ends). No database access here: the caller loads what it needs before and saves what this
- * answers in one transaction after (store.ts), so the transaction never waits on the engine.
+ * for the instance's next turn (stopped once the instance ends). No database access here: the caller loads what it
+ * needs before and saves what this answers in one transaction after (store.ts), so the transaction never waits on
+ * the engine.
  */
 import { Engine } from 'bpmn-engine'
 import { TimerEventDefinition, Timers } from 'bpmn-elements'
@@ -263,12 +264,11 @@ interface Live extends Idle {
 }
 
 /**
- * Engines between turns (idle-engines.ts); WORKFLOW_IDLE_ENGINES bounds them (0 turns reuse off). A waiting
- * bpmn-engine holds about 0.6 MB (measured; as much without this file's subscriptions), so the bound is what a
- * school's busiest moment has in flight — fifty approvers each between a start and its approval — not its backlog.
+ * Engines between turns (idle-engines.ts); ATRIUM_WORKFLOW_IDLE_ENGINES bounds them (0 turns reuse off). A
+ * waiting bpmn-engine holds about 0.6 MB (measured; as much without this file's subscriptions), so the bound is what
+ * a school's busiest moment has in flight — fifty approvers each between a start and its approval — not its backlog.
  */
-const idle = new IdleEngines<Live>(Number(process.env.WORKFLOW_IDLE_ENGINES ?? 64))
-export const idleEngines = idle
+export const idleEngines = new IdleEngines<Live>(Number(process.env.ATRIUM_WORKFLOW_IDLE_ENGINES ?? 64))
 
 function liveEngine(definitionId: string, graph: Graph, sourceContext: SourceContext): Live {
   const timers = heldTimers()
@@ -343,7 +343,7 @@ function liveEngine(definitionId: string, graph: Graph, sourceContext: SourceCon
  * "start a new one", this recovers to an engine that has ended: a turn on it finds the instance finished, nothing
  * waiting.
  */
-export const FINISHED = '{}'
+const FINISHED = '{}'
 
 /** Runs one turn. `state` null starts a new instance; `vars` is read (and may be changed) by expressions. */
 export async function turn(
@@ -354,7 +354,7 @@ export async function turn(
   act?: (d: Driver) => void,
 ): Promise<Turn & { graph: Graph }> {
   const [{ graph }, sourceContext] = await Promise.all([deployed(definitionId, xml), runnable(definitionId, xml)])
-  const kept = state ? idle.take(definitionId, state) : undefined
+  const kept = state ? idleEngines.take(definitionId, state) : undefined
   const live = kept ?? liveEngine(definitionId, graph, sourceContext)
   const { engine, timers, waits, calls, trace, errors } = live
   live.scope.vars = vars
@@ -434,7 +434,7 @@ export async function turn(
     const saved = (await engine.getState()) as unknown as { definitions: { source?: string }[] }
     for (const d of saved.definitions) delete d.source
     text = JSON.stringify(saved)
-    idle.keep(text, live)
+    idleEngines.keep(text, live)
   }
   return {
     state: text,
