@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
@@ -124,7 +124,7 @@ export async function assertUnique(
     conds.push(eq(cols[c], v))
     values[c] = v
   }
-  if (!u.includeDeleted) conds.push(eq(cols.isDeleted, 0))
+  if (!u.includeDeleted) conds.push(sql`${cols.isDeleted} = 0`)
   if (self && self.value !== undefined && self.value !== null) conds.push(ne(cols[self.column], self.value))
   const clash = await first(
     (db as Db)

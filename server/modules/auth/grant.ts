@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.ts'
 import { sessionsEnded } from '../../lib/live-sessions.ts'
 import { recordUsual } from '../../lib/logs.ts'
 import { changed, first } from '../../lib/rows.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { withTransaction } from '../../lib/transaction.ts'
 import { randomToken, sha256, signAccess } from '../../lib/tokens.ts'
@@ -34,7 +34,7 @@ export async function checkClient(services: Services, header: string | undefined
         services.db
           .select()
           .from(client)
-          .where(and(eq(client.clientId, id), eq(client.isDeleted, 0), eq(client.status, 1))),
+          .where(and(eq(client.clientId, id), notDeleted(client), eq(client.status, 1))),
       )
     : undefined
   if (!row || !secret || !sameSecret(row.clientSecret, secret)) throw fail('auth.badClient', 401)
@@ -105,7 +105,7 @@ async function refreshSession(services: Services, clientId: string, g: GrantInpu
     db
       .select()
       .from(user)
-      .where(and(eq(user.id, s.userId), eq(user.isDeleted, 0))),
+      .where(and(eq(user.id, s.userId), notDeleted(user))),
   )
   if (!u) throw fail('auth.refreshInvalid', 401)
   await checkTenant(services, u.tenantId)
@@ -176,7 +176,7 @@ export async function grant(services: Services, clientId: string, g: GrantInput,
     ? await db
         .select({ alias: role.roleAlias })
         .from(role)
-        .where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0)))
+        .where(and(inArray(role.id, roleIds), notDeleted(role)))
     : []
   const depts = deptIds.length
     ? await db.select({ name: dept.deptName }).from(dept).where(inArray(dept.id, deptIds))

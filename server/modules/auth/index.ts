@@ -12,6 +12,7 @@ import { namesColumn, namesInto } from '../../lib/names.ts'
 import { roleAliases, sortedPermissionCodes, PUBLIC, SIGNED_IN } from '../../lib/permissions.ts'
 import { prepared } from '../../lib/prepared.ts'
 import { first } from '../../lib/rows.ts'
+import { notDeleted } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { createCaptcha } from './captcha.ts'
 import { body as bodyOf, query, text } from '../../lib/request-schema.ts'
@@ -77,7 +78,7 @@ export async function userInfo(ctx: Ctx) {
       d
         .select({ u: getTableColumns(user), names: namesColumn() })
         .from(user)
-        .where(and(eq(user.id, sql.placeholder('id')), eq(user.isDeleted, 0)))
+        .where(and(eq(user.id, sql.placeholder('id')), notDeleted(user)))
         .prepare(),
     ).execute({
       id: ctx.actor.userId,

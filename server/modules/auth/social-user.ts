@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { user, userOauth } from '../../../db/schema/index.ts'
 import type { Services } from '../../lib/context.ts'
 import { first } from '../../lib/rows.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 import { now } from '../../lib/time.ts'
 import { randomToken } from '../../lib/tokens.ts'
 import { socialProvider } from './social/provider.ts'
@@ -41,7 +41,7 @@ export async function socialUser(services: Services, g: GrantInput): Promise<Use
         db
           .select()
           .from(user)
-          .where(and(eq(user.id, known.userId), eq(user.isDeleted, 0))),
+          .where(and(eq(user.id, known.userId), notDeleted(user))),
       )
     : undefined
   if (linked) return linked

@@ -9,6 +9,7 @@ import { query as queryOf } from '../../lib/request-schema.ts'
 import { handWritten } from '../../lib/hand-written.ts'
 import { runSql } from '../../lib/rows.ts'
 import { sql } from 'drizzle-orm'
+import { dbEngine, type Db } from '../../lib/db.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) =>
@@ -20,37 +21,32 @@ export const healthModule = (services: Services) =>
 const healthModulePlugin = (services: Services) => {
   // The lab engines' state costs three queries and a probe per engine: monitors poll health many times a second,
   // and a second-old view of the engines is as good to them (each engine's probe is itself kept 5 s).
-  let hosts:
-    { at: number; list: Promise<{ name: string; state: string; running: number; maxLabs: number }[]> } | undefined
-  const labHosts = () => {
+  let engines: { at: number; state: Promise<{ docker: string; labHosts: LabHostState[] }> } | undefined
+  const labEngines = () => {
     const now = Date.now()
-    if (!hosts || now - hosts.at >= 1000)
-      hosts = {
+    if (!engines || now - engines.at >= 1000)
+      engines = {
         at: now,
-        list: services.labs.fleet
-          .status()
-          .then((all) => all.map(({ name, state, running, maxLabs }) => ({ name, state, running, maxLabs }))),
+        state: Promise.all([services.labs.engine(), services.labs.fleet.status()]).then(([docker, all]) => ({
+          docker,
+          labHosts: all.map(({ name, state, running, maxLabs }) => ({ name, state, running, maxLabs })),
+        })),
       }
-    return hosts.list
+    return engines.state
   }
+  const database = databaseProbe(services.db)
   return new Elysia({ prefix: '/api' }).use(authContext(services)).get(
     '/health',
     async ({ ctx }) => {
-      let database = 'up'
-      try {
-        await runSql(services.db, sql`select 1`)
-      } catch {
-        database = 'down'
-      }
-      const broker = services.broker?.() ?? 'not started'
+      const { docker, labHosts } = await labEngines()
       return envelope(
         {
           version: pkg.version,
-          database,
-          broker,
-          docker: await services.labs.engine(),
+          database: await database(),
+          broker: services.broker?.() ?? 'not started',
+          docker,
           // Each lab engine's name and state (no endpoints: the health check is public).
-          labHosts: await labHosts(),
+          labHosts,
           lastBackup: lastGoodBackup(services.config),
         },
         t(ctx.lang, 'ok'),
@@ -58,4 +54,33 @@ const healthModulePlugin = (services: Services) => {
     },
     { perm: 'public', query: queryOf() },
   )
+}
+
+interface LabHostState {
+  name: string
+  state: string
+  running: number
+  maxLabs: number
+}
+
+/**
+ * 'up' when the database answers `select 1`, else 'down'; never throws. On SQLite the probe runs on the connection
+ * itself (compiled once): through drizzle's driver it was a third of a health check. It does not wait for another
+ * caller's open transaction — a `select 1` reads nothing that transaction holds.
+ */
+function databaseProbe(db: Db): () => Promise<'up' | 'down'> | 'up' | 'down' {
+  if (dbEngine(db) === 'postgres')
+    return () =>
+      runSql(db, sql`select 1`).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      )
+  return () => {
+    try {
+      db.$client.prepare('select 1').values()
+      return 'up'
+    } catch {
+      return 'down'
+    }
+  }
 }

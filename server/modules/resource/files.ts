@@ -15,7 +15,7 @@ import { s3Adapter } from './storage/s3.ts'
 import { CONTENT_TYPES, KINDS, NAME_EXTS, type UploadKind } from './kinds.ts'
 import { receiveFile } from './receive.ts'
 import { checkRoom, checkRoomLocked, uploadLimits, type UploadLimits } from './quota.ts'
-import { tenantRows } from '../../lib/tenant-rows.ts'
+import { notDeleted, tenantRows } from '../../lib/tenant-rows.ts'
 import { outboundFetch } from '../../lib/outbound.ts'
 
 export type AttachRow = typeof attach.$inferSelect
@@ -216,7 +216,7 @@ export function fileService(services: Services) {
       const [row] = await services.db
         .select()
         .from(attach)
-        .where(and(eq(attach.name, key), eq(attach.isDeleted, 0)))
+        .where(and(eq(attach.name, key), notDeleted(attach)))
         .limit(1)
       return row ?? null
     },

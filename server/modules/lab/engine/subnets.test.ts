@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Subnets } from './subnets.ts'
+import { ipv4Number, parseRange, Subnets } from './subnets.ts'
 
 describe('the labs address range', () => {
   it('knows its own addresses, as a socket reports them (IPv4 or IPv4 seen through IPv6), and nothing else', () => {
@@ -10,5 +10,23 @@ describe('the labs address range', () => {
       expect(range.contains(outside)).toBe(false)
     expect(new Subnets('192.168.64.0/20').contains('192.168.79.9')).toBe(true)
     expect(new Subnets('192.168.64.0/20').contains('192.168.80.1')).toBe(false)
+  })
+
+  it('reads dotted IPv4 by hand: malformed and out-of-range parts are not addresses', () => {
+    expect(ipv4Number('10.213.0.1')).toBe(10 * 2 ** 24 + 213 * 2 ** 16 + 1)
+    expect(ipv4Number('255.255.255.255')).toBe(2 ** 32 - 1)
+    for (const bad of [
+      '10.213.0',
+      '10.213.0.1.2',
+      '10.213.0.256',
+      '10..0.1',
+      '.10.0.0.1',
+      '10.0.0.1.',
+      '10.0.0.x',
+      ' 10.0.0.1',
+    ])
+      expect(ipv4Number(bad)).toBe(-1)
+    expect(() => parseRange('10.300.0.0/16')).toThrow(/ATRIUM_LABS_SUBNET/)
+    expect(parseRange('10.213.7.9/16')).toEqual({ base: ipv4Number('10.213.0.0'), blocks: 8192 })
   })
 })

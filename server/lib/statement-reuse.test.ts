@@ -1,0 +1,64 @@
+/**
+ * Statements SQLite can keep compiled. SQLite 3.54 compiles a statement again on every run when a bound value may
+ * change its plan: a bare `LIMIT ?` (drizzle's `.limit(n)`), and a bound value compared with a column a partial
+ * index's WHERE names (`is_deleted = ?` against the `WHERE is_deleted = 0` unique indexes). Both cost more than the
+ * query on the hot path. The connection writes drizzle's limit as `limit +?`, and the "not deleted" rule is the
+ * literal the indexes say; these tests hold the shapes and that the answers and plans stay what they were.
+ */
+import { describe, expect, it } from 'vitest'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
+import { param } from '../../db/schema/index.ts'
+import { testApp } from '../../tests/support/harness.ts'
+import { dbEngine, unpinnedLimit } from './db.ts'
+import { notDeleted } from './tenant-rows.ts'
+
+const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
+
+describe('statements SQLite keeps compiled', async () => {
+  const t = await testApp()
+  const db = t.services.db
+  const sqlite = dbEngine(db) === 'sqlite'
+
+  it('drizzle’s limit placeholder becomes `limit +?`, and nothing else is touched', () => {
+    expect(unpinnedLimit('select "id" from "t" limit ?')).toBe('select "id" from "t" limit +?')
+    expect(unpinnedLimit('select "id" from "t" limit ? offset ?')).toBe('select "id" from "t" limit +? offset ?')
+    expect(unpinnedLimit('update "t" set "a" = 1 where "id" in (select "id" from "t" limit ?)')).toBe(
+      'update "t" set "a" = 1 where "id" in (select "id" from "t" limit +?)',
+    )
+    for (const kept of ['select 1 limit 5', "select 'a limit ?b'", 'select "id" from "t" where "x" = ? limit 1'])
+      expect(unpinnedLimit(kept)).toBe(kept)
+    // What drizzle writes today, so a change of its clause shape shows here first.
+    if (sqlite) expect(db.select().from(param).limit(3).offset(2).toSQL().sql).toMatch(/ limit \? offset \?$/)
+  })
+
+  it('pages read the same rows, whatever limit the one compiled statement runs with', async () => {
+    const all = await db.select({ id: param.id }).from(param).orderBy(asc(param.id))
+    expect(all.length).toBeGreaterThan(3)
+    for (const [limit, offset] of [
+      [1, 0],
+      [2, 1],
+      [3, 0],
+      [1, 2],
+      [50, 0],
+    ] as const) {
+      const page = await db.select({ id: param.id }).from(param).orderBy(asc(param.id)).limit(limit).offset(offset)
+      expect(page).toEqual(all.slice(offset, offset + limit))
+    }
+  })
+
+  it('"not deleted" is the literal the partial indexes say: no bound value, and the unique index still serves it', async () => {
+    const q = dialect.sqlToQuery(notDeleted(param))
+    expect(q.sql).toBe('"blade_param"."is_deleted" = 0')
+    expect(q.params).toEqual([])
+    if (!sqlite) return
+    const where = and(notDeleted(param), eq(param.tenantId, '000000'), eq(param.paramKey, 'account.initPassword'))
+    const text = dialect.sqlToQuery(sql`select ${param.id} from ${param} where ${where}`)
+    const plan = db.$client
+      .prepare(`explain query plan ${text.sql}`)
+      .all(...(text.params as string[]))
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ')
+    expect(plan).toContain('ux_param_key')
+  })
+})
