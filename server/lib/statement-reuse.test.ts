@@ -1,16 +1,17 @@
 /**
  * Statements SQLite can keep compiled. SQLite 3.54 compiles a statement again on every run when a bound value may
- * change its plan: a bare `LIMIT ?` (drizzle's `.limit(n)`), and a bound value compared with a column a partial
- * index's WHERE names (`is_deleted = ?` against the `WHERE is_deleted = 0` unique indexes). Both cost more than the
- * query on the hot path. The connection writes drizzle's limit as `limit +?`, and the "not deleted" rule is the
- * literal the indexes say; these tests hold the shapes and that the answers and plans stay what they were.
+ * change its plan: a bare `LIMIT ?` (drizzle's `.limit(n)`), `col = ?` in a query with ORDER BY or GROUP BY, and a
+ * bound value compared with a column a partial index's WHERE names (`is_deleted = ?` against the
+ * `WHERE is_deleted = 0` unique indexes). Each costs more than the query on the hot path. The connection writes the
+ * first two as `+?` (db.ts reusable), and the "not deleted" rule is the literal the indexes say; these tests hold the
+ * shapes and that the answers and plans stay what they were.
  */
 import { describe, expect, it } from 'vitest'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import { param } from '../../db/schema/index.ts'
 import { testApp } from '../../tests/support/harness.ts'
-import { dbEngine, unpinnedLimit } from './db.ts'
+import { dbEngine, reusable } from './db.ts'
 import { notDeleted } from './tenant-rows.ts'
 
 const dialect = new SQLiteSyncDialect({ casing: 'snake_case' })
@@ -20,14 +21,28 @@ describe('statements SQLite keeps compiled', async () => {
   const db = t.services.db
   const sqlite = dbEngine(db) === 'sqlite'
 
-  it('drizzle’s limit placeholder becomes `limit +?`, and nothing else is touched', () => {
-    expect(unpinnedLimit('select "id" from "t" limit ?')).toBe('select "id" from "t" limit +?')
-    expect(unpinnedLimit('select "id" from "t" limit ? offset ?')).toBe('select "id" from "t" limit +? offset ?')
-    expect(unpinnedLimit('update "t" set "a" = 1 where "id" in (select "id" from "t" limit ?)')).toBe(
+  it('drizzle’s limit and equality placeholders become `+?`, and nothing else is touched', () => {
+    expect(reusable('select "id" from "t" limit ?')).toBe('select "id" from "t" limit +?')
+    expect(reusable('select "id" from "t" limit ? offset ?')).toBe('select "id" from "t" limit +? offset ?')
+    expect(reusable('update "t" set "a" = 1 where "id" in (select "id" from "t" limit ?)')).toBe(
       'update "t" set "a" = 1 where "id" in (select "id" from "t" limit +?)',
     )
-    for (const kept of ['select 1 limit 5', "select 'a limit ?b'", 'select "id" from "t" where "x" = ? limit 1'])
-      expect(unpinnedLimit(kept)).toBe(kept)
+    expect(reusable('SELECT "id" FROM "t" ORDER BY "id" DESC LIMIT ? OFFSET ?')).toBe(
+      'SELECT "id" FROM "t" ORDER BY "id" DESC LIMIT +? OFFSET ?',
+    )
+    expect(reusable('select "a" from "t" where ("t"."x" = ? and "t"."y" = ?) order by "a"')).toBe(
+      'select "a" from "t" where ("t"."x" = +? and "t"."y" = +?) order by "a"',
+    )
+    expect(reusable('update "t" set "a" = ?, "b" = ? where "id" = ?')).toBe(
+      'update "t" set "a" = +?, "b" = +? where "id" = +?',
+    )
+    for (const kept of [
+      'select 1 limit 5',
+      "select 'a limit ?b'",
+      'select "id" from "t" where "x" <= ? and "y" != ? and "z" >= ? limit 1',
+      'insert into "t" ("a", "b") values (?, ?)',
+    ])
+      expect(reusable(kept)).toBe(kept)
     // What drizzle writes today, so a change of its clause shape shows here first.
     if (sqlite) expect(db.select().from(param).limit(3).offset(2).toSQL().sql).toMatch(/ limit \? offset \?$/)
   })
@@ -45,6 +60,26 @@ describe('statements SQLite keeps compiled', async () => {
       const page = await db.select({ id: param.id }).from(param).orderBy(asc(param.id)).limit(limit).offset(offset)
       expect(page).toEqual(all.slice(offset, offset + limit))
     }
+  })
+
+  it('a value compared through `= +?` matches as through `= ?`: the column’s affinity still applies to it', () => {
+    if (!sqlite) return
+    const count = (text: string, value: unknown) =>
+      (db.$client.prepare(text).values(value as string)[0]?.[0] as number) ?? 0
+    const byText = 'select count(*) from "blade_param" where "is_deleted" = ? group by "is_deleted"'
+    // The connection rewrites the first; the second is the same query written with a literal.
+    expect(count(byText, '0')).toBe(db.$client.prepare(byText.replace('?', '0')).values()[0]?.[0])
+    expect(count(byText, 0)).toBe(count(byText, '0'))
+    expect(count('select count(*) from "blade_param" where "tenant_id" = ? order by 1', 0)).toBe(0)
+    const plan = db.$client
+      .prepare(
+        'explain query plan select "id" from "blade_param" where "tenant_id" = ? and "is_deleted" = 0 order by "id" desc',
+      )
+      .all('000000')
+      .map((r) => (r as { detail: string }).detail)
+      .join(' ')
+    expect(plan).toContain('ix_param_scoped')
+    expect(plan).not.toContain('TEMP B-TREE')
   })
 
   it('"not deleted" is the literal the partial indexes say: no bound value, and the unique index still serves it', async () => {

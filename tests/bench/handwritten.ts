@@ -75,12 +75,14 @@ const q = {
     'SELECT DISTINCT menu_id AS id FROM blade_role_menu WHERE role_id IN (SELECT value FROM json_each(?))',
   ),
   userCount: db.query('SELECT count(*) AS n FROM blade_user WHERE is_deleted = 0 AND tenant_id = ?'),
+  // Pages written as the appliance's connection writes them (server/lib/db.ts reusable): with a bare `tenant_id = ?`
+  // beside ORDER BY, or a bare `LIMIT ?`, SQLite compiles the statement again on every run. The limit knows it too.
   userPage: db.query(
-    `SELECT ${columns('blade_user', ['password', 'fail_count', 'locked_until'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    `SELECT ${columns('blade_user', ['password', 'fail_count', 'locked_until'])} FROM blade_user WHERE is_deleted = 0 AND tenant_id = +? ORDER BY id DESC LIMIT +? OFFSET ?`,
   ),
   paramCount: db.query('SELECT count(*) AS n FROM blade_param WHERE is_deleted = 0 AND tenant_id = ?'),
   paramPage: db.query(
-    `SELECT ${columns('blade_param')} FROM blade_param WHERE is_deleted = 0 AND tenant_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    `SELECT ${columns('blade_param')} FROM blade_param WHERE is_deleted = 0 AND tenant_id = +? ORDER BY id DESC LIMIT +? OFFSET ?`,
   ),
 }
 
