@@ -142,4 +142,18 @@ describePostgres('data layer on PostgreSQL', () => {
       await closePgDb(pool)
     }
   })
+
+  it('plans each kept statement once on its connections, unless the operator asks for per-value plans', async () => {
+    const generic = openPgDb(database.url)
+    const perValue = openPgDb(database.url, { ATRIUM_PG_PLAN_CACHE_MODE: 'auto' })
+    try {
+      const mode = async (db: typeof generic) =>
+        ((await db.$client.unsafe('show plan_cache_mode')) as { plan_cache_mode: string }[])[0]?.plan_cache_mode
+      expect(await mode(generic)).toBe('force_generic_plan')
+      expect(await mode(perValue)).toBe('auto')
+    } finally {
+      await closePgDb(generic)
+      await closePgDb(perValue)
+    }
+  })
 })

@@ -46,7 +46,11 @@ export const dbEngine = (db: object): Engine => engines.get(db) ?? 'sqlite'
 
 /**
  * Opens PostgreSQL at `url` (a pool of ATRIUM_DATABASE_POOL connections, default 10; nothing connects before the
- * first query). The schema must have been built for PostgreSQL: a process decides its engine once, when db/schema
+ * first query). Its connections plan each kept statement once (plan_cache_mode, ATRIUM_PG_PLAN_CACHE_MODE, default
+ * force_generic_plan): under PostgreSQL's own `auto` a tenant's page of users was planned again on every run — 0.12 ms
+ * of planning for a 0.04 ms query, 60 µs of the server's CPU per user/page. The appliance's statements compare
+ * keys, tenants and literal `is_deleted = 0` (which the partial indexes match in a generic plan too); `auto` is there
+ * for a database whose data makes per-value plans worth their planning. The schema must have been built for PostgreSQL: a process decides its engine once, when db/schema
  * loads, and drizzle given SQLite tables would write SQLite's SQL to PostgreSQL.
  */
 export function openPgDb(url: string, env: Record<string, string | undefined> = process.env): PgDb {
@@ -55,7 +59,10 @@ export function openPgDb(url: string, env: Record<string, string | undefined> = 
       'db/schema was loaded for SQLite: set ATRIUM_DATABASE_URL=postgres://… before the process starts to use PostgreSQL',
     )
   const max = Number(env.ATRIUM_DATABASE_POOL) > 0 ? Number(env.ATRIUM_DATABASE_POOL) : 10
-  const client = new SQL(url, { max })
+  const client = new SQL(url, {
+    max,
+    connection: { plan_cache_mode: env.ATRIUM_PG_PLAN_CACHE_MODE || 'force_generic_plan' },
+  })
   const db = drizzlePg({ client, schema, casing: 'snake_case' }) as PgDb
   engines.set(db, 'postgres')
   return db
