@@ -36,6 +36,9 @@ describe('statements SQLite keeps compiled', async () => {
     expect(reusable('update "t" set "a" = ?, "b" = ? where "id" = ?')).toBe(
       'update "t" set "a" = +?, "b" = +? where "id" = +?',
     )
+    expect(reusable(`select "id" from "t" where "name" LIKE ? ESCAPE '\\' and "code" like ?`)).toBe(
+      `select "id" from "t" where "name" LIKE +? ESCAPE '\\' and "code" like +?`,
+    )
     for (const kept of [
       'select 1 limit 5',
       "select 'a limit ?b'",
@@ -80,6 +83,17 @@ describe('statements SQLite keeps compiled', async () => {
       .join(' ')
     expect(plan).toContain('ix_param_scoped')
     expect(plan).not.toContain('TEMP B-TREE')
+  })
+
+  it('a search through `LIKE +?` finds what `LIKE ?` finds, escapes included', async () => {
+    if (!sqlite) return
+    const count = (text: string, ...pattern: string[]) => db.$client.prepare(text).values(...pattern)[0]?.[0]
+    for (const pattern of ['%account%', 'account.%', '%\\_%', '%none at all%']) {
+      const bound = count(`select count(*) from "blade_param" where "param_key" LIKE ? ESCAPE '\\'`, pattern)
+      const inline = count(`select count(*) from "blade_param" where "param_key" LIKE '${pattern}' ESCAPE '\\'`)
+      expect(bound).toBe(inline)
+    }
+    expect(count(`select count(*) from "blade_param" where "param_key" LIKE ? ESCAPE '\\'`, '%')).toBeGreaterThan(0)
   })
 
   it('"not deleted" is the literal the partial indexes say: no bound value, and the unique index still serves it', async () => {
