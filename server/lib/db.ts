@@ -47,11 +47,12 @@ export const dbEngine = (db: object): Engine => engines.get(db) ?? 'sqlite'
 /**
  * Opens PostgreSQL at `url` (a pool of ATRIUM_DATABASE_POOL connections, default 10; nothing connects before the
  * first query). Its connections plan each kept statement once (plan_cache_mode, ATRIUM_PG_PLAN_CACHE_MODE, default
- * force_generic_plan): under PostgreSQL's own `auto` a tenant's page of users was planned again on every run — 0.12 ms
- * of planning for a 0.04 ms query, 60 µs of the server's CPU per user/page. The appliance's statements compare
- * keys, tenants and literal `is_deleted = 0` (which the partial indexes match in a generic plan too); `auto` is there
- * for a database whose data makes per-value plans worth their planning. The schema must have been built for PostgreSQL: a process decides its engine once, when db/schema
- * loads, and drizzle given SQLite tables would write SQLite's SQL to PostgreSQL.
+ * force_generic_plan): under PostgreSQL's own `auto` a tenant's page of users was planned again on every run —
+ * 0.12 ms of planning for a 0.04 ms query, 60 µs of the server's CPU per user/page. The appliance's statements compare
+ * keys, tenants and the literal `is_deleted = 0` (which the partial indexes match in a generic plan too); `auto` is
+ * there for a database whose data makes per-value plans worth their planning. The schema must have been built for
+ * PostgreSQL: a process decides its engine once, when db/schema loads, and drizzle given SQLite tables would write
+ * SQLite's SQL to PostgreSQL.
  */
 export function openPgDb(url: string, env: Record<string, string | undefined> = process.env): PgDb {
   if (schemaEngine !== 'postgres')
@@ -100,8 +101,8 @@ export async function closePgDb(db: PgDb): Promise<void> {
  * Unary plus is a no-op on any value (SQLite's own definition) and a placeholder has no affinity with or without it,
  * so comparisons, stored values and index use stay the same and the compiled statement is kept. Matched: a
  * placeholder right after `limit` (at the end, before `offset` or a closing parenthesis), right after ` = ` and
- * right after `like`, either case (page-query.ts and like.ts write their own SQL). Not for `is_deleted`: a literal there lets the partial unique
- * indexes serve the query (tenant-rows.ts notDeleted).
+ * right after `like`, either case (page-query.ts and like.ts write their own SQL). Not the way for `is_deleted`: a
+ * literal there lets the partial unique indexes serve the query (tenant-rows.ts notDeleted).
  */
 export const reusable = (sql: string) =>
   sql.replace(/ (limit) \?(?=$| offset |\))/gi, ' $1 +?').replace(/ (=|like) \?(?=$|[ ,)])/gi, ' $1 +?')

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, getTableName, ne, type SQL } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './db.ts'
+import { notDeleted } from './tenant-rows.ts'
 import { first } from './rows.ts'
 import type { Tx } from './transaction.ts'
 import { ApiError } from './errors.ts'
@@ -124,7 +125,7 @@ export async function assertUnique(
     conds.push(eq(cols[c], v))
     values[c] = v
   }
-  if (!u.includeDeleted) conds.push(sql`${cols.isDeleted} = 0`)
+  if (!u.includeDeleted) conds.push(notDeleted(u.table))
   if (self && self.value !== undefined && self.value !== null) conds.push(ne(cols[self.column], self.value))
   const clash = await first(
     (db as Db)
