@@ -10,6 +10,7 @@ import { handWritten } from '../../lib/hand-written.ts'
 import { runSql } from '../../lib/rows.ts'
 import { sql } from 'drizzle-orm'
 import { dbEngine, type Db } from '../../lib/db.ts'
+import type { HostStatus } from '../lab/engine/fleet.ts'
 
 /** Probes never throw: health reports what is down instead of failing. */
 export const healthModule = (services: Services) =>
@@ -56,12 +57,8 @@ const healthModulePlugin = (services: Services) => {
   )
 }
 
-interface LabHostState {
-  name: string
-  state: string
-  running: number
-  maxLabs: number
-}
+/** What health shows of a lab engine: names and counts, no endpoints (the check is public). */
+type LabHostState = Pick<HostStatus, 'name' | 'state' | 'running' | 'maxLabs'>
 
 /**
  * 'up' when the database answers `select 1`, else 'down'; never throws. On SQLite the probe runs on the connection
