@@ -26,17 +26,49 @@ describe('writes committed together (writeBatches)', async () => {
     expect(await names()).toEqual(['a', 'b', 'c'])
   })
 
-  it('on SQLite the writes of one moment share a transaction (one refused, none kept); later ones are apart', async () => {
-    const together = await Promise.allSettled([put(db, { name: 'd' }), put(db, { name: 'e', fail: true })])
-    const later = await put(db, { name: 'f' })
-    expect(later).toBe('F')
-    if (dbEngine(db) === 'sqlite') {
-      expect(together.map((r) => r.status)).toEqual(['rejected', 'rejected'])
-      expect(await names()).toEqual(['a', 'b', 'c', 'f'])
-    } else {
-      // PostgreSQL: each on its own (a transaction there costs round trips, it saves none).
-      expect(together.map((r) => r.status)).toEqual(['fulfilled', 'rejected'])
-      expect(await names()).toEqual(['a', 'b', 'c', 'd', 'f'])
+  it('a refused write fails alone: the others of its moment are committed without it', async () => {
+    const together = await Promise.allSettled([
+      put(db, { name: 'd' }),
+      put(db, { name: 'e', fail: true }),
+      put(db, { name: 'g' }),
+    ])
+    expect(together.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((together[1] as PromiseRejectedResult).reason.message).toBe('refused e')
+    expect(await put(db, { name: 'f' })).toBe('F')
+    expect(await names()).toEqual(['a', 'b', 'c', 'd', 'f', 'g'])
+  })
+
+  it('writers share one batch: the writes of one moment, whoever made them, are one transaction', async () => {
+    if (dbEngine(db) !== 'sqlite') return // PostgreSQL: each on its own (a transaction there costs round trips)
+    const other = writeBatches(async (tx, name: string) => {
+      await tx.insert(wfVariable).values({ instanceId: key, name, tenantId: '000000', value: '2' })
+      return tx.$client.inTransaction
+    })
+    const commits: string[] = []
+    const client = db.$client as unknown as { exec: (sql: string) => unknown }
+    const exec = client.exec.bind(client)
+    client.exec = (sql: string) => {
+      if (sql === 'COMMIT') commits.push(sql)
+      return exec(sql)
     }
+    try {
+      const [, inTx] = await Promise.all([put(db, { name: 'h' }), other(db, 'i')])
+      expect(inTx).toBe(true)
+      expect(commits).toHaveLength(1)
+    } finally {
+      client.exec = exec
+    }
+    expect(await names()).toContain('i')
+  })
+
+  it('inside a caller’s transaction a write runs at once, in that transaction', async () => {
+    const { withTransaction } = await import('./transaction.ts')
+    await expect(
+      withTransaction(db, async (tx) => {
+        await put(tx, { name: 'j' })
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(await names()).not.toContain('j')
   })
 })
