@@ -58,9 +58,16 @@ export interface JobContext<P = Record<string, unknown>> {
   db: Db
 }
 
+/**
+ * What a handler may answer: its last write, committed in the same transaction as the job's end (on SQLite, with
+ * the other writes of that moment, write-batch.ts) instead of in one of its own just before it. The outbox records
+ * a sent message this way: one commit where there were two, and the record and the job's end land together.
+ */
+export type FinalWrite = (tx: Tx) => Promise<unknown>
+
 export interface JobDefinition {
   kind: string
-  handler: (job: JobContext<Record<string, unknown>>) => Promise<void>
+  handler: (job: JobContext<Record<string, unknown>>) => Promise<void | FinalWrite>
   /** How many jobs of this kind run at once in this process. */
   concurrency: number
   /** Delay before retry n is 2^(n-1) × this many ms. */
@@ -80,7 +87,7 @@ const definitions = new Map<string, JobDefinition>()
 /** Declares what a kind of job does; modules call it at import time, like defineResource. */
 export function defineJob<P>(
   kind: string,
-  handler: (job: JobContext<P>) => Promise<void>,
+  handler: (job: JobContext<P>) => Promise<void | FinalWrite>,
   o: { concurrency?: number; backoffMs?: number; prefetch?: number } = {},
 ) {
   definitions.set(kind, {
@@ -147,9 +154,15 @@ let runners = 0
 /** How often a runner looks for jobs a dead process left running (their leases ran out). */
 const ABANDONED_CHECK_MS = 1_000
 
-/** A job's end, committed with the other jobs ending at the same moment (write-batch.ts). */
-const finishJob = writeBatches((tx: Tx, f: { id: string; owner: string; stamp: string }) =>
-  jobStatements(tx).finish.execute(f),
+/**
+ * A job's end with its handler's final write, committed with the other writes of the same moment (write-batch.ts).
+ * A runner that lost the lease meanwhile still writes the handler's part; the job's end is the new owner's.
+ */
+const finishJob = writeBatches(
+  async (tx: Tx, f: { id: string; owner: string; stamp: string; last: void | FinalWrite; held: boolean }) => {
+    if (f.last) await f.last(tx)
+    if (f.held) await jobStatements(tx).finish.execute(f)
+  },
 )
 
 /** Starts the one runner of this process over the defined kinds (or just `kinds`). */
@@ -240,8 +253,7 @@ export function startJobRunner(
     perKind.set(row.kind, (perKind.get(row.kind) ?? 0) + 1)
     let lastWrite = 0
     const abort = new AbortController()
-    const onStop = () => abort.abort()
-    stopper.signal.addEventListener('abort', onStop)
+    let childLog: Logger | undefined
     const ctx: JobContext = {
       id: row.id,
       tenantId: row.tenantId,
@@ -250,7 +262,10 @@ export function startJobRunner(
       attempt: row.attempts,
       lastAttempt: row.attempts >= row.maxAttempts,
       signal: abort.signal,
-      log: log.child({ job: row.id, kind: row.kind }),
+      // Made when first used: most jobs log nothing, and a child logger per job was a busy queue's cost.
+      get log() {
+        return (childLog ??= log.child({ job: row.id, kind: row.kind }))
+      },
       db,
       progress(p) {
         const t = Date.now()
@@ -266,9 +281,10 @@ export function startJobRunner(
     const done = (async () => {
       try {
         try {
-          await def.handler(ctx)
-          if (abort.signal.aborted && !stopper.signal.aborted) return // lost the lease: the new owner records the end
-          await finishJob(db, { id: row.id, owner, stamp: now() })
+          const last = await def.handler(ctx)
+          // Lost the lease (aborted, the runner still going): the new owner records the end.
+          const held = !(abort.signal.aborted && !stopper.signal.aborted)
+          if (last || held) await finishJob(db, { id: row.id, owner, stamp: now(), last, held })
         } catch (e) {
           const msg = e instanceof Error ? e.message : String(e)
           if (stopper.signal.aborted) {
@@ -298,7 +314,6 @@ export function startJobRunner(
       } catch (err) {
         ctx.log.error({ err }, 'job end not recorded (the lease runs out and another runner takes it over)')
       } finally {
-        stopper.signal.removeEventListener('abort', onStop)
         perKind.set(row.kind, perKind.get(row.kind)! - 1)
         running.delete(row.id)
         if (!stopped) queueMicrotask(pump)
@@ -360,6 +375,7 @@ export function startJobRunner(
       clearInterval(beat)
       wakers.delete(pump)
       stopper.abort()
+      for (const r of running.values()) r.abort.abort()
       await pumping
       // Claimed ahead and never started: queued again, their attempts given back.
       await Promise.allSettled(ahead.splice(0).map(requeue))

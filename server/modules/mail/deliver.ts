@@ -33,9 +33,11 @@ const statements = (db: Db) =>
       tenantRows(t, sql.placeholder('tenantId'), { why: WHY })
     const queued = and(eq(emailOutbox.id, sql.placeholder('id')), eq(emailOutbox.status, 0))
     return {
+      // The row with the account it names (sendMsg, the appliance's own mails): one statement where two were.
       row: d
-        .select()
+        .select({ row: emailOutbox, named: emailConfig })
         .from(emailOutbox)
+        .leftJoin(emailConfig, and(own(emailConfig), eq(emailConfig.id, emailOutbox.configId)))
         .where(and(own(emailOutbox), eq(emailOutbox.id, sql.placeholder('id'))))
         .prepare(),
       accounts: d.select().from(emailConfig).where(own(emailConfig)).prepare(),
@@ -70,24 +72,19 @@ const statements = (db: Db) =>
     }
   })
 
-/** A sent message's record, committed with those of the other sends ending at the same moment (write-batch.ts). */
-const recordSent = writeBatches(
-  (
-    tx: Db,
-    v: { id: string; stamp: string; configId: string; response: string | null; reason: string | null; attempt: number },
-  ) => statements(tx).recordSent.execute(v),
-)
+/** The handover mark (below), committed with the other writes of the same moment (write-batch.ts). */
+const markHandover = writeBatches((tx: Db, v: { id: string; at: number }) => statements(tx).markHandover.execute(v))
 
 /**
  * The accounts to try, in order: the one the message names (sendMsg); else its strategy or the school's default
  * strategy — in order for "fall back", from the next turn for "round robin" (the turn moves by one conditional
  * UPDATE, so processes share it) and then on through the others; else the school's enabled account.
  */
-async function accountsFor(db: Db, row: OutboxRow): Promise<Account[]> {
+async function accountsFor(db: Db, row: OutboxRow, named: Account | null): Promise<Account[]> {
+  if (row.configId) return named ? [named] : []
   const q = statements(db)
   const all = await q.accounts.execute({ tenantId: row.tenantId })
   const byId = new Map(all.map((a) => [a.id, a]))
-  if (row.configId) return byId.has(row.configId) ? [byId.get(row.configId)!] : []
   const strategy = await first(
     row.strategyId
       ? q.strategyById.execute({ tenantId: row.tenantId, strategyId: row.strategyId })
@@ -225,13 +222,13 @@ async function sendThrough(
   }).compile()
   const bytes = await node.build()
   const markRow = async (q: Db) => {
-    const n = changed(await statements(q).markHandover.execute({ id: row.id, at: Date.now() }))
+    const n = changed(await markHandover(q, { id: row.id, at: Date.now() }))
     if (!n) throw new Error('the message was removed or recorded meanwhile')
   }
   const stream = new Handover(bytes, async (end) => {
     // SQLite commits inside this process, synchronously: a crash cannot fall between the commit and this process
-    // knowing of it, so the mark commits on its own and the dot follows in the next ticks, without holding the
-    // connection's gate from every other statement meanwhile.
+    // knowing of it, so the mark commits first (with the other sends' writes of that moment) and the dot follows in
+    // the next ticks, without holding the connection's gate from every other statement meanwhile.
     if (dbEngine(db) === 'sqlite') {
       await markRow(db)
       await end()
@@ -288,13 +285,14 @@ defineJob<{ id: string }>(
   SEND_MAIL,
   async (job) => {
     const db = job.db
-    const row = await first(statements(db).row.execute({ tenantId: job.tenantId, id: job.payload.id }))
+    const { row, named } =
+      (await first(statements(db).row.execute({ tenantId: job.tenantId, id: job.payload.id }))) ?? {}
     if (!row || row.status !== 0) return
     if (row.handoverTime) {
       await record(db, row, job, { status: 1, sentTime: now(), response: '@mail.assumedSent' })
       return
     }
-    const accounts = await accountsFor(db, row)
+    const accounts = await accountsFor(db, row, named ?? null)
     if (!accounts.length) {
       await record(db, row, job, { status: 2, reason: '@mail.noAccount' })
       return
@@ -306,15 +304,16 @@ defineJob<{ id: string }>(
       if (job.signal.aborted) throw new Error('stopped')
       const r = await sendThrough(db, row, a, files)
       if (r.ok) {
-        await recordSent(db, {
+        // Recorded with the job's end (jobs.ts, FinalWrite): a crash before that commit finds the handover mark.
+        const sent = {
           id: row.id,
           stamp: now(),
           configId: a.id,
           response: r.response ?? null,
           reason: reasons.join('\n') || null,
           attempt: job.attempt,
-        })
-        return
+        }
+        return (tx) => statements(tx).recordSent.execute(sent)
       }
       reasons.push(`${a.name}: ${r.reason}`)
       // The server may hold it: trying another account could deliver it twice; the next attempt records it.
