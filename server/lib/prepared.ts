@@ -95,13 +95,16 @@ export async function insertRows(
   if (!rows.length) return
   const defined = (r: Record<string, unknown>) => Object.keys(r).filter((c) => r[c] !== undefined)
   const cols = defined(rows[0])
-  const same = rows.every((r) => defined(r).length === cols.length && cols.every((c) => r[c] !== undefined))
+  const same = rows.every(
+    (r, i) => i === 0 || (defined(r).length === cols.length && cols.every((c) => r[c] !== undefined)),
+  )
   if (!same || rows.length > PREPARED_ROWS) {
     await then(db.insert(table).values(rows as never)).execute()
     return
   }
+  const names = paramNames(rows.length, cols.length)
   const q = prepared(db, `${key}:${rows.length}:${cols.join(',')}`, (d) => {
-    const values = rows.map((_, i) => Object.fromEntries(cols.map((c) => [c, sql.placeholder(`${c}_${i}`)])))
+    const values = rows.map((_, i) => Object.fromEntries(cols.map((c, j) => [c, sql.placeholder(names[i][j])])))
     return (
       then(d.insert(table).values(values as never)) as unknown as {
         prepare(): { execute(p: object): Promise<unknown> }
@@ -109,8 +112,16 @@ export async function insertRows(
     ).prepare()
   })
   const params: Record<string, unknown> = {}
-  rows.forEach((r, i) => {
-    for (const c of cols) params[`${c}_${i}`] = r[c]
-  })
+  for (let i = 0; i < rows.length; i++) for (let j = 0; j < cols.length; j++) params[names[i][j]] = rows[i][cols[j]]
   await q.execute(params)
+}
+
+/** Placeholder names by row and column (`r0c3`), made once: a busy insert (the outbox) named 40 of them a message. */
+const names: string[][] = []
+function paramNames(rows: number, cols: number): string[][] {
+  for (let i = 0; i < rows; i++) {
+    const row = (names[i] ??= [])
+    for (let j = row.length; j < cols; j++) row.push(`r${i}c${j}`)
+  }
+  return names
 }
