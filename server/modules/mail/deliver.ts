@@ -19,7 +19,29 @@ import { mailServices } from './services.ts'
 import { withSmtp } from './smtp-pool.ts'
 import { strategyConfigIds } from './strategy.ts'
 
-type Account = typeof emailConfig.$inferSelect
+/**
+ * What sending reads of a message and of an account: half of each row's columns, the rest (who wrote it, remarks,
+ * IMAP settings…) stays in the database — converting them was a fifth of reading a message.
+ */
+const { id, tenantId, status, configId, strategyId, to, cc, bcc, subject, content, attachments, messageId } =
+  emailOutbox
+const sending = { id, tenantId, status, configId, strategyId, to, cc, bcc, subject, content, attachments, messageId }
+const account = {
+  id: emailConfig.id,
+  tenantId: emailConfig.tenantId,
+  updateTime: emailConfig.updateTime,
+  name: emailConfig.name,
+  host: emailConfig.host,
+  port: emailConfig.port,
+  tlsMode: emailConfig.tlsMode,
+  username: emailConfig.username,
+  password: emailConfig.password,
+  fromAddress: emailConfig.fromAddress,
+  fromName: emailConfig.fromName,
+  isEnabled: emailConfig.isEnabled,
+}
+type Message = Pick<OutboxRow, keyof typeof sending> & { handoverTime: number | null }
+type Account = Pick<typeof emailConfig.$inferSelect, keyof typeof account>
 
 const WHY = 'the send job works for the school that wrote the message'
 
@@ -35,12 +57,12 @@ const statements = (db: Db) =>
     return {
       // The row with the account it names (sendMsg, the appliance's own mails): one statement where two were.
       row: d
-        .select({ row: emailOutbox, named: emailConfig })
+        .select({ row: { ...sending, handoverTime: emailOutbox.handoverTime }, named: account })
         .from(emailOutbox)
         .leftJoin(emailConfig, and(own(emailConfig), eq(emailConfig.id, emailOutbox.configId)))
         .where(and(own(emailOutbox), eq(emailOutbox.id, sql.placeholder('id'))))
         .prepare(),
-      accounts: d.select().from(emailConfig).where(own(emailConfig)).prepare(),
+      accounts: d.select(account).from(emailConfig).where(own(emailConfig)).prepare(),
       strategyById: d
         .select()
         .from(emailStrategy)
@@ -80,7 +102,7 @@ const markHandover = writeBatches((tx: Db, v: { id: string; at: number }) => sta
  * strategy — in order for "fall back", from the next turn for "round robin" (the turn moves by one conditional
  * UPDATE, so processes share it) and then on through the others; else the school's enabled account.
  */
-async function accountsFor(db: Db, row: OutboxRow, named: Account | null): Promise<Account[]> {
+async function accountsFor(db: Db, row: Message, named: Account | null): Promise<Account[]> {
   if (row.configId) return named ? [named] : []
   const q = statements(db)
   const all = await q.accounts.execute({ tenantId: row.tenantId })
@@ -107,7 +129,7 @@ async function accountsFor(db: Db, row: OutboxRow, named: Account | null): Promi
 }
 
 /** The message's files from the school's file store, as attachments. */
-async function attachmentsOf(db: Db, row: OutboxRow) {
+async function attachmentsOf(db: Db, row: Message) {
   const ids = (row.attachments ?? '').split(',').filter(Boolean)
   if (!ids.length) return []
   const files = filesOf(mailServices(db))
@@ -196,7 +218,7 @@ const smtpReason = (e: unknown) => {
 
 async function sendThrough(
   db: Db,
-  row: OutboxRow,
+  row: Message,
   a: Account,
   attachments: Awaited<ReturnType<typeof attachmentsOf>>,
 ): Promise<Attempt> {
@@ -268,7 +290,7 @@ const clearHandover = (db: Db, id: string) =>
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 0)))
 
 /** The end of a message: sent or failed, recorded only while it is still queued (a second record changes nothing). */
-const record = (db: Db, row: OutboxRow, job: JobContext, v: Partial<OutboxRow>) =>
+const record = (db: Db, row: Message, job: JobContext, v: Partial<OutboxRow>) =>
   db
     .update(emailOutbox)
     .set({ ...v, attempts: job.attempt, updateTime: now() })

@@ -4,9 +4,11 @@ import { emailConfig, emailOutbox } from '../../../db/schema/index.ts'
 import { testApp } from '../../../tests/support/harness.ts'
 import { startTestSmtp } from '../../../tests/support/smtp-server.ts'
 import { uploadFile } from '../../../tests/support/upload.ts'
+import { systemActor } from '../../lib/context.ts'
 import { startJobRunner } from '../../lib/jobs.ts'
 import { unseal } from '../../lib/sealed.ts'
-import { SEND_MAIL } from './queue.ts'
+import { withTransaction } from '../../lib/transaction.ts'
+import { queueMail, SEND_MAIL } from './queue.ts'
 import { closeSmtpSessions } from './smtp-pool.ts'
 
 const C = '/api/blade-email/config'
@@ -183,6 +185,25 @@ describe('blade-email: accounts, templates, strategies and the outbox through a 
     const row = await settled(sent.body.data.id)
     expect(row.status).toBe(2)
     expect(row.reason).toContain('535')
+    expect(smtp.counts.has(row.messageId)).toBe(false)
+  })
+
+  it('fails a message whose account was removed before it went out, with the reason, and sends nothing', async () => {
+    const configId = await account(admin, { name: '已删除账户' })
+    // The message and the removal commit together: when the send job runs, the account it names is gone.
+    const row = await withTransaction(t.services.db, async (tx) => {
+      const queued = await queueMail(tx, systemActor('000000'), {
+        to: ['someone@example.com'],
+        subject: '账户已删除',
+        content: '<p>hi</p>',
+        configId,
+      })
+      await tx.update(emailConfig).set({ isDeleted: 1 }).where(eq(emailConfig.id, configId))
+      return queued
+    })
+    const done = await settled(row.id)
+    expect(done.status).toBe(2)
+    expect(done.reason).toContain('本校没有可用的邮箱账户')
     expect(smtp.counts.has(row.messageId)).toBe(false)
   })
 
