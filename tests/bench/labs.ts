@@ -85,6 +85,31 @@ function promptOver(url: string, token: string, lab: string, t0: number): Promis
   })
 }
 
+/** A TTY shell exec'd in the running container, as the appliance's terminal does; answers ms since `t0` at its prompt. */
+async function shellPrompt(c: Docker.Container, t0: number, user?: string, workspace = '/workspace'): Promise<number> {
+  const exec = await c.exec({
+    Cmd: ['/bin/sh'],
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: true,
+    User: user,
+    Env: ['TERM=xterm-256color', `HOME=${workspace}`],
+    WorkingDir: workspace,
+  })
+  const stream = await exec.start({ hijack: true, stdin: true, Tty: true })
+  return new Promise<number>((ok) => {
+    let out = ''
+    stream.on('data', (d: Buffer) => {
+      out += d.toString()
+      if (PROMPT.test(out)) {
+        ok(performance.now() - t0)
+        stream.destroy()
+      }
+    })
+  })
+}
+
 /**
  * The baseline: the same image run raw through the engine API, then a TTY
  * exec, until its prompt. The container is removed at once, or handed to
@@ -101,26 +126,7 @@ async function raw(keep?: Docker.Container[]): Promise<number> {
   })
   try {
     await c.start()
-    const exec = await c.exec({
-      Cmd: ['/bin/sh'],
-      AttachStdin: true,
-      AttachStdout: true,
-      AttachStderr: true,
-      Tty: true,
-      Env: ['TERM=xterm-256color', 'HOME=/workspace'],
-      WorkingDir: '/workspace',
-    })
-    const stream = await exec.start({ hijack: true, stdin: true, Tty: true })
-    return await new Promise<number>((ok) => {
-      let out = ''
-      stream.on('data', (d: Buffer) => {
-        out += d.toString()
-        if (PROMPT.test(out)) {
-          ok(performance.now() - t0)
-          stream.destroy()
-        }
-      })
-    })
+    return await shellPrompt(c, t0)
   } finally {
     if (keep) keep.push(c)
     else await c.remove({ force: true })
@@ -162,27 +168,7 @@ async function rawAsLab(lab: Docker.ContainerInspectInfo): Promise<number> {
   try {
     await c.putArchive(await packOwnedDir(`../${posix.basename(workspace)}/`, lab.Config.User), { path: workspace })
     await c.start()
-    const exec = await c.exec({
-      Cmd: ['/bin/sh'],
-      AttachStdin: true,
-      AttachStdout: true,
-      AttachStderr: true,
-      Tty: true,
-      User: lab.Config.User,
-      Env: ['TERM=xterm-256color', `HOME=${workspace}`],
-      WorkingDir: workspace,
-    })
-    const stream = await exec.start({ hijack: true, stdin: true, Tty: true })
-    return await new Promise<number>((ok) => {
-      let out = ''
-      stream.on('data', (d: Buffer) => {
-        out += d.toString()
-        if (PROMPT.test(out)) {
-          ok(performance.now() - t0)
-          stream.destroy()
-        }
-      })
-    })
+    return await shellPrompt(c, t0, lab.Config.User, workspace)
   } finally {
     await c.remove({ force: true, v: true })
     await docker
