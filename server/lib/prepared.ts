@@ -117,11 +117,11 @@ export async function insertRows(
 }
 
 /** Placeholder names by row and column (`r0c3`), made once: a busy insert (the outbox) named 40 of them a message. */
-const names: string[][] = []
+const placeholderNames: string[][] = []
 function paramNames(rows: number, cols: number): string[][] {
   for (let i = 0; i < rows; i++) {
-    const row = (names[i] ??= [])
+    const row = (placeholderNames[i] ??= [])
     for (let j = row.length; j < cols; j++) row.push(`r${i}c${j}`)
   }
-  return names
+  return placeholderNames
 }
