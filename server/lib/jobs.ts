@@ -61,7 +61,8 @@ export interface JobContext<P = Record<string, unknown>> {
 /**
  * What a handler may answer: its last write, committed in the same transaction as the job's end (on SQLite, with
  * the other writes of that moment, write-batch.ts) instead of in one of its own just before it. The outbox records
- * a sent message this way: one commit where there were two, and the record and the job's end land together.
+ * a sent message this way: one commit where there were two, and the record and the job's end land together. Database
+ * writes only: on SQLite it runs again, in a new transaction, if another write of its batch was refused.
  */
 export type FinalWrite = (tx: Tx) => Promise<unknown>
 

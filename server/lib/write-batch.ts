@@ -46,7 +46,8 @@ async function commit(db: Db, entries: Entry[]): Promise<void> {
  * writes of one turn are one commit whoever made them. Each caller gets its own write's result once the shared
  * transaction committed, so "recorded" still means committed. Items are gathered until the event loop's next turn
  * (setImmediate), after whatever I/O arrived together. On PostgreSQL, and inside a caller's transaction, each write
- * goes on its own: a transaction there costs two more round trips, not fewer.
+ * goes on its own: a transaction there costs two more round trips, not fewer. `write` touches the database only: when
+ * a neighbour in its batch is refused, it runs again without it.
  */
 export function writeBatches<T, R>(write: (tx: Tx, item: T) => Promise<R>) {
   return async (db: Db, item: T): Promise<R> => {
