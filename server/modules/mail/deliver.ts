@@ -23,9 +23,21 @@ import { strategyConfigIds } from './strategy.ts'
  * What sending reads of a message and of an account: half of each row's columns, the rest (who wrote it, remarks,
  * IMAP settings…) stays in the database — converting them was a fifth of reading a message.
  */
-const { id, tenantId, status, configId, strategyId, to, cc, bcc, subject, content, attachments, messageId } =
-  emailOutbox
-const sending = { id, tenantId, status, configId, strategyId, to, cc, bcc, subject, content, attachments, messageId }
+const sending = {
+  id: emailOutbox.id,
+  tenantId: emailOutbox.tenantId,
+  status: emailOutbox.status,
+  configId: emailOutbox.configId,
+  strategyId: emailOutbox.strategyId,
+  to: emailOutbox.to,
+  cc: emailOutbox.cc,
+  bcc: emailOutbox.bcc,
+  subject: emailOutbox.subject,
+  content: emailOutbox.content,
+  attachments: emailOutbox.attachments,
+  messageId: emailOutbox.messageId,
+  handoverTime: emailOutbox.handoverTime,
+}
 const account = {
   id: emailConfig.id,
   tenantId: emailConfig.tenantId,
@@ -40,7 +52,7 @@ const account = {
   fromName: emailConfig.fromName,
   isEnabled: emailConfig.isEnabled,
 }
-type Message = Pick<OutboxRow, keyof typeof sending> & { handoverTime: number | null }
+type Message = Pick<OutboxRow, keyof typeof sending>
 type Account = Pick<typeof emailConfig.$inferSelect, keyof typeof account>
 
 const WHY = 'the send job works for the school that wrote the message'
@@ -57,7 +69,7 @@ const statements = (db: Db) =>
     return {
       // The row with the account it names (sendMsg, the appliance's own mails): one statement where two were.
       row: d
-        .select({ row: { ...sending, handoverTime: emailOutbox.handoverTime }, named: account })
+        .select({ row: sending, named: account })
         .from(emailOutbox)
         .leftJoin(emailConfig, and(own(emailConfig), eq(emailConfig.id, emailOutbox.configId)))
         .where(and(own(emailOutbox), eq(emailOutbox.id, sql.placeholder('id'))))
