@@ -9,24 +9,72 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { SQL } from 'bun'
 import { Database, type SQLQueryBindings } from 'bun:sqlite'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 /** Where `npm run build` (and ensureWebBundle) puts the web app the server serves. */
 export const WEB_DIST = resolve('web/dist')
 
+/** Ports this process claimed (below), released when it exits. */
+const claimed = new Set<string>()
+const CLAIMS = join(tmpdir(), 'atrium-test-ports')
+
 /**
- * A port nothing listens on, picked below the kernel's ephemeral range (32768–60999 here). A port the kernel
- * handed out (listen on 0) is one it may hand out again, for any outgoing connection, before the child binds it;
- * with both engines' suites, browsers and PostgreSQL clients busy, an appliance lost its port so and did not start.
+ * Claims `port` for this process among every test process of the machine: a file created only if absent, holding
+ * the claimer's pid (a dead claimer's file is taken over). A port that is free when looked at stays free only until
+ * its server binds it, seconds later for an appliance that boots and reconciles its labs first; another suite's
+ * look in between found it free too, bound it first, and the test went on talking to that other appliance.
+ */
+function claim(port: number): boolean {
+  mkdirSync(CLAIMS, { recursive: true })
+  const file = join(CLAIMS, String(port))
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' })
+      if (!claimed.size) process.once('exit', () => claimed.forEach((f) => rmSync(f, { force: true })))
+      claimed.add(file)
+      return true
+    } catch {
+      let owner: number
+      try {
+        owner = Number(readFileSync(file, 'utf8'))
+      } catch {
+        continue // released meanwhile: try again
+      }
+      // An empty file is a claim being written.
+      if (!owner || alive(owner)) return false
+      rmSync(file, { force: true })
+    }
+  }
+  return false
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * A port nothing listens on and no other test process holds (claim, above), picked below the kernel's ephemeral
+ * range (32768–60999 here). A port the kernel handed out (listen on 0) is one it may hand out again, for any
+ * outgoing connection, before the child binds it; with both engines' suites, browsers and PostgreSQL clients busy,
+ * an appliance lost its port so and did not start.
  */
 export async function freePort(): Promise<number> {
   for (let tries = 0; ; tries++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000)
-    const free = await new Promise<boolean>((ok) => {
-      const s = createServer()
-      s.once('error', () => ok(false))
-      s.listen(port, '127.0.0.1', () => s.close(() => ok(true)))
-    })
+    const free =
+      claim(port) &&
+      (await new Promise<boolean>((ok) => {
+        const s = createServer()
+        s.once('error', () => ok(false))
+        s.listen(port, '127.0.0.1', () => s.close(() => ok(true)))
+      }))
     if (free) return port
     if (tries > 50) throw new Error('no free port below the ephemeral range')
   }

@@ -1,15 +1,15 @@
 import { afterAll, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { userContainer } from '../../../../db/schema/index.ts'
 import { closeDb, openDatabase } from '../../../lib/db.ts'
 import { md5Hex } from '../../auth/password.ts'
-import { freePort } from '../../../../tests/support/browser.ts'
+import { applianceDatabaseConfig, spawnServer } from '../../../../tests/support/server-process.ts'
 import { describeDocker, engine, removeApplianceObjects } from '../../../../tests/support/docker.ts'
-import { BASIC, seededDatabase } from '../../../../tests/support/harness.ts'
+import { BASIC } from '../../../../tests/support/harness.ts'
 import { schoolExperiments } from '../../../../tests/support/lab-school.ts'
 import { L, applianceIdOf } from './names.ts'
 
@@ -22,34 +22,17 @@ const BURST = 8
  */
 describeDocker('a kill -9 during a burst of lab opens', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-crash-'))
-  // The run's seeded database: the template file copied into the data directory, or on PostgreSQL a copy of the
-  // template database that both starts of the server use (never the template itself, which the worker's env names).
-  const database = seededDatabase(dataDir)
+  // On SQLite the run's seeded template copied in; on PostgreSQL spawnServer makes the copy both starts share.
+  if (process.env.ATRIUM_TEST_TEMPLATE) copyFileSync(process.env.ATRIUM_TEST_TEMPLATE, join(dataDir, 'atrium.db'))
   let server: ChildProcess | undefined
   let base = ''
   let applianceId = ''
 
-  /** Starts the real server on this data directory and waits until it answers. */
+  /** Starts the real server on this data directory (a child process that must stay its own) and waits until it answers. */
   async function start() {
-    const [port, mqttPort] = [await freePort(), await freePort()]
-    base = `http://127.0.0.1:${port}`
-    server = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        ...(await database),
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        HOST: '127.0.0.1',
-        ATRIUM_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ATRIUM_LABS_PER_TENANT: String(BURST),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    for (let i = 0; i < 600; i++) {
-      if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok) break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    const app = await spawnServer({ dataDir, env: { ATRIUM_LABS_PER_TENANT: String(BURST) }, startMs: 60_000 })
+    server = app.child
+    base = app.url
     applianceId = applianceIdOf(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).jwtSecret)
   }
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -77,7 +60,7 @@ describeDocker('a kill -9 during a burst of lab opens', () => {
     call('GET', `/api/hm-experiment/experiment/openExperimentToContainer?experimentId=${experimentId}`, token)
   /** The running rows as the database holds them (a second connection, as the CLI would open). */
   const runningRows = async () => {
-    const db = openDatabase({ dbFile: join(dataDir, 'atrium.db'), databaseUrl: (await database).ATRIUM_DATABASE_URL })
+    const db = openDatabase(await applianceDatabaseConfig(dataDir))
     try {
       return await db
         .select()
