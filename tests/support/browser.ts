@@ -19,7 +19,7 @@ import {
 } from 'node:fs'
 import { webBundleIsFresh } from '../../web/bundle-freshness.ts'
 import { isPortalPath } from '../../web/entries.ts'
-import { spawnServer, stopChild, WEB_DIST } from './server-process.ts'
+import { processAlive, spawnServer, stopChild, WEB_DIST } from './server-process.ts'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -77,12 +77,7 @@ function holderAlive(lock: string): boolean {
       return false
     }
   }
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  return processAlive(pid)
 }
 
 /** describe() for browser suites: runs when Chromium and the web bundle exist; otherwise says why (and fails in CI). */

@@ -43,14 +43,15 @@ function claim(port: number): boolean {
         continue // released meanwhile: try again
       }
       // An empty file is a claim being written.
-      if (!owner || alive(owner)) return false
+      if (!owner || processAlive(owner)) return false
       rmSync(file, { force: true })
     }
   }
   return false
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this machine is there (signal 0 probes without sending; EPERM means it exists). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
