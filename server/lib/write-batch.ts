@@ -40,14 +40,15 @@ async function commit(db: Db, entries: Entry[]): Promise<void> {
 
 /**
  * Writes that concurrent work makes at about the same moment — the outbox's eight sends each marking a message
- * handed over, then recording it sent with its job's end — committed together: on SQLite every statement outside a
- * transaction is its own commit (its pages appended to the WAL), and a commit cost more than the statement (the
- * outbox's handover mark: 22 µs alone, 5 in a batch plus its share of one commit). Batches are shared by every
- * writer of the process, so the writes of one turn are one commit whoever made them. Each caller gets its own
- * write's result once the shared transaction committed, so "recorded" still means committed. Items are gathered
- * until the event loop's next turn (setImmediate), after whatever I/O arrived together. On PostgreSQL, and inside a
- * caller's transaction, each write goes on its own: a transaction there costs two more round trips, not fewer.
- * `write` touches the database only: when a neighbour in its batch is refused, it runs again without it.
+ * handed over, then recording it sent with its job's end; the saves of learners taking an exam — committed
+ * together: on SQLite every statement outside a transaction is its own commit (its pages appended to the WAL), and
+ * a commit cost more than the statement (the outbox's handover mark: 22 µs alone, 5 in a batch plus its share of
+ * one commit). Batches are shared by every writer of the process, so the writes of one turn are one commit whoever
+ * made them. Each caller gets its own write's result once the shared transaction committed, so "recorded" still
+ * means committed. Items are gathered until the event loop's next turn (setImmediate), after whatever I/O arrived
+ * together. On PostgreSQL, and inside a caller's transaction, each write goes on its own: a transaction there costs
+ * two more round trips, not fewer. `write` touches the database only: when a neighbour in its batch is refused, it
+ * runs again without it.
  */
 export function writeBatches<T, R>(write: (tx: Tx, item: T) => Promise<R>) {
   return async (db: Db, item: T): Promise<R> => {

@@ -75,7 +75,10 @@ describe('exams: bank, papers, taking, correcting', async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200)
   }
 
-  async function secondStudent() {
+  /** A second learner in the student's class, made once per suite (tests share the app). */
+  let second: Promise<{ token: string; id: string; classId: string }> | undefined
+  const secondStudent = () => (second ??= makeSecondStudent())
+  async function makeSecondStudent() {
     const admin = await t.token('admin')
     const studentRole = (await first(
       t.services.db
@@ -305,6 +308,30 @@ describe('exams: bank, papers, taking, correcting', async () => {
     )!
     expect(row.version).toBe(Math.max(0, ...acknowledged))
     expect(row.score).toBe(acknowledged.length ? 2 : 0)
+  })
+
+  it('saves of several learners arriving at once are committed together; a refused one fails alone', async () => {
+    const teacher = await t.token('teacher')
+    const student = await t.token('student')
+    const other = await secondStudent()
+    const a = await arrange(teacher, { title: 'E-batch' })
+    const sitting = async (tok: string) =>
+      (await t.get(`${W}/paperQuestion/toAnswer`, tok, { timeId: a.examId })).body.data.sittingId as string
+    const [mine, theirs] = [await sitting(student), await sitting(other.token)]
+    expect((await t.post(`${W}/paperTimeUser/submitPaper`, student, { sittingId: mine })).status).toBe(200)
+    const right = a.single.options.find((o: any) => o.isCorrect).id
+    const save = (tok: string, sittingId: string, version: number) =>
+      t.post(`${W}/paperQuestion/saveAnswer`, tok, { sittingId, questionId: a.single.id, answer: [right], version })
+    // Sent in the same event-loop turn: one batch (write-batch.ts) holding a refused save and accepted ones.
+    const [refused, ...accepted] = await Promise.all([
+      save(student, mine, 1),
+      save(other.token, theirs, 1),
+      save(other.token, theirs, 2),
+    ])
+    expect(refused.status).toBe(409)
+    expect(accepted.map((r) => r.status)).toEqual([200, 200])
+    const stored = await t.services.db.select().from(paperAnswer).where(eq(paperAnswer.paperTimeUserId, theirs))
+    expect(stored.find((r) => r.questionId === a.single.id)?.version).toBe(2)
   })
 
   it('refuses outside the window and non-candidates; another learner can neither read nor submit my sitting', async () => {
