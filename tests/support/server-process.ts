@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path'
 /** Where `npm run build` (and ensureWebBundle) puts the web app the server serves. */
 export const WEB_DIST = resolve('web/dist')
 
-/** Ports this process claimed (below), released when it exits. */
+/** Ports this process claimed (below), released when it exits; a worker thread's stay until a claimer finds them dead. */
 const claimed = new Set<string>()
 const CLAIMS = join(tmpdir(), 'atrium-test-ports')
 
