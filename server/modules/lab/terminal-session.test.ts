@@ -45,19 +45,27 @@ describeDocker('lab terminal and the sign-in behind it', async () => {
   })
 
   /** A terminal tab: authenticates in its first frame, collects output, remembers how it ended. */
-  function tab(token: string) {
+  function tab(token: string, onHello?: string) {
     const ws = new WebSocket(url)
     const st = { out: '', hello: false, exit: '', code: 0 }
     ws.addEventListener('open', () => ws.send(JSON.stringify({ t: 'auth', token, lab: labId, cols: 80, rows: 24 })))
     ws.addEventListener('message', (e) => {
       const m = JSON.parse(String(e.data))
-      if (m.t === 'hello') st.hello = true
-      else if (m.t === 'o') st.out += m.d
+      if (m.t === 'hello') {
+        st.hello = true
+        if (onHello) ws.send(JSON.stringify({ t: 'i', d: onHello }))
+      } else if (m.t === 'o') st.out += m.d
       else if (m.t === 'exit') st.exit = m.reason
     })
     ws.addEventListener('close', (e) => (st.code = e.code))
     return { ws, st, type: (d: string) => ws.send(JSON.stringify({ t: 'i', d })) }
   }
+
+  it('keys typed the moment the tab is greeted reach the shell', async () => {
+    const a = tab(await t.token('student'), 'echo greeted-$((40+4))\n')
+    await until(() => a.st.out.includes('greeted-44'), 'the keys typed on hello to be answered')
+    a.ws.close()
+  })
 
   it('signing out closes the terminal (4401 session-ended); another sign-in’s tab stays', async () => {
     const signedOut = await t.token('student')

@@ -102,12 +102,19 @@ export class Terminals {
       clearTimeout(s.grace)
       s.grace = undefined
     }
-    s.viewers.add(o.viewer)
-    o.viewer.send(JSON.stringify({ t: 'hello', session: s.id, readOnly: o.viewer.readOnly, replay: s.buffer }))
     if (!o.viewer.readOnly) {
       await this.markActive(s, true)
       if (o.cols && o.rows) void s.exec.resize(o.cols, o.rows).catch(() => undefined)
     }
+    if (s.ended) {
+      o.viewer.send(JSON.stringify({ t: 'exit', reason: 'no-shell' }))
+      return undefined
+    }
+    // Hello goes last, with no wait after it: a tab types as soon as it is greeted, and what it types is taken only
+    // once the caller holds the session this returns (a keystroke sent while the activity mark was being written
+    // was dropped). Output meanwhile is in the replay.
+    s.viewers.add(o.viewer)
+    o.viewer.send(JSON.stringify({ t: 'hello', session: s.id, readOnly: o.viewer.readOnly, replay: s.buffer }))
     return s
   }
 
