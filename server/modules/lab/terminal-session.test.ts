@@ -48,17 +48,18 @@ describeDocker('lab terminal and the sign-in behind it', async () => {
   function tab(token: string, onHello?: string) {
     const ws = new WebSocket(url)
     const st = { out: '', hello: false, exit: '', code: 0 }
+    const type = (d: string) => ws.send(JSON.stringify({ t: 'i', d }))
     ws.addEventListener('open', () => ws.send(JSON.stringify({ t: 'auth', token, lab: labId, cols: 80, rows: 24 })))
     ws.addEventListener('message', (e) => {
       const m = JSON.parse(String(e.data))
       if (m.t === 'hello') {
         st.hello = true
-        if (onHello) ws.send(JSON.stringify({ t: 'i', d: onHello }))
+        if (onHello) type(onHello)
       } else if (m.t === 'o') st.out += m.d
       else if (m.t === 'exit') st.exit = m.reason
     })
     ws.addEventListener('close', (e) => (st.code = e.code))
-    return { ws, st, type: (d: string) => ws.send(JSON.stringify({ t: 'i', d })) }
+    return { ws, st, type }
   }
 
   it('keys typed the moment the tab is greeted reach the shell', async () => {
